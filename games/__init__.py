@@ -1,0 +1,1 @@
+"""Pure rules engines of the six games (no Discord, no I/O but the command line)."""

@@ -1,0 +1,267 @@
+"""The engine contract every game implements (ARCHITECTURE.md, "The game engine contract").
+
+``Game`` holds what is common to all six games — options, the deck and action log of every deal
+(from which records are exported), the per-deal results that ``python -m games replay`` prints, the
+public events of the deal, and JSON snapshots — so that each game module contains only its rules.
+
+Life of a game::
+
+    game = Coinche(options={"target_score": 2000}, seats=4, dealer=3)
+    while not game.over:
+        game.deal(shuffled_deck)              # when game.awaiting_deck
+        while not game.awaiting_deck and not game.over:
+            seat = game.to_act
+            action = pick(game.legal_actions(seat))
+            game.apply(seat, action)          # IllegalAction leaves the state unchanged
+
+Rules for subclasses:
+- ``_apply`` must validate completely before it mutates anything, and raise ``IllegalAction``
+  with a reason a player can read ("must follow hearts", "it is seat 2's turn").
+- All state lives in instance attributes holding JSON types only (int, str, bool, None, lists and
+  dicts with ``str`` keys) so that ``to_dict`` / ``from_dict`` are exact. No tuples, no sets.
+- When a deal ends, call ``_finish_deal`` (it records the result and moves to the next deal) and
+  set ``over`` / ``winners`` / ``totals`` as the rules say.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
+
+from games.actions import Action
+from games.cards import parse_card
+from games.options import OptionSpec, validate
+
+RECORD_FORMAT = "atout-record/1"
+
+G = TypeVar("G", bound="Game")
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid now. ``reason`` is one readable sentence without a full stop."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Game(ABC):
+    NAME: ClassVar[str]
+    SEAT_COUNTS: ClassVar[tuple[int, ...]]
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]]
+    ACTION_TYPES: ClassVar[frozenset[str]]
+    ENGINE_VERSION: ClassVar[int] = 1
+    """Bump when a rule change would make a stored snapshot wrong; the bot then replays the log."""
+
+    def __init__(
+        self, options: Mapping[str, Any] | None = None, seats: int | None = None, dealer: int = 0
+    ) -> None:
+        if seats is None:
+            seats = self.SEAT_COUNTS[0]
+        if type(seats) is not int or seats not in self.SEAT_COUNTS:
+            allowed = ", ".join(str(n) for n in self.SEAT_COUNTS)
+            raise ValueError(f"{self.NAME} is played by {allowed} players, not {seats!r}")
+        if type(dealer) is not int or not 0 <= dealer < seats:
+            raise ValueError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        self.seats: int = seats
+        self.options: dict[str, Any] = self.resolve_options(
+            validate(self.OPTIONS, options, self.NAME)
+        )
+        self.dealer: int = dealer
+        self.phase: str = "deal"
+        self.over: bool = False
+        self.winners: list[int] = []
+        self.totals: list[int] = [0] * self.sides
+        self.log: list[dict[str, Any]] = []
+        self.deal_results: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self._init_match()
+
+    # ----------------------------------------------------------------- what a game must define
+    @abstractmethod
+    def _init_match(self) -> None:
+        """Set the match-level state that is not in ``Game.__init__`` (carry-overs, game counts…)."""
+
+    @abstractmethod
+    def full_deck(self) -> tuple[str, ...]:
+        """The cards of this game with these options and this many seats, in any order."""
+
+    @abstractmethod
+    def _start_deal(self, deck: list[str]) -> None:
+        """Deal ``deck`` (validated, upper case, top card first) exactly as RULES.md describes."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` between deals and once the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat``, which is the seat to act."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Validate completely, then apply; raise ``IllegalAction`` before changing anything."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: the public). Common keys: ARCHITECTURE.md."""
+
+    @abstractmethod
+    def _partial_trick_points(self) -> list[int] | None:
+        """Card points per side of the completed tricks of the deal in progress (no last-trick
+        bonus), ``None`` before the first card (RULES.md §10 item 13)."""
+
+    # -------------------------------------------------------------------- optional hooks
+    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults that depend on other keys (Coinche's ``target_score``); check combinations."""
+        return options
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 in partnership games, one per player where players score alone."""
+        return self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def result_extras(self) -> dict[str, Any]:
+        """Extra keys of the replay output (Piquet's ``games_won``)."""
+        return {}
+
+    # ------------------------------------------------------------------------ public API
+    @property
+    def awaiting_deck(self) -> bool:
+        return self.phase == "deal" and not self.over
+
+    def deal(self, deck: Sequence[str]) -> None:
+        """Start the next deal from ``deck`` (full deck order, top card first)."""
+        if self.over:
+            raise IllegalAction("the game is over")
+        if self.phase != "deal":
+            raise IllegalAction("the current deal is not finished")
+        cards = [parse_card(c) for c in deck]
+        if sorted(cards) != sorted(self.full_deck()):
+            raise ValueError(
+                f"the deck is not a permutation of the {len(self.full_deck())}-card deck of {self.NAME}"
+            )
+        self.log.append({"dealer": self.dealer, "deck": cards, "actions": []})
+        self.events = []
+        self._start_deal(cards)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or self.phase == "deal" or seat != self.to_act:
+            return []
+        return self._legal_actions(seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Decides templates too (Piquet's exchange): the engine's own check, without side effects."""
+        try:
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` if ``apply`` would; never changes the state."""
+        clone = self.clone()
+        clone.apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        if self.phase == "deal":
+            raise IllegalAction("the deal is complete")
+        if action.type not in self.ACTION_TYPES:
+            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
+        self._apply(seat, action)
+        entry = {"seat": seat}
+        entry.update(action.to_json())
+        self.log[-1]["actions"].append(entry)
+
+    def public_view(self) -> dict[str, Any]:
+        return self.view(None)
+
+    @property
+    def action_count(self) -> int:
+        """Actions applied since the start of the game: the table's version in custom_ids."""
+        return sum(len(d["actions"]) for d in self.log)
+
+    # -------------------------------------------------------------------------- results
+    def _finish_deal(
+        self, trick_points: list[int] | None, scores: list[int], next_dealer: int | None = None
+    ) -> None:
+        self.deal_results.append(
+            {
+                "dealer": self.dealer,
+                "complete": True,
+                "trick_points": trick_points,
+                "scores": list(scores),
+            }
+        )
+        self.phase = "deal"
+        self.dealer = (self.dealer + 1) % self.seats if next_dealer is None else next_dealer
+
+    def replay_result(self) -> dict[str, Any]:
+        """The object ``python -m games replay`` prints (RECORDS.md)."""
+        deals = [dict(d) for d in self.deal_results]
+        if len(self.log) > len(self.deal_results):
+            deals.append(
+                {
+                    "dealer": self.log[-1]["dealer"],
+                    "complete": False,
+                    "trick_points": self._partial_trick_points(),
+                    "scores": [0] * self.sides,
+                }
+            )
+        out: dict[str, Any] = {
+            "game": self.NAME,
+            "deals": deals,
+            "totals": list(self.totals),
+            "over": self.over,
+            "winners": list(self.winners),
+        }
+        out.update(self.result_extras())
+        return out
+
+    def to_record(self, completed_only: bool = False) -> dict[str, Any]:
+        """The canonical record (RECORDS.md). ``completed_only`` leaves out the deal in progress,
+        whose deck would reveal the hands."""
+        deals = self.log[: len(self.deal_results)] if completed_only else self.log
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.NAME,
+            "seats": self.seats,
+            "options": dict(self.options),
+            "deals": [
+                {
+                    "dealer": d["dealer"],
+                    "deck": list(d["deck"]),
+                    "actions": [dict(a) for a in d["actions"]],
+                }
+                for d in deals
+            ],
+        }
+
+    # ------------------------------------------------------------------------ snapshots
+    def to_dict(self) -> dict[str, Any]:
+        state = json.loads(json.dumps(vars(self)))
+        return {"game": self.NAME, "engine_version": self.ENGINE_VERSION, "state": state}
+
+    @classmethod
+    def from_dict(cls: type[G], data: Mapping[str, Any]) -> G:
+        if data.get("game") != cls.NAME:
+            raise ValueError(f"a {data.get('game')!r} snapshot is not a {cls.NAME} game")
+        if data.get("engine_version") != cls.ENGINE_VERSION:
+            raise ValueError("snapshot from another engine version: replay the log instead")
+        game = cls.__new__(cls)
+        game.__dict__.update(json.loads(json.dumps(data["state"])))
+        return game
+
+    def clone(self: G) -> G:
+        """An independent copy (search, ``check``); engines may override with something faster."""
+        game = self.__class__.__new__(self.__class__)
+        game.__dict__.update(json.loads(json.dumps(vars(self))))
+        return game
