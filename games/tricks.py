@@ -39,7 +39,7 @@ def trick_winner(trick: list[list[Any]], strength: dict[str, int], trump: str | 
             # A trump beats any non-trump. An off-suit card never beats the best card, which is
             # of the led suit or a trump.
             best_seat, best_card = seat, card
-    return best_seat
+    return int(best_seat)
 
 
 def follow_suit(hand: list[str], trick: list[list[Any]]) -> list[str]:
