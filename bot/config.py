@@ -1,0 +1,61 @@
+"""Settings from the environment and a ``.env`` file: one object, read once at start-up.
+
+A tiny ``.env`` reader (``KEY=value`` lines, ``#`` comments, optional quotes) keeps the bot free
+of a dependency for something this small. Real environment variables win over the file, as in
+every twelve-factor tool.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    db_path: str = "atout.sqlite3"
+    dev_guild: int | None = None
+    """Commands are synced to this guild too, where they appear at once (global sync is slow)."""
+    ai_pause_s: float = 1.2
+    """Pause before a computer player acts, so people can follow the play (0 in tests)."""
+    sync_commands: bool = True
+
+
+def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
+    """``KEY=value`` pairs of a ``.env`` file; a missing file is simply empty."""
+    values: dict[str, str] = {}
+    file = Path(path)
+    if not file.is_file():
+        return values
+    for raw in file.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :]
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key.strip()] = value
+    return values
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, dotenv: str | os.PathLike[str] = ".env"
+) -> Settings:
+    merged = dict(read_dotenv(dotenv))
+    merged.update(os.environ if environ is None else environ)
+    guild = merged.get("ATOUT_DEV_GUILD", "").strip()
+    pause = merged.get("ATOUT_AI_PAUSE", "").strip()
+    return Settings(
+        token=merged.get("DISCORD_TOKEN", "").strip() or None,
+        db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
+        dev_guild=int(guild) if guild else None,
+        ai_pause_s=float(pause) if pause else 1.2,
+    )

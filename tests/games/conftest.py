@@ -1,0 +1,62 @@
+"""Helpers shared by the engine tests: random options and random legal play for any game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.actions import Action
+from games.base import Game
+from games.registry import game_class
+
+SMALL_INTS = {
+    "target_score": (1, 400),
+    "hands_to_win": (1, 3),
+    "games_to_win": (1, 4),
+    "games_to_win_match": (1, 2),
+    "match_deals": (5, 5),
+}
+
+
+def random_options(name: str, rng: random.Random) -> dict[str, Any]:
+    """A random value for a random subset of the game's option keys (small integer targets)."""
+    options: dict[str, Any] = {}
+    for spec in game_class(name).OPTIONS:
+        if rng.random() < 0.4:
+            continue
+        if spec.kind == "bool":
+            options[spec.name] = rng.random() < 0.5
+        elif spec.kind == "int":
+            low, high = SMALL_INTS.get(spec.name, (spec.minimum, spec.minimum + 3))
+            options[spec.name] = rng.randint(low, high) // spec.multiple_of * spec.multiple_of
+        else:
+            assert spec.choices is not None
+            options[spec.name] = rng.choice(spec.choices)
+    return options
+
+
+def random_seats(name: str, rng: random.Random) -> int:
+    return rng.choice(game_class(name).SEAT_COUNTS)
+
+
+def random_action(game: Game, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action; a random legal discard for Piquet's exchange template."""
+    legal = game.legal_actions(seat)
+    assert legal, f"seat {seat} is to act but has no legal action"
+    action = rng.choice(legal)
+    if action.type == "exchange" and action.cards is None:
+        view = game.view(seat)
+        limits, hand = view["exchange"], view["hand"]
+        for _ in range(100):
+            count = rng.randint(int(limits["min"]), int(limits["max"]))
+            candidate = Action("exchange", cards=tuple(rng.sample(hand, count)))
+            if game.is_legal(seat, candidate):
+                return candidate
+        raise AssertionError("no legal exchange found within the view's limits")
+    return action
+
+
+def shuffled_deck(game: Game, rng: random.Random) -> list[str]:
+    deck = list(game.full_deck())
+    rng.shuffle(deck)
+    return deck

@@ -1,0 +1,203 @@
+"""The engine contract, checked the same way for all six games (ARCHITECTURE.md).
+
+Random legal play from random decks and random options always reaches the end of the match;
+snapshots round-trip at every step; an illegal action raises and changes nothing; records export
+and replay to the same result; the easy computer player always picks a legal action.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.actions import PLAY, Action
+from games.ai import choose
+from games.base import Game, IllegalAction
+from games.records import loads, replay
+from games.registry import GAME_NAMES, game_class, new_game
+from tests.games.conftest import random_action, random_options, random_seats, shuffled_deck
+
+MAX_STEPS = 20_000
+
+
+def _new(name: str, rng: random.Random) -> Game:
+    seats = random_seats(name, rng)
+    return new_game(name, random_options(name, rng), seats=seats, dealer=rng.randrange(seats))
+
+
+def _play_match(game: Game, rng: random.Random, each_step: object = None) -> None:
+    steps = 0
+    while not game.over:
+        if game.awaiting_deck:
+            game.deal(shuffled_deck(game, rng))
+            continue
+        seat = game.to_act
+        assert seat is not None
+        for other in range(game.seats):
+            if other != seat:
+                assert game.legal_actions(other) == []
+        game.apply(seat, random_action(game, seat, rng))
+        if callable(each_step):
+            each_step(game)
+        steps += 1
+        assert steps < MAX_STEPS, "the match does not end"
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_legal_play_reaches_the_end(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = _new(name, rng)
+    _play_match(game, rng)
+    result = game.replay_result()
+    assert result["over"] is True
+    assert result["winners"], "a finished match has a winner"
+    assert all(d["complete"] for d in result["deals"])
+    assert game.to_act is None
+    assert game.legal_actions(0) == []
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_snapshots_round_trip_at_every_step(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = _new(name, rng)
+
+    def check(current: Game) -> None:
+        data = json.loads(json.dumps(current.to_dict()))
+        copy = game_class(name).from_dict(data)
+        assert copy.to_dict() == data
+        seat = current.to_act
+        if seat is not None:
+            assert copy.legal_actions(seat) == current.legal_actions(seat)
+            assert copy.view(seat) == current.view(seat)
+        assert copy.public_view() == current.public_view()
+        assert copy.replay_result() == current.replay_result()
+
+    _play_match(game, rng, check)
+
+
+def _illegal_candidates(game: Game, seat: int) -> list[tuple[int, Action]]:
+    legal = game.legal_actions(seat)
+    wrong_seat = (seat + 1) % game.seats
+    candidates: list[tuple[int, Action]] = []
+    if legal:
+        candidates.append((wrong_seat, legal[0]))
+    candidates += [(seat, a) for a in PLAY.values() if a not in legal][:6]
+    candidates += [
+        (seat, Action("pass")),
+        (seat, Action("coinche")),
+        (seat, Action("trump", suit="H")),
+    ]
+    return [(s, a) for s, a in candidates if not (s == seat and a in legal)]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_an_illegal_action_raises_and_changes_nothing(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = _new(name, rng)
+
+    def check(current: Game) -> None:
+        seat = current.to_act
+        if seat is None:
+            return
+        before = json.dumps(current.to_dict())
+        for who, action in _illegal_candidates(current, seat):
+            if action.type == "exchange" or current.is_legal(who, action):
+                continue
+            with pytest.raises(IllegalAction) as info:
+                current.apply(who, action)
+            assert info.value.reason and "\n" not in info.value.reason
+            assert json.dumps(current.to_dict()) == before
+
+    _play_match(game, rng, check)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_records_export_and_replay_to_the_same_result(name: str) -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = _new(name, rng)
+        _play_match(game, rng)
+        record = game.to_record()
+        again = replay(loads(json.dumps(record)))
+        assert again.replay_result() == game.replay_result()
+        assert again.to_record() == record
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_in_progress_export_hides_the_current_deal(name: str) -> None:
+    rng = random.Random(7)
+    game = _new(name, rng)
+    game.deal(shuffled_deck(game, rng))
+    seat = game.to_act
+    assert seat is not None
+    game.apply(seat, random_action(game, seat, rng))
+    record = game.to_record(completed_only=True)
+    assert len(record["deals"]) == len(game.deal_results)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_easy_computer_players_finish_a_match_with_legal_actions(name: str) -> None:
+    rng = random.Random(11)
+    game = _new(name, rng)
+    steps = 0
+    while not game.over:
+        if game.awaiting_deck:
+            game.deal(shuffled_deck(game, rng))
+            continue
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        action = choose(view, game.legal_actions(seat), "easy", rng)
+        assert game.is_legal(seat, action)
+        game.apply(seat, action)
+        steps += 1
+        assert steps < MAX_STEPS
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_options_are_validated_with_the_key_named(name: str) -> None:
+    cls = game_class(name)
+    with pytest.raises(ValueError, match="no_such_rule"):
+        cls(options={"no_such_rule": True})
+    for spec in cls.OPTIONS:
+        with pytest.raises(ValueError, match=spec.name):
+            cls(options={spec.name: "not a valid value"})
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_views_have_the_common_keys(name: str) -> None:
+    rng = random.Random(3)
+    game = _new(name, rng)
+    game.deal(shuffled_deck(game, rng))
+    common = {
+        "game",
+        "seats",
+        "seat",
+        "dealer",
+        "phase",
+        "to_act",
+        "hand",
+        "hand_sizes",
+        "trick",
+        "last_trick",
+        "tricks_won",
+        "scores",
+        "events",
+    }
+    for seat in [None, *range(game.seats)]:
+        view = game.view(seat)
+        assert common <= set(view), common - set(view)
+        assert view["seat"] == seat
+        json.dumps(view)
+        if seat is None:
+            assert view["hand"] == []
