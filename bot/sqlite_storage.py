@@ -1,0 +1,301 @@
+"""SQLite behind the ``Storage`` interface: WAL, foreign keys, numbered migrations.
+
+Migrations are the files ``bot/migrations/NNN_*.sql``; each runs in its own transaction and moves
+``PRAGMA user_version`` to its number, so a half-applied migration never exists.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+_TABLE_COLUMNS = frozenset(
+    {
+        "thread_id",
+        "lobby_message_id",
+        "table_message_id",
+        "status",
+        "first_dealer",
+        "options",
+        "settings",
+        "finished_at",
+    }
+)
+
+
+def migrations() -> list[tuple[int, Path]]:
+    found = []
+    for path in MIGRATIONS_DIR.glob("*.sql"):
+        match = re.match(r"(\d+)_", path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    return sorted(found)
+
+
+class SqliteStorage(Storage):
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def open(self) -> None:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
+        # what the code says.
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        current = await self.schema_version()
+        for number, path in migrations():
+            if number <= current:
+                continue
+            script = path.read_text(encoding="utf-8")
+            statements = [s.strip() for s in _split_sql(script) if s.strip()]
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in statements:
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------------------ tables
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        seats: int,
+        starter_id: int,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+    ) -> TableRow:
+        cur = await self.db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, seats, starter_id, options, settings)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, game, seats, starter_id, json.dumps(options), json.dumps(settings)),
+        )
+        table_id = cur.lastrowid
+        await cur.close()
+        assert table_id is not None
+        row = await self.get_table(table_id)
+        assert row is not None
+        return row
+
+    async def _row(self, sql: str, args: tuple[Any, ...]) -> TableRow | None:
+        async with self.db.execute(sql, args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return await self._table(row)
+
+    async def _table(self, row: sqlite3.Row) -> TableRow:
+        table = TableRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            seats=row["seats"],
+            starter_id=row["starter_id"],
+            options=json.loads(row["options"]),
+            settings=json.loads(row["settings"]),
+            status=row["status"],
+            thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"],
+            table_message_id=row["table_message_id"],
+            first_dealer=row["first_dealer"],
+        )
+        async with self.db.execute(
+            "SELECT seat, user_id, ai_level FROM seats WHERE table_id = ? ORDER BY seat",
+            (table.id,),
+        ) as cur:
+            table.seat_list = [Seat(r[0], r[1], r[2]) for r in await cur.fetchall()]
+        return table
+
+    async def get_table(self, table_id: int) -> TableRow | None:
+        return await self._row("SELECT * FROM tables WHERE id = ?", (table_id,))
+
+    async def table_in_thread(self, thread_id: int) -> TableRow | None:
+        return await self._row(
+            "SELECT * FROM tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        unknown = set(fields) - _TABLE_COLUMNS
+        if unknown:
+            raise ValueError(f"unknown table columns {sorted(unknown)}")
+        if not fields:
+            return
+        names = sorted(fields)
+        values = [
+            json.dumps(fields[n]) if n in ("options", "settings") else fields[n] for n in names
+        ]
+        assignments = ", ".join(f"{n} = ?" for n in names)
+        await self.db.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id)
+        )
+
+    async def set_seat(
+        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None
+    ) -> None:
+        await self.db.execute(
+            "INSERT INTO seats (table_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+            " ai_level = excluded.ai_level",
+            (table_id, seat, user_id, ai_level),
+        )
+
+    async def clear_seat(self, table_id: int, seat: int) -> None:
+        await self.db.execute(
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+
+    async def active_tables(self) -> list[TableRow]:
+        async with self.db.execute(
+            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            rows = list(await cur.fetchall())
+        return [await self._table(row) for row in rows]
+
+    # ------------------------------------------------------------------------ the log
+    async def _write_snapshot(self, table_id: int, snapshot: Snapshot) -> None:
+        await self.db.execute(
+            "INSERT INTO snapshots (table_id, engine_version, action_count, deal_count, state)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+            " engine_version = excluded.engine_version, action_count = excluded.action_count,"
+            " deal_count = excluded.deal_count, state = excluded.state",
+            (
+                table_id,
+                snapshot.engine_version,
+                snapshot.action_count,
+                snapshot.deal_count,
+                json.dumps(snapshot.state, separators=(",", ":")),
+            ),
+        )
+
+    async def append_deal(
+        self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
+    ) -> None:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(
+                "INSERT INTO deals (table_id, deal_no, dealer, deck) VALUES (?, ?, ?, ?)",
+                (table_id, deal_no, dealer, json.dumps(deck)),
+            )
+            await self._write_snapshot(table_id, snapshot)
+            await self.db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            await self.db.execute("ROLLBACK")
+            raise StaleAction(str(exc)) from exc
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def append_action(
+        self,
+        table_id: int,
+        action_no: int,
+        deal_no: int,
+        seat: int,
+        action: dict[str, Any],
+        snapshot: Snapshot,
+    ) -> None:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(
+                "INSERT INTO actions (table_id, action_no, deal_no, seat, action)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, action_no, deal_no, seat, json.dumps(action)),
+            )
+            await self._write_snapshot(table_id, snapshot)
+            await self.db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            await self.db.execute("ROLLBACK")
+            raise StaleAction(str(exc)) from exc
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def load_log(self, table_id: int) -> GameLog:
+        async with self.db.execute(
+            "SELECT dealer, deck FROM deals WHERE table_id = ? ORDER BY deal_no", (table_id,)
+        ) as cur:
+            deals = [(r[0], json.loads(r[1])) for r in await cur.fetchall()]
+        async with self.db.execute(
+            "SELECT deal_no, seat, action FROM actions WHERE table_id = ? ORDER BY action_no",
+            (table_id,),
+        ) as cur:
+            actions = [(r[0], r[1], json.loads(r[2])) for r in await cur.fetchall()]
+        return GameLog(deals, actions)
+
+    async def load_snapshot(self, table_id: int) -> Snapshot | None:
+        async with self.db.execute(
+            "SELECT engine_version, action_count, deal_count, state FROM snapshots"
+            " WHERE table_id = ?",
+            (table_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return Snapshot(row[0], row[1], row[2], json.loads(row[3]))
+
+    async def finish_table(
+        self,
+        table_id: int,
+        status: str,
+        totals: list[int] | None = None,
+        winners: list[int] | None = None,
+        record: dict[str, Any] | None = None,
+    ) -> None:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(
+                "UPDATE tables SET status = ?,"
+                " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                (status, table_id),
+            )
+            if record is not None:
+                await self.db.execute(
+                    "INSERT OR REPLACE INTO results (table_id, totals, winners, record)"
+                    " VALUES (?, ?, ?, ?)",
+                    (table_id, json.dumps(totals or []), json.dumps(winners or []), json.dumps(record)),
+                )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+
+def _split_sql(script: str) -> list[str]:
+    """Statements of a migration file (comments dropped; no semicolons inside literals)."""
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return "\n".join(lines).split(";")

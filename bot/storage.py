@@ -1,0 +1,157 @@
+"""What the rest of the bot may ask of storage: one small interface, so that a PostgreSQL
+backend can stand beside SQLite when one machine is not enough (ARCHITECTURE.md, Storage).
+
+The action log and the decks are the truth; the snapshot is a cache. ``append_action`` raises
+``StaleAction`` when the step already exists (two clicks, or two processes): UNIQUE(table_id,
+action_no) decides, not the caller.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+class StaleAction(Exception):
+    """The log already holds this step: somebody else acted first."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int | None = None
+    ai_level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    seats: int
+    starter_id: int
+    options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    status: str = "lobby"
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    first_dealer: int | None = None
+    seat_list: list[Seat] = field(default_factory=list)
+
+    def seat(self, index: int) -> Seat | None:
+        for seat in self.seat_list:
+            if seat.seat == index:
+                return seat
+        return None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seat_list:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def full(self) -> bool:
+        return len(self.seat_list) == self.seats
+
+
+@dataclass
+class Snapshot:
+    engine_version: int
+    action_count: int
+    deal_count: int
+    state: dict[str, Any]
+
+
+@dataclass
+class GameLog:
+    deals: list[tuple[int, list[str]]]
+    """(dealer, deck) per deal, in order."""
+    actions: list[tuple[int, int, dict[str, Any]]]
+    """(deal_no, seat, action JSON) per action, in order."""
+
+
+class Storage(ABC):
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        seats: int,
+        starter_id: int,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+    ) -> TableRow: ...
+
+    @abstractmethod
+    async def get_table(self, table_id: int) -> TableRow | None: ...
+
+    @abstractmethod
+    async def table_in_thread(self, thread_id: int) -> TableRow | None: ...
+
+    @abstractmethod
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        """Set columns of the table row: thread_id, *_message_id, status, first_dealer,
+        options, settings (dicts are stored as JSON)."""
+
+    @abstractmethod
+    async def set_seat(
+        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None
+    ) -> None: ...
+
+    @abstractmethod
+    async def clear_seat(self, table_id: int, seat: int) -> None: ...
+
+    @abstractmethod
+    async def active_tables(self) -> list[TableRow]:
+        """Tables in the lobby or in play: what a restart must bring back."""
+
+    @abstractmethod
+    async def append_deal(
+        self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
+    ) -> None: ...
+
+    @abstractmethod
+    async def append_action(
+        self,
+        table_id: int,
+        action_no: int,
+        deal_no: int,
+        seat: int,
+        action: dict[str, Any],
+        snapshot: Snapshot,
+    ) -> None:
+        """Append one step and update the snapshot in one transaction; ``StaleAction`` if the
+        step exists."""
+
+    @abstractmethod
+    async def load_log(self, table_id: int) -> GameLog: ...
+
+    @abstractmethod
+    async def load_snapshot(self, table_id: int) -> Snapshot | None: ...
+
+    @abstractmethod
+    async def finish_table(
+        self,
+        table_id: int,
+        status: str,
+        totals: list[int] | None = None,
+        winners: list[int] | None = None,
+        record: dict[str, Any] | None = None,
+    ) -> None: ...

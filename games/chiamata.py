@@ -1,0 +1,479 @@
+"""Briscola a chiamata: five players, a rank auction, a called card and a hidden partner (RULES.md §6).
+
+Each player scores alone (side ``i`` is seat ``i``): the declarer and the holder of the called card
+win or lose together for one deal only, so the scores are per seat and zero-sum.
+
+The partnership is secret until the called card is played (§6.3), so it is kept here and shown
+only by ``view``: the holder of the called card sees ``partner`` = his own seat (the declarer, if
+he holds it himself, sees that he is alone); everybody else sees ``partner`` = None until the card
+hits the table, and from then on everybody sees it.
+
+View keys besides the common ones (ARCHITECTURE.md):
+- ``auction``: the public calls, in order: ``{"seat", "type": "call"|"pass", "rank", "points"}``
+  (``rank``/``points`` only on calls; ``points`` only on a ``two_then_points`` bid over a "2");
+- ``in_auction``: per seat, whether that player may still call (a pass is final);
+- ``bid``: the standing call ``{"seat", "rank", "target"}`` or None;
+- ``declarer``, ``called_rank``, ``target`` (61 or the points bid), ``called_card`` (once trumps are
+  named; the card is public, its holder is not);
+- ``partner``: the holder of the called card, where this seat may know it (see above), else None;
+  ``alone``: True/False once known to this seat, else None;
+- ``contract``: ``{"declarer", "rank", "target", "trump", "called_card"}`` once the auction is won;
+- ``deals_played`` / ``match_deals``: progress of the match (passed-out deals do not count).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from games.actions import PASS, PLAY, Action
+from games.base import Game, IllegalAction
+from games.cards import DECK_40, SUIT_NAMES, SUITS
+from games.options import OptionSpec, choice, integer
+from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table, trick_winner
+
+PLAYERS: Final = 5
+HAND_SIZE: Final = 8
+TOTAL_POINTS: Final = 120
+BASE_TARGET: Final = 61
+"""A plain call (and a plain "2" under ``two_then_points``) needs 61 of the 120 points (§6.5)."""
+MAX_TARGET: Final = 120
+
+STRENGTH: Final = strength_table(BRISCOLA_ORDER)
+POINTS: Final = {card: BRISCOLA_POINTS.get(card[0], 0) for card in DECK_40}
+_SORT_KEY: Final = {card: (SUITS.index(card[1]), -STRENGTH[card[0]]) for card in DECK_40}
+
+CALL: Final = {rank: Action("call", rank=rank) for rank in BRISCOLA_ORDER}
+POINTS_CALL: Final = {t: Action("call", rank="2", points=t) for t in range(62, MAX_TARGET + 1)}
+TRUMP: Final = {suit: Action("trump", suit=suit) for suit in SUITS}
+
+
+class Chiamata(Game):
+    NAME: ClassVar[str] = "chiamata"
+    SEAT_COUNTS: ClassVar[tuple[int, ...]] = (PLAYERS,)
+    ACTION_TYPES: ClassVar[frozenset[str]] = frozenset({"pass", "call", "trump", "play"})
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        choice("deal_packet", 4, (4, 1, 2, 8), "cards per packet"),
+        choice("bidding", "rank_only", ("rank_only", "two_then_points"), "auction form"),
+        choice("follow_rule", "must_follow", ("must_follow", "free"), "duty to follow suit"),
+        choice("first_lead", "eldest", ("eldest", "declarer"), "who leads trick 1"),
+        choice("cappotto_basis", "points", ("points", "tricks"), "what counts as cappotto"),
+        integer("match_deals", 5, minimum=1, multiple_of=5, help="deals in a match"),
+    )
+
+    # Deal state, set by _start_deal (declared for the type checker).
+    hands: list[list[str]]
+    in_auction: list[bool]
+    auction: list[dict[str, Any]]
+    high_seat: int | None
+    high_rank: str | None
+    target: int
+    declarer: int | None
+    trump: str | None
+    called_card: str | None
+    partner: int | None
+    partner_revealed: bool
+    turn: int
+    trick: list[list[Any]]
+    last_trick: list[list[Any]] | None
+    tricks_won: list[int]
+    points: list[int]
+    tricks_played: int
+
+    # ------------------------------------------------------------------------- set-up
+    def _init_match(self) -> None:
+        self.deals_played: int = 0
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        self.hands = [[] for _ in range(PLAYERS)]
+        self.in_auction = [True] * PLAYERS
+        self.auction = []
+        self.high_seat = None
+        self.high_rank = None
+        self.target = BASE_TARGET
+        self.declarer = None
+        self.trump = None
+        self.called_card = None
+        self.partner = None
+        self.partner_revealed = False
+        self.turn = (self.dealer + 1) % PLAYERS
+        self.trick = []
+        self.last_trick = None
+        self.tricks_won = [0] * PLAYERS
+        self.points = [0] * PLAYERS
+        self.tricks_played = 0
+
+    def full_deck(self) -> tuple[str, ...]:
+        return DECK_40
+
+    def _start_deal(self, deck: list[str]) -> None:
+        self._clear_deal()
+        packet = self.options["deal_packet"]
+        eldest = (self.dealer + 1) % PLAYERS
+        pos = 0
+        # Packets go round p_0 … p_4 until each holds 8 (§6.1: p_k ← deck[20r + 4k …] for 4).
+        for _ in range(HAND_SIZE // packet):
+            for k in range(PLAYERS):
+                self.hands[(eldest + k) % PLAYERS].extend(deck[pos : pos + packet])
+                pos += packet
+        for hand in self.hands:
+            hand.sort(key=_SORT_KEY.__getitem__)
+        self.phase = "auction"
+        self.turn = eldest
+
+    # --------------------------------------------------------------------------- turns
+    @property
+    def to_act(self) -> int | None:
+        if self.over or self.phase == "deal":
+            return None
+        return self.turn
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "auction":
+            if self.high_rank == "2" and self.options["bidding"] == "two_then_points":
+                return [PASS] + [POINTS_CALL[t] for t in range(self.target + 1, MAX_TARGET + 1)]
+            floor = STRENGTH[self.high_rank] if self.high_rank is not None else 99
+            return [PASS] + [CALL[r] for r in BRISCOLA_ORDER if STRENGTH[r] < floor]
+        if self.phase == "trump":
+            return [TRUMP[s] for s in SUITS]
+        return [PLAY[c] for c in self._playable(seat)]
+
+    def _playable(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        if not self.trick or self.options["follow_rule"] == "free":
+            return list(hand)
+        led = self.trick[0][1][1]
+        follow = [c for c in hand if c[1] == led]
+        return follow or list(hand)
+
+    # ----------------------------------------------------------------------- validation
+    def is_legal(self, seat: int, action: Action) -> bool:
+        try:
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def check(self, seat: int, action: Action) -> None:
+        """Without cloning: the same tests as ``Game.apply`` followed by ``_validate``."""
+        if self.over:
+            raise IllegalAction("the game is over")
+        if self.phase == "deal":
+            raise IllegalAction("the deal is complete")
+        if action.type not in self.ACTION_TYPES:
+            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
+        self._validate(seat, action)
+
+    def _validate(self, seat: int, action: Action) -> None:
+        if seat != self.turn:
+            raise IllegalAction(f"it is seat {self.turn}'s turn")
+        kind = action.type
+        if kind in ("pass", "call"):
+            if self.phase != "auction":
+                raise IllegalAction(f"no {kind} now: the auction is over")
+            if kind == "pass":
+                if action != PASS:
+                    raise IllegalAction("a pass carries no card, rank or suit")
+                return
+            self._validate_call(action)
+        elif kind == "trump":
+            if self.phase != "trump":
+                raise IllegalAction(
+                    "trumps are named only by the declarer, after the auction"
+                    if self.phase == "auction"
+                    else "trumps are already named"
+                )
+            if action.suit is None or action != TRUMP.get(action.suit):
+                raise IllegalAction("name trumps with one suit: S, H, D or C")
+        else:
+            if self.phase != "play":
+                raise IllegalAction(
+                    "no card may be played during the auction"
+                    if self.phase == "auction"
+                    else "the declarer must name trumps first"
+                )
+            card = action.card
+            if card is None or action != PLAY.get(card):
+                raise IllegalAction("a play names one card")
+            hand = self.hands[seat]
+            if card not in hand:
+                raise IllegalAction(f"{card} is not in seat {seat}'s hand")
+            if self.trick and self.options["follow_rule"] == "must_follow":
+                led = self.trick[0][1][1]
+                if card[1] != led and any(c[1] == led for c in hand):
+                    raise IllegalAction(f"must follow {SUIT_NAMES[led]}")
+
+    def _validate_call(self, action: Action) -> None:
+        rank = action.rank
+        if rank is None or action.card or action.suit or action.trump or action.value:
+            raise IllegalAction("a call names a rank (and, over a 2, points)")
+        if rank not in STRENGTH:
+            raise IllegalAction(f"the 40-card deck has no rank {rank!r}: call one of A 3 K Q J 7 6 5 4 2")
+        points = action.points
+        standing_two = self.high_rank == "2"
+        if points is not None:
+            if self.options["bidding"] != "two_then_points":
+                raise IllegalAction("calls with points need bidding = two_then_points")
+            if rank != "2":
+                raise IllegalAction("a points bid is a call of 2 with a target")
+            if not standing_two:
+                raise IllegalAction("a points bid is allowed only over a standing 2")
+            if not BASE_TARGET < points <= MAX_TARGET:
+                raise IllegalAction(f"a points bid is 62 to {MAX_TARGET}, not {points}")
+            if points <= self.target:
+                raise IllegalAction(f"a points bid must exceed {self.target}")
+            return
+        if self.high_rank is not None and STRENGTH[rank] >= STRENGTH[self.high_rank]:
+            if standing_two:
+                raise IllegalAction(
+                    "nothing beats a 2 but a points bid"
+                    if self.options["bidding"] == "two_then_points"
+                    else "nothing beats a 2"
+                )
+            raise IllegalAction(f"a call must name a rank weaker than {self.high_rank}")
+
+    # -------------------------------------------------------------------------- apply
+    def _apply(self, seat: int, action: Action) -> None:
+        self._validate(seat, action)
+        kind = action.type
+        if kind == "pass":
+            self._pass(seat)
+        elif kind == "call":
+            self._call(seat, action)
+        elif kind == "trump":
+            self._name_trump(seat, str(action.suit))
+        else:
+            self._play(seat, str(action.card))
+
+    def _pass(self, seat: int) -> None:
+        self.in_auction[seat] = False
+        self.auction.append({"seat": seat, "type": "pass"})
+        self.events.append({"type": "pass", "seat": seat})
+        self._after_call(seat)
+
+    def _call(self, seat: int, action: Action) -> None:
+        rank = str(action.rank)
+        entry: dict[str, Any] = {"seat": seat, "type": "call", "rank": rank}
+        if action.points is not None:
+            entry["points"] = action.points
+            self.target = action.points
+        self.high_seat = seat
+        self.high_rank = rank
+        self.auction.append(entry)
+        self.events.append(dict(entry))
+        if rank == "2" and self.options["bidding"] == "rank_only":
+            self._win_auction()  # nothing can beat a 2 (§6.2)
+            return
+        if rank == "2" and self.target == MAX_TARGET:
+            # After TWO(120) the others may only pass (§10 item 18): no need to ask them.
+            self._win_auction()
+            return
+        self._after_call(seat)
+
+    def _after_call(self, seat: int) -> None:
+        still_in = sum(self.in_auction)
+        if still_in == 0:
+            self._pass_out()
+            return
+        if still_in == 1 and self.high_seat is not None and self.in_auction[self.high_seat]:
+            self._win_auction()
+            return
+        nxt = (seat + 1) % PLAYERS
+        while not self.in_auction[nxt]:
+            nxt = (nxt + 1) % PLAYERS
+        self.turn = nxt
+
+    def _pass_out(self) -> None:
+        """All five passed: the deal is cancelled and does not count (§6.2, §10 item 18)."""
+        self.events.append({"type": "redeal", "seat": self.dealer})
+        self._finish_deal(None, [0] * PLAYERS)
+
+    def _win_auction(self) -> None:
+        assert self.high_seat is not None
+        self.declarer = self.high_seat
+        self.events.append(
+            {
+                "type": "declarer",
+                "seat": self.declarer,
+                "rank": self.high_rank,
+                "target": self.target,
+            }
+        )
+        self.phase = "trump"
+        self.turn = self.declarer
+
+    def _name_trump(self, seat: int, suit: str) -> None:
+        self.trump = suit
+        self.called_card = f"{self.high_rank}{suit}"
+        self.partner = next(s for s in range(PLAYERS) if self.called_card in self.hands[s])
+        self.events.append(
+            {"type": "trump", "seat": seat, "suit": suit, "called_card": self.called_card}
+        )
+        self.phase = "play"
+        eldest = (self.dealer + 1) % PLAYERS
+        self.turn = seat if self.options["first_lead"] == "declarer" else eldest
+
+    def _play(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        self.trick.append([seat, card])
+        if card == self.called_card:
+            self.partner_revealed = True
+            self.events.append(
+                {
+                    "type": "partner",
+                    "seat": seat,
+                    "declarer": self.declarer,
+                    "alone": seat == self.declarer,
+                }
+            )
+        if len(self.trick) < PLAYERS:
+            self.turn = (seat + 1) % PLAYERS
+            return
+        winner = trick_winner(self.trick, STRENGTH, self.trump)
+        won = sum(POINTS[c] for _, c in self.trick)
+        self.points[winner] += won
+        self.tricks_won[winner] += 1
+        self.tricks_played += 1
+        self.events.append(
+            {"type": "trick", "seat": winner, "winner": winner, "cards": self.trick, "points": won}
+        )
+        self.last_trick = self.trick
+        self.trick = []
+        self.turn = winner
+        if self.tricks_played == HAND_SIZE:
+            self._score_deal()
+
+    # ------------------------------------------------------------------------- scoring
+    def _score_deal(self) -> None:
+        """§6.5: +2/+1/−1, alone +4/−1, reversed on failure, doubled on cappotto."""
+        declarer, partner = self.declarer, self.partner
+        assert declarer is not None and partner is not None
+        side = {declarer, partner}
+        taken = sum(self.points[s] for s in side)
+        alone = declarer == partner
+        if self.options["cappotto_basis"] == "points":
+            # §10 item 19: a side with no card points is cappotto, whatever tricks it won.
+            cappotto = taken in (0, TOTAL_POINTS)
+        else:
+            side_tricks = sum(self.tricks_won[s] for s in side)
+            cappotto = side_tricks in (0, HAND_SIZE)
+        success = taken >= self.target
+        unit = (2 if cappotto else 1) * (1 if success else -1)
+        scores = [-unit] * PLAYERS
+        scores[declarer] = unit * (4 if alone else 2)
+        if not alone:
+            scores[partner] = unit
+        for s in range(PLAYERS):
+            self.totals[s] += scores[s]
+        self.events.append(
+            {
+                "type": "deal_result",
+                "seat": declarer,
+                "declarer": declarer,
+                "partner": partner,
+                "alone": alone,
+                "called_card": self.called_card,
+                "target": self.target,
+                "points": taken,
+                "success": success,
+                "cappotto": cappotto,
+                "scores": list(scores),
+            }
+        )
+        trick_points = list(self.points)
+        self.deals_played += 1
+        self._finish_deal(trick_points, scores)
+        if self.deals_played >= self.options["match_deals"]:
+            self.over = True
+            best = max(self.totals)
+            self.winners = [s for s in range(PLAYERS) if self.totals[s] == best]
+
+    def _partial_trick_points(self) -> list[int] | None:
+        if self.tricks_played == 0 and not self.trick:
+            return None
+        return list(self.points)
+
+    # ---------------------------------------------------------------------------- views
+    def _known_partner(self, seat: int | None) -> int | None:
+        """The holder of the called card, if ``seat`` may know it (§6.3's information rule)."""
+        if self.partner is None:
+            return None
+        if self.partner_revealed or (seat is not None and seat == self.partner):
+            return self.partner
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        partner = self._known_partner(seat)
+        bid = (
+            None
+            if self.high_seat is None
+            else {"seat": self.high_seat, "rank": self.high_rank, "target": self.target}
+        )
+        contract = (
+            None
+            if self.declarer is None
+            else {
+                "declarer": self.declarer,
+                "rank": self.high_rank,
+                "target": self.target,
+                "trump": self.trump,
+                "called_card": self.called_card,
+            }
+        )
+        return {
+            "game": self.NAME,
+            "seats": self.seats,
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": "over" if self.over else self.phase,
+            "to_act": self.to_act,
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": [list(t) for t in self.trick],
+            "last_trick": None if self.last_trick is None else [list(t) for t in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "trump": self.trump,
+            "contract": contract,
+            "scores": {"deal": list(self.points), "game": list(self.totals)},
+            "events": [_copy_event(e) for e in self.events],
+            "auction": [dict(a) for a in self.auction],
+            "in_auction": list(self.in_auction),
+            "bid": bid,
+            "declarer": self.declarer,
+            "called_rank": self.high_rank if self.declarer is not None else None,
+            "target": self.target,
+            "called_card": self.called_card,
+            "partner": partner,
+            "alone": None if partner is None else partner == self.declarer,
+            "deals_played": self.deals_played,
+            "match_deals": self.options["match_deals"],
+        }
+
+    # --------------------------------------------------------------------------- speed
+    def clone(self) -> Chiamata:
+        """Copies only what play mutates; cards, events and log entries are never changed."""
+        game = self.__class__.__new__(self.__class__)
+        state = self.__dict__.copy()
+        state["hands"] = [list(h) for h in self.hands]
+        state["in_auction"] = list(self.in_auction)
+        state["auction"] = list(self.auction)
+        state["trick"] = list(self.trick)
+        state["tricks_won"] = list(self.tricks_won)
+        state["points"] = list(self.points)
+        state["totals"] = list(self.totals)
+        state["winners"] = list(self.winners)
+        state["events"] = list(self.events)
+        state["deal_results"] = list(self.deal_results)
+        state["log"] = [dict(d, actions=list(d["actions"])) for d in self.log]
+        state["options"] = dict(self.options)
+        game.__dict__.update(state)
+        return game
+
+
+def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    out = dict(event)
+    if "cards" in out:
+        out["cards"] = [list(c) for c in out["cards"]]
+    if "scores" in out:
+        out["scores"] = list(out["scores"])
+    return out
