@@ -208,7 +208,9 @@ class Chiamata(Game):
         if rank is None or action.card or action.suit or action.trump or action.value:
             raise IllegalAction("a call names a rank (and, over a 2, points)")
         if rank not in STRENGTH:
-            raise IllegalAction(f"the 40-card deck has no rank {rank!r}: call one of A 3 K Q J 7 6 5 4 2")
+            raise IllegalAction(
+                f"the 40-card deck has no rank {rank!r}: call one of A 3 K Q J 7 6 5 4 2"
+            )
         points = action.points
         standing_two = self.high_rank == "2"
         if points is not None:
@@ -263,10 +265,6 @@ class Chiamata(Game):
         self.events.append(dict(entry))
         if rank == "2" and self.options["bidding"] == "rank_only":
             self._win_auction()  # nothing can beat a 2 (§6.2)
-            return
-        if rank == "2" and self.target == MAX_TARGET:
-            # After TWO(120) the others may only pass (§10 item 18): no need to ask them.
-            self._win_auction()
             return
         self._after_call(seat)
 
