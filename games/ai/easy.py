@@ -84,7 +84,11 @@ def _partner_of(view: dict[str, Any], seat: int) -> set[int]:
         view.get("game") == "briscola" and seats in (4, 6)
     ):
         return {s for s in range(seats) if s % 2 == seat % 2 and s != seat}
-    partner = view.get("partner")
+    # Chiamata: the holder of the called card knows the declarer is his ally, and everybody knows
+    # once the called card is played; the view says so through ``partner`` and ``declarer``.
+    partner, declarer = view.get("partner"), view.get("declarer")
+    if partner == seat and isinstance(declarer, int) and declarer != seat:
+        return {declarer}
     return {partner} if isinstance(partner, int) and partner != seat else set()
 
 
@@ -99,7 +103,8 @@ def _play(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Acti
 
     if not trick:
         # Lead a low card; keep the points for later.
-        return next(a for a in legal if a.card == min(cards, key=cheap))
+        pick = min(cards, key=cheap)
+        return next(a for a in legal if a.card == pick)
     win_seat, best = table.winner(trick)
     led = trick[0][1][1]
     on_table = sum(table.points(c) for _, c in trick)
