@@ -51,7 +51,7 @@ TRUMP_STRENGTH: Final = _strength(TRUMP_ORDER)
 
 def _is_trump_like(mode: int, suit: int) -> bool:
     """Whether ``suit`` ranks in trump order under ``mode`` (the trump suit, or every suit in TA)."""
-    return mode == TA or mode == suit
+    return mode in (TA, suit)
 
 
 def _strength_table(mode: int) -> tuple[int, ...]:
@@ -206,25 +206,30 @@ def legal_mask(
     return trumps if must_undertrump else hand
 
 
-def illegal_reason(card: int, hand: int, mode: int, lead_card: int, allowed: int) -> str:
-    """Why ``card`` (held, not in ``allowed``) may not be played: one readable sentence."""
+def illegal_reason(
+    card: int, hand: int, mode: int, lead_card: int, win_card: int, partner_winning: bool
+) -> str:
+    """Why ``card`` (held, but not allowed by ``legal_mask``) may not be played: one sentence."""
     led = lead_card >> 3
     code = CARD_CODES[card]
     if hand & SUIT_MASKS[led] and card >> 3 != led:
         return f"must follow {SUIT_NAMES[SUIT_LETTERS[led]]}"
     if mode == TA or led == mode:
-        what = "over-trump" if mode == led else f"play a higher {SUIT_NAMES[SUIT_LETTERS[led]]}"
-        return f"must {what}: {code} does not beat the trick"
-    trump_name = SUIT_NAMES[SUIT_LETTERS[mode]]
+        if mode == led:
+            return f"must over-trump: {code} does not beat {CARD_CODES[win_card]}"
+        suit = SUIT_NAMES[SUIT_LETTERS[led]][:-1]
+        return f"must play a higher {suit}: {code} does not beat {CARD_CODES[win_card]}"
+    trump = SUIT_NAMES[SUIT_LETTERS[mode]]
+    trumped = win_card >> 3 == mode
     if card >> 3 == mode:
-        if allowed & SUIT_MASKS[mode]:
-            return f"must over-trump: {code} does not beat the trick"
+        if not partner_winning and hand & SUIT_MASKS[mode] & ABOVE[mode][win_card]:
+            return f"must over-trump: {code} does not beat {CARD_CODES[win_card]}"
         return f"may not under-trump with {code} while holding another card"
-    if allowed & ~SUIT_MASKS[mode] == 0 and allowed & SUIT_MASKS[mode]:
-        higher = any(ABOVE[mode][c] & (1 << card) for c in range(32) if False)
-        del higher
-        return f"must play a trump ({trump_name})"
-    return f"may not play {code} now"
+    if trumped and not hand & SUIT_MASKS[mode] & ABOVE[mode][win_card]:
+        return f"must under-trump: no {SUIT_NAMES[SUIT_LETTERS[led]]}, play a {trump[:-1]}"
+    if trumped:
+        return f"must over-trump: no {SUIT_NAMES[SUIT_LETTERS[led]]}, beat {CARD_CODES[win_card]}"
+    return f"must trump: no {SUIT_NAMES[SUIT_LETTERS[led]]}, play a {trump[:-1]}"
 
 
 # ------------------------------------------------------------------------------- belote (§2.7)

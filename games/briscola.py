@@ -21,13 +21,14 @@ which card each player drew is hidden.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import cache
 from typing import Any, ClassVar, Final, TypeVar
 
 from games.actions import PLAY, Action
 from games.base import Game, IllegalAction
 from games.cards import DECK_40, SUIT_NAMES
-from games.options import OptionSpec, boolean, choice, integer
+from games.options import boolean, choice, integer
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table, trick_winner
 
 F = TypeVar("F", bound="FortyCardGame")
@@ -76,9 +77,9 @@ class FortyCardGame(Game):
     def _after_trick(self, winner: int) -> None:
         """Called after a trick is taken, before the next lead (Briscola: drawing)."""
 
+    @abstractmethod
     def _end_deal(self) -> None:
-        """Score the finished deal: call ``_finish_deal`` and settle the match."""
-        raise NotImplementedError  # pragma: no cover - every game defines it
+        """Score the finished deal: call ``_settle`` and end the match when it is won."""
 
     # --------------------------------------------------------------------- the contract
     @property
@@ -162,12 +163,8 @@ class FortyCardGame(Game):
             teams[self.side_of(seat)].append(seat)
         return teams
 
-    def _order_from(self, first: int) -> list[int]:
-        n = self.seats
-        return [(first + k) % n for k in range(n)]
-
     def _settle(self, scores: list[int], trick_points: list[int]) -> None:
-        """Record the deal and end the match when a side has reached ``target``."""
+        """Record the deal's result and add its scores to the match totals."""
         self._finish_deal(trick_points, scores)
         for side, score in enumerate(scores):
             self.totals[side] += score
@@ -178,30 +175,22 @@ class FortyCardGame(Game):
         self.phase = "over"
 
     def _common_view(self, seat: int | None) -> dict[str, Any]:
-        playing = self.phase == "play"
         return {
             "game": self.NAME,
             "seats": self.seats,
             "seat": seat,
-            "dealer": self.log[-1]["dealer"] if self.log and not playing else self.dealer,
+            "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self.to_act,
-            "hand": list(self.hands[seat]) if seat is not None and self.log else [],
-            "hand_sizes": [len(h) for h in self.hands] if self.log else [0] * self.seats,
-            "trick": [list(p) for p in self.trick] if self.log else [],
-            "last_trick": (
-                [list(p) for p in self.last_trick]
-                if self.log and self.last_trick is not None
-                else None
-            ),
-            "tricks_won": list(self.tricks_won) if self.log else [0] * self.seats,
-            "trump": self.trump if self.log else None,
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": [list(p) for p in self.trick],
+            "last_trick": None if self.last_trick is None else [list(p) for p in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "trump": self.trump,
             "contract": None,
-            "scores": {
-                "deal": self.side_points() if self.log else [0] * self.sides,
-                "game": list(self.totals),
-            },
-            "events": [dict(e) for e in self.events],
+            "scores": {"deal": self.side_points(), "game": list(self.totals)},
+            "events": [_copy_event(e) for e in self.events],
             "teams": self.teams(),
         }
 
@@ -232,6 +221,17 @@ class FortyCardGame(Game):
         """Copy the game's own mutable attributes into ``state``."""
 
 
+def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A view's own copy of an event (lists of cards or points, one level of nesting), so that
+    whoever holds the view cannot change the game through it."""
+    return {
+        key: [list(x) if isinstance(x, list) else x for x in value]
+        if isinstance(value, list)
+        else value
+        for key, value in event.items()
+    }
+
+
 @cache
 def _briscola_deck(seats: int, removed: str) -> tuple[str, ...]:
     if seats == 3:
@@ -239,6 +239,21 @@ def _briscola_deck(seats: int, removed: str) -> tuple[str, ...]:
     if seats == 6:
         return tuple(c for c in DECK_40 if c[0] != "2")
     return DECK_40
+
+
+def hand_winner(side_points: list[int], last_trick_side: int, tie_rule: str) -> int | None:
+    """The side that wins a Briscola hand, ``None`` for a draw (RULES.md §5.5).
+
+    Under ``tie_rule = last_trick`` the side of the last trick's winner breaks a tie only when it
+    is one of the tied leaders (§10 item 17); with two sides it always is.
+    """
+    top = max(side_points)
+    leaders = [side for side, pts in enumerate(side_points) if pts == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    if tie_rule == "last_trick" and last_trick_side in leaders:
+        return last_trick_side
+    return None
 
 
 _BRISCOLA_STRENGTH: Final = strength_table(BRISCOLA_ORDER)
@@ -324,21 +339,16 @@ class Briscola(FortyCardGame):
             seat = (winner + k) % n
             hands[seat].append(stock.pop(0))
         if not stock:
-            self.events.append({"type": "trump_card_drawn", "seat": (winner + n - 1) % n,
-                                "card": self.trump_card})
+            self.events.append(
+                {"type": "trump_card_drawn", "seat": (winner + n - 1) % n, "card": self.trump_card}
+            )
             self.trump_card = None
 
     def _end_deal(self) -> None:
         trick_points = self.side_points()
-        top = max(trick_points)
-        leaders = [side for side, pts in enumerate(trick_points) if pts == top]
-        if len(leaders) > 1 and self.options["tie_rule"] == "last_trick":
-            # RULES.md §10 item 17: the last trick breaks the tie only between the tied leaders.
-            assert self.last_winner is not None
-            last_side = self.side_of(self.last_winner)
-            leaders = [last_side] if last_side in leaders else leaders
+        assert self.last_winner is not None
+        winner = hand_winner(trick_points, self.side_of(self.last_winner), self.options["tie_rule"])
         scores = [0] * self.sides
-        winner = leaders[0] if len(leaders) == 1 else None
         if winner is not None:
             scores[winner] = 1
         self.events.append(
@@ -379,8 +389,4 @@ class Briscola(FortyCardGame):
         return out
 
 
-__all__ = ["Briscola", "FortyCardGame"]
-
-
-def _unused(_: OptionSpec) -> None:  # pragma: no cover
-    return None
+__all__ = ["Briscola", "FortyCardGame", "hand_winner"]

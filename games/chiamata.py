@@ -147,15 +147,9 @@ class Chiamata(Game):
         return follow or list(hand)
 
     # ----------------------------------------------------------------------- validation
-    def is_legal(self, seat: int, action: Action) -> bool:
-        try:
-            self.check(seat, action)
-        except IllegalAction:
-            return False
-        return True
-
     def check(self, seat: int, action: Action) -> None:
-        """Without cloning: the same tests as ``Game.apply`` followed by ``_validate``."""
+        """Without cloning (``Game.is_legal`` calls this): the tests of ``Game.apply``, then
+        ``_validate``, which ``_apply`` runs too."""
         if self.over:
             raise IllegalAction("the game is over")
         if self.phase == "deal":
@@ -193,7 +187,8 @@ class Chiamata(Game):
                     else "the declarer must name trumps first"
                 )
             card = action.card
-            if card is None or action != PLAY.get(card):
+            canonical = PLAY.get(card) if card is not None else None
+            if canonical is None or (action is not canonical and action != canonical):
                 raise IllegalAction("a play names one card")
             hand = self.hands[seat]
             if card not in hand:
