@@ -65,7 +65,12 @@ def _french_mask(suit: str, size: int) -> Image.Image:
                 t = k / 12
                 mx, my = ax + (bx - ax) * t, ay + (by - ay) * t
                 bow = math.sin(math.pi * t) * s * 0.045
-                pts.append((mx + (c - mx) / max(1.0, abs(c - mx) + abs(c - my)) * bow * 2, my + (c - my) / max(1.0, abs(c - mx) + abs(c - my)) * bow * 2))
+                pts.append(
+                    (
+                        mx + (c - mx) / max(1.0, abs(c - mx) + abs(c - my)) * bow * 2,
+                        my + (c - my) / max(1.0, abs(c - mx) + abs(c - my)) * bow * 2,
+                    )
+                )
         d.polygon(pts, fill=255)
     elif suit == "S":
         body = [(x + s * 0.05, y) for x, y in _heart(s * 0.9, s * 0.78, flip=True)]
@@ -119,72 +124,93 @@ def _italian(suit: str, size: int) -> Image.Image:
         d.rectangle((s * 0.44, s * 0.50, s * 0.56, s * 0.76), fill=gold, outline=dark, width=lw)
         d.ellipse((s * 0.36, s * 0.57, s * 0.64, s * 0.70), fill=blue, outline=dark, width=lw)
         d.polygon(
-            [(s * 0.40, s * 0.76), (s * 0.60, s * 0.76), (s * 0.80, s * 0.95), (s * 0.20, s * 0.95)],
+            [
+                (s * 0.40, s * 0.76),
+                (s * 0.60, s * 0.76),
+                (s * 0.80, s * 0.95),
+                (s * 0.20, s * 0.95),
+            ],
             fill=gold,
             outline=dark,
         )
         d.line([(s * 0.20, s * 0.95), (s * 0.80, s * 0.95)], fill=dark, width=lw)
     elif suit == "S":
-        steel, dark, gold, grip = (
-            (120, 160, 215, 255),
+        steel, edge, dark, gold, grip = (
+            (150, 185, 230, 255),
+            (90, 130, 190, 255),
             (24, 50, 100, 255),
             (232, 170, 40, 255),
             (170, 40, 30, 255),
         )
+        thin = max(2, s // 45)
         blade = [
             (s * 0.50, s * 0.02),
-            (s * 0.60, s * 0.16),
-            (s * 0.58, s * 0.68),
-            (s * 0.42, s * 0.68),
-            (s * 0.40, s * 0.16),
+            (s * 0.60, s * 0.15),
+            (s * 0.58, s * 0.66),
+            (s * 0.42, s * 0.66),
+            (s * 0.40, s * 0.15),
         ]
-        d.polygon(blade, fill=steel, outline=dark, width=lw)
-        d.line([(s * 0.50, s * 0.10), (s * 0.50, s * 0.64)], fill=dark, width=max(1, lw // 2))
-        d.rounded_rectangle(
-            (s * 0.20, s * 0.66, s * 0.80, s * 0.75), radius=s * 0.04, fill=gold, outline=dark, width=lw
+        d.polygon(blade, fill=steel, outline=dark, width=thin)
+        d.polygon(
+            [
+                (s * 0.50, s * 0.06),
+                (s * 0.56, s * 0.16),
+                (s * 0.55, s * 0.64),
+                (s * 0.50, s * 0.64),
+            ],
+            fill=edge,
         )
-        d.rectangle((s * 0.44, s * 0.75, s * 0.56, s * 0.90), fill=grip, outline=dark, width=lw)
-        d.ellipse((s * 0.40, s * 0.87, s * 0.60, s * 0.99), fill=gold, outline=dark, width=lw)
+        d.rounded_rectangle(
+            (s * 0.18, s * 0.65, s * 0.82, s * 0.74),
+            radius=s * 0.04,
+            fill=gold,
+            outline=dark,
+            width=thin,
+        )
+        d.rectangle((s * 0.44, s * 0.74, s * 0.56, s * 0.89), fill=grip, outline=dark, width=thin)
+        d.ellipse((s * 0.39, s * 0.86, s * 0.61, s * 0.99), fill=gold, outline=dark, width=thin)
     else:
-        wood, dark, knot, band = (
+        wood, light, dark, knot, band = (
             (70, 140, 50, 255),
+            (120, 180, 80, 255),
             (24, 60, 20, 255),
             (150, 95, 45, 255),
             (190, 40, 30, 255),
         )
-        angle = math.radians(-22)
+        angle = math.radians(-24)
         cx, cy = s / 2, s / 2
+        thin = max(2, s // 45)
 
         def rot(x: float, y: float) -> Point:
-            dx, dy = x - cx, y - cy
+            dx, dy = x * s - cx, y * s - cy
             return (
                 cx + dx * math.cos(angle) - dy * math.sin(angle),
                 cy + dx * math.sin(angle) + dy * math.cos(angle),
             )
 
-        body = [
-            (s * 0.36, s * 0.04),
-            (s * 0.64, s * 0.04),
-            (s * 0.57, s * 0.97),
-            (s * 0.43, s * 0.97),
-        ]
-        d.polygon([rot(x, y) for x, y in body], fill=wood, outline=dark, width=lw)
-        for y, side in ((0.22, 1), (0.42, -1), (0.62, 1)):
-            x0 = 0.62 if side > 0 else 0.38
-            stub = [
-                (s * x0, s * (y - 0.04)),
-                (s * (x0 + 0.12 * side), s * (y - 0.06)),
-                (s * (x0 + 0.12 * side), s * (y + 0.01)),
-                (s * x0, s * (y + 0.04)),
-            ]
-            d.polygon([rot(x, y2) for x, y2 in stub], fill=knot, outline=dark)
-        for y in (0.30, 0.80):
-            w = 0.135 - (y - 0.04) * 0.065
-            d.polygon(
-                [rot(s * (0.5 - w), s * y), rot(s * (0.5 + w), s * y),
-                 rot(s * (0.5 + w), s * (y + 0.04)), rot(s * (0.5 - w), s * (y + 0.04))],
-                fill=band,
-            )
+        def half_width(y: float) -> float:
+            return 0.15 - 0.08 * (y - 0.06) / 0.9
+
+        for y, side in ((0.26, 1), (0.46, -1), (0.66, 1)):
+            inner = 0.5 + side * (half_width(y) - 0.03)
+            tip = 0.5 + side * (half_width(y) + 0.11)
+            stub = [(inner, y - 0.04), (tip, y - 0.075), (tip, y - 0.015), (inner, y + 0.04)]
+            d.polygon([rot(x, yy) for x, yy in stub], fill=knot, outline=dark, width=thin)
+        body = [(0.5 - half_width(y), y) for y in (0.10, 0.96)]
+        body += [(0.5 + half_width(y), y) for y in (0.96, 0.10)]
+        d.polygon([rot(x, y) for x, y in body], fill=wood, outline=dark, width=thin)
+        top = [rot(0.5 - half_width(0.10), 0.10), rot(0.5 + half_width(0.10), 0.10)]
+        r = half_width(0.10) * s
+        mx, my = (top[0][0] + top[1][0]) / 2, (top[0][1] + top[1][1]) / 2
+        d.ellipse(
+            (mx - r, my - r * 0.7, mx + r, my + r * 0.7), fill=light, outline=dark, width=thin
+        )
+        stripe = [(0.47, 0.12), (0.50, 0.12), (0.50, 0.92), (0.48, 0.92)]
+        d.polygon([rot(x, y) for x, y in stripe], fill=light)
+        for y in (0.34, 0.80):
+            w = half_width(y)
+            band_box = [(0.5 - w, y), (0.5 + w, y), (0.5 + w, y + 0.045), (0.5 - w, y + 0.045)]
+            d.polygon([rot(x, yy) for x, yy in band_box], fill=band)
     return im
 
 

@@ -7,6 +7,7 @@ names and labels on every update.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -16,6 +17,8 @@ from PIL import Image, ImageDraw, ImageFont
 from rendering.theme import RGB
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
+_FREETYPE: Final = threading.Lock()
+"""The bot draws images in worker threads; a FreeType face must not be used by two at once."""
 FONT_FILES: Final = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
@@ -38,13 +41,14 @@ def text_sprite(text: str, size: int, colour: RGB, weight: str = "bold") -> Imag
     one size line up whatever letters they hold.
     """
     f = font(size, weight)
-    left, _, right, _ = f.getbbox(text or " ")
-    top = f.getbbox("H")[1]
-    ascent, descent = f.getmetrics()
-    width = max(1, right - left)
-    height = max(1, ascent + descent - top)
-    mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
+    with _FREETYPE:
+        left, _, right, _ = f.getbbox(text or " ")
+        top = f.getbbox("H")[1]
+        ascent, descent = f.getmetrics()
+        width = max(1, int(right - left))
+        height = max(1, int(ascent + descent - top))
+        mask = Image.new("L", (width, height), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
     sprite = Image.new("RGBA", (width, height), (*colour, 0))
     sprite.putalpha(mask)
     return sprite
@@ -52,7 +56,8 @@ def text_sprite(text: str, size: int, colour: RGB, weight: str = "bold") -> Imag
 
 def cap_height(size: int, weight: str = "bold") -> int:
     """Height in pixels of a capital or a digit at this size (what a reader sees as text size)."""
-    box = font(size, weight).getbbox("H8")
+    with _FREETYPE:
+        box = font(size, weight).getbbox("H8")
     return int(box[3] - box[1])
 
 
@@ -77,3 +82,25 @@ def fit_text(text: str, size: int, max_width: int, weight: str = "bold") -> str:
     while len(cut) > 1 and text_width(cut + "…", size, weight) > max_width:
         cut = cut[:-1]
     return cut.rstrip() + "…"
+
+
+@lru_cache(maxsize=1)
+def _notdef() -> tuple[tuple[int, int], bytes]:
+    with _FREETYPE:
+        mask = font(20, "condensed").getmask("\U0010ffff")
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether the vendored fonts can draw ``char`` (else FreeType would draw an empty box)."""
+    with _FREETYPE:
+        mask = font(20, "condensed").getmask(char)
+    return (mask.size, bytes(mask)) != _notdef()
+
+
+def displayable(text: str) -> str:
+    """``text`` without the characters the fonts lack (CJK, most emoji in Discord names), so a
+    name never shows as a row of boxes; an empty result falls back to ``?``."""
+    kept = "".join(ch for ch in text if ch.isspace() or has_glyph(ch)).strip()
+    return " ".join(kept.split()) or "?"

@@ -12,6 +12,7 @@ RGB = tuple[int, int, int]
 
 FELT: Final[RGB] = (22, 96, 62)
 FELT_DARK: Final[RGB] = (16, 74, 48)
+FELT_LINE: Final[RGB] = (34, 116, 78)
 RIM: Final[RGB] = (92, 58, 34)
 RIM_LIGHT: Final[RGB] = (128, 84, 50)
 PANEL: Final[RGB] = (12, 46, 31)
@@ -53,9 +54,6 @@ ITALIAN_INK: Final[dict[str, RGB]] = {
 """Rank colour of each Italian suit: the colour of its emblem, dark enough to read on white."""
 
 TABLE_SIZE: Final = (1200, 720)
-TABLE_CARD: Final = (92, 132)
+TABLE_CARD: Final = (104, 150)
 HAND_CARD: Final = (112, 160)
 SMALL_CARD: Final = (76, 108)
-NAME_SIZE: Final = 24
-TEXT_SIZE: Final = 22
-SMALL_TEXT: Final = 20

@@ -1,0 +1,155 @@
+"""Drawing helpers shared by every image: sprites, text with drawn suit emblems, panels.
+
+Suit symbols inside a label (``"120 ♥ ×2"``) are drawn as the deck's emblems rather than as
+font glyphs, so the table speaks the same visual language as its cards.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from rendering import theme
+from rendering.suits import emblem
+from rendering.text import size_for_cap_height, text_sprite
+
+SYMBOL_SUITS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+ON_DARK: Final[dict[str, dict[str, theme.RGB]]] = {
+    "french": {"S": (235, 235, 240), "H": (255, 96, 96), "D": (255, 96, 96), "C": (235, 235, 240)},
+    "french4": {
+        "S": (235, 235, 240),
+        "H": (255, 96, 96),
+        "D": (110, 170, 255),
+        "C": (110, 220, 120),
+    },
+}
+"""French suit colours that read on the dark felt and panels (black on green would not)."""
+
+
+@lru_cache(maxsize=256)
+def suit_on_dark(suit: str, style: str, size: int) -> Image.Image:
+    """A suit emblem for dark backgrounds: French suits recoloured light, Italian ones as drawn."""
+    if style == "italian":
+        chip = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        ImageDraw.Draw(chip).ellipse((0, 0, size - 1, size - 1), fill=(*theme.CARD_FACE, 255))
+        inner = emblem(suit, style, size - 6)
+        chip.alpha_composite(inner, (3, 3))
+        return chip
+    base = emblem(suit, "french", size)
+    colour = ON_DARK.get(style, ON_DARK["french"])[suit]
+    sprite = Image.new("RGBA", base.size, (*colour, 0))
+    sprite.putalpha(base.getchannel("A"))
+    return sprite
+
+
+def _segments(text: str) -> list[str]:
+    parts: list[str] = []
+    current = ""
+    for ch in text:
+        if ch in SYMBOL_SUITS:
+            if current:
+                parts.append(current)
+            parts.append(ch)
+            current = ""
+        else:
+            current += ch
+    if current:
+        parts.append(current)
+    return parts
+
+
+class Canvas:
+    """An RGB image being composed, with the few operations every renderer needs."""
+
+    def __init__(self, size: tuple[int, int], background: theme.RGB | Image.Image) -> None:
+        if isinstance(background, Image.Image):
+            self.image = background.copy()
+        else:
+            self.image = Image.new("RGB", size, background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.style = "french"
+        self.light = False
+        """True while drawing on a light ground (a speech bubble): suits in their card colours."""
+
+    def sprite(self, sprite: Image.Image, x: int, y: int) -> None:
+        if sprite.mode == "RGBA":
+            self.image.paste(sprite, (x, y), sprite)
+        else:
+            self.image.paste(sprite, (x, y))
+
+    def rich_width(self, text: str, size: int, weight: str = "bold") -> int:
+        return self._rich(text, size, (0, 0, 0), weight, None)
+
+    def rich(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        size: int,
+        colour: theme.RGB = theme.TEXT,
+        weight: str = "bold",
+        anchor: str = "l",
+    ) -> int:
+        """Draw ``text`` with ``y`` as the top of its capitals; ``anchor`` l, m or r on ``x``.
+        Returns the width drawn."""
+        width = self._rich(text, size, colour, weight, None)
+        if anchor == "m":
+            x -= width // 2
+        elif anchor == "r":
+            x -= width
+        self._rich(text, size, colour, weight, (x, y))
+        return width
+
+    def _rich(
+        self,
+        text: str,
+        size: int,
+        colour: theme.RGB,
+        weight: str,
+        at: tuple[int, int] | None,
+    ) -> int:
+        cap = max(1, _cap(size, weight))
+        emblem_size = cap + cap // 3
+        x = 0
+        for part in _segments(text):
+            if part in SYMBOL_SUITS:
+                if at is not None:
+                    suit = SYMBOL_SUITS[part]
+                    sprite = (
+                        emblem(suit, self.style, emblem_size)
+                        if self.light
+                        else suit_on_dark(suit, self.style, emblem_size)
+                    )
+                    self.sprite(sprite, at[0] + x + 1, at[1] - (emblem_size - cap) // 2)
+                x += emblem_size + 2
+            else:
+                sprite = text_sprite(part, size, colour, weight)
+                if at is not None:
+                    self.sprite(sprite, at[0] + x, at[1])
+                x += sprite.width + (size // 4 if part.endswith(" ") else 0)
+        return x
+
+    def panel(
+        self,
+        box: tuple[int, int, int, int],
+        fill: theme.RGB = theme.PANEL,
+        outline: theme.RGB | None = theme.PANEL_EDGE,
+        width: int = 2,
+        radius: int = 12,
+    ) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+@lru_cache(maxsize=64)
+def _cap(size: int, weight: str) -> int:
+    from rendering.text import cap_height
+
+    return cap_height(size, weight)
+
+
+def font_for(cap: int, weight: str = "bold") -> int:
+    """Font size whose capitals are ``cap`` pixels tall."""
+    return size_for_cap_height(cap, weight)

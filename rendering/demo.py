@@ -1,0 +1,127 @@
+"""Seeded positions from the middle of real deals, for ``python -m rendering demo``, the tests and
+the benchmark: the engines are driven through their own contract (``games.registry``), so the
+images are drawn from genuine views, never from hand-made dicts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from games.actions import Action
+from games.base import Game
+from games.registry import new_game
+
+DEMO_NAMES: Final = ["Marie", "Luc", "Giulia", "Tomás", "Anne-Sophie", "Jean"]
+DEMO_SEATS: Final = {
+    "belote": 4,
+    "coinche": 4,
+    "piquet": 2,
+    "briscola": 4,
+    "chiamata": 5,
+    "sueca": 4,
+}
+
+
+@dataclass
+class Position:
+    """A game paused mid-deal: the engine, the seat to act and its legal cards."""
+
+    game: Game
+    seat: int | None
+    legal: list[str]
+    result: dict[str, Any] | None
+    """The last finished deal's result, when one finished on the way."""
+    final_view: dict[str, Any] | None
+    """The public view right after that deal ended (its events hold the deal result)."""
+
+
+def concrete(game: Game, seat: int, action: Action, rng: random.Random) -> Action:
+    """A concrete action for a template (Piquet's exchange: random discards within limits)."""
+    if action.type != "exchange" or action.cards:
+        return action
+    view = game.view(seat)
+    limits = view.get("exchange") or {}
+    hand = list(view.get("hand") or [])
+    low = int(limits.get("min", 1)) if isinstance(limits, dict) else 1
+    high = int(limits.get("max", 5)) if isinstance(limits, dict) else 5
+    for _ in range(50):
+        count = rng.randint(max(0, low), max(low, min(high, len(hand))))
+        candidate = Action("exchange", cards=tuple(rng.sample(hand, count)))
+        if game.is_legal(seat, candidate):
+            return candidate
+    for count in range(max(0, low), high + 1):
+        candidate = Action("exchange", cards=tuple(hand[:count]))
+        if game.is_legal(seat, candidate):
+            return candidate
+    return action
+
+
+def random_position(
+    name: str, seed: int, seats: int | None = None, steps: int | None = None
+) -> Position:
+    """Play seeded random legal actions and stop somewhere in a deal."""
+    rng = random.Random(seed)
+    seats = seats or DEMO_SEATS[name]
+    game = new_game(name, seats=seats, dealer=rng.randrange(seats))
+    budget = steps if steps is not None else rng.randint(3, 60)
+    result: dict[str, Any] | None = None
+    final_view: dict[str, Any] | None = None
+    done = 0
+    while not game.over:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        if seat is None:
+            break
+        if done >= budget:
+            break
+        legal = game.legal_actions(seat)
+        if not legal:
+            break
+        deals_before = len(game.deal_results)
+        game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
+        if len(game.deal_results) > deals_before:
+            result = dict(game.deal_results[-1])
+            final_view = game.public_view()
+        done += 1
+    seat = game.to_act
+    legal_cards = (
+        sorted({a.card for a in game.legal_actions(seat) if a.type == "play" and a.card})
+        if seat is not None
+        else []
+    )
+    return Position(game, seat, legal_cards, result, final_view)
+
+
+def finished_deal(name: str, seed: int) -> Position:
+    """Play a whole deal (at least) so a deal summary has something to show."""
+    rng = random.Random(seed)
+    seats = DEMO_SEATS[name]
+    game = new_game(name, seats=seats, dealer=rng.randrange(seats))
+    result: dict[str, Any] | None = None
+    final_view: dict[str, Any] | None = None
+    for _ in range(5000):
+        if game.over:
+            break
+        if game.awaiting_deck:
+            if result is not None and result.get("trick_points") is not None:
+                break
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        if seat is None:
+            break
+        legal = game.legal_actions(seat)
+        deals_before = len(game.deal_results)
+        game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
+        if len(game.deal_results) > deals_before:
+            result = dict(game.deal_results[-1])
+            final_view = game.public_view()
+    return Position(game, None, [], result, final_view)

@@ -1,0 +1,91 @@
+"""One seat's hand as an image: sorted as card players sort, the playable cards bright and lifted,
+the others dimmed, a small gap between suits."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Final
+
+from PIL import Image
+
+from rendering import cards, theme
+from rendering.canvas import Canvas, font_for
+from rendering.info import card_text, denomination
+from rendering.sorting import sort_hand, view_trump
+
+MARGIN: Final = 14
+HEADER: Final = 40
+LIFT: Final = 16
+SUIT_GAP: Final = 14
+MAX_WIDTH: Final = theme.TABLE_SIZE[0]
+
+
+def hand_layout(hand: list[str], card_w: int) -> list[int]:
+    """x offset of each card: overlapping so the corner index stays visible, gaps between suits."""
+    n = len(hand)
+    gaps = sum(1 for a, b in itertools.pairwise(hand) if a[1] != b[1])
+    step = 76
+    room = MAX_WIDTH - 2 * MARGIN - card_w - gaps * SUIT_GAP
+    if n > 1 and step * (n - 1) > room:
+        step = max(40, room // (n - 1))
+    xs: list[int] = []
+    x = MARGIN
+    for i, card in enumerate(hand):
+        if i and card[1] != hand[i - 1][1]:
+            x += SUIT_GAP
+        xs.append(x)
+        x += step
+    return xs
+
+
+def draw_hand(view: dict[str, Any], legal: list[str] | None, style: str) -> Image.Image:
+    game = str(view.get("game") or "")
+    trump = view_trump(view)
+    hand = [c for c in view.get("hand") or [] if isinstance(c, str) and len(c) == 2]
+    hand = sort_hand(hand, game, trump)
+    cw, ch = theme.HAND_CARD
+    xs = hand_layout(hand, cw)
+    size = font_for(18)
+    header = "Your hand"
+    if trump:
+        header += f" · trump {denomination(trump)}"
+    elif view.get("turn_up"):
+        header += f" · turn-up {card_text(view.get('turn_up'))}"
+    exchange = view.get("exchange")
+    if isinstance(exchange, dict) and view.get("to_act") == view.get("seat"):
+        low, high = exchange.get("min"), exchange.get("max")
+        header += f" · exchange {low}–{high} cards" if low != high else f" · exchange {low}"
+    if legal is not None and view.get("to_act") == view.get("seat") and hand:
+        playable = sum(1 for card in hand if card in legal)
+        if playable:
+            header += f" · {playable} playable"
+    probe = Canvas((1, 1), theme.FELT)
+    probe.style = style
+    header_width = probe.rich_width(header, size) + 2 * MARGIN
+    width = min(MAX_WIDTH, max(360, header_width, (xs[-1] + cw + MARGIN) if xs else 0))
+    height = HEADER + LIFT + ch + MARGIN + 6
+    c = Canvas((width, height), theme.FELT)
+    c.style = style
+    c.draw.rectangle((0, 0, width, HEADER - 4), fill=theme.PANEL)
+    c.rich(MARGIN, 10, header, size, theme.TEXT)
+    # An empty list outside trick play (bidding, Piquet's exchange) means "no card to play now",
+    # not "every card is unplayable": the hand stays bright so the player can plan.
+    if legal is not None and not legal and view.get("phase") != "play":
+        legal = None
+    legal_set = set(legal) if legal is not None else None
+    for card, x in zip(hand, xs, strict=True):
+        bright = legal_set is None or card in legal_set
+        y = HEADER + (0 if bright and legal_set is not None else LIFT)
+        sprite = cards.face(card, style, cw, ch) if bright else cards.dimmed(card, style, cw, ch)
+        c.sprite(cards.shadow(cw, ch), x - 3, y)
+        c.sprite(sprite, x, y)
+    if not hand:
+        c.rich(
+            width // 2,
+            HEADER + ch // 2,
+            "No cards in hand",
+            font_for(20),
+            theme.TEXT_DIM,
+            anchor="m",
+        )
+    return c.image

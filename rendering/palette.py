@@ -1,0 +1,159 @@
+"""One fixed 256-colour palette per deck style, so an image needs no colour analysis of its own.
+
+Choosing a palette per image (an octree over a reduced copy) costs about as much as drawing the
+table. Every image of a style is made of the same few sprites, panel colours and text inks, so
+the palette is chosen once from a sample made of those very things: every card face (bright,
+dimmed, at each size), backs, and tables, hands and sheets drawn from built-in sample views that
+use every kind of element (bubbles, badges, the highlighted seat, the stock, a log). The sample
+does not depend on anything a game does, so the palette is the same in every process and on
+every machine, and equal images still give equal bytes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Final
+
+from PIL import Image
+
+from rendering import cards, theme
+
+ALL_CARDS: Final = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
+
+
+def _card_grid(style: str) -> Image.Image:
+    sizes = (theme.TABLE_CARD, theme.SMALL_CARD, theme.HAND_CARD)
+    cols = 13
+    tiles: list[Image.Image] = []
+    for w, h in sizes:
+        for dim in (False, True):
+            if dim and (w, h) != theme.HAND_CARD:
+                continue
+            grid = Image.new("RGB", (cols * (w + 8), 4 * (h + 8)), theme.FELT)
+            for i, card in enumerate(ALL_CARDS):
+                sprite = cards.dimmed(card, style, w, h) if dim else cards.face(card, style, w, h)
+                x, y = (i % cols) * (w + 8), (i // cols) * (h + 8)
+                grid.paste(cards.shadow(w, h), (x, y), cards.shadow(w, h))
+                grid.paste(sprite, (x + 2, y), sprite)
+            tiles.append(grid)
+    return _stack(tiles)
+
+
+def _stack(images: list[Image.Image]) -> Image.Image:
+    width = max(im.width for im in images)
+    height = sum(im.height for im in images)
+    out = Image.new("RGB", (width, height), theme.FELT)
+    y = 0
+    for im in images:
+        out.paste(im.convert("RGB"), (0, y))
+        y += im.height
+    return out
+
+
+def _sample_views() -> list[dict[str, Any]]:
+    """Views that together use every element a table can show."""
+    scores = {"deal": [57, 105], "game": [1230, 980]}
+    common: dict[str, Any] = {"seat": None, "hand": [], "last_trick": None}
+    return [
+        {
+            **common,
+            "game": "coinche",
+            "seats": 4,
+            "dealer": 0,
+            "phase": "auction",
+            "to_act": 3,
+            "hand_sizes": [8, 8, 8, 8],
+            "trick": [],
+            "tricks_won": [0, 0, 0, 0],
+            "scores": scores,
+            "auction": [
+                {"seat": 1, "type": "bid", "value": 80, "trump": "H"},
+                {"seat": 2, "type": "bid", "value": 90, "trump": "S"},
+                {"seat": 3, "type": "bid", "value": 100, "trump": "D"},
+                {"seat": 0, "type": "bid", "value": 110, "trump": "C"},
+            ],
+            "bid": {"value": 110, "trump": "C", "bidder": 0},
+            "doubled": 0,
+        },
+        {
+            **common,
+            "game": "belote",
+            "seats": 4,
+            "dealer": 2,
+            "phase": "play",
+            "to_act": 1,
+            "hand_sizes": [3, 4, 4, 3],
+            "trick": [[3, "JH"], [0, "9H"]],
+            "tricks_won": [2, 1, 0, 1],
+            "trump": "H",
+            "turn_up": "7H",
+            "contract": {"trump": "H", "taker": 3, "value": None, "multiplier": 1},
+            "scores": scores,
+            "events": [
+                {"type": "declare", "seat": 0, "melds": [{"kind": "tierce", "points": 20}]},
+                {"type": "belote", "seat": 3},
+            ],
+        },
+        {
+            **common,
+            "game": "briscola",
+            "seats": 2,
+            "dealer": 0,
+            "phase": "play",
+            "to_act": 0,
+            "hand_sizes": [2, 3],
+            "trick": [[1, "AD"]],
+            "tricks_won": [5, 6],
+            "trump": "S",
+            "stock_size": 15,
+            "trump_card": "7S",
+            "scores": {"deal": [40, 33], "game": [1, 0]},
+        },
+        {
+            **common,
+            "game": "chiamata",
+            "seats": 5,
+            "dealer": 4,
+            "phase": "play",
+            "to_act": 2,
+            "hand_sizes": [6, 6, 5, 5, 5],
+            "trick": [[0, "3C"], [1, "KC"], [2, "2C"], [3, "QH"]],
+            "tricks_won": [1, 0, 1, 0, 0],
+            "trump": "C",
+            "contract": {
+                "declarer": 1,
+                "rank": "2",
+                "target": 61,
+                "trump": "C",
+                "called_card": "2C",
+            },
+            "called_card": "2C",
+            "scores": {"deal": [11, 0, 10, 0, 0], "game": [2, -1, 1, -1, -1]},
+            "events": [{"type": "partner", "seat": 2, "declarer": 1, "alone": False}],
+            "auction": [{"seat": 0, "type": "call", "rank": "3"}, {"seat": 1, "type": "pass"}],
+            "deals_played": 1,
+            "match_deals": 5,
+        },
+    ]
+
+
+@lru_cache(maxsize=8)
+def fixed_palette(style: str) -> Image.Image:
+    """The palette image (mode P) for a deck style."""
+    from rendering.hand import draw_hand
+    from rendering.sheets import draw_last_trick, draw_score_sheet
+    from rendering.table import draw_table
+
+    names = ["Marie", "Luc", "Giulia", "Tomás", "Anne-Sophie", "Jean"]
+    tiles = [
+        draw_table(view, names[: view["seats"]], [False, True, False, True, False], style)
+        for view in _sample_views()
+    ]
+    hand_view = {"game": "belote", "seat": 0, "to_act": 0, "phase": "play", "trump": "S"}
+    hand_view["hand"] = ["JS", "9S", "AH", "TH", "KC", "QC", "8D", "7D"]
+    tiles.append(draw_hand(hand_view, ["AH", "TH"], style))
+    tiles.append(draw_last_trick({"last_trick": [[0, "AS"], [1, "TD"]]}, names, style))
+    tiles.append(draw_score_sheet("coinche", names[:4], [{"scores": [160, 0]}], [160, 0]))
+    tiles.append(_card_grid(style))
+    sample = _stack(tiles)
+    return sample.quantize(256, method=Image.Quantize.FASTOCTREE)

@@ -1,0 +1,334 @@
+"""The other images of a table: the last trick, the end-of-deal summary and the score sheet.
+
+The deal summary is drawn from the engine's ``deal_results`` entry and the deal's public events
+(``deal_result``, melds, belote, capot), so it shows exactly what the rules scored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PIL import Image
+
+from rendering import cards, theme
+from rendering.canvas import Canvas, font_for
+from rendering.info import (
+    GAME_TITLES,
+    bid_value_text,
+    card_text,
+    denomination,
+    melds_log,
+    multiplier_text,
+    name_of,
+    side_names,
+    side_of,
+    table_info,
+)
+from rendering.text import fit_text
+
+MARGIN: Final = 20
+
+
+def _winner_of_last(view: dict[str, Any]) -> int | None:
+    for event in reversed(view.get("events") or []):
+        if isinstance(event, dict) and event.get("type") == "trick":
+            winner = event.get("winner", event.get("seat"))
+            return winner if isinstance(winner, int) else None
+    return None
+
+
+def draw_last_trick(view: dict[str, Any], names: list[str], style: str) -> Image.Image:
+    trick = [e for e in view.get("last_trick") or [] if isinstance(e, list | tuple) and len(e) == 2]
+    cw, ch = theme.HAND_CARD
+    step = cw + 36
+    width = max(420, MARGIN * 2 + step * max(1, len(trick)) - 36)
+    height = 60 + ch + 56
+    c = Canvas((width, height), theme.FELT)
+    c.style = style
+    c.draw.rectangle((0, 0, width, 44), fill=theme.PANEL)
+    c.rich(MARGIN, 12, "Last trick", font_for(18), theme.GOLD)
+    if not trick:
+        c.rich(
+            width // 2,
+            60 + ch // 2,
+            "No trick played yet",
+            font_for(20),
+            theme.TEXT_DIM,
+            anchor="m",
+        )
+        return c.image
+    winner = _winner_of_last(view)
+    if winner is not None:
+        c.rich(
+            width - MARGIN,
+            12,
+            f"won by {name_of(names, winner)}",
+            font_for(18),
+            theme.TEXT,
+            anchor="r",
+        )
+    size = font_for(20, "condensed")
+    for i, (seat, card) in enumerate(trick):
+        x = MARGIN + i * step
+        y = 58
+        if seat == winner:
+            c.panel(
+                (x - 6, y - 6, x + cw + 6, y + ch + 6), fill=theme.GOLD, outline=None, radius=14
+            )
+        c.sprite(cards.shadow(cw, ch), x - 3, y)
+        c.sprite(cards.face(str(card), style, cw, ch), x, y)
+        label = fit_text(name_of(names, seat), size, step - 4, "condensed")
+        colour = theme.ACCENT if seat == winner else theme.TEXT
+        c.rich(x + cw // 2, y + ch + 16, label, size, colour, "condensed", anchor="m")
+    return c.image
+
+
+def _deal_event(view: dict[str, Any]) -> dict[str, Any]:
+    for event in reversed(view.get("events") or []):
+        if isinstance(event, dict) and event.get("type") == "deal_result":
+            return event
+    return {}
+
+
+COLUMN_LABELS: Final = {"melds": "Melds", "belote": "Belote", "card_points": "Counted"}
+
+
+def _capot_side(view: dict[str, Any], sides: int) -> int | None:
+    """The side that won every trick of the deal, if one did."""
+    won = view.get("tricks_won")
+    if not isinstance(won, list) or not won or sides < 2:
+        return None
+    per_side = [0] * sides
+    for seat, count in enumerate(won):
+        if isinstance(count, int):
+            per_side[side_of(view, seat, sides)] += count
+    total = sum(per_side)
+    winners = [i for i, c in enumerate(per_side) if c == total and total > 0]
+    return winners[0] if winners else None
+
+
+def _headline(
+    view: dict[str, Any], names: list[str], merged: dict[str, Any], labels: list[str]
+) -> list[tuple[str, bool | None]]:
+    """The outcome in a few words, each line with its mood: good (True), bad (False), plain."""
+    game = str(merged.get("game") or view.get("game") or "")
+    lines: list[tuple[str, bool | None]] = []
+    sides = len(labels)
+    if merged.get("passed_out"):
+        return [("Everybody passed: the cards are dealt again", None)]
+    outcome = merged.get("outcome")
+    contract = view.get("contract") if isinstance(view.get("contract"), dict) else {}
+    assert isinstance(contract, dict)
+    if game in ("belote", "coinche"):
+        who = contract.get("taker", contract.get("declarer"))
+        trump = denomination(contract.get("trump"))
+        if game == "coinche":
+            what = f"{bid_value_text(contract.get('value'))} {trump}"
+            what += multiplier_text(contract.get("multiplier"))
+            head = f"{name_of(names, who)} · {what}" if who is not None else what
+        else:
+            head = f"{name_of(names, who)} took {trump}" if who is not None else trump
+        if outcome == "success":
+            lines.append((f"{head} — made", True))
+        elif outcome == "failure":
+            lines.append(
+                (f"{head} — " + ("dedans!" if game == "belote" else "contract failed"), False)
+            )
+        elif outcome == "litige":
+            lines.append((f"{head} — litige: points held in reserve", None))
+        capot = _capot_side(view, sides)
+        if capot is not None:
+            lines.append((f"Capot by {labels[capot]}!", True))
+    elif game == "chiamata":
+        declarer = merged.get("declarer")
+        called = card_text(merged.get("called_card"), italian=True)
+        partner = merged.get("partner")
+        team = name_of(names, declarer)
+        if merged.get("alone"):
+            team += " alone"
+        elif isinstance(partner, int):
+            team += f" & {name_of(names, partner)}"
+        made = merged.get("success")
+        target = merged.get("target")
+        points = merged.get("points")
+        lines.append((f"{team} called {called}", None))
+        verdict = "made" if made else "failed"
+        lines.append((f"{points} points of {target} needed — {verdict}", bool(made)))
+        if merged.get("cappotto"):
+            lines.append(("Cappotto!", True))
+    elif game == "piquet":
+        scored = merged.get("scores")
+        if isinstance(scored, list) and len(scored) == 2 == len(labels):
+            lines.append((f"This hand: {labels[0]} {scored[0]} – {scored[1]} {labels[1]}", None))
+        for event in view.get("events") or []:
+            if isinstance(event, dict) and event.get("type") in ("repique", "pique", "capot"):
+                lines.append((f"{name_of(names, event.get('seat'))}: {event['type']}!", True))
+        for event in view.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "game_won":
+                lines.append((f"{name_of(names, event.get('seat'))} wins the game", True))
+    else:
+        winner = merged.get("winner")
+        if isinstance(winner, int) and 0 <= winner < sides:
+            extra = ""
+            if game == "sueca":
+                scored = merged.get("scores")
+                games = scored[winner] if isinstance(scored, list) and winner < len(scored) else 1
+                extra = f" — {games} game" + ("s" if games != 1 else "")
+            lines.append(
+                (f"{labels[winner]} win{'' if '&' in labels[winner] else 's'}{extra}", True)
+            )
+        elif "winner" in merged:
+            lines.append(("Drawn hand", None))
+        if merged.get("bandeira"):
+            lines.append(("Bandeira! All 120 points", True))
+    return lines
+
+
+def draw_deal_summary(
+    view: dict[str, Any], names: list[str], result: dict[str, Any], style: str
+) -> Image.Image:
+    merged: dict[str, Any] = dict(_deal_event(view))
+    merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
+    merged.setdefault("game", view.get("game"))
+    raw_scores = merged.get("scores")
+    scores: list[Any] = raw_scores if isinstance(raw_scores, list) else []
+    trick_points = merged.get("trick_points")
+    score_dict = view.get("scores")
+    raw_totals = score_dict.get("game") if isinstance(score_dict, dict) else None
+    totals: list[Any] | None = raw_totals if isinstance(raw_totals, list) else None
+    sides = len(scores) or (len(totals) if totals else 2)
+    labels = side_names(view, names, sides)
+    labels += [f"Side {i + 1}" for i in range(len(labels), sides)]
+    columns: list[tuple[str, list[Any]]] = []
+    if isinstance(trick_points, list) and len(trick_points) == sides:
+        columns.append(("Card points", trick_points))
+    for key, label in COLUMN_LABELS.items():
+        value = merged.get(key)
+        if (
+            key != "card_points"
+            and isinstance(value, list)
+            and len(value) == sides
+            and any(isinstance(v, int) and v for v in value)
+        ):
+            columns.append((label, value))
+    columns.append(("Score", scores or [0] * sides))
+    if totals is not None and len(totals) == sides:
+        columns.append(("Total", totals))
+    headline = _headline(view, names, merged, labels)
+    details = _detail_lines(view, names)
+    col_w = 120
+    name_w = 300 if sides <= 2 else 220
+    width = min(1200, max(680, MARGIN * 2 + name_w + col_w * len(columns)))
+    row = 40
+    shown = details[: max(0, (720 - 200 - 34 * len(headline) - row * sides) // 30)]
+    height = 70 + 36 * len(headline) + 36 + row * sides + 16 + 30 * len(shown) + MARGIN
+    c = Canvas((width, min(720, height)), theme.FELT)
+    c.style = style
+    c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
+    title = f"{GAME_TITLES.get(str(merged.get('game')), 'Deal')} — end of the deal"
+    c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
+    y = 70
+    for line, mood in headline:
+        colour = theme.TEXT if mood is None else theme.WIN if mood else theme.LOSE
+        c.rich(MARGIN, y, fit_text(line, font_for(22), width - 2 * MARGIN), font_for(22), colour)
+        y += 36
+    head = font_for(15, "regular")
+    for i, (label, _) in enumerate(columns):
+        x = MARGIN + name_w + col_w * (i + 1) - 10
+        c.rich(x, y + 4, label, head, theme.TEXT_DIM, "regular", anchor="r")
+    y += 36
+    size = font_for(20, "condensed")
+    for s in range(sides):
+        ry = y + row * s
+        c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, ry + row - 12), radius=8, outline=None)
+        colour = theme.TEAM_COLOURS[s % len(theme.TEAM_COLOURS)]
+        c.draw.rounded_rectangle((MARGIN, ry, MARGIN + 6, ry + 20), radius=3, fill=colour)
+        label = fit_text(labels[s], size, name_w - 24, "condensed")
+        c.rich(MARGIN + 16, ry + 1, label, size, theme.TEXT, "condensed")
+        for i, (_, values) in enumerate(columns):
+            value = values[s] if s < len(values) else ""
+            last = i == len(columns) - 1
+            x = MARGIN + name_w + col_w * (i + 1) - 10
+            text = "—" if value is None else str(value)
+            c.rich(
+                x, ry + 1, text, size, theme.GOLD if last else theme.TEXT, "condensed", anchor="r"
+            )
+    y += row * sides + 16
+    small = font_for(17, "condensed")
+    for line in shown:
+        c.rich(MARGIN, y, fit_text(line, small, width - 2 * MARGIN, "condensed"), small)
+        y += 30
+    return c.image
+
+
+def _detail_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Melds, belote and declarations of the deal, one line each."""
+    info = table_info(view, names)
+    if info.log_title in ("Melds", "Declarations"):
+        return list(info.log)
+    return melds_log(view, names)
+
+
+def draw_score_sheet(
+    game: str, names: list[str], deal_results: list[dict[str, Any]], totals: list[int]
+) -> Image.Image:
+    sides = len(totals) or 2
+    seats = len(names)
+    view = {"seats": seats}
+    labels = side_names(view, names, sides)
+    shown = deal_results[-14:]
+    skipped = len(deal_results) - len(shown)
+    col_w = max(150, min(220, (1100 - 120) // max(1, sides)))
+    width = min(1200, MARGIN * 2 + 100 + col_w * sides)
+    row = 34
+    height = 70 + 44 + row * (len(shown) + (1 if skipped else 0)) + 16 + 50 + MARGIN
+    c = Canvas((width, height), theme.FELT)
+    c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
+    c.rich(MARGIN, 14, f"{GAME_TITLES.get(game, game)} — score sheet", font_for(22), theme.GOLD)
+    y = 70
+    head = font_for(17, "condensed")
+    for i in range(sides):
+        x = MARGIN + 100 + col_w * (i + 1) - 10
+        colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
+        label = fit_text(
+            labels[i] if i < len(labels) else f"Side {i + 1}", head, col_w - 16, "condensed"
+        )
+        c.rich(x, y, label, head, colour, "condensed", anchor="r")
+    y += 44
+    size = font_for(18, "condensed")
+    running = [0] * sides
+    for result in deal_results[: len(deal_results) - len(shown)]:
+        for i, v in enumerate((result.get("scores") or [])[:sides]):
+            running[i] += int(v) if isinstance(v, int) else 0
+    if skipped:
+        c.rich(MARGIN, y, f"… {skipped} earlier deals", size, theme.TEXT_DIM, "condensed")
+        y += row
+    for number, result in enumerate(shown, start=skipped + 1):
+        if number % 2:
+            c.draw.rectangle(
+                (MARGIN - 8, y - 8, width - MARGIN + 8, y + row - 10), fill=theme.FELT_DARK
+            )
+        c.rich(MARGIN, y, f"Deal {number}", size, theme.TEXT_DIM, "condensed")
+        scores = result.get("scores") or []
+        for i in range(sides):
+            value = scores[i] if i < len(scores) else 0
+            running[i] += int(value) if isinstance(value, int) else 0
+            c.rich(
+                MARGIN + 100 + col_w * (i + 1) - 10,
+                y,
+                str(value),
+                size,
+                theme.TEXT,
+                "condensed",
+                anchor="r",
+            )
+        y += row
+    y += 8
+    c.draw.line((MARGIN, y, width - MARGIN, y), fill=theme.GOLD, width=2)
+    y += 16
+    best = max(totals) if totals else None
+    c.rich(MARGIN, y, "Total", font_for(20), theme.GOLD)
+    for i, total in enumerate(totals):
+        colour = theme.ACCENT if total == best else theme.TEXT
+        c.rich(MARGIN + 100 + col_w * (i + 1) - 10, y, str(total), font_for(20), colour, anchor="r")
+    return c.image

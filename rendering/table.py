@@ -1,0 +1,492 @@
+"""The public table image: seats round a felt table, the trick in the middle, and a column of
+panels on the left (game and contract, scores, cards lying on the table, bidding or declarations).
+
+Only a view is ever read, and of a view only what is public: the seats' hands are drawn as card
+backs from ``hand_sizes``, never from ``hand``, so two views that differ only in a hidden hand give
+the same image, whoever asks for it.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from rendering import cards, theme
+from rendering.canvas import Canvas, font_for
+from rendering.info import TableCards, TableInfo, name_of, side_names, side_of, table_info
+from rendering.sorting import view_trump, winning_index
+from rendering.text import fit_text
+
+W, H = theme.TABLE_SIZE
+COLUMN: Final = 316
+CENTRE: Final = (COLUMN + (W - COLUMN) // 2, H // 2)
+RADII: Final = (308, 285)
+PLATE: Final = (216, 84)
+TRICK_LAYOUT: Final = {
+    2: ((150, 124), theme.TABLE_CARD),
+    3: ((118, 104), theme.TABLE_CARD),
+    4: ((140, 124), theme.TABLE_CARD),
+    5: ((146, 122), theme.SMALL_CARD),
+    6: ((120, 122), theme.SMALL_CARD),
+}
+"""Per seat count: the radii of the ellipse the trick's cards lie on, and their size. Chosen so
+that no card's index is hidden by a name plate or by another card (five or six cards need the
+smaller size)."""
+NAME_CAP: Final = 20
+LABEL_CAP: Final = 16
+MINI_BACK: Final = (22, 32)
+
+
+@lru_cache(maxsize=2)
+def background() -> Image.Image:
+    """The room, the wooden table and its felt: the same for every image, so drawn once."""
+    im = Image.new("RGB", (W, H), theme.FELT_DARK)
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, W, H), fill=(14, 40, 28))
+    box = (COLUMN + 10, 8, W - 8, H - 8)
+    d.rounded_rectangle(box, radius=150, fill=theme.RIM)
+    d.rounded_rectangle(
+        (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4),
+        radius=146,
+        outline=theme.RIM_LIGHT,
+        width=2,
+    )
+    d.rounded_rectangle(
+        (box[0] + 16, box[1] + 16, box[2] - 16, box[3] - 16), radius=136, fill=theme.FELT
+    )
+    d.rounded_rectangle(
+        (box[0] + 150, box[1] + 112, box[2] - 150, box[3] - 112),
+        radius=90,
+        outline=theme.FELT_LINE,
+        width=2,
+    )
+    return im
+
+
+def seat_anchor(index: int, n: int) -> tuple[int, int]:
+    """Screen position of the ``index``-th seat counted from the bottom, counter-clockwise on
+    screen, which is play order (RULES.md §1.3: the next player sits to the right)."""
+    angle = math.radians(90 - 360 * index / n)
+    return (
+        round(CENTRE[0] + RADII[0] * math.cos(angle)),
+        round(CENTRE[1] + RADII[1] * math.sin(angle)),
+    )
+
+
+def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
+    """A small robot head: this seat is a computer player."""
+    d = c.draw
+    d.line((x + size // 2, y, x + size // 2, y + size // 4), fill=theme.BOT, width=2)
+    d.ellipse((x + size // 2 - 3, y - 3, x + size // 2 + 3, y + 3), fill=theme.BOT)
+    d.rounded_rectangle(
+        (x, y + size // 4, x + size, y + size), radius=size // 5, fill=theme.BOT, outline=None
+    )
+    e = max(2, size // 7)
+    for ex in (x + size // 3, x + 2 * size // 3):
+        d.ellipse((ex - e, y + size // 2 - e, ex + e, y + size // 2 + e), fill=theme.PANEL)
+    d.line(
+        (x + size // 3, y + 3 * size // 4 + 1, x + 2 * size // 3, y + 3 * size // 4 + 1),
+        fill=theme.PANEL,
+        width=2,
+    )
+
+
+def _dealer_chip(c: Canvas, cx: int, cy: int) -> None:
+    r = 15
+    c.draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=theme.CARD_FACE, outline=theme.GOLD, width=3
+    )
+    c.rich(cx, cy - 8, "D", font_for(16), theme.BLACK, anchor="m")
+
+
+def _plate(
+    c: Canvas,
+    info: TableInfo,
+    view: dict[str, Any],
+    seat: int,
+    anchor: tuple[int, int],
+    names: list[str],
+    bots: list[bool],
+    sides: int,
+) -> None:
+    pw, ph = PLATE
+    x0, y0 = anchor[0] - pw // 2, anchor[1] - ph // 2
+    acting = view.get("to_act") == seat
+    if acting:
+        c.panel(
+            (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), fill=theme.GOLD, outline=None, radius=16
+        )
+    c.panel((x0, y0, x0 + pw, y0 + ph), fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
+    colour = theme.TEAM_COLOURS[side_of(view, seat, sides) % len(theme.TEAM_COLOURS)]
+    c.draw.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), radius=3, fill=colour)
+    is_bot = seat < len(bots) and bots[seat]
+    is_dealer = view.get("dealer") == seat
+    name_room = pw - 32 - (30 if is_bot else 0) - (16 if is_dealer else 0)
+    size = font_for(NAME_CAP, "condensed")
+    name = fit_text(name_of(names, seat), size, name_room, "condensed")
+    width = c.rich(
+        x0 + 20, y0 + 12, name, size, theme.ACCENT if acting else theme.TEXT, "condensed"
+    )
+    if is_bot:
+        _bot_icon(c, x0 + 28 + width, y0 + 9, 24)
+    if is_dealer:
+        _dealer_chip(c, x0 + pw - 16, y0 + 22)
+    sizes = view.get("hand_sizes") or []
+    count = sizes[seat] if seat < len(sizes) and isinstance(sizes[seat], int) else 0
+    back = cards.back(*MINI_BACK)
+    won = view.get("tricks_won") or []
+    tricks = won[seat] if seat < len(won) and isinstance(won[seat], int) else 0
+    label = "1 trick" if tricks == 1 else f"{tricks} tricks"
+    room = pw - 20 - MINI_BACK[0] - c.rich_width(label, font_for(LABEL_CAP)) - 24
+    step = min(8, room // max(1, count - 1)) if count > 1 else 8
+    for i in range(count):
+        c.sprite(back, x0 + 20 + i * step, y0 + ph - MINI_BACK[1] - 8)
+    c.rich(x0 + pw - 12, y0 + ph - 30, label, font_for(LABEL_CAP), theme.TEXT_DIM, anchor="r")
+    badge = info.badges.get(seat)
+    if badge:
+        bsize = font_for(15)
+        width = c.rich_width(badge, bsize) + 20
+        bx = x0 + pw - 40 - width
+        c.panel((bx, y0 - 16, bx + width, y0 + 8), fill=theme.GOLD, outline=None, radius=10)
+        c.light = True
+        c.rich(bx + 10, y0 - 10, badge, bsize, theme.PANEL)
+        c.light = False
+    bubble = info.bubbles.get(seat)
+    if acting and not bubble:
+        _arrow(c, anchor)
+    if bubble:
+        _bubble(c, anchor, bubble)
+
+
+def _toward_centre(anchor: tuple[int, int], extra: int) -> tuple[float, float, float, float]:
+    """A point ``extra`` pixels beyond the plate's edge on the way to the centre, and the unit
+    vector of that way."""
+    dx, dy = CENTRE[0] - anchor[0], CENTRE[1] - anchor[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    reach = (PLATE[1] // 2 + 14) if abs(uy) > abs(ux) * 0.6 else (PLATE[0] // 2 + 14)
+    return anchor[0] + ux * (reach + extra), anchor[1] + uy * (reach + extra), ux, uy
+
+
+def _bubble(c: Canvas, anchor: tuple[int, int], text: str) -> None:
+    """What the seat said in the bidding, in a speech bubble on the table side of its plate."""
+    size = font_for(20)
+    width = c.rich_width(text, size) + 28
+    height = 44
+    _, _, ux, uy = _toward_centre(anchor, 0)
+    vertical = abs(uy) > abs(ux) * 0.6
+    half = height // 2 if vertical else width // 2
+    cx, cy, _, _ = _toward_centre(anchor, 22 + half)
+    x0, y0 = round(cx - width / 2), round(cy - height / 2)
+    tail = (cx - ux * (half + 14), cy - uy * (half + 14))
+    base_x, base_y = cx - ux * (half - 4), cy - uy * (half - 4)
+    px, py = -uy * 9, ux * 9
+    c.draw.polygon(
+        [tail, (base_x + px, base_y + py), (base_x - px, base_y - py)],
+        fill=theme.CARD_FACE,
+        outline=theme.CARD_EDGE,
+    )
+    c.panel(
+        (x0, y0, x0 + width, y0 + height), fill=theme.CARD_FACE, outline=theme.CARD_EDGE, radius=18
+    )
+    c.draw.polygon(
+        [
+            (base_x + px * 0.8, base_y + py * 0.8),
+            (base_x - px * 0.8, base_y - py * 0.8),
+            (base_x + ux * 3, base_y + uy * 3),
+        ],
+        fill=theme.CARD_FACE,
+    )
+    c.light = True
+    c.rich(x0 + 14, y0 + 12, text, size, theme.BLACK)
+    c.light = False
+
+
+def _arrow(c: Canvas, anchor: tuple[int, int]) -> None:
+    """A gold pointer from the acting seat towards the middle of the table."""
+    tx, ty, ux, uy = _toward_centre(anchor, 18)
+    bx, by, _, _ = _toward_centre(anchor, 0)
+    tip, base = (tx, ty), (bx, by)
+    px, py = -uy * 12, ux * 12
+    c.draw.polygon(
+        [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)], fill=theme.GOLD
+    )
+
+
+def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
+    """Where the card of the ``index``-th seat from the bottom lies in the trick: x, y, w, h."""
+    (rx, ry), (cw, ch) = TRICK_LAYOUT.get(n, TRICK_LAYOUT[6])
+    angle = math.radians(90 - 360 * index / n)
+    x = round(CENTRE[0] + rx * math.cos(angle)) - cw // 2
+    y = round(CENTRE[1] + ry * math.sin(angle)) - ch // 2
+    return x, y, cw, ch
+
+
+def plate_box(index: int, n: int) -> tuple[int, int, int, int]:
+    """The name plate of the ``index``-th seat from the bottom, badge included: x0, y0, x1, y1."""
+    ax, ay = seat_anchor(index, n)
+    return (
+        ax - PLATE[0] // 2 - 5,
+        ay - PLATE[1] // 2 - 16,
+        ax + PLATE[0] // 2 + 5,
+        ay + PLATE[1] // 2 + 5,
+    )
+
+
+def _trick(c: Canvas, view: dict[str, Any], order: list[int], style: str) -> None:
+    n = len(order)
+    trick = view.get("trick") or []
+    winning = (
+        winning_index(trick, str(view.get("game")), view_trump(view)) if len(trick) > 1 else None
+    )
+    for position, entry in enumerate(trick):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2):
+            continue
+        seat, card = entry
+        if not isinstance(seat, int) or seat not in order or not isinstance(card, str):
+            continue
+        x, y, cw, ch = trick_card_box(order.index(seat), n)
+        if position == winning:
+            c.panel(
+                (x - 5, y - 5, x + cw + 5, y + ch + 5), fill=theme.GOLD, outline=None, radius=14
+            )
+        c.sprite(cards.shadow(cw, ch), x - 2, y)
+        c.sprite(cards.face(card, style, cw, ch), x, y)
+
+
+def _focus(c: Canvas, info: TableInfo, style: str) -> None:
+    """The middle of an empty table: the turn-up, the talon, the standing bid."""
+    cw, ch = theme.TABLE_CARD
+    y = CENTRE[1] - 40 * len(info.focus_lines) // 2
+    if info.focus_cards:
+        n = len(info.focus_cards)
+        step = cw + 10 if n <= 3 else 26
+        width = step * (n - 1) + cw
+        x = CENTRE[0] - width // 2
+        y = CENTRE[1] - (ch + 44 * len(info.focus_lines)) // 2
+        for card in info.focus_cards:
+            sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch)
+            c.sprite(cards.shadow(cw, ch), x - 2, y)
+            c.sprite(sprite, x, y)
+            x += step
+        y += ch + 16
+        size = font_for(20)
+    else:
+        size = font_for(30)
+    for i, line in enumerate(info.focus_lines):
+        c.rich(
+            CENTRE[0],
+            y,
+            line,
+            size if i == 0 else font_for(20),
+            theme.TEXT if i == 0 else theme.TEXT_DIM,
+            anchor="m",
+        )
+        y += (size if i == 0 else 30) + 14
+
+
+def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
+    """Two players leave the sides of the table free: the stock, the talon or the turn-up lie
+    there, beside the trick, as they would on a real table."""
+    cw, ch = theme.TABLE_CARD
+    x = COLUMN + 70
+    y = CENTRE[1] - ch // 2 - 14
+    for group in info.cards[:2]:
+        c.rich(x, y - 34, group.label, font_for(18), theme.TEXT_DIM)
+        faces = [card for card in group.cards if card is not None]
+        backs = len(group.cards) - len(faces)
+        cx = x
+        for card in faces:
+            c.sprite(cards.shadow(cw, ch), cx - 2, y)
+            c.sprite(cards.face(card, style, cw, ch), cx, y)
+            cx += cw - 30 if backs else cw + 12
+        if backs:
+            depth = min(5, max(1, (group.count or 1) // 3))
+            for k in range(depth, -1, -1):
+                if k == depth:
+                    c.sprite(cards.shadow(cw, ch), cx + 2 * k - 2, y - 2 * k)
+                c.sprite(cards.back(cw, ch), cx + 2 * k, y - 2 * k)
+            cx += cw + 2 * depth
+        if group.count is not None:
+            label = f"{group.count} card" + ("s" if group.count != 1 else "")
+            c.rich(x, y + ch + 14, label, font_for(18), theme.TEXT)
+        x = cx + 40
+        if x > CENTRE[0] - cw:
+            break
+
+
+def _column(c: Canvas, view: dict[str, Any], info: TableInfo, names: list[str], style: str) -> None:
+    x0, x1 = 10, COLUMN - 6
+    y = 10
+    title_size = font_for(22, "condensed")
+    line_size = font_for(18)
+    lines = info.contract[:6]
+    height = 46 + 28 * len(lines)
+    c.panel((x0, y, x1, y + height))
+    title = fit_text(info.title, title_size, x1 - x0 - 28, "condensed")
+    c.rich(x0 + 14, y + 12, title, title_size, theme.GOLD, "condensed")
+    for i, line in enumerate(lines):
+        c.rich(x0 + 14, y + 46 + 28 * i, fit_text(line, line_size, x1 - x0 - 28), line_size)
+    y += height + 10
+    y = _scores(c, view, names, y, x0, x1)
+    if int(view.get("seats") or 0) != 2:
+        for group in info.cards:
+            y = _table_cards(c, group, y, x0, x1, style)
+    if info.log and y < H - 80:
+        _log(c, info, y, x0, x1)
+
+
+def _scores(c: Canvas, view: dict[str, Any], names: list[str], y: int, x0: int, x1: int) -> int:
+    scores = view.get("scores") or {}
+    game_scores = scores.get("game") if isinstance(scores, dict) else None
+    deal_scores = scores.get("deal") if isinstance(scores, dict) else None
+    if not isinstance(game_scores, list):
+        return y
+    sides = len(game_scores)
+    labels = side_names(view, names, sides)
+    row = 36
+    height = 42 + row * sides
+    c.panel((x0, y, x1, y + height))
+    small = font_for(14, "regular")
+    c.rich(x0 + 14, y + 12, "Score", font_for(17), theme.GOLD)
+    c.rich(x1 - 82, y + 14, "deal", small, theme.TEXT_DIM, "regular", anchor="r")
+    c.rich(x1 - 12, y + 14, "game", small, theme.TEXT_DIM, "regular", anchor="r")
+    size = font_for(17, "condensed")
+    for i in range(sides):
+        ry = y + 44 + row * i
+        colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
+        c.draw.rounded_rectangle((x0 + 12, ry, x0 + 18, ry + 22), radius=3, fill=colour)
+        label = labels[i] if i < len(labels) else f"Side {i + 1}"
+        label = fit_text(label, size, x1 - x0 - 26 - 112, "condensed")
+        c.rich(x0 + 26, ry + 2, label, size, theme.TEXT, "condensed")
+        deal = deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
+        if deal is not None:
+            c.rich(x1 - 82, ry + 2, str(deal), size, theme.TEXT_DIM, "condensed", anchor="r")
+        c.rich(x1 - 12, ry + 2, str(game_scores[i]), size, theme.ACCENT, "condensed", anchor="r")
+    return y + height + 10
+
+
+def _table_cards(c: Canvas, group: TableCards, y: int, x0: int, x1: int, style: str) -> int:
+    cw, ch = theme.TABLE_CARD if len(group.cards) <= 2 else theme.SMALL_CARD
+    height = 44 + ch + 8
+    if y + height > H - 6:
+        return y
+    c.panel((x0, y, x1, y + height))
+    label = group.label
+    c.rich(x0 + 14, y + 12, fit_text(label, font_for(16), x1 - x0 - 28), font_for(16), theme.GOLD)
+    cy = y + 40
+    x = x0 + 16
+    if group.crosswise_last and group.cards and group.cards[0] is not None:
+        # The face-up trump under the stock: the stock covers its right side, not its index.
+        c.sprite(cards.shadow(cw, ch), x - 2, cy)
+        c.sprite(cards.face(group.cards[0], style, cw, ch), x, cy)
+        if len(group.cards) > 1:
+            sx = x + cw - 22
+            depth = min(4, max(1, (group.count or 2) // 6))
+            for k in range(depth, -1, -1):
+                c.sprite(cards.back(cw, ch), sx + 2 * k, cy - 2 * k + 4)
+    else:
+        for card in group.cards:
+            sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch)
+            c.sprite(cards.shadow(cw, ch), x - 2, cy)
+            c.sprite(sprite, x, cy)
+            x += (
+                cw + 8
+                if len(group.cards) < 4
+                else (x1 - x0 - 40 - cw) // max(1, len(group.cards) - 1)
+            )
+    if group.count is not None:
+        c.rich(x1 - 16, cy + ch // 2 - 12, str(group.count), font_for(24), theme.TEXT, anchor="r")
+        c.rich(
+            x1 - 16,
+            cy + ch // 2 + 20,
+            "cards",
+            font_for(13, "regular"),
+            theme.TEXT_DIM,
+            "regular",
+            anchor="r",
+        )
+    return y + height + 10
+
+
+def _wrap(c: Canvas, line: str, size: int, width: int) -> list[str]:
+    """A log line over two rows at most, the second indented, so long declarations stay whole."""
+    if c.rich_width(line, size, "condensed") <= width:
+        return [line]
+    words = line.split(" ")
+    first = ""
+    for i, word in enumerate(words):
+        trial = f"{first} {word}".strip()
+        if c.rich_width(trial, size, "condensed") > width and first:
+            rest = "   " + " ".join(words[i:])
+            return [first, fit_text(rest, size, width, "condensed")]
+        first = trial
+    return [fit_text(line, size, width, "condensed")]
+
+
+def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
+    size = font_for(17, "condensed")
+    row = 27
+    room = (H - 10 - y - 40) // row
+    if room <= 0:
+        return
+    rows: list[str] = []
+    for line in reversed(info.log):
+        wrapped = _wrap(c, line, size, x1 - x0 - 28)
+        if len(rows) + len(wrapped) > room:
+            break
+        rows[:0] = wrapped
+    c.panel((x0, y, x1, y + 40 + row * len(rows)))
+    c.rich(x0 + 14, y + 10, info.log_title, font_for(16), theme.GOLD)
+    for i, line in enumerate(rows):
+        c.rich(x0 + 14, y + 38 + row * i, line, size, theme.TEXT, "condensed")
+
+
+def draw_table(view: dict[str, Any], names: list[str], bots: list[bool], style: str) -> Image.Image:
+    n = int(view.get("seats") or len(names) or 4)
+    viewer = view.get("seat")
+    first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
+    order = [(first + i) % n for i in range(n)]
+    c = Canvas((W, H), background())
+    c.style = style
+    info = table_info(view, names)
+    scores = view.get("scores") or {}
+    game_scores = scores.get("game") if isinstance(scores, dict) else None
+    sides = len(game_scores) if isinstance(game_scores, list) and game_scores else n
+    _column(c, view, info, names, style)
+    if n == 2 and view.get("phase") != "over":
+        _felt_cards(c, info, style)
+    if view.get("trick"):
+        _trick(c, view, order, style)
+    else:
+        _focus(c, info, style)
+    for index, seat in enumerate(order):
+        _plate(c, info, view, seat, seat_anchor(index, n), names, bots, sides)
+    if view.get("phase") == "over":
+        _game_over(c, view, names, sides)
+    return c.image
+
+
+def _game_over(c: Canvas, view: dict[str, Any], names: list[str], sides: int) -> None:
+    """A banner across the middle: the game is over, and who won it."""
+    scores = view.get("scores")
+    ranking = view.get("games_won")
+    if not (isinstance(ranking, list) and any(ranking)):
+        ranking = scores.get("game") if isinstance(scores, dict) else None
+    line = ""
+    if isinstance(ranking, list) and ranking and all(isinstance(v, int) for v in ranking):
+        best = max(ranking)
+        leaders = [i for i, v in enumerate(ranking) if v == best]
+        labels = side_names(view, names, len(ranking))
+        if len(leaders) == 1 and leaders[0] < len(labels):
+            label = labels[leaders[0]]
+            line = f"{label} win{'' if '&' in label else 's'}"
+    width = max(420, c.rich_width(line, font_for(22)) + 60)
+    box = (CENTRE[0] - width // 2, CENTRE[1] - 60, CENTRE[0] + width // 2, CENTRE[1] + 60)
+    c.panel(box, fill=theme.PANEL, outline=theme.GOLD, width=3, radius=18)
+    c.rich(CENTRE[0], CENTRE[1] - 40, "Game over", font_for(30), theme.GOLD, anchor="m")
+    if line:
+        c.rich(CENTRE[0], CENTRE[1] + 12, line, font_for(22), theme.TEXT, anchor="m")

@@ -1,0 +1,255 @@
+"""Every game and phase renders, within the size limits, deterministically, and a table image
+never depends on a hidden hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import rendering
+from games.registry import GAME_NAMES, new_game
+from rendering import (
+    DECK_STYLES,
+    render_deal_summary,
+    render_hand,
+    render_last_trick,
+    render_score_sheet,
+    render_table,
+)
+from rendering import cards as card_sprites
+from rendering.demo import DEMO_NAMES, concrete, finished_deal, random_position
+from rendering.palette import fixed_palette
+from rendering.table import NAME_CAP
+from rendering.text import cap_height, size_for_cap_height
+from tests.rendering.helpers import decode
+
+MAX_BYTES = 150 * 1024
+SEAT_OPTIONS = {"briscola": (2, 3, 4, 6)}
+
+
+def walk(
+    name: str, seed: int, seats: int | None = None
+) -> list[tuple[dict[str, Any], dict[str, Any], list[str]]]:
+    """Every position of one seeded game (two deals at most): public view, the actor's view and
+    its legal cards."""
+    rng = random.Random(seed)
+    game = new_game(name, seats=seats, dealer=rng.randrange(seats or new_game(name).seats))
+    out = []
+    deals = 0
+    while not game.over and deals < 2:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            deals += 1
+            continue
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        cards = [a.card for a in legal if a.type == "play" and a.card]
+        out.append((game.public_view(), game.view(seat), cards))
+        game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
+    out.append((game.public_view(), game.view(0), []))
+    return out
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_phase_renders_within_limits(name: str) -> None:
+    seat_counts = SEAT_OPTIONS.get(name, (None,))
+    phases = set()
+    for seats in seat_counts:
+        for public, private, legal in walk(name, 3, seats)[::3]:
+            phases.add(public["phase"])
+            n = public["seats"]
+            table = render_table(public, DEMO_NAMES[:n], bots=[True] * n)
+            image = decode(table)
+            assert image.width <= 1200 and image.height <= 720
+            assert len(table) <= MAX_BYTES
+            hand = decode(render_hand(private, legal or None))
+            assert hand.width <= 1200 and hand.height <= 720
+            decode(render_last_trick(public, DEMO_NAMES[:n]))
+    assert "play" in phases
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_summary_and_score_sheet(name: str) -> None:
+    position = finished_deal(name, 5)
+    assert position.result is not None and position.final_view is not None
+    names = DEMO_NAMES[: position.game.seats]
+    summary = decode(render_deal_summary(position.final_view, names, position.result))
+    assert summary.width <= 1200 and summary.height <= 720
+    sheet = decode(
+        render_score_sheet(name, names, position.game.deal_results, list(position.game.totals))
+    )
+    assert sheet.width <= 1200 and sheet.height <= 720
+
+
+def test_long_score_sheet_fits() -> None:
+    results = [{"scores": [i * 10, 162 - i * 10]} for i in range(40)]
+    sheet = decode(render_score_sheet("coinche", DEMO_NAMES[:4], results, [1234, 5678]))
+    assert sheet.height <= 720
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("style", DECK_STYLES)
+def test_deterministic(name: str, style: str) -> None:
+    position = random_position(name, 21)
+    view = position.game.public_view()
+    names = DEMO_NAMES[: position.game.seats]
+    first = render_table(view, names, deck_style=style)
+    private = position.game.view(position.seat or 0)
+    hand = render_hand(private, position.legal, deck_style=style)
+    card_sprites.face.cache_clear()
+    card_sprites.back.cache_clear()
+    fixed_palette.cache_clear()
+    assert render_table(view, names, deck_style=style) == first
+    assert render_hand(private, position.legal, deck_style=style) == hand
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_table_ignores_hidden_hands(name: str) -> None:
+    """A table image is drawn from public information only: whatever the viewer's own hand, and
+    whoever holds which unplayed card, the image is the same."""
+    position = random_position(name, 8)
+    game = position.game
+    names = DEMO_NAMES[: game.seats]
+    public = render_table(game.public_view(), names)
+    other = dict(game.public_view())
+    other["hand"] = ["AS", "AH"]
+    assert render_table(other, names) == public
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_swapped_hidden_cards_give_the_same_table(name: str) -> None:
+    """Two games whose decks differ only by two cards that stay hidden in two hands."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        seats = new_game(name).seats
+        game = new_game(name, seats=seats, dealer=0)
+        deck = list(game.full_deck())
+        rng.shuffle(deck)
+        game.deal(deck)
+        steps = rng.randint(1, 12)
+        actions = []
+        for _ in range(steps):
+            seat = game.to_act
+            if seat is None or game.awaiting_deck:
+                break
+            action = concrete(game, seat, rng.choice(game.legal_actions(seat)), rng)
+            actions.append((seat, action))
+            game.apply(seat, action)
+        if game.awaiting_deck or game.over:
+            continue
+        view0, view1 = game.view(0), game.view(1)
+        played = {c for e in game.public_view()["events"] for c in _cards_in(e)}
+        played |= {card for _, card in game.public_view()["trick"]}
+        a = next((c for c in view0["hand"] if c not in played and c not in _visible(game)), None)
+        b = next((c for c in view1["hand"] if c not in played and c not in _visible(game)), None)
+        if a is None or b is None:
+            continue
+        swapped = [b if c == a else a if c == b else c for c in deck]
+        twin = new_game(name, seats=seats, dealer=0)
+        twin.deal(swapped)
+        try:
+            for seat, action in actions:
+                twin.apply(seat, action)
+        except Exception:
+            continue
+        if twin.public_view() != game.public_view():
+            continue
+        names = DEMO_NAMES[:seats]
+        assert render_table(twin.public_view(), names) == render_table(game.public_view(), names)
+        # Even handed a private view, the table shows nothing of the viewer's hand.
+        assert twin.view(0)["hand"] != game.view(0)["hand"]
+        assert render_table(twin.view(0), names) == render_table(game.view(0), names)
+        return
+    pytest.skip("no seed gave two twin positions")
+
+
+def _cards_in(event: dict[str, Any]) -> list[str]:
+    found: list[str] = []
+    for value in event.values():
+        if isinstance(value, str) and len(value) == 2:
+            found.append(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, str) and len(item) == 2:
+                    found.append(item)
+                elif isinstance(item, list):
+                    found.extend(x for x in item if isinstance(x, str) and len(x) == 2)
+    return found
+
+
+def _visible(game: Any) -> set[str]:
+    view = game.public_view()
+    return {
+        c
+        for key in ("turn_up", "trump_card", "called_card")
+        for c in [view.get(key)]
+        if isinstance(c, str)
+    }
+
+
+def test_minimal_views_render() -> None:
+    """A view with only a few keys (an engine in progress, a new phase) still gives an image."""
+    for name in GAME_NAMES:
+        view: dict[str, Any] = {"game": name, "seats": 4}
+        decode(render_table(view, []))
+        decode(render_hand(view))
+        decode(render_last_trick(view, []))
+        decode(render_deal_summary(view, [], {}))
+    decode(render_score_sheet("belote", [], [], []))
+
+
+def test_phone_readable_sizes() -> None:
+    for size in ((104, 150), (76, 108), (112, 160)):
+        rank_px, suit_px = card_sprites.index_sizes(*size)
+        assert rank_px >= 28 and suit_px >= 28
+        assert cap_height(size_for_cap_height(rank_px)) >= 28
+    assert cap_height(size_for_cap_height(NAME_CAP, "condensed"), "condensed") >= 20
+
+
+def test_styles_and_extension() -> None:
+    assert rendering.IMAGE_EXTENSION in ("png", "webp")
+    assert DECK_STYLES == ("auto", "french", "french4", "italian")
+    assert card_sprites.resolve_style("briscola", "auto") == "italian"
+    assert card_sprites.resolve_style("chiamata", "auto") == "italian"
+    assert card_sprites.resolve_style("sueca", "auto") == "french"
+    assert card_sprites.resolve_style("belote", "unknown") == "french"
+    assert card_sprites.resolve_style("belote", "italian") == "italian"
+
+
+def test_french4_differs_from_french() -> None:
+    position = random_position("coinche", 4, steps=1)
+    view = position.game.view(0)
+    assert {c[1] for c in view["hand"]} & {"D", "C"}
+    assert render_hand(view, deck_style="french4") != render_hand(view, deck_style="french")
+
+
+def test_threads_give_the_same_bytes() -> None:
+    """The bot renders in worker threads: concurrent renders equal sequential ones."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    card_sprites.face.cache_clear()
+    jobs = []
+    for name in GAME_NAMES:
+        position = random_position(name, 44)
+        names = DEMO_NAMES[: position.game.seats]
+        jobs.append((position.game.public_view(), names))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda job: render_table(job[0], job[1]), jobs * 2))
+    sequential = [render_table(view, names) for view, names in jobs * 2]
+    assert parallel == sequential
+
+
+def test_names_the_fonts_cannot_draw() -> None:
+    from rendering.text import displayable
+
+    assert displayable("Zoë 漢字") == "Zoë"
+    assert displayable("漢字") == "?"
+    view = random_position("sueca", 2).game.public_view()
+    assert render_table(view, ["Zoë 漢字", "Luc", "Giulia", "Tomás"]) == render_table(
+        view, ["Zoë", "Luc", "Giulia", "Tomás"]
+    )

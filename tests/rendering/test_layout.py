@@ -1,0 +1,44 @@
+"""Geometry of the table: nothing hides a card's index or a name, whatever the seat count."""
+
+from __future__ import annotations
+
+import pytest
+
+from rendering import cards, theme
+from rendering.table import COLUMN, H, W, plate_box, seat_anchor, trick_card_box
+
+
+def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_trick_indexes_stay_visible(n: int) -> None:
+    """The corner index of every trick card is covered neither by a plate nor by a card played
+    later (later cards are drawn on top)."""
+    for i in range(n):
+        x, y, w, h = trick_card_box(i, n)
+        rank_px, suit_px = cards.index_sizes(w, h)
+        index = (x, y, x + w // 2, y + rank_px + suit_px + 16)
+        for j in range(n):
+            assert not overlap(index, plate_box(j, n)), (n, i, j)
+            if j != i:
+                ox, oy, ow, oh = trick_card_box(j, n)
+                assert not overlap(index, (ox, oy, ox + ow, oy + oh)), (n, i, j)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_plates_inside_the_table_and_apart(n: int) -> None:
+    boxes = [plate_box(i, n) for i in range(n)]
+    for i, box in enumerate(boxes):
+        assert box[0] > COLUMN and box[2] <= W and box[1] >= 0 and box[3] <= H
+        for other in boxes[i + 1 :]:
+            assert not overlap(box, other)
+
+
+def test_seats_go_counter_clockwise_from_the_bottom() -> None:
+    """RULES.md §1.3: the next player sits to the right, so seat 1 is drawn right of seat 0."""
+    bottom, right, top, left = (seat_anchor(i, 4) for i in range(4))
+    assert bottom[1] > top[1]
+    assert right[0] > left[0]
+    assert theme.TABLE_SIZE == (W, H)

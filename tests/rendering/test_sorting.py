@@ -1,0 +1,92 @@
+"""Hands sorted as card players sort them."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.cards import DECK_40, FRENCH_32
+from rendering.sorting import sort_hand, suit_sequence
+
+
+def test_belote_trumps_first_in_trump_order() -> None:
+    hand = ["7H", "JH", "AS", "9H", "TS", "AH", "KD", "8C"]
+    ordered = sort_hand(hand, "coinche", "H")
+    assert ordered[:4] == ["JH", "9H", "AH", "7H"]
+    assert ordered[4:6] == ["AS", "TS"]
+
+
+def test_belote_plain_order() -> None:
+    hand = ["JS", "9S", "AS", "TS", "KS", "QS", "8S", "7S"]
+    assert sort_hand(hand, "belote", "H") == ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S"]
+
+
+def test_all_trumps_and_no_trumps() -> None:
+    assert sort_hand(["AS", "JS", "9S"], "coinche", "AT") == ["JS", "9S", "AS"]
+    assert sort_hand(["AS", "JS", "9S", "TS"], "coinche", "NT") == ["AS", "TS", "JS", "9S"]
+
+
+def test_piquet_briscola_sueca_orders() -> None:
+    assert sort_hand(["7S", "TS", "AS", "JS", "6S"], "piquet", None) == [
+        "AS",
+        "JS",
+        "TS",
+        "7S",
+        "6S",
+    ]
+    assert sort_hand(["2C", "3C", "KC", "AC", "7C"], "briscola", None) == [
+        "AC",
+        "3C",
+        "KC",
+        "7C",
+        "2C",
+    ]
+    assert sort_hand(["QD", "JD", "7D", "AD", "2D"], "sueca", None) == [
+        "AD",
+        "7D",
+        "JD",
+        "QD",
+        "2D",
+    ]
+
+
+def test_suits_alternate_colours() -> None:
+    assert suit_sequence({"S", "H", "D", "C"}, None) == ["S", "H", "C", "D"]
+    order = suit_sequence({"S", "H", "D", "C"}, "H")
+    assert order[0] == "H"
+    colours = ["red" if s in "HD" else "black" for s in order]
+    assert all(a != b for a, b in itertools.pairwise(colours))
+
+
+@given(
+    st.lists(st.sampled_from(FRENCH_32), unique=True, max_size=12),
+    st.sampled_from(["S", "H", "D", "C", "NT", "AT", None]),
+)
+def test_sort_is_a_permutation_grouped_by_suit(hand: list[str], trump: str | None) -> None:
+    ordered = sort_hand(hand, "belote", trump)
+    assert sorted(ordered) == sorted(hand)
+    suits = [c[1] for c in ordered]
+    groups = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
+    assert len(groups) == len(set(suits))
+    if trump in ("S", "H", "D", "C") and trump in suits:
+        assert suits[0] == trump
+
+
+@given(st.lists(st.sampled_from(DECK_40), unique=True, max_size=10))
+def test_forty_card_sort_is_stable_under_input_order(hand: list[str]) -> None:
+    assert sort_hand(hand, "briscola", "D") == sort_hand(list(reversed(hand)), "briscola", "D")
+
+
+def test_winning_card_of_a_trick() -> None:
+    from rendering.sorting import winning_index
+
+    assert winning_index([[0, "AS"], [1, "TS"]], "belote", "H") == 0
+    assert winning_index([[0, "AS"], [1, "7H"]], "belote", "H") == 1
+    assert winning_index([[0, "9H"], [1, "JH"], [2, "AH"]], "coinche", "H") == 1
+    assert winning_index([[0, "9S"], [1, "JS"]], "coinche", "AT") == 1
+    assert winning_index([[0, "9S"], [1, "JS"], [2, "AD"]], "coinche", "NT") == 1
+    assert winning_index([[0, "KC"], [1, "3C"]], "briscola", "D") == 1
+    assert winning_index([[0, "7C"], [1, "KC"]], "sueca", None) == 0
+    assert winning_index([[0, "7C"], [1, "AD"]], "piquet", None) == 0
