@@ -143,7 +143,7 @@ def _take_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
         if best is None or score > best[0]:
             best = (score, action)
     forced = not any(a.type == "pass" for a in legal)
-    if best is not None and (best[0] >= 6.0 or forced):
+    if best is not None and (best[0] >= 5.0 or forced):
         return best[1]
     if forced:
         return legal[0]
@@ -158,7 +158,7 @@ def _bid_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
         return pass_
     suit = max(SUITS, key=lambda s: _suit_strength(hand, s))
     strength = _suit_strength(hand, suit)
-    worth = 80 + int((strength - 7.0) * 10) // 10 * 10
+    worth = 80 + int(strength - 6.0) * 10
     affordable = [a for a in bids if a.trump == suit and isinstance(a.value, int)]
     affordable = [a for a in affordable if a.value is not None and int(a.value) <= worth]
     return min(affordable, key=lambda a: int(a.value or 0)) if affordable else pass_
