@@ -16,7 +16,8 @@ Life of a game::
 
 Rules for subclasses:
 - ``_apply`` must validate completely before it mutates anything, and raise ``IllegalAction``
-  with a reason a player can read ("must follow hearts", "it is seat 2's turn").
+  with a reason a player can read ("must follow hearts", "it is seat 2's turn"). Engines put that
+  test in ``_validate`` (which ``is_legal`` and ``check`` use without copying the game).
 - All state lives in instance attributes holding JSON types only (int, str, bool, None, lists and
   dicts with ``str`` keys) so that ``to_dict`` / ``from_dict`` are exact. No tuples, no sets.
 - When a deal ends, call ``_finish_deal`` (it records the result and moves to the next deal) and
@@ -166,16 +167,26 @@ class Game(ABC):
 
     def check(self, seat: int, action: Action) -> None:
         """Raise ``IllegalAction`` if ``apply`` would; never changes the state."""
-        clone = self.clone()
-        clone.apply(seat, action)
+        self._check_moment(action)
+        self._validate(seat, action)
 
-    def apply(self, seat: int, action: Action) -> None:
+    def _check_moment(self, action: Action) -> None:
+        """What makes any action illegal whatever the game: no deal in progress, a foreign type."""
         if self.over:
             raise IllegalAction("the game is over")
         if self.phase == "deal":
             raise IllegalAction("the deal is complete")
         if action.type not in self.ACTION_TYPES:
             raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
+
+    def _validate(self, seat: int, action: Action) -> None:
+        """The game's own legality test. This default applies the action to a copy; engines
+        override it with a direct test (``_apply`` calls the same test before mutating), since
+        search and the bot's button checks call it often."""
+        self.clone()._apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> None:
+        self._check_moment(action)
         self._apply(seat, action)
         entry = {"seat": seat}
         entry.update(action.to_json())

@@ -241,24 +241,11 @@ class BeloteFamily(Game):
         return memo
 
     # ------------------------------------------------------------------------- actions
-    def check(self, seat: int, action: Action) -> None:
-        if self.over:
-            raise IllegalAction("the game is over")
-        if self.phase == "deal":
-            raise IllegalAction("the deal is complete")
-        if action.type not in self.ACTION_TYPES:
-            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
+    def _validate(self, seat: int, action: Action) -> None:
         if self.phase == "play":
             self._check_play(seat, action)
         else:
             self._check_bidding(seat, action)
-
-    def is_legal(self, seat: int, action: Action) -> bool:
-        try:
-            self.check(seat, action)
-        except IllegalAction:
-            return False
-        return True
 
     def apply(self, seat: int, action: Action) -> None:
         if self.phase == "play" and action.type == "play":

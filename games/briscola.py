@@ -111,12 +111,7 @@ class FortyCardGame(Game):
                 raise IllegalAction(f"must follow {SUIT_NAMES[led]}")
         return card
 
-    def check(self, seat: int, action: Action) -> None:
-        """``apply``'s checks without the clone the base class makes (search calls this a lot)."""
-        if self.over:
-            raise IllegalAction("the game is over")
-        if self.phase != "play":
-            raise IllegalAction("the deal is complete")
+    def _validate(self, seat: int, action: Action) -> None:
         self._check_play(seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:

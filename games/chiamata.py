@@ -147,17 +147,6 @@ class Chiamata(Game):
         return follow or list(hand)
 
     # ----------------------------------------------------------------------- validation
-    def check(self, seat: int, action: Action) -> None:
-        """Without cloning (``Game.is_legal`` calls this): the tests of ``Game.apply``, then
-        ``_validate``, which ``_apply`` runs too."""
-        if self.over:
-            raise IllegalAction("the game is over")
-        if self.phase == "deal":
-            raise IllegalAction("the deal is complete")
-        if action.type not in self.ACTION_TYPES:
-            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
-        self._validate(seat, action)
-
     def _validate(self, seat: int, action: Action) -> None:
         if seat != self.turn:
             raise IllegalAction(f"it is seat {self.turn}'s turn")

@@ -168,20 +168,7 @@ class Piquet(Game):
         exchange or play is legal when ``apply`` would accept it."""
         if action.type == "exchange" and action.cards is None:
             return not self.over and self.phase == "exchange" and seat == self.to_act
-        try:
-            self.check(seat, action)
-        except IllegalAction:
-            return False
-        return True
-
-    def check(self, seat: int, action: Action) -> None:
-        if self.over:
-            raise IllegalAction("the game is over")
-        if self.phase == "deal":
-            raise IllegalAction("the deal is complete")
-        if action.type not in self.ACTION_TYPES:
-            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
-        self._validate(seat, action)
+        return super().is_legal(seat, action)
 
     def _validate(self, seat: int, action: Action) -> None:
         to_act = self.to_act
