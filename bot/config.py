@@ -18,7 +18,7 @@ class Settings:
     token: str | None = None
     db_path: str = "atout.sqlite3"
     dev_guild: int | None = None
-    """Commands are synced to this guild too, where they appear at once (global sync is slow)."""
+    """Development: commands are synced to this guild only, where they appear at once."""
     ai_pause_s: float = 1.2
     """Pause before a computer player acts, so people can follow the play (0 in tests)."""
     sync_commands: bool = True
@@ -53,9 +53,15 @@ def load_settings(
     merged.update(os.environ if environ is None else environ)
     guild = merged.get("ATOUT_DEV_GUILD", "").strip()
     pause = merged.get("ATOUT_AI_PAUSE", "").strip()
+    if guild and not guild.isdigit():
+        raise ValueError(f"ATOUT_DEV_GUILD must be a server id (digits), not {guild!r}")
+    try:
+        ai_pause_s = float(pause) if pause else 1.2
+    except ValueError:
+        raise ValueError(f"ATOUT_AI_PAUSE must be a number of seconds, not {pause!r}") from None
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
         dev_guild=int(guild) if guild else None,
-        ai_pause_s=float(pause) if pause else 1.2,
+        ai_pause_s=ai_pause_s,
     )

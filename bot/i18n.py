@@ -33,7 +33,11 @@ def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     return key in _strings(locale)
 
 
-def t(key: str, locale: str = DEFAULT_LOCALE, **kwargs: Any) -> str:
+def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: Any) -> str:
+    """``key`` and ``locale`` are positional so that a sentence may have an argument named
+    ``key``; ``locale=`` is still understood as the locale."""
+    if "locale" in kwargs:
+        locale = str(kwargs.pop("locale"))
     template = _strings(locale).get(key)
     if template is None:
         template = _strings(DEFAULT_LOCALE).get(key, key)

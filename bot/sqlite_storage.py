@@ -56,10 +56,15 @@ class SqliteStorage(Storage):
         # what the code says.
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._exec("PRAGMA journal_mode=WAL")
+        await self._exec("PRAGMA foreign_keys=ON")
+        await self._exec("PRAGMA busy_timeout=5000")
         await self.migrate()
+
+    async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> int | None:
+        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+        async with self.db.execute(sql, args) as cur:
+            return cur.lastrowid
 
     async def close(self) -> None:
         if self._db is not None:
@@ -78,14 +83,14 @@ class SqliteStorage(Storage):
                 continue
             script = path.read_text(encoding="utf-8")
             statements = [s.strip() for s in _split_sql(script) if s.strip()]
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._exec("BEGIN IMMEDIATE")
             try:
                 for statement in statements:
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number}")
-                await self.db.execute("COMMIT")
+                    await self._exec(statement)
+                await self._exec(f"PRAGMA user_version = {number}")
+                await self._exec("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._exec("ROLLBACK")
                 raise
 
     # ------------------------------------------------------------------------ tables
@@ -99,13 +104,19 @@ class SqliteStorage(Storage):
         options: dict[str, Any],
         settings: dict[str, Any],
     ) -> TableRow:
-        cur = await self.db.execute(
+        table_id = await self._exec(
             "INSERT INTO tables (guild_id, channel_id, game, seats, starter_id, options, settings)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, game, seats, starter_id, json.dumps(options), json.dumps(settings)),
+            (
+                guild_id,
+                channel_id,
+                game,
+                seats,
+                starter_id,
+                json.dumps(options),
+                json.dumps(settings),
+            ),
         )
-        table_id = cur.lastrowid
-        await cur.close()
         assert table_id is not None
         row = await self.get_table(table_id)
         assert row is not None
@@ -135,10 +146,10 @@ class SqliteStorage(Storage):
             first_dealer=row["first_dealer"],
         )
         async with self.db.execute(
-            "SELECT seat, user_id, ai_level FROM seats WHERE table_id = ? ORDER BY seat",
+            "SELECT seat, user_id, ai_level, name FROM seats WHERE table_id = ? ORDER BY seat",
             (table.id,),
         ) as cur:
-            table.seat_list = [Seat(r[0], r[1], r[2]) for r in await cur.fetchall()]
+            table.seat_list = [Seat(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
         return table
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -160,24 +171,20 @@ class SqliteStorage(Storage):
             json.dumps(fields[n]) if n in ("options", "settings") else fields[n] for n in names
         ]
         assignments = ", ".join(f"{n} = ?" for n in names)
-        await self.db.execute(
-            f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id)
-        )
+        await self._exec(f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id))
 
     async def set_seat(
-        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None
+        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str
     ) -> None:
-        await self.db.execute(
-            "INSERT INTO seats (table_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)"
+        await self._exec(
+            "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
-            " ai_level = excluded.ai_level",
-            (table_id, seat, user_id, ai_level),
+            " ai_level = excluded.ai_level, name = excluded.name",
+            (table_id, seat, user_id, ai_level, name),
         )
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
-        await self.db.execute(
-            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
-        )
+        await self._exec("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
     async def active_tables(self) -> list[TableRow]:
         async with self.db.execute(
@@ -188,7 +195,7 @@ class SqliteStorage(Storage):
 
     # ------------------------------------------------------------------------ the log
     async def _write_snapshot(self, table_id: int, snapshot: Snapshot) -> None:
-        await self.db.execute(
+        await self._exec(
             "INSERT INTO snapshots (table_id, engine_version, action_count, deal_count, state)"
             " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
             " engine_version = excluded.engine_version, action_count = excluded.action_count,"
@@ -205,19 +212,19 @@ class SqliteStorage(Storage):
     async def append_deal(
         self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
     ) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
-            await self.db.execute(
+            await self._exec(
                 "INSERT INTO deals (table_id, deal_no, dealer, deck) VALUES (?, ?, ?, ?)",
                 (table_id, deal_no, dealer, json.dumps(deck)),
             )
             await self._write_snapshot(table_id, snapshot)
-            await self.db.execute("COMMIT")
+            await self._exec("COMMIT")
         except sqlite3.IntegrityError as exc:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise StaleAction(str(exc)) from exc
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def append_action(
@@ -229,20 +236,20 @@ class SqliteStorage(Storage):
         action: dict[str, Any],
         snapshot: Snapshot,
     ) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
-            await self.db.execute(
+            await self._exec(
                 "INSERT INTO actions (table_id, action_no, deal_no, seat, action)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (table_id, action_no, deal_no, seat, json.dumps(action)),
             )
             await self._write_snapshot(table_id, snapshot)
-            await self.db.execute("COMMIT")
+            await self._exec("COMMIT")
         except sqlite3.IntegrityError as exc:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise StaleAction(str(exc)) from exc
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def load_log(self, table_id: int) -> GameLog:
@@ -276,22 +283,27 @@ class SqliteStorage(Storage):
         winners: list[int] | None = None,
         record: dict[str, Any] | None = None,
     ) -> None:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
-            await self.db.execute(
+            await self._exec(
                 "UPDATE tables SET status = ?,"
                 " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                 (status, table_id),
             )
             if record is not None:
-                await self.db.execute(
+                await self._exec(
                     "INSERT OR REPLACE INTO results (table_id, totals, winners, record)"
                     " VALUES (?, ?, ?, ?)",
-                    (table_id, json.dumps(totals or []), json.dumps(winners or []), json.dumps(record)),
+                    (
+                        table_id,
+                        json.dumps(totals or []),
+                        json.dumps(winners or []),
+                        json.dumps(record),
+                    ),
                 )
-            await self.db.execute("COMMIT")
+            await self._exec("COMMIT")
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
 

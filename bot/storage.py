@@ -24,6 +24,7 @@ class Seat:
     seat: int
     user_id: int | None = None
     ai_level: str | None = None
+    name: str = ""
 
     @property
     def is_computer(self) -> bool:
@@ -112,7 +113,7 @@ class Storage(ABC):
 
     @abstractmethod
     async def set_seat(
-        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None
+        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str
     ) -> None: ...
 
     @abstractmethod

@@ -26,6 +26,7 @@ CREATE TABLE seats (
     seat INTEGER NOT NULL,
     user_id INTEGER,
     ai_level TEXT CHECK (ai_level IN ('easy', 'normal', 'hard')),
+    name TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (table_id, seat),
     CHECK ((user_id IS NULL) <> (ai_level IS NULL))
 );

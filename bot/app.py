@@ -1,0 +1,98 @@
+"""The bot: one ``commands.Bot`` subclass that owns storage, the tables, the lobby and the table
+UI, and loads the cogs listed below (RoboDanny's explicit tuple: no directory scanning).
+
+No privileged intent is needed: everything happens through interactions, and the only messages
+the bot reads are its own.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS
+from bot.config import Settings
+from bot.i18n import t
+from bot.lobby import Lobby
+from bot.sessions import ChooseFn, default_choose
+from bot.sqlite_storage import SqliteStorage
+from bot.storage import Storage
+from bot.table_ui import TableUI, refuse
+from bot.tables import Tables
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "cogs.belote",
+    "cogs.coinche",
+    "cogs.piquet",
+    "cogs.briscola",
+    "cogs.chiamata",
+    "cogs.sueca",
+    "cogs.tables",
+)
+
+
+class AtoutBot(commands.Bot):
+    def __init__(
+        self, settings: Settings, *, storage: Storage | None = None, choose: ChooseFn | None = None
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.storage: Storage = storage or SqliteStorage(settings.db_path)
+        self.ui = TableUI(self)
+        self.lobby = Lobby(self)
+        self.tables = Tables(
+            self.storage, self.ui, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
+        )
+        self.tree.error(self.on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.sync_commands:
+            # A development server gets the commands at once; syncing them globally as well
+            # would show every command twice there.
+            if self.settings.dev_guild is not None:
+                guild = discord.Object(id=self.settings.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        restored = await self.tables.restore_all()
+        log.info("storage %s open; %d unfinished tables restored", self.settings.db_path, restored)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.storage.close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        data: Any = interaction.data or {}
+        log.error(
+            "command %s in channel %s failed",
+            data.get("name"),
+            interaction.channel_id,
+            exc_info=error,
+        )
+        await refuse(interaction, t("error_internal"))
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> AtoutBot:
+    return AtoutBot(settings, **kwargs)

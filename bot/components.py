@@ -1,0 +1,224 @@
+"""Every clickable thing of Atout is a ``DynamicItem``: its custom_id alone says what to do, so
+buttons and selects keep working after a restart (ARCHITECTURE.md, "The path of one click").
+
+The classes only decode the custom_id; the work is done by the bot's ``ui`` (tables in play)
+and ``lobby`` objects, reached through ``interaction.client``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from bot.codec import (
+    BUTTON_TEMPLATE,
+    RULE_TEMPLATE,
+    SELECT_TEMPLATE,
+    TABLE_TEMPLATE,
+    action_from_button,
+    action_from_select,
+)
+from bot.i18n import t
+
+log = logging.getLogger(__name__)
+
+
+async def _refuse(interaction: discord.Interaction[Any], key: str) -> None:
+    await interaction.response.send_message(t(key), ephemeral=True)
+
+
+def selected(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values chosen in a select (component interactions carry them in ``data``)."""
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values", [])]
+
+
+async def _guarded(
+    interaction: discord.Interaction[Any], table_id: int, work: Awaitable[None]
+) -> None:
+    """Run a click's work; a failure is logged with its table id and the click's custom_id,
+    the player gets a one-line answer, and the error goes on to discord.py's handler."""
+    try:
+        await work
+    except Exception:
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        log.exception("table %s: click %s by %s failed", table_id, custom_id, interaction.user.id)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(t("error_internal"), ephemeral=True)
+        raise
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    """A card, Pass, Coinche, Surcoinche, a bid or a take, on a player's hand."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = re.fullmatch(BUTTON_TEMPLATE, self.item.custom_id or "")
+        assert match is not None
+        try:
+            action = action_from_button(match["verb"], match["args"])
+        except ValueError:
+            await _refuse(interaction, "error_malformed")
+            return
+        table_id = int(match["table"])
+        await _guarded(
+            interaction,
+            table_id,
+            interaction.client.ui.act(interaction, table_id, int(match["version"]), action),
+        )
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """Piquet's discards, chiamata's call and trump."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = re.fullmatch(SELECT_TEMPLATE, self.item.custom_id or "")
+        assert match is not None
+        values = selected(interaction)
+        try:
+            action = action_from_select(match["verb"], values)
+        except ValueError:
+            await _refuse(interaction, "error_malformed")
+            return
+        table_id = int(match["table"])
+        await _guarded(
+            interaction,
+            table_id,
+            interaction.client.ui.act(interaction, table_id, int(match["version"]), action),
+        )
+
+
+class TableItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
+    """Join, Leave, Add computer player, House rules, Start (lobby); Hand, Last trick (table)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableItem:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = re.fullmatch(TABLE_TEMPLATE, self.item.custom_id or "")
+        assert match is not None
+        verb, table_id, arg = match["verb"], int(match["table"]), match["arg"]
+        client: Any = interaction.client
+        if verb == "hand":
+            work = client.ui.hand(interaction, table_id)
+        elif verb == "last":
+            work = client.ui.last_trick(interaction, table_id)
+        else:
+            work = client.lobby.click(interaction, verb, table_id, arg)
+        await _guarded(interaction, table_id, work)
+
+
+class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=RULE_TEMPLATE):
+    """The lobby's house rules: pick a rule, then its value."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RuleSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = re.fullmatch(RULE_TEMPLATE, self.item.custom_id or "")
+        assert match is not None
+        values = selected(interaction)
+        table_id = int(match["table"])
+        await _guarded(
+            interaction,
+            table_id,
+            interaction.client.lobby.house_rule(interaction, table_id, match["key"], values),
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ActionButton,
+    ActionSelect,
+    TableItem,
+    RuleSelect,
+)
+
+
+def action_button(
+    label: str, custom_id: str, style: discord.ButtonStyle, row: int | None = None
+) -> ActionButton:
+    return ActionButton(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+
+
+def action_select(
+    custom_id: str,
+    options: list[discord.SelectOption],
+    *,
+    placeholder: str,
+    min_values: int = 1,
+    max_values: int = 1,
+    row: int | None = None,
+) -> ActionSelect:
+    return ActionSelect(
+        discord.ui.Select(
+            custom_id=custom_id,
+            options=options,
+            placeholder=placeholder,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
+        )
+    )
+
+
+def table_button(
+    label: str,
+    custom_id: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    *,
+    disabled: bool = False,
+    row: int | None = None,
+) -> TableItem:
+    return TableItem(
+        discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled, row=row)
+    )
+
+
+def rule_select(
+    custom_id: str, options: list[discord.SelectOption], *, placeholder: str
+) -> RuleSelect:
+    return RuleSelect(
+        discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder)
+    )

@@ -1,0 +1,387 @@
+"""The lobby: opening a table, seats, computer players, house rules, and Start.
+
+A table starts as a lobby message in the channel where ``/<game> start`` was used. On Start it
+moves into its own thread named after the game and the players (or stays in the channel where
+threads are not allowed), and the lobby message says where it went.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import rule_select, table_button
+from bot.i18n import t
+from bot.narrate import option_text, options_line
+from bot.sessions import TableSession
+from bot.storage import AI_LEVELS
+from bot.table_ui import NO_MENTIONS, locale_of, refuse
+from games.base import Game
+from games.options import OptionError, OptionSpec
+from games.registry import game_class
+
+if TYPE_CHECKING:
+    from bot.app import AtoutBot
+
+log = logging.getLogger(__name__)
+
+THREAD_NAME_LIMIT = 100
+SELECT_LIMIT = 25
+
+
+def check_options(game: str, options: dict[str, Any], seats: int) -> Game:
+    """A throwaway engine built with these options: raises ``OptionError``/``ValueError``."""
+    return game_class(game)(options=options, seats=seats, dealer=0)
+
+
+def option_values(spec: OptionSpec, current: Any) -> list[Any]:
+    """The values a house-rule select offers for ``spec`` (Discord allows 25 per select)."""
+    if spec.kind == "bool":
+        return [True, False]
+    if spec.kind == "choice":
+        return list(spec.choices or ())[:SELECT_LIMIT]
+    # Around the value in force (a default may depend on other rules, as Coinche's target does).
+    base = current if isinstance(current, int) else spec.default
+    base = base if isinstance(base, int) else spec.minimum
+    candidates = {current, spec.default, 1, 2, 3, 4, 5, 7, 10}
+    candidates |= {base * k // 4 for k in range(1, 9)}
+    values = sorted(
+        v
+        for v in candidates
+        if isinstance(v, int) and v >= spec.minimum and v % spec.multiple_of == 0
+    )
+    return values[:SELECT_LIMIT]
+
+
+def encode_value(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def decode_value(spec: OptionSpec, text: str) -> Any:
+    if spec.kind == "bool":
+        return text == "true"
+    if spec.kind == "int":
+        return int(text)
+    for choice in spec.choices or ():
+        if str(choice) == text:
+            return choice
+    raise OptionError(f"option {spec.name!r} has no value {text!r}")
+
+
+class Lobby:
+    def __init__(self, bot: AtoutBot) -> None:
+        self.bot = bot
+
+    # ---------------------------------------------------------------------- opening
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: dict[str, Any],
+        *,
+        seats: int | None = None,
+        level: str = "easy",
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        """``/<game> start``: validate the options, create the table, show the lobby."""
+        cls = game_class(game)
+        seats = seats or cls.SEAT_COUNTS[0]
+        try:
+            check_options(game, options, seats)
+        except (OptionError, ValueError) as exc:
+            await refuse(interaction, t("error_options", reason=str(exc)))
+            return
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await refuse(interaction, t("error_guild_only"))
+            return
+        table_settings = {"level": level, "deck_style": "auto", "language": "en"}
+        table_settings.update(settings or {})
+        row = await self.bot.storage.create_table(
+            interaction.guild_id,
+            interaction.channel_id,
+            game,
+            seats,
+            interaction.user.id,
+            options,
+            table_settings,
+        )
+        session = await self.bot.tables.create(row)
+        await session.join(interaction.user.id, interaction.user.display_name)
+        payload = self.payload(session)
+        await interaction.response.send_message(**payload, allowed_mentions=NO_MENTIONS)
+        message = await interaction.original_response()
+        session.row.lobby_message_id = message.id
+        await self.bot.storage.update_table(row.id, lobby_message_id=message.id)
+
+    def payload(self, session: TableSession, note: str | None = None) -> dict[str, Any]:
+        row = session.row
+        locale = locale_of(session)
+        cls = game_class(row.game)
+        engine = check_options(row.game, row.options, row.seats)
+        defaults = {spec.name: spec.default for spec in cls.OPTIONS}
+        lines = [
+            t("lobby_title", locale, game=t(f"game_{row.game}", locale), id=row.id),
+            t("lobby_rules", locale, rules=options_line(row.options, defaults, locale)),
+        ]
+        for index in range(row.seats):
+            seat = row.seat(index)
+            if seat is None:
+                who = t("seat_empty", locale)
+            elif seat.is_computer:
+                who = t(
+                    "seat_computer",
+                    locale,
+                    name=seat.name,
+                    level=t(f"level_{seat.ai_level}", locale),
+                )
+            else:
+                who = f"<@{seat.user_id}>"
+            team = ""
+            if engine.sides < row.seats:
+                team = " " + t("seat_team", locale, team=chr(ord("A") + engine.side_of(index)))
+            lines.append(t("seat_line", locale, number=index + 1, who=who) + team)
+        if note:
+            lines.append(note)
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            table_button(
+                t("button_join", locale), f"atout:join:{row.id}", discord.ButtonStyle.success
+            )
+        )
+        view.add_item(table_button(t("button_leave", locale), f"atout:leave:{row.id}"))
+        view.add_item(table_button(t("button_addbot", locale), f"atout:addbot:{row.id}"))
+        view.add_item(table_button(t("button_house", locale), f"atout:house:{row.id}"))
+        view.add_item(
+            table_button(
+                t("button_start", locale),
+                f"atout:start:{row.id}",
+                discord.ButtonStyle.primary,
+                disabled=not row.full,
+            )
+        )
+        return {"content": "\n".join(lines), "view": view}
+
+    async def refresh(self, session: TableSession) -> None:
+        """Edit the lobby message from elsewhere (the house-rules and computer-level panels)."""
+        if session.row.lobby_message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(
+            session.row.channel_id, guild_id=session.row.guild_id
+        )
+        message = channel.get_partial_message(session.row.lobby_message_id)
+        try:
+            await message.edit(**self.payload(session), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.exception("table %s: could not edit the lobby message", session.id)
+
+    # ---------------------------------------------------------------------- clicks
+    async def click(
+        self, interaction: discord.Interaction[Any], verb: str, table_id: int, arg: str | None
+    ) -> None:
+        session = await self.bot.tables.get(table_id)
+        if session is None:
+            await refuse(interaction, t("error_no_table"))
+            return
+        locale = locale_of(session)
+        user = interaction.user
+        if verb == "join":
+            error = await session.join(user.id, user.display_name)
+        elif verb == "leave":
+            error = await session.leave_lobby(user.id)
+        elif verb == "addbot":
+            if arg is None:
+                await self.level_choice(interaction, session)
+                return
+            await self.add_computer(interaction, session, arg)
+            return
+        elif verb == "house":
+            await self.house_rules(interaction, session)
+            return
+        elif verb == "start":
+            await self.start(interaction, session)
+            return
+        else:
+            error = "malformed"
+        if error is not None:
+            await refuse(interaction, t(f"error_{error}", locale))
+            return
+        await interaction.response.edit_message(
+            **self.payload(session), allowed_mentions=NO_MENTIONS
+        )
+
+    async def level_choice(
+        self, interaction: discord.Interaction[Any], session: TableSession
+    ) -> None:
+        locale = locale_of(session)
+        if session.row.status != "lobby":
+            await refuse(interaction, t("error_lobby_closed", locale))
+            return
+        default = str(session.row.settings.get("level", "easy"))
+        view = discord.ui.View(timeout=None)
+        for level in AI_LEVELS:
+            style = (
+                discord.ButtonStyle.primary if level == default else discord.ButtonStyle.secondary
+            )
+            view.add_item(
+                table_button(
+                    t(f"level_{level}", locale), f"atout:addbot:{session.id}:{level}", style
+                )
+            )
+        await interaction.response.send_message(
+            t("addbot_choose", locale), view=view, ephemeral=True
+        )
+
+    async def add_computer(
+        self, interaction: discord.Interaction[Any], session: TableSession, level: str
+    ) -> None:
+        locale = locale_of(session)
+        taken = sum(1 for s in session.row.seat_list if s.is_computer)
+        name = t("computer_name", locale, number=taken + 1)
+        error = await session.add_computer(level, name)
+        if error is not None:
+            await refuse(interaction, t(f"error_{error}", locale))
+            return
+        await interaction.response.edit_message(
+            content=t("addbot_done", locale, name=name, level=t(f"level_{level}", locale)),
+            view=None,
+        )
+        await self.refresh(session)
+
+    async def start(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
+        locale = locale_of(session)
+        if interaction.user.id != session.row.starter_id:
+            await refuse(interaction, t("error_starter_only", locale))
+            return
+        error = await session.start()
+        if error is not None:
+            await refuse(interaction, t(f"error_{error}", locale))
+            return
+        thread = await self.open_thread(interaction, session)
+        if thread is not None:
+            session.row.thread_id = thread.id
+            await self.bot.storage.update_table(session.id, thread_id=thread.id)
+            where = thread.mention
+        else:
+            where = t("lobby_here", locale)
+        content = self.payload(session)["content"] + "\n" + t("lobby_started", locale, where=where)
+        await interaction.response.edit_message(
+            content=content, view=None, allowed_mentions=NO_MENTIONS
+        )
+        session.schedule_drive()
+
+    async def open_thread(
+        self, interaction: discord.Interaction[Any], session: TableSession
+    ) -> discord.Thread | None:
+        """The table's own thread, or None where threads are not allowed."""
+        names = [s.name for s in session.row.seat_list]
+        name = f"{t('game_' + session.row.game, locale_of(session))} — {', '.join(names)}"
+        name = name[:THREAD_NAME_LIMIT]
+        message = interaction.message
+        if message is None or not isinstance(interaction.channel, discord.TextChannel):
+            return None
+        try:
+            return await message.create_thread(name=name, auto_archive_duration=1440)
+        except discord.HTTPException:
+            log.warning("table %s: no thread allowed here, playing in the channel", session.id)
+            return None
+
+    # ----------------------------------------------------------------- house rules
+    async def house_rules(
+        self, interaction: discord.Interaction[Any], session: TableSession
+    ) -> None:
+        locale = locale_of(session)
+        if interaction.user.id != session.row.starter_id:
+            await refuse(interaction, t("error_starter_only", locale))
+            return
+        if session.row.status != "lobby":
+            await refuse(interaction, t("error_lobby_closed", locale))
+            return
+        await interaction.response.send_message(**self.rules_payload(session), ephemeral=True)
+
+    def rules_payload(self, session: TableSession, note: str | None = None) -> dict[str, Any]:
+        locale = locale_of(session)
+        cls = game_class(session.row.game)
+        current = check_options(session.row.game, session.row.options, session.row.seats).options
+        options = [
+            discord.SelectOption(
+                label=spec.name,
+                value=spec.name,
+                description=t(
+                    "rule_current", locale, value=option_text(current.get(spec.name), locale)
+                )[:100],
+            )
+            for spec in cls.OPTIONS[:SELECT_LIMIT]
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            rule_select(f"atout:rule:{session.id}", options, placeholder=t("rule_pick", locale))
+        )
+        content = t("rules_title", locale)
+        if note:
+            content += "\n" + note
+        return {"content": content, "view": view}
+
+    async def house_rule(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        key: str | None,
+        values: list[str],
+    ) -> None:
+        session = await self.bot.tables.get(table_id)
+        if session is None:
+            await refuse(interaction, t("error_no_table"))
+            return
+        locale = locale_of(session)
+        if interaction.user.id != session.row.starter_id:
+            await refuse(interaction, t("error_starter_only", locale))
+            return
+        if session.row.status != "lobby":
+            await refuse(interaction, t("error_lobby_closed", locale))
+            return
+        specs = {spec.name: spec for spec in game_class(session.row.game).OPTIONS}
+        if key is None:
+            chosen = specs.get(values[0]) if values else None
+            if chosen is None:
+                await refuse(interaction, t("error_malformed", locale))
+                return
+            current = check_options(
+                session.row.game, session.row.options, session.row.seats
+            ).options
+            view = discord.ui.View(timeout=None)
+            view.add_item(
+                rule_select(
+                    f"atout:rule:{table_id}:{chosen.name}",
+                    [
+                        discord.SelectOption(
+                            label=option_text(v, locale),
+                            value=encode_value(v),
+                            default=v == current.get(chosen.name),
+                        )
+                        for v in option_values(chosen, current.get(chosen.name))
+                    ],
+                    placeholder=chosen.name,
+                )
+            )
+            await interaction.response.edit_message(
+                content=t("rule_value", locale, key=chosen.name, help=chosen.help), view=view
+            )
+            return
+        spec = specs.get(key)
+        if spec is None or len(values) != 1:
+            await refuse(interaction, t("error_malformed", locale))
+            return
+        try:
+            value = decode_value(spec, values[0])
+            options = dict(session.row.options)
+            options[key] = value
+            check_options(session.row.game, options, session.row.seats)
+        except (OptionError, ValueError) as exc:
+            await refuse(interaction, t("error_options", locale, reason=str(exc)))
+            return
+        await session.set_options(options)
+        note = t("rule_set", locale, key=key, value=option_text(value, locale))
+        await interaction.response.edit_message(**self.rules_payload(session, note))
+        await self.refresh(session)

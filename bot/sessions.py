@@ -1,0 +1,430 @@
+"""Table sessions: one per table, the only place where a game's state changes.
+
+The path of one action (ARCHITECTURE.md, "The path of one click"): take the table's lock, map
+the user to a seat, apply the action to a copy of the engine, append it to the log in SQLite
+(with the snapshot, in one transaction), and only then swap the copy in and tell anyone. A
+failed write leaves the session exactly as it was; a ``StaleAction`` (somebody else appended
+that step first) reloads the table from storage.
+
+This module knows nothing of Discord: what to show after a change is the presenter's job
+(``bot.table_ui``), which ``drive`` calls through the ``Listener`` protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.storage import AI_LEVELS as SEAT_LEVELS
+from bot.storage import Seat, Snapshot, StaleAction, Storage, TableRow
+from games.actions import Action
+from games.ai import LEVELS as AI_LEVELS
+from games.ai import choose
+from games.base import Game, IllegalAction
+from games.registry import game_class
+
+log = logging.getLogger(__name__)
+
+ChooseFn = Callable[[dict[str, Any], list[Action], str, random.Random], Action]
+
+
+@dataclass(frozen=True)
+class ActResult:
+    ok: bool
+    error: str | None = None
+    """An i18n key: ``not_seated``, ``stale``, ``not_your_turn``, ``not_playing``, ``illegal``."""
+    reason: str | None = None
+    """The engine's reason, for ``illegal``."""
+    seat: int | None = None
+
+
+class Listener(Protocol):
+    async def deal_started(self, session: TableSession) -> None: ...
+
+    async def deal_finished(self, session: TableSession, deal_index: int) -> None: ...
+
+    async def changed(self, session: TableSession) -> None: ...
+
+    async def game_over(self, session: TableSession) -> None: ...
+
+
+def snapshot_of(game: Game) -> Snapshot:
+    return Snapshot(
+        engine_version=type(game).ENGINE_VERSION,
+        action_count=game.action_count,
+        deal_count=len(game.log),
+        state=game.to_dict(),
+    )
+
+
+async def restore_game(storage: Storage, row: TableRow) -> Game:
+    """The table's engine from its snapshot, or by replaying the log when the snapshot is from
+    another engine version or does not match the log (the log is the truth)."""
+    cls = game_class(row.game)
+    game_log = await storage.load_log(row.id)
+    snap = await storage.load_snapshot(row.id)
+    if (
+        snap is not None
+        and snap.engine_version == cls.ENGINE_VERSION
+        and snap.action_count == len(game_log.actions)
+        and snap.deal_count == len(game_log.deals)
+    ):
+        try:
+            return cls.from_dict(snap.state)
+        except (ValueError, KeyError, TypeError):
+            log.warning("table %s: unreadable snapshot, replaying the log", row.id)
+    if row.first_dealer is None:
+        raise ValueError(f"table {row.id} has no first dealer")
+    game = cls(options=row.options, seats=row.seats, dealer=row.first_dealer)
+    by_deal: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    for deal_no, seat, action in game_log.actions:
+        by_deal.setdefault(deal_no, []).append((seat, action))
+    for deal_no, (_dealer, deck) in enumerate(game_log.deals):
+        game.deal(deck)
+        for seat, action in by_deal.get(deal_no, []):
+            game.apply(seat, Action.from_json(action))
+    if snap is None or snap.engine_version != cls.ENGINE_VERSION:
+        log.info("table %s: rebuilt from its log (engine version %s)", row.id, cls.ENGINE_VERSION)
+    return game
+
+
+AI_TIME_CAP_S = 5.0
+"""A safety net for the search-based levels: a computer player never holds a table longer."""
+
+
+def default_choose(
+    view: dict[str, Any], legal: list[Action], level: str, rng: random.Random
+) -> Action:
+    return choose(view, legal, ai_level(level), rng, time_cap_s=AI_TIME_CAP_S)
+
+
+def ai_level(level: str) -> str:
+    """The games.ai level that plays a seat stored at ``level`` (the stored level is kept even
+    if games.ai does not know it, for when it does)."""
+    return level if level in AI_LEVELS else AI_LEVELS[0]
+
+
+class TableSession:
+    def __init__(
+        self,
+        storage: Storage,
+        row: TableRow,
+        game: Game | None = None,
+        *,
+        choose: ChooseFn = default_choose,
+        ai_pause_s: float = 0.0,
+    ) -> None:
+        self.storage = storage
+        self.row = row
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.choose = choose
+        self.ai_pause_s = ai_pause_s
+        self.rng = secrets.SystemRandom()
+        self.abandon_votes: set[int] = set()
+        self._driver: asyncio.Task[None] | None = None
+        self._pending_drive = False
+        self.deals_announced = len(game.deal_results) if game is not None else 0
+        """Deal summaries already posted (after a restart: all the finished ones)."""
+        self.listener: Listener | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def playing(self) -> bool:
+        return self.row.status == "playing" and self.game is not None and not self.game.over
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.row.seat_of(user_id)
+
+    def seat(self, index: int) -> Seat | None:
+        return self.row.seat(index)
+
+    def names(self) -> list[str]:
+        return [(s.name if (s := self.row.seat(i)) else "") for i in range(self.row.seats)]
+
+    def computers(self) -> list[bool]:
+        return [bool((s := self.row.seat(i)) and s.is_computer) for i in range(self.row.seats)]
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.row.seat_list if s.user_id is not None]
+
+    # ----------------------------------------------------------------------- the lobby
+    async def join(self, user_id: int, name: str) -> str | None:
+        """Seat a user in the first free seat; an i18n error key when that is not possible."""
+        async with self.lock:
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            if self.seat_of(user_id) is not None:
+                return "already_seated"
+            free = self._free_seat()
+            if free is None:
+                return "lobby_full"
+            await self.storage.set_seat(self.id, free, user_id, None, name)
+            self.row.seat_list.append(Seat(free, user_id, None, name))
+            self.row.seat_list.sort(key=lambda s: s.seat)
+            return None
+
+    async def add_computer(self, level: str, name: str) -> str | None:
+        if level not in SEAT_LEVELS:
+            return "bad_level"
+        async with self.lock:
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            free = self._free_seat()
+            if free is None:
+                return "lobby_full"
+            await self.storage.set_seat(self.id, free, None, level, name)
+            self.row.seat_list.append(Seat(free, None, level, name))
+            self.row.seat_list.sort(key=lambda s: s.seat)
+            return None
+
+    async def leave_lobby(self, user_id: int) -> str | None:
+        async with self.lock:
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            seat = self.seat_of(user_id)
+            if seat is None:
+                return "not_seated"
+            await self.storage.clear_seat(self.id, seat)
+            self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
+            return None
+
+    async def remove_computer(self, seat: int) -> None:
+        async with self.lock:
+            found = self.row.seat(seat)
+            if self.row.status == "lobby" and found is not None and found.is_computer:
+                await self.storage.clear_seat(self.id, seat)
+                self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
+
+    def _free_seat(self) -> int | None:
+        taken = {s.seat for s in self.row.seat_list}
+        for index in range(self.row.seats):
+            if index not in taken:
+                return index
+        return None
+
+    async def set_options(self, options: dict[str, Any]) -> None:
+        """House rules chosen in the lobby (already validated by the caller)."""
+        async with self.lock:
+            self.row.options = dict(options)
+            await self.storage.update_table(self.id, options=self.row.options)
+
+    async def start(self) -> str | None:
+        async with self.lock:
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            if not self.row.full:
+                return "lobby_not_full"
+            cls = game_class(self.row.game)
+            first_dealer = self.rng.randrange(self.row.seats)
+            game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
+            await self.storage.update_table(self.id, status="playing", first_dealer=first_dealer)
+            self.row.status = "playing"
+            self.row.first_dealer = first_dealer
+            self.game = game
+            self.deals_announced = 0
+            return None
+
+    # ------------------------------------------------------------------------- play
+    async def act(self, user_id: int, version: int, action: Action) -> ActResult:
+        """One human action, committed before this returns ok."""
+        async with self.lock:
+            game = self.game
+            if game is None or self.row.status != "playing" or game.over:
+                return ActResult(False, "not_playing")
+            seat = self.seat_of(user_id)
+            if seat is None:
+                return ActResult(False, "not_seated")
+            if version != game.action_count:
+                return ActResult(False, "stale", seat=seat)
+            if game.to_act != seat:
+                return ActResult(False, "not_your_turn", seat=seat)
+            try:
+                await self._commit(seat, action)
+            except IllegalAction as exc:
+                return ActResult(False, "illegal", exc.reason, seat=seat)
+            except StaleAction:
+                await self.reload()
+                return ActResult(False, "stale", seat=seat)
+            self.abandon_votes.discard(user_id)
+            return ActResult(True, seat=seat)
+
+    async def _commit(self, seat: int, action: Action) -> None:
+        """Apply to a copy, persist, then swap: the session never holds an unsaved step."""
+        assert self.game is not None
+        copy = self.game.clone()
+        action_no = copy.action_count
+        copy.apply(seat, action)
+        entry = copy.log[-1]["actions"][-1]
+        action_json = {k: v for k, v in entry.items() if k != "seat"}
+        await self.storage.append_action(
+            self.id, action_no, len(copy.log) - 1, seat, action_json, snapshot_of(copy)
+        )
+        self.game = copy
+
+    async def _deal(self) -> None:
+        assert self.game is not None
+        copy = self.game.clone()
+        deck = list(copy.full_deck())
+        self.rng.shuffle(deck)
+        copy.deal(deck)
+        deal_no = len(copy.log) - 1
+        await self.storage.append_deal(
+            self.id, deal_no, copy.log[-1]["dealer"], deck, snapshot_of(copy)
+        )
+        self.game = copy
+
+    async def reload(self) -> None:
+        row = await self.storage.get_table(self.id)
+        if row is not None:
+            self.row = row
+            if row.status in ("playing", "finished"):
+                self.game = await restore_game(self.storage, row)
+                self.deals_announced = len(self.game.deal_results)
+
+    def computer_to_act(self) -> Seat | None:
+        game = self.game
+        if game is None or game.over or game.awaiting_deck or game.to_act is None:
+            return None
+        seat = self.row.seat(game.to_act)
+        return seat if seat is not None and seat.is_computer else None
+
+    async def _computer_step(self, seat: Seat) -> None:
+        game = self.game
+        assert game is not None and seat.ai_level is not None
+        view = game.view(seat.seat)
+        legal = game.legal_actions(seat.seat)
+        rng = random.Random(self.rng.getrandbits(64))
+        action = await asyncio.to_thread(self.choose, view, legal, seat.ai_level, rng)
+        await self._commit(seat.seat, action)
+
+    async def act_for_absent(self, version: int) -> bool:
+        """The turn timer ran out at ``version``: a computer player takes this one turn for the
+        seat, at the table's level; the seat stays the player's."""
+        async with self.lock:
+            game = self.game
+            if (
+                game is None
+                or self.row.status != "playing"
+                or game.over
+                or game.action_count != version
+                or game.to_act is None
+            ):
+                return False
+            seat = self.row.seat(game.to_act)
+            if seat is None or seat.is_computer:
+                return False
+            level = str(self.row.settings.get("level", "easy"))
+            await self._computer_step(Seat(seat.seat, None, level, seat.name))
+            return True
+
+    # ---------------------------------------------------------------------- driving
+    def schedule_drive(self) -> asyncio.Task[None]:
+        """Run ``drive`` in the background (one at a time): deals, computer turns, messages."""
+        if self._driver is not None and not self._driver.done():
+            self._pending_drive = True
+            return self._driver
+        self._pending_drive = False
+        self._driver = asyncio.get_running_loop().create_task(
+            self._drive_loop(), name=f"atout-table-{self.id}"
+        )
+        return self._driver
+
+    async def _drive_loop(self) -> None:
+        while True:
+            try:
+                await self.drive()
+            except Exception:
+                log.exception("table %s: error while driving the game", self.id)
+                raise
+            if not self._pending_drive:
+                return
+            self._pending_drive = False
+
+    async def drive(self) -> None:
+        """Everything that follows a change, until a human must act or the game ends: show the
+        change, post the summary of a finished deal, deal when a deal is due, let computer
+        players act (after a pause a person can follow), and post the result."""
+        listener = self.listener
+        if listener is not None:
+            await _safe(listener.changed(self), self.id)
+        while True:
+            await self._announce_deals()
+            if self.ai_pause_s > 0 and self.computer_to_act() is not None:
+                await asyncio.sleep(self.ai_pause_s)
+            async with self.lock:
+                game = self.game
+                if game is None or self.row.status != "playing":
+                    return
+                event: str | None = None
+                if game.over:
+                    event = "over"
+                elif game.awaiting_deck:
+                    await self._deal()
+                    event = "dealt"
+                elif (computer := self.computer_to_act()) is not None:
+                    await self._computer_step(computer)
+                    event = "computer"
+            if event == "over":
+                await self._finish()
+                if listener is not None:
+                    await _safe(listener.game_over(self), self.id)
+                return
+            if event is None:
+                return
+            if listener is not None:
+                if event == "dealt":
+                    await _safe(listener.deal_started(self), self.id)
+                await _safe(listener.changed(self), self.id)
+
+    async def _announce_deals(self) -> None:
+        game = self.game
+        while game is not None and self.deals_announced < len(game.deal_results):
+            index = self.deals_announced
+            self.deals_announced += 1
+            if self.listener is not None:
+                await _safe(self.listener.deal_finished(self, index), self.id)
+
+    async def _finish(self) -> None:
+        async with self.lock:
+            game = self.game
+            if game is None or self.row.status != "playing":
+                return
+            self.row.status = "finished"
+            await self.storage.finish_table(
+                self.id, "finished", list(game.totals), list(game.winners), game.to_record()
+            )
+
+    async def abandon(self) -> None:
+        async with self.lock:
+            self.row.status = "abandoned"
+            await self.storage.finish_table(self.id, "abandoned")
+
+    async def replace_with_computer(self, user_id: int, level: str, name: str) -> int | None:
+        """``/table leave`` during play: a computer player takes the seat."""
+        async with self.lock:
+            seat = self.seat_of(user_id)
+            if seat is None:
+                return None
+            await self.storage.set_seat(self.id, seat, None, level, name)
+            self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
+            self.row.seat_list.append(Seat(seat, None, level, name))
+            self.row.seat_list.sort(key=lambda s: s.seat)
+            self.abandon_votes.discard(user_id)
+            return seat
+
+
+async def _safe(awaitable: Awaitable[None], table_id: int) -> None:
+    """Showing a change must never stop the game: the step is already committed."""
+    try:
+        await awaitable
+    except Exception:
+        log.exception("table %s: error while showing a change", table_id)

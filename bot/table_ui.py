@@ -1,0 +1,394 @@
+"""The table in Discord: the public table message, the ephemeral hands, pings, summaries.
+
+``TableUI`` is the session's listener (it shows what the session committed) and handles the
+clicks of a table in play. The order is always: the session commits, then this module tells
+people. A Discord error here is logged with the table id and never undoes a committed step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import images
+from bot.components import table_button
+from bot.i18n import t
+from bot.narrate import deal_summary, game_result, status_line
+from bot.panels import PanelContext, build_panel
+from bot.sessions import TableSession
+from games.actions import Action
+
+if TYPE_CHECKING:
+    from bot.app import AtoutBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+HAND_TOKEN_LIFE = datetime.timedelta(minutes=14)
+"""Interaction tokens live 15 minutes; after that the Hand button gives a fresh hand."""
+
+
+def locale_of(session: TableSession) -> str:
+    return str(session.row.settings.get("language", "en"))
+
+
+def deck_style_of(session: TableSession) -> str:
+    return str(session.row.settings.get("deck_style", "auto"))
+
+
+class TableUI:
+    def __init__(self, bot: AtoutBot) -> None:
+        self.bot = bot
+        self.hands: dict[tuple[int, int], tuple[discord.Interaction[Any], int]] = {}
+        """(table, user) → the interaction whose ephemeral hand message we may still edit, and
+        the version it shows (interaction tokens live 15 minutes)."""
+        self.pings: dict[int, tuple[int, int, int]] = {}
+        """table → (channel id, message id, version) of the current "your turn" ping."""
+        self.panel_state: dict[tuple[int, int], dict[str, Any]] = {}
+        self.timers: dict[int, asyncio.Task[None]] = {}
+        """table → the running turn timer (table setting ``turn_timer``, seconds; 0 = none)."""
+
+    # --------------------------------------------------------------------- messages
+    def channel_id(self, session: TableSession) -> int:
+        return session.row.thread_id or session.row.channel_id
+
+    def messageable(self, session: TableSession) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(
+            self.channel_id(session), guild_id=session.row.guild_id
+        )
+
+    def table_view(self, session: TableSession, *, over: bool = False) -> discord.ui.View:
+        locale = locale_of(session)
+        view = discord.ui.View(timeout=None)
+        if not over:
+            view.add_item(
+                table_button(
+                    t("button_hand", locale),
+                    f"atout:hand:{session.id}",
+                    discord.ButtonStyle.primary,
+                )
+            )
+        game = session.game
+        has_last = game is not None and bool(game.public_view().get("last_trick"))
+        view.add_item(
+            table_button(
+                t("button_last_trick", locale), f"atout:last:{session.id}", disabled=not has_last
+            )
+        )
+        return view
+
+    async def table_message_payload(self, session: TableSession) -> dict[str, Any]:
+        game = session.game
+        assert game is not None
+        names = session.names()
+        public = game.public_view()
+        file = await images.table_file(
+            public, names, session.computers(), deck_style_of(session), f"table-{session.id}"
+        )
+        content = (
+            t("table_header", locale_of(session), id=session.id)
+            + "\n"
+            + status_line(game, names, locale_of(session))
+        )
+        return {"content": content, "file": file, "view": self.table_view(session, over=game.over)}
+
+    async def post_table_message(self, session: TableSession) -> None:
+        payload = await self.table_message_payload(session)
+        message = await self.messageable(session).send(
+            content=payload["content"],
+            file=payload["file"],
+            view=payload["view"],
+            allowed_mentions=NO_MENTIONS,
+        )
+        session.row.table_message_id = message.id
+        await session.storage.update_table(session.id, table_message_id=message.id)
+
+    async def edit_table_message(self, session: TableSession) -> None:
+        if session.row.table_message_id is None:
+            await self.post_table_message(session)
+            return
+        payload = await self.table_message_payload(session)
+        message = self.messageable(session).get_partial_message(session.row.table_message_id)
+        try:
+            await message.edit(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            )
+        except discord.NotFound:
+            await self.post_table_message(session)
+
+    # ------------------------------------------------------------------- listener
+    async def deal_started(self, session: TableSession) -> None:
+        return None
+
+    async def changed(self, session: TableSession) -> None:
+        await self.edit_table_message(session)
+        await self.refresh_hands(session)
+        await self.ping(session)
+
+    async def deal_finished(self, session: TableSession, deal_index: int) -> None:
+        game = session.game
+        assert game is not None
+        names = session.names()
+        locale = locale_of(session)
+        text = deal_summary(game, names, deal_index, locale)
+        kwargs: dict[str, Any] = {}
+        try:
+            kwargs["file"] = await images.deal_summary_file(
+                game.public_view(),
+                names,
+                game.deal_results[deal_index],
+                deck_style_of(session),
+                f"deal-{session.id}-{deal_index + 1}",
+            )
+        except Exception:
+            log.exception("table %s: could not draw the deal summary", session.id)
+        await self.messageable(session).send(content=text, allowed_mentions=NO_MENTIONS, **kwargs)
+
+    async def game_over(self, session: TableSession) -> None:
+        game = session.game
+        assert game is not None
+        await self.delete_ping(session)
+        await self.edit_table_message(session)
+        names = session.names()
+        kwargs: dict[str, Any] = {}
+        try:
+            kwargs["file"] = await images.score_sheet_file(
+                game.NAME, names, game.deal_results, list(game.totals), f"result-{session.id}"
+            )
+        except Exception:
+            log.exception("table %s: could not draw the score sheet", session.id)
+        await self.messageable(session).send(
+            content=game_result(game, names, locale_of(session)),
+            allowed_mentions=NO_MENTIONS,
+            **kwargs,
+        )
+        self.forget(session)
+
+    async def abandoned(self, session: TableSession) -> None:
+        await self.delete_ping(session)
+        if session.row.table_message_id is not None and session.game is not None:
+            message = self.messageable(session).get_partial_message(session.row.table_message_id)
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(
+                    content=t("table_header", locale_of(session), id=session.id)
+                    + "\n"
+                    + t("table_abandoned", locale_of(session), id=session.id),
+                    view=None,
+                )
+        self.forget(session)
+
+    def forget(self, session: TableSession) -> None:
+        """A table that is over leaves memory; ``Tables.get`` reloads it for an export."""
+        for key in [k for k in self.hands if k[0] == session.id]:
+            del self.hands[key]
+        for key in [k for k in self.panel_state if k[0] == session.id]:
+            del self.panel_state[key]
+        self.bot.tables.sessions.pop(session.id, None)
+
+    # ---------------------------------------------------------------------- pings
+    async def ping(self, session: TableSession) -> None:
+        game = session.game
+        if game is None or game.over or game.to_act is None:
+            await self.delete_ping(session)
+            return
+        seat = session.seat(game.to_act)
+        if seat is None or seat.user_id is None:
+            await self.delete_ping(session)
+            return
+        current = self.pings.get(session.id)
+        if current is not None and current[2] == game.action_count:
+            return
+        await self.delete_ping(session)
+        seconds = int(session.row.settings.get("turn_timer", 0) or 0)
+        key = "ping_turn_timed" if seconds else "ping_turn"
+        message = await self.messageable(session).send(
+            t(key, locale_of(session), mention=f"<@{seat.user_id}>", seconds=seconds),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        self.pings[session.id] = (self.channel_id(session), message.id, game.action_count)
+        if seconds:
+            self.timers[session.id] = asyncio.get_running_loop().create_task(
+                self._turn_timer(session, game.action_count, seconds),
+                name=f"atout-timer-{session.id}",
+            )
+
+    async def _turn_timer(self, session: TableSession, version: int, seconds: int) -> None:
+        await asyncio.sleep(seconds)
+        self.timers.pop(session.id, None)
+        try:
+            if await session.act_for_absent(version):
+                session.schedule_drive()
+        except Exception:
+            log.exception("table %s: the turn timer could not play", session.id)
+            raise
+
+    def stop_timer(self, session: TableSession) -> None:
+        timer = self.timers.pop(session.id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def delete_ping(self, session: TableSession) -> None:
+        self.stop_timer(session)
+        current = self.pings.pop(session.id, None)
+        if current is None:
+            return
+        channel = self.bot.get_partial_messageable(current[0], guild_id=session.row.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(current[1]).delete()
+
+    # ---------------------------------------------------------------------- hands
+    async def hand_payload(self, session: TableSession, user_id: int) -> dict[str, Any]:
+        game = session.game
+        assert game is not None
+        seat = session.seat_of(user_id)
+        assert seat is not None
+        locale = locale_of(session)
+        view = game.view(seat)
+        legal = game.legal_actions(seat)
+        version = game.action_count
+        cards = [a.card for a in legal if a.type == "play" and a.card] if legal else None
+        file = await images.hand_file(
+            view, cards if cards else None, deck_style_of(session), f"hand-{session.id}-{version}"
+        )
+        ui = discord.ui.View(timeout=None)
+        if legal:
+            ctx = PanelContext(
+                session.id,
+                version,
+                view,
+                legal,
+                locale,
+                self.panel_state.setdefault((session.id, user_id), {}),
+            )
+            for item in build_panel(session.row.game, ctx):
+                ui.add_item(item)
+            content = t("hand_your_turn", locale, id=session.id)
+        elif game.over:
+            content = t("hand_over", locale, id=session.id)
+        else:
+            waiting = game.to_act
+            name = session.names()[waiting] if waiting is not None else "…"
+            content = t("hand_waiting", locale, id=session.id, name=name)
+        return {"content": content, "file": file, "view": ui, "version": version}
+
+    async def send_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
+        payload = await self.hand_payload(session, interaction.user.id)
+        await interaction.response.send_message(
+            content=payload["content"], file=payload["file"], view=payload["view"], ephemeral=True
+        )
+        self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
+
+    async def edit_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
+        """Answer a click on the hand message by showing the new hand in the same message."""
+        payload = await self.hand_payload(session, interaction.user.id)
+        await interaction.response.edit_message(
+            content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+        )
+        self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
+
+    async def refresh_hands(self, session: TableSession) -> None:
+        """Update the ephemeral hand of the player to act, while its token lives."""
+        game = session.game
+        if game is None or game.to_act is None:
+            return
+        seat = session.seat(game.to_act)
+        if seat is None or seat.user_id is None:
+            return
+        key = (session.id, seat.user_id)
+        held = self.hands.get(key)
+        if held is None or held[1] == game.action_count:
+            return
+        interaction, _ = held
+        if discord.utils.utcnow() - interaction.created_at > HAND_TOKEN_LIFE:
+            self.hands.pop(key, None)
+            return
+        payload = await self.hand_payload(session, seat.user_id)
+        try:
+            await interaction.edit_original_response(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            )
+            self.hands[key] = (interaction, payload["version"])
+        except discord.HTTPException:
+            self.hands.pop(key, None)
+
+    # --------------------------------------------------------------------- clicks
+    async def act(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, action: Action
+    ) -> None:
+        session = await self.bot.tables.get(table_id)
+        locale = "en" if session is None else locale_of(session)
+        if session is None:
+            await refuse(interaction, t("error_no_table", locale))
+            return
+        result = await session.act(interaction.user.id, version, action)
+        if not result.ok:
+            message = t(f"error_{result.error}", locale, reason=result.reason or "")
+            await refuse(interaction, message)
+            return
+        self.panel_state.pop((table_id, interaction.user.id), None)
+        try:
+            await self.edit_hand(interaction, session)
+        except discord.HTTPException:
+            log.exception(
+                "table %s: could not update the hand of %s", table_id, interaction.user.id
+            )
+        await self.delete_ping(session)
+        session.schedule_drive()
+
+    async def hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        session = await self.bot.tables.get(table_id)
+        if session is None:
+            await refuse(interaction, t("error_no_table"))
+            return
+        locale = locale_of(session)
+        if session.seat_of(interaction.user.id) is None:
+            await refuse(interaction, t("error_not_seated", locale))
+            return
+        if session.game is None:
+            await refuse(interaction, t("error_not_playing", locale))
+            return
+        await self.send_hand(interaction, session)
+
+    async def rerender_hand(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int
+    ) -> None:
+        """A panel control that is not an action (Coinche's level select) changed the panel."""
+        session = await self.bot.tables.get(table_id)
+        if session is None or session.game is None:
+            await refuse(interaction, t("error_no_table"))
+            return
+        locale = locale_of(session)
+        if session.seat_of(interaction.user.id) is None:
+            await refuse(interaction, t("error_not_seated", locale))
+            return
+        if version != session.game.action_count:
+            await refuse(interaction, t("error_stale", locale))
+            return
+        await self.edit_hand(interaction, session)
+
+    async def last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        session = await self.bot.tables.get(table_id)
+        if session is None or session.game is None:
+            await refuse(interaction, t("error_no_table"))
+            return
+        public = session.game.public_view()
+        if not public.get("last_trick"):
+            await refuse(interaction, t("error_no_last_trick", locale_of(session)))
+            return
+        file = await images.last_trick_file(
+            public, session.names(), deck_style_of(session), f"last-{table_id}"
+        )
+        await interaction.response.send_message(file=file, ephemeral=True)
+
+
+async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
+    """A one-line ephemeral answer that changes nothing."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

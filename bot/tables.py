@@ -1,0 +1,80 @@
+"""All tables of all guilds: one ``TableSession`` per table, loaded on first use.
+
+Games of every guild are independent: each session has its own lock, so a slow table never
+holds up another. On start-up every unfinished table is brought back from storage and, if a
+computer player was about to act when the bot stopped, the game moves on by itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from bot.sessions import ChooseFn, Listener, TableSession, default_choose, restore_game
+from bot.storage import Storage, TableRow
+
+log = logging.getLogger(__name__)
+
+
+class Tables:
+    def __init__(
+        self,
+        storage: Storage,
+        listener: Listener | None = None,
+        *,
+        ai_pause_s: float = 0.0,
+        choose: ChooseFn = default_choose,
+    ) -> None:
+        self.storage = storage
+        self.listener = listener
+        self.ai_pause_s = ai_pause_s
+        self.choose = choose
+        self.sessions: dict[int, TableSession] = {}
+        self._loading = asyncio.Lock()
+
+    def _session(self, row: TableRow, game: Any = None) -> TableSession:
+        session = TableSession(
+            self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
+        )
+        session.listener = self.listener
+        self.sessions[row.id] = session
+        return session
+
+    async def create(self, row: TableRow) -> TableSession:
+        return self._session(row)
+
+    async def get(self, table_id: int) -> TableSession | None:
+        session = self.sessions.get(table_id)
+        if session is not None:
+            return session
+        async with self._loading:
+            session = self.sessions.get(table_id)
+            if session is not None:
+                return session
+            row = await self.storage.get_table(table_id)
+            if row is None:
+                return None
+            game = None
+            if row.status in ("playing", "finished") and row.first_dealer is not None:
+                game = await restore_game(self.storage, row)
+            return self._session(row, game)
+
+    async def in_thread(self, thread_id: int) -> TableSession | None:
+        row = await self.storage.table_in_thread(thread_id)
+        return None if row is None else await self.get(row.id)
+
+    async def restore_all(self) -> int:
+        """Reload every unfinished table. Each table in play is driven once: its table message
+        is redrawn, computer players act where it is their turn, and the player to act is
+        pinged again (which also re-arms the turn timer)."""
+        rows = await self.storage.active_tables()
+        for row in rows:
+            try:
+                session = await self.get(row.id)
+            except Exception:
+                log.exception("table %s: could not be restored", row.id)
+                continue
+            if session is not None and session.playing:
+                session.schedule_drive()
+        return len(rows)

@@ -1,0 +1,113 @@
+"""``/chiamata start`` and Briscola a chiamata's panels (RULES.md §6): the call select (ranks,
+or points over a "2" under ``two_then_points``) with Pass, then the declarer's trump select."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.codec import custom_id, select_value
+from bot.commands import describe, open_table, table_settings
+from bot.components import action_select
+from bot.i18n import t
+from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
+from games.cards import ITALIAN_SUIT_NAMES, RANK_NAMES, SUIT_SYMBOLS
+
+SELECT_LIMIT = 25
+
+
+def call_label(rank: str, points: int | None, locale: str) -> str:
+    name = RANK_NAMES.get(rank, rank)
+    return name if points is None else t("call_points", locale, rank=name, points=points)
+
+
+def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+    calls = [a for a in ctx.legal if a.type == "call" and a.rank is not None]
+    trumps = [a for a in ctx.legal if a.type == "trump" and a.suit is not None]
+    items: list[discord.ui.Item[Any]] = []
+    if calls:
+        options = [
+            discord.SelectOption(
+                label=call_label(a.rank or "", a.points, ctx.locale), value=select_value(a)
+            )
+            for a in calls[:SELECT_LIMIT]
+        ]
+        items.append(
+            action_select(
+                custom_id("call", ctx.table_id, ctx.version),
+                options,
+                placeholder=t("action_call_placeholder", ctx.locale),
+                row=0,
+            )
+        )
+        return items + simple_buttons(ctx, 1)
+    if trumps:
+        options = [
+            discord.SelectOption(
+                label=f"{SUIT_SYMBOLS[a.suit or 'S']} {ITALIAN_SUIT_NAMES[a.suit or 'S']}",
+                value=select_value(a),
+            )
+            for a in trumps
+        ]
+        items.append(
+            action_select(
+                custom_id("trump", ctx.table_id, ctx.version),
+                options,
+                placeholder=t("action_trump_placeholder", ctx.locale),
+                row=0,
+            )
+        )
+        return items
+    return card_panel(ctx)
+
+
+@app_commands.guild_only()
+class Chiamata(
+    commands.GroupCog, group_name="chiamata", group_description=describe("cmd_chiamata")
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        register_panel("chiamata", chiamata_panel)
+
+    @app_commands.command(name="start", description=describe("cmd_start_chiamata"))
+    @app_commands.describe(
+        match_deals=describe("opt_match_deals"),
+        bidding=describe("opt_bidding"),
+    )
+    @app_commands.choices(
+        match_deals=[app_commands.Choice(name=str(n), value=n) for n in (5, 10, 15, 20)],
+    )
+    @app_commands.choices(
+        bidding=[
+            app_commands.Choice(name="rank_only", value="rank_only"),
+            app_commands.Choice(name="two_then_points", value="two_then_points"),
+        ],
+    )
+    @table_settings
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        match_deals: int | None = None,
+        bidding: str | None = None,
+        level: str = "easy",
+        deck_style: str = "auto",
+        turn_timer: int = 0,
+    ) -> None:
+        options = {"match_deals": match_deals, "bidding": bidding}
+        await open_table(
+            interaction,
+            "chiamata",
+            options,
+            level=level,
+            deck_style=deck_style,
+            turn_timer=turn_timer,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Chiamata(bot))

@@ -1,0 +1,158 @@
+"""``/coinche start`` and the Coinche bidding panel (RULES.md §3.2): a level select, one button
+per denomination at the chosen level (the lowest legal level until another is chosen), and
+Pass / Coinche / Surcoinche. The level select is not an action: it redraws the panel."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.codec import button_id, custom_id
+from bot.commands import describe, open_table, table_settings
+from bot.components import action_button, selected
+from bot.i18n import t
+from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
+from games.cards import trump_label
+
+log = logging.getLogger(__name__)
+
+LEVEL_TEMPLATE = r"atout:level:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+WORD_LEVELS = ("capot", "generale")
+
+
+def level_key(value: int | str | None) -> tuple[int, int]:
+    if isinstance(value, int):
+        return (0, value)
+    return (1, WORD_LEVELS.index(str(value)) if value in WORD_LEVELS else 9)
+
+
+def level_label(value: int | str | None, locale: str) -> str:
+    return str(value) if isinstance(value, int) else t(f"bid_{value}", locale)
+
+
+class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_TEMPLATE):
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LevelSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = re.fullmatch(LEVEL_TEMPLATE, self.item.custom_id or "")
+        assert match is not None
+        values = selected(interaction)
+        table_id, version = int(match["table"]), int(match["version"])
+        client: Any = interaction.client
+        if values:
+            value = str(values[0])
+            client.ui.panel_state.setdefault((table_id, interaction.user.id), {})["level"] = (
+                int(value) if value.isdigit() else value
+            )
+        try:
+            await client.ui.rerender_hand(interaction, table_id, version)
+        except Exception:
+            log.exception("table %s: level select of %s failed", table_id, interaction.user.id)
+            raise
+
+
+def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+    if any(a.type == "play" for a in ctx.legal):
+        return card_panel(ctx)
+    bids = [a for a in ctx.legal if a.type == "bid"]
+    items: list[discord.ui.Item[Any]] = []
+    row = 0
+    if bids:
+        levels = sorted({a.value for a in bids}, key=level_key)
+        chosen = ctx.state.get("level")
+        if chosen not in levels:
+            chosen = levels[0]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id("level", ctx.table_id, ctx.version),
+            placeholder=t("action_level_placeholder", ctx.locale),
+            options=[
+                discord.SelectOption(
+                    label=level_label(v, ctx.locale), value=str(v), default=v == chosen
+                )
+                for v in levels[:25]
+            ],
+            row=0,
+        )
+        items.append(LevelSelect(select))
+        at_level = [a for a in bids if a.value == chosen]
+        for index, action in enumerate(at_level):
+            assert action.trump is not None
+            items.append(
+                action_button(
+                    t(
+                        "action_bid_suit",
+                        ctx.locale,
+                        value=level_label(action.value, ctx.locale),
+                        trump=trump_label(action.trump),
+                    ),
+                    button_id(ctx.table_id, ctx.version, action),
+                    discord.ButtonStyle.success,
+                    1 + index // 5,
+                )
+            )
+        row = 1 + (len(at_level) - 1) // 5 + 1 if at_level else 1
+    return items + simple_buttons(ctx, min(row, 4))
+
+
+@app_commands.guild_only()
+class Coinche(commands.GroupCog, group_name="coinche", group_description=describe("cmd_coinche")):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        register_panel("coinche", bidding_panel)
+        self.bot.add_dynamic_items(LevelSelect)
+
+    @app_commands.command(name="start", description=describe("cmd_start_coinche"))
+    @app_commands.describe(
+        target_score=describe("opt_target_score"),
+        sa_ta_enabled=describe("opt_sa_ta_enabled"),
+        melds_enabled=describe("opt_melds_enabled"),
+    )
+    @app_commands.choices(
+        target_score=[
+            app_commands.Choice(name=str(n), value=n) for n in (100, 500, 1000, 1500, 2000, 3000)
+        ],
+    )
+    @table_settings
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        target_score: int | None = None,
+        sa_ta_enabled: bool | None = None,
+        melds_enabled: bool | None = None,
+        level: str = "easy",
+        deck_style: str = "auto",
+        turn_timer: int = 0,
+    ) -> None:
+        options = {
+            "target_score": target_score,
+            "sa_ta_enabled": sa_ta_enabled,
+            "melds_enabled": melds_enabled,
+        }
+        await open_table(
+            interaction,
+            "coinche",
+            options,
+            level=level,
+            deck_style=deck_style,
+            turn_timer=turn_timer,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Coinche(bot))

@@ -1,0 +1,151 @@
+"""``/table``: what every table shares — a fresh hand, leaving (a computer player takes the
+seat), abandoning, exporting the record, and reading the house rules."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.commands import describe
+from bot.i18n import t
+from bot.narrate import option_text
+from bot.sessions import TableSession
+from bot.table_ui import locale_of, refuse
+from games.registry import game_class
+
+
+async def find_table(
+    interaction: discord.Interaction[Any], table: int | None
+) -> TableSession | None:
+    """The table named by ``table:``, or the table of this thread; answers when there is none."""
+    client: Any = interaction.client
+    if table is not None:
+        session: TableSession | None = await client.tables.get(table)
+        if session is None:
+            await refuse(interaction, t("error_no_table"))
+        return session
+    if interaction.channel_id is not None:
+        session = await client.tables.in_thread(interaction.channel_id)
+        if session is not None:
+            return session
+    await refuse(interaction, t("error_table_needed"))
+    return None
+
+
+@app_commands.guild_only()
+class Tables(commands.GroupCog, group_name="table", group_description=describe("cmd_table")):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hand", description=describe("cmd_table_hand"))
+    @app_commands.describe(table=describe("opt_table"))
+    async def hand(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        session = await find_table(interaction, table)
+        if session is not None:
+            await self.bot.ui.hand(interaction, session.id)
+
+    @app_commands.command(name="leave", description=describe("cmd_table_leave"))
+    @app_commands.describe(table=describe("opt_table"))
+    async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        session = await find_table(interaction, table)
+        if session is None:
+            return
+        locale = locale_of(session)
+        if session.seat_of(interaction.user.id) is None:
+            await refuse(interaction, t("error_not_seated", locale))
+            return
+        if session.row.status == "lobby":
+            await session.leave_lobby(interaction.user.id)
+            await self.bot.lobby.refresh(session)
+            await refuse(interaction, t("table_left_lobby", locale, id=session.id))
+            return
+        if not session.playing:
+            await refuse(interaction, t("error_not_playing", locale))
+            return
+        level = str(session.row.settings.get("level", "easy"))
+        taken = sum(1 for s in session.row.seat_list if s.is_computer)
+        name = t("computer_name", locale, number=taken + 1)
+        await session.replace_with_computer(interaction.user.id, level, name)
+        await refuse(interaction, t("table_left", locale, id=session.id, name=name))
+        session.schedule_drive()
+
+    @app_commands.command(name="abandon", description=describe("cmd_table_abandon"))
+    @app_commands.describe(table=describe("opt_table"))
+    async def abandon(
+        self, interaction: discord.Interaction[Any], table: int | None = None
+    ) -> None:
+        session = await find_table(interaction, table)
+        if session is None:
+            return
+        locale = locale_of(session)
+        user = interaction.user.id
+        if session.row.status not in ("lobby", "playing"):
+            await refuse(interaction, t("error_not_playing", locale))
+            return
+        humans = session.humans()
+        if user != session.row.starter_id and user not in humans:
+            await refuse(interaction, t("error_abandon_rights", locale))
+            return
+        session.abandon_votes.add(user)
+        needed = len(humans) // 2 + 1
+        votes = len(session.abandon_votes & set(humans))
+        if user != session.row.starter_id and votes < needed:
+            await interaction.response.send_message(
+                t("table_abandon_vote", locale, votes=votes, needed=needed, id=session.id)
+            )
+            return
+        await session.abandon()
+        await interaction.response.send_message(t("table_abandoned", locale, id=session.id))
+        await self.bot.ui.abandoned(session)
+
+    @app_commands.command(name="export", description=describe("cmd_table_export"))
+    @app_commands.describe(table=describe("opt_table"))
+    async def export(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        session = await find_table(interaction, table)
+        if session is None:
+            return
+        locale = locale_of(session)
+        if session.game is None:
+            await refuse(interaction, t("error_not_playing", locale))
+            return
+        game = session.game
+        # While the game is in progress the current deal's deck would reveal the hands.
+        record = game.to_record(completed_only=not game.over)
+        data = json.dumps(record, indent=2).encode()
+        file = discord.File(io.BytesIO(data), filename=f"atout-table-{session.id}.json")
+        await interaction.response.send_message(
+            t("table_export_name", locale, id=session.id), file=file
+        )
+
+    @app_commands.command(name="rules", description=describe("cmd_table_rules"))
+    @app_commands.describe(table=describe("opt_table"))
+    async def rules(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        session = await find_table(interaction, table)
+        if session is None:
+            return
+        locale = locale_of(session)
+        cls = game_class(session.row.game)
+        options = cls(options=session.row.options, seats=session.row.seats, dealer=0).options
+        lines = [
+            t(
+                "table_rules_title",
+                locale,
+                id=session.id,
+                game=t(f"game_{session.row.game}", locale),
+            )
+        ]
+        for spec in cls.OPTIONS:
+            value = options.get(spec.name)
+            lines.append(
+                t("table_rules_line", locale, key=spec.name, value=option_text(value, locale))
+            )
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))

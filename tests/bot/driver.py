@@ -1,0 +1,242 @@
+"""Plays a table through Discord the way people do: slash commands and clicks only.
+
+The test side decides *what* a human plays with the easy computer player on that seat's view
+(so games end), then finds the button or select on the player's ephemeral hand that does it
+and clicks it. Nothing is applied to the engine directly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import simcord
+
+from bot.app import AtoutBot
+from bot.codec import button_id, custom_id, select_value
+from bot.sessions import TableSession
+from games.actions import Action
+from games.ai import choose
+from games.base import Game
+from games.registry import game_class
+
+CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+class PublicCards:
+    """Every card that some public view has shown so far: a mirror engine replays the table's
+    log step by step and collects the cards of the public view after each step."""
+
+    def __init__(self) -> None:
+        self.mirror: Game | None = None
+        self.cards: set[str] = set()
+
+    def _collect(self, game: Game) -> None:
+        self.cards |= set(CARD_CODE.findall(json.dumps(game.public_view())))
+
+    def sync(self, game: Game) -> None:
+        if self.mirror is None:
+            cls = game_class(game.NAME)
+            self.mirror = cls(options=game.options, seats=game.seats, dealer=game.log[0]["dealer"])
+        mirror = self.mirror
+        for index, deal in enumerate(game.log):
+            if index >= len(mirror.log):
+                mirror.deal(deal["deck"])
+                self._collect(mirror)
+            for entry in deal["actions"][len(mirror.log[index]["actions"]) :]:
+                action = Action.from_json(entry)
+                mirror.apply(entry["seat"], action)
+                self._collect(mirror)
+
+
+def cards_shown(message: Any) -> set[str]:
+    """Cards named in a stored message's text, button labels, select options and custom_ids."""
+    texts = [message.content]
+    codes: list[str] = []
+
+    def walk(component: dict[str, Any]) -> None:
+        for key in ("label", "placeholder"):
+            if component.get(key):
+                texts.append(str(component[key]))
+        if component.get("custom_id"):
+            codes.append(str(component["custom_id"]))
+        for option in component.get("options") or []:
+            texts.append(str(option.get("label", "")))
+            codes.append(str(option.get("value", "")))
+        for child in component.get("components") or []:
+            walk(child)
+
+    for component in message.components:
+        walk(component)
+    found = {
+        ("T" if rank == "10" else rank) + SUIT_LETTERS[suit]
+        for text in texts
+        for rank, suit in CARD_LABEL.findall(text)
+    }
+    for code in codes:
+        found |= set(CARD_CODE.findall(code.replace(":", " ")))
+    return found
+
+
+def assert_no_hidden_cards(world: simcord.Env, public: set[str]) -> None:
+    """No message that everybody can see names a card no public view has shown."""
+    for messages in world.backend.messages.values():
+        for message in messages.values():
+            if message.is_ephemeral:
+                continue
+            leaked = cards_shown(message) - public
+            assert not leaked, f"message {message.id} shows {sorted(leaked)}: {message.content!r}"
+
+
+def components_of(message: Any) -> list[dict[str, Any]]:
+    """Flattened components (buttons and selects) of a simcord message or response."""
+    rows = message.components
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        if isinstance(row, dict):
+            out.extend(row.get("components", []) or [row])
+        else:  # discord.Message: ActionRow objects
+            for child in row.children:
+                out.append(child.to_dict())
+    return out
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [c.get("custom_id", "") for c in components_of(message)]
+
+
+class Table:
+    def __init__(
+        self,
+        world: simcord.Env,
+        channel: simcord.ChannelHandle,
+        players: list[simcord.MemberActor],
+        seed: int = 1,
+    ) -> None:
+        self.world = world
+        self.channel = channel
+        self.players = players
+        self.table_id: int | None = None
+        self._known: tuple[Any, TableSession] | None = None
+        self.rng = random.Random(seed)
+        self.clicks = 0
+        self.kinds: set[str] = set()
+        """Action types people took through their hands (which panels were used)."""
+        self.public: PublicCards | None = None
+        """When set, every click is followed by the hidden-information check."""
+
+    @property
+    def bot(self) -> AtoutBot:
+        return self.world.bot  # type: ignore[return-value]
+
+    @property
+    def session(self) -> TableSession:
+        """The table's session in the running bot (kept after the game, which the bot forgets)."""
+        assert self.table_id is not None
+        found = self.bot.tables.sessions.get(self.table_id)
+        if found is not None:
+            self._known = (self.bot, found)
+            return found
+        bot, known = self._known
+        assert bot is self.bot, "the table is not loaded in this bot"
+        return known
+
+    def actor(self, user_id: int) -> simcord.MemberActor:
+        return next(p for p in self.players if p.id == user_id)
+
+    # ------------------------------------------------------------------------ lobby
+    async def open(self, game: str, computers: int = 0, **options: Any) -> None:
+        starter = self.players[0]
+        result = await starter.slash(self.channel, f"{game} start", **options)
+        assert result.response is not None and not result.ephemeral, result
+        lobby = result.response
+        match = re.search(r"atout:join:(\d+)", " ".join(custom_ids(lobby)))
+        assert match, custom_ids(lobby)
+        self.table_id = int(match.group(1))
+        self.lobby = lobby
+        for player in self.players[1:]:
+            await player.click(lobby, custom_id=f"atout:join:{self.table_id}")
+        for index in range(computers):
+            level = ("easy", "normal", "hard")[index % 3]
+            choice = await starter.click(lobby, custom_id=f"atout:addbot:{self.table_id}")
+            assert choice.ephemeral and choice.response is not None
+            await starter.click(choice.response, custom_id=f"atout:addbot:{self.table_id}:{level}")
+        await starter.click(lobby, custom_id=f"atout:start:{self.table_id}")
+        assert self.session.row.status == "playing"
+
+    def where(self) -> simcord.ChannelHandle:
+        thread_id = self.session.row.thread_id
+        if thread_id is None:
+            return self.channel
+        return next(t for t in self.channel.threads if t.id == thread_id)
+
+    def table_message(self) -> Any:
+        message_id = self.session.row.table_message_id
+        return next(m for m in self.where().history() if m.id == message_id)
+
+    # ------------------------------------------------------------------------- play
+    async def hand(self, player: simcord.MemberActor) -> Any:
+        result = await player.click(self.table_message(), custom_id=f"atout:hand:{self.table_id}")
+        assert result.ephemeral and result.response is not None
+        return result.response
+
+    def decide(self, seat: int) -> Action:
+        game = self.session.game
+        assert game is not None
+        view = game.view(seat)
+        legal = game.legal_actions(seat)
+        return choose(view, legal, "easy", random.Random(self.rng.getrandbits(32)))
+
+    async def click_action(self, player: simcord.MemberActor, hand: Any, action: Action) -> Any:
+        """Click whatever on ``hand`` takes ``action``; returns the interaction result."""
+        assert self.table_id is not None
+        version = self.session.game.action_count  # type: ignore[union-attr]
+        self.clicks += 1
+        if action.type in ("exchange", "call", "trump"):
+            cid = custom_id(action.type, self.table_id, version)
+            if action.type == "exchange":
+                values = list(action.cards or ())
+            else:
+                values = [select_value(action)]
+            return await player.select(hand, values, custom_id=cid)
+        cid = button_id(self.table_id, version, action)
+        if action.type == "bid" and cid not in custom_ids(hand):
+            level = custom_id("level", self.table_id, version)
+            result = await player.select(hand, [str(action.value)], custom_id=level)
+            hand = result.response or hand
+        return await player.click(hand, custom_id=cid)
+
+    async def play_turn(self) -> None:
+        game = self.session.game
+        assert game is not None and game.to_act is not None
+        seat = self.session.seat(game.to_act)
+        assert seat is not None and seat.user_id is not None, "a computer seat is waiting"
+        player = self.actor(seat.user_id)
+        hand = await self.hand(player)
+        action = self.decide(game.to_act)
+        result = await self.click_action(player, hand, action)
+        assert result.acknowledged
+        self.kinds.add(action.type)
+        self.check_secrets()
+
+    def check_secrets(self) -> None:
+        if self.public is not None and self.session.game is not None:
+            self.public.sync(self.session.game)
+            assert_no_hidden_cards(self.world, self.public.cards)
+
+    async def play_until(self, done: Any, limit: int = 2000) -> None:
+        for _ in range(limit):
+            game = self.session.game
+            assert game is not None
+            if done(game) or game.over:
+                return
+            await self.play_turn()
+        raise AssertionError("the game did not end")
+
+    async def play_to_end(self) -> None:
+        await self.play_until(lambda g: g.over)
+        assert self.session.row.status == "finished"

@@ -1,0 +1,82 @@
+"""Settings from the environment and ``.env``, and ``python -m bot`` without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import create_bot
+from bot.config import Settings, load_settings, read_dotenv
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_dotenv_reader(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# a comment\n"
+        "DISCORD_TOKEN='abc.def'\n"
+        "export ATOUT_DB=/data/atout.sqlite3\n"
+        "ATOUT_DEV_GUILD=1234 # the test server\n"
+        "not a line\n",
+        encoding="utf-8",
+    )
+    assert read_dotenv(env_file) == {
+        "DISCORD_TOKEN": "abc.def",
+        "ATOUT_DB": "/data/atout.sqlite3",
+        "ATOUT_DEV_GUILD": "1234",
+    }
+    assert read_dotenv(tmp_path / "missing") == {}
+
+
+def test_the_environment_wins_over_the_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nATOUT_DB=file.sqlite3\n", encoding="utf-8")
+    settings = load_settings({"DISCORD_TOKEN": "from-env"}, env_file)
+    assert settings.token == "from-env"
+    assert settings.db_path == "file.sqlite3"
+    assert settings.dev_guild is None
+    defaults = load_settings({}, tmp_path / "none")
+    assert defaults.token is None and defaults.db_path == "atout.sqlite3"
+
+
+def test_a_bad_setting_is_named() -> None:
+    with pytest.raises(ValueError, match="ATOUT_AI_PAUSE"):
+        load_settings({"ATOUT_AI_PAUSE": "soon"}, "/nonexistent/.env")
+    with pytest.raises(ValueError, match="ATOUT_DEV_GUILD"):
+        load_settings({"ATOUT_DEV_GUILD": "my server"}, "/nonexistent/.env")
+
+
+def test_running_without_a_token_says_what_to_do(tmp_path: Path) -> None:
+    environ = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
+    environ["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert ".env.example" in done.stderr
+    assert "DISCORD_TOKEN" in done.stderr
+    assert "https://discord.com/developers/applications" in done.stderr
+
+
+async def test_commands_are_synced_to_the_dev_guild(tmp_path: Path) -> None:
+    settings = Settings(db_path=str(tmp_path / "dev.sqlite3"), dev_guild=424242, ai_pause_s=0)
+    bot = create_bot(settings)
+    async with simcord.run(bot) as world:
+        guild = world.create_guild(id=424242)
+        channel = guild.create_text_channel("cards")
+        alice = guild.add_member(world.create_user("alice"))
+        assert "sueca start" in alice.available_commands(channel)
+        result = await alice.slash(channel, "sueca start")
+        assert result.response is not None and "Sueca" in result.response.content
+    await bot.storage.close()

@@ -1,0 +1,104 @@
+"""SQLite storage: migrations, the append-only log, the snapshot cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.sqlite_storage import SqliteStorage, migrations
+from bot.storage import Snapshot, StaleAction
+
+
+@pytest.fixture
+async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
+    store = SqliteStorage(str(tmp_path / "t.sqlite3"))
+    await store.open()
+    yield store
+    await store.close()
+
+
+async def test_migrations_run_once_and_set_user_version(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.sqlite3")
+    store = SqliteStorage(path)
+    await store.open()
+    latest = migrations()[-1][0]
+    assert await store.schema_version() == latest
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with store.db.execute("PRAGMA foreign_keys") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await store.close()
+    again = SqliteStorage(path)
+    await again.open()  # a second start must not re-run 001 (CREATE TABLE would fail)
+    assert await again.schema_version() == latest
+    await again.close()
+
+
+async def test_a_step_is_appended_once(storage: SqliteStorage) -> None:
+    row = await storage.create_table(1, 2, "sueca", 4, 99, {"games_to_win": 1}, {"level": "easy"})
+    await storage.set_seat(row.id, 0, 99, None, "alice")
+    await storage.set_seat(row.id, 1, None, "hard", "Computer 1")
+    snap = Snapshot(1, 0, 1, {"x": 1})
+    await storage.append_deal(row.id, 0, 3, ["AS", "2S"], snap)
+    await storage.append_action(
+        row.id, 0, 0, 0, {"type": "play", "card": "AS"}, Snapshot(1, 1, 1, {"x": 2})
+    )
+    with pytest.raises(StaleAction):
+        await storage.append_action(
+            row.id, 0, 0, 1, {"type": "play", "card": "2S"}, Snapshot(1, 1, 1, {"x": 3})
+        )
+    log = await storage.load_log(row.id)
+    assert log.deals == [(3, ["AS", "2S"])]
+    assert log.actions == [(0, 0, {"type": "play", "card": "AS"})]
+    # The failed append left the snapshot of the step that won.
+    assert (await storage.load_snapshot(row.id)) == Snapshot(1, 1, 1, {"x": 2})
+    loaded = await storage.get_table(row.id)
+    assert loaded is not None
+    assert [(s.seat, s.user_id, s.ai_level, s.name) for s in loaded.seat_list] == [
+        (0, 99, None, "alice"),
+        (1, None, "hard", "Computer 1"),
+    ]
+    assert loaded.options == {"games_to_win": 1} and loaded.settings == {"level": "easy"}
+
+
+async def test_an_action_needs_its_deal(storage: SqliteStorage) -> None:
+    row = await storage.create_table(1, 2, "sueca", 4, 99, {}, {})
+    with pytest.raises(StaleAction):
+        await storage.append_action(row.id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
+
+
+async def test_active_tables_and_finishing(storage: SqliteStorage) -> None:
+    a = await storage.create_table(1, 2, "sueca", 4, 99, {}, {})
+    b = await storage.create_table(1, 2, "piquet", 2, 99, {}, {})
+    await storage.update_table(b.id, status="playing", first_dealer=1, thread_id=77)
+    assert [r.id for r in await storage.active_tables()] == [a.id, b.id]
+    assert (await storage.table_in_thread(77)).id == b.id  # type: ignore[union-attr]
+    await storage.finish_table(b.id, "finished", [1, 0], [0], {"format": "atout-record/1"})
+    await storage.finish_table(a.id, "abandoned")
+    assert await storage.active_tables() == []
+    with pytest.raises(ValueError):
+        await storage.update_table(a.id, game="belote")
+
+
+async def test_two_processes_cannot_both_append_a_step(tmp_path: Path) -> None:
+    """Two connections to one database (two bot processes): UNIQUE(table_id, action_no) lets
+    exactly one of them write a given step."""
+    path = str(tmp_path / "shared.sqlite3")
+    first, second = SqliteStorage(path), SqliteStorage(path)
+    await first.open()
+    await second.open()
+    try:
+        row = await first.create_table(1, 2, "sueca", 4, 99, {}, {})
+        await first.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
+        await first.append_action(
+            row.id, 0, 0, 0, {"type": "play", "card": "AS"}, Snapshot(1, 1, 1, {})
+        )
+        with pytest.raises(StaleAction):
+            await second.append_action(
+                row.id, 0, 0, 0, {"type": "play", "card": "KS"}, Snapshot(1, 1, 1, {})
+            )
+        assert (await second.load_log(row.id)).actions == [(0, 0, {"type": "play", "card": "AS"})]
+    finally:
+        await first.close()
+        await second.close()

@@ -1,0 +1,143 @@
+"""The hand panels of each game's special phases: exactly the legal actions, within Discord's
+limits (5 rows, 5 buttons a row, a select alone in its row, 25 options)."""
+
+from __future__ import annotations
+
+import re
+from random import Random
+from typing import Any
+
+import discord
+import simcord
+
+from bot.codec import BUTTON_TEMPLATE
+from bot.panels import PanelContext, card_panel
+from cogs.belote import taking_panel
+from cogs.chiamata import chiamata_panel
+from cogs.coinche import bidding_panel
+from cogs.piquet import exchange_panel
+from games.actions import Action
+from games.ai import choose
+from games.base import Game
+from games.registry import new_game
+from tests.bot.driver import Table, components_of
+
+
+def dealt(name: str, seats: int | None = None, options: dict[str, Any] | None = None) -> Game:
+    game = new_game(name, options or {}, seats, dealer=0)
+    deck = sorted(game.full_deck())
+    Random(1).shuffle(deck)
+    game.deal(deck)
+    return game
+
+
+def context(game: Game, state: dict[str, Any] | None = None) -> PanelContext:
+    seat = game.to_act
+    assert seat is not None
+    return PanelContext(
+        7, game.action_count, game.view(seat), game.legal_actions(seat), "en", state or {}
+    )
+
+
+def fits(items: list[discord.ui.Item[Any]]) -> list[str]:
+    """Adds the items to a real View (which enforces Discord's layout) and returns custom_ids."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    ids = [c.custom_id for c in view.children if getattr(c, "custom_id", None)]  # type: ignore[attr-defined]
+    assert all(len(i) <= 100 for i in ids)
+    return ids
+
+
+def test_coinche_bidding_panel_offers_the_chosen_level() -> None:
+    game = dealt("coinche")
+    ids = fits(bidding_panel(context(game)))
+    assert ids[0] == f"atout:level:7:{game.action_count}"
+    bids = [i for i in ids if i.startswith("atout:bid:")]
+    assert {i.split(":")[4] for i in bids} == {"80"}
+    assert {i.split(":")[5] for i in bids} == {"S", "H", "D", "C", "NT", "AT"}
+    assert f"atout:pass:7:{game.action_count}" in ids
+    chosen = fits(bidding_panel(context(game, {"level": 130})))
+    assert {i.split(":")[4] for i in chosen if i.startswith("atout:bid:")} == {"130"}
+    capot = fits(bidding_panel(context(game, {"level": "capot"})))
+    assert {i.split(":")[4] for i in capot if i.startswith("atout:bid:")} == {"capot"}
+
+
+def test_coinche_after_a_bid_the_opponent_may_coinche() -> None:
+    game = dealt("coinche")
+    game.apply(game.to_act, Action("bid", value=100, trump="H"))  # type: ignore[arg-type]
+    ids = fits(bidding_panel(context(game)))
+    assert any(i.startswith("atout:coinche:") for i in ids)
+    assert {i.split(":")[4] for i in ids if i.startswith("atout:bid:")} == {"110"}
+
+
+def test_belote_taking_panel() -> None:
+    game = dealt("belote")
+    ids = fits(taking_panel(context(game)))
+    up = game.public_view()["turn_up"][1]
+    assert ids == [f"atout:take:7:0:{up}", "atout:pass:7:0"]
+
+
+def test_chiamata_call_select_and_pass() -> None:
+    game = dealt("chiamata", 5)
+    items = chiamata_panel(context(game))
+    ids = fits(items)
+    assert ids == ["atout:call:7:0", "atout:pass:7:0"]
+    select = items[0].item  # type: ignore[attr-defined]
+    assert [o.value for o in select.options] == ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
+
+
+def test_piquet_exchange_select_follows_the_view_limits() -> None:
+    game = dealt("piquet", 2)
+    items = exchange_panel(context(game))
+    assert fits(items) == ["atout:exchange:7:0"]
+    select = items[0].item  # type: ignore[attr-defined]
+    assert (select.min_values, select.max_values) == (1, 5)
+    assert len(select.options) == 12
+
+
+def test_piquet_younger_may_keep_his_hand_where_allowed() -> None:
+    game = dealt("piquet", 2, {"younger_min_exchange": 0})
+    elder = game.to_act
+    assert elder is not None
+    game.apply(elder, choose(game.view(elder), game.legal_actions(elder), "easy", Random(0)))
+    ids = fits(exchange_panel(context(game)))
+    version = game.action_count
+    assert ids == [f"atout:exchange:7:{version}", f"atout:exchange:7:{version}:keep"]
+
+
+def test_card_panels_fit_every_hand() -> None:
+    for name, seats in (("piquet", 2), ("sueca", 4), ("briscola", 6)):
+        game = dealt(name, seats)
+        while game.to_act is not None and game.legal_actions(game.to_act)[0].type != "play":
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "easy", Random(0)))
+        ids = fits(card_panel(context(game)))
+        assert ids and all(re.fullmatch(BUTTON_TEMPLATE, i) for i in ids)
+
+
+async def test_a_coinche_bid_through_the_level_select(env: simcord.Env) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    players = [guild.add_member(env.create_user(f"p{i}")) for i in range(4)]
+    table = Table(env, channel, players)
+    await table.open("coinche", target_score=1000)
+    game = table.session.game
+    assert game is not None and game.phase == "auction"
+    seat = table.session.seat(game.to_act)  # type: ignore[arg-type]
+    player = table.actor(seat.user_id)  # type: ignore[union-attr,arg-type]
+    hand = await table.hand(player)
+    version = game.action_count
+    chosen = await player.select(hand, ["120"], custom_id=f"atout:level:{table.table_id}:{version}")
+    assert chosen.response is not None
+    bids = [
+        c["custom_id"]
+        for c in components_of(chosen.response)
+        if c.get("custom_id", "").startswith("atout:bid:")
+    ]
+    assert f"atout:bid:{table.table_id}:{version}:120:H" in bids
+    await player.click(chosen.response, custom_id=f"atout:bid:{table.table_id}:{version}:120:H")
+    auction = table.session.game.public_view()["auction"]  # type: ignore[union-attr]
+    assert auction[-1]["value"] == 120 and auction[-1]["trump"] == "H"
+    assert "bid 120 ♥" in table.table_message().content

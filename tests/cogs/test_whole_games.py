@@ -1,0 +1,104 @@
+"""A whole game of each of the six games, played through slash commands and clicks only, with
+people and computer players at the table (small targets keep the games short).
+
+Each game is also the hidden-information test: after every click, no message that is not
+ephemeral to its owner names a card that no public view has shown, and every public image is
+drawn from the public view (hands are drawn only for their own seat, in ephemeral messages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+import rendering
+from tests.bot.driver import PublicCards, Table
+
+GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
+    # game, people, computer players, slash options
+    ("belote", 2, 2, {"target_score": 100}),
+    ("coinche", 2, 2, {"target_score": 100}),
+    ("piquet", 1, 1, {"target_score": 30, "games_to_win_match": 1}),
+    ("briscola", 2, 2, {"seats": 4, "hands_to_win": 1}),
+    ("chiamata", 2, 3, {"match_deals": 5}),
+    ("sueca", 2, 2, {"games_to_win": 1}),
+]
+
+
+# Which hand panels people must have used in each game.
+PANELS = {
+    "belote": {"play"},
+    "coinche": {"play"},
+    "piquet": {"exchange", "play"},
+    "briscola": {"play"},
+    "chiamata": {"play"},
+    "sueca": {"play"},
+}
+
+
+@pytest.fixture
+def public_images_only(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Public images must be drawn from public views; a hand only from its own seat's view."""
+    drawn: list[str] = []
+
+    def guard_public(name: str) -> None:
+        original = getattr(rendering, name)
+
+        def wrapper(view: dict[str, Any], *args: Any, **kwargs: Any) -> bytes:
+            assert view["seat"] is None and view["hand"] == [], f"{name} got a seat's view"
+            drawn.append(name)
+            return original(view, *args, **kwargs)
+
+        monkeypatch.setattr(rendering, name, wrapper)
+
+    for name in ("render_table", "render_last_trick", "render_deal_summary"):
+        guard_public(name)
+    original_hand = rendering.render_hand
+
+    def hand(view: dict[str, Any], *args: Any, **kwargs: Any) -> bytes:
+        assert view["seat"] is not None
+        drawn.append("render_hand")
+        return original_hand(view, *args, **kwargs)
+
+    monkeypatch.setattr(rendering, "render_hand", hand)
+    return drawn
+
+
+@pytest.mark.parametrize(
+    ("game", "people", "computers", "options"), GAMES, ids=[g[0] for g in GAMES]
+)
+async def test_a_whole_game(
+    env: simcord.Env,
+    public_images_only: list[str],
+    game: str,
+    people: int,
+    computers: int,
+    options: dict[str, Any],
+) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    players = [guild.add_member(env.create_user(f"player{i}")) for i in range(people)]
+    table = Table(env, channel, players)
+    await table.open(game, computers=computers, **options)
+    assert table.session.row.thread_id is not None
+    table.public = PublicCards()
+    await table.play_to_end()
+    assert PANELS[game] <= table.kinds
+    assert {"render_table", "render_hand", "render_deal_summary"} <= set(public_images_only)
+    # Hand images only ever went to ephemeral messages.
+    for messages in env.backend.messages.values():
+        for message in messages.values():
+            names = [a.get("filename", "") for a in message.attachments]
+            if any(n.startswith("hand-") for n in names):
+                assert message.is_ephemeral
+    session = table.session
+    assert session.game is not None and session.game.over and session.game.winners
+    history = table.where().history()
+    assert any(m.content.startswith("**Game over") for m in history)
+    assert any(m.content.startswith("**Deal 1**") for m in history)
+    # The table message stays one message, edited in place.
+    assert sum(1 for m in history if m.content.startswith("Table ")) == 1
+    # The database holds the whole game: replaying its log gives the same scores.
+    stored = await env.bot.storage.get_table(session.id)  # type: ignore[attr-defined]
+    assert stored is not None and stored.status == "finished"

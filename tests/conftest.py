@@ -1,0 +1,69 @@
+"""Shared fixtures: a bot under simcord with a database in ``tmp_path`` and no computer pause."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import AtoutBot, create_bot
+from bot.config import Settings
+
+TESTS = Path(__file__).resolve().parent
+BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(token=None, db_path=str(tmp_path / "atout.sqlite3"), ai_pause_s=0.0)
+
+
+@pytest.fixture
+async def env(settings: Settings) -> AsyncIterator[simcord.Env]:
+    """A running simcord world around a fresh bot. Bots started by ``restart`` are closed too."""
+    bot = create_bot(settings)
+    world = simcord.Env(bot, settle_timeout=30.0)
+    world.started_bots = [bot]  # type: ignore[attr-defined]
+    await world.start()
+    try:
+        yield world
+    finally:
+        await world.shutdown()
+        for started in world.started_bots:  # type: ignore[attr-defined]
+            await started.storage.close()
+    # Like simcord's own fixture: anything the bot raised, even if handled, fails the test.
+    world.raise_errors()
+
+
+async def restart(world: simcord.Env, settings: Settings) -> AtoutBot:
+    """simcord's restart with a new bot process reading the same database."""
+    old: AtoutBot = world.bot  # type: ignore[assignment]
+    bot = create_bot(settings)
+    world.started_bots.append(bot)  # type: ignore[attr-defined]
+    await world.restart_bot(bot)
+    await old.storage.close()
+    return bot
+
+
+@pytest.fixture(autouse=True)
+def no_logged_errors(
+    request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
+) -> Iterator[None]:
+    """In the bot's tests, an error the bot logs (and so does not raise) still fails the test."""
+    if not BOT_TESTS & set(Path(request.node.path).resolve().parents):
+        yield
+        return
+    caplog.set_level(logging.WARNING)
+    yield
+    errors = [
+        r
+        for when in ("setup", "call")
+        for r in caplog.get_records(when)
+        if r.levelno >= logging.ERROR and r.name.startswith(("bot", "cogs", "discord"))
+    ]
+    assert not errors, "\n".join(
+        r.getMessage() + (f"\n{r.exc_text}" if r.exc_text else "") for r in errors
+    )
