@@ -189,6 +189,9 @@ class Belote(BeloteFamily):
         before = list(self.totals)
         scores = result["scores"]
         self.totals = [before[0] + scores[0], before[1] + scores[1]]
+        self._game_end(result["capot"], before, opts["target_score"], opts["capot_win_disallowed"])
+        if self.over:
+            self.reserve = 0  # a reserve pending at the end of the game is discarded (D29)
         self.events.append(
             {
                 "type": "deal_result",
@@ -201,9 +204,6 @@ class Belote(BeloteFamily):
                 "reserve": self.reserve,
             }
         )
-        self._game_end(result["capot"], before, opts["target_score"], opts["capot_win_disallowed"])
-        if self.over:
-            self.reserve = 0
         self._finish_deal(trick_points, scores)
 
     # ------------------------------------------------------------------------------ views
