@@ -1,0 +1,70 @@
+"""The house rules of the code base, checked on every run: layers, lint, format and types.
+
+ARCHITECTURE.md's layers are what let the engines serve the bot, the records and the computer
+players alike, so a forbidden import fails the suite rather than waiting for a review.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FORBIDDEN = {
+    "games": {"discord", "PIL", "aiosqlite", "asyncio", "bot", "cogs", "rendering"},
+    "rendering": {"discord", "bot", "cogs", "aiosqlite"},
+    "bot": {"cogs"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_layers_import_only_the_floors_below(layer: str) -> None:
+    broken = []
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        for name in _imports(path):
+            if name.split(".")[0] in FORBIDDEN[layer]:
+                broken.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not broken, "\n".join(broken)
+
+
+def test_cogs_do_not_import_each_other() -> None:
+    broken = []
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        for name in _imports(path):
+            if name.startswith("cogs.") or name == "cogs":
+                broken.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not broken, "\n".join(broken)
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_ruff_lint_and_format_are_clean() -> None:
+    lint = _run("ruff", "check", ".")
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    fmt = _run("ruff", "format", "--check", ".")
+    assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+
+
+def test_mypy_is_clean() -> None:
+    done = _run("mypy")
+    assert done.returncode == 0, done.stdout + done.stderr
