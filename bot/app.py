@@ -86,12 +86,27 @@ class AtoutBot(commands.Bot):
     ) -> None:
         data: Any = interaction.data or {}
         log.error(
-            "command %s in channel %s failed",
+            "command %s %s in channel %s failed",
             data.get("name"),
+            _options_text(data.get("options") or []),
             interaction.channel_id,
             exc_info=error,
         )
         await refuse(interaction, t("error_internal"))
+
+
+def _options_text(options: list[Any]) -> str:
+    """A command's options as typed (``start table=12``), so a failure names the table."""
+    parts: list[str] = []
+    for option in options:
+        if not isinstance(option, dict):
+            continue
+        if "value" in option:
+            parts.append(f"{option.get('name')}={option['value']}")
+        else:
+            parts.append(str(option.get("name")))
+            parts.append(_options_text(option.get("options") or []))
+    return " ".join(p for p in parts if p)
 
 
 def create_bot(settings: Settings, **kwargs: Any) -> AtoutBot:

@@ -17,7 +17,10 @@ BUTTON_TEMPLATE = (
     r":(?P<table>[0-9]+):(?P<version>[0-9]+)(?::(?P<args>[A-Za-z0-9:]+))?"
 )
 KEEP_HAND = "keep"
-SELECT_TEMPLATE = r"atout:(?P<verb>exchange|call|trump):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_TEMPLATE = (
+    # A long list of calls is spread over several selects: ``:<n>`` tells them apart.
+    r"atout:(?P<verb>exchange|call|trump):(?P<table>[0-9]+):(?P<version>[0-9]+)(?::[0-9]+)?"
+)
 TABLE_TEMPLATE = (
     r"atout:(?P<verb>join|leave|addbot|start|hand|last|house):(?P<table>[0-9]+)"
     r"(?::(?P<arg>[a-z]+))?"

@@ -21,6 +21,7 @@ from bot.table_ui import NO_MENTIONS, locale_of, refuse
 from games.base import Game
 from games.options import OptionError, OptionSpec
 from games.registry import game_class
+from rendering import DECK_STYLES
 
 if TYPE_CHECKING:
     from bot.app import AtoutBot
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 THREAD_NAME_LIMIT = 100
+MAX_TURN_TIMER = 3600
 SELECT_LIMIT = 25
 
 
@@ -53,6 +55,19 @@ def option_values(spec: OptionSpec, current: Any) -> list[Any]:
         if isinstance(v, int) and v >= spec.minimum and v % spec.multiple_of == 0
     )
     return values[:SELECT_LIMIT]
+
+
+def settings_problem(settings: dict[str, Any]) -> str | None:
+    """What is wrong with the table settings of ``/<game> start``, in words, or None."""
+    level = settings.get("level")
+    if level not in AI_LEVELS:
+        return t("error_setting", key="level", value=level)
+    if settings.get("deck_style") not in DECK_STYLES:
+        return t("error_setting", key="deck_style", value=settings.get("deck_style"))
+    timer = settings.get("turn_timer", 0)
+    if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= MAX_TURN_TIMER:
+        return t("error_setting", key="turn_timer", value=timer)
+    return None
 
 
 def encode_value(value: Any) -> str:
@@ -87,7 +102,15 @@ class Lobby:
     ) -> None:
         """``/<game> start``: validate the options, create the table, show the lobby."""
         cls = game_class(game)
-        seats = seats or cls.SEAT_COUNTS[0]
+        seats = cls.SEAT_COUNTS[0] if seats is None else seats
+        table_settings = {"level": level, "deck_style": "auto", "language": "en"}
+        table_settings.update(settings or {})
+        # Discord only offers the listed choices, but a stale command registration or another
+        # client can send anything: a value the bot does not know is refused, nothing is made.
+        problem = settings_problem(table_settings)
+        if problem is not None:
+            await refuse(interaction, problem)
+            return
         try:
             check_options(game, options, seats)
         except (OptionError, ValueError) as exc:
@@ -96,8 +119,6 @@ class Lobby:
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, t("error_guild_only"))
             return
-        table_settings = {"level": level, "deck_style": "auto", "language": "en"}
-        table_settings.update(settings or {})
         row = await self.bot.storage.create_table(
             interaction.guild_id,
             interaction.channel_id,
@@ -176,6 +197,27 @@ class Lobby:
         except discord.HTTPException:
             log.exception("table %s: could not edit the lobby message", session.id)
 
+    async def closed(self, session: TableSession) -> None:
+        """An abandoned table's lobby message loses its buttons and says so (a lobby that
+        never started would otherwise keep offering Join)."""
+        if session.row.lobby_message_id is None or session.row.thread_id is not None:
+            return
+        if session.row.first_dealer is not None:
+            return
+        channel = self.bot.get_partial_messageable(
+            session.row.channel_id, guild_id=session.row.guild_id
+        )
+        message = channel.get_partial_message(session.row.lobby_message_id)
+        content = (
+            self.payload(session)["content"]
+            + "\n"
+            + t("table_abandoned", locale_of(session), id=session.id)
+        )
+        try:
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.exception("table %s: could not close the lobby message", session.id)
+
     # ---------------------------------------------------------------------- clicks
     async def click(
         self, interaction: discord.Interaction[Any], verb: str, table_id: int, arg: str | None
@@ -191,6 +233,11 @@ class Lobby:
         elif verb == "leave":
             error = await session.leave_lobby(user.id)
         elif verb == "addbot":
+            # Only people at the table (or its starter) bring computer players: a passer-by
+            # could otherwise fill the seats the starter's friends were coming to take.
+            if user.id != session.row.starter_id and session.seat_of(user.id) is None:
+                await refuse(interaction, t("error_not_seated", locale))
+                return
             if arg is None:
                 await self.level_choice(interaction, session)
                 return
@@ -258,18 +305,24 @@ class Lobby:
         if error is not None:
             await refuse(interaction, t(f"error_{error}", locale))
             return
-        thread = await self.open_thread(interaction, session)
-        if thread is not None:
-            session.row.thread_id = thread.id
-            await self.bot.storage.update_table(session.id, thread_id=thread.id)
-            where = thread.mention
-        else:
-            where = t("lobby_here", locale)
-        content = self.payload(session)["content"] + "\n" + t("lobby_started", locale, where=where)
-        await interaction.response.edit_message(
-            content=content, view=None, allowed_mentions=NO_MENTIONS
-        )
-        session.schedule_drive()
+        # The table is in play from here on: whatever happens to the thread or the lobby
+        # message, the first deal must be dealt and the table message posted.
+        try:
+            thread = await self.open_thread(interaction, session)
+            if thread is not None:
+                session.row.thread_id = thread.id
+                await self.bot.storage.update_table(session.id, thread_id=thread.id)
+                where = thread.mention
+            else:
+                where = t("lobby_here", locale)
+            content = (
+                self.payload(session)["content"] + "\n" + t("lobby_started", locale, where=where)
+            )
+            await interaction.response.edit_message(
+                content=content, view=None, allowed_mentions=NO_MENTIONS
+            )
+        finally:
+            session.schedule_drive()
 
     async def open_thread(
         self, interaction: discord.Interaction[Any], session: TableSession

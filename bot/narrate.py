@@ -10,7 +10,8 @@ from typing import Any
 
 from bot.i18n import t
 from games.base import Game
-from games.cards import RANK_NAMES, SUIT_NAMES, card_label, trump_label
+from games.cards import SUITS, card_label, trump_label
+from rendering.cards import rank_label, resolve_style
 
 TURN_KEYS = {
     "taking": "turn_take",
@@ -22,6 +23,34 @@ TURN_KEYS = {
 }
 
 
+def italian(game: str, deck_style: str) -> bool:
+    return resolve_style(game, deck_style) == "italian"
+
+
+def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
+    """A card as the table images draw it: ``J♥`` with French cards, ``R bastoni`` (re di
+    bastoni) with Italian ones, whose suits have no French symbol."""
+    if italian(game, deck_style):
+        return f"{rank_label(card[0], 'italian')} {suit_name(card[1], game, deck_style, locale)}"
+    return card_label(card)
+
+
+def suit_name(suit: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
+    """A suit in words: the Italian names with an Italian deck (coppe, denari…)."""
+    if suit not in SUITS:
+        return suit
+    return t(f"suit_italian_{suit}" if italian(game, deck_style) else f"suit_{suit}", locale)
+
+
+def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
+    """A rank in words (a call in chiamata): king, or re with an Italian deck; numbers stay."""
+    if rank not in "TJQKA" or len(rank) != 1:
+        return rank
+    if italian(game, deck_style) and rank != "T":
+        return t(f"rank_italian_{rank}", locale)
+    return t(f"rank_{rank}", locale)
+
+
 def side_names(game: Game, names: list[str]) -> list[str]:
     members: list[list[str]] = [[] for _ in range(game.sides)]
     for seat, name in enumerate(names):
@@ -29,8 +58,16 @@ def side_names(game: Game, names: list[str]) -> list[str]:
     return [" & ".join(m) for m in members]
 
 
-def event_text(event: dict[str, Any], names: list[str], locale: str = "en") -> str | None:
-    """One public event in words, or None for events the table image already shows."""
+def event_text(
+    event: dict[str, Any],
+    names: list[str],
+    locale: str = "en",
+    *,
+    game: str = "",
+    deck_style: str = "auto",
+) -> str | None:
+    """One public event in words, or None for events the table image already shows. Suits
+    and cards are named as the table's deck draws them (``game`` and ``deck_style``)."""
     kind = event.get("type")
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
@@ -44,6 +81,8 @@ def event_text(event: dict[str, Any], names: list[str], locale: str = "en") -> s
         return t("event_take", locale, name=who, trump=trump_label(str(event.get("trump"))))
     if kind == "bid":
         value = event.get("value")
+        if isinstance(value, str):
+            value = t(f"bid_{value}", locale)
         return t(
             "event_bid", locale, name=who, value=value, trump=trump_label(str(event.get("trump")))
         )
@@ -57,10 +96,10 @@ def event_text(event: dict[str, Any], names: list[str], locale: str = "en") -> s
                 "event_call_points",
                 locale,
                 name=who,
-                rank=RANK_NAMES.get(rank, rank),
+                rank=rank_name(rank, game, deck_style, locale),
                 points=points,
             )
-        return t("event_call", locale, name=who, rank=RANK_NAMES.get(rank, rank))
+        return t("event_call", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
     if kind == "trump":
         suit = str(event.get("suit") or event.get("trump"))
         called = event.get("called_card")
@@ -69,10 +108,10 @@ def event_text(event: dict[str, Any], names: list[str], locale: str = "en") -> s
                 "event_trump_called",
                 locale,
                 name=who,
-                suit=SUIT_NAMES.get(suit, suit),
-                card=card_label(str(called)),
+                suit=suit_name(suit, game, deck_style, locale),
+                card=card_name(str(called), game, deck_style, locale),
             )
-        return t("event_trump", locale, name=who, suit=SUIT_NAMES.get(suit, suit))
+        return t("event_trump", locale, name=who, suit=suit_name(suit, game, deck_style, locale))
     if kind == "exchange":
         return t("event_exchange", locale, name=who, count=event.get("count", ""))
     if kind in ("belote", "rebelote"):
@@ -81,7 +120,7 @@ def event_text(event: dict[str, Any], names: list[str], locale: str = "en") -> s
         return t("event_redeal", locale)
     if kind == "declarer":
         rank = str(event.get("rank"))
-        return t("event_declarer", locale, name=who, rank=RANK_NAMES.get(rank, rank))
+        return t("event_declarer", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
     if kind == "partner":
         return t("event_alone" if event.get("alone") else "event_partner", locale, name=who)
     if kind in ("carte_blanche", "pique", "repique"):
@@ -89,12 +128,12 @@ def event_text(event: dict[str, Any], names: list[str], locale: str = "en") -> s
     return None
 
 
-def status_line(game: Game, names: list[str], locale: str = "en") -> str:
+def status_line(game: Game, names: list[str], locale: str = "en", deck_style: str = "auto") -> str:
     """What is happening: the last thing that happened, then whose turn it is."""
     view = game.public_view()
     parts: list[str] = []
     for event in reversed(view.get("events") or []):
-        text = event_text(event, names, locale)
+        text = event_text(event, names, locale, game=game.NAME, deck_style=deck_style)
         if text:
             parts.append(text)
             break
@@ -112,13 +151,16 @@ def scores_text(values: list[int], sides: list[str]) -> str:
     return ", ".join(f"{name} {value}" for name, value in zip(sides, values, strict=False))
 
 
-def deal_summary(game: Game, names: list[str], index: int, locale: str = "en") -> str:
+def deal_summary(
+    game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
+) -> str:
     result = game.deal_results[index]
     sides = side_names(game, names)
     lines = [t("deal_summary_title", locale, number=index + 1)]
     if result.get("trick_points") is None:
         lines.append(t("deal_passed_out", locale))
     else:
+        lines.extend(deal_details(game, names, index, locale, deck_style))
         lines.append(
             t("deal_card_points", locale, points=scores_text(result["trick_points"], sides))
         )
@@ -127,6 +169,78 @@ def deal_summary(game: Game, names: list[str], index: int, locale: str = "en") -
     if totals is not None:
         lines.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
     return "\n".join(lines)
+
+
+def deal_details(
+    game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
+) -> list[str]:
+    """The contract and whether it was made, melds and belote: from the public events of the
+    deal, which the engine keeps until the next deal is dealt (so only for the latest deal)."""
+    if index != len(game.deal_results) - 1:
+        return []
+    view = game.public_view()
+    events = view.get("events") or []
+    result = next((e for e in reversed(events) if e.get("type") == "deal_result"), None)
+    if result is None:
+        return []
+    sides = side_names(game, names)
+    contract = view.get("contract") or {}
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    lines: list[str] = []
+    outcome = result.get("outcome")
+    if outcome is not None and contract:
+        seat = contract.get("declarer", contract.get("taker"))
+        trump = trump_label(str(contract.get("trump")))
+        value = contract.get("value")
+        if value is None:
+            what = trump
+        elif isinstance(value, int):
+            what = f"{value} {trump}"
+        else:
+            what = f"{t('bid_' + str(value), locale)} {trump}"
+        multiplier = contract.get("multiplier") or 1
+        if multiplier > 1:
+            what += f" ×{multiplier}"
+        lines.append(
+            t(
+                "deal_contract",
+                locale,
+                name=name(seat),
+                contract=what,
+                outcome=t(f"outcome_{outcome}", locale),
+            )
+        )
+    if "declarer" in result and "success" in result:
+        called = result.get("called_card")
+        partner = (
+            t("deal_alone", locale)
+            if result.get("alone")
+            else t("deal_partner", locale, name=name(result.get("partner")))
+        )
+        lines.append(
+            t(
+                "deal_call",
+                locale,
+                name=name(result.get("declarer")),
+                card=card_name(str(called), game.NAME, deck_style, locale) if called else "?",
+                partner=partner,
+                points=result.get("points"),
+                target=result.get("target"),
+                outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
+            )
+        )
+    melds = result.get("melds")
+    if isinstance(melds, list) and any(melds):
+        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides)))
+    belote = result.get("belote")
+    if isinstance(belote, list) and any(belote):
+        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides)))
+    if result.get("bandeira") or result.get("cappotto"):
+        lines.append(t("deal_sweep", locale))
+    return lines
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:

@@ -16,8 +16,8 @@ import discord
 from bot.codec import button_id, custom_id
 from bot.components import action_button
 from bot.i18n import t
+from bot.narrate import card_name
 from games.actions import Action
-from games.cards import card_label
 from rendering.sorting import sort_hand, view_trump
 
 MAX_ROWS = 5
@@ -33,6 +33,8 @@ class PanelContext:
     locale: str = "en"
     state: dict[str, Any] = field(default_factory=dict)
     """UI state of this player's hand that is not an action yet (Coinche's chosen level)."""
+    deck_style: str = "auto"
+    """The table's deck style: card buttons are named as the hand image draws the cards."""
 
 
 Panel = Callable[[PanelContext], list[discord.ui.Item[Any]]]
@@ -62,7 +64,7 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item
         assert action.card is not None
         items.append(
             action_button(
-                card_label(action.card),
+                card_name(action.card, str(ctx.view.get("game")), ctx.deck_style),
                 button_id(ctx.table_id, ctx.version, action),
                 discord.ButtonStyle.primary,
                 row_offset + index // PER_ROW,

@@ -223,6 +223,9 @@ class TableSession:
                 return "lobby_closed"
             if not self.row.full:
                 return "lobby_not_full"
+            if not self.humans():
+                # Computers alone would play a whole game into the channel for nobody.
+                return "no_humans"
             cls = game_class(self.row.game)
             first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
@@ -303,8 +306,37 @@ class TableSession:
         view = game.view(seat.seat)
         legal = game.legal_actions(seat.seat)
         rng = random.Random(self.rng.getrandbits(64))
-        action = await asyncio.to_thread(self.choose, view, legal, seat.ai_level, rng)
-        await self._commit(seat.seat, action)
+        try:
+            action = await asyncio.to_thread(self.choose, view, legal, seat.ai_level, rng)
+            await self._commit(seat.seat, action)
+        except StaleAction:
+            raise
+        except Exception:
+            # A computer player that fails (or answers with an illegal action) must not leave
+            # the people at the table waiting forever: its seat takes a legal action instead.
+            log.exception("table %s: the computer player of seat %s failed", self.id, seat.seat)
+            await self._commit(seat.seat, self._fallback(seat.seat, legal, rng))
+
+    def _fallback(self, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        """A legal action for ``seat``: one of ``legal``, or for a template (Piquet's exchange
+        of 1 to 5 cards) the smallest exchange the engine accepts."""
+        game = self.game
+        assert game is not None
+        # An exchange without cards is a template, not an action (games.piquet's ``is_legal``
+        # accepts it although ``apply`` refuses it).
+        concrete = [
+            a
+            for a in legal
+            if not (a.type == "exchange" and a.cards is None) and game.is_legal(seat, a)
+        ]
+        if concrete:
+            return rng.choice(concrete)
+        hand = list(game.view(seat).get("hand") or [])
+        for size in range(len(hand) + 1):
+            candidate = Action("exchange", cards=tuple(hand[-size:]) if size else ())
+            if game.is_legal(seat, candidate):
+                return candidate
+        raise RuntimeError(f"table {self.id}: no legal action for seat {seat}")
 
     async def act_for_absent(self, version: int) -> bool:
         """The turn timer ran out at ``version``: a computer player takes this one turn for the
@@ -343,11 +375,30 @@ class TableSession:
             try:
                 await self.drive()
             except Exception:
+                # Logged here, with the table id: nobody awaits this task. The table is not
+                # lost: ``kick`` (any Hand click) or a restart drives it again.
                 log.exception("table %s: error while driving the game", self.id)
-                raise
+                return
             if not self._pending_drive:
                 return
             self._pending_drive = False
+
+    @property
+    def stalled(self) -> bool:
+        """In play, waiting for the bot itself (a deal or a computer player), and nothing is
+        driving it: what a failed drive leaves behind."""
+        game = self.game
+        if not self.playing or game is None:
+            return False
+        if self._driver is not None and not self._driver.done():
+            return False
+        return game.awaiting_deck or self.computer_to_act() is not None
+
+    def kick(self) -> None:
+        """Drive a stalled table again (called when somebody looks at it)."""
+        if self.stalled:
+            log.warning("table %s: stalled, driving it again", self.id)
+            self.schedule_drive()
 
     async def drive(self) -> None:
         """Everything that follows a change, until a human must act or the game ends: show the
@@ -398,15 +449,20 @@ class TableSession:
             game = self.game
             if game is None or self.row.status != "playing":
                 return
-            self.row.status = "finished"
             await self.storage.finish_table(
                 self.id, "finished", list(game.totals), list(game.winners), game.to_record()
             )
+            self.row.status = "finished"
 
-    async def abandon(self) -> None:
+    async def abandon(self) -> bool:
+        """False when the table is no longer open (the game ended meanwhile): a finished
+        game keeps its result."""
         async with self.lock:
-            self.row.status = "abandoned"
+            if self.row.status not in ("lobby", "playing"):
+                return False
             await self.storage.finish_table(self.id, "abandoned")
+            self.row.status = "abandoned"
+            return True
 
     async def replace_with_computer(self, user_id: int, level: str, name: str) -> int | None:
         """``/table leave`` during play: a computer player takes the seat."""

@@ -6,11 +6,14 @@ Migrations are the files ``bot/migrations/NNN_*.sql``; each runs in its own tran
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import re
 import sqlite3
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -22,6 +25,7 @@ _TABLE_COLUMNS = frozenset(
         "thread_id",
         "lobby_message_id",
         "table_message_id",
+        "ping_message_id",
         "status",
         "first_dealer",
         "options",
@@ -29,6 +33,23 @@ _TABLE_COLUMNS = frozenset(
         "finished_at",
     }
 )
+
+
+F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, Any]])
+
+
+def serialized(method: F) -> F:
+    """One call at a time on the shared connection. Every table of every guild writes through
+    this one connection, and a transaction spans several awaits: without this, the statements
+    of another table would run inside it (and be rolled back with it), or its BEGIN would fail
+    with "cannot start a transaction within a transaction"."""
+
+    @functools.wraps(method)
+    async def wrapper(self: SqliteStorage, *args: Any, **kwargs: Any) -> Any:
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    return cast(F, wrapper)
 
 
 def migrations() -> list[tuple[int, Path]]:
@@ -44,6 +65,7 @@ class SqliteStorage(Storage):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -71,13 +93,17 @@ class SqliteStorage(Storage):
             await self._db.close()
             self._db = None
 
+    @serialized
     async def schema_version(self) -> int:
+        return await self._schema_version()
+
+    async def _schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
-        current = await self.schema_version()
+        current = await self._schema_version()
         for number, path in migrations():
             if number <= current:
                 continue
@@ -94,6 +120,7 @@ class SqliteStorage(Storage):
                 raise
 
     # ------------------------------------------------------------------------ tables
+    @serialized
     async def create_table(
         self,
         guild_id: int,
@@ -118,7 +145,7 @@ class SqliteStorage(Storage):
             ),
         )
         assert table_id is not None
-        row = await self.get_table(table_id)
+        row = await self._row("SELECT * FROM tables WHERE id = ?", (table_id,))
         assert row is not None
         return row
 
@@ -143,6 +170,7 @@ class SqliteStorage(Storage):
             thread_id=row["thread_id"],
             lobby_message_id=row["lobby_message_id"],
             table_message_id=row["table_message_id"],
+            ping_message_id=row["ping_message_id"],
             first_dealer=row["first_dealer"],
         )
         async with self.db.execute(
@@ -152,14 +180,17 @@ class SqliteStorage(Storage):
             table.seat_list = [Seat(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
         return table
 
+    @serialized
     async def get_table(self, table_id: int) -> TableRow | None:
         return await self._row("SELECT * FROM tables WHERE id = ?", (table_id,))
 
+    @serialized
     async def table_in_thread(self, thread_id: int) -> TableRow | None:
         return await self._row(
             "SELECT * FROM tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
         )
 
+    @serialized
     async def update_table(self, table_id: int, **fields: Any) -> None:
         unknown = set(fields) - _TABLE_COLUMNS
         if unknown:
@@ -173,6 +204,7 @@ class SqliteStorage(Storage):
         assignments = ", ".join(f"{n} = ?" for n in names)
         await self._exec(f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id))
 
+    @serialized
     async def set_seat(
         self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str
     ) -> None:
@@ -183,9 +215,11 @@ class SqliteStorage(Storage):
             (table_id, seat, user_id, ai_level, name),
         )
 
+    @serialized
     async def clear_seat(self, table_id: int, seat: int) -> None:
         await self._exec("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
+    @serialized
     async def active_tables(self) -> list[TableRow]:
         async with self.db.execute(
             "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
@@ -209,6 +243,7 @@ class SqliteStorage(Storage):
             ),
         )
 
+    @serialized
     async def append_deal(
         self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
     ) -> None:
@@ -227,6 +262,7 @@ class SqliteStorage(Storage):
             await self._exec("ROLLBACK")
             raise
 
+    @serialized
     async def append_action(
         self,
         table_id: int,
@@ -252,6 +288,7 @@ class SqliteStorage(Storage):
             await self._exec("ROLLBACK")
             raise
 
+    @serialized
     async def load_log(self, table_id: int) -> GameLog:
         async with self.db.execute(
             "SELECT dealer, deck FROM deals WHERE table_id = ? ORDER BY deal_no", (table_id,)
@@ -264,6 +301,7 @@ class SqliteStorage(Storage):
             actions = [(r[0], r[1], json.loads(r[2])) for r in await cur.fetchall()]
         return GameLog(deals, actions)
 
+    @serialized
     async def load_snapshot(self, table_id: int) -> Snapshot | None:
         async with self.db.execute(
             "SELECT engine_version, action_count, deal_count, state FROM snapshots"
@@ -275,6 +313,7 @@ class SqliteStorage(Storage):
             return None
         return Snapshot(row[0], row[1], row[2], json.loads(row[3]))
 
+    @serialized
     async def finish_table(
         self,
         table_id: int,

@@ -45,6 +45,8 @@ class TableRow:
     thread_id: int | None = None
     lobby_message_id: int | None = None
     table_message_id: int | None = None
+    ping_message_id: int | None = None
+    """The current "your turn" ping, in the table's thread (or channel)."""
     first_dealer: int | None = None
     seat_list: list[Seat] = field(default_factory=list)
 
@@ -108,7 +110,8 @@ class Storage(ABC):
 
     @abstractmethod
     async def update_table(self, table_id: int, **fields: Any) -> None:
-        """Set columns of the table row: thread_id, *_message_id, status, first_dealer,
+        """Set columns of the table row: thread_id, *_message_id (lobby, table, ping), status,
+        first_dealer,
         options, settings (dicts are stored as JSON)."""
 
     @abstractmethod

@@ -93,7 +93,7 @@ class TableUI:
         content = (
             t("table_header", locale_of(session), id=session.id)
             + "\n"
-            + status_line(game, names, locale_of(session))
+            + status_line(game, names, locale_of(session), deck_style_of(session))
         )
         return {"content": content, "file": file, "view": self.table_view(session, over=game.over)}
 
@@ -126,6 +126,9 @@ class TableUI:
         return None
 
     async def changed(self, session: TableSession) -> None:
+        if session.row.status != "playing":
+            # Abandoned meanwhile: the table message already says so and has no buttons.
+            return
         await self.edit_table_message(session)
         await self.refresh_hands(session)
         await self.ping(session)
@@ -135,7 +138,7 @@ class TableUI:
         assert game is not None
         names = session.names()
         locale = locale_of(session)
-        text = deal_summary(game, names, deal_index, locale)
+        text = deal_summary(game, names, deal_index, locale, deck_style_of(session))
         kwargs: dict[str, Any] = {}
         try:
             kwargs["file"] = await images.deal_summary_file(
@@ -173,13 +176,15 @@ class TableUI:
         await self.delete_ping(session)
         if session.row.table_message_id is not None and session.game is not None:
             message = self.messageable(session).get_partial_message(session.row.table_message_id)
-            with contextlib.suppress(discord.HTTPException):
+            try:
                 await message.edit(
                     content=t("table_header", locale_of(session), id=session.id)
                     + "\n"
                     + t("table_abandoned", locale_of(session), id=session.id),
                     view=None,
                 )
+            except discord.HTTPException:
+                log.warning("table %s: could not mark the table message abandoned", session.id)
         self.forget(session)
 
     def forget(self, session: TableSession) -> None:
@@ -211,6 +216,8 @@ class TableUI:
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         self.pings[session.id] = (self.channel_id(session), message.id, game.action_count)
+        session.row.ping_message_id = message.id
+        await session.storage.update_table(session.id, ping_message_id=message.id)
         if seconds:
             self.timers[session.id] = asyncio.get_running_loop().create_task(
                 self._turn_timer(session, game.action_count, seconds),
@@ -224,8 +231,8 @@ class TableUI:
             if await session.act_for_absent(version):
                 session.schedule_drive()
         except Exception:
+            # Nobody awaits this task: the log line (with the table) is the report.
             log.exception("table %s: the turn timer could not play", session.id)
-            raise
 
     def stop_timer(self, session: TableSession) -> None:
         timer = self.timers.pop(session.id, None)
@@ -235,11 +242,18 @@ class TableUI:
     async def delete_ping(self, session: TableSession) -> None:
         self.stop_timer(session)
         current = self.pings.pop(session.id, None)
-        if current is None:
+        stored = session.row.ping_message_id
+        if current is None and stored is None:
             return
-        channel = self.bot.get_partial_messageable(current[0], guild_id=session.row.guild_id)
+        # After a restart only the stored id is known: the ping of the process before.
+        channel_id, message_id = current[:2] if current else (self.channel_id(session), stored)
+        assert message_id is not None
+        if stored is not None:
+            session.row.ping_message_id = None
+            await session.storage.update_table(session.id, ping_message_id=None)
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=session.row.guild_id)
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(current[1]).delete()
+            await channel.get_partial_message(message_id).delete()
 
     # ---------------------------------------------------------------------- hands
     async def hand_payload(self, session: TableSession, user_id: int) -> dict[str, Any]:
@@ -264,6 +278,7 @@ class TableUI:
                 legal,
                 locale,
                 self.panel_state.setdefault((session.id, user_id), {}),
+                deck_style_of(session),
             )
             for item in build_panel(session.row.game, ctx):
                 ui.add_item(item)
@@ -331,14 +346,23 @@ class TableUI:
             await refuse(interaction, message)
             return
         self.panel_state.pop((table_id, interaction.user.id), None)
+        # The step is committed: whatever happens to this player's hand message, the game must
+        # move on (computer players, the table message, the next ping).
         try:
-            await self.edit_hand(interaction, session)
-        except discord.HTTPException:
-            log.exception(
-                "table %s: could not update the hand of %s", table_id, interaction.user.id
-            )
-        await self.delete_ping(session)
-        session.schedule_drive()
+            try:
+                await self.edit_hand(interaction, session)
+            except Exception:
+                log.exception(
+                    "table %s: could not update the hand of %s", table_id, interaction.user.id
+                )
+                if not interaction.response.is_done():
+                    with contextlib.suppress(discord.HTTPException):
+                        await interaction.response.send_message(
+                            t("hand_not_updated", locale), ephemeral=True
+                        )
+            await self.delete_ping(session)
+        finally:
+            session.schedule_drive()
 
     async def hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         session = await self.bot.tables.get(table_id)
@@ -352,6 +376,7 @@ class TableUI:
         if session.game is None:
             await refuse(interaction, t("error_not_playing", locale))
             return
+        session.kick()
         await self.send_hand(interaction, session)
 
     async def rerender_hand(

@@ -38,7 +38,10 @@ class Tables:
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )
         session.listener = self.listener
-        self.sessions[row.id] = session
+        # Only open tables stay in memory: an export or a look at a finished table must not
+        # make the bot hold every table it ever played.
+        if row.status in ("lobby", "playing"):
+            self.sessions[row.id] = session
         return session
 
     async def create(self, row: TableRow) -> TableSession:

@@ -13,14 +13,16 @@ from bot.codec import custom_id, select_value
 from bot.commands import describe, open_table, table_settings
 from bot.components import action_select
 from bot.i18n import t
+from bot.narrate import rank_name, suit_name
 from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
-from games.cards import ITALIAN_SUIT_NAMES, RANK_NAMES, SUIT_SYMBOLS
 
 SELECT_LIMIT = 25
+MAX_CALL_SELECTS = 4
+"""Four rows of selects and one of buttons: up to 100 calls."""
 
 
-def call_label(rank: str, points: int | None, locale: str) -> str:
-    name = RANK_NAMES.get(rank, rank)
+def call_label(rank: str, points: int | None, locale: str, deck_style: str = "auto") -> str:
+    name = rank_name(rank, "chiamata", deck_style, locale)
     return name if points is None else t("call_points", locale, rank=name, points=points)
 
 
@@ -29,25 +31,34 @@ def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     trumps = [a for a in ctx.legal if a.type == "trump" and a.suit is not None]
     items: list[discord.ui.Item[Any]] = []
     if calls:
-        options = [
-            discord.SelectOption(
-                label=call_label(a.rank or "", a.points, ctx.locale), value=select_value(a)
+        # Discord allows 25 options per select; points over a 2 (61 to 120) need more, so the
+        # calls are spread over several selects, one per row, each with its own custom_id.
+        chunks = [calls[i : i + SELECT_LIMIT] for i in range(0, len(calls), SELECT_LIMIT)]
+        for row, chunk in enumerate(chunks[:MAX_CALL_SELECTS]):
+            options = [
+                discord.SelectOption(
+                    label=call_label(a.rank or "", a.points, ctx.locale, ctx.deck_style),
+                    value=select_value(a),
+                )
+                for a in chunk
+            ]
+            placeholder = t("action_call_placeholder", ctx.locale)
+            low, high = chunk[0].points, chunk[-1].points
+            if len(chunks) > 1 and low is not None and high is not None:
+                placeholder = t("action_call_range", ctx.locale, first=low, last=high)
+            items.append(
+                action_select(
+                    custom_id("call", ctx.table_id, ctx.version, *([row + 1] if row else [])),
+                    options,
+                    placeholder=placeholder,
+                    row=row,
+                )
             )
-            for a in calls[:SELECT_LIMIT]
-        ]
-        items.append(
-            action_select(
-                custom_id("call", ctx.table_id, ctx.version),
-                options,
-                placeholder=t("action_call_placeholder", ctx.locale),
-                row=0,
-            )
-        )
-        return items + simple_buttons(ctx, 1)
+        return items + simple_buttons(ctx, min(len(chunks), MAX_CALL_SELECTS))
     if trumps:
         options = [
             discord.SelectOption(
-                label=f"{SUIT_SYMBOLS[a.suit or 'S']} {ITALIAN_SUIT_NAMES[a.suit or 'S']}",
+                label=suit_name(a.suit or "S", "chiamata", ctx.deck_style, ctx.locale),
                 value=select_value(a),
             )
             for a in trumps

@@ -26,8 +26,10 @@ async def find_table(
     client: Any = interaction.client
     if table is not None:
         session: TableSession | None = await client.tables.get(table)
-        if session is None:
+        # Table ids are global: a table of another server is not this server's business.
+        if session is None or session.row.guild_id != interaction.guild_id:
             await refuse(interaction, t("error_no_table"))
+            return None
         return session
     if interaction.channel_id is not None:
         session = await client.tables.in_thread(interaction.channel_id)
@@ -99,9 +101,12 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
                 t("table_abandon_vote", locale, votes=votes, needed=needed, id=session.id)
             )
             return
-        await session.abandon()
+        if not await session.abandon():
+            await refuse(interaction, t("error_not_playing", locale))
+            return
         await interaction.response.send_message(t("table_abandoned", locale, id=session.id))
         await self.bot.ui.abandoned(session)
+        await self.bot.lobby.closed(session)
 
     @app_commands.command(name="export", description=describe("cmd_table_export"))
     @app_commands.describe(table=describe("opt_table"))

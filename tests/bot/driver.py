@@ -202,6 +202,12 @@ class Table:
                 values = list(action.cards or ())
             else:
                 values = [select_value(action)]
+                # A long list of calls is spread over several selects (``<cid>:<n>``).
+                for component in components_of(hand):
+                    options = [o.get("value") for o in component.get("options") or []]
+                    if str(component.get("custom_id", "")).startswith(cid) and values[0] in options:
+                        cid = component["custom_id"]
+                        break
             return await player.select(hand, values, custom_id=cid)
         cid = button_id(self.table_id, version, action)
         if action.type == "bid" and cid not in custom_ids(hand):

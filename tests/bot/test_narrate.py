@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from random import Random
 
-from bot.narrate import event_text, options_line, side_names, status_line
+from bot.i18n import t
+from bot.narrate import card_name, deal_summary, event_text, options_line, side_names, status_line
+from games.ai import choose
+from games.base import Game
 from games.registry import new_game
 
 NAMES = ["Marie", "Luc", "Ana", "Rui"]
@@ -23,6 +26,9 @@ def test_events_in_words() -> None:
         == "Marie named diamonds: the called card is K♦"
     )
     assert event_text({"type": "deal_result", "seat": None}, NAMES) is None
+    # A word bid is said as a word, not as the record's code.
+    capot = event_text({"type": "bid", "seat": 1, "value": "capot", "trump": "S"}, NAMES)
+    assert capot == f"Luc bid {t('bid_capot')} ♠"
 
 
 def test_the_status_line_says_whose_turn_it_is() -> None:
@@ -41,3 +47,59 @@ def test_sides_and_house_rules() -> None:
     assert side_names(game, NAMES) == ["Marie & Ana", "Luc & Rui"]
     assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b = on"
     assert options_line({"a": 1}, {"a": 1}) == "standard rules"
+
+
+def play_one_deal(name: str, seats: int, seed: int) -> Game:
+    """A deal played by the easy computer player, up to its end (not passed out)."""
+    for attempt in range(20):
+        game = new_game(name, {}, seats, dealer=0)
+        deck = list(game.full_deck())
+        Random(seed + attempt).shuffle(deck)
+        game.deal(deck)
+        rng = Random(seed)
+        while not game.deal_results:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "easy", rng))
+        if game.deal_results[-1].get("trick_points") is not None:
+            return game
+    raise AssertionError("every deal was passed out")
+
+
+def test_the_deal_summary_says_whether_the_contract_was_made() -> None:
+    game = play_one_deal("coinche", 4, 3)
+    contract = game.public_view()["contract"]
+    text = deal_summary(game, NAMES, 0)
+    name = NAMES[contract["declarer"]]
+    assert f"by {name} — " in text
+    outcome = game.public_view()["events"][-1]["outcome"]
+    assert t(f"outcome_{outcome}") in text
+    belote = game.public_view()["events"][-1]["belote"]
+    assert ("Belote:" in text) == any(belote)
+
+
+def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
+    names = [*NAMES, "Eva"]
+    game = play_one_deal("chiamata", 5, 5)
+    result = game.public_view()["events"][-1]
+    text = deal_summary(game, names, 0)
+    assert f"{names[result['declarer']]} called " in text
+    if result["alone"]:
+        assert t("deal_alone") in text
+    else:
+        assert t("deal_partner", name=names[result["partner"]]) in text
+    # The called card is named as the Italian deck draws it.
+    assert card_name(result["called_card"], "chiamata") in text
+    assert card_name("KC", "chiamata") == "R bastoni"
+    assert card_name("KC", "chiamata", "french") == "K♣"
+
+
+def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:
+    """The images draw Italian cards for chiamata: the words follow (and go through ``t``)."""
+    call = {"type": "call", "seat": 0, "rank": "K"}
+    assert event_text(call, NAMES, game="chiamata") == f"Marie called {t('rank_italian_K')}"
+    assert event_text(call, NAMES, game="chiamata", deck_style="french") == "Marie called king"
+    named = {"type": "trump", "seat": 1, "suit": "D", "called_card": "KD"}
+    assert (
+        event_text(named, NAMES, game="chiamata") == "Luc named denari: the called card is R denari"
+    )

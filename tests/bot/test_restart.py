@@ -71,3 +71,25 @@ async def test_a_lobby_survives_a_restart(env: simcord.Env, settings: Settings) 
     table = Table(env, channel, [alice, bob])
     table.table_id = table_id
     await table.play_to_end()
+
+
+async def test_a_restart_leaves_one_ping_in_the_thread(
+    env: simcord.Env, settings: Settings
+) -> None:
+    """The new process pings the player to act again and deletes the ping of the old one."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    table = Table(env, channel, [alice, bob])
+    await table.open("briscola", computers=0, seats=2, hands_to_win=1)
+    await table.play_turn()
+
+    def pings() -> list[str]:
+        return [m.content for m in table.where().history() if "your turn" in m.content]
+
+    assert len(pings()) == 1
+    await restart(env, settings)
+    await env.settle()
+    assert len(pings()) == 1
+    await table.play_to_end()
+    assert pings() == []

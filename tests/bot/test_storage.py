@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,34 @@ async def test_two_processes_cannot_both_append_a_step(tmp_path: Path) -> None:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_tables_of_different_guilds_write_at_the_same_time(storage: SqliteStorage) -> None:
+    """One connection serves every table: two tables committing at once must not share (or
+    break) each other's transaction, and a failed step of one never undoes the other's."""
+    rows = [await storage.create_table(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2, 3)]
+    for row in rows:
+        await storage.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
+
+    async def play(table_id: int, steps: int) -> None:
+        for n in range(steps):
+            await storage.append_action(
+                table_id, n, 0, n % 4, {"type": "pass"}, Snapshot(1, n + 1, 1, {"n": n})
+            )
+            await storage.update_table(table_id, table_message_id=n)
+
+    async def stale(table_id: int, steps: int) -> None:
+        for _ in range(steps):
+            with pytest.raises(StaleAction):
+                await storage.append_action(
+                    table_id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})
+                )
+
+    await play(rows[2].id, 1)
+    await asyncio.gather(play(rows[0].id, 30), play(rows[1].id, 30), stale(rows[2].id, 30))
+    for row in rows[:2]:
+        log = await storage.load_log(row.id)
+        assert len(log.actions) == 30
+        assert (await storage.load_snapshot(row.id)) == Snapshot(1, 30, 1, {"n": 29})
+        stored = await storage.get_table(row.id)
+        assert stored is not None and stored.table_message_id == 29

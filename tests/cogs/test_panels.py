@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import simcord
 
-from bot.codec import BUTTON_TEMPLATE
+from bot.codec import BUTTON_TEMPLATE, SELECT_TEMPLATE, select_value
 from bot.panels import PanelContext, card_panel
 from cogs.belote import taking_panel
 from cogs.chiamata import chiamata_panel
@@ -141,3 +141,80 @@ async def test_a_coinche_bid_through_the_level_select(env: simcord.Env) -> None:
     auction = table.session.game.public_view()["auction"]  # type: ignore[union-attr]
     assert auction[-1]["value"] == 120 and auction[-1]["trump"] == "H"
     assert "bid 120 ♥" in table.table_message().content
+
+
+def test_chiamata_points_over_a_two_are_all_offered() -> None:
+    """Under two_then_points a 2 is followed by calls of 61 to 120 points: more than one
+    select can hold, so every call is on one of several selects with their own custom_ids."""
+    game = dealt("chiamata", 5, {"bidding": "two_then_points"})
+    seat = game.to_act
+    assert seat is not None
+    game.apply(seat, next(a for a in game.legal_actions(seat) if a.rank == "2"))
+    ctx = context(game)
+    calls = [a for a in ctx.legal if a.type == "call"]
+    assert len(calls) > 25
+    items = chiamata_panel(ctx)
+    ids = fits(items)
+    assert len(ids) == len(set(ids))
+    offered = [
+        option.value
+        for item in items
+        if isinstance(item, discord.ui.DynamicItem) and isinstance(item.item, discord.ui.Select)
+        for option in item.item.options
+    ]
+    assert sorted(offered) == sorted(select_value(a) for a in calls)
+    selects = [i for i in ids if i.startswith("atout:call:")]
+    assert len(selects) > 1
+    assert all(re.fullmatch(SELECT_TEMPLATE, i) for i in selects)
+    assert f"atout:pass:7:{game.action_count}" in ids
+
+
+async def test_italian_cards_are_named_as_the_image_draws_them(env: simcord.Env) -> None:
+    """Briscola's hand image shows Italian cards (re, cavallo, fante; coppe, denari, bastoni,
+    spade): its buttons must not speak of ♥ and K."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env, channel, [alice])
+    await table.open("briscola", computers=1, seats=2, hands_to_win=1)
+    hand = await table.hand(alice)
+    labels = [
+        c["label"] for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")
+    ]
+    assert labels
+    for label in labels:
+        assert re.fullmatch(r"([2-7AFCR]) (coppe|denari|bastoni|spade)", label), label
+    french = Table(env, channel, [alice])
+    await french.open("briscola", computers=1, seats=2, hands_to_win=1, deck_style="french")
+    hand = await french.hand(alice)
+    labels = [
+        c["label"] for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")
+    ]
+    assert labels and all(re.fullmatch(r"[2-7AJQK][♠♥♦♣]", label) for label in labels)
+
+
+async def test_a_call_on_the_second_select_is_played(env: simcord.Env) -> None:
+    """The selects after the first (points 87 and more) work through Discord too."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    players = [guild.add_member(env.create_user(n)) for n in ("a", "b", "c", "d", "e")]
+    table = Table(env, channel, players)
+    await table.open("chiamata", match_deals=5, bidding="two_then_points")
+    game = table.session.game
+    assert game is not None and game.to_act is not None
+    seat = game.to_act
+    player = table.actor(table.session.seat(seat).user_id)  # type: ignore[arg-type, union-attr]
+    two = next(a for a in game.legal_actions(seat) if a.type == "call" and a.rank == "2")
+    await table.click_action(player, await table.hand(player), two)
+    game = table.session.game
+    assert game is not None and game.to_act is not None
+    seat = game.to_act
+    player = table.actor(table.session.seat(seat).user_id)  # type: ignore[arg-type, union-attr]
+    hundred = Action("call", rank="2", points=100)
+    assert hundred in game.legal_actions(seat)
+    hand = await table.hand(player)
+    result = await table.click_action(player, hand, hundred)
+    assert result.acknowledged
+    game = table.session.game
+    assert game is not None
+    assert game.log[-1]["actions"][-1] == {"seat": seat, "type": "call", "rank": "2", "points": 100}
