@@ -223,9 +223,6 @@ class TableSession:
                 return "lobby_closed"
             if not self.row.full:
                 return "lobby_not_full"
-            if not self.humans():
-                # Computers alone would play a whole game into the channel for nobody.
-                return "no_humans"
             cls = game_class(self.row.game)
             first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
