@@ -1,0 +1,30 @@
+"""The benchmarks stay runnable: each runs end to end on a tiny budget (no timing is asserted)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_engine_benchmark_prints_one_line_per_game() -> None:
+    out = _run("benchmarks/engine.py", "--runs", "1", "--deals", "3")
+    games = re.findall(r"^(\w+): [\d ]+ deals/s", out, re.M)
+    assert games == ["belote", "coinche", "piquet", "briscola", "chiamata", "sueca"]
+
+
+def test_render_benchmark_prints_time_and_size() -> None:
+    out = _run("benchmarks/render.py", "--renders", "6")
+    lines = re.findall(r"^(\w+) ([\w ]+): [\d.]+ ms, \d+ KB$", out, re.M)
+    assert ("coinche", "table") in lines and ("piquet", "hand") in lines
