@@ -25,6 +25,9 @@ from games.registry import game_class
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+ITALIAN_LABEL = re.compile(r"(?<![A-Za-z0-9])([2-7AFCR]) (coppe|denari|bastoni|spade)\b")
+ITALIAN_RANKS = {"F": "J", "C": "Q", "R": "K"}
+ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
 
 
 class PublicCards:
@@ -76,6 +79,12 @@ def cards_shown(message: Any) -> set[str]:
         ("T" if rank == "10" else rank) + SUIT_LETTERS[suit]
         for text in texts
         for rank, suit in CARD_LABEL.findall(text)
+    }
+    # Italian decks are named as drawn: "R bastoni" is the king of clubs (KC).
+    found |= {
+        ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
+        for text in texts
+        for rank, suit in ITALIAN_LABEL.findall(text)
     }
     for code in codes:
         found |= set(CARD_CODE.findall(code.replace(":", " ")))
