@@ -47,8 +47,12 @@ def option_values(spec: OptionSpec, current: Any) -> list[Any]:
     # Around the value in force (a default may depend on other rules, as Coinche's target does).
     base = current if isinstance(current, int) else spec.default
     base = base if isinstance(base, int) else spec.minimum
-    candidates = {current, spec.default, 1, 2, 3, 4, 5, 7, 10}
-    candidates |= {base * k // 4 for k in range(1, 9)}
+    if base <= 10:
+        # Counts of hands, games or deals: every small number is a sensible choice.
+        candidates = {current, spec.default, *range(1, 11), base * 2, base * 3}
+    else:
+        # Point targets: quarters of the value in force, rounded as score sheets are (by 50).
+        candidates = {current, spec.default, *(base * k // 4 // 50 * 50 for k in range(1, 9))}
     values = sorted(
         v
         for v in candidates
