@@ -177,6 +177,8 @@ class Lobby:
         )
         view.add_item(table_button(t("button_leave", locale), f"atout:leave:{row.id}"))
         view.add_item(table_button(t("button_addbot", locale), f"atout:addbot:{row.id}"))
+        if any(seat.is_computer for seat in row.seat_list):
+            view.add_item(table_button(t("button_rmbot", locale), f"atout:rmbot:{row.id}"))
         view.add_item(table_button(t("button_house", locale), f"atout:house:{row.id}"))
         view.add_item(
             table_button(
@@ -236,11 +238,20 @@ class Lobby:
             error = await session.join(user.id, user.display_name)
         elif verb == "leave":
             error = await session.leave_lobby(user.id)
-        elif verb == "addbot":
-            # Only people at the table (or its starter) bring computer players: a passer-by
-            # could otherwise fill the seats the starter's friends were coming to take.
+        elif verb in ("addbot", "rmbot"):
+            # Only people at the table (or its starter) bring or send away computer players: a
+            # passer-by could otherwise fill the seats the starter's friends were coming to take.
             if user.id != session.row.starter_id and session.seat_of(user.id) is None:
                 await refuse(interaction, t("error_not_seated", locale))
+                return
+            if verb == "rmbot":
+                error = await session.remove_computer()
+                if error is None:
+                    await interaction.response.edit_message(
+                        **self.payload(session), allowed_mentions=NO_MENTIONS
+                    )
+                else:
+                    await refuse(interaction, t(f"error_{error}", locale))
                 return
             if arg is None:
                 await self.level_choice(interaction, session)

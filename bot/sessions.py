@@ -197,12 +197,18 @@ class TableSession:
             self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
             return None
 
-    async def remove_computer(self, seat: int) -> None:
+    async def remove_computer(self) -> str | None:
+        """Free the seat of the last computer player seated, to make room for a friend."""
         async with self.lock:
-            found = self.row.seat(seat)
-            if self.row.status == "lobby" and found is not None and found.is_computer:
-                await self.storage.clear_seat(self.id, seat)
-                self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            computers = [s for s in self.row.seat_list if s.is_computer]
+            if not computers:
+                return "no_computer"
+            seat = computers[-1].seat
+            await self.storage.clear_seat(self.id, seat)
+            self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
+            return None
 
     def _free_seat(self) -> int | None:
         taken = {s.seat for s in self.row.seat_list}

@@ -118,3 +118,28 @@ async def test_an_abandoned_table_stays_abandoned_on_screen(env: simcord.Env) ->
     shown = next(m for m in table.where().history() if m.id == message_id)
     assert t("table_abandoned", id=table.table_id) in shown.content
     assert shown.components == []
+
+
+async def test_a_computer_player_can_be_sent_away_to_make_room(env: simcord.Env) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob, mallory = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "eve"))
+    opened = await alice.slash(channel, "sueca start")
+    lobby = opened.response
+    assert lobby is not None
+    table_id = int(components_of(lobby)[0]["custom_id"].split(":")[2])
+    session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
+    assert await session.remove_computer() == "no_computer"
+    assert "atout:rmbot" not in str(components_of(lobby))
+    for _ in range(3):
+        choice = await alice.click(lobby, custom_id=f"atout:addbot:{table_id}")
+        assert choice.response is not None
+        await alice.click(choice.response, custom_id=f"atout:addbot:{table_id}:easy")
+    assert len(session.row.seat_list) == 4
+    refused = await mallory.click(lobby, custom_id=f"atout:rmbot:{table_id}")
+    assert refused.response is not None and refused.response.content == t("error_not_seated")
+    assert len(session.row.seat_list) == 4
+    await alice.click(lobby, custom_id=f"atout:rmbot:{table_id}")
+    assert [s.is_computer for s in session.row.seat_list] == [False, True, True]
+    await bob.click(lobby, custom_id=f"atout:join:{table_id}")
+    assert session.seat_of(bob.id) == 3
