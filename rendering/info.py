@@ -393,19 +393,23 @@ def table_info(view: dict[str, Any], names: list[str]) -> TableInfo:
 
 
 def side_names(view: dict[str, Any], names: list[str], sides: int) -> list[str]:
-    """The label of each score column: partners joined with ``&``."""
+    """The label of each score column: two partners joined with ``&``. Teams of three (Briscola
+    for six) are "Team A" / "Team B": three names never fit, and the colour bar beside each name
+    plate already says who is in which team."""
     seats = int(view.get("seats") or len(names) or sides)
-    teams = view.get("teams")
-    if isinstance(teams, list) and len(teams) == sides:
-        return [
-            " & ".join(name_of(names, s) for s in team) if isinstance(team, list) else "?"
-            for team in teams
-        ]
     if sides == seats:
         return [name_of(names, s) for s in range(seats)]
-    return [
-        " & ".join(name_of(names, s) for s in range(side, seats, sides)) for side in range(sides)
-    ]
+    teams = view.get("teams")
+    if not (isinstance(teams, list) and len(teams) == sides):
+        teams = [list(range(side, seats, sides)) for side in range(sides)]
+    labels = []
+    for index, team in enumerate(teams):
+        members = [s for s in team if isinstance(s, int)] if isinstance(team, list) else []
+        if len(members) > 2 or not members:
+            labels.append(f"Team {chr(ord('A') + index)}")
+        else:
+            labels.append(" & ".join(name_of(names, s) for s in members))
+    return labels
 
 
 def side_of(view: dict[str, Any], seat: int, sides: int) -> int:

@@ -42,3 +42,12 @@ def test_seats_go_counter_clockwise_from_the_bottom() -> None:
     assert bottom[1] > top[1]
     assert right[0] > left[0]
     assert theme.TABLE_SIZE == (W, H)
+
+
+def test_score_labels_name_partners_but_not_teams_of_three() -> None:
+    from rendering.info import side_names
+
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+    assert side_names({"seats": 4}, names[:4], 2) == ["Ann & Cid", "Bob & Dee"]
+    assert side_names({"seats": 6}, names, 2) == ["Team A", "Team B"]
+    assert side_names({"seats": 3}, names[:3], 3) == ["Ann", "Bob", "Cid"]
