@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         rate = median_rate(lambda n, s, g=name: play_deals(g, n, s), args.deals, args.runs)
-        line = f"{name}: {rate:,.0f} deals/s".replace(",", " ")
+        line = f"{name}: {rate:.0f} deals/s"
         if name == "coinche":
             try:
                 native = median_rate(colver_deals, args.deals, args.runs)
