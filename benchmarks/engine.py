@@ -123,9 +123,7 @@ def main(argv: list[str] | None = None) -> None:
             except ImportError:
                 line += "  (colver not installed: pip install colver==0.11.1)"
             else:
-                line += f"  (colver {native:,.0f} deals/s, ratio {rate / native:.2f})".replace(
-                    ",", " "
-                )
+                line += f"  (colver {native:.0f} deals/s, ratio {rate / native:.2f})"
         print(line, flush=True)
 
 
