@@ -6,6 +6,9 @@ may not see. Every function returns encoded image bytes (``IMAGE_EXTENSION``).
 Deck styles: ``auto`` (Italian-suited for Briscola and Briscola a chiamata, French otherwise),
 ``french``, ``french4`` (four colours: spades black, hearts red, diamonds blue, clubs green, for
 colour-blind players) and ``italian``.
+
+Every word drawn comes from the catalogue of ``locale`` (``rendering/locales/<locale>.json``,
+English for a missing locale or key); see ``rendering.i18n``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 from rendering.cards import DECK_STYLES, resolve_style
 from rendering.encode import IMAGE_EXTENSION, encode
 from rendering.hand import draw_hand
+from rendering.i18n import DEFAULT_LOCALE, clean_locale
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table
 from rendering.views import clean_cards, clean_names, clean_view
@@ -36,44 +40,71 @@ def render_table(
     *,
     bots: list[bool] | None = None,
     deck_style: str = "auto",
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The table as everybody sees it: seats, trick, contract, table cards, scores."""
     view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
+    loc = clean_locale(locale)
     flags = [bool(b) for b in bots] if isinstance(bots, list | tuple) else []
-    return encode(draw_table(view, clean_names(names, view["seats"]), flags, style), style)
+    seat_names = clean_names(names, view["seats"], loc)
+    return encode(draw_table(view, seat_names, flags, style, loc), style)
 
 
 def render_hand(
-    view: dict[str, Any], legal: list[str] | None = None, *, deck_style: str = "auto"
+    view: dict[str, Any],
+    legal: list[str] | None = None,
+    *,
+    deck_style: str = "auto",
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The viewer's own hand, sorted as card players sort it; cards not in ``legal`` dimmed
     (``legal=None``: every card bright)."""
     view = clean_view(view)
     style = resolve_style(view["game"], deck_style)
-    return encode(draw_hand(view, clean_cards(legal), style), style)
+    return encode(draw_hand(view, clean_cards(legal), style, clean_locale(locale)), style)
 
 
-def render_last_trick(view: dict[str, Any], names: list[str], *, deck_style: str = "auto") -> bytes:
+def render_last_trick(
+    view: dict[str, Any],
+    names: list[str],
+    *,
+    deck_style: str = "auto",
+    locale: str = DEFAULT_LOCALE,
+) -> bytes:
     """The previous trick, each card under its player's name, the winner marked."""
     view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
-    return encode(draw_last_trick(view, clean_names(names, view["seats"]), style), style)
+    loc = clean_locale(locale)
+    seat_names = clean_names(names, view["seats"], loc)
+    return encode(draw_last_trick(view, seat_names, style, loc), style)
 
 
 def render_deal_summary(
-    view: dict[str, Any], names: list[str], result: dict[str, Any], *, deck_style: str = "auto"
+    view: dict[str, Any],
+    names: list[str],
+    result: dict[str, Any],
+    *,
+    deck_style: str = "auto",
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The end of a deal: contract made or not, points per side, melds, belote, capot, totals."""
     view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
+    loc = clean_locale(locale)
     clean_result = dict(result) if isinstance(result, dict) else {}
-    image = draw_deal_summary(view, clean_names(names, view["seats"]), clean_result, style)
+    seat_names = clean_names(names, view["seats"], loc)
+    image = draw_deal_summary(view, seat_names, clean_result, style, loc)
     return encode(image, style)
 
 
 def render_score_sheet(
-    game: str, names: list[str], deal_results: list[dict[str, Any]], totals: list[int]
+    game: str,
+    names: list[str],
+    deal_results: list[dict[str, Any]],
+    totals: list[int],
+    *,
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The score sheet of the game: one row per deal, running totals, the final line."""
     sheet_totals = [t for t in totals if isinstance(t, int)] if isinstance(totals, list) else []
@@ -81,5 +112,6 @@ def render_score_sheet(
         [r for r in deal_results if isinstance(r, dict)] if isinstance(deal_results, list) else []
     )
     seats = len(names) if isinstance(names, list) and names else max(2, len(sheet_totals))
-    image = draw_score_sheet(str(game), clean_names(names, seats), results, sheet_totals)
+    loc = clean_locale(locale)
+    image = draw_score_sheet(str(game), clean_names(names, seats, loc), results, sheet_totals, loc)
     return encode(image)

@@ -13,6 +13,7 @@ from typing import Final
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from rendering import theme
+from rendering.i18n import text
 from rendering.suits import emblem, ink
 from rendering.text import size_for_cap_height, text_sprite
 
@@ -20,8 +21,9 @@ DECK_STYLES: Final = ("auto", "french", "french4", "italian")
 ITALIAN_GAMES: Final = frozenset({"briscola", "chiamata"})
 
 FRENCH_LABELS: Final = {"T": "10"}
-ITALIAN_LABELS: Final = {"A": "A", "J": "F", "Q": "C", "K": "R"}
-"""Italian decks name their figures fante, cavallo, re: the corner shows F, C, R."""
+ITALIAN_LABELS: Final = {rank: text(f"italian_corner_{rank}") for rank in "AJQK"}
+"""Italian decks name their figures fante, cavallo, re: the corner shows F, C, R. The letters
+are printed on the cards, so they are the same in every locale: always the English catalogue's."""
 
 MIN_INDEX: Final = 28
 """Smallest height in pixels of a rank or suit index (phones)."""

@@ -10,6 +10,7 @@ from PIL import Image
 
 from rendering import cards, theme
 from rendering.canvas import Canvas, font_for
+from rendering.i18n import DEFAULT_LOCALE, text
 from rendering.info import card_text, denomination
 from rendering.sorting import sort_hand, view_trump
 
@@ -38,7 +39,9 @@ def hand_layout(hand: list[str], card_w: int) -> list[int]:
     return xs
 
 
-def draw_hand(view: dict[str, Any], legal: list[str] | None, style: str) -> Image.Image:
+def draw_hand(
+    view: dict[str, Any], legal: list[str] | None, style: str, locale: str = DEFAULT_LOCALE
+) -> Image.Image:
     game = str(view.get("game") or "")
     trump = view_trump(view)
     hand = [c for c in view.get("hand") or [] if isinstance(c, str) and len(c) == 2]
@@ -46,19 +49,23 @@ def draw_hand(view: dict[str, Any], legal: list[str] | None, style: str) -> Imag
     cw, ch = theme.HAND_CARD
     xs = hand_layout(hand, cw)
     size = font_for(18)
-    header = "Your hand"
+    parts = [text("your_hand", locale)]
     if trump:
-        header += f" · trump {denomination(trump)}"
+        parts.append(text("hand_trump", locale, trump=denomination(trump, locale)))
     elif view.get("turn_up"):
-        header += f" · turn-up {card_text(view.get('turn_up'))}"
+        parts.append(text("hand_turn_up", locale, card=card_text(view.get("turn_up"))))
     exchange = view.get("exchange")
     if isinstance(exchange, dict) and view.get("to_act") == view.get("seat"):
         low, high = exchange.get("min"), exchange.get("max")
-        header += f" · exchange {low}–{high} cards" if low != high else f" · exchange {low}"
+        if low != high:
+            parts.append(text("hand_exchange_range", locale, low=low, high=high))
+        else:
+            parts.append(text("hand_exchange", locale, count=low))
     if legal is not None and view.get("to_act") == view.get("seat") and hand:
         playable = sum(1 for card in hand if card in legal)
         if playable:
-            header += f" · {playable} playable"
+            parts.append(text("hand_playable", locale, count=playable))
+    header = " · ".join(parts)
     probe = Canvas((1, 1), theme.FELT)
     probe.style = style
     header_width = probe.rich_width(header, size) + 2 * MARGIN
@@ -83,7 +90,7 @@ def draw_hand(view: dict[str, Any], legal: list[str] | None, style: str) -> Imag
         c.rich(
             width // 2,
             HEADER + ch // 2,
-            "No cards in hand",
+            text("no_cards_in_hand", locale),
             font_for(20),
             theme.TEXT_DIM,
             anchor="m",

@@ -12,17 +12,20 @@ from PIL import Image
 
 from rendering import cards, theme
 from rendering.canvas import Canvas, font_for
+from rendering.i18n import DEFAULT_LOCALE, plural, term, text
 from rendering.info import (
-    GAME_TITLES,
     bid_value_text,
     card_text,
     denomination,
+    game_title,
     melds_log,
     multiplier_text,
     name_of,
+    side_label,
     side_names,
     side_of,
     table_info,
+    wins,
 )
 from rendering.text import fit_text
 
@@ -37,7 +40,9 @@ def _winner_of_last(view: dict[str, Any]) -> int | None:
     return None
 
 
-def draw_last_trick(view: dict[str, Any], names: list[str], style: str) -> Image.Image:
+def draw_last_trick(
+    view: dict[str, Any], names: list[str], style: str, locale: str = DEFAULT_LOCALE
+) -> Image.Image:
     trick = [e for e in view.get("last_trick") or [] if isinstance(e, list | tuple) and len(e) == 2]
     cw, ch = theme.HAND_CARD
     step = cw + 36
@@ -46,12 +51,12 @@ def draw_last_trick(view: dict[str, Any], names: list[str], style: str) -> Image
     c = Canvas((width, height), theme.FELT)
     c.style = style
     c.draw.rectangle((0, 0, width, 44), fill=theme.PANEL)
-    c.rich(MARGIN, 12, "Last trick", font_for(18), theme.GOLD)
+    c.rich(MARGIN, 12, text("last_trick", locale), font_for(18), theme.GOLD)
     if not trick:
         c.rich(
             width // 2,
             60 + ch // 2,
-            "No trick played yet",
+            text("no_trick_yet", locale),
             font_for(20),
             theme.TEXT_DIM,
             anchor="m",
@@ -62,7 +67,7 @@ def draw_last_trick(view: dict[str, Any], names: list[str], style: str) -> Image
         c.rich(
             width - MARGIN,
             12,
-            f"won by {name_of(names, winner)}",
+            text("won_by", locale, name=name_of(names, winner, locale)),
             font_for(18),
             theme.TEXT,
             anchor="r",
@@ -77,7 +82,7 @@ def draw_last_trick(view: dict[str, Any], names: list[str], style: str) -> Image
             )
         c.sprite(cards.shadow(cw, ch), x - 3, y)
         c.sprite(cards.face(str(card), style, cw, ch), x, y)
-        label = fit_text(name_of(names, seat), size, step - 4, "condensed")
+        label = fit_text(name_of(names, seat, locale), size, step - 4, "condensed")
         colour = theme.ACCENT if seat == winner else theme.TEXT
         c.rich(x + cw // 2, y + ch + 16, label, size, colour, "condensed", anchor="m")
     return c.image
@@ -90,7 +95,8 @@ def _deal_event(view: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-COLUMN_LABELS: Final = {"melds": "Melds", "belote": "Belote", "card_points": "Counted"}
+COLUMNS: Final = ("melds", "belote")
+"""Result keys shown as a column of the deal summary when any side scored some."""
 
 
 def _capot_side(view: dict[str, Any], sides: int) -> int | None:
@@ -108,64 +114,84 @@ def _capot_side(view: dict[str, Any], sides: int) -> int | None:
 
 
 def _headline(
-    view: dict[str, Any], names: list[str], merged: dict[str, Any], labels: list[str]
+    view: dict[str, Any],
+    names: list[str],
+    merged: dict[str, Any],
+    labels: list[str],
+    loc: str = DEFAULT_LOCALE,
 ) -> list[tuple[str, bool | None]]:
     """The outcome in a few words, each line with its mood: good (True), bad (False), plain."""
     game = str(merged.get("game") or view.get("game") or "")
     lines: list[tuple[str, bool | None]] = []
     sides = len(labels)
     if merged.get("passed_out"):
-        return [("Everybody passed: the cards are dealt again", None)]
+        return [(text("passed_out", loc), None)]
     outcome = merged.get("outcome")
     contract = view.get("contract") if isinstance(view.get("contract"), dict) else {}
     assert isinstance(contract, dict)
     if game in ("belote", "coinche"):
         who = contract.get("taker", contract.get("declarer"))
-        trump = denomination(contract.get("trump"))
+        trump = denomination(contract.get("trump"), loc)
         if game == "coinche":
-            what = f"{bid_value_text(contract.get('value'))} {trump}"
+            what = f"{bid_value_text(contract.get('value'), loc)} {trump}"
             what += multiplier_text(contract.get("multiplier"))
-            head = f"{name_of(names, who)} · {what}" if who is not None else what
+            head = f"{name_of(names, who, loc)} · {what}" if who is not None else what
+        elif who is not None:
+            head = text("taker_took", loc, name=name_of(names, who, loc), trump=trump)
         else:
-            head = f"{name_of(names, who)} took {trump}" if who is not None else trump
+            head = trump
         if outcome == "success":
-            lines.append((f"{head} — made", True))
+            lines.append((text("contract_made", loc, contract=head), True))
         elif outcome == "failure":
-            lines.append(
-                (f"{head} — " + ("dedans!" if game == "belote" else "contract failed"), False)
-            )
+            if game == "belote":
+                lines.append((text("contract_dedans", loc, contract=head), False))
+            else:
+                lines.append((text("contract_failed", loc, contract=head), False))
         elif outcome == "litige":
-            lines.append((f"{head} — litige: points held in reserve", None))
+            lines.append((text("contract_litige", loc, contract=head), None))
         capot = _capot_side(view, sides)
         if capot is not None:
-            lines.append((f"Capot by {labels[capot]}!", True))
+            lines.append((text("capot_by", loc, side=labels[capot]), True))
     elif game == "chiamata":
         declarer = merged.get("declarer")
-        called = card_text(merged.get("called_card"), italian=True)
+        called = card_text(merged.get("called_card"), italian=True, locale=loc)
         partner = merged.get("partner")
-        team = name_of(names, declarer)
+        team = name_of(names, declarer, loc)
         if merged.get("alone"):
-            team += " alone"
+            team = text("declarer_alone_name", loc, name=team)
         elif isinstance(partner, int):
-            team += f" & {name_of(names, partner)}"
+            team += f" & {name_of(names, partner, loc)}"
         made = merged.get("success")
         target = merged.get("target")
         points = merged.get("points")
-        lines.append((f"{team} called {called}", None))
-        verdict = "made" if made else "failed"
-        lines.append((f"{points} points of {target} needed — {verdict}", bool(made)))
+        lines.append((text("team_called", loc, team=team, card=called), None))
+        if made:
+            lines.append((text("points_needed_made", loc, points=points, target=target), True))
+        else:
+            lines.append((text("points_needed_failed", loc, points=points, target=target), False))
         if merged.get("cappotto"):
-            lines.append(("Cappotto!", True))
+            lines.append((text("cappotto", loc), True))
     elif game == "piquet":
         scored = merged.get("scores")
         if isinstance(scored, list) and len(scored) == 2 == len(labels):
-            lines.append((f"This hand: {labels[0]} {scored[0]} – {scored[1]} {labels[1]}", None))
+            line = text(
+                "this_hand",
+                loc,
+                first=labels[0],
+                first_score=scored[0],
+                second_score=scored[1],
+                second=labels[1],
+            )
+            lines.append((line, None))
         for event in view.get("events") or []:
             if isinstance(event, dict) and event.get("type") in ("repique", "pique", "capot"):
-                lines.append((f"{name_of(names, event.get('seat'))}: {event['type']}!", True))
+                who = name_of(names, event.get("seat"), loc)
+                what = term("event", event["type"], loc)
+                lines.append((text("announce", loc, who=who, what=what), True))
         for event in view.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "game_won":
-                lines.append((f"{name_of(names, event.get('seat'))} wins the game", True))
+                who = name_of(names, event.get("seat"), loc)
+                lines.append((text("wins_game", loc, name=who), True))
     else:
         winner = merged.get("winner")
         if isinstance(winner, int) and 0 <= winner < sides:
@@ -173,19 +199,22 @@ def _headline(
             if game == "sueca":
                 scored = merged.get("scores")
                 games = scored[winner] if isinstance(scored, list) and winner < len(scored) else 1
-                extra = f" — {games} game" + ("s" if games != 1 else "")
-            lines.append(
-                (f"{labels[winner]} win{'' if '&' in labels[winner] else 's'}{extra}", True)
-            )
+                count = games if isinstance(games, int) else 0
+                extra = plural("games_scored", count, loc, games=games)
+            lines.append((wins(labels[winner], loc, extra), True))
         elif "winner" in merged:
-            lines.append(("Drawn hand", None))
+            lines.append((text("drawn_hand", loc), None))
         if merged.get("bandeira"):
-            lines.append(("Bandeira! All 120 points", True))
+            lines.append((text("bandeira", loc), True))
     return lines
 
 
 def draw_deal_summary(
-    view: dict[str, Any], names: list[str], result: dict[str, Any], style: str
+    view: dict[str, Any],
+    names: list[str],
+    result: dict[str, Any],
+    style: str,
+    locale: str = DEFAULT_LOCALE,
 ) -> Image.Image:
     merged: dict[str, Any] = dict(_deal_event(view))
     merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
@@ -197,25 +226,24 @@ def draw_deal_summary(
     raw_totals = score_dict.get("game") if isinstance(score_dict, dict) else None
     totals: list[Any] | None = raw_totals if isinstance(raw_totals, list) else None
     sides = len(scores) or (len(totals) if totals else 2)
-    labels = side_names(view, names, sides)
-    labels += [f"Side {i + 1}" for i in range(len(labels), sides)]
+    labels = side_names(view, names, sides, locale)
+    labels += [side_label(i, locale) for i in range(len(labels), sides)]
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
-        columns.append(("Card points", trick_points))
-    for key, label in COLUMN_LABELS.items():
+        columns.append((text("column_card_points", locale), trick_points))
+    for key in COLUMNS:
         value = merged.get(key)
         if (
-            key != "card_points"
-            and isinstance(value, list)
+            isinstance(value, list)
             and len(value) == sides
             and any(isinstance(v, int) and v for v in value)
         ):
-            columns.append((label, value))
-    columns.append(("Score", scores or [0] * sides))
+            columns.append((text(f"column_{key}", locale), value))
+    columns.append((text("column_score", locale), scores or [0] * sides))
     if totals is not None and len(totals) == sides:
-        columns.append(("Total", totals))
-    headline = _headline(view, names, merged, labels)
-    details = _detail_lines(view, names)
+        columns.append((text("column_total", locale), totals))
+    headline = _headline(view, names, merged, labels, locale)
+    details = _detail_lines(view, names, locale)
     col_w = 120
     name_w = 300 if sides <= 2 else 220
     width = min(1200, max(680, MARGIN * 2 + name_w + col_w * len(columns)))
@@ -225,7 +253,8 @@ def draw_deal_summary(
     c = Canvas((width, min(720, height)), theme.FELT)
     c.style = style
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
-    title = f"{GAME_TITLES.get(str(merged.get('game')), 'Deal')} — end of the deal"
+    game = game_title(str(merged.get("game")), locale, text("deal", locale))
+    title = text("summary_title", locale, game=game)
     c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
     y = 70
     for line, mood in headline:
@@ -249,9 +278,15 @@ def draw_deal_summary(
             value = values[s] if s < len(values) else ""
             last = i == len(columns) - 1
             x = MARGIN + name_w + col_w * (i + 1) - 10
-            text = "—" if value is None else str(value)
+            shown_value = "—" if value is None else str(value)
             c.rich(
-                x, ry + 1, text, size, theme.GOLD if last else theme.TEXT, "condensed", anchor="r"
+                x,
+                ry + 1,
+                shown_value,
+                size,
+                theme.GOLD if last else theme.TEXT,
+                "condensed",
+                anchor="r",
             )
     y += row * sides + 16
     small = font_for(17, "condensed")
@@ -261,21 +296,25 @@ def draw_deal_summary(
     return c.image
 
 
-def _detail_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def _detail_lines(view: dict[str, Any], names: list[str], locale: str) -> list[str]:
     """Melds, belote and declarations of the deal, one line each."""
-    info = table_info(view, names)
-    if info.log_title in ("Melds", "Declarations"):
+    info = table_info(view, names, locale)
+    if info.log_kind in ("melds", "declarations"):
         return list(info.log)
-    return melds_log(view, names)
+    return melds_log(view, names, locale)
 
 
 def draw_score_sheet(
-    game: str, names: list[str], deal_results: list[dict[str, Any]], totals: list[int]
+    game: str,
+    names: list[str],
+    deal_results: list[dict[str, Any]],
+    totals: list[int],
+    locale: str = DEFAULT_LOCALE,
 ) -> Image.Image:
     sides = len(totals) or 2
     seats = len(names)
     view = {"seats": seats}
-    labels = side_names(view, names, sides)
+    labels = side_names(view, names, sides, locale)
     shown = deal_results[-14:]
     skipped = len(deal_results) - len(shown)
     col_w = max(150, min(220, (1100 - 120) // max(1, sides)))
@@ -284,14 +323,15 @@ def draw_score_sheet(
     height = 70 + 44 + row * (len(shown) + (1 if skipped else 0)) + 16 + 50 + MARGIN
     c = Canvas((width, height), theme.FELT)
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
-    c.rich(MARGIN, 14, f"{GAME_TITLES.get(game, game)} — score sheet", font_for(22), theme.GOLD)
+    title = text("score_sheet_title", locale, game=game_title(game, locale))
+    c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
     y = 70
     head = font_for(17, "condensed")
     for i in range(sides):
         x = MARGIN + 100 + col_w * (i + 1) - 10
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         label = fit_text(
-            labels[i] if i < len(labels) else f"Side {i + 1}", head, col_w - 16, "condensed"
+            labels[i] if i < len(labels) else side_label(i, locale), head, col_w - 16, "condensed"
         )
         c.rich(x, y, label, head, colour, "condensed", anchor="r")
     y += 44
@@ -301,14 +341,17 @@ def draw_score_sheet(
         for i, v in enumerate((result.get("scores") or [])[:sides]):
             running[i] += int(v) if isinstance(v, int) else 0
     if skipped:
-        c.rich(MARGIN, y, f"… {skipped} earlier deals", size, theme.TEXT_DIM, "condensed")
+        earlier = text("earlier_deals", locale, count=skipped)
+        c.rich(MARGIN, y, earlier, size, theme.TEXT_DIM, "condensed")
         y += row
     for number, result in enumerate(shown, start=skipped + 1):
         if number % 2:
             c.draw.rectangle(
                 (MARGIN - 8, y - 8, width - MARGIN + 8, y + row - 10), fill=theme.FELT_DARK
             )
-        c.rich(MARGIN, y, f"Deal {number}", size, theme.TEXT_DIM, "condensed")
+        c.rich(
+            MARGIN, y, text("deal_number", locale, number=number), size, theme.TEXT_DIM, "condensed"
+        )
         scores = result.get("scores") or []
         for i in range(sides):
             value = scores[i] if i < len(scores) else 0
@@ -327,7 +370,7 @@ def draw_score_sheet(
     c.draw.line((MARGIN, y, width - MARGIN, y), fill=theme.GOLD, width=2)
     y += 16
     best = max(totals) if totals else None
-    c.rich(MARGIN, y, "Total", font_for(20), theme.GOLD)
+    c.rich(MARGIN, y, text("column_total", locale), font_for(20), theme.GOLD)
     for i, total in enumerate(totals):
         colour = theme.ACCENT if total == best else theme.TEXT
         c.rich(MARGIN + 100 + col_w * (i + 1) - 10, y, str(total), font_for(20), colour, anchor="r")

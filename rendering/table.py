@@ -16,7 +16,17 @@ from PIL import Image, ImageDraw
 
 from rendering import cards, theme
 from rendering.canvas import Canvas, font_for
-from rendering.info import TableCards, TableInfo, name_of, side_names, side_of, table_info
+from rendering.i18n import DEFAULT_LOCALE, plural, text
+from rendering.info import (
+    TableCards,
+    TableInfo,
+    name_of,
+    side_label,
+    side_names,
+    side_of,
+    table_info,
+    wins,
+)
 from rendering.sorting import view_trump, winning_index
 from rendering.text import fit_text
 
@@ -94,12 +104,12 @@ def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
     )
 
 
-def _dealer_chip(c: Canvas, cx: int, cy: int) -> None:
+def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str) -> None:
     r = 15
     c.draw.ellipse(
         (cx - r, cy - r, cx + r, cy + r), fill=theme.CARD_FACE, outline=theme.GOLD, width=3
     )
-    c.rich(cx, cy - 8, "D", font_for(16), theme.BLACK, anchor="m")
+    c.rich(cx, cy - 8, text("dealer_chip", locale), font_for(16), theme.BLACK, anchor="m")
 
 
 def _plate(
@@ -126,20 +136,20 @@ def _plate(
     is_dealer = view.get("dealer") == seat
     name_room = pw - 32 - (30 if is_bot else 0) - (16 if is_dealer else 0)
     size = font_for(NAME_CAP, "condensed")
-    name = fit_text(name_of(names, seat), size, name_room, "condensed")
+    name = fit_text(name_of(names, seat, info.locale), size, name_room, "condensed")
     width = c.rich(
         x0 + 20, y0 + 12, name, size, theme.ACCENT if acting else theme.TEXT, "condensed"
     )
     if is_bot:
         _bot_icon(c, x0 + 28 + width, y0 + 9, 24)
     if is_dealer:
-        _dealer_chip(c, x0 + pw - 16, y0 + 22)
+        _dealer_chip(c, x0 + pw - 16, y0 + 22, info.locale)
     sizes = view.get("hand_sizes") or []
     count = sizes[seat] if seat < len(sizes) and isinstance(sizes[seat], int) else 0
     back = cards.back(*MINI_BACK)
     won = view.get("tricks_won") or []
     tricks = won[seat] if seat < len(won) and isinstance(won[seat], int) else 0
-    label = "1 trick" if tricks == 1 else f"{tricks} tricks"
+    label = plural("tricks", tricks, info.locale)
     room = pw - 20 - MINI_BACK[0] - c.rich_width(label, font_for(LABEL_CAP)) - 24
     step = min(8, room // max(1, count - 1)) if count > 1 else 8
     for i in range(count):
@@ -311,7 +321,7 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
                 c.sprite(cards.back(cw, ch), cx + 2 * k, y - 2 * k)
             cx += cw + 2 * depth
         if group.count is not None:
-            label = f"{group.count} card" + ("s" if group.count != 1 else "")
+            label = plural("cards_count", group.count, info.locale)
             c.rich(x, y + ch + 14, label, font_for(18), theme.TEXT)
         x = cx + 40
         if x > CENTRE[0] - cw:
@@ -331,35 +341,39 @@ def _column(c: Canvas, view: dict[str, Any], info: TableInfo, names: list[str], 
     for i, line in enumerate(lines):
         c.rich(x0 + 14, y + 46 + 28 * i, fit_text(line, line_size, x1 - x0 - 28), line_size)
     y += height + 10
-    y = _scores(c, view, names, y, x0, x1)
+    y = _scores(c, view, names, y, x0, x1, info.locale)
     if int(view.get("seats") or 0) != 2:
         for group in info.cards:
-            y = _table_cards(c, group, y, x0, x1, style)
+            y = _table_cards(c, group, y, x0, x1, style, info.locale)
     if info.log and y < H - 80:
         _log(c, info, y, x0, x1)
 
 
-def _scores(c: Canvas, view: dict[str, Any], names: list[str], y: int, x0: int, x1: int) -> int:
+def _scores(
+    c: Canvas, view: dict[str, Any], names: list[str], y: int, x0: int, x1: int, locale: str
+) -> int:
     scores = view.get("scores") or {}
     game_scores = scores.get("game") if isinstance(scores, dict) else None
     deal_scores = scores.get("deal") if isinstance(scores, dict) else None
     if not isinstance(game_scores, list):
         return y
     sides = len(game_scores)
-    labels = side_names(view, names, sides)
+    labels = side_names(view, names, sides, locale)
     row = 36
     height = 42 + row * sides
     c.panel((x0, y, x1, y + height))
     small = font_for(14, "regular")
-    c.rich(x0 + 14, y + 12, "Score", font_for(17), theme.GOLD)
-    c.rich(x1 - 82, y + 14, "deal", small, theme.TEXT_DIM, "regular", anchor="r")
-    c.rich(x1 - 12, y + 14, "game", small, theme.TEXT_DIM, "regular", anchor="r")
+    c.rich(x0 + 14, y + 12, text("score_panel", locale), font_for(17), theme.GOLD)
+    column = text("score_deal", locale)
+    c.rich(x1 - 82, y + 14, column, small, theme.TEXT_DIM, "regular", anchor="r")
+    column = text("score_game", locale)
+    c.rich(x1 - 12, y + 14, column, small, theme.TEXT_DIM, "regular", anchor="r")
     size = font_for(17, "condensed")
     for i in range(sides):
         ry = y + 44 + row * i
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         c.draw.rounded_rectangle((x0 + 12, ry, x0 + 18, ry + 22), radius=3, fill=colour)
-        label = labels[i] if i < len(labels) else f"Side {i + 1}"
+        label = labels[i] if i < len(labels) else side_label(i, locale)
         label = fit_text(label, size, x1 - x0 - 26 - 112, "condensed")
         c.rich(x0 + 26, ry + 2, label, size, theme.TEXT, "condensed")
         deal = deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
@@ -369,7 +383,15 @@ def _scores(c: Canvas, view: dict[str, Any], names: list[str], y: int, x0: int, 
     return y + height + 10
 
 
-def _table_cards(c: Canvas, group: TableCards, y: int, x0: int, x1: int, style: str) -> int:
+def _table_cards(
+    c: Canvas,
+    group: TableCards,
+    y: int,
+    x0: int,
+    x1: int,
+    style: str,
+    locale: str = DEFAULT_LOCALE,
+) -> int:
     cw, ch = theme.TABLE_CARD if len(group.cards) <= 2 else theme.SMALL_CARD
     height = 44 + ch + 8
     if y + height > H - 6:
@@ -403,7 +425,7 @@ def _table_cards(c: Canvas, group: TableCards, y: int, x0: int, x1: int, style: 
         c.rich(
             x1 - 16,
             cy + ch // 2 + 20,
-            "cards",
+            text("cards_caption", locale),
             font_for(13, "regular"),
             theme.TEXT_DIM,
             "regular",
@@ -445,14 +467,20 @@ def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
         c.rich(x0 + 14, y + 38 + row * i, line, size, theme.TEXT, "condensed")
 
 
-def draw_table(view: dict[str, Any], names: list[str], bots: list[bool], style: str) -> Image.Image:
+def draw_table(
+    view: dict[str, Any],
+    names: list[str],
+    bots: list[bool],
+    style: str,
+    locale: str = DEFAULT_LOCALE,
+) -> Image.Image:
     n = int(view.get("seats") or len(names) or 4)
     viewer = view.get("seat")
     first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
     order = [(first + i) % n for i in range(n)]
     c = Canvas((W, H), background())
     c.style = style
-    info = table_info(view, names)
+    info = table_info(view, names, locale)
     scores = view.get("scores") or {}
     game_scores = scores.get("game") if isinstance(scores, dict) else None
     sides = len(game_scores) if isinstance(game_scores, list) and game_scores else n
@@ -466,11 +494,11 @@ def draw_table(view: dict[str, Any], names: list[str], bots: list[bool], style: 
     for index, seat in enumerate(order):
         _plate(c, info, view, seat, seat_anchor(index, n), names, bots, sides)
     if view.get("phase") == "over":
-        _game_over(c, view, names, sides)
+        _game_over(c, view, names, locale)
     return c.image
 
 
-def _game_over(c: Canvas, view: dict[str, Any], names: list[str], sides: int) -> None:
+def _game_over(c: Canvas, view: dict[str, Any], names: list[str], locale: str) -> None:
     """A banner across the middle: the game is over, and who won it."""
     scores = view.get("scores")
     ranking = view.get("games_won")
@@ -480,13 +508,13 @@ def _game_over(c: Canvas, view: dict[str, Any], names: list[str], sides: int) ->
     if isinstance(ranking, list) and ranking and all(isinstance(v, int) for v in ranking):
         best = max(ranking)
         leaders = [i for i, v in enumerate(ranking) if v == best]
-        labels = side_names(view, names, len(ranking))
+        labels = side_names(view, names, len(ranking), locale)
         if len(leaders) == 1 and leaders[0] < len(labels):
-            label = labels[leaders[0]]
-            line = f"{label} win{'' if '&' in label else 's'}"
+            line = wins(labels[leaders[0]], locale)
     width = max(420, c.rich_width(line, font_for(22)) + 60)
     box = (CENTRE[0] - width // 2, CENTRE[1] - 60, CENTRE[0] + width // 2, CENTRE[1] + 60)
     c.panel(box, fill=theme.PANEL, outline=theme.GOLD, width=3, radius=18)
-    c.rich(CENTRE[0], CENTRE[1] - 40, "Game over", font_for(30), theme.GOLD, anchor="m")
+    title = text("game_over", locale)
+    c.rich(CENTRE[0], CENTRE[1] - 40, title, font_for(30), theme.GOLD, anchor="m")
     if line:
         c.rich(CENTRE[0], CENTRE[1] + 12, line, font_for(22), theme.TEXT, anchor="m")

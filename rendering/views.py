@@ -130,13 +130,16 @@ def clean_view(view: Any, names: list[str] | None = None) -> dict[str, Any]:
     return out
 
 
-def clean_names(names: Any, seats: int) -> list[str]:
+def clean_names(names: Any, seats: int, locale: str = "en") -> list[str]:
     """One display name per seat: given names, else "Seat n"."""
+    from rendering.info import seat_label
     from rendering.text import displayable
 
     given = list(names) if isinstance(names, list | tuple) else []
     return [
-        displayable(str(given[i])) if i < len(given) and given[i] is not None else f"Seat {i + 1}"
+        displayable(str(given[i]))
+        if i < len(given) and given[i] is not None
+        else seat_label(i, locale)
         for i in range(seats)
     ]
 
