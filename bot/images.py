@@ -21,26 +21,38 @@ def _file(data: bytes, stem: str) -> discord.File:
 
 
 async def table_file(
-    public_view: dict[str, Any], names: list[str], bots: list[bool], deck_style: str, stem: str
+    public_view: dict[str, Any],
+    names: list[str],
+    bots: list[bool],
+    deck_style: str,
+    stem: str,
+    locale: str = "en",
 ) -> discord.File:
     data = await asyncio.to_thread(
-        rendering.render_table, public_view, names, bots=bots, deck_style=deck_style
+        rendering.render_table,
+        public_view,
+        names,
+        bots=bots,
+        deck_style=deck_style,
+        locale=locale,
     )
     return _file(data, stem)
 
 
 async def hand_file(
-    view: dict[str, Any], legal: list[str] | None, deck_style: str, stem: str
+    view: dict[str, Any], legal: list[str] | None, deck_style: str, stem: str, locale: str = "en"
 ) -> discord.File:
-    data = await asyncio.to_thread(rendering.render_hand, view, legal, deck_style=deck_style)
+    data = await asyncio.to_thread(
+        rendering.render_hand, view, legal, deck_style=deck_style, locale=locale
+    )
     return _file(data, stem)
 
 
 async def last_trick_file(
-    public_view: dict[str, Any], names: list[str], deck_style: str, stem: str
+    public_view: dict[str, Any], names: list[str], deck_style: str, stem: str, locale: str = "en"
 ) -> discord.File:
     data = await asyncio.to_thread(
-        rendering.render_last_trick, public_view, names, deck_style=deck_style
+        rendering.render_last_trick, public_view, names, deck_style=deck_style, locale=locale
     )
     return _file(data, stem)
 
@@ -51,15 +63,28 @@ async def deal_summary_file(
     result: dict[str, Any],
     deck_style: str,
     stem: str,
+    locale: str = "en",
 ) -> discord.File:
     data = await asyncio.to_thread(
-        rendering.render_deal_summary, public_view, names, result, deck_style=deck_style
+        rendering.render_deal_summary,
+        public_view,
+        names,
+        result,
+        deck_style=deck_style,
+        locale=locale,
     )
     return _file(data, stem)
 
 
 async def score_sheet_file(
-    game: str, names: list[str], deal_results: list[dict[str, Any]], totals: list[int], stem: str
+    game: str,
+    names: list[str],
+    deal_results: list[dict[str, Any]],
+    totals: list[int],
+    stem: str,
+    locale: str = "en",
 ) -> discord.File:
-    data = await asyncio.to_thread(rendering.render_score_sheet, game, names, deal_results, totals)
+    data = await asyncio.to_thread(
+        rendering.render_score_sheet, game, names, deal_results, totals, locale=locale
+    )
     return _file(data, stem)

@@ -88,7 +88,12 @@ class TableUI:
         names = session.names()
         public = game.public_view()
         file = await images.table_file(
-            public, names, session.computers(), deck_style_of(session), f"table-{session.id}"
+            public,
+            names,
+            session.computers(),
+            deck_style_of(session),
+            f"table-{session.id}",
+            locale=locale_of(session),
         )
         content = (
             t("table_header", locale_of(session), id=session.id)
@@ -147,6 +152,7 @@ class TableUI:
                 game.deal_results[deal_index],
                 deck_style_of(session),
                 f"deal-{session.id}-{deal_index + 1}",
+                locale=locale,
             )
         except Exception:
             log.exception("table %s: could not draw the deal summary", session.id)
@@ -161,7 +167,12 @@ class TableUI:
         kwargs: dict[str, Any] = {}
         try:
             kwargs["file"] = await images.score_sheet_file(
-                game.NAME, names, game.deal_results, list(game.totals), f"result-{session.id}"
+                game.NAME,
+                names,
+                game.deal_results,
+                list(game.totals),
+                f"result-{session.id}",
+                locale=locale_of(session),
             )
         except Exception:
             log.exception("table %s: could not draw the score sheet", session.id)
@@ -267,7 +278,11 @@ class TableUI:
         version = game.action_count
         cards = [a.card for a in legal if a.type == "play" and a.card] if legal else None
         file = await images.hand_file(
-            view, cards if cards else None, deck_style_of(session), f"hand-{session.id}-{version}"
+            view,
+            cards if cards else None,
+            deck_style_of(session),
+            f"hand-{session.id}-{version}",
+            locale=locale_of(session),
         )
         ui = discord.ui.View(timeout=None)
         if legal:
@@ -406,7 +421,11 @@ class TableUI:
             await refuse(interaction, t("error_no_last_trick", locale_of(session)))
             return
         file = await images.last_trick_file(
-            public, session.names(), deck_style_of(session), f"last-{table_id}"
+            public,
+            session.names(),
+            deck_style_of(session),
+            f"last-{table_id}",
+            locale=locale_of(session),
         )
         await interaction.response.send_message(file=file, ephemeral=True)
 

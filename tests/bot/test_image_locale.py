@@ -1,0 +1,40 @@
+"""Images are drawn in the table's language (a table setting), like every sentence of the bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+import rendering
+from tests.bot.driver import Table
+
+
+async def test_images_are_drawn_in_the_tables_language(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, set[str]] = {}
+
+    def spy(name: str) -> None:
+        original = getattr(rendering, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> bytes:
+            seen.setdefault(name, set()).add(kwargs.get("locale", "missing"))
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(rendering, name, wrapper)
+
+    for name in ("render_table", "render_hand", "render_deal_summary", "render_score_sheet"):
+        spy(name)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env, channel, [alice])
+    await table.open("briscola", computers=1, seats=2, hands_to_win=1)
+    table.session.row.settings["language"] = "pt"
+    await table.play_to_end()
+    assert seen["render_table"] >= {"pt"}
+    assert seen["render_hand"] == {"pt"}
+    assert seen["render_deal_summary"] == {"pt"}
+    assert seen["render_score_sheet"] == {"pt"}
