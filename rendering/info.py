@@ -355,7 +355,7 @@ def _briscola(view: dict[str, Any], names: list[str], info: TableInfo) -> None:
             info.contract.append(text("trump_card_drawn", loc, card=card, name=who))
     target = view.get("hands_to_win")
     if target:
-        info.contract.append(text("first_to_hands", loc, target=target))
+        info.contract.append(plural("first_to_hands", target, loc))
 
 
 def _chiamata(view: dict[str, Any], names: list[str], info: TableInfo) -> None:
@@ -421,7 +421,7 @@ def _sueca(view: dict[str, Any], names: list[str], info: TableInfo) -> None:
         info.cards.append(TableCards(label, [trump_card]))
     target = view.get("games_to_win")
     if target:
-        info.contract.append(text("first_to_games", loc, target=target))
+        info.contract.append(plural("first_to_games", target, loc))
     bonus = view.get("pending_bonus")
     if isinstance(bonus, int) and bonus:
         info.contract.append(text("draw_bonus", loc, points=bonus))

@@ -341,7 +341,7 @@ def draw_score_sheet(
         for i, v in enumerate((result.get("scores") or [])[:sides]):
             running[i] += int(v) if isinstance(v, int) else 0
     if skipped:
-        earlier = text("earlier_deals", locale, count=skipped)
+        earlier = plural("earlier_deals", skipped, locale)
         c.rich(MARGIN, y, earlier, size, theme.TEXT_DIM, "condensed")
         y += row
     for number, result in enumerate(shown, start=skipped + 1):

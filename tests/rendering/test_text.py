@@ -255,3 +255,14 @@ def test_fake_locale_draws_every_game(fake_locale: str, name: str) -> None:
                     position.final_view, names, position.result, locale=fake_locale
                 )
             )
+
+
+def test_counts_of_one_are_singular_in_english() -> None:
+    from rendering.info import table_info
+
+    one = table_info({"game": "briscola", "seats": 2, "hands_to_win": 1}, ["a", "b"])
+    three = table_info({"game": "briscola", "seats": 2, "hands_to_win": 3}, ["a", "b"])
+    assert "First to 1 hand" in one.contract
+    assert "First to 3 hands" in three.contract
+    sueca = table_info({"game": "sueca", "seats": 4, "games_to_win": 1}, list("abcd"))
+    assert "First to 1 game" in sueca.contract
