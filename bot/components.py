@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -23,6 +23,7 @@ from bot.codec import (
     action_from_select,
 )
 from bot.i18n import t
+from games.actions import Action
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,24 @@ async def _guarded(
         raise
 
 
+async def _act(
+    interaction: discord.Interaction[Any], match: re.Match[str], parse: Callable[[], Action]
+) -> None:
+    """A click on an action button or select: the action it names, for the table and version
+    its custom_id names; a custom_id no hand ever shows is refused as malformed."""
+    try:
+        action = parse()
+    except ValueError:
+        await _refuse(interaction, "error_malformed")
+        return
+    table_id = int(match["table"])
+    await _guarded(
+        interaction,
+        table_id,
+        interaction.client.ui.act(interaction, table_id, int(match["version"]), action),
+    )
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
     """A card, Pass, Coinche, Surcoinche, a bid or a take, on a player's hand."""
 
@@ -70,17 +89,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTT
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(BUTTON_TEMPLATE, self.item.custom_id or "")
         assert match is not None
-        try:
-            action = action_from_button(match["verb"], match["args"])
-        except ValueError:
-            await _refuse(interaction, "error_malformed")
-            return
-        table_id = int(match["table"])
-        await _guarded(
-            interaction,
-            table_id,
-            interaction.client.ui.act(interaction, table_id, int(match["version"]), action),
-        )
+        await _act(interaction, match, lambda: action_from_button(match["verb"], match["args"]))
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -101,17 +110,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
         match = re.fullmatch(SELECT_TEMPLATE, self.item.custom_id or "")
         assert match is not None
         values = selected(interaction)
-        try:
-            action = action_from_select(match["verb"], values)
-        except ValueError:
-            await _refuse(interaction, "error_malformed")
-            return
-        table_id = int(match["table"])
-        await _guarded(
-            interaction,
-            table_id,
-            interaction.client.ui.act(interaction, table_id, int(match["version"]), action),
-        )
+        await _act(interaction, match, lambda: action_from_select(match["verb"], values))
 
 
 class TableItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
