@@ -266,3 +266,27 @@ def test_counts_of_one_are_singular_in_english() -> None:
     assert "First to 3 hands" in three.contract
     sueca = table_info({"game": "sueca", "seats": 4, "games_to_win": 1}, list("abcd"))
     assert "First to 1 game" in sueca.contract
+
+
+@pytest.mark.parametrize(
+    ("game", "heading"), [("piquet", "column_tricks"), ("coinche", "column_card_points")]
+)
+def test_the_deal_summary_says_what_trick_points_count(
+    game: str, heading: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piquet's deal result counts tricks won; the other games count card points."""
+    import rendering.sheets
+
+    used: list[str] = []
+    original = rendering.sheets.text
+
+    def spy(key: str, *args: object, **kwargs: object) -> str:
+        used.append(key)
+        return original(key, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rendering.sheets, "text", spy)
+    ended = finished_deal(game, 5)
+    assert ended.result is not None and ended.final_view is not None
+    rendering.render_deal_summary(ended.final_view, list(DEMO_NAMES), ended.result)
+    assert heading in used
+    assert {"column_tricks", "column_card_points"} - {heading} - set(used)
