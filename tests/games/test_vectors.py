@@ -7,6 +7,7 @@ section concerned, and kept as an expected failure so that it shows in every run
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,12 @@ import pytest
 
 from games.records import IllegalRecordAction, MalformedRecord, loads, replay, replay_text
 
-VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors"
 ROOT = Path(__file__).resolve().parents[2]
+# The vectors live in the project's shared folder beside the repository (CI always has it);
+# ATOUT_VECTORS points elsewhere. A checkout without them skips these tests, except under CI.
+VECTORS = Path(os.environ.get("ATOUT_VECTORS", ROOT.parent / "shared" / "vectors"))
+if not VECTORS.is_dir() and not os.environ.get("CI"):
+    pytest.skip(f"no conformance vectors at {VECTORS}", allow_module_level=True)
 
 CONTRADICTS_RULES: dict[str, str] = {}
 
