@@ -56,6 +56,8 @@ def loads(text: str | bytes) -> ParsedRecord:
         obj = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise MalformedRecord(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise MalformedRecord("not a record: JSON nested too deeply") from None
     return parse(obj)
 
 

@@ -140,6 +140,14 @@ def test_malformed_records_say_what_is_wrong(text: bytes, message: str) -> None:
         loads(text)
 
 
+def test_a_deeply_nested_file_is_malformed_not_a_crash(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000)
+    done = _cli(str(deep))
+    assert done.returncode == 2
+    assert done.stderr.decode().count("\n") == 1 and "nested" in done.stderr.decode()
+
+
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     done = _cli(str(tmp_path / "nope.json"))
     assert done.returncode == 2
