@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import simcord
+from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+
+# CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
+# by the luck of a draw; locally each run explores new examples.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 TESTS = Path(__file__).resolve().parent
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
