@@ -388,14 +388,14 @@ class TableSession:
 
     @property
     def stalled(self) -> bool:
-        """In play, waiting for the bot itself (a deal or a computer player), and nothing is
-        driving it: what a failed drive leaves behind."""
+        """In play, waiting for the bot itself (a deal, a computer player, or recording the end
+        of a game that is over), and nothing is driving it: what a failed drive leaves behind."""
         game = self.game
-        if not self.playing or game is None:
+        if self.row.status != "playing" or game is None:
             return False
         if self._driver is not None and not self._driver.done():
             return False
-        return game.awaiting_deck or self.computer_to_act() is not None
+        return game.over or game.awaiting_deck or self.computer_to_act() is not None
 
     def kick(self) -> None:
         """Drive a stalled table again (called when somebody looks at it)."""

@@ -78,6 +78,8 @@ class Tables:
             except Exception:
                 log.exception("table %s: could not be restored", row.id)
                 continue
-            if session is not None and session.playing:
+            # A game that is over but still "playing" lost the write of its end: the drive
+            # records the result and posts it.
+            if session is not None and session.row.status == "playing":
                 session.schedule_drive()
         return len(rows)

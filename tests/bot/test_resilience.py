@@ -10,10 +10,12 @@ import pytest
 import simcord
 
 import bot.images
+from bot.config import Settings
 from bot.i18n import t
 from bot.sessions import TableSession
 from games.actions import Action
 from tests.bot.driver import Table
+from tests.conftest import restart
 
 
 async def open_briscola(env: simcord.Env) -> Table:
@@ -137,3 +139,38 @@ async def test_a_failing_computer_player_still_exchanges_at_piquet(
     ]
     assert exchanges
     caplog.clear()
+
+
+async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
+    env: simcord.Env,
+    settings: Settings,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last action is committed, then writing the result fails: the table must not stay
+    "playing" for ever. The next process records the result and posts it."""
+    table = await open_briscola(env)
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    original = type(storage).finish_table
+    failures = [OSError("disk full")]
+
+    async def flaky(self: Any, *args: Any, **kwargs: Any) -> None:
+        if failures and args[1:2] == ("finished",):
+            raise failures.pop()
+        await original(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(storage), "finish_table", flaky)
+    with pytest.raises(AssertionError):
+        await table.play_to_end()  # the driver notices the table never finishes
+    assert not failures
+    game = table.session.game
+    assert game is not None and game.over and table.session.row.status == "playing"
+    caplog.clear()
+    thread = table.where()
+    assert not any(m.content.startswith("**Game over") for m in thread.history())
+
+    await restart(env, settings)
+    await env.settle()
+    row = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    assert row is not None and row.status == "finished"
+    assert any(m.content.startswith("**Game over") for m in thread.history())
