@@ -30,7 +30,7 @@ GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
 PANELS = {
     "belote": {"play"},
     "coinche": {"play"},
-    "piquet": {"exchange", "play"},
+    "piquet": {"exchange"},
     "briscola": {"play"},
     "chiamata": {"play"},
     "sueca": {"play"},
@@ -84,6 +84,12 @@ async def test_a_whole_game(
     assert table.session.row.thread_id is not None
     table.public = PublicCards()
     await table.play_to_end()
+    # Every kind of action people took went through its panel; a Piquet game may end in the
+    # declarations of its first deal, before anyone plays a card.
+    people_seats = {s.seat for s in table.session.row.seat_list if not s.is_computer}
+    record = table.session.game.to_record()  # type: ignore[union-attr]
+    taken = {a["type"] for d in record["deals"] for a in d["actions"] if a["seat"] in people_seats}
+    assert taken <= table.kinds
     assert PANELS[game] <= table.kinds
     assert {"render_table", "render_hand", "render_deal_summary"} <= set(public_images_only)
     # Hand images only ever went to ephemeral messages.
