@@ -54,6 +54,21 @@ async def _guarded(
         raise
 
 
+class Rebuilt:
+    """Mixin for this bot's DynamicItems: everything they need is in their custom_id, so the
+    item discord.py rebuilt from it is the whole state."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Any:
+        return cls(item)  # type: ignore[call-arg]
+
+
 async def _act(
     interaction: discord.Interaction[Any], match: re.Match[str], parse: Callable[[], Action]
 ) -> None:
@@ -72,19 +87,10 @@ async def _act(
     )
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+class ActionButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE
+):
     """A card, Pass, Coinche, Surcoinche, a bid or a take, on a player's hand."""
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(BUTTON_TEMPLATE, self.item.custom_id or "")
@@ -92,19 +98,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTT
         await _act(interaction, match, lambda: action_from_button(match["verb"], match["args"]))
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+class ActionSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE
+):
     """Piquet's discards, chiamata's call and trump."""
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(SELECT_TEMPLATE, self.item.custom_id or "")
@@ -113,19 +110,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
         await _act(interaction, match, lambda: action_from_select(match["verb"], values))
 
 
-class TableItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
+class TableItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
     """Join, Leave, Add computer player, House rules, Start (lobby); Hand, Last trick (table)."""
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TableItem:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(TABLE_TEMPLATE, self.item.custom_id or "")
@@ -141,19 +127,8 @@ class TableItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_T
         await _guarded(interaction, table_id, work)
 
 
-class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=RULE_TEMPLATE):
+class RuleSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=RULE_TEMPLATE):
     """The lobby's house rules: pick a rule, then its value."""
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RuleSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(RULE_TEMPLATE, self.item.custom_id or "")

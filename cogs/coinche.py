@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.codec import button_id, custom_id
 from bot.commands import describe, open_table, table_settings
-from bot.components import action_button, selected
+from bot.components import Rebuilt, action_button, selected
 from bot.i18n import t
 from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
 from games.cards import trump_label
@@ -35,18 +35,7 @@ def level_label(value: int | str | None, locale: str) -> str:
     return str(value) if isinstance(value, int) else t(f"bid_{value}", locale)
 
 
-class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_TEMPLATE):
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LevelSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
-
+class LevelSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_TEMPLATE):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(LEVEL_TEMPLATE, self.item.custom_id or "")
         assert match is not None
