@@ -78,6 +78,7 @@ class Game(ABC):
         self.log: list[dict[str, Any]] = []
         self.deal_results: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
+        self.turn: int | None = (dealer + 1) % seats
         self._init_match()
 
     # ----------------------------------------------------------------- what a game must define
@@ -94,9 +95,13 @@ class Game(ABC):
         """Deal ``deck`` (validated, upper case, top card first) exactly as RULES.md describes."""
 
     @property
-    @abstractmethod
     def to_act(self) -> int | None:
-        """The seat whose turn it is, or ``None`` between deals and once the game is over."""
+        """The seat whose turn it is, or ``None`` between deals and once the game is over.
+        Engines keep the seat to act in ``turn``; Piquet, whose exchanges follow their own
+        order, overrides this."""
+        if self.over or self.phase == "deal":
+            return None
+        return self.turn
 
     @abstractmethod
     def _legal_actions(self, seat: int) -> list[Action]:

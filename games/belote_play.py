@@ -129,7 +129,7 @@ class BeloteFamily(Game):
     def _clear_deal(self) -> None:
         self.hands: list[int] = [0, 0, 0, 0]
         self.legal_memo: int = -1
-        self.turn: int | None = None
+        self.turn = None
         self.mode: int = NO_CARD
         self.declarer: int | None = None
         self.trick: list[int] = []
@@ -193,12 +193,6 @@ class BeloteFamily(Game):
             ]
 
     # ------------------------------------------------------------------------ turn / legal
-    @property
-    def to_act(self) -> int | None:
-        if self.over or self.phase == "deal":
-            return None
-        return self.turn
-
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "play":
             if seat != self.turn:

@@ -82,10 +82,6 @@ class FortyCardGame(Game):
         """Score the finished deal: call ``_settle`` and end the match when it is won."""
 
     # --------------------------------------------------------------------- the contract
-    @property
-    def to_act(self) -> int | None:
-        return self.turn if self.phase == "play" else None
-
     def _legal_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         if self.MUST_FOLLOW and self.trick:

@@ -122,12 +122,6 @@ class Chiamata(Game):
         self.turn = eldest
 
     # --------------------------------------------------------------------------- turns
-    @property
-    def to_act(self) -> int | None:
-        if self.over or self.phase == "deal":
-            return None
-        return self.turn
-
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "auction":
             if self.high_rank == "2" and self.options["bidding"] == "two_then_points":
