@@ -3,8 +3,8 @@
 The work of one deal: a shuffled deck; an auction (where the game has one) in which each player
 passes with probability 0.7 and otherwise makes a uniformly random legal bid, call, coinche or
 surcoinche; then uniformly random legal actions to the end of the deal, with ``legal_actions``
-computed at every step. Piquet's discards are drawn at random within the exchange limits and
-checked with ``is_legal``. Deals passed out are not counted. Each figure is the median of 7 runs.
+computed at every step. Piquet's discards are drawn at random within the exchange limits the
+view gives (``apply`` checks them). Deals passed out are not counted. Each figure is the median of 7 runs.
 
 If the native Coinche engine colver (``pip install colver==0.11.1``, benchmark-only) is installed,
 the same work is measured with it and the ratio printed beside ours.
@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.actions import Action
+from games.ai import random_play
 from games.base import Game
 from games.registry import GAME_NAMES, new_game
 
@@ -32,20 +33,9 @@ SEATS = {"briscola": 4}
 AUCTION_TYPES = {"bid", "coinche", "surcoinche", "take", "call"}
 
 
-def _random_exchange(game: Game, seat: int, rng: random.Random) -> Action:
-    view = game.view(seat)
-    limits = view["exchange"]
-    hand = view["hand"]
-    while True:
-        count = rng.randint(int(limits["min"]), int(limits["max"]))
-        action = Action("exchange", cards=tuple(rng.sample(hand, count)))
-        if game.is_legal(seat, action):
-            return action
-
-
 def _pick(game: Game, seat: int, legal: list[Action], rng: random.Random) -> Action:
     if len(legal) == 1 and legal[0].type == "exchange" and legal[0].cards is None:
-        return _random_exchange(game, seat, rng)
+        return random_play.concrete(game.view(seat), legal[0], rng)
     if any(a.type == "pass" for a in legal):
         others = [a for a in legal if a.type != "pass"]
         if others and rng.random() >= 0.7:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from games.actions import Action
+from games.ai import random_play
 from games.base import Game
 from games.registry import new_game
 
@@ -39,23 +40,7 @@ class Position:
 
 def concrete(game: Game, seat: int, action: Action, rng: random.Random) -> Action:
     """A concrete action for a template (Piquet's exchange: random discards within limits)."""
-    if action.type != "exchange" or action.cards:
-        return action
-    view = game.view(seat)
-    limits = view.get("exchange") or {}
-    hand = list(view.get("hand") or [])
-    low = int(limits.get("min", 1)) if isinstance(limits, dict) else 1
-    high = int(limits.get("max", 5)) if isinstance(limits, dict) else 5
-    for _ in range(50):
-        count = rng.randint(max(0, low), max(low, min(high, len(hand))))
-        candidate = Action("exchange", cards=tuple(rng.sample(hand, count)))
-        if game.is_legal(seat, candidate):
-            return candidate
-    for count in range(max(0, low), high + 1):
-        candidate = Action("exchange", cards=tuple(hand[:count]))
-        if game.is_legal(seat, candidate):
-            return candidate
-    return action
+    return random_play.concrete(game.view(seat), action, rng)
 
 
 def random_position(

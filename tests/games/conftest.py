@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from games.actions import Action
+from games.ai import random_play
 from games.base import Game
 from games.registry import game_class
 
@@ -43,16 +44,8 @@ def random_action(game: Game, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action; a random legal discard for Piquet's exchange template."""
     legal = game.legal_actions(seat)
     assert legal, f"seat {seat} is to act but has no legal action"
-    action = rng.choice(legal)
-    if action.type == "exchange" and action.cards is None:
-        view = game.view(seat)
-        limits, hand = view["exchange"], view["hand"]
-        for _ in range(100):
-            count = rng.randint(int(limits["min"]), int(limits["max"]))
-            candidate = Action("exchange", cards=tuple(rng.sample(hand, count)))
-            if game.is_legal(seat, candidate):
-                return candidate
-        raise AssertionError("no legal exchange found within the view's limits")
+    action = random_play.concrete(game.view(seat), rng.choice(legal), rng)
+    assert game.is_legal(seat, action), f"{action} drawn from the view is not legal"
     return action
 
 

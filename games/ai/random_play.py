@@ -1,0 +1,29 @@
+"""Uniformly random play from a view: what benchmarks, demos and property tests drive games with.
+
+The one subtle part is Piquet's exchange, which ``legal_actions`` gives as a template: a random
+instance discards a random number of cards within the view's limits, chosen from the own hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.actions import Action
+
+
+def concrete(view: dict[str, Any], action: Action, rng: random.Random) -> Action:
+    """``action`` itself, or for the exchange template a random exchange the rules allow."""
+    if action.type != "exchange" or action.cards is not None:
+        return action
+    limits = view.get("exchange") or {}
+    hand = list(view.get("hand") or [])
+    low = int(limits.get("min", 1))
+    high = min(int(limits.get("max", 5)), len(hand))
+    return Action("exchange", cards=tuple(rng.sample(hand, rng.randint(low, high))))
+
+
+def random_action(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A uniformly random legal action, templates made concrete."""
+    return concrete(view, rng.choice(list(legal)), rng)
