@@ -1,16 +1,66 @@
 """``python -m games replay FILE|-``: replay a game record and print its scores (RECORDS.md).
 
-Exit codes: 0 with the JSON result on standard output; 1 for an illegal action; 2 for a malformed
-record; one line on standard error in both error cases, and never a partial result.
+Exit codes (docs/records.md lists them too):
+
+- 0: the record replayed; its JSON result is on standard output.
+- 1: an illegal action; one line on standard error names the deal, action, seat and reason.
+- 2: a malformed record, or a file that cannot be read; one line on standard error. (argparse's
+  own usage errors also exit 2.)
+- 141: the reader of standard output (or error) closed the pipe, as ``... | head -c 10`` does;
+  nothing more is written. 141 is what a shell reports for a program stopped by SIGPIPE, so
+  pipelines treat it as they treat ``cat`` or ``grep`` in the same place, and it cannot be
+  mistaken for the verdict on the record (0, 1 or 2).
+
+Never a partial result, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 
 from games.records import IllegalRecordAction, MalformedRecord, replay_text
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_MALFORMED = 2
+EXIT_BROKEN_PIPE = 141
+
+
+def _replay(path: str) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                text = handle.read()
+    except OSError as exc:
+        print(f"cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_MALFORMED
+    try:
+        result = replay_text(text)
+    except MalformedRecord as exc:
+        print(f"malformed record: {exc}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except IllegalRecordAction as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_ILLEGAL
+    sys.stdout.write(json.dumps(result) + "\n")
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def quiet_broken_pipe() -> int:
+    """Point both standard streams at /dev/null, so the interpreter's final flush cannot raise a
+    second BrokenPipeError on the way out (the recipe of Python's ``signal`` documentation)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(devnull, stream.fileno())
+    return EXIT_BROKEN_PIPE
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,27 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="replay a record and print the scores as JSON")
     replay.add_argument("file", help="path of the record, or - for standard input")
-    args = parser.parse_args(argv)
-
     try:
-        if args.file == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    try:
-        result = replay_text(text)
-    except MalformedRecord as exc:
-        print(f"malformed record: {exc}", file=sys.stderr)
-        return 2
-    except IllegalRecordAction as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
-    print(json.dumps(result))
-    return 0
+        args = parser.parse_args(argv)
+        return _replay(args.file)
+    except BrokenPipeError:
+        return quiet_broken_pipe()
 
 
 if __name__ == "__main__":

@@ -54,8 +54,9 @@ class Belote(BeloteFamily):
         choice(
             "success_basis",
             "all",
-            ("all", "cards_belote", "cards"),
-            "what counts in the success test",
+            ("all", "cards_belote", "cards", "cards_melds"),
+            "what counts in the success test: everything, cards and belote, cards only, or cards"
+            " and melds (the belote never decides a contract)",
         ),
         choice("sa_card_multiplier", 1, (1, 2), "SA card points doubled (130 → 260)"),
         choice("ta_card_multiplier", 1, (1, 2), "TA card points doubled"),
@@ -249,6 +250,8 @@ def score_belote_hand(
         test = tot
     elif basis == "cards_belote":
         test = [card_points[i] + belote[i] for i in (0, 1)]
+    elif basis == "cards_melds":
+        test = [card_points[i] + m[i] for i in (0, 1)]
     else:
         test = list(card_points)
     capot = 0 in side_tricks

@@ -39,10 +39,14 @@ def _runs(byte: int) -> tuple[tuple[int, int], ...]:
 RUNS: Final = tuple(_runs(b) for b in range(256))
 
 
-def carre_value(rank: int, mode: int, sa_nine_carre: bool) -> int:
-    """Points of four cards of ``rank`` (0 when they are not a meld) under the contract ``mode``."""
+def carre_value(rank: int, mode: int, sa_nine_carre: bool, fixed: bool = False) -> int:
+    """Points of four cards of ``rank`` (0 when they are not a meld) under the contract ``mode``.
+
+    ``fixed`` is ``carre_values = fixed``: the trump-contract column in every contract, as many
+    tables score it, so SA has no column of its own and ``sa_nine_carre`` does not apply.
+    """
     letter = RANK_LETTERS[rank]
-    if mode == SA:
+    if mode == SA and not fixed:
         if letter == "9" and not sa_nine_carre:
             return 0
         return {"A": 200, "T": 150, "J": 100, "9": 100, "K": 100, "Q": 100}.get(letter, 0)
@@ -71,19 +75,25 @@ def _carre(rank: int, value: int, carre_kind: int) -> dict[str, Any]:
 
 
 def best_declaration(
-    hand: int, mode: int, card_reuse: bool, carre_first: bool, sa_nine_carre: bool
+    hand: int,
+    mode: int,
+    card_reuse: bool,
+    carre_first: bool,
+    sa_nine_carre: bool,
+    fixed_carres: bool = False,
 ) -> dict[str, Any] | None:
     """The automatic declaration of an 8-card hand: ``{"melds", "points", "key"}`` or ``None``.
 
     Each meld is ``{"kind", "cards", "points", "key"}`` where ``key`` is the strength key of §2.6
-    ``[value, kind, top, trump]``. ``carre_first`` is ``hundred_priority = carre``.
+    ``[value, kind, top, trump]``. ``carre_first`` is ``hundred_priority = carre``;
+    ``fixed_carres`` is ``carre_values = fixed``.
     """
     carre_kind = 1 if carre_first else 0
     carres = []
     for rank in CARRE_RANKS:
         quad = 0x01010101 << rank
         if hand & quad == quad:
-            value = carre_value(rank, mode, sa_nine_carre)
+            value = carre_value(rank, mode, sa_nine_carre, fixed_carres)
             if value:
                 carres.append((rank, value, quad))
     best: tuple[int, list[int], list[dict[str, Any]]] | None = None

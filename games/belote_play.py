@@ -70,6 +70,18 @@ PLAY_OPTIONS: tuple[OptionSpec, ...] = (
     ),
     boolean("sa_nine_carre", True, "four 9s are a 100 meld in SA"),
     boolean("belote_king_first", False, "belote counts only if the K is played before the Q"),
+    choice(
+        "ta_belote",
+        "each_suit",
+        ("each_suit", "none"),
+        "in all trump (TA), every suit's K+Q is a belote (each_suit) or none is (none)",
+    ),
+    choice(
+        "carre_values",
+        "by_contract",
+        ("by_contract", "fixed"),
+        "carré values follow the contract (SA: A 200, T 150), or stay J 200, 9 150, others 100",
+    ),
 )
 """The Belote keys about play and melds, which Coinche shares (RULES.md §10 item 5)."""
 
@@ -82,6 +94,8 @@ class BeloteFamily(Game):
     """Trick play, melds and belote of Belote and Coinche; bidding and scoring are subclasses'."""
 
     SEAT_COUNTS: ClassVar[tuple[int, ...]] = (4,)
+    ENGINE_VERSION: ClassVar[int] = 2
+    """2: the ``ta_belote`` and ``carre_values`` keys (a version-1 snapshot lacks them)."""
 
     # ------------------------------------------------------------------ subclass obligations
     @abstractmethod
@@ -178,9 +192,9 @@ class BeloteFamily(Game):
         self.legal_memo = -1
         self.phase = "play"
         self.turn = (self.dealer + 1) & 3
-        self.belote_holders = belote_holders(self.hands, mode)
-        if self.options["melds_enabled"]:
-            opts = self.options
+        opts = self.options
+        self.belote_holders = belote_holders(self.hands, mode, opts["ta_belote"] == "each_suit")
+        if opts["melds_enabled"]:
             self.declarations = [
                 best_declaration(
                     hand,
@@ -188,6 +202,7 @@ class BeloteFamily(Game):
                     opts["meld_card_reuse"],
                     opts["hundred_priority"] == "carre",
                     opts["sa_nine_carre"],
+                    opts["carre_values"] == "fixed",
                 )
                 for hand in self.hands
             ]

@@ -237,19 +237,20 @@ KING: Final = RANK_LETTERS.index("K")
 QUEEN: Final = RANK_LETTERS.index("Q")
 
 
-def belote_suits(mode: int) -> tuple[int, ...]:
-    """Suits whose K+Q make a belote: the trump suit, every suit in TA, none in SA."""
+def belote_suits(mode: int, ta_each_suit: bool = True) -> tuple[int, ...]:
+    """Suits whose K+Q make a belote: the trump suit, none in SA, and in TA every suit — or none
+    under ``ta_belote = none``, the tables that keep belote for a contract with one trump suit."""
     if mode == SA:
         return ()
     if mode == TA:
-        return (0, 1, 2, 3)
+        return (0, 1, 2, 3) if ta_each_suit else ()
     return (mode,)
 
 
-def belote_holders(hands: list[int], mode: int) -> list[int]:
+def belote_holders(hands: list[int], mode: int, ta_each_suit: bool = True) -> list[int]:
     """Per suit, the seat holding both K and Q of it when that makes a belote, else -1."""
     holders = [-1, -1, -1, -1]
-    for suit in belote_suits(mode):
+    for suit in belote_suits(mode, ta_each_suit):
         pair = (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN))
         for seat, hand in enumerate(hands):
             if hand & pair == pair:

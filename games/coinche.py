@@ -78,8 +78,9 @@ class Coinche(BeloteFamily):
         choice(
             "contract_basis",
             "all",
-            ("all", "cards_belote", "cards"),
-            "what counts toward the contract",
+            ("all", "cards_belote", "cards", "cards_melds"),
+            "what counts toward the contract: everything, cards and belote, cards only, or cards"
+            " and melds (the belote never decides a contract)",
         ),
         boolean("eighty_needs_82", True, "an 80 contract needs 82 points"),
         boolean("success_needs_more", False, "the declarers must also outscore the defenders"),
@@ -355,7 +356,12 @@ def score_coinche_hand(
     cp, mp, bel = card_points, melds, belote
     tot = [cp[i] + mp[i] + bel[i] for i in (0, 1)]
     basis = options["contract_basis"]
-    test = tot[d] if basis == "all" else cp[d] + bel[d] if basis == "cards_belote" else cp[d]
+    test = {
+        "all": tot[d],
+        "cards_belote": cp[d] + bel[d],
+        "cards_melds": cp[d] + mp[d],
+        "cards": cp[d],
+    }[basis]
     generale_value: int = options["generale_value"]
     if level == CAPOT:
         success = side_tricks[d] == 8

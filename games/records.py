@@ -120,14 +120,22 @@ def _parse_deal(
         seat = raw.get("seat")
         if type(seat) is not int or not 0 <= seat < seats:
             raise MalformedRecord(f"{here}: seat {seat!r} is not at the table")
-        if raw.get("type") not in cls.ACTION_TYPES:
-            raise MalformedRecord(f"{here}: {cls.NAME} has no {raw.get('type')!r} action")
+        kind = raw.get("type")
+        # A list or an object is not hashable: test the type before looking it up.
+        if not isinstance(kind, str) or kind not in cls.ACTION_TYPES:
+            raise MalformedRecord(f"{here}: {cls.NAME} has no {_short(kind)} action")
         try:
             action = Action.from_json(raw)
         except MalformedAction as exc:
             raise MalformedRecord(f"{here}: {exc}") from None
         parsed.append((seat, action))
     return ParsedDeal(dealer, cards, parsed)
+
+
+def _short(value: Any) -> str:
+    """``repr`` cut to one short line: the error names the culprit without echoing a huge value."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def replay(record: ParsedRecord) -> Game:

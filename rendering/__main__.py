@@ -1,9 +1,22 @@
 """``python -m rendering demo --out DIR``: a table, hand, last-trick, deal-summary and score-sheet
-image for every game, from seeded positions in the middle of a deal."""
+image for every game, from seeded positions in the middle of a deal.
+
+``DIR`` is created if it does not exist, but not its parent: a mistyped path should fail, not
+scatter directories. Exit codes (docs/rendering.md lists them too):
+
+- 0: the images were written; their paths are on standard output, one a line.
+- 1: ``DIR`` cannot be written: it is a file, its parent is missing, or it is not writable. One
+  line on standard error; an image already written stays.
+- 2: a bad command line (argparse's usage errors), including an empty ``--out``.
+- 141: the reader of standard output closed the pipe (``... | head -1``); nothing more is written.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import os
 import sys
 from pathlib import Path
 
@@ -18,14 +31,38 @@ from rendering import (
 )
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
 
+EXIT_OK = 0
+EXIT_CANNOT_WRITE = 1
+EXIT_BROKEN_PIPE = 141
+
+
+class OutputError(Exception):
+    """The output directory cannot be made or written: the one line the user is told."""
+
+
+def prepare_output(out: Path) -> None:
+    """Make ``out`` (not its parents) or check it is a directory; ``OutputError`` says why not."""
+    try:
+        out.mkdir(exist_ok=True)
+    except FileExistsError:
+        raise OutputError(f"cannot write to {out}: it is a file, not a directory") from None
+    except FileNotFoundError:
+        raise OutputError(f"cannot write to {out}: {out.parent} does not exist") from None
+    except OSError as exc:
+        raise OutputError(f"cannot write to {out}: {exc.strerror or exc}") from None
+
 
 def demo(out: Path, seed: int, deck_style: str) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
+    prepare_output(out)
     written: list[Path] = []
 
     def write(name: str, data: bytes) -> None:
         path = out / f"{name}.{IMAGE_EXTENSION}"
-        path.write_bytes(data)
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            reason = "no space left" if exc.errno == errno.ENOSPC else exc.strerror or str(exc)
+            raise OutputError(f"cannot write {path}: {reason}") from None
         written.append(path)
 
     for game_name in GAME_NAMES:
@@ -57,20 +94,44 @@ def demo(out: Path, seed: int, deck_style: str) -> list[Path]:
     return written
 
 
+def quiet_broken_pipe() -> int:
+    """Point both standard streams at /dev/null so the interpreter's final flush cannot raise a
+    second BrokenPipeError on the way out (the recipe of Python's ``signal`` documentation)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(devnull, stream.fileno())
+    return EXIT_BROKEN_PIPE
+
+
+def _directory(text: str) -> Path:
+    """``--out``: an empty value would silently mean the current directory, so it is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a directory, not an empty string")
+    return Path(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rendering")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("demo", help="write sample images of every game")
-    run.add_argument("--out", type=Path, required=True)
+    run.add_argument("--out", type=_directory, required=True, help="directory for the images")
     run.add_argument("--seed", type=int, default=7)
     run.add_argument(
         "--deck-style", default="auto", choices=("auto", "french", "french4", "italian")
     )
-    args = parser.parse_args(argv)
-    written = demo(args.out, args.seed, args.deck_style)
-    for path in written:
-        print(path)
-    return 0
+    try:
+        args = parser.parse_args(argv)
+        try:
+            written = demo(args.out, args.seed, args.deck_style)
+        except OutputError as exc:
+            print(f"rendering demo: {exc}", file=sys.stderr)
+            return EXIT_CANNOT_WRITE
+        sys.stdout.write("".join(f"{path}\n" for path in written))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+    return EXIT_OK
 
 
 if __name__ == "__main__":

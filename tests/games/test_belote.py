@@ -496,6 +496,8 @@ def test_every_variant_key_is_declared() -> None:
         "meld_tie",
         "sa_nine_carre",
         "belote_king_first",
+        "ta_belote",
+        "carre_values",
         "belote_protected",
         "success_basis",
         "sa_card_multiplier",

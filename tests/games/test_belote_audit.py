@@ -145,8 +145,8 @@ def test_legal_plays_match_the_section_2_5_pseudo_code(
 MELD_ORDER = "AKQJT987"  # §2.2 meld order, high to low
 
 
-def carre_points(rank: str, trump: str, sa_nine: bool) -> int:
-    if trump == "NT":
+def carre_points(rank: str, trump: str, sa_nine: bool, fixed: bool = False) -> int:
+    if trump == "NT" and not fixed:
         table = {"J": 100, "9": 100 if sa_nine else 0, "A": 200, "T": 150, "K": 100, "Q": 100}
     else:
         table = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
@@ -154,14 +154,14 @@ def carre_points(rank: str, trump: str, sa_nine: bool) -> int:
 
 
 def candidate_melds(
-    hand: list[str], trump: str, sa_nine: bool, carre_first: bool
+    hand: list[str], trump: str, sa_nine: bool, carre_first: bool, fixed: bool = False
 ) -> list[tuple[frozenset[str], int, tuple[int, int, int, int], tuple[str, int, int]]]:
     """Every meld the hand holds: (cards, points, key, (suit, low, high) or ("", 0, 0))."""
     out: list[Any] = []
     kind_carre = 1 if carre_first else 0
     for rank in "J9ATKQ":
         cards = frozenset(rank + s for s in "SHDC")
-        points = carre_points(rank, trump, sa_nine)
+        points = carre_points(rank, trump, sa_nine, fixed)
         if cards <= set(hand) and points:
             key = (points, kind_carre, 8 - TRUMP_ORDER.index(rank), 0)
             out.append((cards, points, key, ("", 0, 0)))
@@ -180,12 +180,17 @@ def candidate_melds(
 
 
 def reference_declaration(
-    hand: list[str], trump: str, reuse: bool, carre_first: bool, sa_nine: bool
+    hand: list[str],
+    trump: str,
+    reuse: bool,
+    carre_first: bool,
+    sa_nine: bool,
+    fixed: bool = False,
 ) -> tuple[int, tuple[int, int, int, int]] | None:
     """The best valid declaration's (total, best key), trying every valid set of melds (§2.6,
     §10 item 11: reuse lets only a carré share a card with a sequence; sequences of one suit
     may never touch or overlap)."""
-    melds = candidate_melds(hand, trump, sa_nine, carre_first)
+    melds = candidate_melds(hand, trump, sa_nine, carre_first, fixed)
 
     def compatible(a: Any, b: Any) -> bool:
         seq_a, seq_b = a[3][0] != "", b[3][0] != ""
@@ -718,7 +723,8 @@ def check_melds_and_belote(game: BeloteFamily, events: list[dict[str, Any]]) -> 
             for s, c in e["cards"]:
                 hands[s].append(c)
                 played.append(c)
-    suits = "" if trump == "NT" else "SHDC" if trump == "AT" else trump
+    ta_suits = "SHDC" if opts["ta_belote"] == "each_suit" else ""
+    suits = "" if trump == "NT" else ta_suits if trump == "AT" else trump
     belote = [0, 0]
     for suit in suits:
         king_first = played.index("K" + suit) < played.index("Q" + suit)
@@ -737,6 +743,7 @@ def check_melds_and_belote(game: BeloteFamily, events: list[dict[str, Any]]) -> 
             opts["meld_card_reuse"],
             opts["hundred_priority"] == "carre",
             opts["sa_nine_carre"],
+            opts["carre_values"] == "fixed",
         )
         for s in range(4)
     ]
@@ -892,6 +899,7 @@ def reference_belote_hand(
     test = {
         "all": tot,
         "cards_belote": [cp[i] + bel[i] for i in (0, 1)],
+        "cards_melds": [cp[i] + m[i] for i in (0, 1)],
         "cards": cp,
     }[opts["success_basis"]]
     if q["tricks"][d] == 8 or (q["tricks"][o] != 8 and test[d] > test[o]):

@@ -561,7 +561,12 @@ def reference_coinche_hand(events: list[dict[str, Any]], opts: dict[str, Any]) -
     d = bidder % 2
     o = 1 - d
     tot = [cp[i] + mp[i] + bel[i] for i in (0, 1)]
-    test = {"all": tot[d], "cards_belote": cp[d] + bel[d], "cards": cp[d]}[opts["contract_basis"]]
+    test = {
+        "all": tot[d],
+        "cards_belote": cp[d] + bel[d],
+        "cards_melds": cp[d] + mp[d],
+        "cards": cp[d],
+    }[opts["contract_basis"]]
     if value == "capot":
         success = tricks[d] == 8
     elif value == "generale":
