@@ -269,7 +269,7 @@ def run(deals: int, seed: int, options: dict[str, Any]) -> Tally:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=2)
     args = parser.parse_args(argv)
     runs = {
         "before (issue 16 keys at defaults)": dict(MATCHING),

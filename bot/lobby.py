@@ -61,6 +61,19 @@ def option_values(spec: OptionSpec, current: Any) -> list[Any]:
     return values[:SELECT_LIMIT]
 
 
+RULE_PAGE_PREFIX = "page:"
+"""A house-rules select value that turns the page (a rule name never holds a colon)."""
+
+
+def rule_pages(specs: tuple[OptionSpec, ...]) -> list[tuple[OptionSpec, ...]]:
+    """The rules a select can list at once: all of them, or pages of 24 and a "More rules" entry
+    when a game has more than Discord's 25 (Coinche does), so no rule is out of reach."""
+    if len(specs) <= SELECT_LIMIT:
+        return [specs]
+    size = SELECT_LIMIT - 1
+    return [specs[i : i + size] for i in range(0, len(specs), size)]
+
+
 def settings_problem(settings: dict[str, Any]) -> str | None:
     """What is wrong with the table settings of ``/<game> start``, in words, or None."""
     level = settings.get("level")
@@ -368,9 +381,11 @@ class Lobby:
             return
         await interaction.response.send_message(**self.rules_payload(session), ephemeral=True)
 
-    def rules_payload(self, session: TableSession, note: str | None = None) -> dict[str, Any]:
+    def rules_payload(
+        self, session: TableSession, note: str | None = None, page: int = 0
+    ) -> dict[str, Any]:
         locale = locale_of(session)
-        cls = game_class(session.row.game)
+        pages = rule_pages(game_class(session.row.game).OPTIONS)
         current = check_options(session.row.game, session.row.options, session.row.seats).options
         options = [
             discord.SelectOption(
@@ -380,8 +395,15 @@ class Lobby:
                     "rule_current", locale, value=option_text(current.get(spec.name), locale)
                 )[:100],
             )
-            for spec in cls.OPTIONS[:SELECT_LIMIT]
+            for spec in pages[page]
         ]
+        if len(pages) > 1:
+            following = (page + 1) % len(pages)
+            options.append(
+                discord.SelectOption(
+                    label=t("rule_more", locale), value=f"{RULE_PAGE_PREFIX}{following}"
+                )
+            )
         view = discord.ui.View(timeout=None)
         view.add_item(
             rule_select(f"atout:rule:{session.id}", options, placeholder=t("rule_pick", locale))
@@ -410,6 +432,14 @@ class Lobby:
             await refuse(interaction, t("error_lobby_closed", locale))
             return
         specs = {spec.name: spec for spec in game_class(session.row.game).OPTIONS}
+        if key is None and values and values[0].startswith(RULE_PAGE_PREFIX):
+            number = values[0].removeprefix(RULE_PAGE_PREFIX)
+            count = len(rule_pages(game_class(session.row.game).OPTIONS))
+            if not number.isdigit() or int(number) >= count:
+                await refuse(interaction, t("error_malformed", locale))
+                return
+            await interaction.response.edit_message(**self.rules_payload(session, page=int(number)))
+            return
         if key is None:
             chosen = specs.get(values[0]) if values else None
             if chosen is None:

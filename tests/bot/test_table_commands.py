@@ -174,3 +174,57 @@ def test_house_rule_values() -> None:
     assert 3000 in option_values(coinche["target_score"], 3000)
     chiamata = {s.name: s for s in game_class("chiamata").OPTIONS}
     assert all(v % 5 == 0 for v in option_values(chiamata["match_deals"], 5))
+
+
+def _rule_values(message: object) -> list[str]:
+    select = next(c for c in components_of(message) if c.get("options"))
+    return [o["value"] for o in select["options"]]
+
+
+async def test_every_coinche_rule_is_reachable_past_discords_25_options(env: simcord.Env) -> None:
+    """Coinche has more house rules than one select holds: a "More rules" entry turns the page."""
+    from games.registry import game_class
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "coinche start")).response
+    assert lobby is not None
+    table_id = int(components_of(lobby)[0]["custom_id"].split(":")[2])
+    panel = await alice.click(lobby, custom_id=f"atout:house:{table_id}")
+    assert panel.response is not None
+    first = _rule_values(panel.response)
+    assert len(first) == 25 and first[-1] == "page:1"
+    turned = await alice.select(panel.response, ["page:1"], custom_id=f"atout:rule:{table_id}")
+    assert turned.response is not None
+    second = _rule_values(turned.response)
+    assert second[-1] == "page:0"
+    names = [s.name for s in game_class("coinche").OPTIONS]
+    assert first[:-1] + second[:-1] == names
+    assert {"carre_values", "target_score"} <= set(second)
+    picked = await alice.select(
+        turned.response, ["carre_values"], custom_id=f"atout:rule:{table_id}"
+    )
+    assert picked.response is not None and "J 200" in picked.response.content
+    await alice.select(picked.response, ["fixed"], custom_id=f"atout:rule:{table_id}:carre_values")
+    session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
+    assert session.row.options == {"carre_values": "fixed"}
+
+
+async def test_belote_house_rules_list_the_new_keys_in_words(env: simcord.Env) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "belote start")).response
+    assert lobby is not None
+    table_id = int(components_of(lobby)[0]["custom_id"].split(":")[2])
+    panel = await alice.click(lobby, custom_id=f"atout:house:{table_id}")
+    assert panel.response is not None
+    values = _rule_values(panel.response)
+    assert {"ta_belote", "carre_values", "success_basis"} <= set(values)
+    picked = await alice.select(panel.response, ["ta_belote"], custom_id=f"atout:rule:{table_id}")
+    assert picked.response is not None and "all trump" in picked.response.content
+    assert _rule_values(picked.response) == ["each_suit", "none"]
+    await alice.select(picked.response, ["none"], custom_id=f"atout:rule:{table_id}:ta_belote")
+    refreshed = next(m for m in channel.history() if m.id == lobby.id)
+    assert "ta_belote = none" in refreshed.content
