@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,3 +31,14 @@ def test_render_benchmark_prints_time_and_size() -> None:
     out = _run("benchmarks/render.py", "--renders", "6")
     lines = re.findall(r"^(\w+) ([\w ]+): [\d.]+ ms, \d+ KB$", out, re.M)
     assert ("coinche", "table") in lines and ("piquet", "hand") in lines
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("belote") is None,
+    reason="belote-cli is benchmark-only: pip install -e '.[bench]'",
+)
+def test_belote_cli_comparison_agrees_step_by_step() -> None:
+    out = _run("benchmarks/belote_cli_compare.py", "--deals", "16")
+    agreed = re.findall(r"^  legal cards: (\d+)/(\d+) agree", out, re.M)
+    assert agreed == [("512", "512"), ("512", "512")], out
+    assert re.findall(r"unexplained differences: (\d+)", out) == ["0", "0"], out
