@@ -22,7 +22,7 @@ A deal whose final scores differ is explained, when it can be, by
 Anything left is printed as unexplained, with the deal's seed.
 
     pip install belote-cli==4.9.6     # benchmark-only (the ``bench`` extra)
-    python benchmarks/belote_cli_compare.py [--deals 600] [--seed 16]
+    python benchmarks/belote_cli_compare.py [--deals 600] [--seed 2]
 """
 
 from __future__ import annotations
