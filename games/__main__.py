@@ -10,6 +10,7 @@ Exit codes (docs/records.md lists them too):
   nothing more is written. 141 is what a shell reports for a program stopped by SIGPIPE, so
   pipelines treat it as they treat ``cat`` or ``grep`` in the same place, and it cannot be
   mistaken for the verdict on the record (0, 1 or 2).
+- 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it); nothing more is written.
 
 Never a partial result, never a traceback.
 """
@@ -28,6 +29,7 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
 EXIT_BROKEN_PIPE = 141
+EXIT_INTERRUPTED = 130
 
 
 def _replay(path: str) -> int:
@@ -73,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     except BrokenPipeError:
         return quiet_broken_pipe()
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

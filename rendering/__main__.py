@@ -9,6 +9,7 @@ scatter directories. Exit codes (docs/rendering.md lists them too):
   line on standard error; an image already written stays.
 - 2: a bad command line (argparse's usage errors), including an empty ``--out``.
 - 141: the reader of standard output closed the pipe (``... | head -1``); nothing more is written.
+- 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from rendering.demo import DEMO_NAMES, finished_deal, random_position
 EXIT_OK = 0
 EXIT_CANNOT_WRITE = 1
 EXIT_BROKEN_PIPE = 141
+EXIT_INTERRUPTED = 130
 
 
 class OutputError(Exception):
@@ -131,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         return quiet_broken_pipe()
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
     return EXIT_OK
 
 

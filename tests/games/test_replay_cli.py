@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "coinche.json"
 
@@ -77,3 +79,13 @@ def test_a_shell_pipe_into_head_prints_no_traceback() -> None:
         timeout=60,
     )
     assert len(done.stdout) == 10 and done.stderr == ""
+
+
+def test_ctrl_c_ends_quietly_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import games.__main__ as command
+
+    def interrupted(text: bytes) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "replay_text", interrupted)
+    assert command.main(["replay", str(SAMPLE)]) == 130
