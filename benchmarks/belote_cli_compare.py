@@ -15,11 +15,14 @@ issue 16 at their defaults (what Atout could be set to before) and set as belote
 A deal whose final scores differ is explained, when it can be, by
 - the Atout option that accounts for it: the deal's actions are replayed in Atout with one key
   changed, and the key whose change makes the scores agree is named;
-- belote-cli departing from its own rules text (its "Declarations" section values a carré only of
-  J, 9, A, K, Q or 10, and gives no rule for equal melds): a carré of 7s or 8s, worth nothing, still
-  "outranks any sequence", so it cancels the other side's sequences; and equal melds go to the
-  side of the first holder counting from the taker, not from the first player.
-Anything left is printed as unexplained, with the deal's seed.
+- belote-cli departing from its own rules: its rules text values a carré only of J, 9, A, K, Q or
+  10, yet a carré of 7s or 8s, worth nothing, still "outranks any sequence" there and cancels the
+  other side's sequences; and its tie rule says equal melds go to the first to announce during
+  trick 1 — the first player, who leads it — but it counts from the taker. Such a deal is
+  counted under a departure only when it shows it and belote-cli's own scoring, re-run on the
+  deal's final state with that departure taken out (its scoring module patched for that call),
+  gives Atout's score.
+Anything left is printed as unexplained, with the deal's index (its deck follows from --seed).
 
     pip install belote-cli==4.9.6     # benchmark-only (the ``bench`` extra)
     python benchmarks/belote_cli_compare.py [--deals 600] [--seed 2]
@@ -35,6 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -159,10 +163,46 @@ def replay_with(game: Belote, options: dict[str, Any]) -> dict[str, Any]:
     return next(e for e in other.events if e["type"] == "deal_result")
 
 
-def explain(
-    game: Belote, hands: list[list[str]], cli_scores: list[int], cli_melds: list[int]
-) -> str:
-    """Why the final scores of this deal differ (see the module docstring)."""
+def cli_scores_of(state: Any) -> list[int]:
+    """belote-cli's final score of a played deal, per side (0 = seats 0 and 2)."""
+    breakdown = cli_scoring.score_round(state)
+    scores = [0, 0]
+    scores[breakdown.taker_team] = breakdown.taker_total
+    scores[1 - breakdown.taker_team] = breakdown.defender_total
+    return scores
+
+
+def cli_scores_without(state: Any, departure: str) -> list[int]:
+    """belote-cli's score of the same deal with one of its departures taken out: carrés of 7s and
+    8s are no meld (its rules text values only J, 9, A, K, Q and 10), or equal melds are ordered
+    from the first player, who leads trick 1, instead of from the taker. Its scoring module is
+    patched for this one call only."""
+    if departure == DEPARTURE_SEVENS:
+        original_carres = cli_scoring.detect_carres
+
+        def carres_that_count(hand: Any) -> Any:
+            return [c for c in original_carres(hand) if cli_scoring.get_declaration_points([c])]
+
+        with patch.object(cli_scoring, "detect_carres", carres_that_count):
+            return cli_scores_of(state)
+    original_resolve = cli_scoring.resolve_declarations
+    first_player = state.dealer.next_seat()
+
+    def from_first_player(decls: Any, trump: Any, taker: Any = None) -> Any:
+        return original_resolve(decls, trump, first_player if taker is not None else None)
+
+    with patch.object(cli_scoring, "resolve_declarations", from_first_player):
+        return cli_scores_of(state)
+
+
+def explain(game: Belote, hands: list[list[str]], state: Any, cli_scores: list[int]) -> str:
+    """Why the final scores of this deal differ (see the module docstring).
+
+    An Atout key of issue 16 explains it when replaying the deal with that key set as belote-cli
+    plays gives belote-cli's score. A departure of belote-cli explains it when the deal shows it
+    (a carré of 7s or 8s; melds tied under Atout's comparison) and belote-cli's own score with
+    that departure taken out equals Atout's.
+    """
     options = game.options
     fixes = [
         key
@@ -172,28 +212,18 @@ def explain(
     ]
     if fixes:
         return f"Atout option {fixes[0]} = {ISSUE_16[fixes[0]]} (not set in this run)"
-    if len(ISSUE_16) > 1 and all(options[k] != v for k, v in ISSUE_16.items()):
-        both = replay_with(game, {**options, **ISSUE_16})["scores"]
-        if both == cli_scores:
-            return "Atout options of issue 16 together (not set in this run)"
-    ours = next(e for e in game.events if e["type"] == "deal_result")["melds"]
-    ours_side = game.meld_side
-    theirs_side = None if cli_melds == [0, 0] else cli_melds.index(max(cli_melds))
-    if ours_side is not None and ours[ours_side] and not cli_melds[ours_side]:
-        # belote-cli gave nothing to the side Atout's melds went to: whose carré beat it?
-        useless = {
-            seat % 2
-            for seat, hand in enumerate(hands)
-            for rank in "78"
-            if all(rank + suit in hand for suit in "SHDC")
-        }
-        if useless == {1 - ours_side}:
-            return DEPARTURE_SEVENS
+    unset = all(options[k] != v for k, v in ISSUE_16.items())
+    if unset and replay_with(game, {**options, **ISSUE_16})["scores"] == cli_scores:
+        return "Atout options of issue 16 together (not set in this run)"
+    ours = next(e for e in game.events if e["type"] == "deal_result")["scores"]
+    sevens = any(all(r + s in hand for s in "SHDC") for hand in hands for r in "78")
+    if sevens and cli_scores_without(state, DEPARTURE_SEVENS) == ours:
+        return DEPARTURE_SEVENS
     first = (game.log[-1]["dealer"] + 1) % 4
     order = [(first + k) % 4 for k in range(4)]
     sides = {seat % 2 for seat, decl in enumerate(game.declarations) if decl is not None}
     tied = sides == {0, 1} and resolve_melds(game.declarations, order, False) is None
-    if tied and theirs_side is not None and theirs_side != ours_side:
+    if tied and cli_scores_without(state, DEPARTURE_TIE) == ours:
         return DEPARTURE_TIE
     return "unexplained"
 
@@ -243,20 +273,17 @@ def one_deal(index: int, seed: int, options: dict[str, Any], tally: Tally) -> No
     result = next(e for e in game.events if e["type"] == "deal_result")
     breakdown = cli_scoring.score_round(state)
     taker = breakdown.taker_team
-    cli_cards, cli_scores = [0, 0], [0, 0]
+    cli_cards = [0, 0]
     cli_cards[taker], cli_cards[1 - taker] = breakdown.table_taker_pts, breakdown.table_defender_pts
-    cli_scores[taker], cli_scores[1 - taker] = breakdown.taker_total, breakdown.defender_total
     # Atout's trick points carry a capot's 100-point last trick; belote-cli's the usual 10.
     capot = [t == 8 for t in game.side_tricks()]
     ours_cards_points = [p - 90 * capot[i] for i, p in enumerate(result["trick_points"])]
     tally.check("card points", ours_cards_points == cli_cards)
+    cli_scores = cli_scores_of(state)
     same = result["scores"] == cli_scores
     tally.check("final scores", same)
     if not same:
-        cli_melds = [0, 0]
-        cli_melds[taker] = breakdown.taker_declarations
-        cli_melds[1 - taker] = breakdown.defender_declarations
-        tally.blame(explain(game, hands, cli_scores, cli_melds), index)
+        tally.blame(explain(game, hands, state, cli_scores), index)
 
 
 def run(deals: int, seed: int, options: dict[str, Any]) -> Tally:
