@@ -22,6 +22,7 @@ A deal whose final scores differ is explained, when it can be, by
   counted under a departure only when it shows it and belote-cli's own scoring, re-run on the
   deal's final state with that departure taken out (its scoring module patched for that call),
   gives Atout's score.
+When one cause is not enough, the fewest causes that together make the scores equal are named.
 Anything left is printed as unexplained, with the deal's index (its deck follows from --seed).
 
     pip install belote-cli==4.9.6     # benchmark-only (the ``bench`` extra)
@@ -35,7 +36,9 @@ import random
 import sys
 import time
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -172,59 +175,66 @@ def cli_scores_of(state: Any) -> list[int]:
     return scores
 
 
-def cli_scores_without(state: Any, departure: str) -> list[int]:
-    """belote-cli's score of the same deal with one of its departures taken out: carrés of 7s and
-    8s are no meld (its rules text values only J, 9, A, K, Q and 10), or equal melds are ordered
-    from the first player, who leads trick 1, instead of from the taker. Its scoring module is
-    patched for this one call only."""
-    if departure == DEPARTURE_SEVENS:
-        original_carres = cli_scoring.detect_carres
-
-        def carres_that_count(hand: Any) -> Any:
-            return [c for c in original_carres(hand) if cli_scoring.get_declaration_points([c])]
-
-        with patch.object(cli_scoring, "detect_carres", carres_that_count):
-            return cli_scores_of(state)
+def cli_scores_without(state: Any, departures: tuple[str, ...]) -> list[int]:
+    """belote-cli's score of the same deal with some of its departures taken out: carrés of 7s
+    and 8s are no meld (its rules text values only J, 9, A, K, Q and 10), and equal melds are
+    ordered from the first player, who leads trick 1, instead of from the taker. Its scoring
+    module is patched for this one call only."""
+    original_carres = cli_scoring.detect_carres
     original_resolve = cli_scoring.resolve_declarations
     first_player = state.dealer.next_seat()
+
+    def carres_that_count(hand: Any) -> Any:
+        return [c for c in original_carres(hand) if cli_scoring.get_declaration_points([c])]
 
     def from_first_player(decls: Any, trump: Any, taker: Any = None) -> Any:
         return original_resolve(decls, trump, first_player if taker is not None else None)
 
-    with patch.object(cli_scoring, "resolve_declarations", from_first_player):
+    with ExitStack() as patches:
+        if DEPARTURE_SEVENS in departures:
+            patches.enter_context(patch.object(cli_scoring, "detect_carres", carres_that_count))
+        if DEPARTURE_TIE in departures:
+            patches.enter_context(
+                patch.object(cli_scoring, "resolve_declarations", from_first_player)
+            )
         return cli_scores_of(state)
 
 
-def explain(game: Belote, hands: list[list[str]], state: Any, cli_scores: list[int]) -> str:
-    """Why the final scores of this deal differ (see the module docstring).
+def subsets(items: list[str]) -> list[tuple[str, ...]]:
+    return [c for n in range(len(items) + 1) for c in combinations(items, n)]
 
-    An Atout key of issue 16 explains it when replaying the deal with that key set as belote-cli
-    plays gives belote-cli's score. A departure of belote-cli explains it when the deal shows it
-    (a carré of 7s or 8s; melds tied under Atout's comparison) and belote-cli's own score with
-    that departure taken out equals Atout's.
+
+def explain(game: Belote, hands: list[list[str]], state: Any, cli_scores: list[int]) -> str:
+    """Why the final scores of this deal differ (see the module docstring): the fewest causes
+    that, together, make the two scores equal.
+
+    An Atout key of issue 16 is a cause when replaying the deal with it set as belote-cli plays
+    moves Atout's score there. A departure of belote-cli is one when the deal shows it (a carré of
+    7s or 8s; melds tied under Atout's comparison) and taking it out of belote-cli's scoring moves
+    belote-cli's score there.
     """
     options = game.options
-    fixes = [
-        key
-        for key, value in ISSUE_16.items()
-        if options[key] != value
-        and replay_with(game, {**options, key: value})["scores"] == cli_scores
-    ]
-    if fixes:
-        return f"Atout option {fixes[0]} = {ISSUE_16[fixes[0]]} (not set in this run)"
-    unset = all(options[k] != v for k, v in ISSUE_16.items())
-    if unset and replay_with(game, {**options, **ISSUE_16})["scores"] == cli_scores:
-        return "Atout options of issue 16 together (not set in this run)"
-    ours = next(e for e in game.events if e["type"] == "deal_result")["scores"]
-    sevens = any(all(r + s in hand for s in "SHDC") for hand in hands for r in "78")
-    if sevens and cli_scores_without(state, DEPARTURE_SEVENS) == ours:
-        return DEPARTURE_SEVENS
+    keys = [k for k, v in ISSUE_16.items() if options[k] != v]
+    shown = []
+    if any(all(r + s in hand for s in "SHDC") for hand in hands for r in "78"):
+        shown.append(DEPARTURE_SEVENS)
     first = (game.log[-1]["dealer"] + 1) % 4
     order = [(first + k) % 4 for k in range(4)]
     sides = {seat % 2 for seat, decl in enumerate(game.declarations) if decl is not None}
-    tied = sides == {0, 1} and resolve_melds(game.declarations, order, False) is None
-    if tied and cli_scores_without(state, DEPARTURE_TIE) == ours:
-        return DEPARTURE_TIE
+    if sides == {0, 1} and resolve_melds(game.declarations, order, False) is None:
+        shown.append(DEPARTURE_TIE)
+    ours = next(e for e in game.events if e["type"] == "deal_result")["scores"]
+    combos = sorted(
+        ((a, d) for a in subsets(keys) for d in subsets(shown) if a or d),
+        key=lambda combo: len(combo[0]) + len(combo[1]),
+    )
+    for atout_keys, departures in combos:
+        set_keys = {k: ISSUE_16[k] for k in atout_keys}
+        atout = replay_with(game, {**options, **set_keys})["scores"] if atout_keys else ours
+        theirs = cli_scores_without(state, departures) if departures else cli_scores
+        if atout == theirs:
+            causes = [f"Atout option {k} = {v} (not set in this run)" for k, v in set_keys.items()]
+            return " + ".join([*causes, *departures])
     return "unexplained"
 
 
