@@ -48,9 +48,11 @@ def prepare_output(out: Path) -> None:
         out.mkdir(exist_ok=True)
     except FileExistsError:
         raise OutputError(f"cannot write to {out}: it is a file, not a directory") from None
-    except FileNotFoundError:
-        raise OutputError(f"cannot write to {out}: {out.parent} does not exist") from None
     except OSError as exc:
+        if not out.parent.exists():
+            raise OutputError(f"cannot write to {out}: {out.parent} does not exist") from None
+        if not out.parent.is_dir():
+            raise OutputError(f"cannot write to {out}: {out.parent} is not a directory") from None
         raise OutputError(f"cannot write to {out}: {exc.strerror or exc}") from None
 
 

@@ -41,8 +41,14 @@ def test_out_is_a_file(tmp_path: Path) -> None:
 def test_out_whose_parent_is_missing(tmp_path: Path) -> None:
     target = tmp_path / "missing" / "images"
     code, _, err = run("--out", str(target))
-    assert code == 1 and err.count("\n") == 1 and "does not exist" in err
+    assert code == 1 and err.count("\n") == 1 and "missing does not exist" in err
     assert not (tmp_path / "missing").exists()
+
+
+def test_out_under_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    code, _, err = run("--out", str(tmp_path / "file" / "images"))
+    assert code == 1 and err.count("\n") == 1 and "file is not a directory" in err
 
 
 def test_out_that_cannot_be_created() -> None:
