@@ -22,6 +22,7 @@ from bot.narrate import deal_summary, game_result, status_line
 from bot.panels import PanelContext, build_panel
 from bot.sessions import TableSession
 from games.actions import Action
+from games.base import Game
 
 if TYPE_CHECKING:
     from bot.app import AtoutBot
@@ -31,6 +32,13 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 HAND_TOKEN_LIFE = datetime.timedelta(minutes=14)
 """Interaction tokens live 15 minutes; after that the Hand button gives a fresh hand."""
+
+
+def shown_state(game: Game) -> tuple[int, int]:
+    """What a hand message shows: the action count alone is not enough, since dealing a new
+    deal changes every hand without adding an action (the player who leads the new deal would
+    otherwise keep a "waiting" hand with no buttons)."""
+    return (game.action_count, len(game.log))
 
 
 def locale_of(session: TableSession) -> str:
@@ -44,9 +52,9 @@ def deck_style_of(session: TableSession) -> str:
 class TableUI:
     def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
-        self.hands: dict[tuple[int, int], tuple[discord.Interaction[Any], int]] = {}
+        self.hands: dict[tuple[int, int], tuple[discord.Interaction[Any], tuple[int, int]]] = {}
         """(table, user) → the interaction whose ephemeral hand message we may still edit, and
-        the version it shows (interaction tokens live 15 minutes)."""
+        the state it shows, ``shown_state`` (interaction tokens live 15 minutes)."""
         self.pings: dict[int, tuple[int, int, int]] = {}
         """table → (channel id, message id, version) of the current "your turn" ping."""
         self.panel_state: dict[tuple[int, int], dict[str, Any]] = {}
@@ -304,7 +312,7 @@ class TableUI:
             waiting = game.to_act
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
-        return {"content": content, "file": file, "view": ui, "version": version}
+        return {"content": content, "file": file, "view": ui, "version": shown_state(game)}
 
     async def send_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
         payload = await self.hand_payload(session, interaction.user.id)
@@ -331,7 +339,7 @@ class TableUI:
             return
         key = (session.id, seat.user_id)
         held = self.hands.get(key)
-        if held is None or held[1] == game.action_count:
+        if held is None or held[1] == shown_state(game):
             return
         interaction, _ = held
         if discord.utils.utcnow() - interaction.created_at > HAND_TOKEN_LIFE:
