@@ -87,6 +87,16 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     return None
 
 
+def computer_name(session: TableSession, locale: str) -> str:
+    """A name no seat of the table has: "Computer N" with the smallest free N. Counting the
+    computers seated gave "Computer 3" twice after an add, a remove and an add."""
+    taken = {seat.name for seat in session.row.seat_list}
+    number = 1
+    while t("computer_name", locale, number=number) in taken:
+        number += 1
+    return t("computer_name", locale, number=number)
+
+
 def encode_value(value: Any) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
@@ -105,6 +115,9 @@ def decode_value(spec: OptionSpec, text: str) -> Any:
 class Lobby:
     def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
+        self.used_choosers: set[int] = set()
+        """Ephemeral "choose a level" messages already answered: a double tap on a level
+        button must seat one computer player, not two."""
 
     # ---------------------------------------------------------------------- opening
     async def open(
@@ -312,10 +325,19 @@ class Lobby:
         self, interaction: discord.Interaction[Any], session: TableSession, level: str
     ) -> None:
         locale = locale_of(session)
-        taken = sum(1 for s in session.row.seat_list if s.is_computer)
-        name = t("computer_name", locale, number=taken + 1)
+        chooser = interaction.message.id if interaction.message is not None else None
+        if chooser is not None:
+            # Checked and marked before the first await: the second tap of a double tap
+            # arrives while the first is still being written.
+            if chooser in self.used_choosers:
+                await refuse(interaction, t("error_addbot_used", locale))
+                return
+            self.used_choosers.add(chooser)
+        name = computer_name(session, locale)
         error = await session.add_computer(level, name)
         if error is not None:
+            if chooser is not None:
+                self.used_choosers.discard(chooser)
             await refuse(interaction, t(f"error_{error}", locale))
             return
         await interaction.response.edit_message(
@@ -357,7 +379,14 @@ class Lobby:
     ) -> discord.Thread | None:
         """The table's own thread, or None where threads are not allowed."""
         names = [s.name for s in session.row.seat_list]
-        name = f"{t('game_' + session.row.game, locale_of(session))} — {', '.join(names)}"
+        # The table number first: two tables of the same players must be told apart.
+        name = t(
+            "thread_name",
+            locale_of(session),
+            game=t("game_" + session.row.game, locale_of(session)),
+            id=session.id,
+            names=", ".join(names),
+        )
         name = name[:THREAD_NAME_LIMIT]
         message = interaction.message
         if message is None or not isinstance(interaction.channel, discord.TextChannel):

@@ -229,6 +229,10 @@ class TableSession:
                 return "lobby_closed"
             if not self.row.full:
                 return "lobby_not_full"
+            if not self.humans():
+                # Nobody would be watching: the computers would play a whole game to an
+                # empty thread.
+                return "no_human"
             cls = game_class(self.row.game)
             first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)

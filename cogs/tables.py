@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.commands import describe
 from bot.i18n import t
+from bot.lobby import computer_name
 from bot.narrate import option_text
 from bot.sessions import TableSession
 from bot.table_ui import locale_of, refuse
@@ -70,8 +71,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             await refuse(interaction, t("error_not_playing", locale))
             return
         level = str(session.row.settings.get("level", "easy"))
-        taken = sum(1 for s in session.row.seat_list if s.is_computer)
-        name = t("computer_name", locale, number=taken + 1)
+        name = computer_name(session, locale)
         await session.replace_with_computer(interaction.user.id, level, name)
         await refuse(interaction, t("table_left", locale, id=session.id, name=name))
         session.schedule_drive()
@@ -123,8 +123,9 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         record = game.to_record(completed_only=not game.over)
         data = json.dumps(record, indent=2).encode()
         file = discord.File(io.BytesIO(data), filename=f"atout-table-{session.id}.json")
+        # Only the asker wants the file: a public post for every export filled the channel.
         await interaction.response.send_message(
-            t("table_export_name", locale, id=session.id), file=file
+            t("table_export_name", locale, id=session.id), file=file, ephemeral=True
         )
 
     @app_commands.command(name="rules", description=describe("cmd_table_rules"))

@@ -66,7 +66,7 @@ async def test_table_commands_in_the_thread(env: simcord.Env) -> None:
     # While the game is in progress the record holds only the completed deals.
     await table.play_until(lambda g: len(g.deal_results) == 1)
     exported = await alice.slash(channel, "table export", table=table.table_id)
-    assert exported.response is not None and not exported.ephemeral
+    assert exported.response is not None and exported.ephemeral
     record = json.loads(await exported.response.attachments[0].read())
     assert record["format"] == "atout-record/1"
     assert len(record["deals"]) == len(table.session.game.deal_results)  # type: ignore[union-attr]
