@@ -1,19 +1,28 @@
-"""``python -m bot``: run Atout with the settings of the environment and ``.env``."""
+"""``python -m bot``: run Atout with the settings of the environment and ``.env``.
+
+A new admin's mistakes end in one line that says what is wrong and a non-zero exit (2 for a
+setting, 1 for Discord refusing the token or being out of reach), never in a traceback.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 
+import aiohttp
 import discord
 
 from bot.app import create_bot
 from bot.config import load_settings
+from bot.endpoint import ENV_VAR, point_at
 from bot.i18n import t
 
 
 def main() -> int:
     try:
         settings = load_settings()
+        if os.environ.get(ENV_VAR):
+            point_at(os.environ[ENV_VAR])
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -22,7 +31,22 @@ def main() -> int:
         return 2
     discord.utils.setup_logging()
     bot = create_bot(settings)
-    bot.run(settings.token, log_handler=None)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(t("cli_bad_token"), file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print(t("cli_intents"), file=sys.stderr)
+        return 1
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        print(t("cli_no_network", reason=str(exc) or type(exc).__name__), file=sys.stderr)
+        return 1
+    except discord.HTTPException as exc:
+        print(t("cli_discord_error", status=exc.status, reason=exc.text), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
     return 0
 
 

@@ -41,6 +41,10 @@ class AtoutBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, storage: Storage | None = None, choose: ChooseFn | None = None
     ) -> None:
+        # Atout never joins a voice channel: the warnings about PyNaCl and davey missing that
+        # discord.py prints at every start would only worry a new admin.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(

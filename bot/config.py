@@ -7,10 +7,16 @@ every twelve-factor tool.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from bot.i18n import t
+
+MAX_AI_PAUSE_S = 60.0
+"""A computer player that waits longer than this is a mistake in the settings, not a pace."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,8 @@ def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
 def load_settings(
     environ: Mapping[str, str] | None = None, dotenv: str | os.PathLike[str] = ".env"
 ) -> Settings:
+    """The settings; ``.env`` is read from the working directory (where ``python -m bot`` is
+    started), and the real environment wins over it."""
     merged = dict(read_dotenv(dotenv))
     merged.update(os.environ if environ is None else environ)
     guild = merged.get("ATOUT_DEV_GUILD", "").strip()
@@ -58,7 +66,10 @@ def load_settings(
     try:
         ai_pause_s = float(pause) if pause else 1.2
     except ValueError:
-        raise ValueError(f"ATOUT_AI_PAUSE must be a number of seconds, not {pause!r}") from None
+        ai_pause_s = math.nan
+    # nan and inf parse as floats, and ``asyncio.sleep(inf)`` would freeze every table.
+    if not math.isfinite(ai_pause_s) or not 0 <= ai_pause_s <= MAX_AI_PAUSE_S:
+        raise ValueError(t("cli_ai_pause", value=pause))
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",

@@ -1,0 +1,152 @@
+"""``python -m bot`` as a new admin meets it: a wrong token, no network, a bad setting, and no
+voice warnings. Each mistake is one line on standard error and a non-zero exit."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import load_settings
+from bot.endpoint import loopback_url
+from tests.fake_discord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_environ(**extra: str) -> dict[str, str]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "ATOUT_"))}
+    environ["PYTHONPATH"] = str(ROOT)
+    environ.update(extra)
+    return environ
+
+
+async def run_bot(cwd: Path, **extra: str) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=cwd,
+        env=bot_environ(**extra),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, (out + err).decode()
+
+
+def problem_lines(output: str) -> list[str]:
+    """What the admin reads, without discord.py's INFO lines."""
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", output)
+    return [line for line in plain.splitlines() if line.strip() and " INFO " not in line]
+
+
+async def test_a_wrong_token_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        code, output = await run_bot(
+            tmp_path, DISCORD_TOKEN="abc", ATOUT_DISCORD_URL=fake.url, ATOUT_DB="x.sqlite3"
+        )
+    finally:
+        await fake.stop()
+    assert code == 1
+    lines = problem_lines(output)
+    assert len(lines) == 1 and "refused the token" in lines[0], output
+    assert ("GET", "/api/v10/users/@me") in fake.requests
+    assert "PyNaCl" not in output and "davey" not in output
+
+
+async def test_no_network_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    # A port nobody listens on: the connection is refused, as with no network.
+    fake = FakeDiscord()
+    await fake.start()
+    url = fake.url
+    await fake.stop()
+    code, output = await run_bot(tmp_path, DISCORD_TOKEN="abc", ATOUT_DISCORD_URL=url)
+    assert code == 1
+    lines = problem_lines(output)
+    assert len(lines) == 1 and "cannot reach Discord" in lines[0], output
+
+
+@pytest.mark.parametrize("value", ["-5", "nan", "inf", "-inf", "61", "soon"])
+def test_a_bad_ai_pause_is_refused(value: str) -> None:
+    with pytest.raises(ValueError, match="ATOUT_AI_PAUSE"):
+        load_settings({"ATOUT_AI_PAUSE": value}, "/nonexistent/.env")
+
+
+def test_good_ai_pauses_are_kept() -> None:
+    assert load_settings({"ATOUT_AI_PAUSE": "0"}, "/nonexistent/.env").ai_pause_s == 0
+    assert load_settings({"ATOUT_AI_PAUSE": "2.5"}, "/nonexistent/.env").ai_pause_s == 2.5
+
+
+async def test_a_bad_ai_pause_stops_the_bot_with_exit_2(tmp_path: Path) -> None:
+    code, output = await run_bot(tmp_path, DISCORD_TOKEN="abc", ATOUT_AI_PAUSE="inf")
+    assert code == 2
+    assert problem_lines(output) == [
+        "ATOUT_AI_PAUSE must be a number of seconds between 0 and 60, not 'inf'"
+    ]
+
+
+@pytest.mark.parametrize(
+    "url", ["http://discord.com", "http://10.0.0.1:80", "ftp://127.0.0.1", "127.0.0.1:80"]
+)
+def test_the_discord_url_override_is_for_this_machine_only(url: str) -> None:
+    with pytest.raises(ValueError, match="ATOUT_DISCORD_URL"):
+        loopback_url(url)
+
+
+async def test_a_remote_discord_url_stops_the_bot(tmp_path: Path) -> None:
+    code, output = await run_bot(
+        tmp_path, DISCORD_TOKEN="abc", ATOUT_DISCORD_URL="http://example.com"
+    )
+    assert code == 2 and "ATOUT_DISCORD_URL" in output
+
+
+def docker_env_file(path: Path) -> dict[str, str]:
+    """``docker run --env-file``'s reading: ``KEY=VALUE`` lines, ``#`` comments, no quoting."""
+    values: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.lstrip().startswith("#") and "=" in line:
+            key, _, value = line.partition("=")
+            values[key.strip()] = value
+    return values
+
+
+def dockerfile_settings() -> tuple[dict[str, str], list[str], str]:
+    """The final stage's ENV, VOLUMEs and WORKDIR, as ``docker run`` would see them."""
+    text = (ROOT / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    final = text.rsplit("\nFROM ", 1)[1]
+    env: dict[str, str] = {}
+    volumes: list[str] = []
+    workdir = "/"
+    for line in final.splitlines():
+        word, _, rest = line.strip().partition(" ")
+        if word == "ENV":
+            env.update(pair.split("=", 1) for pair in rest.split())  # type: ignore[arg-type]
+        elif word == "VOLUME":
+            volumes.extend(json.loads(rest))
+        elif word == "WORKDIR":
+            workdir = rest.strip()
+    return env, volumes, workdir
+
+
+def test_the_documented_docker_run_keeps_the_database_on_the_volume() -> None:
+    image_env, volumes, workdir = dockerfile_settings()
+    assert volumes == ["/data"]
+    # docker run --env-file .env (made from .env.example): the file's values win over the image's.
+    environ = dict(image_env)
+    environ.update(docker_env_file(ROOT / ".env.example"))
+    environ["DISCORD_TOKEN"] = "token"
+    settings = load_settings(environ, Path(workdir) / ".env-not-there")
+    db = Path(settings.db_path)
+    if not db.is_absolute():
+        db = Path(workdir) / db
+    assert any(db.is_relative_to(volume) for volume in volumes), db
+    assert "--env-file .env -v atout-data:/data" in (ROOT / "README.md").read_text("utf-8")
