@@ -18,6 +18,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.i18n import t
 from bot.lobby import Lobby
+from bot.presence import Presence
 from bot.sessions import ChooseFn, default_choose
 from bot.sqlite_storage import SqliteStorage
 from bot.storage import Storage
@@ -57,6 +58,7 @@ class AtoutBot(commands.Bot):
         self.storage: Storage = storage or SqliteStorage(settings.db_path)
         self.ui = TableUI(self)
         self.lobby = Lobby(self)
+        self.presence = Presence(self)
         self.tables = Tables(
             self.storage, self.ui, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
@@ -78,8 +80,10 @@ class AtoutBot(commands.Bot):
                 await self.tree.sync()
         restored = await self.tables.restore_all()
         log.info("storage %s open; %d unfinished tables restored", self.settings.db_path, restored)
+        self.presence.start()
 
     async def close(self) -> None:
+        self.presence.stop()
         try:
             await super().close()
         finally:

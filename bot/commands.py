@@ -10,8 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
+from bot.presence import DEFAULT_TURN_TIMER_S
 from bot.storage import AI_LEVELS
 from rendering import DECK_STYLES
+
+__all__ = ["DEFAULT_TURN_TIMER_S", "describe", "open_table", "table_settings"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,7 +55,7 @@ async def open_table(
     seats: int | None = None,
     level: str = "easy",
     deck_style: str = "auto",
-    turn_timer: int = 0,
+    turn_timer: int = DEFAULT_TURN_TIMER_S,
 ) -> None:
     """Open a lobby with the rule options that were given (``None`` = the RULES.md default)
     and the table settings (computer level, deck style, turn timer), kept beside them."""

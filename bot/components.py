@@ -122,6 +122,8 @@ class TableItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
             work = client.ui.hand(interaction, table_id)
         elif verb == "last":
             work = client.ui.last_trick(interaction, table_id)
+        elif verb == "rejoin":
+            work = client.presence.rejoin(interaction, table_id)
         else:
             work = client.lobby.click(interaction, verb, table_id, arg)
         await _guarded(interaction, table_id, work)
@@ -142,11 +144,28 @@ class RuleSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
         )
 
 
+KNOWN_TEMPLATES = (BUTTON_TEMPLATE, SELECT_TEMPLATE, TABLE_TEMPLATE, RULE_TEMPLATE)
+
+
+class UnknownItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"atout:.*"):
+    """Any other ``atout:`` custom_id (a button of an older version, or a forged one): discord.py
+    would ignore it and Discord would say "This interaction failed"; the player is told instead.
+    Ids that one of the items above handles are left to it (discord.py calls every match)."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        custom_id = self.item.custom_id or ""
+        if any(re.fullmatch(template, custom_id) for template in KNOWN_TEMPLATES):
+            return
+        log.info("unknown custom_id %r from %s", custom_id[:100], interaction.user.id)
+        await _refuse(interaction, "error_malformed")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
     TableItem,
     RuleSelect,
+    UnknownItem,
 )
 
 

@@ -351,6 +351,11 @@ class Lobby:
         if interaction.user.id != session.row.starter_id:
             await refuse(interaction, t("error_starter_only", locale))
             return
+        if session.row.status == "lobby" and not session.humans():
+            # Nobody would be watching: the computers would play a whole game to an empty
+            # thread. (The session itself allows it, for benchmarks and tests.)
+            await refuse(interaction, t("error_no_human", locale))
+            return
         error = await session.start()
         if error is not None:
             await refuse(interaction, t(f"error_{error}", locale))

@@ -229,10 +229,6 @@ class TableSession:
                 return "lobby_closed"
             if not self.row.full:
                 return "lobby_not_full"
-            if not self.humans():
-                # Nobody would be watching: the computers would play a whole game to an
-                # empty thread.
-                return "no_human"
             cls = game_class(self.row.game)
             first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
@@ -303,6 +299,8 @@ class TableSession:
     def computer_to_act(self) -> Seat | None:
         game = self.game
         if game is None or game.over or game.awaiting_deck or game.to_act is None:
+            return None
+        if self.deserted:
             return None
         seat = self.row.seat(game.to_act)
         return seat if seat is not None and seat.is_computer else None
@@ -472,17 +470,60 @@ class TableSession:
             return True
 
     async def replace_with_computer(self, user_id: int, level: str, name: str) -> int | None:
-        """``/table leave`` during play: a computer player takes the seat."""
+        """``/table leave`` during play, or too many turns missed: a computer player takes the
+        seat until the player comes back (``come_back``). Who sat there is kept in the table
+        settings (``away``), written first, so that a crash never loses the way back."""
         async with self.lock:
             seat = self.seat_of(user_id)
             if seat is None:
                 return None
+            old = self.row.seat(seat)
+            away = dict(self.row.settings.get("away") or {})
+            away[str(seat)] = {"user_id": user_id, "name": old.name if old else ""}
+            settings = dict(self.row.settings, away=away)
+            await self.storage.update_table(self.id, settings=settings)
+            self.row.settings = settings
             await self.storage.set_seat(self.id, seat, None, level, name)
-            self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
-            self.row.seat_list.append(Seat(seat, None, level, name))
-            self.row.seat_list.sort(key=lambda s: s.seat)
+            self._put_seat(Seat(seat, None, level, name))
             self.abandon_votes.discard(user_id)
             return seat
+
+    async def come_back(self, user_id: int) -> str | None:
+        """The player who left (or whom the timer replaced) takes the seat back: same user
+        only. An i18n error key when that is not possible."""
+        async with self.lock:
+            if not self.playing:
+                return "not_playing"
+            if self.seat_of(user_id) is not None:
+                return "already_seated"
+            away = dict(self.row.settings.get("away") or {})
+            key = next((k for k, v in away.items() if v.get("user_id") == user_id), None)
+            if key is None:
+                return "not_away"
+            entry = away.pop(key)
+            settings = dict(self.row.settings, away=away)
+            name = str(entry.get("name") or "")
+            await self.storage.set_seat(self.id, int(key), user_id, None, name)
+            await self.storage.update_table(self.id, settings=settings)
+            self.row.settings = settings
+            self._put_seat(Seat(int(key), user_id, None, name))
+            return None
+
+    def away_user(self, seat: int) -> int | None:
+        """The player a computer is keeping ``seat`` for, if any."""
+        entry = (self.row.settings.get("away") or {}).get(str(seat))
+        return int(entry["user_id"]) if entry else None
+
+    @property
+    def deserted(self) -> bool:
+        """Everybody who sat at the table has left it: the computers wait (a game nobody
+        watches is not played to the end) until somebody comes back or the table expires."""
+        return bool(self.row.settings.get("away")) and not self.humans()
+
+    def _put_seat(self, seat: Seat) -> None:
+        self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat.seat]
+        self.row.seat_list.append(seat)
+        self.row.seat_list.sort(key=lambda s: s.seat)
 
 
 async def _safe(awaitable: Awaitable[None], table_id: int) -> None:

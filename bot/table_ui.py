@@ -60,6 +60,8 @@ class TableUI:
         self.panel_state: dict[tuple[int, int], dict[str, Any]] = {}
         self.timers: dict[int, asyncio.Task[None]] = {}
         """table → the running turn timer (table setting ``turn_timer``, seconds; 0 = none)."""
+        self.reminders: dict[int, asyncio.Task[None]] = {}
+        """table → the half-time reminder of the running turn timer."""
 
     # --------------------------------------------------------------------- messages
     def channel_id(self, session: TableSession) -> int:
@@ -242,21 +244,68 @@ class TableUI:
                 self._turn_timer(session, game.action_count, seconds),
                 name=f"atout-timer-{session.id}",
             )
+            self.reminders[session.id] = asyncio.get_running_loop().create_task(
+                self._reminder(session, game.action_count, seconds),
+                name=f"atout-reminder-{session.id}",
+            )
 
     async def _turn_timer(self, session: TableSession, version: int, seconds: int) -> None:
+        """At half time a reminder replaces the ping (a new mention notifies; an edit would
+        not). At the end a computer plays this one turn, and ``bot.presence`` counts it: after
+        several in a row a computer keeps the seat until the player comes back."""
         await asyncio.sleep(seconds)
         self.timers.pop(session.id, None)
         try:
+            game = session.game
+            seat = session.seat(game.to_act) if game and game.to_act is not None else None
             if await session.act_for_absent(version):
+                if seat is not None and seat.user_id is not None:
+                    await self.bot.presence.turn_missed(session, seat.seat, seat.user_id)
                 session.schedule_drive()
         except Exception:
             # Nobody awaits this task: the log line (with the table) is the report.
             log.exception("table %s: the turn timer could not play", session.id)
 
+    async def _reminder(self, session: TableSession, version: int, seconds: int) -> None:
+        """Its own task, armed with the timer: both sleeps start at the ping."""
+        await asyncio.sleep(seconds / 2)
+        self.reminders.pop(session.id, None)
+        try:
+            await self._remind(session, version, seconds / 2)
+        except Exception:
+            log.warning("table %s: could not post the turn reminder", session.id, exc_info=True)
+
+    async def _remind(self, session: TableSession, version: int, left: float) -> None:
+        current = self.pings.get(session.id)
+        game = session.game
+        if current is None or current[2] != version or game is None:
+            return
+        if game.action_count != version or game.to_act is None:
+            return
+        seat = session.seat(game.to_act)
+        if seat is None or seat.user_id is None:
+            return
+        message = await self.messageable(session).send(
+            t(
+                "ping_reminder",
+                locale_of(session),
+                mention=f"<@{seat.user_id}>",
+                seconds=round(left),
+            ),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        self.pings[session.id] = (self.channel_id(session), message.id, version)
+        session.row.ping_message_id = message.id
+        await session.storage.update_table(session.id, ping_message_id=message.id)
+        channel = self.bot.get_partial_messageable(current[0], guild_id=session.row.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(current[1]).delete()
+
     def stop_timer(self, session: TableSession) -> None:
-        timer = self.timers.pop(session.id, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
+        for tasks in (self.timers, self.reminders):
+            timer = tasks.pop(session.id, None)
+            if timer is not None and timer is not asyncio.current_task():
+                timer.cancel()
 
     async def delete_ping(self, session: TableSession) -> None:
         self.stop_timer(session)
@@ -368,6 +417,8 @@ class TableUI:
             message = t(f"error_{result.error}", locale, reason=result.reason or "")
             await refuse(interaction, message)
             return
+        if result.seat is not None:
+            self.bot.presence.acted(table_id, result.seat)
         self.panel_state.pop((table_id, interaction.user.id), None)
         # The step is committed: whatever happens to this player's hand message, the game must
         # move on (computer players, the table message, the next ping).

@@ -16,6 +16,8 @@ from bot.storage import Storage, TableRow
 
 log = logging.getLogger(__name__)
 
+MAX_TABLE_ID = 2**63
+
 
 class Tables:
     def __init__(
@@ -48,6 +50,9 @@ class Tables:
         return self._session(row)
 
     async def get(self, table_id: int) -> TableSession | None:
+        if not 0 < table_id < MAX_TABLE_ID:
+            # A forged custom_id may name any number; SQLite integers stop at 2**63.
+            return None
         session = self.sessions.get(table_id)
         if session is not None:
             return session

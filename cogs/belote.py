@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.codec import button_id
-from bot.commands import describe, open_table, table_settings
+from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
 from bot.components import action_button
 from bot.i18n import t
 from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
@@ -63,7 +63,7 @@ class Belote(commands.GroupCog, group_name="belote", group_description=describe(
         round2_sa_ta: bool | None = None,
         level: str = "easy",
         deck_style: str = "auto",
-        turn_timer: int = 0,
+        turn_timer: int = DEFAULT_TURN_TIMER_S,
     ) -> None:
         options = {
             "target_score": target_score,

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import describe, open_table, table_settings
+from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
 
 
 @app_commands.guild_only()
@@ -36,7 +36,7 @@ class Briscola(
         hands_to_win: int | None = None,
         level: str = "easy",
         deck_style: str = "auto",
-        turn_timer: int = 0,
+        turn_timer: int = DEFAULT_TURN_TIMER_S,
     ) -> None:
         await open_table(
             interaction,

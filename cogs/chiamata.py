@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.codec import custom_id, select_value
-from bot.commands import describe, open_table, table_settings
+from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
 from bot.components import action_select
 from bot.i18n import t
 from bot.narrate import rank_name, suit_name
@@ -107,7 +107,7 @@ class Chiamata(
         bidding: str | None = None,
         level: str = "easy",
         deck_style: str = "auto",
-        turn_timer: int = 0,
+        turn_timer: int = DEFAULT_TURN_TIMER_S,
     ) -> None:
         options = {"match_deals": match_deals, "bidding": bidding}
         await open_table(

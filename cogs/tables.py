@@ -15,6 +15,7 @@ from bot.commands import describe
 from bot.i18n import t
 from bot.lobby import computer_name
 from bot.narrate import option_text
+from bot.presence import DESERTED_TTL_S
 from bot.sessions import TableSession
 from bot.table_ui import locale_of, refuse
 from games.registry import game_class
@@ -74,7 +75,18 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         name = computer_name(session, locale)
         await session.replace_with_computer(interaction.user.id, level, name)
         await refuse(interaction, t("table_left", locale, id=session.id, name=name))
+        text = t("table_left_public", locale, mention=f"<@{interaction.user.id}>", name=name)
+        if session.deserted:
+            text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
+        await self.bot.presence.announce(session, text)
         session.schedule_drive()
+
+    @app_commands.command(name="rejoin", description=describe("cmd_table_rejoin"))
+    @app_commands.describe(table=describe("opt_table"))
+    async def rejoin(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+        session = await find_table(interaction, table)
+        if session is not None:
+            await self.bot.presence.rejoin(interaction, session.id)
 
     @app_commands.command(name="abandon", description=describe("cmd_table_abandon"))
     @app_commands.describe(table=describe("opt_table"))

@@ -159,6 +159,9 @@ class Table:
 
     # ------------------------------------------------------------------------ lobby
     async def open(self, game: str, computers: int = 0, **options: Any) -> None:
+        # No turn timer unless a test asks for one: simcord's timers also fire in real time, and
+        # a long game on a busy machine would see computers play for people mid-test.
+        options.setdefault("turn_timer", 0)
         starter = self.players[0]
         result = await starter.slash(self.channel, f"{game} start", **options)
         assert result.response is not None and not result.ephemeral, result

@@ -1,7 +1,7 @@
-"""Every conformance vector of ../shared/vectors, replayed in process and through the CLI.
+"""Every conformance vector of tests/data/vectors, replayed in process and through the CLI.
 
-A vector that contradicts RULES.md (RULES.md wins) is listed in ``CONTRADICTS_RULES`` with the
-section concerned, and kept as an expected failure so that it shows in every run.
+A vector that contradicts docs/rules.md (the rules win) is listed in ``CONTRADICTS_RULES`` with
+the section concerned, and kept as an expected failure so that it shows in every run.
 """
 
 from __future__ import annotations
@@ -17,11 +17,9 @@ import pytest
 from games.records import IllegalRecordAction, MalformedRecord, loads, replay, replay_text
 
 ROOT = Path(__file__).resolve().parents[2]
-# The vectors live in the project's shared folder beside the repository (CI always has it);
-# ATOUT_VECTORS points elsewhere. A checkout without them skips these tests, except under CI.
-VECTORS = Path(os.environ.get("ATOUT_VECTORS", ROOT.parent / "shared" / "vectors"))
-if not VECTORS.is_dir() and not os.environ.get("CI"):
-    pytest.skip(f"no conformance vectors at {VECTORS}", allow_module_level=True)
+# The vectors are test data of the repository, so that a fresh clone runs them all; ATOUT_VECTORS
+# points at another set. Missing vectors fail (test_vectors_are_present), never skip silently.
+VECTORS = Path(os.environ.get("ATOUT_VECTORS") or ROOT / "tests" / "data" / "vectors")
 
 CONTRADICTS_RULES: dict[str, str] = {}
 
