@@ -96,8 +96,8 @@ class Presence:
             )
         )
         try:
-            await self.bot.ui.messageable(session).send(
-                text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
+            await self.bot.ui.send_to_table(
+                session, text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
             )
         except discord.HTTPException:
             log.warning("table %s: could not post that a seat changed hands", session.id)
@@ -120,7 +120,8 @@ class Presence:
         self.idle_since.pop(table_id, None)
         await refuse(interaction, t("rejoined", locale, id=table_id))
         with contextlib.suppress(discord.HTTPException):
-            await self.bot.ui.messageable(session).send(
+            await self.bot.ui.send_to_table(
+                session,
                 t("rejoined_public", locale, mention=f"<@{interaction.user.id}>"),
                 allowed_mentions=NO_MENTIONS,
             )
@@ -159,7 +160,8 @@ class Presence:
             return
         await self.bot.ui.abandoned(session)
         with contextlib.suppress(discord.HTTPException):
-            await self.bot.ui.messageable(session).send(
+            await self.bot.ui.send_to_table(
+                session,
                 t("table_expired", locale, id=session.id, minutes=DESERTED_TTL_S // 60),
                 allowed_mentions=NO_MENTIONS,
             )

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+TABLE_MESSAGE_LIFE = datetime.timedelta(minutes=50)
+"""A table message older than this is replaced by a new one at the next deal (Discord caps
+edits of messages older than an hour)."""
 HAND_TOKEN_LIFE = datetime.timedelta(minutes=14)
 """Interaction tokens live 15 minutes; after that the Hand button gives a fresh hand."""
 
@@ -71,6 +74,35 @@ class TableUI:
         return self.bot.get_partial_messageable(
             self.channel_id(session), guild_id=session.row.guild_id
         )
+
+    async def send_to_table(self, session: TableSession, *args: Any, **kwargs: Any) -> Any:
+        """Send in the table's thread; if the thread was deleted or the bot may no longer
+        write there, the table moves to its channel (for good) and the message goes there."""
+        try:
+            return await self.messageable(session).send(*args, **kwargs)
+        except (discord.NotFound, discord.Forbidden) as exc:
+            if session.row.thread_id is None:
+                raise
+            log.warning(
+                "table %s: thread %s unusable (%s), moving to the channel",
+                session.id,
+                session.row.thread_id,
+                exc.status,
+            )
+            session.row.thread_id = None
+            await session.storage.update_table(session.id, thread_id=None)
+            self.pings.pop(session.id, None)
+            session.row.table_message_id = None
+            await session.storage.update_table(session.id, table_message_id=None)
+            with contextlib.suppress(discord.HTTPException):
+                await self.messageable(session).send(
+                    t("table_moved", locale_of(session), id=session.id),
+                    allowed_mentions=NO_MENTIONS,
+                )
+            message = await self.messageable(session).send(*args, **kwargs)
+            # The table message was in the thread: the next drive posts a new one here.
+            session.schedule_drive()
+            return message
 
     def table_view(self, session: TableSession, *, over: bool = False) -> discord.ui.View:
         locale = locale_of(session)
@@ -114,7 +146,8 @@ class TableUI:
 
     async def post_table_message(self, session: TableSession) -> None:
         payload = await self.table_message_payload(session)
-        message = await self.messageable(session).send(
+        message = await self.send_to_table(
+            session,
             content=payload["content"],
             file=payload["file"],
             view=payload["view"],
@@ -133,20 +166,35 @@ class TableUI:
             await message.edit(
                 content=payload["content"], attachments=[payload["file"]], view=payload["view"]
             )
-        except discord.NotFound:
+        except (discord.NotFound, discord.Forbidden):
+            # Deleted by somebody, or no longer editable: the table gets a new message.
             await self.post_table_message(session)
 
     # ------------------------------------------------------------------- listener
     async def deal_started(self, session: TableSession) -> None:
-        return None
+        """A long game moves to a fresh table message at a new deal: Discord limits edits of
+        old messages, and a fresh message is also at the bottom of the thread."""
+        message_id = session.row.table_message_id
+        if message_id is None:
+            return
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        if age < TABLE_MESSAGE_LIFE:
+            return
+        await self.post_table_message(session)
+        with contextlib.suppress(discord.HTTPException):
+            await self.messageable(session).get_partial_message(message_id).delete()
 
     async def changed(self, session: TableSession) -> None:
         if session.row.status != "playing":
             # Abandoned meanwhile: the table message already says so and has no buttons.
             return
-        await self.edit_table_message(session)
-        await self.refresh_hands(session)
-        await self.ping(session)
+        # Each part on its own: a table message Discord refuses to edit (5xx after discord.py's
+        # retries) must not keep the next player's hand and ping from being sent.
+        for part in (self.edit_table_message, self.refresh_hands, self.ping):
+            try:
+                await part(session)
+            except discord.HTTPException as exc:
+                log.warning("table %s: %s failed (%s)", session.id, part.__name__, exc.status)
 
     async def deal_finished(self, session: TableSession, deal_index: int) -> None:
         game = session.game
@@ -166,7 +214,7 @@ class TableUI:
             )
         except Exception:
             log.exception("table %s: could not draw the deal summary", session.id)
-        await self.messageable(session).send(content=text, allowed_mentions=NO_MENTIONS, **kwargs)
+        await self.send_to_table(session, content=text, allowed_mentions=NO_MENTIONS, **kwargs)
 
     async def game_over(self, session: TableSession) -> None:
         game = session.game
@@ -186,7 +234,8 @@ class TableUI:
             )
         except Exception:
             log.exception("table %s: could not draw the score sheet", session.id)
-        await self.messageable(session).send(
+        await self.send_to_table(
+            session,
             content=game_result(game, names, locale_of(session)),
             allowed_mentions=NO_MENTIONS,
             **kwargs,
@@ -232,8 +281,14 @@ class TableUI:
         await self.delete_ping(session)
         seconds = int(session.row.settings.get("turn_timer", 0) or 0)
         key = "ping_turn_timed" if seconds else "ping_turn"
-        message = await self.messageable(session).send(
-            t(key, locale_of(session), mention=f"<@{seat.user_id}>", seconds=seconds),
+        text = t(key, locale_of(session), mention=f"<@{seat.user_id}>", seconds=seconds)
+        if not self.hand_is_live(session.id, seat.user_id):
+            # Their hand message cannot be updated any more (interaction tokens last 15
+            # minutes): say where the buttons are rather than leave a dead hand on screen.
+            text += " " + t("ping_press_hand", locale_of(session))
+        message = await self.send_to_table(
+            session,
+            text,
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         self.pings[session.id] = (self.channel_id(session), message.id, game.action_count)
@@ -285,7 +340,8 @@ class TableUI:
         seat = session.seat(game.to_act)
         if seat is None or seat.user_id is None:
             return
-        message = await self.messageable(session).send(
+        message = await self.send_to_table(
+            session,
             t(
                 "ping_reminder",
                 locale_of(session),
@@ -377,6 +433,16 @@ class TableUI:
             content=payload["content"], attachments=[payload["file"]], view=payload["view"]
         )
         self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
+
+    def hand_is_live(self, table_id: int, user_id: int) -> bool:
+        """The player has a hand message this bot can still edit."""
+        held = self.hands.get((table_id, user_id))
+        if held is None:
+            return False
+        if discord.utils.utcnow() - held[0].created_at > HAND_TOKEN_LIFE:
+            self.hands.pop((table_id, user_id), None)
+            return False
+        return True
 
     async def refresh_hands(self, session: TableSession) -> None:
         """Update the ephemeral hand of the player to act, while its token lives."""
