@@ -1,4 +1,4 @@
-"""Actions ↔ custom_ids (UX.md's contract): ``atout:<verb>:<table>:<version>[:values]``.
+"""Actions ↔ custom_ids (docs/discord.md's contract): ``atout:<verb>:<table>:<version>[:values]``.
 
 ``<version>`` is the game's action count when the hand was drawn, so a click on an old hand is
 recognised and refused. ``action_from_button`` / ``action_from_select`` turn a click back into an

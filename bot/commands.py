@@ -57,7 +57,7 @@ async def open_table(
     deck_style: str = "auto",
     turn_timer: int = DEFAULT_TURN_TIMER_S,
 ) -> None:
-    """Open a lobby with the rule options that were given (``None`` = the RULES.md default)
+    """Open a lobby with the rule options that were given (``None`` = the docs/rules.md default)
     and the table settings (computer level, deck style, turn timer), kept beside them."""
     chosen = {k: v for k, v in options.items() if v is not None}
     client: Any = interaction.client

@@ -1,5 +1,5 @@
 """Every clickable thing of Atout is a ``DynamicItem``: its custom_id alone says what to do, so
-buttons and selects keep working after a restart (ARCHITECTURE.md, "The path of one click").
+buttons and selects keep working after a restart (docs/architecture.md, "The path of one click").
 
 The classes only decode the custom_id; the work is done by the bot's ``ui`` (tables in play)
 and ``lobby`` objects, reached through ``interaction.client``.

@@ -259,7 +259,7 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
 
 
 def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str = "en") -> str:
-    """House rules in one line: only what differs from the RULES.md defaults."""
+    """House rules in one line: only what differs from the docs/rules.md defaults."""
     changed = [
         f"{k} = {option_text(v, locale)}" for k, v in options.items() if defaults.get(k) != v
     ]
@@ -267,7 +267,7 @@ def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str 
 
 
 def option_text(value: Any, locale: str = "en") -> str:
-    """A rule's value as players read it: booleans in words, the rest as written in RULES.md."""
+    """A rule's value as players read it: booleans in words, the rest as written in docs/rules.md."""
     if isinstance(value, bool):
         return t("value_on" if value else "value_off", locale)
     return str(value)

@@ -1,6 +1,6 @@
 """Table sessions: one per table, the only place where a game's state changes.
 
-The path of one action (ARCHITECTURE.md, "The path of one click"): take the table's lock, map
+The path of one action (docs/architecture.md, "The path of one click"): take the table's lock, map
 the user to a seat, apply the action to a copy of the engine, append it to the log in SQLite
 (with the snapshot, in one transaction), and only then swap the copy in and tell anyone. A
 failed write leaves the session exactly as it was; a ``StaleAction`` (somebody else appended

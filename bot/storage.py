@@ -1,5 +1,5 @@
 """What the rest of the bot may ask of storage: one small interface, so that a PostgreSQL
-backend can stand beside SQLite when one machine is not enough (ARCHITECTURE.md, Storage).
+backend can stand beside SQLite when one machine is not enough (docs/architecture.md, Storage).
 
 The action log and the decks are the truth; the snapshot is a cache. ``append_action`` raises
 ``StaleAction`` when the step already exists (two clicks, or two processes): UNIQUE(table_id,

@@ -1,5 +1,5 @@
 """``/belote start`` and Belote's taking panel: Take (the turned-up suit) or Pass in round 1,
-a suit (or SA/TA where allowed) or Pass in round 2 (RULES.md §2.4)."""
+a suit (or SA/TA where allowed) or Pass in round 2 (docs/rules.md §2.4)."""
 
 from __future__ import annotations
 

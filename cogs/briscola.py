@@ -1,4 +1,4 @@
-"""``/briscola start``: Briscola for 2, 3, 4 or 6 players (RULES.md §5). Its hand is cards only,
+"""``/briscola start``: Briscola for 2, 3, 4 or 6 players (docs/rules.md §5). Its hand is cards only,
 so it uses the shared card panel."""
 
 from __future__ import annotations

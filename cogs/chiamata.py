@@ -1,4 +1,4 @@
-"""``/chiamata start`` and Briscola a chiamata's panels (RULES.md §6): the call select (ranks,
+"""``/chiamata start`` and Briscola a chiamata's panels (docs/rules.md §6): the call select (ranks,
 or points over a "2" under ``two_then_points``) with Pass, then the declarer's trump select."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``/coinche start`` and the Coinche bidding panel (RULES.md §3.2): a level select, one button
+"""``/coinche start`` and the Coinche bidding panel (docs/rules.md §3.2): a level select, one button
 per denomination at the chosen level (the lowest legal level until another is chosen), and
 Pass / Coinche / Surcoinche. The level select is not an action: it redraws the panel."""
 

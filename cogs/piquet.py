@@ -1,4 +1,4 @@
-"""``/piquet start`` and Piquet's exchange panel (RULES.md §4.6): one multi-select of the hand,
+"""``/piquet start`` and Piquet's exchange panel (docs/rules.md §4.6): one multi-select of the hand,
 bounded by the view's ``exchange`` limits; the engine decides whether the discards are legal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``/sueca start``: Sueca for four, two against two (RULES.md §7). Cards only: the shared card
+"""``/sueca start``: Sueca for four, two against two (docs/rules.md §7). Cards only: the shared card
 panel is its hand."""
 
 from __future__ import annotations

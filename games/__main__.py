@@ -1,4 +1,4 @@
-"""``python -m games replay FILE|-``: replay a game record and print its scores (RECORDS.md).
+"""``python -m games replay FILE|-``: replay a game record and print its scores (docs/records.md).
 
 Exit codes (docs/records.md lists them too):
 

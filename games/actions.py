@@ -1,8 +1,8 @@
-"""Actions: small frozen values whose JSON form is the RECORDS.md action object without ``seat``.
+"""Actions: small frozen values whose JSON form is the docs/records.md action object without ``seat``.
 
 One class serves every game so that records, custom_ids, the table session and the computer
 players handle actions alike; each game says which ``type`` values it uses and what their fields
-mean (RECORDS.md's action table).
+mean (docs/records.md's action table).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ BID_WORDS = ("capot", "generale")
 
 
 class MalformedAction(ValueError):
-    """An action object not written as RECORDS.md allows (a record with one is malformed)."""
+    """An action object not written as docs/records.md allows (a record with one is malformed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class Action:
     suit: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The RECORDS.md object without ``seat``; fields that are not set are left out."""
+        """The docs/records.md object without ``seat``; fields that are not set are left out."""
         out: dict[str, Any] = {"type": self.type}
         if self.card is not None:
             out["card"] = self.card
@@ -54,10 +54,10 @@ class Action:
 
     @staticmethod
     def from_json(obj: Any) -> Action:
-        """Parse a RECORDS.md action object (``seat`` ignored), normalising card/suit/rank case.
+        """Parse a docs/records.md action object (``seat`` ignored), normalising card/suit/rank case.
 
         Raises ``MalformedAction`` with a one-line reason when a field is missing or not written
-        as RECORDS.md allows. Whether the action is *legal* is the engine's business.
+        as docs/records.md allows. Whether the action is *legal* is the engine's business.
         """
         if not isinstance(obj, dict):
             raise MalformedAction("an action must be a JSON object")

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (ARCHITECTURE.md, "The game engine contract").
+"""The engine contract every game implements (docs/architecture.md, "The game engine contract").
 
 ``Game`` holds what is common to all six games — options, the deck and action log of every deal
 (from which records are exported), the per-deal results that ``python -m games replay`` prints, the
@@ -92,7 +92,7 @@ class Game(ABC):
 
     @abstractmethod
     def _start_deal(self, deck: list[str]) -> None:
-        """Deal ``deck`` (validated, upper case, top card first) exactly as RULES.md describes."""
+        """Deal ``deck`` (validated, upper case, top card first) exactly as docs/rules.md describes."""
 
     @property
     def to_act(self) -> int | None:
@@ -113,12 +113,12 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the public). Common keys: ARCHITECTURE.md."""
+        """What ``seat`` may see (``None``: the public). Common keys: docs/architecture.md."""
 
     @abstractmethod
     def _partial_trick_points(self) -> list[int] | None:
         """Card points per side of the completed tricks of the deal in progress (no last-trick
-        bonus), ``None`` before the first card (RULES.md §10 item 13)."""
+        bonus), ``None`` before the first card (docs/rules.md §10 item 13)."""
 
     # -------------------------------------------------------------------- optional hooks
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -221,7 +221,7 @@ class Game(ABC):
         self.dealer = (self.dealer + 1) % self.seats if next_dealer is None else next_dealer
 
     def replay_result(self) -> dict[str, Any]:
-        """The object ``python -m games replay`` prints (RECORDS.md)."""
+        """The object ``python -m games replay`` prints (docs/records.md)."""
         deals = [dict(d) for d in self.deal_results]
         if len(self.log) > len(self.deal_results):
             deals.append(
@@ -243,7 +243,7 @@ class Game(ABC):
         return out
 
     def to_record(self, completed_only: bool = False) -> dict[str, Any]:
-        """The canonical record (RECORDS.md). ``completed_only`` leaves out the deal in progress,
+        """The canonical record (docs/records.md). ``completed_only`` leaves out the deal in progress,
         whose deck would reveal the hands."""
         deals = self.log[: len(self.deal_results)] if completed_only else self.log
         return {

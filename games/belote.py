@@ -1,4 +1,4 @@
-"""Belote, the classic four-player game with a turned-up card (RULES.md §2).
+"""Belote, the classic four-player game with a turned-up card (docs/rules.md §2).
 
 Phases: ``taking`` (two rounds of take/pass, §2.4) → ``play`` (8 tricks) → ``deal`` (waiting for
 the next deck) or ``over``. Melds and belote are announced by the engine (events), never actions.
@@ -235,7 +235,7 @@ def score_belote_hand(
     reserve: int,
     options: dict[str, Any],
 ) -> dict[str, Any]:
-    """One Belote hand's records (RULES.md §2.8 with §10 items 1–3).
+    """One Belote hand's records (docs/rules.md §2.8 with §10 items 1–3).
 
     ``card_points`` are ``CP`` (last trick or capot bonus included, SA/TA multipliers applied).
     Returns ``scores`` (rounded records per side), ``outcome`` (``success``, ``failure`` or

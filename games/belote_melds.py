@@ -1,6 +1,6 @@
-"""Melds (*annonces*) of Belote and Coinche: RULES.md §2.6 with §10 items 11–12.
+"""Melds (*annonces*) of Belote and Coinche: docs/rules.md §2.6 with §10 items 11–12.
 
-The engine declares for every player (RULES.md §8 D22): the valid list of melds with the highest
+The engine declares for every player (docs/rules.md §8 D22): the valid list of melds with the highest
 total, ties broken by the strongest best meld. A hand has at most two carrés, so the search only
 tries each subset of its carrés and takes the maximal runs of what is left — a maximal run always
 scores at least as much as any split of it, because two sequences of one suit may not touch.

@@ -1,4 +1,4 @@
-"""The card play of Belote and Coinche (RULES.md §2.5–2.7), shared by both engines.
+"""The card play of Belote and Coinche (docs/rules.md §2.5–2.7), shared by both engines.
 
 ``BeloteFamily`` runs the eight tricks once a contract is known: legal plays, trick winners, the
 automatic meld announcements of trick 1 and their resolution, belote/rebelote, card points and the
@@ -83,7 +83,7 @@ PLAY_OPTIONS: tuple[OptionSpec, ...] = (
         "carré values follow the contract (SA: A 200, T 150), or stay J 200, 9 150, others 100",
     ),
 )
-"""The Belote keys about play and melds, which Coinche shares (RULES.md §10 item 5)."""
+"""The Belote keys about play and melds, which Coinche shares (docs/rules.md §10 item 5)."""
 
 NO_CARD = -1
 F = TypeVar("F", bound="BeloteFamily")
@@ -427,7 +427,7 @@ class BeloteFamily(Game):
         return list(self.card_points)
 
     def _game_end(self, capot: bool, before: list[int], target: int, block_capot: bool) -> None:
-        """RULES.md §2.9: the higher total at or over the target wins; equal totals play on;
+        """docs/rules.md §2.9: the higher total at or over the target wins; equal totals play on;
         ``block_capot`` is ``capot_win_disallowed`` (§10 item 4)."""
         totals = self.totals
         if max(totals) < target or totals[0] == totals[1]:

@@ -1,4 +1,4 @@
-"""Rules Belote and Coinche share (RULES.md §2.2, §2.5, §2.7, §3.3): written once, as tables.
+"""Rules Belote and Coinche share (docs/rules.md §2.2, §2.5, §2.7, §3.3): written once, as tables.
 
 Cards are integers inside the engines — ``index = suit * 8 + rank`` with suits ``S H D C`` and
 ranks ``7 8 9 T J Q K A`` — so a hand is a 32-bit mask whose bytes are the four suits. Every rule
@@ -172,7 +172,7 @@ def legal_mask(
     must_undertrump: bool,
     partner_free: bool,
 ) -> int:
-    """The cards of ``hand`` that may be played to a trick in progress (RULES.md §2.5).
+    """The cards of ``hand`` that may be played to a trick in progress (docs/rules.md §2.5).
 
     ``lead_card`` is the first card of the trick and ``win_card`` the card currently winning it;
     an empty trick allows the whole hand and is the caller's business. In a suit contract the
@@ -260,7 +260,7 @@ def belote_holders(hands: list[int], mode: int, ta_each_suit: bool = True) -> li
 
 # ------------------------------------------------------------------------------------ rounding
 def round10_half_up(x: int) -> int:
-    """RULES.md §1.5 (x ≥ 0): 75 → 80, 74 → 70."""
+    """docs/rules.md §1.5 (x ≥ 0): 75 → 80, 74 → 70."""
     return 10 * ((x + 5) // 10)
 
 

@@ -1,18 +1,18 @@
-"""Briscola for 2, 3, 4 or 6 players (RULES.md §5), and the trick play it shares with Sueca.
+"""Briscola for 2, 3, 4 or 6 players (docs/rules.md §5), and the trick play it shares with Sueca.
 
 ``FortyCardGame`` holds what Briscola and Sueca have in common — a fixed trump suit, one card per
 seat per trick, card points counted per side, and the views — so that each game only adds its deal,
 its follow rule and its scoring. It keeps hands as lists of card codes: with 40 cards a list scan
 is cheaper than any index structure, and the state stays plain JSON.
 
-View keys added by Briscola (besides ARCHITECTURE.md's common ones):
+View keys added by Briscola (besides docs/architecture.md's common ones):
 
 - ``stock_size``: cards left in the stock, the face-up trump card included;
 - ``trump_card``: the face-up trump card while it lies under the stock, ``None`` once drawn;
 - ``teams``: the seats of each side (one seat per side with 2 or 3 players);
 - ``hands_to_win``: the match target;
 - ``partner_hands``: ``{seat: cards}`` of the viewer's partners, only under
-  ``partners_view_after_stock`` once the stock is empty (RULES.md §5.4), otherwise ``{}``.
+  ``partners_view_after_stock`` once the stock is empty (docs/rules.md §5.4), otherwise ``{}``.
 
 Events: ``trick`` (winner, cards, points), ``trump_card_drawn`` (who took the face-up card: it is
 seen going into that hand) and ``deal_result``. Drawing other cards is never an event's business:
@@ -233,7 +233,7 @@ def _briscola_deck(seats: int, removed: str) -> tuple[str, ...]:
 
 
 def hand_winner(side_points: list[int], last_trick_side: int, tie_rule: str) -> int | None:
-    """The side that wins a Briscola hand, ``None`` for a draw (RULES.md §5.5).
+    """The side that wins a Briscola hand, ``None`` for a draw (docs/rules.md §5.5).
 
     Under ``tie_rule = last_trick`` the side of the last trick's winner breaks a tie only when it
     is one of the tied leaders (§10 item 17); with two sides it always is.
@@ -289,7 +289,7 @@ class Briscola(FortyCardGame):
 
     @property
     def sides(self) -> int:
-        # RULES.md §5.2: alone with 2 or 3 players, two alternating teams with 4 or 6.
+        # docs/rules.md §5.2: alone with 2 or 3 players, two alternating teams with 4 or 6.
         return 2 if self.seats in (4, 6) else self.seats
 
     def _init_match(self) -> None:

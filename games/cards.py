@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and the decks of RULES.md §1.1: one notation for every game.
+"""Cards, suits, ranks and the decks of docs/rules.md §1.1: one notation for every game.
 
 A card is always its two-character code (``"JH"``, ``"TS"``, ``"2C"``) at every boundary: actions,
 views, records, custom_ids. Engines are free to use integer indices or bitmasks inside, but what

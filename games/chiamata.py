@@ -1,4 +1,4 @@
-"""Briscola a chiamata: five players, a rank auction, a called card and a hidden partner (RULES.md §6).
+"""Briscola a chiamata: five players, a rank auction, a called card and a hidden partner (docs/rules.md §6).
 
 Each player scores alone (side ``i`` is seat ``i``): the declarer and the holder of the called card
 win or lose together for one deal only, so the scores are per seat and zero-sum.
@@ -8,7 +8,7 @@ only by ``view``: the holder of the called card sees ``partner`` = his own seat 
 he holds it himself, sees that he is alone); everybody else sees ``partner`` = None until the card
 hits the table, and from then on everybody sees it.
 
-View keys besides the common ones (ARCHITECTURE.md):
+View keys besides the common ones (docs/architecture.md):
 - ``auction``: the public calls, in order: ``{"seat", "type": "call"|"pass", "rank", "points"}``
   (``rank``/``points`` only on calls; ``points`` only on a ``two_then_points`` bid over a "2");
 - ``in_auction``: per seat, whether that player may still call (a pass is final);

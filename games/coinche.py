@@ -1,4 +1,4 @@
-"""Coinche (*belote coinchée*, *contrée*): Belote with an auction and doubling (RULES.md §3).
+"""Coinche (*belote coinchée*, *contrée*): Belote with an auction and doubling (docs/rules.md §3).
 
 Phases: ``auction`` (§3.2) → ``play`` (8 tricks, melds and belote as in Belote) → ``deal`` (waiting
 for the next deck) or ``over``. Melds and belote are announced by the engine, never actions.
@@ -88,7 +88,7 @@ class Coinche(BeloteFamily):
             "scoring_method",
             "standard",
             ("standard", "bonus_only", "belote_plus_bonus"),
-            "see RULES.md §3.5–3.6",
+            "see docs/rules.md §3.5–3.6",
         ),
         choice(
             "unbid_capot",
@@ -344,7 +344,7 @@ def score_coinche_hand(
     declarer_tricks: int,
     options: dict[str, Any],
 ) -> dict[str, Any]:
-    """One Coinche hand's records (RULES.md §3.4–3.6 with §10 items 7–9).
+    """One Coinche hand's records (docs/rules.md §3.4–3.6 with §10 items 7–9).
 
     ``level`` is 80…160, 170 for CAPOT or 180 for GENERALE; ``card_points`` are ``CP`` on the
     162 scale (converted already under ``proportional``; 100 for a capot's last trick under

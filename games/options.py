@@ -1,4 +1,4 @@
-"""Variant keys (RULES.md's *Variants* tables): one declaration per key, validated in one place.
+"""Variant keys (docs/rules.md's *Variants* tables): one declaration per key, validated in one place.
 
 The same specs drive the replay's error messages, the slash-command choices and the lobby's
 "House rules" selects, so a rule has one name and one list of values everywhere.

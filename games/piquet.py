@@ -1,4 +1,4 @@
-"""Piquet for two players (RULES.md §4): modern, old and 17th-century rules, target or Rubicon.
+"""Piquet for two players (docs/rules.md §4): modern, old and 17th-century rules, target or Rubicon.
 
 A deal goes: deal → the elder's exchange → the younger's exchange → automatic declarations (carte
 blanche, point, sequences, sets, repique, scored in canonical order, §4.10) → 12 tricks → the cards
@@ -7,7 +7,7 @@ and ``play``. Because the discards are combinatorial, ``legal_actions`` offers o
 ``Action("exchange")`` and the view's ``exchange`` limits say how many cards may go; ``is_legal``
 decides a concrete exchange.
 
-View keys beyond the common ones (ARCHITECTURE.md):
+View keys beyond the common ones (docs/architecture.md):
 
 - ``elder`` / ``younger``: seats, matching ``dealer`` (between deals: the next deal's);
   ``talon_size``: cards left in the talon;
@@ -312,7 +312,7 @@ class Piquet(Game):
         self.hidden_points = [0, 0]
 
     def _credit(self, seat: int, points: int) -> None:
-        """Add to the hand total; ``totals`` only take the hand in when it ends (RECORDS.md:
+        """Add to the hand total; ``totals`` only take the hand in when it ends (docs/records.md:
         the score after the last complete deal), so the running game score is ``totals + h``."""
         self.h[seat] += points
         if self.reached_first is None and self._running(seat) >= self.options["target_score"]:

@@ -1,4 +1,4 @@
-"""Piquet's combinations and how each category is settled (RULES.md §4.2, §4.5, §4.7).
+"""Piquet's combinations and how each category is settled (docs/rules.md §4.2, §4.5, §4.7).
 
 Kept apart from the engine because the comparison rules differ by era and are easiest to check on
 their own; the engine only asks "who wins the point, the sequences and the sets, and for how much".

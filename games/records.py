@@ -1,6 +1,6 @@
-"""Game records (RECORDS.md): validation, replay and canonical export.
+"""Game records (docs/records.md): validation, replay and canonical export.
 
-A record is checked in two passes, as RECORDS.md requires: first its shape (anything malformed is
+A record is checked in two passes, as docs/records.md requires: first its shape (anything malformed is
 reported before a single action is replayed), then the replay itself, where an illegal action and
 the few malformations that only replaying can reveal (a wrong later dealer, a deal after an
 incomplete deal or after the end of the match) are reported in the order they occur.
@@ -160,5 +160,5 @@ def replay(record: ParsedRecord) -> Game:
 
 
 def replay_text(text: str | bytes) -> dict[str, Any]:
-    """The replay output of a record's text (RECORDS.md), or the exception that says why not."""
+    """The replay output of a record's text (docs/records.md), or the exception that says why not."""
     return replay(loads(text)).replay_result()

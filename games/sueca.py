@@ -1,16 +1,16 @@
-"""Sueca, the Portuguese four-player partnership game (RULES.md §7).
+"""Sueca, the Portuguese four-player partnership game (docs/rules.md §7).
 
 The trick play is Briscola's (``FortyCardGame``) with Sueca's rank order and the duty to follow
 suit; this module adds the ten-card deal with the dealer's trump card, the 1-or-2-games scoring,
 the bandeira and the 60–60 bonus carried to the next hand.
 
-View keys added by Sueca (besides ARCHITECTURE.md's common ones):
+View keys added by Sueca (besides docs/architecture.md's common ones):
 
 - ``trump_card``: the dealer's face-up card that set trumps, until the dealer plays it;
 - ``trump_card_seat``: who holds it (the dealer of the deal), ``None`` once played;
 - ``teams``: ``[[0, 2], [1, 3]]``;
 - ``games_to_win``: the match target;
-- ``pending_bonus``: games the next won hand adds after 60–60 hands (RULES.md §7.4).
+- ``pending_bonus``: games the next won hand adds after 60–60 hands (docs/rules.md §7.4).
 
 Events: ``trick`` (winner, cards, points) and ``deal_result`` (games scored, bandeira, bonus).
 """
@@ -46,7 +46,7 @@ def hand_result(
     pending_bonus: int,
     options: Mapping[str, Any],
 ) -> HandResult:
-    """Games each team scores for a hand (RULES.md §7.4, §10 item 20).
+    """Games each team scores for a hand (docs/rules.md §7.4, §10 item 20).
 
     ``points`` and ``team_tricks`` are per team; ``totals`` are the games before the hand and
     ``pending_bonus`` the games carried by earlier 60–60 hands.
@@ -116,7 +116,7 @@ class Sueca(FortyCardGame):
         self._reset_deal()
         dealer = self.dealer
         packet = self.options["deal_packet"]
-        # RULES.md §7.2 and §10 item 20: packets go round p_0, p_1, p_2, dealer (``dealer_last``,
+        # docs/rules.md §7.2 and §10 item 20: packets go round p_0, p_1, p_2, dealer (``dealer_last``,
         # so the dealer's last card is deck[39]) or dealer, p_0, p_1, p_2 (``dealer_first``, so
         # the dealer's first card is deck[0]).
         first = dealer if self.options["trump_card"] == "dealer_first" else (dealer + 1) % 4

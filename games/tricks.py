@@ -1,4 +1,4 @@
-"""Trick rules shared by the 40-card games (Briscola, chiamata, Sueca) — RULES.md §1.4, §5.1, §7.1.
+"""Trick rules shared by the 40-card games (Briscola, chiamata, Sueca) — docs/rules.md §1.4, §5.1, §7.1.
 
 Belote and Coinche have their own, faster tables in ``games.belote_rules`` because their rank order
 depends on the contract; these three games have one fixed order per game.
@@ -27,7 +27,7 @@ def card_points(card: str, points: dict[str, int]) -> int:
 
 def trick_winner(trick: list[list[Any]], strength: dict[str, int], trump: str | None) -> int:
     """Seat that wins ``trick`` (``[[seat, card], ...]`` in play order): the highest trump if any
-    was played, otherwise the highest card of the led suit (RULES.md §1.4)."""
+    was played, otherwise the highest card of the led suit (docs/rules.md §1.4)."""
     best_seat, best_card = trick[0]
     for seat, card in trick[1:]:
         suit = card[1]

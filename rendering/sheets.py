@@ -230,7 +230,7 @@ def draw_deal_summary(
     labels += [side_label(i, locale) for i in range(len(labels), sides)]
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
-        # Piquet's deal result counts tricks, not card points (RECORDS.md, trick_points).
+        # Piquet's deal result counts tricks, not card points (docs/records.md, trick_points).
         if view.get("game") == "piquet":
             columns.append((text("column_tricks", locale), trick_points))
         else:

@@ -1,5 +1,5 @@
 """Hands sorted the way card players hold them: trumps first, then the other suits alternating
-colours, each suit in the game's own order of strength (RULES.md rank tables)."""
+colours, each suit in the game's own order of strength (docs/rules.md rank tables)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def sort_hand(cards: list[str], game: str, trump: str | None) -> list[str]:
 
 
 def winning_index(trick: list[list[Any]], game: str, trump: str | None) -> int | None:
-    """Which card of the trick in progress is winning it so far (RULES.md §1.4 and §2.5): the
+    """Which card of the trick in progress is winning it so far (docs/rules.md §1.4 and §2.5): the
     highest trump if a trump was played, otherwise the highest card of the suit led; under SA the
     led suit in plain order, under TA the led suit in trump order."""
     if not trick:

@@ -78,7 +78,7 @@ def background() -> Image.Image:
 
 def seat_anchor(index: int, n: int) -> tuple[int, int]:
     """Screen position of the ``index``-th seat counted from the bottom, counter-clockwise on
-    screen, which is play order (RULES.md §1.3: the next player sits to the right)."""
+    screen, which is play order (docs/rules.md §1.3: the next player sits to the right)."""
     angle = math.radians(90 - 360 * index / n)
     return (
         round(CENTRE[0] + RADII[0] * math.cos(angle)),

@@ -1,6 +1,6 @@
 """The house rules of the code base, checked on every run: layers, lint, format and types.
 
-ARCHITECTURE.md's layers are what let the engines serve the bot, the records and the computer
+docs/architecture.md's layers are what let the engines serve the bot, the records and the computer
 players alike, so a forbidden import fails the suite rather than waiting for a review.
 """
 

@@ -1,4 +1,4 @@
-"""custom_ids ↔ actions (UX.md's contract), with no state: what makes buttons survive restarts."""
+"""custom_ids ↔ actions (docs/discord.md's contract), with no state: what makes buttons survive restarts."""
 
 from __future__ import annotations
 

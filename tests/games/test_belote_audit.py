@@ -1,4 +1,4 @@
-"""Independent audit of the Belote engine against RULES.md §2, §8, §10 items 1–4 and 11–13.
+"""Independent audit of the Belote engine against docs/rules.md §2, §8, §10 items 1–4 and 11–13.
 
 The property tests here check the engines against reference implementations written straight
 from the specification text (the §2.5 pseudo-code, the §2.6 validity rules with a brute-force
@@ -48,7 +48,7 @@ def trick_winner(trick: list[tuple[int, str]], trump: str) -> tuple[int, str]:
 def reference_legal(
     hand: list[str], trick: list[tuple[int, str]], trump: str, me: int, opts: dict[str, Any]
 ) -> set[str]:
-    """The pseudo-code of RULES.md §2.5, line by line."""
+    """The pseudo-code of docs/rules.md §2.5, line by line."""
     if not trick:
         return set(hand)
     led = trick[0][1][1]
@@ -289,7 +289,7 @@ def belote_deck(
     hands: dict[int, str], taker: int, turn_up: str, dealer: int = 3, packets: str = "3-2"
 ) -> list[str]:
     """The deck that gives each seat ``hands[seat]`` (8 cards; the taker's includes
-    ``turn_up``) when ``taker`` takes (RULES.md §2.3)."""
+    ``turn_up``) when ``taker`` takes (docs/rules.md §2.3)."""
     order = [(dealer + 1 + k) % 4 for k in range(4)]
     cards = {s: [c for c in hands[s].split() if c != turn_up] for s in order}
     assert sorted(c for h in hands.values() for c in h.split()) == sorted(FRENCH_32)

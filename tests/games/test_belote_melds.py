@@ -1,4 +1,4 @@
-"""Melds (RULES.md §2.6, §10 items 11–12) and belote/rebelote (§2.7), for Belote and Coinche."""
+"""Melds (docs/rules.md §2.6, §10 items 11–12) and belote/rebelote (§2.7), for Belote and Coinche."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def option_strategy(specs: tuple[OptionSpec, ...]) -> st.SearchStrategy[dict[str
 
 
 def expected_pools(game: BeloteFamily, trump: str) -> set[int]:
-    """Card points of a complete deal (RULES.md §2.2, §3.3, §10 item 13)."""
+    """Card points of a complete deal (docs/rules.md §2.2, §3.3, §10 item 13)."""
     if isinstance(game, Belote):
         pool = POOLS.get(trump, 162)
         return {pool, pool + 90}

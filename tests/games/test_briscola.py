@@ -1,4 +1,4 @@
-"""Briscola (RULES.md §5): the deal, the stock and the trump card, drawing, the hand result, the
+"""Briscola (docs/rules.md §5): the deal, the stock and the trump card, drawing, the hand result, the
 match, the options, the views, and the worked examples Br1–Br5.
 
 The worked examples are replayed as whole deals. Their decks and the cards in play order were
@@ -275,7 +275,7 @@ def test_hand_winner_most_points() -> None:
 
 
 def test_tie_rule_three_players_needs_a_tied_leader() -> None:
-    # RULES.md §10 item 17.
+    # docs/rules.md §10 item 17.
     assert hand_winner([45, 45, 30], 1, "last_trick") == 1
     assert hand_winner([45, 30, 45], 2, "last_trick") == 2
     assert hand_winner([45, 45, 30], 2, "last_trick") is None

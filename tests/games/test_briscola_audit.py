@@ -1,6 +1,6 @@
-"""Independent audit of the Briscola engine (RULES.md §1.3–§1.4, §5, §10 items 17 and 21).
+"""Independent audit of the Briscola engine (docs/rules.md §1.3–§1.4, §5, §10 items 17 and 21).
 
-A reference written from RULES.md alone replays every deal of random matches, in every option
+A reference written from docs/rules.md alone replays every deal of random matches, in every option
 combination and for 2, 3, 4 and 6 players: the deal in packets of 3 or 1, the face-up trump card
 and the drawing order (``next_card`` / ``bottom_card``), drawing winner first, trick winners, the
 hand result with both tie rules, the match to ``hands_to_win`` and the dealer's rotation. Every

@@ -1,4 +1,4 @@
-"""Briscola a chiamata (RULES.md §6): the worked examples Ch1–Ch6 replayed as whole deals, scoring,
+"""Briscola a chiamata (docs/rules.md §6): the worked examples Ch1–Ch6 replayed as whole deals, scoring,
 cappotto, the match and the options.
 
 Whole deals are built from eight one-suit tricks: each seat holds exactly one card of each, so

@@ -1,4 +1,4 @@
-"""Briscola a chiamata: the auction in both forms (RULES.md §6.2, §10 item 18), the trump call, and
+"""Briscola a chiamata: the auction in both forms (docs/rules.md §6.2, §10 item 18), the trump call, and
 what each view shows in every phase (§6.3's information rule: the partner is secret)."""
 
 from __future__ import annotations

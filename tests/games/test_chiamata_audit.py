@@ -1,6 +1,6 @@
-"""Independent audit of the Briscola a chiamata engine (RULES.md §6, §10 items 18, 19 and 21).
+"""Independent audit of the Briscola a chiamata engine (docs/rules.md §6, §10 items 18, 19 and 21).
 
-A reference written from RULES.md alone replays every deal of random matches, in every option
+A reference written from docs/rules.md alone replays every deal of random matches, in every option
 combination: the deal in packets of 4, 1, 2 or 8 from ``p_0``, the auction (rank calls weaker and
 weaker, a pass is final, "2" ends a ``rank_only`` auction, points bids over a standing "2" under
 ``two_then_points``), passed-out deals that do not count, the called card and its holder, the

@@ -1,4 +1,4 @@
-"""Coinche: the worked examples of RULES.md §3.9, the auction of §3.2, options and views."""
+"""Coinche: the worked examples of docs/rules.md §3.9, the auction of §3.2, options and views."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Independent audit of the Coinche engine against RULES.md §3, §8 and §10 items 5–10 and 13.
+"""Independent audit of the Coinche engine against docs/rules.md §3, §8 and §10 items 5–10 and 13.
 
 The auction tests follow the turn order of §3.2 seat by seat; the scoring tests take each
 option of §3.8 through the situation where it changes a score, at the level of
@@ -529,7 +529,7 @@ def card_points(card: str, trump: str, scale: str) -> int:
 
 
 def reference_coinche_hand(events: list[dict[str, Any]], opts: dict[str, Any]) -> dict[str, Any]:
-    """RULES.md §3.3–3.6 with §10 items 7–9, from the auction, trick, melds and belote events."""
+    """docs/rules.md §3.3–3.6 with §10 items 7–9, from the auction, trick, melds and belote events."""
     bids = [e for e in events if e["type"] == "bid"]
     value, trump, bidder = bids[-1]["value"], bids[-1]["trump"], bids[-1]["seat"]
     kinds = [e["type"] for e in events]

@@ -1,4 +1,4 @@
-"""The engine contract, checked the same way for all six games (ARCHITECTURE.md).
+"""The engine contract, checked the same way for all six games (docs/architecture.md).
 
 Random legal play from random decks and random options always reaches the end of the match;
 snapshots round-trip at every step; an illegal action raises and changes nothing; records export

@@ -1,4 +1,4 @@
-"""Piquet worked examples (RULES.md §4.16), each replayed as a whole deal from a built deck."""
+"""Piquet worked examples (docs/rules.md §4.16), each replayed as a whole deal from a built deck."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Independent audit of the Piquet engine (RULES.md §4, §10 items 14–16).
+"""Independent audit of the Piquet engine (docs/rules.md §4, §10 items 14–16).
 
-A reference scorer written from RULES.md alone (not from the engine) replays every deal of random
+A reference scorer written from docs/rules.md alone (not from the engine) replays every deal of random
 matches, in every option combination, and must agree with the engine deal by deal: the deal and
 talon (§4.4, §4.6), carte blanche (§4.5), the three categories (§4.7), trick points in every era
 (§4.8, §10 item 15), canonical order with repique and pique (§4.10), the stop in the declarations
@@ -84,7 +84,7 @@ def _category(mine: list[Any], theirs: list[Any]) -> int | None:
 
 
 class Reference:
-    """Scores a Piquet match from its record the way RULES.md §4 words it."""
+    """Scores a Piquet match from its record the way docs/rules.md §4 words it."""
 
     def __init__(self, options: dict[str, Any], dealer: int) -> None:
         self.o = {

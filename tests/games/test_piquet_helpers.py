@@ -16,7 +16,7 @@ def split(text: str) -> list[str]:
 def build_deck(
     elder: list[str], younger: list[str], talon: list[str], packet: int = 2
 ) -> list[str]:
-    """The deck (top card first) that deals these hands and this talon (RULES.md §4.4)."""
+    """The deck (top card first) that deals these hands and this talon (docs/rules.md §4.4)."""
     assert len(elder) == len(younger) == 12
     deck: list[str] = []
     for start in range(0, 12, packet):

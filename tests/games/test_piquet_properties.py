@@ -1,5 +1,5 @@
 """Piquet properties under random legal play: matches end, snapshots round-trip, illegal actions
-change nothing, and no view ever shows a card its viewer may not see (RULES.md §4.5–§4.7)."""
+change nothing, and no view ever shows a card its viewer may not see (docs/rules.md §4.5–§4.7)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Piquet rules one by one: options, the deal, exchanges, carte blanche, combinations, trick
-points, the end of a game and of a Rubicon partie (RULES.md §4)."""
+points, the end of a game and of a Rubicon partie (docs/rules.md §4)."""
 
 from __future__ import annotations
 

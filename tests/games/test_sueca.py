@@ -1,4 +1,4 @@
-"""Sueca (RULES.md §7): the deal and the trump card, following suit, the 1-or-2-games scoring,
+"""Sueca (docs/rules.md §7): the deal and the trump card, following suit, the 1-or-2-games scoring,
 the bandeira, the 60–60 bonus, the match, the options, the views, and the worked examples S1–S6.
 
 Most worked examples are replayed as whole deals. Their decks and the cards in play order were found
@@ -159,7 +159,7 @@ def test_deal_dealer_last(packet: int) -> None:
 
 @pytest.mark.parametrize("packet", [10, 5, 2, 1])
 def test_deal_dealer_first(packet: int) -> None:
-    # RULES.md §7.2 and §10 item 20: packets go round dealer, p_0, p_1, p_2; deck[0] is trump.
+    # docs/rules.md §7.2 and §10 item 20: packets go round dealer, p_0, p_1, p_2; deck[0] is trump.
     deck = list(DECK_40)
     game = Sueca(options={"deal_packet": packet, "trump_card": "dealer_first"}, dealer=2)
     game.deal(deck)
@@ -274,7 +274,7 @@ def test_s3_bonus_pending_shows_in_the_view() -> None:
 
 
 def test_consecutive_draws_add_up() -> None:
-    # RULES.md §7.4 [engine], D23: two 60–60 hands, then A wins with 75 → 1 + 2.
+    # docs/rules.md §7.4 [engine], D23: two 60–60 hands, then A wins with 75 → 1 + 2.
     game = replay(SIXTY_ALL, SIXTY_ALL.moved(0), A75.moved(1))
     assert [d["scores"] for d in game.deal_results] == [[0, 0], [0, 0], [3, 0]]
     assert game.totals == [3, 0] and not game.over and game.pending_bonus == 0

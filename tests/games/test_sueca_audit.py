@@ -1,6 +1,6 @@
-"""Independent audit of the Sueca engine (RULES.md §1.3–§1.4, §7, §10 items 20 and 21).
+"""Independent audit of the Sueca engine (docs/rules.md §1.3–§1.4, §7, §10 items 20 and 21).
 
-A reference written from RULES.md alone replays every deal of random matches, in every option
+A reference written from docs/rules.md alone replays every deal of random matches, in every option
 combination: the deal in packets of 10, 5, 2 or 1 with either trump card (§10 item 20: with
 ``dealer_first`` the packets go round dealer, ``p_0``, ``p_1``, ``p_2``), the duty to follow suit,
 the 1-or-2-games scoring, the bandeira under both settings, the 60–60 bonus (carried and added up,

@@ -37,7 +37,7 @@ def test_plates_inside_the_table_and_apart(n: int) -> None:
 
 
 def test_seats_go_counter_clockwise_from_the_bottom() -> None:
-    """RULES.md §1.3: the next player sits to the right, so seat 1 is drawn right of seat 0."""
+    """docs/rules.md §1.3: the next player sits to the right, so seat 1 is drawn right of seat 0."""
     bottom, right, top, left = (seat_anchor(i, 4) for i in range(4))
     assert bottom[1] > top[1]
     assert right[0] > left[0]
