@@ -199,11 +199,7 @@ class Run:
             up_s = time.monotonic() - self.started_at
             # The first kill of a run always lands on a click in flight; later ones now and then.
             p = 1.0 if self.figures.kills_after_click == 0 else self.click_kill_p
-            if (
-                self.fake.sockets
-                and up_s > self.kill_every_s[0]
-                and self.rng.random() < self.click_kill_p
-            ):
+            if self.fake.sockets and up_s > self.kill_every_s[0] and self.rng.random() < p:
                 # Kill while this click is being committed (or just before, or just after).
                 await asyncio.sleep(self.rng.uniform(0.0, 0.03))
                 self.kill_now.set()
