@@ -72,7 +72,7 @@ class Run:
         self.kill_now = asyncio.Event()
         self.started_at = time.monotonic()
         self.kill_every_s = (2.0, 5.0)
-        self.click_kill_p = 0.15
+        self.click_kill_p = 0.3
         """How often a click is followed, a few milliseconds later, by a kill."""
         self.max_kills = 1_000_000
         """After this many kills the games are left to finish."""
@@ -287,7 +287,7 @@ async def kill_run(
     budget_s: float = 50.0,
     kill_every_s: tuple[float, float] = (2.0, 5.0),
     max_kills: int = 1_000_000,
-    click_kill_p: float = 0.15,
+    click_kill_p: float = 0.3,
 ) -> Figures:
     run = Run(workdir, games, seed, budget_s)
     run.kill_every_s = kill_every_s
