@@ -124,7 +124,7 @@ def cli_deck(deck: list[str], dealer: int) -> list[Any]:
     """The deck in belote-cli's dealing order, so that each seat gets the cards Atout gives it.
 
     belote-cli deals the first five cards one at a time, three rounds then two, to seats 0…3
-    whoever deals; Atout deals packets of three then two from the dealer's right (RULES.md §2.3).
+    whoever deals; Atout deals packets of three then two from the dealer's right (docs/rules.md §2.3).
     The turned-up card and the rest are dealt alike by both.
     """
     out: list[str] = list(deck)
