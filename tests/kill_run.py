@@ -119,10 +119,12 @@ class Run:
 
     async def killer(self) -> None:
         while not self.done and self.figures.kills < self.max_kills:
+            # The first kill always waits for a click in flight (its commit under way); the
+            # others come at random, or with a click now and then.
+            first = self.figures.kills == 0
+            timeout = 60.0 if first else self.rng.uniform(*self.kill_every_s)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    self.kill_now.wait(), timeout=self.rng.uniform(*self.kill_every_s)
-                )
+                await asyncio.wait_for(self.kill_now.wait(), timeout=timeout)
             if self.done:
                 return
             if self.kill_now.is_set():
