@@ -144,17 +144,29 @@ class RuleSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
         )
 
 
-KNOWN_TEMPLATES = (BUTTON_TEMPLATE, SELECT_TEMPLATE, TABLE_TEMPLATE, RULE_TEMPLATE)
+def handled_elsewhere(custom_id: str) -> bool:
+    """Whether another DynamicItem (this module's, or a cog's such as Coinche's level select)
+    answers ``custom_id``: discord.py calls every item whose template matches."""
+    pending: list[type[Any]] = list(discord.ui.DynamicItem.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls is UnknownItem:
+            continue
+        pattern = getattr(cls, "__discord_ui_compiled_template__", None)
+        if pattern is not None and pattern.fullmatch(custom_id):
+            return True
+    return False
 
 
 class UnknownItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"atout:.*"):
     """Any other ``atout:`` custom_id (a button of an older version, or a forged one): discord.py
     would ignore it and Discord would say "This interaction failed"; the player is told instead.
-    Ids that one of the items above handles are left to it (discord.py calls every match)."""
+    Ids that another item handles are left to it."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         custom_id = self.item.custom_id or ""
-        if any(re.fullmatch(template, custom_id) for template in KNOWN_TEMPLATES):
+        if handled_elsewhere(custom_id):
             return
         log.info("unknown custom_id %r from %s", custom_id[:100], interaction.user.id)
         await _refuse(interaction, "error_malformed")
