@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import images
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.i18n import t
@@ -78,13 +79,19 @@ class AtoutBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        restored = await self.tables.restore_all()
-        log.info("storage %s open; %d unfinished tables restored", self.settings.db_path, restored)
+        # The bot connects at once; unfinished tables come back in the background, and a click
+        # on one that is not back yet loads it on the spot. The renderer warms its caches first.
+        images.warm_up()
+        self.tables.start_restore()
+        log.info("storage %s open; restoring unfinished tables", self.settings.db_path)
         self.presence.start()
 
     async def close(self) -> None:
         self.presence.stop()
         try:
+            restore = self.tables.restore_task
+            if restore is not None and not restore.done():
+                restore.cancel()
             await super().close()
         finally:
             await self.storage.close()

@@ -2,9 +2,13 @@
 
 The path of one action (docs/architecture.md, "The path of one click"): take the table's lock, map
 the user to a seat, apply the action to a copy of the engine, append it to the log in SQLite
-(with the snapshot, in one transaction), and only then swap the copy in and tell anyone. A
-failed write leaves the session exactly as it was; a ``StaleAction`` (somebody else appended
-that step first) reloads the table from storage.
+(with the snapshot, in one transaction, possibly shared with other tables' steps), and only then
+swap the copy in and tell anyone. A ``StaleAction`` (somebody else appended that step first) and
+any other storage error reload the table from storage: memory always ends equal to the database,
+whether or not the failed write reached it, and the table moves on from there.
+
+A computer player's turn is decided outside the table's lock, in a worker (``bot.workers``), so
+that the event loop and the people at the table are never kept waiting by a search.
 
 This module knows nothing of Discord: what to show after a change is the presenter's job
 (``bot.table_ui``), which ``drive`` calls through the ``Listener`` protocol.
@@ -20,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot import workers
 from bot.storage import AI_LEVELS as SEAT_LEVELS
 from bot.storage import Seat, Snapshot, StaleAction, Storage, TableRow
 from games.actions import Action
@@ -33,11 +38,22 @@ log = logging.getLogger(__name__)
 ChooseFn = Callable[[dict[str, Any], list[Action], str, random.Random], Action]
 
 
+class StorageFailed(Exception):
+    """A step could not be recorded; the session has been reloaded from storage already."""
+
+
+THINKING_AFTER_S = 1.0
+"""A computer player still deciding after this long is shown as thinking on the table."""
+STORAGE_RETRIES = 3
+"""Storage failures in a row after which a drive stops (the next click drives it again)."""
+
+
 @dataclass(frozen=True)
 class ActResult:
     ok: bool
     error: str | None = None
-    """An i18n key: ``not_seated``, ``stale``, ``not_your_turn``, ``not_playing``, ``illegal``."""
+    """An i18n key: ``not_seated``, ``stale``, ``not_your_turn``, ``not_playing``, ``illegal``,
+    ``storage``."""
     reason: str | None = None
     """The engine's reason, for ``illegal``."""
     seat: int | None = None
@@ -51,6 +67,8 @@ class Listener(Protocol):
     async def changed(self, session: TableSession) -> None: ...
 
     async def game_over(self, session: TableSession) -> None: ...
+
+    async def thinking(self, session: TableSession, seat: int) -> None: ...
 
 
 def snapshot_of(game: Game) -> Snapshot:
@@ -132,6 +150,10 @@ class TableSession:
         self.deals_announced = len(game.deal_results) if game is not None else 0
         """Deal summaries already posted (after a restart: all the finished ones)."""
         self.listener: Listener | None = None
+        self.needs_reload = False
+        """A storage error left memory possibly behind the database, and reading failed too."""
+        self.restoring = False
+        """Brought back by a restart and not yet shown again: drawn after people's clicks."""
 
     @property
     def id(self) -> int:
@@ -243,6 +265,8 @@ class TableSession:
     async def act(self, user_id: int, version: int, action: Action) -> ActResult:
         """One human action, committed before this returns ok."""
         async with self.lock:
+            if self.needs_reload:
+                await self._reload_after_failure()
             game = self.game
             if game is None or self.row.status != "playing" or game.over:
                 return ActResult(False, "not_playing")
@@ -258,23 +282,52 @@ class TableSession:
             except IllegalAction as exc:
                 return ActResult(False, "illegal", exc.reason, seat=seat)
             except StaleAction:
-                await self.reload()
+                await self._reload_after_failure()
                 return ActResult(False, "stale", seat=seat)
+            except StorageFailed:
+                # Reloaded: if the step reached the database after all, it stands.
+                game = self.game
+                if game is None or game.action_count <= version:
+                    return ActResult(False, "storage", seat=seat)
             self.abandon_votes.discard(user_id)
             return ActResult(True, seat=seat)
 
     async def _commit(self, seat: int, action: Action) -> None:
-        """Apply to a copy, persist, then swap: the session never holds an unsaved step."""
+        """Apply to a copy, persist, then swap: the session never holds an unsaved step. A
+        storage error other than ``StaleAction`` reloads the table (the step may or may not
+        have been written) and raises ``StorageFailed``."""
         assert self.game is not None
         copy = self.game.clone()
         action_no = copy.action_count
         copy.apply(seat, action)
         entry = copy.log[-1]["actions"][-1]
         action_json = {k: v for k, v in entry.items() if k != "seat"}
-        await self.storage.append_action(
-            self.id, action_no, len(copy.log) - 1, seat, action_json, snapshot_of(copy)
+        await self._write(
+            self.storage.append_action(
+                self.id, action_no, len(copy.log) - 1, seat, action_json, snapshot_of(copy)
+            )
         )
         self.game = copy
+
+    async def _write(self, write: Awaitable[None]) -> None:
+        try:
+            await write
+        except StaleAction:
+            raise
+        except Exception as exc:
+            log.error("table %s: a step could not be recorded (%r); reloading", self.id, exc)
+            await self._reload_after_failure()
+            raise StorageFailed(str(exc)) from exc
+
+    async def _reload_after_failure(self) -> None:
+        """Memory equal to the database again. If even reading fails, the session keeps what it
+        had and says so: the next action or drive reloads it first."""
+        try:
+            await self.reload()
+            self.needs_reload = False
+        except Exception:
+            log.exception("table %s: could not reload from storage", self.id)
+            self.needs_reload = True
 
     async def _deal(self) -> None:
         assert self.game is not None
@@ -283,8 +336,10 @@ class TableSession:
         self.rng.shuffle(deck)
         copy.deal(deck)
         deal_no = len(copy.log) - 1
-        await self.storage.append_deal(
-            self.id, deal_no, copy.log[-1]["dealer"], deck, snapshot_of(copy)
+        await self._write(
+            self.storage.append_deal(
+                self.id, deal_no, copy.log[-1]["dealer"], deck, snapshot_of(copy)
+            )
         )
         self.game = copy
 
@@ -305,22 +360,64 @@ class TableSession:
         seat = self.row.seat(game.to_act)
         return seat if seat is not None and seat.is_computer else None
 
-    async def _computer_step(self, seat: Seat) -> None:
-        game = self.game
-        assert game is not None and seat.ai_level is not None
-        view = game.view(seat.seat)
-        legal = game.legal_actions(seat.seat)
-        rng = random.Random(self.rng.getrandbits(64))
+    async def _computer_step(self, seat: Seat, pause_s: float = 0.0) -> None:
+        """One computer turn. The decision is made outside the table's lock, in a worker, on
+        the seat's view; the step is committed only if the table is still where it was (a
+        player who left, or a turn timer, may have moved it meanwhile). ``pause_s`` paces quick
+        moves so that people can follow them; a slow search is not paused on top."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        async with self.lock:
+            game = self.game
+            assert game is not None and seat.ai_level is not None
+            if game.to_act != seat.seat:
+                return
+            version = game.action_count
+            view = game.view(seat.seat)
+            legal = game.legal_actions(seat.seat)
+            rng = random.Random(self.rng.getrandbits(64))
+        action: Action | None = None
         try:
-            action = await asyncio.to_thread(self.choose, view, legal, seat.ai_level, rng)
-            await self._commit(seat.seat, action)
-        except StaleAction:
-            raise
+            action = await self._decide(seat, view, legal, rng)
         except Exception:
-            # A computer player that fails (or answers with an illegal action) must not leave
-            # the people at the table waiting forever: its seat takes a legal action instead.
+            # A computer player that fails must not leave the people at the table waiting
+            # forever: its seat takes a legal action instead (below).
             log.exception("table %s: the computer player of seat %s failed", self.id, seat.seat)
+        remaining = pause_s - (loop.time() - started)
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+        async with self.lock:
+            game = self.game
+            if game is None or game.action_count != version or self.row.status != "playing":
+                return
+            if action is not None:
+                try:
+                    await self._commit(seat.seat, action)
+                    return
+                except IllegalAction:
+                    log.exception(
+                        "table %s: the computer player of seat %s chose an illegal action",
+                        self.id,
+                        seat.seat,
+                    )
             await self._commit(seat.seat, self._fallback(seat.seat, legal, rng))
+
+    async def _decide(
+        self, seat: Seat, view: dict[str, Any], legal: list[Action], rng: random.Random
+    ) -> Action:
+        """The computer player's choice, in a worker: a process for a search (when the bot
+        plays with its own players), a thread otherwise. Past ``THINKING_AFTER_S`` the table
+        says that the computer is thinking."""
+        level = str(seat.ai_level)
+        if self.choose is default_choose and ai_level(level) in workers.SEARCH_LEVELS:
+            executor: Any = workers.ai_processes()
+        else:
+            executor = workers.ai_threads()
+        task = asyncio.ensure_future(workers.run_ai(executor, self.choose, view, legal, level, rng))
+        done, _ = await asyncio.wait({task}, timeout=THINKING_AFTER_S)
+        if not done and self.listener is not None:
+            await _safe(self.listener.thinking(self, seat.seat), self.id)
+        return await task
 
     def _fallback(self, seat: int, legal: list[Action], rng: random.Random) -> Action:
         """A legal action for ``seat``: one of ``legal``, or for a template (Piquet's exchange
@@ -360,8 +457,9 @@ class TableSession:
             if seat is None or seat.is_computer:
                 return False
             level = str(self.row.settings.get("level", "easy"))
-            await self._computer_step(Seat(seat.seat, None, level, seat.name))
-            return True
+        await self._computer_step(Seat(seat.seat, None, level, seat.name))
+        game = self.game
+        return game is not None and game.action_count > version
 
     # ---------------------------------------------------------------------- driving
     def schedule_drive(self) -> asyncio.Task[None]:
@@ -408,27 +506,43 @@ class TableSession:
     async def drive(self) -> None:
         """Everything that follows a change, until a human must act or the game ends: show the
         change, post the summary of a finished deal, deal when a deal is due, let computer
-        players act (after a pause a person can follow), and post the result."""
+        players act (after a pause a person can follow), and post the result.
+
+        What is shown is what people will see: with no pause, computer moves that follow each
+        other are not shown one by one, only where the table stops (the presenter also merges
+        changes that come faster than it draws). A storage error reloads the table and the
+        drive goes on from what the database holds."""
         listener = self.listener
-        if listener is not None:
+        if listener is not None and (self.ai_pause_s > 0 or self.computer_to_act() is None):
             await _safe(listener.changed(self), self.id)
+        failures = 0
         while True:
             await self._announce_deals()
-            if self.ai_pause_s > 0 and self.computer_to_act() is not None:
-                await asyncio.sleep(self.ai_pause_s)
-            async with self.lock:
-                game = self.game
-                if game is None or self.row.status != "playing":
-                    return
-                event: str | None = None
-                if game.over:
-                    event = "over"
-                elif game.awaiting_deck:
-                    await self._deal()
-                    event = "dealt"
-                elif (computer := self.computer_to_act()) is not None:
-                    await self._computer_step(computer)
-                    event = "computer"
+            event: str | None = None
+            computer: Seat | None = None
+            try:
+                async with self.lock:
+                    if self.needs_reload:
+                        await self._reload_after_failure()
+                    game = self.game
+                    if game is None or self.row.status != "playing":
+                        return
+                    if game.over:
+                        event = "over"
+                    elif game.awaiting_deck:
+                        await self._deal()
+                        event = "dealt"
+                    elif (computer := self.computer_to_act()) is not None:
+                        event = "computer"
+                if computer is not None:
+                    await self._computer_step(computer, self.ai_pause_s)
+            except StorageFailed:
+                failures += 1
+                if failures >= STORAGE_RETRIES:
+                    raise
+                event = "reloaded"
+            else:
+                failures = 0
             if event == "over":
                 await self._finish()
                 if listener is not None:
@@ -439,7 +553,8 @@ class TableSession:
             if listener is not None:
                 if event == "dealt":
                     await _safe(listener.deal_started(self), self.id)
-                await _safe(listener.changed(self), self.id)
+                if self.ai_pause_s > 0 or self.computer_to_act() is None:
+                    await _safe(listener.changed(self), self.id)
 
     async def _announce_deals(self) -> None:
         game = self.game

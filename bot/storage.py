@@ -8,6 +8,7 @@ action_no) decides, not the caller.
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,6 +115,17 @@ class Storage(ABC):
         first_dealer,
         options, settings (dicts are stored as JSON)."""
 
+    def defer_update(self, table_id: int, **fields: Any) -> None:
+        """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
+        written with the next commit of play, or within a second, never on its own. A crash may
+        lose it, which costs one stale ping left in a thread, never a step of a game. The
+        default writes it at once, for backends without a group commit."""
+        asyncio.get_running_loop().create_task(self.update_table(table_id, **fields))
+
+    async def flush(self) -> None:
+        """Write whatever is queued or deferred now."""
+        return None
+
     @abstractmethod
     async def set_seat(
         self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str
@@ -142,7 +154,9 @@ class Storage(ABC):
         snapshot: Snapshot,
     ) -> None:
         """Append one step and update the snapshot in one transaction; ``StaleAction`` if the
-        step exists."""
+        step exists. Returns once the step is durable (it may share its commit with the steps
+        of other tables). Any other error means the step is not known to be recorded: the
+        caller reloads the table from storage before going on."""
 
     @abstractmethod
     async def load_log(self, table_id: int) -> GameLog: ...

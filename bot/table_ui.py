@@ -3,6 +3,12 @@
 ``TableUI`` is the session's listener (it shows what the session committed) and handles the
 clicks of a table in play. The order is always: the session commits, then this module tells
 people. A Discord error here is logged with the table id and never undoes a committed step.
+
+Answer first: every click is acknowledged before any storage, image or computer move (a
+deferred update of the hand message, or an ephemeral "thinking" for a new hand), and what follows
+is an edit of that answer. A click's own hand is drawn first; the public table is redrawn by one
+presenter task per table, which draws the state people will see: changes that arrive while it
+draws are merged into its next drawing instead of being drawn one by one.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import images
+from bot import images, workers
 from bot.components import table_button
 from bot.i18n import t
 from bot.narrate import deal_summary, game_result, status_line
@@ -65,6 +71,10 @@ class TableUI:
         """table → the running turn timer (table setting ``turn_timer``, seconds; 0 = none)."""
         self.reminders: dict[int, asyncio.Task[None]] = {}
         """table → the half-time reminder of the running turn timer."""
+        self.presenters: dict[int, asyncio.Task[None]] = {}
+        """table → the task drawing its table message, hands to refresh and ping."""
+        self.dirty: set[int] = set()
+        """Tables changed since their presenter last looked."""
 
     # --------------------------------------------------------------------- messages
     def channel_id(self, session: TableSession) -> int:
@@ -129,6 +139,13 @@ class TableUI:
         assert game is not None
         names = session.names()
         public = game.public_view()
+        # Everything but the image is taken now, from the same state as the image.
+        content = (
+            t("table_header", locale_of(session), id=session.id)
+            + "\n"
+            + status_line(game, names, locale_of(session), deck_style_of(session))
+        )
+        view = self.table_view(session, over=game.over)
         file = await images.table_file(
             public,
             names,
@@ -136,13 +153,10 @@ class TableUI:
             deck_style_of(session),
             f"table-{session.id}",
             locale=locale_of(session),
+            # A table brought back by a restart is redrawn after the clicks of people.
+            priority=workers.BACKGROUND if session.restoring else workers.TABLE,
         )
-        content = (
-            t("table_header", locale_of(session), id=session.id)
-            + "\n"
-            + status_line(game, names, locale_of(session), deck_style_of(session))
-        )
-        return {"content": content, "file": file, "view": self.table_view(session, over=game.over)}
+        return {"content": content, "file": file, "view": view}
 
     async def post_table_message(self, session: TableSession) -> None:
         payload = await self.table_message_payload(session)
@@ -185,16 +199,56 @@ class TableUI:
             await self.messageable(session).get_partial_message(message_id).delete()
 
     async def changed(self, session: TableSession) -> None:
-        if session.row.status != "playing":
-            # Abandoned meanwhile: the table message already says so and has no buttons.
+        """Note the change; the table's presenter draws it (at once if it is idle)."""
+        self.dirty.add(session.id)
+        task = self.presenters.get(session.id)
+        if task is None or task.done():
+            self.presenters[session.id] = asyncio.get_running_loop().create_task(
+                self._present(session), name=f"atout-present-{session.id}"
+            )
+
+    async def _present(self, session: TableSession) -> None:
+        """Draw the table as it is now, refresh the hand of the player to act and ping them;
+        again while changes came in meanwhile (each drawing shows the latest state)."""
+        while session.id in self.dirty:
+            self.dirty.discard(session.id)
+            if session.row.status != "playing":
+                # Abandoned meanwhile: the table message already says so and has no buttons.
+                return
+            # Each part on its own: a table message Discord refuses to edit (5xx after
+            # discord.py's retries) or a hand that cannot be redrawn must not keep the next
+            # player's hand and ping from being sent.
+            for part in (self.edit_table_message, self.refresh_hands, self.ping):
+                try:
+                    await part(session)
+                except discord.HTTPException as exc:
+                    log.warning("table %s: %s failed (%s)", session.id, part.__name__, exc.status)
+                except Exception:
+                    log.exception("table %s: error while showing a change", session.id)
+            session.restoring = False
+
+    async def quiet(self, session: TableSession) -> None:
+        """Wait until the presenter has drawn everything (before the last word on a table)."""
+        self.dirty.discard(session.id)
+        task = self.presenters.get(session.id)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            with contextlib.suppress(Exception):
+                await task
+
+    async def thinking(self, session: TableSession, seat: int) -> None:
+        """A computer player takes more than a moment: say so on the table message (text only;
+        the image stays)."""
+        if session.row.table_message_id is None or session.row.status != "playing":
             return
-        # Each part on its own: a table message Discord refuses to edit (5xx after discord.py's
-        # retries) must not keep the next player's hand and ping from being sent.
-        for part in (self.edit_table_message, self.refresh_hands, self.ping):
-            try:
-                await part(session)
-            except discord.HTTPException as exc:
-                log.warning("table %s: %s failed (%s)", session.id, part.__name__, exc.status)
+        locale = locale_of(session)
+        content = (
+            t("table_header", locale, id=session.id)
+            + "\n"
+            + t("table_thinking", locale, name=session.names()[seat])
+        )
+        message = self.messageable(session).get_partial_message(session.row.table_message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(content=content)
 
     async def deal_finished(self, session: TableSession, deal_index: int) -> None:
         game = session.game
@@ -219,6 +273,7 @@ class TableUI:
     async def game_over(self, session: TableSession) -> None:
         game = session.game
         assert game is not None
+        await self.quiet(session)
         await self.delete_ping(session)
         await self.edit_table_message(session)
         names = session.names()
@@ -243,6 +298,7 @@ class TableUI:
         self.forget(session)
 
     async def abandoned(self, session: TableSession) -> None:
+        await self.quiet(session)
         await self.delete_ping(session)
         if session.row.table_message_id is not None and session.game is not None:
             message = self.messageable(session).get_partial_message(session.row.table_message_id)
@@ -263,6 +319,8 @@ class TableUI:
             del self.hands[key]
         for key in [k for k in self.panel_state if k[0] == session.id]:
             del self.panel_state[key]
+        self.presenters.pop(session.id, None)
+        self.dirty.discard(session.id)
         self.bot.tables.sessions.pop(session.id, None)
 
     # ---------------------------------------------------------------------- pings
@@ -293,7 +351,8 @@ class TableUI:
         )
         self.pings[session.id] = (self.channel_id(session), message.id, game.action_count)
         session.row.ping_message_id = message.id
-        await session.storage.update_table(session.id, ping_message_id=message.id)
+        # Bookkeeping, not a step of the game: it rides along with the next commit.
+        session.storage.defer_update(session.id, ping_message_id=message.id)
         if seconds:
             self.timers[session.id] = asyncio.get_running_loop().create_task(
                 self._turn_timer(session, game.action_count, seconds),
@@ -352,7 +411,7 @@ class TableUI:
         )
         self.pings[session.id] = (self.channel_id(session), message.id, version)
         session.row.ping_message_id = message.id
-        await session.storage.update_table(session.id, ping_message_id=message.id)
+        session.storage.defer_update(session.id, ping_message_id=message.id)
         channel = self.bot.get_partial_messageable(current[0], guild_id=session.row.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(current[1]).delete()
@@ -364,23 +423,36 @@ class TableUI:
                 timer.cancel()
 
     async def delete_ping(self, session: TableSession) -> None:
+        await self._delete_ping(session, self.take_ping(session))
+
+    def take_ping(self, session: TableSession) -> tuple[int, int] | None:
+        """Forget the current ping at once (a new one may be sent while the old one is being
+        deleted); returns (channel id, message id) of the message to delete."""
         self.stop_timer(session)
         current = self.pings.pop(session.id, None)
         stored = session.row.ping_message_id
         if current is None and stored is None:
-            return
+            return None
         # After a restart only the stored id is known: the ping of the process before.
         channel_id, message_id = current[:2] if current else (self.channel_id(session), stored)
         assert message_id is not None
         if stored is not None:
             session.row.ping_message_id = None
-            await session.storage.update_table(session.id, ping_message_id=None)
+            session.storage.defer_update(session.id, ping_message_id=None)
+        return channel_id, message_id
+
+    async def _delete_ping(self, session: TableSession, ping: tuple[int, int] | None) -> None:
+        if ping is None:
+            return
+        channel_id, message_id = ping
         channel = self.bot.get_partial_messageable(channel_id, guild_id=session.row.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
 
     # ---------------------------------------------------------------------- hands
     async def hand_payload(self, session: TableSession, user_id: int) -> dict[str, Any]:
+        """The hand of ``user_id`` as the game is now: text, buttons and version are taken
+        before the image is drawn, from the same state."""
         game = session.game
         assert game is not None
         seat = session.seat_of(user_id)
@@ -389,14 +461,8 @@ class TableUI:
         view = game.view(seat)
         legal = game.legal_actions(seat)
         version = game.action_count
+        state = shown_state(game)
         cards = [a.card for a in legal if a.type == "play" and a.card] if legal else None
-        file = await images.hand_file(
-            view,
-            cards if cards else None,
-            deck_style_of(session),
-            f"hand-{session.id}-{version}",
-            locale=locale_of(session),
-        )
         ui = discord.ui.View(timeout=None)
         if legal:
             ctx = PanelContext(
@@ -417,19 +483,27 @@ class TableUI:
             waiting = game.to_act
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
-        return {"content": content, "file": file, "view": ui, "version": shown_state(game)}
+        file = await images.hand_file(
+            view,
+            cards if cards else None,
+            deck_style_of(session),
+            f"hand-{session.id}-{version}",
+            locale=locale,
+        )
+        return {"content": content, "file": file, "view": ui, "version": state}
 
     async def send_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
+        """A fresh hand, as the answer to an interaction already deferred as ephemeral."""
         payload = await self.hand_payload(session, interaction.user.id)
-        await interaction.response.send_message(
-            content=payload["content"], file=payload["file"], view=payload["view"], ephemeral=True
+        await interaction.edit_original_response(
+            content=payload["content"], attachments=[payload["file"]], view=payload["view"]
         )
         self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
 
     async def edit_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
-        """Answer a click on the hand message by showing the new hand in the same message."""
+        """Show the new hand in the hand message that was clicked (the click is deferred)."""
         payload = await self.hand_payload(session, interaction.user.id)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=payload["content"], attachments=[payload["file"]], view=payload["view"]
         )
         self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
@@ -473,38 +547,47 @@ class TableUI:
     async def act(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, action: Action
     ) -> None:
+        """A click on an action of a hand message. Acknowledged at once (a deferred update of
+        that hand message: nothing public); then the step is committed, the game is driven on,
+        and the same hand message shows the new hand."""
+        await interaction.response.defer()
         session = await self.bot.tables.get(table_id)
         locale = "en" if session is None else locale_of(session)
         if session is None:
             await refuse(interaction, t("error_no_table", locale))
             return
+        session.restoring = False  # somebody is at this table: it is drawn as any other
         result = await session.act(interaction.user.id, version, action)
         if not result.ok:
             message = t(f"error_{result.error}", locale, reason=result.reason or "")
+            if result.error == "storage":
+                session.schedule_drive()  # reloaded from storage: the table goes on from there
             await refuse(interaction, message)
             return
         if result.seat is not None:
             self.bot.presence.acted(table_id, result.seat)
         self.panel_state.pop((table_id, interaction.user.id), None)
-        # The step is committed: whatever happens to this player's hand message, the game must
-        # move on (computer players, the table message, the next ping).
+        # The step is committed: the ping that asked for it goes, and computer players move on
+        # while this player's hand is drawn (first in the image queue).
+        old_ping = self.take_ping(session)
+        session.schedule_drive()
         try:
-            try:
-                await self.edit_hand(interaction, session)
-            except Exception:
-                log.exception(
-                    "table %s: could not update the hand of %s", table_id, interaction.user.id
-                )
-                if not interaction.response.is_done():
-                    with contextlib.suppress(discord.HTTPException):
-                        await interaction.response.send_message(
-                            t("hand_not_updated", locale), ephemeral=True
-                        )
-            await self.delete_ping(session)
-        finally:
-            session.schedule_drive()
+            await self.edit_hand(interaction, session)
+        except Exception:
+            log.exception(
+                "table %s: could not update the hand of %s", table_id, interaction.user.id
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(t("hand_not_updated", locale), ephemeral=True)
+        await self._delete_ping(session, old_ping)
+
+    async def _defer_ephemeral(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge a click whose answer is a new ephemeral message: only its owner sees the
+        "thinking" state, and the answer (or a refusal) replaces it."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
     async def hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self._defer_ephemeral(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None:
             await refuse(interaction, t("error_no_table"))
@@ -516,6 +599,7 @@ class TableUI:
         if session.game is None:
             await refuse(interaction, t("error_not_playing", locale))
             return
+        session.restoring = False  # somebody is at this table: it is drawn as any other
         session.kick()
         await self.send_hand(interaction, session)
 
@@ -523,6 +607,7 @@ class TableUI:
         self, interaction: discord.Interaction[Any], table_id: int, version: int
     ) -> None:
         """A panel control that is not an action (Coinche's level select) changed the panel."""
+        await interaction.response.defer()
         session = await self.bot.tables.get(table_id)
         if session is None or session.game is None:
             await refuse(interaction, t("error_no_table"))
@@ -537,6 +622,7 @@ class TableUI:
         await self.edit_hand(interaction, session)
 
     async def last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self._defer_ephemeral(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None or session.game is None:
             await refuse(interaction, t("error_no_table"))
@@ -552,12 +638,16 @@ class TableUI:
             f"last-{table_id}",
             locale=locale_of(session),
         )
-        await interaction.response.send_message(file=file, ephemeral=True)
+        await interaction.edit_original_response(attachments=[file])
 
 
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
-    """A one-line ephemeral answer that changes nothing."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+    """A one-line ephemeral answer that changes nothing. After an ephemeral "thinking" defer it
+    replaces the thinking message; after a deferred update it is an ephemeral follow-up."""
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True)
+    elif response.type == discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=text)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)

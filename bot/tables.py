@@ -1,8 +1,12 @@
 """All tables of all guilds: one ``TableSession`` per table, loaded on first use.
 
 Games of every guild are independent: each session has its own lock, so a slow table never
-holds up another. On start-up every unfinished table is brought back from storage and, if a
-computer player was about to act when the bot stopped, the game moves on by itself.
+holds up another, and a table being loaded makes only the clicks on that table wait.
+
+On start-up the bot connects and answers at once: unfinished tables are brought back in the
+background (``start_restore``), a few at a time, while a click on a table that is not loaded yet
+loads that table on the spot. Where a computer player was about to act when the bot stopped,
+the game moves on by itself.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ class Tables:
         self.ai_pause_s = ai_pause_s
         self.choose = choose
         self.sessions: dict[int, TableSession] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[int, asyncio.Future[TableSession | None]] = {}
+        """table → its load in progress, which every click on that table awaits."""
+        self.restore_task: asyncio.Task[int] | None = None
 
     def _session(self, row: TableRow, game: Any = None) -> TableSession:
         session = TableSession(
@@ -56,28 +62,55 @@ class Tables:
         session = self.sessions.get(table_id)
         if session is not None:
             return session
-        async with self._loading:
-            session = self.sessions.get(table_id)
-            if session is not None:
-                return session
-            row = await self.storage.get_table(table_id)
-            if row is None:
-                return None
-            game = None
-            if row.status in ("playing", "finished") and row.first_dealer is not None:
-                game = await restore_game(self.storage, row)
-            return self._session(row, game)
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[TableSession | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            session = await self._load(table_id)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: whoever waits on it gets it raised
+            raise
+        else:
+            future.set_result(session)
+        finally:
+            del self._loading[table_id]
+        return session
+
+    async def _load(self, table_id: int) -> TableSession | None:
+        row = await self.storage.get_table(table_id)
+        if row is None:
+            return None
+        game = None
+        if row.status in ("playing", "finished") and row.first_dealer is not None:
+            game = await restore_game(self.storage, row)
+        return self._session(row, game)
 
     async def in_thread(self, thread_id: int) -> TableSession | None:
         row = await self.storage.table_in_thread(thread_id)
         return None if row is None else await self.get(row.id)
 
+    RESTORE_DRIVES = 4
+    """Tables driven at once while restoring (their redraws and pings): clicks come first."""
+
+    def start_restore(self) -> asyncio.Task[int]:
+        """Bring every unfinished table back in the background; see ``restore_all``."""
+        self.restore_task = asyncio.get_running_loop().create_task(
+            self.restore_all(), name="atout-restore"
+        )
+        return self.restore_task
+
     async def restore_all(self) -> int:
         """Reload every unfinished table. Each table in play is driven once: its table message
         is redrawn, computer players act where it is their turn, and the player to act is
-        pinged again (which also re-arms the turn timer)."""
+        pinged again (which also re-arms the turn timer). A table somebody clicked meanwhile is
+        already loaded (and driven by that click); it is not loaded twice."""
         rows = await self.storage.active_tables()
+        driving: set[asyncio.Task[None]] = set()
         for row in rows:
+            clicked = row.id in self.sessions or row.id in self._loading
             try:
                 session = await self.get(row.id)
             except Exception:
@@ -86,5 +119,11 @@ class Tables:
             # A game that is over but still "playing" lost the write of its end: the drive
             # records the result and posts it.
             if session is not None and session.row.status == "playing":
-                session.schedule_drive()
+                # Nobody has clicked on it yet: it is redrawn after the tables people use.
+                session.restoring = not clicked
+                driving.add(session.schedule_drive())
+                driving = {task for task in driving if not task.done()}
+                if len(driving) >= self.RESTORE_DRIVES:
+                    await asyncio.wait(driving, return_when=asyncio.FIRST_COMPLETED)
+        log.info("%d unfinished tables restored", len(rows))
         return len(rows)

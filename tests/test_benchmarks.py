@@ -42,3 +42,18 @@ def test_belote_cli_comparison_agrees_step_by_step() -> None:
     agreed = re.findall(r"^  legal cards: (\d+)/(\d+) agree", out, re.M)
     assert agreed == [("512", "512"), ("512", "512")], out
     assert re.findall(r"unexplained differences: (\d+)", out) == ["0", "0"], out
+
+
+def test_load_benchmark_prints_one_line_per_run() -> None:
+    out = _run("benchmarks/load.py", "--tables", "2", "--duration", "2")
+    assert re.search(
+        r"^flat-out, 2 tables, 2 s: ack p50 \S+ ms .* click->table .* loop lag p99.9 .*"
+        r" actions/s; .* acks over 3 s: \d+ of \d+;",
+        out,
+        re.M,
+    ), out
+
+
+def test_restart_benchmark_prints_one_line() -> None:
+    out = _run("benchmarks/restart.py", "--tables", "3", "--clicks", "2")
+    assert re.search(r"^restart, 3 tables .* start->ready \d+ ms; 2 first clicks", out, re.M), out

@@ -57,8 +57,10 @@ async def test_a_click_on_a_stale_hand_changes_nothing(env: simcord.Env, table: 
     logged = await count_actions(env, table.session.id)
     # The second hand still shows the old version's buttons: each click is refused.
     stale = await player.click(second, custom_id=cards[1]["custom_id"])
-    assert stale.ephemeral and stale.response is not None
-    assert stale.response.content == t("error_stale")
+    # Acknowledged at once (a deferred update: nothing public), then refused privately.
+    assert stale.deferred and stale.followups
+    assert stale.followups[-1].ephemeral
+    assert stale.followups[-1].content == t("error_stale")
     assert table.session.game.to_dict() == after_first  # type: ignore[union-attr]
     assert await count_actions(env, table.session.id) == logged
 

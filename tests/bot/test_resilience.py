@@ -67,8 +67,9 @@ async def test_a_hand_that_cannot_be_redrawn_still_moves_the_game_on(
 
     monkeypatch.setattr(bot.images, "hand_file", broken)
     result = await table.click_action(alice, hand, table.decide(game.to_act))  # type: ignore[arg-type]
-    assert result.acknowledged and result.response is not None
-    assert result.response.content == t("hand_not_updated")
+    assert result.acknowledged and result.followups
+    assert result.followups[-1].ephemeral
+    assert result.followups[-1].content == t("hand_not_updated")
     # The game moved on: the table message shows alice's card, and the next player is asked.
     game = table.session.game
     assert game is not None and game.action_count > version
@@ -88,10 +89,10 @@ async def test_a_stalled_table_is_driven_again_when_someone_looks_at_it(
     failures = [RuntimeError("the database was locked")]
     original = TableSession._computer_step
 
-    async def flaky(self: TableSession, seat: Any) -> None:
+    async def flaky(self: TableSession, seat: Any, *args: Any) -> None:
         if failures:
             raise failures.pop()
-        await original(self, seat)
+        await original(self, seat, *args)
 
     monkeypatch.setattr(TableSession, "_computer_step", flaky)
     # Play until the computer player must act after alice: its step fails, the drive stops.

@@ -1,0 +1,417 @@
+"""Many tables in one bot process, driven through simcord: how fast is every click answered?
+
+N Coinche tables, each of 2 people and 2 easy computer players, all in one bot process under
+simcord (in-process Discord, a database in a temporary directory). The people are played by this
+script: when the bot pings one ("your turn"), it clicks a legal action on its hand message,
+
+- ``realistic``: 2 s after the ping, with ``ATOUT_AI_PAUSE`` at its default (1.2 s);
+- ``flat-out``: at once, with no computer pause.
+
+Clicks are sent without waiting for the bot to settle (as Discord does), so tables really run
+concurrently. Printed, one line per run:
+
+- ack: from the click to the interaction's first response (any callback type);
+- click->table: from the click to the next edit of that table's public message;
+- loop lag: how late a 5 ms timer of this process fires (p99.9);
+- actions/s: every committed action (people's and computers') per second of the run;
+- memory per table: growth of the resident set while the tables were opened, per table;
+- CPU: cores used, and CPU time per action (the figure least disturbed by other work on a
+  shared machine);
+- simcord: the share of the run's CPU time spent inside simcord's fake Discord (its REST
+  routes deep-copy every payload), which a real bot does not pay.
+
+Run: ``python benchmarks/load.py --tables 200 --workload flat-out --duration 60``. The machine
+is shared: run it under ``nice`` and compare medians of several runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import logging
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+import simcord.http.router as simcord_router
+from simcord import interactions as simcord_interactions
+from simcord.backend.models.interaction import Interaction as SimInteraction
+
+from bot.app import AtoutBot, create_bot
+from bot.codec import button_id
+from bot.config import Settings
+from games.ai import choose
+
+REALISTIC_DELAY_S = 2.0
+DEFAULT_PAUSE_S = Settings().ai_pause_s
+MENTION = re.compile(r"<@(\d+)>")
+ACK_METHODS = ("respond_with_message", "defer", "defer_update", "update_source")
+
+
+@dataclass
+class Click:
+    table_id: int
+    sent: float
+    acked: float | None = None
+    edited: float | None = None
+
+
+@dataclass
+class Probe:
+    """What the hooks in simcord's backend saw, with real (perf_counter) times."""
+
+    clicks: dict[int, Click] = field(default_factory=dict)
+    """interaction id → click."""
+    waiting_edit: dict[int, list[Click]] = field(default_factory=dict)
+    """table id → clicks whose table edit has not come yet."""
+    table_messages: dict[int, int] = field(default_factory=dict)
+    """message id → table id."""
+    pings: collections.deque[tuple[int, int]] = field(default_factory=collections.deque)
+    """(channel id, user id) of each "your turn" ping, for the players' loop."""
+    simcord_s: float = 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def install_hooks(env: simcord.Env, probe: Probe) -> None:
+    """Time stamps from inside simcord's backend: the first answer to each interaction, each
+    edit of a table message, each ping. Hooks only record; the players' loop reacts."""
+    for name in ACK_METHODS:
+        original = getattr(SimInteraction, name)
+
+        def marker(self: SimInteraction, *args: Any, _original: Any = original, **kw: Any) -> None:
+            click = probe.clicks.get(self.id)
+            if click is not None and click.acked is None:
+                click.acked = time.perf_counter()
+            _original(self, *args, **kw)
+
+        setattr(SimInteraction, name, marker)
+
+    backend = env.backend
+    emit = backend.emit
+    bot_id = str(env.bot.user.id)  # type: ignore[union-attr]
+
+    def watch(event: str, payload: Any) -> None:
+        if event == "MESSAGE_UPDATE":
+            table_id = probe.table_messages.get(int(payload["id"]))
+            if table_id is not None:
+                now = time.perf_counter()
+                for click in probe.waiting_edit.pop(table_id, []):
+                    click.edited = now
+        elif event == "MESSAGE_CREATE":
+            content = payload.get("content") or ""
+            if "<@" in content and str((payload.get("author") or {}).get("id")) == bot_id:
+                for user in MENTION.findall(content):
+                    probe.pings.append((int(payload["channel_id"]), int(user)))
+        emit(event, payload)
+
+    backend.emit = watch  # type: ignore[method-assign]
+
+    # simcord's own cost: time inside its REST router (payload validation and deep copies).
+    dispatch = simcord_router.dispatch
+
+    def timed_dispatch(*args: Any, **kw: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return dispatch(*args, **kw)
+        finally:
+            probe.simcord_s += time.perf_counter() - start
+
+    simcord_router.dispatch = timed_dispatch
+
+
+def button_ids(components: list[dict[str, Any]]) -> list[str]:
+    found: list[str] = []
+    for component in components:
+        if component.get("custom_id"):
+            found.append(str(component["custom_id"]))
+        found += button_ids(component.get("components") or [])
+    return found
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+async def open_table(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
+    """A Coinche table of two people and two easy computers, started and dealt: the lobby's
+    own steps (seat, start, drive), without its messages, so that hundreds open in seconds."""
+    row = await bot.storage.create_table(guild_id, channel_id, "coinche", 4, people[0], {}, {})
+    session = await bot.tables.create(row)
+    for index, user in enumerate(people):
+        assert await session.join(user, f"p{index}") is None
+    for number in (1, 2):
+        assert await session.add_computer("easy", f"Computer {number}") is None
+    assert await session.start() is None
+    await session.schedule_drive()
+    deadline = time.perf_counter() + 120
+    while session.row.table_message_id is None or session.row.ping_message_id is None:
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"table {row.id} was not shown within 120 s")
+        await asyncio.sleep(0.01)  # the table message is drawn by a task of its own
+    return row.id
+
+
+class Players:
+    """The people of every table: they answer the bot's pings by clicking on their hand."""
+
+    def __init__(self, env: simcord.Env, probe: Probe, delay_s: float, seed: int) -> None:
+        self.env = env
+        self.probe = probe
+        self.delay_s = delay_s
+        self.rng = random.Random(seed)
+        self.actors: dict[int, simcord.MemberActor] = {}
+        self.hands: dict[int, tuple[int, int]] = {}
+        """user id → (channel, message) of their ephemeral hand (the source of their clicks)."""
+        self.table_of: dict[int, int] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.running = True
+        self.stale_hands = 0
+        """Turns where the person's hand did not show the buttons of their turn (they pressed
+        Hand for a fresh one)."""
+
+    @property
+    def bot(self) -> AtoutBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    async def run(self) -> None:
+        backend = self.env.backend
+        while self.running:
+            # simcord keeps a log of every request; a long run must not grow it without end.
+            backend.http_requests.clear()
+            backend.transcript.clear()
+            while self.probe.pings:
+                _channel, user = self.probe.pings.popleft()
+                if user in self.actors:
+                    task = asyncio.get_running_loop().create_task(self.turn(user))
+                    self.tasks.add(task)
+                    task.add_done_callback(self.tasks.discard)
+            await asyncio.sleep(0.002)
+
+    async def turn(self, user: int) -> None:
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
+        session = self.bot.tables.sessions.get(self.table_of[user])
+        if session is None or session.game is None or not self.running:
+            return
+        game = session.game
+        seat = session.seat_of(user)
+        if seat is None or game.to_act != seat:
+            return
+        # Like a person: only a button that the hand message shows can be clicked (a bid of
+        # another level needs the level select first: the easy player's choice when shown,
+        # another shown action otherwise). A hand without the buttons of this turn was not
+        # refreshed: the person presses Hand for a fresh one.
+        wanted = self.pick(user, session)
+        if wanted is None:
+            self.stale_hands += 1
+            await self.fresh_hand(user, session)
+            wanted = self.pick(user, session)
+        if wanted is not None:
+            self.click(user, session.id, wanted)
+
+    def pick(self, user: int, session: Any) -> str | None:
+        game = session.game
+        seat = session.seat_of(user)
+        if game is None or seat is None or game.to_act != seat:
+            return None
+        shown = set(button_ids(self.env.backend.get_message(*self.hands[user]).components))
+        rng = random.Random(self.rng.random())
+        legal = game.legal_actions(seat)
+        wanted = button_id(
+            session.id, game.action_count, choose(game.view(seat), legal, "easy", rng)
+        )
+        if wanted in shown:
+            return wanted
+        options = []
+        for action in legal:
+            try:
+                options.append(button_id(session.id, game.action_count, action))
+            except ValueError:
+                continue
+        options = [o for o in options if o in shown]
+        return rng.choice(options) if options else None
+
+    async def fresh_hand(self, user: int, session: Any) -> None:
+        where = (session.row.thread_id or session.row.channel_id, session.row.table_message_id)
+        record = self.click(user, session.id, f"atout:hand:{session.id}", where)
+        deadline = time.perf_counter() + 10
+        while time.perf_counter() < deadline:
+            if record.message_id is not None:
+                message = self.env.backend.get_message(record.channel_id, record.message_id)
+                if message.attachments:
+                    self.hands[user] = (record.channel_id, record.message_id)
+                    return
+            await asyncio.sleep(0.01)
+
+    def click(
+        self, user: int, table_id: int, custom_id: str, source: tuple[int, int] | None = None
+    ) -> Any:
+        """Send one button click like Discord does: no waiting for the bot to finish. The
+        click comes from the player's hand message, or from ``source`` (channel, message)."""
+        actor = self.actors[user]
+        backend = self.env.backend
+        stored = backend.get_message(*(source or self.hands[user]))
+        data = {"custom_id": custom_id, "component_type": 2}
+        record, payload = simcord_interactions.base_payload(
+            backend,
+            type=3,
+            channel_id=stored.channel_id,
+            guild_id=actor.guild.id,
+            user_id=user,
+            data=data,
+        )
+        payload["message"] = dict(simcord_interactions.serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        if source is None:
+            click = Click(table_id, time.perf_counter())
+            self.probe.clicks[record.id] = click
+            self.probe.waiting_edit.setdefault(table_id, []).append(click)
+        backend.emit("INTERACTION_CREATE", payload)
+        return record
+
+    async def open_hands(self) -> None:
+        """Every person presses Hand once: its answer is the message their clicks come from."""
+        records = {}
+        for user, table_id in self.table_of.items():
+            session = self.bot.tables.sessions[table_id]
+            assert session.row.table_message_id is not None
+            where = (session.row.thread_id or session.row.channel_id, session.row.table_message_id)
+            records[user] = self.click(user, table_id, f"atout:hand:{table_id}", where)
+        await self.env.settle()
+        for user, record in records.items():
+            assert record.responded and record.message_id is not None, record
+            self.hands[user] = (record.channel_id, record.message_id)
+
+
+async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
+    period = 0.005
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(period)
+        samples.append(max(0.0, time.perf_counter() - start - period))
+
+
+async def run(tables: int, workload: str, duration: float, seed: int) -> str:
+    logging.basicConfig(level=logging.CRITICAL)
+    flat_out = workload == "flat-out"
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(
+            token=None,
+            db_path=str(Path(tmp) / "load.sqlite3"),
+            ai_pause_s=0.0 if flat_out else DEFAULT_PAUSE_S,
+        )
+        bot = create_bot(settings)
+        env = simcord.Env(bot, settle_timeout=120.0, check_errors=False)
+        await env.start()
+        probe = Probe()
+        players = Players(env, probe, 0.0 if flat_out else REALISTIC_DELAY_S, seed)
+        try:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("cards")
+            rss_before = rss_bytes()
+            users = [env.create_user(f"p{i}") for i in range(2 * tables)]
+            members = [guild.add_member(user) for user in users]
+            opened = await asyncio.gather(
+                *(
+                    open_table(
+                        bot, channel.id, guild.id, [members[2 * i].id, members[2 * i + 1].id]
+                    )
+                    for i in range(tables)
+                )
+            )
+            for index, table_id in enumerate(opened):
+                for person in members[2 * index : 2 * index + 2]:
+                    players.actors[person.id] = person
+                    players.table_of[person.id] = table_id
+            print(f"{tables} tables open", file=sys.stderr, flush=True)
+            await env.settle()
+            memory_per_table = (rss_bytes() - rss_before) / tables
+            for session in bot.tables.sessions.values():
+                assert session.row.table_message_id is not None
+                probe.table_messages[session.row.table_message_id] = session.id
+            await players.open_hands()
+            print("every hand open", file=sys.stderr, flush=True)
+            install_hooks(env, probe)
+            probe.pings.clear()
+            counts_before = sum(
+                s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
+            )
+            # Whoever is to act now gets a first nudge, as if they had just been pinged.
+            for user in players.actors:
+                probe.pings.append((0, user))
+            stop = asyncio.Event()
+            lag: list[float] = []
+            cpu_start = time.process_time()
+            wall_start = time.perf_counter()
+            simcord_start = probe.simcord_s
+            lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
+            players_task = asyncio.get_running_loop().create_task(players.run())
+            await asyncio.sleep(duration)
+            players.running = False
+            stop.set()
+            stopped = time.perf_counter()
+            wall = stopped - wall_start
+            cpu = time.process_time() - cpu_start
+            simcord_share = (probe.simcord_s - simcord_start) / cpu if cpu else 0.0
+            counts_after = sum(
+                s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
+            )
+            await asyncio.gather(lag_task, players_task)
+            for task in list(players.tasks):
+                task.cancel()
+        finally:
+            await env.shutdown()
+            await bot.storage.close()
+    clicks = list(probe.clicks.values())
+    acks = [(c.acked - c.sent) * 1000 for c in clicks if c.acked is not None]
+    edits = [(c.edited - c.sent) * 1000 for c in clicks if c.edited is not None]
+    # A click still unanswered 3 s after it was sent counts; one sent in the last 3 s does not.
+    unanswered = sum(1 for c in clicks if c.acked is None and c.sent < stopped - 3.0)
+    over_3s = sum(1 for a in acks if a > 3000) + unanswered
+    actions = (counts_after - counts_before) / wall
+    return (
+        f"{workload}, {tables} tables, {duration:.0f} s: "
+        f"ack p50 {percentile(acks, 50):.0f} ms p99 {percentile(acks, 99):.0f} ms"
+        f" max {max(acks, default=float('nan')):.0f} ms; "
+        f"click->table p50 {percentile(edits, 50):.0f} ms p99 {percentile(edits, 99):.0f} ms"
+        f" max {max(edits, default=float('nan')):.0f} ms; "
+        f"loop lag p99.9 {percentile(lag, 99.9) * 1000:.0f} ms; "
+        f"{actions:.1f} actions/s; {len(clicks)} clicks; "
+        f"acks over 3 s: {over_3s} of {len(clicks)}; "
+        f"Hand pressed for a stale hand: {players.stale_hands}; "
+        f"memory {memory_per_table / 1024:.0f} KB/table; "
+        f"CPU {cpu / wall:.2f} cores, {cpu * 1000 / max(1, counts_after - counts_before):.1f} ms"
+        f" per action, simcord {simcord_share * 100:.0f} % of it"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--workload", choices=("realistic", "flat-out"), default="flat-out")
+    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(asyncio.run(run(args.tables, args.workload, args.duration, args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""Work that must not run on the event loop: drawing images and computer players' search.
+
+The event loop answers every click of every table; anything that takes milliseconds of CPU runs
+elsewhere, and in an order that puts people first:
+
+- ``Slots``: a small pool of slots with priorities. An image waits for a free slot; the most
+  urgent waiter (the hand of the player who just clicked) gets the next one, a table redraw or a
+  deal summary waits behind it. The waiting is bounded because every table has at most one
+  redraw pending (``bot.table_ui`` coalesces them) and every player at most one hand.
+- images are drawn in a worker process: much of a drawing is Python code holding the
+  interpreter lock, which in a thread would take turns with the event loop. A drawing function
+  that cannot be sent to a process (a test's wrapper) is drawn in a thread instead.
+- computer players: the quick levels run in a thread; the search-based level runs in a separate
+  process, where a second of pure-Python search cannot hold the interpreter lock the event loop
+  needs (ARCHITECTURE.md, "Computer players").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import heapq
+import itertools
+import multiprocessing
+import os
+import pickle
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+HAND = 0
+"""The clicking player's own hand: drawn first."""
+TABLE = 1
+"""A table message redraw."""
+BACKGROUND = 2
+"""Deal summaries, score sheets, tables redrawn after a restart."""
+
+SEARCH_LEVELS = frozenset({"hard"})
+"""Computer levels whose move is a search (processes); the others are quick rules (a thread)."""
+
+
+AGING = 4
+"""A waiter is passed by at most this many later waiters of the class above it (per class of
+difference): under a flood of hands, table redraws still move. Counted in arrivals, not in
+time, so that it holds under any clock."""
+
+
+class Slots:
+    """At most ``size`` jobs at once; waiters are served by priority, then in order of arrival
+    (with ``AGING`` arrivals between classes, so that no class starves)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.busy = 0
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        return len(self._waiters)
+
+    async def acquire(self, priority: int) -> None:
+        if self.busy < self.size and not self._waiters:
+            self.busy += 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        order = next(self._order)
+        heapq.heappush(self._waiters, (order + priority * AGING, order, future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                # The slot was handed over just as we were cancelled: pass it on.
+                self.release()
+            else:
+                self._waiters = [w for w in self._waiters if w[2] is not future]
+                heapq.heapify(self._waiters)
+            raise
+
+    def release(self) -> None:
+        while self._waiters:
+            _, _, future = heapq.heappop(self._waiters)
+            if not future.done():
+                future.set_result(None)  # the slot goes straight to the waiter
+                return
+        self.busy -= 1
+
+    async def run(self, priority: int, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in an image worker once a slot is free."""
+        await self.acquire(priority)
+        try:
+            executor: Executor = (
+                _image_processes() if IMAGE_IN_PROCESSES and _portable(fn) else _image_threads()
+            )
+            try:
+                return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+            except BrokenProcessPool:
+                _reset_image_processes()
+                return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
+        finally:
+            self.release()
+
+
+IMAGE_IN_PROCESSES = False
+"""Images are drawn in threads: in a process pool, drawings under simcord (the test Discord)
+were seen never to come back, and a stalled queue is worse than a slower one. The process path
+stays behind this switch for a real deployment to try."""
+IMAGE_PROCESSES = max(1, (os.cpu_count() or 2) - 1)
+"""Drawing processes: every core but the event loop's."""
+IMAGE_THREADS = 2
+IMAGE_SLOTS = IMAGE_PROCESSES + 1 if IMAGE_IN_PROCESSES else IMAGE_THREADS
+"""One drawing more than there are processes: the next one is ready when a process is free."""
+
+_portable_cache: dict[int, tuple[Any, bool]] = {}
+
+
+def _portable(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` can be sent to a worker process (checked once per function)."""
+    target = fn.func if isinstance(fn, functools.partial) else fn
+    known = _portable_cache.get(id(target))
+    if known is not None and known[0] is target:
+        return known[1]
+    try:
+        pickle.dumps(target)
+        portable = True
+    except Exception:
+        portable = False
+    _portable_cache[id(target)] = (target, portable)
+    return portable
+
+
+_image_pool: ProcessPoolExecutor | None = None
+
+
+def _image_processes() -> ProcessPoolExecutor:
+    global _image_pool
+    if _image_pool is None:
+        _image_pool = ProcessPoolExecutor(
+            IMAGE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
+        )
+    return _image_pool
+
+
+def image_executor() -> Executor:
+    """Where portable drawings go."""
+    return _image_processes() if IMAGE_IN_PROCESSES else _image_threads()
+
+
+def _reset_image_processes() -> None:
+    global _image_pool
+    _image_pool = None
+
+
+_images: ThreadPoolExecutor | None = None
+_ai_threads: ThreadPoolExecutor | None = None
+_ai_processes: ProcessPoolExecutor | None = None
+
+
+def _image_threads() -> ThreadPoolExecutor:
+    global _images
+    if _images is None:
+        _images = ThreadPoolExecutor(IMAGE_THREADS, thread_name_prefix="atout-image")
+    return _images
+
+
+def ai_processes() -> ProcessPoolExecutor:
+    """The search workers, started on first use (``spawn``: a fork of a process with threads
+    may inherit a held lock)."""
+    global _ai_processes
+    if _ai_processes is None:
+        count = max(1, (os.cpu_count() or 2) - 1)
+        _ai_processes = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+    return _ai_processes
+
+
+def ai_threads() -> ThreadPoolExecutor:
+    global _ai_threads
+    if _ai_threads is None:
+        _ai_threads = ThreadPoolExecutor(4, thread_name_prefix="atout-ai")
+    return _ai_threads
+
+
+async def run_ai(executor: Executor, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` on a computer-player worker; a broken process pool is replaced."""
+    global _ai_processes
+    try:
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+    except BrokenProcessPool:
+        if executor is _ai_processes:
+            _ai_processes = None
+        raise
+
+
+_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Slots] = weakref.WeakKeyDictionary()
+
+
+def image_slots() -> Slots:
+    """The image queue of the running event loop (one per bot process; tests run many loops)."""
+    loop = asyncio.get_running_loop()
+    slots = _slots.get(loop)
+    if slots is None:
+        slots = _slots[loop] = Slots(IMAGE_SLOTS)
+    return slots
