@@ -493,19 +493,31 @@ class TableUI:
         return {"content": content, "file": file, "view": ui, "version": state}
 
     async def send_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
-        """A fresh hand, as the answer to an interaction already deferred as ephemeral."""
+        """A fresh hand, as the answer to an interaction already deferred as ephemeral: the
+        follow-up takes the place of the "thinking" message (and works even when editing older
+        hands no longer does)."""
         payload = await self.hand_payload(session, interaction.user.id)
-        await interaction.edit_original_response(
-            content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+        await interaction.followup.send(
+            content=payload["content"], file=payload["file"], view=payload["view"], ephemeral=True
         )
         self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
 
     async def edit_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
-        """Show the new hand in the hand message that was clicked (the click is deferred)."""
+        """Show the new hand in the hand message that was clicked (the click is deferred): the
+        message is named by its id, through this click's own token."""
         payload = await self.hand_payload(session, interaction.user.id)
-        await interaction.edit_original_response(
-            content=payload["content"], attachments=[payload["file"]], view=payload["view"]
-        )
+        message = interaction.message
+        if message is None:
+            await interaction.edit_original_response(
+                content=payload["content"], attachments=[payload["file"]], view=payload["view"]
+            )
+        else:
+            await interaction.followup.edit_message(
+                message.id,
+                content=payload["content"],
+                attachments=[payload["file"]],
+                view=payload["view"],
+            )
         self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
 
     def hand_is_live(self, table_id: int, user_id: int) -> bool:
