@@ -219,7 +219,9 @@ class FakeGateway(FakeDiscord):
             self.originals[request.match_info["token"]] = message_id
             resource["message"] = message
         future = self.answers.get(iid)
-        if future is not None and not future.done():
+        # A deferred update (6) only acknowledges the click: the player is told what happened by
+        # the edit of their hand or by a follow-up that comes next, which answers for it.
+        if future is not None and not future.done() and kind != 6:
             future.set_result(Answer(kind, data))
         return reply(
             {
@@ -241,10 +243,22 @@ class FakeGateway(FakeDiscord):
         if request.method == "DELETE":
             return web.Response(status=204)
         body = await self._body(request) if request.method == "PATCH" else {}
+        if request.method == "PATCH":
+            self._told(token, 7, body)  # the clicked hand, edited: the move is on the table
         return reply(self._message(CHANNEL_ID, body, message_id))
 
     async def _followup(self, request: web.Request) -> web.Response:
-        return reply(self._message(CHANNEL_ID, await self._body(request)))
+        body = await self._body(request)
+        self._told(request.match_info["token"], 4, body)  # a refusal or a fresh hand
+        return reply(self._message(CHANNEL_ID, body))
+
+    def _told(self, token: str, kind: int, body: dict[str, Any]) -> None:
+        """The answer to a deferred interaction (tokens are ``token-<interaction id>``)."""
+        if not token.startswith("token-"):
+            return
+        future = self.answers.get(int(token.removeprefix("token-")))
+        if future is not None and not future.done():
+            future.set_result(Answer(kind, body))
 
     async def _create(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["cid"])
