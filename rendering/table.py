@@ -174,14 +174,15 @@ def _plate(
     c.rich(x0 + pw - 12, y0 + ph - 32, label, SMALL, theme.TEXT_DIM, anchor="r")
     badge = info.badges.get(seat)
     if badge:
-        badge = fit_text(badge, SMALL, pw - 2 * CHIP - 44)
-        width = c.rich_width(badge, SMALL) + 20
+        room = pw - 30 - (CHIP + 10 if view.get("dealer") == seat else 0)
+        badge = fit_text(badge, SMALL, room, "condensed")
+        width = c.rich_width(badge, SMALL, "condensed") + 20
         bx = x0 + 10
         box = (bx, y0 - 24, bx + width, y0 + 12)
         c.mark("badge", box, seat)
         c.panel(box, fill=theme.GOLD, outline=None, radius=12)
         c.light = True
-        c.rich(bx + 10, y0 - 16, badge, SMALL, theme.PANEL)
+        c.rich(bx + 10, y0 - 16, badge, SMALL, theme.PANEL, "condensed")
         c.light = False
     bubble = info.bubbles.get(seat)
     if acting and not bubble:
@@ -478,7 +479,7 @@ def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
         return
     rows: list[str] = []
     for line in reversed(info.log):
-        wrapped = wrap_words(line, SMALL, x1 - x0 - 30, "condensed", measure=_measure(c))
+        wrapped = wrap_words(line, SMALL, x1 - x0 - 54, "condensed", 3, _measure(c))
         wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
         if len(rows) + len(wrapped) > room:
             break

@@ -17,7 +17,7 @@ from rendering import theme
 from rendering.canvas import Box, Record
 from rendering.demo import DEMO_SEATS, random_position
 from rendering.sheets import draw_last_trick
-from rendering.table import W, draw_table
+from rendering.table import COLUMN, W, draw_table
 
 SEATS = {
     name: sorted({DEMO_SEATS[name], 2 if name == "briscola" else DEMO_SEATS[name]})
@@ -94,6 +94,8 @@ def test_nothing_overlaps(name: str) -> None:
             assert not overlap(a.box, b.box), (phase, a.text, b.text)
         for t in texts:
             assert inside(t.box, (0, 0, W, theme.TABLE_SIZE[1])), t
+            if t.box[0] < COLUMN:
+                assert t.box[2] <= COLUMN - 6 - 8, ("past the side column", t.text)
             for icon in icons:
                 if not inside(t.box, icon.box):  # the dealer chip's own letter
                     assert not overlap(t.box, icon.box), (phase, t.text, icon)
