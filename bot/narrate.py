@@ -128,23 +128,66 @@ def event_text(
     return None
 
 
+STATUS_LENGTH = 150
+"""Longest status line, in characters: one line under the table on a phone."""
+RECENT = 3
+"""At most this many recent actions in the status line."""
+
+
+def recent_actions(
+    view: dict[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
+) -> list[str]:
+    """What happened lately, oldest first: the calls and announcements since the last trick was
+    gathered, then the cards of the trick on the table; on an empty table after a trick, its
+    last card and who won it. The engines keep no event per card played, so plays are read from
+    the trick on the table, which is public."""
+    events = [e for e in view.get("events") or [] if isinstance(e, dict)]
+    last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
+
+    def said(event: dict[str, Any]) -> str | None:
+        return event_text(event, names, locale, game=game, deck_style=deck_style)
+
+    def played(entry: Any) -> str | None:
+        if not (isinstance(entry, list | tuple) and len(entry) == 2):
+            return None
+        seat, card = entry
+        if not (isinstance(seat, int) and 0 <= seat < len(names) and isinstance(card, str)):
+            return None
+        return t("event_play", locale, name=names[seat], card=card_name(card, game, deck_style))
+
+    actions = [text for e in events[last_trick + 1 :] if (text := said(e))]
+    trick = view.get("trick") or []
+    if trick:
+        actions += [text for entry in trick if (text := played(entry))]
+    elif last_trick >= 0 and not actions:
+        finished = view.get("last_trick") or []
+        last_card = played(finished[-1]) if finished else None
+        actions = [a for a in (last_card, said(events[last_trick])) if a]
+    return actions
+
+
 def status_line(game: Game, names: list[str], locale: str = "en", deck_style: str = "auto") -> str:
-    """What is happening: the last thing that happened, then whose turn it is."""
+    """What is happening, on one line: the last actions in the order they were made, card plays
+    included ("bob played 10♠ · Computer 2 played J♠"), then whose turn it is. The oldest actions
+    are left out first when the line would grow too long."""
     view = game.public_view()
-    parts: list[str] = []
-    for event in reversed(view.get("events") or []):
-        text = event_text(event, names, locale, game=game.NAME, deck_style=deck_style)
-        if text:
-            parts.append(text)
-            break
     if game.over:
-        parts.append(t("status_over", locale))
+        turn = t("status_over", locale)
     elif game.to_act is not None:
         key = TURN_KEYS.get(str(view.get("phase")), "turn_act")
-        parts.append(t(key, locale, name=names[game.to_act]))
+        turn = t(key, locale, name=names[game.to_act])
     elif game.awaiting_deck:
-        parts.append(t("status_dealing", locale))
-    return " — ".join(parts)
+        turn = t("status_dealing", locale)
+    else:
+        turn = ""
+    actions = recent_actions(view, names, locale, game=game.NAME, deck_style=deck_style)
+    actions = actions[-RECENT:]
+    while actions:
+        line = " — ".join(part for part in (" · ".join(actions), turn) if part)
+        if len(line) <= STATUS_LENGTH or len(actions) == 1:
+            return line
+        actions = actions[1:]
+    return turn
 
 
 def scores_text(values: list[int], sides: list[str]) -> str:

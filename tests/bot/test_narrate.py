@@ -39,7 +39,8 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
     assert status_line(game, NAMES) == "Marie to play"
     card = game.legal_actions(0)[0]
     game.apply(0, card)
-    assert status_line(game, NAMES) == "Luc to play"
+    assert card.card is not None
+    assert status_line(game, NAMES) == f"Marie played {card_name(card.card, 'sueca')} — Luc to play"
 
 
 def test_sides_and_house_rules() -> None:
@@ -103,3 +104,37 @@ def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:
     assert (
         event_text(named, NAMES, game="chiamata") == "Luc named denari: the called card is R denari"
     )
+
+
+def test_the_status_line_narrates_card_plays_in_order() -> None:
+    """The line names the cards on the table in the order they were played, then whose turn it
+    is; once the trick is gathered, its last card and its winner (issue 11, item 3)."""
+    game = new_game("sueca", {}, 4, dealer=3)
+    deck = list(game.full_deck())
+    Random(2).shuffle(deck)
+    game.deal(deck)
+    plays: list[str] = []
+    for seat in range(4):
+        action = game.legal_actions(seat)[0]
+        assert action.card is not None
+        game.apply(seat, action)
+        plays.append(f"{NAMES[seat]} played {card_name(action.card, 'sueca')}")
+        line = status_line(game, NAMES)
+        assert "\n" not in line and len(line) <= 150
+        if seat < 3:
+            assert line == " · ".join(plays[-3:]) + f" — {NAMES[seat + 1]} to play"
+    line = status_line(game, NAMES)
+    winner = game.public_view()["events"][-1]["winner"]
+    assert line.startswith(f"{plays[-1]} · {NAMES[winner]} won the trick — ")
+    assert line.endswith(f"{NAMES[winner]} to play")
+
+
+def test_the_status_line_keeps_the_auction_in_order() -> None:
+    game = new_game("coinche", {}, 4, dealer=3)
+    deck = list(game.full_deck())
+    Random(5).shuffle(deck)
+    game.deal(deck)
+    for seat in (0, 1):
+        passes = [a for a in game.legal_actions(seat) if a.type == "pass"]
+        game.apply(seat, passes[0])
+    assert status_line(game, NAMES) == "Marie passed · Luc passed — Ana to bid"
