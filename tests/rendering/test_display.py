@@ -11,6 +11,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from PIL import Image
 
 from games.registry import GAME_NAMES
 from rendering import theme
@@ -148,3 +149,29 @@ def test_last_trick_names_two_computers_apart() -> None:
     assert "Computer 1" in drawn and "Computer 2" in drawn
     scale = min(1.0, theme.DISPLAY_WIDTH / image.width)
     assert all(r.size * scale >= theme.MIN_DISPLAY_TEXT for r in records if r.kind == "text")
+
+
+def changed(diff: Image.Image) -> float:
+    """Share of the pixels of a difference image that changed visibly."""
+    histogram = diff.histogram()
+    return sum(histogram[41:]) / (diff.width * diff.height)
+
+
+@pytest.mark.parametrize("style", ["french", "italian"])
+def test_court_cards_tell_themselves_apart_beyond_the_letter(style: str) -> None:
+    """King, queen and jack (re, cavallo, fante) of one suit differ in their figure, not only in
+    their corner letter: the figure region of any two differs on a good share of its pixels."""
+    from PIL import ImageChops
+
+    from rendering import cards
+
+    w, h = theme.TABLE_CARD
+    figures = {}
+    for rank in "KQJ":
+        sprite = cards.face(rank + "H", style, w, h).convert("L")
+        figures[rank] = sprite.crop((w // 2, 0, w, h))
+    for a, b in combinations("KQJ", 2):
+        share = changed(ImageChops.difference(figures[a], figures[b]))
+        assert share > 0.04, (style, a, b, share)
+    pip = cards.face("7H", style, w, h).convert("L").crop((w // 2, 0, w, h))
+    assert changed(ImageChops.difference(figures["K"], pip)) > 0.1
