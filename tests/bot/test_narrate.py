@@ -5,7 +5,16 @@ from __future__ import annotations
 from random import Random
 
 from bot.i18n import t
-from bot.narrate import card_name, deal_summary, event_text, options_line, side_names, status_line
+from bot.narrate import (
+    card_name,
+    deal_summary,
+    event_text,
+    option_text,
+    options_line,
+    rules_summary,
+    side_names,
+    status_line,
+)
 from games.ai import choose
 from games.base import Game
 from games.registry import new_game
@@ -46,8 +55,41 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
 def test_sides_and_house_rules() -> None:
     game = new_game("sueca", {}, 4, dealer=0)
     assert side_names(game, NAMES) == ["Marie & Ana", "Luc & Rui"]
-    assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b = on"
+    assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b: on"
     assert options_line({"a": 1}, {"a": 1}) == "standard rules"
+    assert options_line({"rounding": "half_down"}, {"rounding": "none"}) == (
+        "Score rounding: to the nearest 10, halves down"
+    )
+
+
+def test_the_lobby_says_the_rules_in_a_sentence() -> None:
+    """Issue 11, item 4: how the game is won, what players ask first, then the changes, in
+    words a player understands (never a code such as ``sa_ta_scale``)."""
+    coinche = new_game("coinche", {}, 4, dealer=0)
+    defaults = {spec.name: spec.default for spec in coinche.OPTIONS}
+    line = rules_summary("coinche", dict(coinche.options), defaults)
+    target = coinche.options["target_score"]
+    assert line == f"Coinche to {target:,} points · melds on · SA/TA allowed"
+    changed = new_game("coinche", {"sa_ta_scale": "raw", "target_score": 2000}, 4, dealer=0)
+    line = rules_summary("coinche", dict(changed.options), defaults)
+    assert line.startswith("Coinche to 2,000 points · melds on · SA/TA allowed · ")
+    assert "SA/TA scoring: as counted" in line and "sa_ta_scale" not in line
+    briscola = new_game("briscola", {}, 2, dealer=0)
+    assert rules_summary("briscola", dict(briscola.options), {}) == "Briscola, first to 3 hands"
+
+
+def test_every_rule_has_a_label_an_explanation_and_values_in_words() -> None:
+    from bot.i18n import has_key
+    from games.registry import GAME_NAMES, game_class
+
+    for name in GAME_NAMES:
+        for spec in game_class(name).OPTIONS:
+            assert has_key(f"rule_{spec.name}"), spec.name
+            assert has_key(f"rule_help_{spec.name}"), spec.name
+            for value in spec.choices or ():
+                key = f"rule_value_{spec.name}_{value}"
+                assert has_key(key) or isinstance(value, int), (spec.name, value)
+                assert "_" not in option_text(value, "en", spec.name), (spec.name, value)
 
 
 def play_one_deal(name: str, seats: int, seed: int) -> Game:
