@@ -197,21 +197,23 @@ def scores_text(values: list[int], sides: list[str]) -> str:
 def deal_summary(
     game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
 ) -> str:
+    """The deal in one line, for notifications and screen readers: the image posted with it
+    carries the details (card points, melds per side), so every number is said once here. The
+    running score is left out when it equals the deal's (the first deal)."""
     result = game.deal_results[index]
     sides = side_names(game, names)
-    lines = [t("deal_summary_title", locale, number=index + 1)]
+    parts = [t("deal_summary_title", locale, number=index + 1)]
     if result.get("trick_points") is None:
-        lines.append(t("deal_passed_out", locale))
+        parts.append(t("deal_passed_out", locale))
     else:
-        lines.extend(deal_details(game, names, index, locale, deck_style))
-        lines.append(
-            t("deal_card_points", locale, points=scores_text(result["trick_points"], sides))
+        parts.extend(
+            line.rstrip(".") for line in deal_details(game, names, index, locale, deck_style)
         )
-    lines.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
+    parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
     totals = list(game.totals) if index == len(game.deal_results) - 1 else None
-    if totals is not None:
-        lines.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
-    return "\n".join(lines)
+    if totals is not None and totals != list(result["scores"]):
+        parts.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
+    return " · ".join(parts)
 
 
 def deal_details(
@@ -287,18 +289,20 @@ def deal_details(
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:
+    """Who won, in one line with the final score once: games won where the match counts games
+    (Briscola, Sueca, Piquet's match), else the points; the score sheet image holds the rest."""
     sides = side_names(game, names)
     winners = [sides[w] for w in game.winners if 0 <= w < len(sides)]
-    lines = []
     if winners:
-        lines.append(t("result_winners", locale, names=", ".join(winners)))
+        head = t("result_winners", locale, names=", ".join(winners))
     else:
-        lines.append(t("result_no_winner", locale))
-    lines.append(t("deal_totals", locale, scores=scores_text(list(game.totals), sides)))
+        head = t("result_no_winner", locale)
     games_won = game.result_extras().get("games_won")
     if isinstance(games_won, list):
-        lines.append(t("result_games_won", locale, scores=scores_text(games_won, sides)))
-    return "\n".join(lines)
+        tail = t("result_games_won", locale, scores=scores_text(games_won, sides))
+    else:
+        tail = t("deal_totals", locale, scores=scores_text(list(game.totals), sides))
+    return f"{head} {tail}"
 
 
 def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str = "en") -> str:

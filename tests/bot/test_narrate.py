@@ -9,6 +9,7 @@ from bot.narrate import (
     card_name,
     deal_summary,
     event_text,
+    game_result,
     option_text,
     options_line,
     rules_summary,
@@ -180,3 +181,26 @@ def test_the_status_line_keeps_the_auction_in_order() -> None:
         passes = [a for a in game.legal_actions(seat) if a.type == "pass"]
         game.apply(seat, passes[0])
     assert status_line(game, NAMES) == "Marie passed · Luc passed — Ana to bid"
+
+
+def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
+    """Issue 11, item 6: one line each (the images carry the details); in the first deal the
+    running score equals the deal's and is not repeated."""
+    game = play_one_deal("coinche", 4, 3)
+    text = deal_summary(game, NAMES, 0)
+    assert "\n" not in text
+    assert "Card points" not in text
+    assert text.count("This deal:") == 1 and "Score:" not in text
+    briscola = new_game("briscola", {"hands_to_win": 1}, 2, dealer=0)
+    rng = Random(4)
+    while not briscola.over:
+        if briscola.awaiting_deck:
+            deck = list(briscola.full_deck())
+            rng.shuffle(deck)
+            briscola.deal(deck)
+            continue
+        seat = briscola.to_act
+        assert seat is not None
+        briscola.apply(seat, briscola.legal_actions(seat)[0])
+    line = game_result(briscola, NAMES[:2])
+    assert "\n" not in line and line.count("Games won:") + line.count("Score:") == 1
