@@ -27,7 +27,7 @@ from rendering.info import (
     table_info,
     wins,
 )
-from rendering.text import fit_text, wrap_words
+from rendering.text import fit_text, text_width, unique_fit, wrap_words
 
 MARGIN: Final = 20
 
@@ -239,7 +239,12 @@ def draw_deal_summary(
     raw_totals = score_dict.get("game") if isinstance(score_dict, dict) else None
     totals: list[Any] | None = raw_totals if isinstance(raw_totals, list) else None
     sides = len(scores) or (len(totals) if totals else 2)
-    labels = side_names(view, names, sides, locale)
+    name_w = 380 if sides <= 2 else 220
+    size = font_for(20, "condensed")
+    # Partners share a row: each name gets half of it, shortened so the two stay distinct.
+    pairs = sides < int(view.get("seats") or len(names) or sides)
+    room = (name_w - 24 - text_width(" & ", size, "condensed")) // 2 if pairs else name_w - 24
+    labels = side_names(view, unique_fit(names, size, room, "condensed"), sides, locale)
     labels += [side_label(i, locale) for i in range(len(labels), sides)]
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
@@ -257,13 +262,13 @@ def draw_deal_summary(
         ):
             columns.append((text(f"column_{key}", locale), value))
     columns.append((text("column_score", locale), scores or [0] * sides))
-    if totals is not None and len(totals) == sides:
+    if totals is not None and len(totals) == sides and list(totals) != list(scores):
+        # In the first deal the total is the deal's score: it is said once.
         columns.append((text("column_total", locale), totals))
     headline = _headline(view, names, merged, labels, locale)
     details = _detail_lines(view, names, locale)
     col_w = 120
-    name_w = 300 if sides <= 2 else 220
-    width = min(1200, max(680, MARGIN * 2 + name_w + col_w * len(columns)))
+    width = min(1200, max(800, MARGIN * 2 + name_w + col_w * len(columns)))
     row = 40
     shown = details[: max(0, (720 - 200 - 34 * len(headline) - row * sides) // 30)]
     height = 70 + 36 * len(headline) + 36 + row * sides + 16 + 30 * len(shown) + MARGIN
@@ -283,7 +288,6 @@ def draw_deal_summary(
         x = MARGIN + name_w + col_w * (i + 1) - 10
         c.rich(x, y + 4, label, head, theme.TEXT_DIM, "regular", anchor="r")
     y += 36
-    size = font_for(20, "condensed")
     for s in range(sides):
         ry = y + row * s
         c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, ry + row - 12), radius=8, outline=None)

@@ -512,7 +512,7 @@ def draw_table(
     info = table_info(view, names, locale)
     rooms = [PLATE[0] - 30 - (34 if s < len(bots) and bots[s] else 0) for s in range(len(names))]
     plate_names = unique_fit(names, NAME, rooms, "condensed")
-    column_names = unique_fit(names, SMALL, COLUMN - 16 - 40, "condensed")
+    column_names = unique_fit(names, SMALL, COLUMN - 16 - 40 - 36, "condensed")
     scores = view.get("scores") or {}
     game_scores = scores.get("game") if isinstance(scores, dict) else None
     sides = len(game_scores) if isinstance(game_scores, list) and game_scores else n
