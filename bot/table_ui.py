@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import images
+from bot import hands, images
 from bot.components import table_button
 from bot.i18n import t
 from bot.narrate import deal_summary, game_result, status_line
@@ -33,8 +33,6 @@ NO_MENTIONS = discord.AllowedMentions.none()
 TABLE_MESSAGE_LIFE = datetime.timedelta(minutes=50)
 """A table message older than this is replaced by a new one at the next deal (Discord caps
 edits of messages older than an hour)."""
-HAND_TOKEN_LIFE = datetime.timedelta(minutes=14)
-"""Interaction tokens live 15 minutes; after that the Hand button gives a fresh hand."""
 
 
 def shown_state(game: Game) -> tuple[int, int]:
@@ -173,16 +171,17 @@ class TableUI:
     # ------------------------------------------------------------------- listener
     async def deal_started(self, session: TableSession) -> None:
         """A long game moves to a fresh table message at a new deal: Discord limits edits of
-        old messages, and a fresh message is also at the bottom of the thread."""
+        old messages, and a fresh message is also at the bottom of the thread. Every player's
+        open hand shows the new deal at once, not only the one to act."""
         message_id = session.row.table_message_id
-        if message_id is None:
-            return
-        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
-        if age < TABLE_MESSAGE_LIFE:
-            return
-        await self.post_table_message(session)
-        with contextlib.suppress(discord.HTTPException):
-            await self.messageable(session).get_partial_message(message_id).delete()
+        if message_id is not None:
+            age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+            if age >= TABLE_MESSAGE_LIFE:
+                await self.post_table_message(session)
+                with contextlib.suppress(discord.HTTPException):
+                    await self.messageable(session).get_partial_message(message_id).delete()
+        for user_id in [k[1] for k in self.hands if k[0] == session.id]:
+            await self.refresh_hand(session, user_id)
 
     async def changed(self, session: TableSession) -> None:
         if session.row.status != "playing":
@@ -220,6 +219,9 @@ class TableUI:
         game = session.game
         assert game is not None
         await self.delete_ping(session)
+        for (table_id, _), (interaction, _) in list(self.hands.items()):
+            if table_id == session.id:
+                await hands.retire(interaction, t("hand_over", locale_of(session), id=session.id))
         await self.edit_table_message(session)
         names = session.names()
         kwargs: dict[str, Any] = {}
@@ -424,7 +426,12 @@ class TableUI:
         await interaction.response.send_message(
             content=payload["content"], file=payload["file"], view=payload["view"], ephemeral=True
         )
-        self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
+        key = (session.id, interaction.user.id)
+        older = self.hands.get(key)
+        self.hands[key] = (interaction, payload["version"])
+        if older is not None and older[0] is not interaction:
+            moved = t("hand_moved_on", locale_of(session), id=session.id)
+            await hands.retire(older[0], moved)
 
     async def edit_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
         """Answer a click on the hand message by showing the new hand in the same message."""
@@ -439,7 +446,7 @@ class TableUI:
         held = self.hands.get((table_id, user_id))
         if held is None:
             return False
-        if discord.utils.utcnow() - held[0].created_at > HAND_TOKEN_LIFE:
+        if not hands.editable(held[0]):
             self.hands.pop((table_id, user_id), None)
             return False
         return True
@@ -452,15 +459,22 @@ class TableUI:
         seat = session.seat(game.to_act)
         if seat is None or seat.user_id is None:
             return
-        key = (session.id, seat.user_id)
+        await self.refresh_hand(session, seat.user_id)
+
+    async def refresh_hand(self, session: TableSession, user_id: int) -> None:
+        """Show the current hand in this player's open hand message, while its token lives."""
+        game = session.game
+        if game is None or session.seat_of(user_id) is None:
+            return
+        key = (session.id, user_id)
         held = self.hands.get(key)
         if held is None or held[1] == shown_state(game):
             return
         interaction, _ = held
-        if discord.utils.utcnow() - interaction.created_at > HAND_TOKEN_LIFE:
+        if not hands.editable(interaction):
             self.hands.pop(key, None)
             return
-        payload = await self.hand_payload(session, seat.user_id)
+        payload = await self.hand_payload(session, user_id)
         try:
             await interaction.edit_original_response(
                 content=payload["content"], attachments=[payload["file"]], view=payload["view"]
