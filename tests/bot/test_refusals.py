@@ -4,6 +4,7 @@ a full lobby, Start by someone else or before every seat is filled."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 import simcord
@@ -41,7 +42,17 @@ async def test_a_user_who_is_not_seated_changes_nothing(env: simcord.Env, table:
     assert table.session.game.to_dict() == before  # type: ignore[union-attr]
 
 
-async def test_a_click_on_a_stale_hand_changes_nothing(env: simcord.Env, table: Table) -> None:
+async def test_a_click_on_a_stale_hand_changes_nothing(
+    env: simcord.Env, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand the bot could not retire (its interaction token expired: simulated by a retire that
+    cannot edit) keeps its buttons; once the game moved on, each of its clicks is refused."""
+    from bot import hands
+
+    async def expired(interaction: Any, content: str) -> bool:
+        return False
+
+    monkeypatch.setattr(hands, "retire", expired)
     game = table.session.game
     assert game is not None
     seat = table.session.seat(game.to_act)  # type: ignore[arg-type]
@@ -49,14 +60,14 @@ async def test_a_click_on_a_stale_hand_changes_nothing(env: simcord.Env, table: 
     player = table.actor(seat.user_id)
     first = await table.hand(player)
     second = await table.hand(player)
-    cards = [c for c in components_of(second) if c.get("custom_id", "").startswith("atout:play:")]
+    cards = [c for c in components_of(first) if c.get("custom_id", "").startswith("atout:play:")]
     assert len(cards) == 3
-    result = await player.click(first, custom_id=cards[0]["custom_id"])
+    result = await player.click(second, custom_id=cards[0]["custom_id"])
     assert result.acknowledged
     after_first = table.session.game.to_dict()  # type: ignore[union-attr]
     logged = await count_actions(env, table.session.id)
-    # The second hand still shows the old version's buttons: each click is refused.
-    stale = await player.click(second, custom_id=cards[1]["custom_id"])
+    # The first hand still shows the old version's buttons: each click is refused.
+    stale = await player.click(first, custom_id=cards[1]["custom_id"])
     assert stale.ephemeral and stale.response is not None
     assert stale.response.content == t("error_stale")
     assert table.session.game.to_dict() == after_first  # type: ignore[union-attr]
