@@ -52,8 +52,6 @@ at 12 px when Discord shows the image 550 px wide; names, titles and banners are
 NAME: Final = SMALL + 1
 TITLE: Final = SMALL + 5
 BIG: Final = SMALL + 13
-NAME_CAP: Final = 20
-"""Cap height of a seat's name (kept for the tests of the type scale)."""
 MINI_BACK: Final = (22, 32)
 CHIP: Final = 18
 """Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
