@@ -40,7 +40,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -92,8 +92,19 @@ class Timed:
 class Naipes:
     """naipes' normal brisca AI behind our view: it sees its hand, the trump and the lead."""
 
-    SUITS = {"S": "E", "H": "C", "D": "O", "C": "B"}
-    RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 10, "Q": 11, "K": 12}
+    SUITS: ClassVar[dict[str, str]] = {"S": "E", "H": "C", "D": "O", "C": "B"}
+    RANKS: ClassVar[dict[str, int]] = {
+        "A": 1,
+        "2": 2,
+        "3": 3,
+        "4": 4,
+        "5": 5,
+        "6": 6,
+        "7": 7,
+        "J": 10,
+        "Q": 11,
+        "K": 12,
+    }
 
     def __init__(self) -> None:
         from naipes.core.cards import Card
@@ -257,7 +268,9 @@ class ColverTable:
             if sum(self.played) == 32:
                 pts += rules.last_bonus
             self.points[winner % 2] += pts
-            self.events.append({"type": "trick", "seat": winner, "winner": winner, "cards": self.trick})
+            self.events.append(
+                {"type": "trick", "seat": winner, "winner": winner, "cards": self.trick}
+            )
             self.trick = []
 
     def view(self, seat: int, hand: list[str], phase: int) -> dict[str, Any]:
@@ -293,7 +306,9 @@ class ColverTable:
         }
 
 
-def play_colver(deal_no: int, seed: int, specs: tuple[str, str], players: dict[str, Any]) -> dict[str, Any]:
+def play_colver(
+    deal_no: int, seed: int, specs: tuple[str, str], players: dict[str, Any]
+) -> dict[str, Any]:
     import colver
 
     setup = random.Random(f"{seed}:{deal_no}")
@@ -355,7 +370,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("game")
     parser.add_argument("a", help="player A")
     parser.add_argument("b", help="player B")
@@ -363,14 +380,22 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--results", type=Path, default=None, help="JSON lines; resumed if present")
-    parser.add_argument("--max-seconds", type=float, default=None, help="stop (resumably) after this")
+    parser.add_argument(
+        "--max-seconds", type=float, default=None, help="stop (resumably) after this"
+    )
     args = parser.parse_args()
     seats = args.seats or DEFAULT_SEATS[args.game]
     uses_colver = any(p.startswith("colver-") for p in (args.a, args.b))
     if uses_colver and args.game != "coinche":
         parser.error("colver plays Coinche only")
-    config = {"game": args.game, "a": args.a, "b": args.b, "seats": seats, "seed": args.seed,
-              "engine": "colver" if uses_colver else "atout"}
+    config = {
+        "game": args.game,
+        "a": args.a,
+        "b": args.b,
+        "seats": seats,
+        "seed": args.seed,
+        "engine": "colver" if uses_colver else "atout",
+    }
     done: dict[int, dict[str, Any]] = {}
     if args.results and args.results.exists():
         lines = args.results.read_text().splitlines()
@@ -396,7 +421,7 @@ def main() -> None:
             row = play_ours(args.game, seats, deal_no, args.seed, players[args.a], players[args.b])
         row["deal"] = deal_no
         row["times_ms"] = {
-            k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k]:]]
+            k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k] :]]
             for k, p in players.items()
         }
         done[deal_no] = row

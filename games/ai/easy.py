@@ -37,9 +37,7 @@ def _play(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Acti
     on_table = sum(rules.code_points(c) for _, c in trick)
     if win_seat in kn.known_partners(view, seat):
         # Partner holds the trick: give it points.
-        pick = max(
-            cards, key=lambda c: (rules.code_points(c), -rules.code_power(c), rng.random())
-        )
+        pick = max(cards, key=lambda c: (rules.code_points(c), -rules.code_power(c), rng.random()))
         return next(a for a in legal if a.card == pick)
     winners = [c for c in cards if rules.beats(rules.index[c], rules.index[best])]
     if winners and (on_table >= 10 or rng.random() < 0.5):

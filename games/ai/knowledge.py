@@ -263,9 +263,7 @@ class Rules:
                 seat, best, b = s, code, c
         return seat, best
 
-    def legal(
-        self, hand_mask: int, lead: int, win_card: int, partner_winning: bool
-    ) -> int:
+    def legal(self, hand_mask: int, lead: int, win_card: int, partner_winning: bool) -> int:
         """Cards of ``hand_mask`` a follower may play (``lead`` < 0: leading, anything)."""
         if lead < 0 or self.follow == FREE:
             return hand_mask
@@ -334,10 +332,15 @@ class Knowledge:
                 self.forbidden[seat] |= rules.suit_mask[led_suit]
                 if rules.follow == BELOTE and 0 <= rules.trump_suit != led_suit:
                     self._belote_trump_duty(seat, c, win, (win_seat - seat) % 4 == 2)
-            elif rules.follow == BELOTE and rules.is_trump[c] and rules.is_trump[win]:
+            elif (
+                rules.follow == BELOTE
+                and rules.is_trump[c]
+                and rules.is_trump[win]
+                and not rules.beats(c, win)
+                and rules.trump_lead == br.TRUMP_LEAD_ALWAYS
+            ):
                 # Trumps led (or TA): over-trumping is due whenever possible.
-                if not rules.beats(c, win) and rules.trump_lead == br.TRUMP_LEAD_ALWAYS:
-                    self.forbidden[seat] |= br.ABOVE[rules.mode][win]
+                self.forbidden[seat] |= br.ABOVE[rules.mode][win]
             if rules.beats(c, win):
                 win_seat, win = seat, c
 
@@ -418,9 +421,9 @@ __all__ = [
     "BELOTE",
     "FOLLOW",
     "FREE",
+    "PIQUET_RANK_ORDER",
     "Knowledge",
     "Rules",
-    "PIQUET_RANK_ORDER",
     "auction",
     "completed_tricks",
     "contract",

@@ -34,7 +34,9 @@ def _beaters_exist(know: Knowledge, seats_after: list[int], best: int, partners:
         if rules.power[c] > rules.power[best]:
             higher |= 1 << c
     trumps = (
-        rules.suit_mask[rules.trump_suit] if rules.trump_suit >= 0 and not rules.is_trump[best] else 0
+        rules.suit_mask[rules.trump_suit]
+        if rules.trump_suit >= 0 and not rules.is_trump[best]
+        else 0
     )
     for seat in seats_after:
         if seat in partners:
@@ -81,7 +83,8 @@ def play_card(view: Mapping[str, Any], cards: list[str], rng: random.Random) -> 
         loads = [
             c
             for c in cards
-            if not rules.is_trump[idx[c]] and not (know.is_master(idx[c]) and rules.points[idx[c]] > 0)
+            if not rules.is_trump[idx[c]]
+            and not (know.is_master(idx[c]) and rules.points[idx[c]] > 0)
         ]
         if loads:
             return max(loads, key=lambda c: (rules.code_points(c), -rules.code_power(c)))
@@ -97,9 +100,8 @@ def play_card(view: Mapping[str, Any], cards: list[str], rng: random.Random) -> 
         pick = min(safe, key=cost)
         gain = on_table + rules.code_points(pick)
         price = rules.code_points(pick) + (10 if rules.is_trump[idx[pick]] else 0)
-        if not rules.is_trump[idx[pick]] or gain >= 10 or rules.follow != kn.FREE:
-            if gain >= price // 2 or rules.follow != kn.FREE or not rules.is_trump[idx[pick]]:
-                return pick
+        if rules.follow != kn.FREE or not rules.is_trump[idx[pick]] or gain >= max(10, price // 2):
+            return pick
     elif winners and on_table >= 10 and rules.follow != kn.FREE:
         # Not safe, but points are at stake: make the opponents pay for them.
         return max(winners, key=lambda c: rules.code_power(c))
@@ -142,7 +144,9 @@ def _lead(
     declarer = kn.declarer_of(view)
     our_contract = declarer is not None and (declarer == me or declarer in partners)
     if trump >= 0 and trumps and rules.follow != kn.FREE:
-        enemy_trumps = any(know.unseen & ~know.forbidden[s] & rules.suit_mask[trump] for s in opponents)
+        enemy_trumps = any(
+            know.unseen & ~know.forbidden[s] & rules.suit_mask[trump] for s in opponents
+        )
         if our_contract and enemy_trumps:
             masters = [c for c in trumps if know.is_master(c)]
             if masters:
@@ -167,9 +171,13 @@ def _lead(
         for p in partners:
             for c in sorted(mine, key=lambda c: rules.points[c]):
                 s = rules.suit[c]
-                if not rules.is_trump[c] and not know.may_hold(p, s) and know.may_hold(p, trump):
-                    if rules.points[c] == 0:
-                        return rules.deck[c]
+                if (
+                    rules.points[c] == 0
+                    and not rules.is_trump[c]
+                    and not know.may_hold(p, s)
+                    and know.may_hold(p, trump)
+                ):
+                    return rules.deck[c]
     plain = [c for c in mine if not rules.is_trump[c]] or mine
     length = [0, 0, 0, 0]
     for c in mine:
@@ -248,14 +256,16 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
             worth[suit] = max(worth[suit], partner_bid[suit] + raise_by if raise_by else 0)
     partner_holds = isinstance(bidder, int) and (bidder - me) % 4 == 2
     suit = max(SUITS, key=lambda s: worth[s])
-    if partner_holds and bid_trump != suit and isinstance(value, int):
+    if partner_holds and bid_trump != suit and isinstance(value, int) and worth[suit] < value + 20:
         # Do not take the partner out of his suit without a clearly better contract.
-        if worth[suit] < value + 20:
-            suit = str(bid_trump)
+        suit = str(bid_trump)
     bids = [
         a
         for a in legal
-        if a.type == "bid" and a.trump == suit and isinstance(a.value, int) and a.value <= worth[suit]
+        if a.type == "bid"
+        and a.trump == suit
+        and isinstance(a.value, int)
+        and a.value <= worth[suit]
     ]
     if bids:
         return min(bids, key=lambda a: int(a.value or 0))
@@ -298,7 +308,7 @@ def _belote_take(view: Mapping[str, Any], legal: list[Action]) -> Action:
     pass_ = next((a for a in legal if a.type == "pass"), None)
     best: tuple[float, Action] | None = None
     for action in legal:
-        if action.type != "take" or action.trump not in SUITS:
+        if action.type != "take" or action.trump is None or action.trump not in SUITS:
             continue
         score = trump_strength(cards + extra, str(action.trump))
         if best is None or score > best[0]:
@@ -370,9 +380,7 @@ def piquet_exchange(view: Mapping[str, Any], rng: random.Random) -> Action:
         if card[0] in ranks and ranks[card[0]] >= 3:
             value += 8
         neighbours = sum(
-            1
-            for other in cards
-            if other[1] == suit and abs(PIQUET_RANK[other[0]] - rank) == 1
+            1 for other in cards if other[1] == suit and abs(PIQUET_RANK[other[0]] - rank) == 1
         )
         value += 2.5 * neighbours
         if card[0] == "A":
@@ -381,7 +389,9 @@ def piquet_exchange(view: Mapping[str, Any], rng: random.Random) -> Action:
 
     ranked = sorted(cards, key=keep_value)
     weak = [c for c in ranked if keep_value(c)[0] < 14]
-    count = max(low, min(high, max(len(weak), high if view.get("elder") == kn.seat_of(view) else 0)))
+    count = max(
+        low, min(high, max(len(weak), high if view.get("elder") == kn.seat_of(view) else 0))
+    )
     return Action("exchange", cards=tuple(ranked[:count]))
 
 
@@ -405,4 +415,11 @@ def choose_normal(view: Mapping[str, Any], legal: list[Action], rng: random.Rand
     return next((a for a in legal if a.type == "pass"), legal[0])
 
 
-__all__ = ["BELOTE_GAMES", "TRUMP_POINTS", "choose_normal", "name_trump", "play_card", "trump_strength"]
+__all__ = [
+    "BELOTE_GAMES",
+    "TRUMP_POINTS",
+    "choose_normal",
+    "name_trump",
+    "play_card",
+    "trump_strength",
+]

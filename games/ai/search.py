@@ -32,26 +32,26 @@ class Deal:
     """
 
     __slots__ = (
-        "rules",
-        "n",
+        "follow_pts",
         "hands",
-        "side",
-        "trick",
+        "last_bonus",
+        "lead_pts",
         "leader",
-        "turn",
-        "win_seat",
-        "win_card",
+        "n",
         "points",
-        "tricks",
+        "pts",
+        "remaining_cards",
+        "rules",
         "seat_tricks",
+        "side",
         "stock",
         "stock_pos",
-        "pts",
-        "lead_pts",
-        "follow_pts",
-        "last_bonus",
+        "trick",
+        "tricks",
+        "turn",
         "undo",
-        "remaining_cards",
+        "win_card",
+        "win_seat",
     )
 
     def __init__(
@@ -87,7 +87,7 @@ class Deal:
             self.lead_pts = [0] * rules.size
             self.follow_pts = self.lead_pts
             self.last_bonus = rules.last_bonus
-        self.trick = []
+        self.trick: list[int] = []
         self.leader = leader
         self.turn = leader
         self.win_seat = leader
@@ -105,7 +105,10 @@ class Deal:
             return self.hands[seat]
         win = self.win_seat
         return self.rules.legal(
-            self.hands[seat], trick[0], self.win_card, win != seat and self.side[win] == self.side[seat]
+            self.hands[seat],
+            trick[0],
+            self.win_card,
+            win != seat and self.side[win] == self.side[seat],
         )
 
     def over(self) -> bool:
@@ -259,9 +262,7 @@ class Solver:
     def _search(self, deal: Deal, alpha: int, beta: int) -> int:
         self.nodes += 1
         if deal.remaining_cards == 0 and not deal.trick:
-            return (
-                deal.points[0] - deal.points[1] + _piquet_bonus(deal, 0) - _piquet_bonus(deal, 1)
-            )
+            return deal.points[0] - deal.points[1] + _piquet_bonus(deal, 0) - _piquet_bonus(deal, 1)
         at_start = not deal.trick
         key: tuple[int, ...] = ()
         here = deal.points[0] - deal.points[1]
@@ -363,9 +364,7 @@ def rollout(deal: Deal, rng: random.Random) -> None:
             continue
         win_card = deal.win_card
         if side[deal.win_seat] == side[seat]:
-            card = max(
-                cards, key=lambda c: (0 if is_trump[c] else pts[c], -power[c], rng.random())
-            )
+            card = max(cards, key=lambda c: (0 if is_trump[c] else pts[c], -power[c], rng.random()))
             deal.play(card)
             continue
         on_table = sum(pts[c] for c in trick)
@@ -405,16 +404,19 @@ class Sampler:
         for event in events(view):
             seat = event.get("seat")
             trump = event.get("trump")
-            if event.get("type") in ("bid", "take") and isinstance(seat, int) and seat != self.seat:
-                if trump in ("S", "H", "D", "C"):
-                    for c in self.unseen:
-                        if rules.deck[c][1] == trump:
-                            self.weight[seat][c] = 3.0 if rules.points[c] >= 10 else 2.0
+            if (
+                event.get("type") in ("bid", "take")
+                and isinstance(seat, int)
+                and seat != self.seat
+                and trump in ("S", "H", "D", "C")
+            ):
+                for c in self.unseen:
+                    if rules.deck[c][1] == trump:
+                        self.weight[seat][c] = 3.0 if rules.points[c] >= 10 else 2.0
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]] | None:
         """Hands for every seat (the own hand as it is) and the cards left over, or ``None`` if
         the constraints could not be met after a few tries."""
-        know = self.know
         for attempt in range(24):
             relax = attempt >= 16
             out = self._try(rng, relax)
@@ -686,8 +688,8 @@ def search_play(
 
 
 __all__ = [
-    "Deal",
     "FREE",
+    "Deal",
     "Sampler",
     "Scorer",
     "Solver",
