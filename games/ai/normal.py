@@ -239,21 +239,27 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
             if bidder == me and _bid_value(mine - 2.0) >= value:
                 return next(a for a in legal if a.type == "surcoinche")
         return pass_
+    # The partner's opening in each suit (his first bid in it, made before any bid of ours in
+    # that suit): a raise adds what this hand brings to it, once; a re-raise would count the
+    # same cards twice.
     partner_bid: dict[str, int] = {}
+    own_suits: set[str] = set()
     for entry in auction:
         seat = entry.get("seat")
-        if entry.get("type") == "bid" and isinstance(seat, int) and (seat - me) % 4 == 2:
-            v = entry.get("value")
-            t = entry.get("trump")
-            if isinstance(v, int) and isinstance(t, str):
-                partner_bid[t] = max(partner_bid.get(t, 0), v)
+        v, t = entry.get("value"), entry.get("trump")
+        if entry.get("type") != "bid" or not isinstance(t, str) or not isinstance(v, int):
+            continue
+        if seat == me:
+            own_suits.add(t)
+        elif isinstance(seat, int) and (seat - me) % 4 == 2 and t not in own_suits:
+            partner_bid.setdefault(t, v)
     worth: dict[str, int] = {}
     for suit in SUITS:
         worth[suit] = _bid_value(trump_strength(cards, suit))
-        if suit in partner_bid:
-            # Raise the partner by what the hand adds to his bid.
+        if suit in partner_bid and suit not in own_suits:
             raise_by = 10 * int(_support(cards, suit))
-            worth[suit] = max(worth[suit], partner_bid[suit] + raise_by if raise_by else 0)
+            if raise_by:
+                worth[suit] = max(worth[suit], partner_bid[suit] + raise_by)
     partner_holds = isinstance(bidder, int) and (bidder - me) % 4 == 2
     suit = max(SUITS, key=lambda s: worth[s])
     if partner_holds and bid_trump != suit and isinstance(value, int) and worth[suit] < value + 20:
