@@ -220,6 +220,18 @@ class Rules:
             for s in range(4)
         ]
         self.full = (1 << self.size) - 1
+        # ``above[card]``: the cards of its suit that beat it; ``beaters[card]`` adds the trumps
+        # that beat it when it is not a trump.
+        self.above = [0] * self.size
+        for s in range(4):
+            ranked = self.by_power[s]
+            for k, c in enumerate(ranked):
+                for higher in ranked[k + 1 :]:
+                    self.above[c] |= 1 << higher
+        trumps = self.suit_mask[trump_suit] if trump_suit >= 0 else 0
+        self.beaters = [
+            self.above[c] | (0 if self.is_trump[c] else trumps) for c in range(self.size)
+        ]
 
     # ---------------------------------------------------------------------- conversions
     def mask(self, cards: list[str] | tuple[str, ...]) -> int:
