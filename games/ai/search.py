@@ -39,6 +39,7 @@ class Deal:
         "leader",
         "n",
         "points",
+        "pool",
         "pts",
         "remaining_cards",
         "rules",
@@ -93,6 +94,12 @@ class Deal:
         self.win_seat = leader
         self.win_card = -1
         self.remaining_cards = sum(h.bit_count() for h in hands) + len(self.stock)
+        # Card points not yet won by anybody (a bound for the solver's pruning).
+        pool = self.last_bonus
+        for c in range(rules.size):
+            if any(h >> c & 1 for h in hands):
+                pool += self.pts[c]
+        self.pool = pool + sum(self.pts[c] for c in self.stock)
         for card in trick:
             self.play(card)
         self.undo.clear()
@@ -163,6 +170,7 @@ class Deal:
             gained[side] += self.last_bonus
         self.points[0] += gained[0]
         self.points[1] += gained[1]
+        self.pool -= gained[0] + gained[1]
         self.tricks[side] += 1
         self.seat_tricks[winner] += 1
         self.undo.append((*record, self.leader, trick, gained, drawn))
@@ -181,6 +189,7 @@ class Deal:
             winner = self.win_seat
             self.points[0] -= gained[0]
             self.points[1] -= gained[1]
+            self.pool += gained[0] + gained[1]
             self.tricks[self.side[winner]] -= 1
             self.seat_tricks[winner] -= 1
             self.trick = trick
@@ -250,13 +259,16 @@ class Solver:
     deal), with a transposition table at trick starts, equivalent cards grouped."""
 
     def __init__(self) -> None:
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.bounded = True
+        """Prune with the points left (not in Piquet, whose bonus is not card points)."""
 
     def solve(self, deal: Deal) -> int:
         """Side 0's margin over the rest of the deal with best play by everyone (both sides see
         all the cards: the double-dummy value of this determinization)."""
         base = deal.points[0] - deal.points[1]
+        self.bounded = deal.rules.game != "piquet"
         return self._search(deal, -(10**6), 10**6) - base
 
     def _search(self, deal: Deal, alpha: int, beta: int) -> int:
@@ -266,11 +278,19 @@ class Solver:
         at_start = not deal.trick
         key: tuple[int, ...] = ()
         here = deal.points[0] - deal.points[1]
+        if self.bounded:
+            # Even winning every point left cannot lift the margin above alpha (or below beta).
+            pool = deal.pool
+            if here + pool <= alpha:
+                return here + pool
+            if here - pool >= beta:
+                return here - pool
+        first = -1
         if at_start:
             key = deal.key()
             hit = self.table.get(key)
             if hit is not None:
-                value, flag = hit
+                value, flag, first = hit
                 value += here
                 if flag == EXACT:
                     return value
@@ -281,18 +301,23 @@ class Solver:
         a0, b0 = alpha, beta
         maximize = deal.side[deal.turn] == 0
         best = -(10**6) if maximize else 10**6
-        for card in distinct_moves(deal, deal.legal()):
+        best_card = -1
+        moves = distinct_moves(deal, deal.legal())
+        if first >= 0 and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        for card in moves:
             deal.play(card)
             value = self._search(deal, alpha, beta)
             deal.unplay()
             if maximize:
                 if value > best:
-                    best = value
+                    best, best_card = value, card
                 if best > alpha:
                     alpha = best
             else:
                 if value < best:
-                    best = value
+                    best, best_card = value, card
                 if best < beta:
                     beta = best
             if alpha >= beta:
@@ -303,7 +328,7 @@ class Solver:
                 flag = UPPER
             elif best >= b0:
                 flag = LOWER
-            self.table[key] = (best - here, flag)
+            self.table[key] = (best - here, flag, best_card)
         return best
 
 
