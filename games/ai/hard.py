@@ -1,7 +1,8 @@
-"""The hard computer player: determinized search in the play phase, the normal player's bidding.
+"""The hard computer player: determinized search in the play phase and the Coinche auction.
 
 For a card to play it samples deals of the unseen cards consistent with the view and keeps the
-card that scores best on average (``games.ai.search``). Its budget is a number of samples, so it is
+card that scores best on average (``games.ai.search``); its Coinche bids are judged by playing
+sampled deals out (``games.ai.bidding``); elsewhere it bids like the normal player. Its budget is a number of samples, so it is
 deterministic for a seed; the wall-clock cap only stops a search early on an overloaded machine.
 """
 
@@ -14,6 +15,7 @@ from typing import Any, Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
+from games.ai.bidding import choose_bid
 from games.ai.normal import choose_normal, play_card
 from games.ai.search import search_play
 
@@ -39,6 +41,9 @@ DD_CARDS: Final[dict[str, int]] = {
 """Cards left in play (hands and stock) at or below which a sample is solved exactly
 (double dummy) instead of rolled out."""
 
+BID_SAMPLES: Final = 32
+"""Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
+
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
 
@@ -50,11 +55,15 @@ def choose_hard(
     samples: int | None = None,
     time_cap_s: float | None = None,
 ) -> Action:
-    plays = [a for a in legal if a.type == "play" and a.card is not None]
-    if len(plays) != len(legal) or len(plays) < 2:
-        return choose_normal(view, legal, rng)
     game = kn.game_of(view)
     budget = samples if samples is not None else DEFAULT_SAMPLES.get(game, 30)
+    plays = [a for a in legal if a.type == "play" and a.card is not None]
+    if game == "coinche" and not plays and len(legal) > 1:
+        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES))
+        if action is not None:
+            return action
+    if len(plays) != len(legal) or len(plays) < 2:
+        return choose_normal(view, legal, rng)
     cap = DEFAULT_TIME_CAP_S if time_cap_s is None else time_cap_s
     deadline = time.monotonic() + cap if cap > 0 else None
     cards = [str(a.card) for a in plays]
