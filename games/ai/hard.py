@@ -23,7 +23,7 @@ DEFAULT_SAMPLES: Final[dict[str, int]] = {
     "belote": 40,
     "coinche": 40,
     "piquet": 30,
-    "briscola": 40,
+    "briscola": 28,
     "chiamata": 30,
     "sueca": 30,
 }
@@ -34,12 +34,17 @@ DD_CARDS: Final[dict[str, int]] = {
     "belote": 14,
     "coinche": 14,
     "piquet": 10,
-    "briscola": 10,
+    "briscola": 8,
     "chiamata": 12,
     "sueca": 14,
 }
 """Cards left in play (hands and stock) at or below which a sample is solved exactly
 (double dummy) instead of rolled out."""
+
+ROLLOUT_BUDGET: Final = 200
+"""Default cap on samples × candidate cards for one move (the samples never fall below
+``MIN_SAMPLES``)."""
+MIN_SAMPLES: Final = 16
 
 BID_SAMPLES: Final = 32
 """Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
@@ -67,6 +72,9 @@ def choose_hard(
     cap = DEFAULT_TIME_CAP_S if time_cap_s is None else time_cap_s
     deadline = time.monotonic() + cap if cap > 0 else None
     cards = [str(a.card) for a in plays]
+    if samples is None:
+        # Many candidate cards make each sample dearer: keep the move's work about constant.
+        budget = min(budget, max(MIN_SAMPLES, ROLLOUT_BUDGET // len(cards)))
     # The normal player's choice breaks ties and stands in if no deal can be sampled.
     fallback_rng = random.Random(rng.random())
     preferred = play_card(view, cards, fallback_rng)
