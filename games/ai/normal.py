@@ -97,12 +97,16 @@ def play_card(view: Mapping[str, Any], cards: list[str], rng: random.Random) -> 
             return min(cards, key=cost)
     safe = [c for c in winners if not _beaters_exist(know, opponents_after, idx[c], partners)]
     if safe:
+        # A sure winner of the led suit costs nothing: take the trick with the lowest one. A
+        # trump is spent only where there are points to win (or a duty to follow made the
+        # trick worth contesting).
+        plain = [c for c in safe if not rules.is_trump[idx[c]]]
+        if plain:
+            return min(plain, key=lambda c: (rules.code_power(c), rules.code_points(c)))
         pick = min(safe, key=cost)
-        gain = on_table + rules.code_points(pick)
-        price = rules.code_points(pick) + (10 if rules.is_trump[idx[pick]] else 0)
-        if rules.follow != kn.FREE or not rules.is_trump[idx[pick]] or gain >= max(10, price // 2):
+        if on_table >= 10 or (rules.follow != kn.FREE and on_table > 0):
             return pick
-    elif winners and on_table >= 10 and rules.follow != kn.FREE:
+    if not safe and winners and on_table >= 10 and rules.follow != kn.FREE:
         # Not safe, but points are at stake: make the opponents pay for them.
         return max(winners, key=lambda c: rules.code_power(c))
     return _discard(know, cards, rules)
