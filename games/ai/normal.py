@@ -220,10 +220,10 @@ def trump_strength(cards: list[str], suit: str) -> float:
 
 
 def _bid_value(strength: float) -> int:
-    """The contract a strength supports (80 at 5.5, +10 a unit), 0 when too weak to bid."""
-    if strength < 5.3:
+    """The contract a strength supports (80 at 4.4, +10 every 0.65), 0 when too weak to bid."""
+    if strength < 4.4:
         return 0
-    return min(160, 80 + 10 * int((strength - 5.3) / 0.9))
+    return min(160, 80 + 10 * int((strength - 4.4) / 0.65))
 
 
 def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
