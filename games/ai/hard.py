@@ -35,8 +35,8 @@ DD_CARDS: Final[dict[str, int]] = {
     "coinche": 14,
     "piquet": 10,
     "briscola": 8,
-    "chiamata": 12,
-    "sueca": 14,
+    "chiamata": 10,
+    "sueca": 12,
 }
 """Cards left in play (hands and stock) at or below which a sample is solved exactly
 (double dummy) instead of rolled out."""
