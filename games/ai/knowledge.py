@@ -183,9 +183,8 @@ class Rules:
             if self.game == "briscola":
                 if self.seats == 6:
                     deck = tuple(c for c in deck if c[0] != "2")
-                elif self.seats == 3:
-                    removed = str(option(view, "three_player_removed_card"))
-                    deck = tuple(c for c in deck if c != removed)
+                # Three players: one 2 is out of the deck, which one is an option the view may
+                # not carry; the card counting treats it as unseen (``Knowledge``).
             order, values = (
                 (tr.SUECA_ORDER, tr.SUECA_POINTS)
                 if self.game == "sueca"
@@ -387,6 +386,9 @@ class Knowledge:
             card = view.get("trump_card")
             if isinstance(card, str) and int(view.get("stock_size") or 0) > 0:
                 self.out |= rules.mask([card])  # the last card of the stock, not in any hand
+            removed = option(view, "three_player_removed_card")
+            if self.seats == 3 and isinstance(removed, str):
+                self.out |= rules.mask([removed])
             for other, cards in (view.get("partner_hands") or {}).items():
                 self.held[int(other)] |= rules.mask(list(cards))
         if game == "piquet":

@@ -713,7 +713,9 @@ def search_play(
             hands[(leader + i) % know.seats] |= 1 << card
         stock: list[int] = []
         if rules.game == "briscola" and int(view.get("stock_size") or 0) > 0:
-            stock = list(rest)
+            # Cards left over beyond the stock (the unknown removed 2 of three-player Briscola)
+            # are out of play.
+            stock = list(rest)[: int(view.get("stock_size") or 0) - 1]
             trump_card = view.get("trump_card")
             if isinstance(trump_card, str):
                 stock.append(rules.index[trump_card])

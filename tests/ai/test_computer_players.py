@@ -57,6 +57,18 @@ def test_every_level_plays_legally_under_random_options(name: str) -> None:
         _play_deal(game, levels, rng)
 
 
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_rule_based_levels_play_legally_over_many_deals(name: str) -> None:
+    rng = random.Random(f"many:{name}")
+    for round_no in range(24):
+        seats = rng.choice(game_class(name).SEAT_COUNTS)
+        game = new_game(
+            name, options=random_options(name, rng), seats=seats, dealer=round_no % seats
+        )
+        levels = [("easy", "normal")[(s + round_no) % 2] for s in range(seats)]
+        _play_deal(game, levels, rng)
+
+
 def _public_cards(game: Game, seat: int) -> set[str]:
     """Card codes the seat may know: its hand and whatever the public view shows."""
     text = json.dumps(game.view(None)) + json.dumps(game.view(seat).get("partner_hands", {}))
