@@ -180,11 +180,10 @@ class Rules:
             trump_suit = -1
         else:
             deck = DECK_40
-            if self.game == "briscola":
-                if self.seats == 6:
-                    deck = tuple(c for c in deck if c[0] != "2")
-                # Three players: one 2 is out of the deck, which one is an option the view may
-                # not carry; the card counting treats it as unseen (``Knowledge``).
+            # Six-player Briscola has no 2s. With three players one 2 is out of the deck, which
+            # one is an option the view may not carry: the card counting handles it (Knowledge).
+            if self.game == "briscola" and self.seats == 6:
+                deck = tuple(c for c in deck if c[0] != "2")
             order, values = (
                 (tr.SUECA_ORDER, tr.SUECA_POINTS)
                 if self.game == "sueca"
