@@ -127,3 +127,61 @@ def choose_bid(
         if fails >= COINCHE_ODDS:
             return next(a for a in legal if a.type == "coinche")
     return pass_
+
+
+TAKE_ODDS: Final = 0.8
+"""Share of sampled deals in which the own side must outscore the defenders to take."""
+
+
+def choose_take(
+    view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
+) -> Action | None:
+    """Belote's taking (RULES.md §2.4) judged by playing sampled deals out: the taker gets the
+    turned-up card and two more, everybody else three; the deal is played with the rollout
+    policy and the own side must take more than half the points often enough."""
+    takes = [a for a in legal if a.type == "take" and a.trump in ("S", "H", "D", "C")]
+    pass_ = next((a for a in legal if a.type == "pass"), None)
+    turn_up = view.get("turn_up")
+    if not takes or not isinstance(turn_up, str):
+        return None
+    me = kn.seat_of(view)
+    mine = kn.hand(view)
+    if len(mine) != 5:
+        return None
+    rules0 = Rules({"game": "belote", "seats": 4, "trump": "S"})
+    unseen = [c for c in range(32) if rules0.deck[c] not in mine and rules0.deck[c] != turn_up]
+    dealer = int(view.get("dealer") or 0)
+    leader = (dealer + 1) % 4
+    side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
+    worlds = []
+    for _ in range(samples):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands = [0, 0, 0, 0]
+        hands[me] = rules0.mask([*mine, turn_up]) | (1 << pool[0]) | (1 << pool[1])
+        rest = pool[2:]
+        others = [s for s in range(4) if s != me]
+        for k, s in enumerate(others):
+            for c in rest[8 * k : 8 * k + 8]:
+                hands[s] |= 1 << c
+        worlds.append(hands)
+    best: tuple[float, Action] | None = None
+    for action in takes:
+        suit = str(action.trump)
+        rules = Rules({"game": "belote", "seats": 4, "trump": suit})
+        pair = (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
+        wins = 0
+        for hands in worlds:
+            deal = Deal(rules, list(hands), side, leader, [])
+            rollout(deal, random.Random(rng.random()))
+            points = list(deal.points)
+            for seat, hand in enumerate(hands):
+                if hand & pair == pair:
+                    points[side[seat]] += 20
+            wins += points[0] > points[1]
+        odds = wins / max(1, len(worlds))
+        if best is None or odds > best[0]:
+            best = (odds, action)
+    if best is not None and (best[0] >= TAKE_ODDS or pass_ is None):
+        return best[1]
+    return pass_

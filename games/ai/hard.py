@@ -1,8 +1,9 @@
-"""The hard computer player: determinized search in the play phase and the Coinche auction.
+"""The hard computer player: determinized search in the card play and the Belote/Coinche bidding.
 
 For a card to play it samples deals of the unseen cards consistent with the view and keeps the
 card that scores best on average (``games.ai.search``); its Coinche bids are judged by playing
-sampled deals out (``games.ai.bidding``); elsewhere it bids like the normal player. Its budget is a number of samples, so it is
+sampled deals out, and so is its Belote taking (``games.ai.bidding``); elsewhere it bids like
+the normal player. Its budget is a number of samples, so it is
 deterministic for a seed; the wall-clock cap only stops a search early on an overloaded machine.
 """
 
@@ -15,7 +16,7 @@ from typing import Any, Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
-from games.ai.bidding import choose_bid
+from games.ai.bidding import choose_bid, choose_take
 from games.ai.normal import choose_normal, play_card
 from games.ai.search import search_play
 
@@ -65,6 +66,10 @@ def choose_hard(
     plays = [a for a in legal if a.type == "play" and a.card is not None]
     if game == "coinche" and not plays and len(legal) > 1:
         action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES))
+        if action is not None:
+            return action
+    if game == "belote" and not plays and len(legal) > 1:
+        action = choose_take(view, legal, rng, min(budget, BID_SAMPLES))
         if action is not None:
             return action
     if len(plays) != len(legal) or len(plays) < 2:
