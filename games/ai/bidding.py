@@ -41,7 +41,7 @@ def estimate(
     know = Knowledge(view)
     sampler = Sampler(know, view)
     me = know.seat
-    dealer = int(view.get("dealer") or 0)
+    dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
     side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
     dealt: list[list[int]] = []
@@ -50,7 +50,7 @@ def estimate(
         if sampled is not None:
             dealt.append(sampled[0])
     out: dict[str, list[tuple[int, int]]] = {}
-    options = view.get("options")
+    options = kn.field(view, "options")
     for suit in SUITS:
         rules = Rules({"game": "coinche", "seats": 4, "trump": suit, "options": options or {}})
         pair = (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
@@ -77,7 +77,7 @@ def choose_bid(
     if pass_ is None:
         return None
     me = kn.seat_of(view)
-    bid = view.get("bid")
+    bid = kn.field(view, "bid")
     value = bid.get("value") if isinstance(bid, Mapping) else None
     trump = bid.get("trump") if isinstance(bid, Mapping) else None
     bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
@@ -141,7 +141,7 @@ def choose_take(
     policy and the own side must take more than half the points often enough."""
     takes = [a for a in legal if a.type == "take" and a.trump in ("S", "H", "D", "C")]
     pass_ = next((a for a in legal if a.type == "pass"), None)
-    turn_up = view.get("turn_up")
+    turn_up = kn.field(view, "turn_up")
     if not takes or not isinstance(turn_up, str):
         return None
     me = kn.seat_of(view)
@@ -150,7 +150,7 @@ def choose_take(
         return None
     rules0 = Rules({"game": "belote", "seats": 4, "trump": "S"})
     unseen = [c for c in range(32) if rules0.deck[c] not in mine and rules0.deck[c] != turn_up]
-    dealer = int(view.get("dealer") or 0)
+    dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
     side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
     worlds = []

@@ -42,6 +42,12 @@ _DEFAULT_OPTIONS: Final[dict[str, Any]] = {
 
 
 # ----------------------------------------------------------------------------- view helpers
+def field(view: Mapping[str, Any], key: str, default: Any = None) -> Any:
+    """One view (or event) field: every read of a view outside this module goes through here
+    or the helpers below, so that typed views change one module."""
+    return view.get(key, default)
+
+
 def game_of(view: Mapping[str, Any]) -> str:
     return str(view.get("game", ""))
 
@@ -443,6 +449,7 @@ __all__ = [
     "current_trick",
     "declarer_of",
     "events",
+    "field",
     "game_of",
     "hand",
     "hand_sizes",

@@ -232,7 +232,7 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
     kinds = {a.type for a in legal}
     auction = kn.auction(view)
-    bid = view.get("bid")
+    bid = kn.field(view, "bid")
     bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
     value = bid.get("value") if isinstance(bid, Mapping) else None
     bid_trump = bid.get("trump") if isinstance(bid, Mapping) else None
@@ -313,7 +313,7 @@ def _defence(cards: list[str], suit: str) -> float:
 
 def _belote_take(view: Mapping[str, Any], legal: list[Action]) -> Action:
     cards = kn.hand(view)
-    turn_up = view.get("turn_up")
+    turn_up = kn.field(view, "turn_up")
     extra = [turn_up] if isinstance(turn_up, str) else []
     pass_ = next((a for a in legal if a.type == "pass"), None)
     best: tuple[float, Action] | None = None
@@ -362,9 +362,9 @@ def name_trump(view: Mapping[str, Any], legal: list[Action]) -> Action:
     """Chiamata: name the strongest suit whose called card someone else holds (a partner); a
     suit whose called card is in the own hand only when every suit's is."""
     cards = kn.hand(view)
-    rank = view.get("called_rank")
+    rank = kn.field(view, "called_rank")
     if not isinstance(rank, str):
-        bid = view.get("bid")
+        bid = kn.field(view, "bid")
         rank = bid.get("rank") if isinstance(bid, Mapping) else None
 
     def weight(action: Action) -> tuple[int, int, int]:
@@ -379,7 +379,7 @@ def name_trump(view: Mapping[str, Any], legal: list[Action]) -> Action:
 def piquet_exchange(view: Mapping[str, Any], rng: random.Random) -> Action:
     """Keep the point suit, sequences and high sets; discard the most low cards allowed."""
     cards = kn.hand(view)
-    limits = view.get("exchange") or {}
+    limits = kn.field(view, "exchange") or {}
     low, high = int(limits.get("min", 1)), min(int(limits.get("max", 1)), len(cards))
     length = {s: sum(1 for c in cards if c[1] == s) for s in SUITS}
     ranks = {r: sum(1 for c in cards if c[0] == r) for r in "TJQKA"}
@@ -400,7 +400,7 @@ def piquet_exchange(view: Mapping[str, Any], rng: random.Random) -> Action:
     ranked = sorted(cards, key=keep_value)
     weak = [c for c in ranked if keep_value(c)[0] < 14]
     count = max(
-        low, min(high, max(len(weak), high if view.get("elder") == kn.seat_of(view) else 0))
+        low, min(high, max(len(weak), high if kn.field(view, "elder") == kn.seat_of(view) else 0))
     )
     return Action("exchange", cards=tuple(ranked[:count]))
 

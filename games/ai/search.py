@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.ai import knowledge as kn
 from games.ai.knowledge import FREE, Knowledge, Rules, declarer_of, events, option
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -463,7 +464,7 @@ class Sampler:
     def __init__(self, know: Knowledge, view: Mapping[str, Any]) -> None:
         self.know = know
         rules = know.rules
-        sizes = [int(n) for n in view.get("hand_sizes") or [0] * know.seats]
+        sizes = [int(n) for n in kn.field(view, "hand_sizes") or [0] * know.seats]
         self.sizes = sizes
         self.seat = know.seat
         self.unseen = [c for c in range(rules.size) if know.unseen >> c & 1]
@@ -476,10 +477,10 @@ class Sampler:
         if rules.game not in ("coinche", "belote"):
             return
         for event in events(view):
-            seat = event.get("seat")
-            trump = event.get("trump")
+            seat = kn.field(event, "seat")
+            trump = kn.field(event, "trump")
             if (
-                event.get("type") in ("bid", "take")
+                kn.field(event, "type") in ("bid", "take")
                 and isinstance(seat, int)
                 and seat != self.seat
                 and trump in ("S", "H", "D", "C")
@@ -562,7 +563,7 @@ class Scorer:
         self.view = view
         self.know = know
         self.game = know.rules.game
-        scores = view.get("scores")
+        scores = kn.field(view, "scores")
         deal_scores = scores.get("deal") if isinstance(scores, Mapping) else None
         self.deal_scores = [int(x) for x in deal_scores or []]
         self.declarer = declarer_of(view)
@@ -573,12 +574,12 @@ class Scorer:
         if self.game not in ("belote", "coinche"):
             return
         for event in events(self.view):
-            kind = event.get("type")
-            seat = event.get("seat")
+            kind = kn.field(event, "type")
+            seat = kn.field(event, "seat")
             if kind == "belote" and isinstance(seat, int):
                 self.bonus[seat & 1] += 20
-            elif kind == "melds" and isinstance(event.get("side"), int):
-                self.bonus[int(event["side"])] += int(event.get("points") or 0)
+            elif kind == "melds" and isinstance(kn.field(event, "side"), int):
+                self.bonus[int(event["side"])] += int(kn.field(event, "points") or 0)
 
     def already(self, side_of_seat: list[int]) -> list[int]:
         """Points each search side scored before the search began."""
@@ -613,7 +614,7 @@ class Scorer:
             games -= (1 if p1 > 60 else 0) + (1 if p1 > 90 else 0)
             return diff + 25 * games
         if game == "chiamata":
-            target = int(self.view.get("target") or 61)
+            target = int(kn.field(self.view, "target") or 61)
             decl = p0 if decl_side == 0 else p1
             made = decl >= target
             mine = made if decl_side == 0 else not made
@@ -636,7 +637,7 @@ class Scorer:
             out = [0, 0]
             out[o] = 162 + tot[o]
             return out[0] - out[1]
-        c = self.view.get("contract")
+        c = kn.field(self.view, "contract")
         value = c.get("value") if isinstance(c, Mapping) else None
         mult = int(c.get("multiplier") or 1) if isinstance(c, Mapping) else 1
         if isinstance(value, int):
@@ -664,10 +665,10 @@ def sides_for(know: Knowledge, view: Mapping[str, Any], hands: list[int]) -> tup
     me = know.seat
     game = know.rules.game
     if game == "chiamata":
-        declarer = view.get("declarer")
-        partner = view.get("partner")
+        declarer = kn.field(view, "declarer")
+        partner = kn.field(view, "partner")
         if not isinstance(partner, int):
-            called = view.get("called_card")
+            called = kn.field(view, "called_card")
             partner = declarer
             if isinstance(called, str) and called in know.rules.index:
                 bit = 1 << know.rules.index[called]
@@ -712,11 +713,11 @@ def search_play(
         for i, card in enumerate(trick):
             hands[(leader + i) % know.seats] |= 1 << card
         stock: list[int] = []
-        if rules.game == "briscola" and int(view.get("stock_size") or 0) > 0:
+        if rules.game == "briscola" and int(kn.field(view, "stock_size") or 0) > 0:
             # Cards left over beyond the stock (the unknown removed 2 of three-player Briscola)
             # are out of play.
-            stock = list(rest)[: int(view.get("stock_size") or 0) - 1]
-            trump_card = view.get("trump_card")
+            stock = list(rest)[: int(kn.field(view, "stock_size") or 0) - 1]
+            trump_card = kn.field(view, "trump_card")
             if isinstance(trump_card, str):
                 stock.append(rules.index[trump_card])
         side, decl_side = sides_for(know, view, hands)
