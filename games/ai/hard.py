@@ -74,7 +74,9 @@ def choose_hard(
             return action
     if len(plays) != len(legal) or len(plays) < 2:
         return choose_normal(view, legal, rng)
-    cap = DEFAULT_TIME_CAP_S if time_cap_s is None else time_cap_s
+    # A budget given in samples is honoured exactly (deterministic for a seed) unless the caller
+    # also sets a cap; the default budget comes with the default safety cap.
+    cap = (0.0 if samples is not None else DEFAULT_TIME_CAP_S) if time_cap_s is None else time_cap_s
     deadline = time.monotonic() + cap if cap > 0 else None
     cards = [str(a.card) for a in plays]
     if samples is None:
