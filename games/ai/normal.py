@@ -15,8 +15,7 @@ from typing import Any
 
 from games.actions import Action
 from games.ai import knowledge as kn
-from games.ai.knowledge import BELOTE_GAMES, Knowledge, Rules
-from games.belote_rules import TRUMP_POINTS
+from games.ai.knowledge import Knowledge, Rules
 from games.cards import SUITS
 from games.piquet_declarations import RANK_INDEX as PIQUET_RANK
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
@@ -426,8 +425,6 @@ def choose_normal(view: Mapping[str, Any], legal: list[Action], rng: random.Rand
 
 
 __all__ = [
-    "BELOTE_GAMES",
-    "TRUMP_POINTS",
     "choose_normal",
     "name_trump",
     "play_card",
