@@ -136,7 +136,7 @@ TAKE_ODDS: Final = 0.8
 def choose_take(
     view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
 ) -> Action | None:
-    """Belote's taking (RULES.md §2.4) judged by playing sampled deals out: the taker gets the
+    """Belote's taking (docs/rules.md §2.4) judged by playing sampled deals out: the taker gets the
     turned-up card and two more, everybody else three; the deal is played with the rollout
     policy and the own side must take more than half the points often enough."""
     takes = [a for a in legal if a.type == "take" and a.trump in ("S", "H", "D", "C")]

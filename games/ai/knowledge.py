@@ -270,7 +270,7 @@ class Rules:
         return self.is_trump[card] and not self.is_trump[best]
 
     def winner(self, trick: list[tuple[int, str]]) -> tuple[int, str]:
-        """Seat and card winning ``trick`` so far (RULES.md §1.4, Belote §2.5)."""
+        """Seat and card winning ``trick`` so far (docs/rules.md §1.4, Belote §2.5)."""
         seat, best = trick[0]
         b = self.index[best]
         for s, code in trick[1:]:
