@@ -35,6 +35,7 @@ EXTENSIONS = (
     "cogs.chiamata",
     "cogs.sueca",
     "cogs.tables",
+    "cogs.leaderboard",
 )
 
 
@@ -78,6 +79,8 @@ class AtoutBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # A game whose end was written but not rated (a crash between the two) is rated now.
+        await self.storage.rate_pending()
         restored = await self.tables.restore_all()
         log.info("storage %s open; %d unfinished tables restored", self.settings.db_path, restored)
         self.presence.start()

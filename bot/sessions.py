@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.ratings import RatingChange
 from bot.storage import AI_LEVELS as SEAT_LEVELS
 from bot.storage import Seat, Snapshot, StaleAction, Storage, TableRow
 from games.actions import Action
@@ -132,6 +133,8 @@ class TableSession:
         self.deals_announced = len(game.deal_results) if game is not None else 0
         """Deal summaries already posted (after a restart: all the finished ones)."""
         self.listener: Listener | None = None
+        self.rating_changes: list[RatingChange] = []
+        """How the game that just ended moved its people's ratings (for the result message)."""
 
     @property
     def id(self) -> int:
@@ -458,6 +461,15 @@ class TableSession:
                 self.id, "finished", list(game.totals), list(game.winners), game.to_record()
             )
             self.row.status = "finished"
+            await self._rate()
+
+    async def _rate(self) -> None:
+        """Store the ended game in the history and move ratings. A failure here leaves the
+        result in place: the next start-up rates what is missing (``rate_pending``)."""
+        try:
+            self.rating_changes = await self.storage.rate_table(self.id)
+        except Exception:
+            log.exception("table %s: could not rate the game", self.id)
 
     async def abandon(self) -> bool:
         """False when the table is no longer open (the game ended meanwhile): a finished
@@ -467,6 +479,7 @@ class TableSession:
                 return False
             await self.storage.finish_table(self.id, "abandoned")
             self.row.status = "abandoned"
+            await self._rate()
             return True
 
     async def replace_with_computer(self, user_id: int, level: str, name: str) -> int | None:
