@@ -27,6 +27,7 @@ async def table_file(
     deck_style: str,
     stem: str,
     locale: str = "en",
+    unrated: bool = False,
 ) -> discord.File:
     data = await asyncio.to_thread(
         rendering.render_table,
@@ -35,6 +36,7 @@ async def table_file(
         bots=bots,
         deck_style=deck_style,
         locale=locale,
+        unrated=unrated,
     )
     return _file(data, stem)
 

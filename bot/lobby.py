@@ -202,6 +202,8 @@ class Lobby:
             if engine.sides < row.seats:
                 team = " " + t("seat_team", locale, team=chr(ord("A") + engine.side_of(index)))
             lines.append(t("seat_line", locale, number=index + 1, who=who) + team)
+        rated = row.settings.get("rated", True) is not False
+        lines.append(t("lobby_rated" if rated else "lobby_unrated", locale))
         if note:
             lines.append(note)
         view = discord.ui.View(timeout=None)
@@ -218,6 +220,13 @@ class Lobby:
         if any(seat.is_computer for seat in row.seat_list):
             view.add_item(table_button(t("button_rmbot", locale), f"atout:rmbot:{row.id}"))
         view.add_item(table_button(t("button_house", locale), f"atout:house:{row.id}"))
+        view.add_item(
+            table_button(
+                t("button_rated" if rated else "button_unrated", locale),
+                f"atout:rated:{row.id}",
+                discord.ButtonStyle.success if rated else discord.ButtonStyle.secondary,
+            )
+        )
         view.add_item(
             table_button(
                 t("button_start", locale),
@@ -302,6 +311,12 @@ class Lobby:
         elif verb == "start":
             await self.start(interaction, session)
             return
+        elif verb == "rated":
+            if user.id != session.row.starter_id:
+                await refuse(interaction, t("error_starter_only", locale))
+                return
+            rated = session.row.settings.get("rated", True) is not False
+            error = await session.set_setting("rated", not rated)
         else:
             error = "malformed"
         if error is not None:

@@ -226,6 +226,15 @@ class TableSession:
             self.row.options = dict(options)
             await self.storage.update_table(self.id, options=self.row.options)
 
+    async def set_setting(self, key: str, value: Any) -> str | None:
+        """A table setting chosen in the lobby (``rated``); refused once the game started."""
+        async with self.lock:
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            self.row.settings = {**self.row.settings, key: value}
+            await self.storage.update_table(self.id, settings=self.row.settings)
+            return None
+
     async def start(self) -> str | None:
         async with self.lock:
             if self.row.status != "lobby":

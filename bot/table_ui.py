@@ -21,6 +21,7 @@ from bot.i18n import t
 from bot.narrate import deal_summary, game_result, status_line
 from bot.panels import PanelContext, build_panel
 from bot.sessions import TableSession
+from bot.standings import change_lines
 from games.actions import Action
 from games.base import Game
 
@@ -44,6 +45,11 @@ def shown_state(game: Game) -> tuple[int, int]:
 
 def locale_of(session: TableSession) -> str:
     return str(session.row.settings.get("language", "en"))
+
+
+def is_rated(session: TableSession) -> bool:
+    """Tables are rated unless the starter unticked Rated in the lobby."""
+    return session.row.settings.get("rated", True) is not False
 
 
 def deck_style_of(session: TableSession) -> str:
@@ -134,6 +140,7 @@ class TableUI:
             deck_style_of(session),
             f"table-{session.id}",
             locale=locale_of(session),
+            unrated=not is_rated(session),
         )
         content = (
             t("table_header", locale_of(session), id=session.id)
@@ -238,7 +245,7 @@ class TableUI:
             log.exception("table %s: could not draw the score sheet", session.id)
         await self.send_to_table(
             session,
-            content=game_result(game, names, locale_of(session)),
+            content=game_result(game, names, locale_of(session)) + rating_note(session),
             allowed_mentions=NO_MENTIONS,
             **kwargs,
         )
@@ -567,6 +574,17 @@ class TableUI:
             locale=locale_of(session),
         )
         await interaction.response.send_message(file=file, ephemeral=True)
+
+
+def rating_note(session: TableSession) -> str:
+    """The end-of-game lines on ratings: each person's change, or that the table was unrated."""
+    locale = locale_of(session)
+    if not is_rated(session):
+        return "\n" + t("ratings_unrated", locale)
+    lines = change_lines(session.rating_changes, locale)
+    if not lines:
+        return ""
+    return "\n" + "\n".join([t("ratings_title", locale), *lines])
 
 
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
