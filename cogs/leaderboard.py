@@ -298,7 +298,9 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    @staticmethod
+    async def allowed(interaction: discord.Interaction[Any]) -> bool:
+        """Manage Server, or a polite refusal that changes nothing."""
         if can_manage(interaction):
             return True
         await refuse(interaction, t("error_manage_server"))
@@ -308,6 +310,8 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     @app_commands.describe(game=describe("opt_game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def ratings_reset(self, interaction: discord.Interaction[Any], game: str) -> None:
+        if not await self.allowed(interaction):
+            return
         if game not in GAMES:
             await refuse(interaction, t("error_malformed"))
             return
@@ -330,6 +334,8 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     async def settings(
         self, interaction: discord.Interaction[Any], show_computers: bool | None = None
     ) -> None:
+        if not await self.allowed(interaction):
+            return
         assert interaction.guild_id is not None
         storage = self.bot.storage
         if show_computers is not None:
