@@ -33,6 +33,7 @@ from bot.ratings import (
     shown_rating,
 )
 from bot.ratings_store import PAGE_SIZE, PERIODS, RatingStorage
+from games.registry import game_class
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -128,46 +129,49 @@ class SqliteRatings(RatingStorage):
 
     async def _store_match(self, table_id: int) -> int:
         """Store one ended table's game (and rate it); 1 if stored now, 0 otherwise (already
-        stored, not ended, or a lobby that never started)."""
-        if await self._one("SELECT 1 FROM matches WHERE table_id = ?", (table_id,)):
+        stored, not ended, or a lobby that never started). Few statements on purpose: this
+        runs at the end of every game, and for every game of a database being migrated."""
+        # One read for everything (each statement is a hop to the database thread, and this
+        # runs while a table waits for its result message): the table, its result, who sat
+        # where (and who left), and the ratings of all of them.
+        table = await self._one(
+            "SELECT t.*, r.totals AS totals, r.winners AS winners,"
+            " (SELECT MIN(created_at) FROM actions a WHERE a.table_id = t.id) AS started_at,"
+            " EXISTS (SELECT 1 FROM matches m WHERE m.table_id = t.id) AS stored,"
+            " (SELECT json_group_array(json_array(0, seat, user_id, ai_level, name))"
+            "  FROM seats WHERE table_id = t.id) AS seat_list,"
+            " (SELECT json_group_array(json_array(1, seat, user_id, NULL, name))"
+            "  FROM departures WHERE table_id = t.id) AS departed_list,"
+            " (SELECT json_group_array(json_array(player, mu, sigma, games)) FROM ratings g"
+            "  WHERE g.guild_id = t.guild_id AND g.game = t.game AND g.player IN"
+            "  (SELECT CASE WHEN user_id IS NULL THEN 'ai:' || ai_level ELSE 'u:' || user_id END"
+            "   FROM seats WHERE table_id = t.id"
+            "   UNION SELECT 'u:' || user_id FROM departures WHERE table_id = t.id)) AS skills"
+            " FROM tables t LEFT JOIN results r ON r.table_id = t.id WHERE t.id = ?",
+            (table_id,),
+        )
+        if table is None or table["stored"] or table["first_dealer"] is None:
             return 0
-        table = await self._one("SELECT * FROM tables WHERE id = ?", (table_id,))
-        if table is None or table["status"] not in ("finished", "abandoned"):
+        if table["status"] not in ("finished", "abandoned"):
             return 0
-        if table["first_dealer"] is None:
-            return 0
-        from games.registry import game_class
-
         game = str(table["game"])
         options = json.loads(table["options"])
         settings = json.loads(table["settings"])
         engine = game_class(game)(options=options, seats=table["seats"], dealer=0)
         sides = engine.sides
-        result = await self._one(
-            "SELECT totals, winners FROM results WHERE table_id = ?", (table_id,)
-        )
-        finished = table["status"] == "finished" and result is not None
-        totals: list[int] = json.loads(result["totals"]) if result is not None else []
-        winners: list[int] = json.loads(result["winners"]) if result is not None else []
+        finished = table["status"] == "finished" and table["totals"] is not None
+        totals: list[int] = json.loads(table["totals"]) if finished else []
+        winners: list[int] = json.loads(table["winners"]) if finished else []
         rated = finished and settings.get("rated", True) is not False
-        seats = {
-            r["seat"]: r
-            for r in await self._all("SELECT * FROM seats WHERE table_id = ?", (table_id,))
-        }
-        departed = {
-            r["seat"]: r
-            for r in await self._all("SELECT * FROM departures WHERE table_id = ?", (table_id,))
-        }
+        seats = {int(r[1]): r for r in json.loads(table["seat_list"])}
+        departed = {int(r[1]): r for r in json.loads(table["departed_list"])}
         entrants: list[Entrant] = []
         for index in range(table["seats"]):
-            gone = departed.get(index)
-            seat = seats.get(index)
-            if gone is not None:
-                user_id, level, name = int(gone["user_id"]), None, str(gone["name"])
-            elif seat is not None:
-                user_id, level, name = seat["user_id"], seat["ai_level"], str(seat["name"])
-            else:
+            # The person who left the seat during play is rated there, not the computer.
+            row = departed.get(index) or seats.get(index)
+            if row is None:
                 continue
+            _, _, user_id, level, name = row
             entrants.append(
                 Entrant(
                     seat=index,
@@ -175,27 +179,17 @@ class SqliteRatings(RatingStorage):
                     player=player_key(user_id, level),
                     user_id=user_id,
                     ai_level=level,
-                    name=name,
-                    left=gone is not None,
+                    name=str(name),
+                    left=index in departed,
                 )
             )
         guild = int(table["guild_id"])
         finished_at = str(table["finished_at"] or table["created_at"])
-        started = await self._one(
-            "SELECT MIN(created_at) AS at FROM actions WHERE table_id = ?", (table_id,)
-        )
-        started_at = started["at"] if started is not None and started["at"] else None
         current: dict[str, Skill] = {}
         games_before: dict[str, int] = {}
-        for entrant in entrants:
-            row = await self._one(
-                "SELECT mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
-                " AND player = ?",
-                (guild, game, entrant.player),
-            )
-            if row is not None:
-                current[entrant.player] = Skill(row["mu"], row["sigma"])
-                games_before[entrant.player] = int(row["games"])
+        for player, mu, sigma, count in json.loads(table["skills"]):
+            current[player] = Skill(float(mu), float(sigma))
+            games_before[player] = int(count)
         outcome = rate(entrants, totals, winners, sides, current) if rated else None
         await self._exec(
             "INSERT INTO matches (table_id, guild_id, game, status, rated, seats, sides, options,"
@@ -211,21 +205,15 @@ class SqliteRatings(RatingStorage):
                 json.dumps(options),
                 json.dumps(totals),
                 json.dumps(winners),
-                started_at,
+                table["started_at"],
                 finished_at,
             ),
         )
+        rows: list[tuple[Any, ...]] = []
         for entrant in entrants:
             before = current.get(entrant.player, Skill())
             after = outcome.after.get(entrant.player, before) if outcome else None
-            place = outcome.places[entrant.seat] if outcome else 0
-            won = outcome.won[entrant.seat] if outcome else False
-            score = totals[entrant.side] if entrant.side < len(totals) else 0
-            await self._exec(
-                "INSERT INTO match_players (table_id, seat, side, guild_id, game, finished_at,"
-                " player, user_id, ai_level, name, score, place, won, left_game, rated,"
-                " mu_before, sigma_before, mu_after, sigma_after, games_before)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows.append(
                 (
                     table_id,
                     entrant.seat,
@@ -237,9 +225,9 @@ class SqliteRatings(RatingStorage):
                     entrant.user_id,
                     entrant.ai_level,
                     entrant.name,
-                    score,
-                    place,
-                    int(won),
+                    totals[entrant.side] if entrant.side < len(totals) else 0,
+                    outcome.places[entrant.seat] if outcome else 0,
+                    int(outcome.won[entrant.seat]) if outcome else 0,
                     int(entrant.left),
                     int(rated),
                     before.mu if rated else None,
@@ -247,36 +235,46 @@ class SqliteRatings(RatingStorage):
                     after.mu if after else None,
                     after.sigma if after else None,
                     games_before.get(entrant.player, 0),
-                ),
+                )
             )
+        await self.db.executemany(
+            "INSERT INTO match_players (table_id, seat, side, guild_id, game, finished_at,"
+            " player, user_id, ai_level, name, score, place, won, left_game, rated,"
+            " mu_before, sigma_before, mu_after, sigma_after, games_before)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
         if outcome is not None:
             wins: dict[str, int] = {}
             for entrant in entrants:
                 wins[entrant.player] = wins.get(entrant.player, 0) + int(outcome.won[entrant.seat])
             named = {e.player: e for e in entrants}
-            for player, skill in outcome.after.items():
-                entrant = named[player]
-                await self._exec(
-                    "INSERT INTO ratings (guild_id, game, player, user_id, ai_level, name, mu,"
-                    " sigma, ordinal, games, wins, updated_at)"
-                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, {NOW})"
-                    " ON CONFLICT (guild_id, game, player) DO UPDATE SET name = excluded.name,"
-                    " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
-                    " games = games + 1, wins = wins + excluded.wins,"
-                    " updated_at = excluded.updated_at",
+            await self.db.executemany(
+                "INSERT INTO ratings (guild_id, game, player, user_id, ai_level, name, mu,"
+                " sigma, ordinal, games, wins, updated_at)"
+                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, {NOW})"
+                " ON CONFLICT (guild_id, game, player) DO UPDATE SET name = excluded.name,"
+                " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+                " games = games + 1, wins = wins + excluded.wins,"
+                " updated_at = excluded.updated_at",
+                [
                     (
                         guild,
                         game,
                         player,
-                        entrant.user_id,
-                        entrant.ai_level,
-                        entrant.name if entrant.user_id is not None else f"Computer ({player[3:]})",
+                        named[player].user_id,
+                        named[player].ai_level,
+                        named[player].name
+                        if named[player].user_id is not None
+                        else f"Computer ({player[3:]})",
                         skill.mu,
                         skill.sigma,
                         skill.ordinal,
                         wins[player],
-                    ),
-                )
+                    )
+                    for player, skill in outcome.after.items()
+                ],
+            )
         return 1
 
     async def _changes(self, table_id: int) -> list[RatingChange]:

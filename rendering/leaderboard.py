@@ -57,11 +57,16 @@ def draw_leaderboard(
     small = font_for(15, "condensed")
     c.rich(WIDTH - MARGIN, 19, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
     columns = _columns()
+    headings = {
+        "rank": text("board_rank", locale),
+        "player": text("board_player", locale),
+        "rating": text("board_rating", locale),
+        "games": text("board_games", locale),
+        "win_rate": text("board_win_rate", locale),
+    }
     y = 66
     for key, (x, anchor) in columns.items():
-        c.rich(
-            x, y, text(f"board_{key}", locale), small, theme.TEXT_DIM, "condensed", anchor=anchor
-        )
+        c.rich(x, y, headings[key], small, theme.TEXT_DIM, "condensed", anchor=anchor)
     y += 30
     for index, row in enumerate(rows):
         _row(c, row, y, columns, striped=index % 2 == 0)

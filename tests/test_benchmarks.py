@@ -42,3 +42,13 @@ def test_belote_cli_comparison_agrees_step_by_step() -> None:
     agreed = re.findall(r"^  legal cards: (\d+)/(\d+) agree", out, re.M)
     assert agreed == [("512", "512"), ("512", "512")], out
     assert re.findall(r"unexplained differences: (\d+)", out) == ["0", "0"], out
+
+
+def test_leaderboard_benchmark_prints_its_three_figures() -> None:
+    out = _run("benchmarks/leaderboard.py", "--players", "30", "--games", "120", "--samples", "5")
+    figures = re.findall(r"^(.+): p50 [\d.]+ ms, p95 [\d.]+ ms", out, re.M)
+    assert figures == [
+        "/leaderboard (image included)",
+        "/stats (chart included)",
+        "rating update at game end",
+    ]
