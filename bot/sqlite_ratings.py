@@ -403,10 +403,18 @@ class SqliteRatings(RatingStorage):
                 game,
             )
         order = "ORDER BY ordinal DESC, all_games DESC, player"
+        offset = (max(1, page) - 1) * page_size
+        if period != "all":
+            # The period's board is an aggregate over its games: computed once, then sliced.
+            ranked = await self._all(f"SELECT * FROM ({source}) {order}", args)
+            lines = [_line(offset + i + 1, r) for i, r in enumerate(ranked[offset:][:page_size])]
+            mine_at = next((i for i, r in enumerate(ranked) if r["player"] == f"u:{user_id}"), None)
+            found = _line(mine_at + 1, ranked[mine_at]) if mine_at is not None else None
+            pages = max(1, -(-len(ranked) // page_size))
+            return Board(game, period, page, pages, len(ranked), lines, found)
         total_row = await self._one(f"SELECT COUNT(*) AS n FROM ({source})", args)
         total = int(total_row["n"]) if total_row is not None else 0
         pages = max(1, -(-total // page_size))
-        offset = (max(1, page) - 1) * page_size
         rows = await self._all(
             f"SELECT * FROM ({source}) {order} LIMIT ? OFFSET ?", (*args, page_size, offset)
         )

@@ -44,7 +44,8 @@ CREATE TABLE match_players (
     PRIMARY KEY (table_id, seat)
 );
 CREATE INDEX match_players_player ON match_players (guild_id, player, game, finished_at);
-CREATE INDEX match_players_period ON match_players (guild_id, game, finished_at);
+-- Covering: the last-30-days board reads only this index.
+CREATE INDEX match_players_period ON match_players (guild_id, game, finished_at, player, won, rated);
 
 CREATE TABLE ratings (
     guild_id INTEGER NOT NULL,
