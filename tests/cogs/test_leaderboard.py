@@ -18,9 +18,12 @@ import pytest
 import simcord
 
 import rendering
+from bot.config import Settings
 from bot.i18n import t
 from bot.ratings import player_key
+from bot.table_ui import rating_note
 from tests.bot.driver import Table, components_of, custom_ids
+from tests.conftest import restart
 
 RATING_LINE = re.compile(r"^(\S+) ([0-9,]+) → ([0-9,]+) \(([+-][0-9,]+)\)", re.MULTILINE)
 BOARD_LINE = re.compile(r"^(\d+)\. (\S+) — ([0-9,]+)", re.MULTILINE)
@@ -291,3 +294,30 @@ async def test_an_admin_resets_ratings_and_shows_computers(env: simcord.Env) -> 
     assert await stored_rating(env, guild.id, "briscola", player_key(alice.id, None)) is not None
     empty = await alice.slash(channel, "leaderboard", game="piquet")
     assert empty.ephemeral
+
+
+async def test_leaderboard_buttons_work_after_a_restart(
+    env: simcord.Env, settings: Settings
+) -> None:
+    guild, channel, players = setup_world(env, 12)
+    for pair in range(6):
+        await store_duel(env, guild.id, "piquet", players[2 * pair], players[2 * pair + 1])
+    caller = players[0]
+    board = await caller.slash(channel, "leaderboard", game="piquet")
+    assert board.response is not None
+    await restart(env, settings)
+    turned = await caller.click(board.response, custom_id=f"atout:board:piquet:all:2:{caller.id}")
+    assert turned.acknowledged and not turned.ephemeral
+    page = next(m for m in channel.history() if m.id == board.response.id)
+    assert [int(r) for r, _, _ in BOARD_LINE.findall(page.content)] == [11, 12]
+
+
+async def test_the_result_of_an_unrated_table_says_no_rating_moved(env: simcord.Env) -> None:
+    _guild, channel, (alice, _bob) = setup_world(env)
+    opened = await alice.slash(channel, "piquet start")
+    assert opened.response is not None
+    table_id = int(custom_ids(opened.response)[0].split(":")[2])
+    session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
+    assert rating_note(session) == ""
+    await alice.click(opened.response, custom_id=f"atout:rated:{table_id}")
+    assert rating_note(session) == "\n" + t("ratings_unrated")
