@@ -120,7 +120,8 @@ class SqliteRatings(RatingStorage):
     async def _rate_pending(self) -> int:
         rows = await self._all(
             "SELECT id FROM tables WHERE status IN ('finished', 'abandoned')"
-            " AND id NOT IN (SELECT table_id FROM matches) ORDER BY finished_at, id"
+            " AND first_dealer IS NOT NULL AND id NOT IN (SELECT table_id FROM matches)"
+            " ORDER BY finished_at, id"
         )
         stored = 0
         for row in rows:

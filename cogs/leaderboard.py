@@ -30,6 +30,7 @@ from bot.table_ui import NO_MENTIONS, refuse
 GAME_CHOICES = [app_commands.Choice(name=t(f"game_{g}"), value=g) for g in GAMES]
 PERIOD_CHOICES = [app_commands.Choice(name=t(f"period_{p}"), value=p) for p in PERIODS]
 HISTORY_LIMIT = 10
+MESSAGE_LIMIT = 2000
 BOARD_TEMPLATE = (
     r"atout:board:(?P<game>[a-z]+):(?P<period>[a-z0-9]+):(?P<page>[0-9]+):(?P<user>[0-9]+)"
 )
@@ -100,11 +101,11 @@ async def show_board(
     view = board_view(game, period, board.page, board.pages, user)
     if edit:
         await interaction.response.edit_message(
-            content=answer.text, attachments=[_file(answer)], view=view
+            content=answer.text[:MESSAGE_LIMIT], attachments=[_file(answer)], view=view
         )
     else:
         await interaction.response.send_message(
-            answer.text, file=_file(answer), view=view, allowed_mentions=NO_MENTIONS
+            answer.text[:MESSAGE_LIMIT], file=_file(answer), view=view, allowed_mentions=NO_MENTIONS
         )
 
 
@@ -137,7 +138,7 @@ async def _private_board(
         await refuse(interaction, t("error_page", page=page, pages=board.pages))
         return
     await interaction.response.send_message(
-        answer.text,
+        answer.text[:MESSAGE_LIMIT],
         file=_file(answer),
         view=board_view(game, period, board.page, board.pages, user),
         ephemeral=True,
@@ -241,7 +242,7 @@ class Leaderboard(commands.Cog):
             await refuse(interaction, _no_games(name, game, own=who.id == interaction.user.id))
             return
         await interaction.response.send_message(
-            answer.text, file=_file(answer), allowed_mentions=NO_MENTIONS
+            answer.text[:MESSAGE_LIMIT], file=_file(answer), allowed_mentions=NO_MENTIONS
         )
 
     @app_commands.command(name="history", description=describe("cmd_history"))
@@ -265,6 +266,11 @@ class Leaderboard(commands.Cog):
         if not entries:
             await refuse(interaction, _no_games(name, game, own=who.id == interaction.user.id))
             return
+        text = history_text(name, entries, "en")
+        while len(text) > MESSAGE_LIMIT and len(entries) > 1:
+            # Six long names a game can pass Discord's limit: fewer games, each whole.
+            entries = entries[:-1]
+            text = history_text(name, entries, "en")
         view = discord.ui.View(timeout=None)
         for index, entry in enumerate(entries, start=1):
             view.add_item(
@@ -278,7 +284,7 @@ class Leaderboard(commands.Cog):
                 )
             )
         await interaction.response.send_message(
-            history_text(name, entries, "en"), view=view, allowed_mentions=NO_MENTIONS
+            text[:MESSAGE_LIMIT], view=view, allowed_mentions=NO_MENTIONS
         )
 
 
