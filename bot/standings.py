@@ -225,12 +225,13 @@ def _when(iso: str) -> str:
     return f"<t:{int(moment.timestamp())}:d>"
 
 
-def _players(entry: HistoryEntry, sides: int) -> str:
+def _players(entry: HistoryEntry, sides: int, locale: str) -> str:
     if sides < len(entry.seats):
         teams: dict[int, list[str]] = {}
         for seat in entry.seats:
             teams.setdefault(seat.side, []).append(plain(seat.name))
-        return " vs ".join(" & ".join(names) for _, names in sorted(teams.items()))
+        versus = t("history_versus", locale)
+        return versus.join(" & ".join(names) for _, names in sorted(teams.items()))
     return ", ".join(plain(seat.name) for seat in entry.seats)
 
 
@@ -269,7 +270,7 @@ def history_text(name: str, entries: list[HistoryEntry], locale: str) -> str:
                 when=_when(entry.finished_at),
                 game=t(f"game_{entry.game}", locale),
                 id=entry.table_id,
-                players=_players(entry, sides),
+                players=_players(entry, sides, locale),
                 result=_result(entry, locale),
             )
         )

@@ -78,14 +78,11 @@ async def show_board(
 ) -> None:
     """Answer with a leaderboard page (``edit``: in place of the message clicked)."""
     client: Any = interaction.client
-    if game not in GAMES or period not in PERIODS:
+    if game not in GAMES or period not in PERIODS or page < 1:
         await refuse(interaction, t("error_malformed"))
         return
     if interaction.guild_id is None:
         await refuse(interaction, t("error_guild_only"))
-        return
-    if page < 1:
-        await refuse(interaction, t("error_page", page=page, pages=1))
         return
     user = interaction.user.id
     board, answer = await board_answer(
@@ -127,12 +124,12 @@ async def _private_board(
     interaction: discord.Interaction[Any], game: str, period: str, page: int
 ) -> None:
     client: Any = interaction.client
-    if game not in GAMES or period not in PERIODS or interaction.guild_id is None:
+    if game not in GAMES or period not in PERIODS or page < 1 or interaction.guild_id is None:
         await refuse(interaction, t("error_malformed"))
         return
     user = interaction.user.id
     board, answer = await board_answer(
-        client.storage, interaction.guild_id, game, period, max(1, page), user
+        client.storage, interaction.guild_id, game, period, page, user
     )
     if not board.lines:
         await refuse(interaction, t("error_page", page=page, pages=board.pages))
@@ -216,7 +213,7 @@ class Leaderboard(commands.Cog):
         interaction: discord.Interaction[Any],
         game: str,
         period: str = "all",
-        page: int = 1,
+        page: app_commands.Range[int, 1, 100000] = 1,
     ) -> None:
         await show_board(interaction, game, period, page)
 

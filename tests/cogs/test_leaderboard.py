@@ -241,14 +241,38 @@ async def test_nothing_crosses_between_servers(env: simcord.Env) -> None:
 
 async def _click_foreign_record(env: simcord.Env, actor: Any, channel: Any, table_id: int) -> str:
     """Post a message of the bot's with another server's record button, and click it."""
+    return await _click_posted(env, actor, channel, f"atout:record:{table_id}")
+
+
+async def _click_posted(env: simcord.Env, actor: Any, channel: Any, custom_id: str) -> str:
+    """A message of the bot's with a button ``custom_id`` (an old or forged one), clicked;
+    the ephemeral answer."""
     bot: Any = env.bot
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="Record", custom_id=f"atout:record:{table_id}"))
-    message = await bot.get_partial_messageable(channel.id).send("history", view=view)
+    view.add_item(discord.ui.Button(label="Click", custom_id=custom_id))
+    message = await bot.get_partial_messageable(channel.id).send("old message", view=view)
     stored = next(m for m in channel.history() if m.id == message.id)
-    result = await actor.click(stored, custom_id=f"atout:record:{table_id}")
+    result = await actor.click(stored, custom_id=custom_id)
     assert result.ephemeral and result.response is not None
     return str(result.response.content)
+
+
+async def test_old_and_forged_page_buttons_are_refused_politely(env: simcord.Env) -> None:
+    guild, channel, (alice, bob) = setup_world(env)
+    await store_duel(env, guild.id, "piquet", alice, bob)
+    assert await _click_posted(env, alice, channel, f"atout:board:poker:all:1:{alice.id}") == t(
+        "error_malformed"
+    )
+    assert await _click_posted(env, alice, channel, f"atout:board:piquet:all:0:{alice.id}") == t(
+        "error_malformed"
+    )
+    # A page that existed once (the board has shrunk since): refused, nothing changes.
+    assert await _click_posted(env, alice, channel, f"atout:board:piquet:all:5:{alice.id}") == t(
+        "error_page", page=5, pages=1
+    )
+    assert await _click_posted(env, bob, channel, f"atout:board:piquet:all:5:{alice.id}") == t(
+        "error_page", page=5, pages=1
+    )
 
 
 def _command_id(env: simcord.Env, name: str) -> int:
