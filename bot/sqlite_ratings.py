@@ -8,6 +8,7 @@ only reads back what it did. What the commands read is in ``bot.sqlite_standings
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from bot.ratings import (
@@ -105,10 +106,9 @@ class SqliteRatings(SqliteStandings):
         game = str(table["game"])
         options = json.loads(table["options"])
         settings = json.loads(table["settings"])
-        engine = game_class(game)(options=options, seats=table["seats"], dealer=0)
-        sides = engine.sides
         finished = table["status"] == "finished" and table["totals"] is not None
         totals: list[int] = json.loads(table["totals"]) if finished else []
+        sides, side_of = _sides(game, options, int(table["seats"]), len(totals))
         winners: list[int] = json.loads(table["winners"]) if finished else []
         rated = finished and settings.get("rated", True) is not False
         seats = {int(r[1]): r for r in json.loads(table["seat_list"])}
@@ -123,7 +123,7 @@ class SqliteRatings(SqliteStandings):
             entrants.append(
                 Entrant(
                     seat=index,
-                    side=engine.side_of(index),
+                    side=side_of(index),
                     player=player_key(user_id, level),
                     user_id=user_id,
                     ai_level=level,
@@ -290,3 +290,17 @@ class SqliteRatings(SqliteStandings):
             await self._exec("ROLLBACK")
             raise
         return int(row["n"]) if row is not None else 0
+
+
+def _sides(
+    game: str, options: dict[str, Any], seats: int, scored: int
+) -> tuple[int, Callable[[int], int]]:
+    """How many sides the game had and each seat's side, from its engine. A table stored by an
+    older version whose options today's engine refuses is not left out of the history (nor does
+    it stop the migration): its sides are as many as its scores, seats alternating."""
+    try:
+        engine = game_class(game)(options=options, seats=seats, dealer=0)
+    except (ValueError, KeyError, TypeError):
+        sides = scored or seats
+        return sides, lambda seat: seat % sides
+    return engine.sides, engine.side_of

@@ -294,3 +294,12 @@ async def test_the_migration_rates_existing_games_once_in_finishing_order(
         assert (await rating(again, "piquet", 1))["games"] == 3
     finally:
         await again.close()
+
+
+async def test_a_table_whose_options_are_no_longer_valid_is_still_rated(
+    storage: SqliteStorage,
+) -> None:
+    table = await ended(storage, "piquet", [1, 2], [150, 80], [0], rate_now=False)
+    await storage.update_table(table, options={"no_such_rule": True})
+    assert await storage.rate_pending() == 1
+    assert (await rating(storage, "piquet", 1))["mu"] > 25
