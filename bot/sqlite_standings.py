@@ -193,10 +193,20 @@ class SqliteStandings(RatingStorage):
             shown: int | None = None
             provisional = True
             if rating is not None:
+                # Ranked as the leaderboard orders: rating, then games played, then key.
                 above = await self._one(
                     "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ?"
-                    f" AND ordinal > ?{humans_only}",
-                    (guild_id, name, rating["ordinal"]),
+                    " AND (ordinal > ? OR (ordinal = ? AND (games > ? OR (games = ?"
+                    f" AND player < ?)))){humans_only}",
+                    (
+                        guild_id,
+                        name,
+                        rating["ordinal"],
+                        rating["ordinal"],
+                        rating["games"],
+                        rating["games"],
+                        player,
+                    ),
                 )
                 rank = 1 + (int(above["n"]) if above is not None else 0)
                 shown = shown_rating(rating["mu"], rating["sigma"])

@@ -303,3 +303,16 @@ async def test_a_table_whose_options_are_no_longer_valid_is_still_rated(
     await storage.update_table(table, options={"no_such_rule": True})
     assert await storage.rate_pending() == 1
     assert (await rating(storage, "piquet", 1))["mu"] > 25
+
+
+async def test_stats_rank_a_player_where_the_leaderboard_shows_them(
+    storage: SqliteStorage,
+) -> None:
+    # Two equal duels: the two winners tie, and so do the two losers.
+    await ended(storage, "briscola", [1, 2], [80, 40], [0])
+    await ended(storage, "briscola", [3, 4], [80, 40], [0])
+    board = await storage.leaderboard(GUILD, "briscola")
+    for line in board.lines:
+        assert line.user_id is not None
+        (game,) = (await storage.player_stats(GUILD, line.user_id, "briscola")).per_game
+        assert (game.rank, game.of) == (line.rank, 4)
