@@ -46,8 +46,8 @@ class SqliteRatings(SqliteStandings):
     async def rate_table(self, table_id: int) -> list[RatingChange]:
         await self._exec("BEGIN IMMEDIATE")
         try:
-            await self._store_match(table_id)
-            changes = await self._changes(table_id)
+            stored = await self._store_match(table_id)
+            changes = stored if stored is not None else await self._changes(table_id)
             await self._exec("COMMIT")
         except BaseException:
             await self._exec("ROLLBACK")
@@ -73,13 +73,14 @@ class SqliteRatings(SqliteStandings):
         )
         stored = 0
         for row in rows:
-            stored += await self._store_match(int(row["id"]))
+            stored += await self._store_match(int(row["id"])) is not None
         return stored
 
-    async def _store_match(self, table_id: int) -> int:
-        """Store one ended table's game (and rate it); 1 if stored now, 0 otherwise (already
-        stored, not ended, or a lobby that never started). Few statements on purpose: this
-        runs at the end of every game, and for every game of a database being migrated."""
+    async def _store_match(self, table_id: int) -> list[RatingChange] | None:
+        """Store one ended table's game (and rate it): the people's rating changes, or None
+        when nothing was stored now (already stored, not ended, or a lobby that never started).
+        Few statements on purpose: this runs at the end of every game, and for every game of a
+        database being migrated."""
         # One read for everything (each statement is a hop to the database thread, and this
         # runs while a table waits for its result message): the table, its result, who sat
         # where (and who left), and the ratings of all of them.
@@ -100,9 +101,9 @@ class SqliteRatings(SqliteStandings):
             (table_id,),
         )
         if table is None or table["stored"] or table["first_dealer"] is None:
-            return 0
+            return None
         if table["status"] not in ("finished", "abandoned"):
-            return 0
+            return None
         game = str(table["game"])
         options = json.loads(table["options"])
         settings = json.loads(table["settings"])
@@ -223,7 +224,17 @@ class SqliteRatings(SqliteStandings):
                     for player, skill in outcome.after.items()
                 ],
             )
-        return 1
+        return [
+            RatingChange(
+                name=entrant.name,
+                user_id=entrant.user_id,
+                before=current.get(entrant.player, Skill()).shown,
+                after=outcome.after[entrant.player].shown,
+                provisional=games_before.get(entrant.player, 0) + 1 < PROVISIONAL_GAMES,
+            )
+            for entrant in entrants
+            if outcome is not None and entrant.user_id is not None
+        ]
 
     async def _changes(self, table_id: int) -> list[RatingChange]:
         rows = await self._all(

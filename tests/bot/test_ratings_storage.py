@@ -222,10 +222,11 @@ async def test_stats_partner_opponent_and_history(storage: SqliteStorage) -> Non
 
 
 async def test_rating_a_table_twice_rates_it_once(storage: SqliteStorage) -> None:
-    table = await ended(storage, "piquet", [1, 2], [150, 80], [0])
+    table = await ended(storage, "piquet", [1, 2], [150, 80], [0], rate_now=False)
+    first = await storage.rate_table(table)
     again = await storage.rate_table(table)
     assert (await rating(storage, "piquet", 1))["games"] == 1
-    assert again[0].after > again[0].before
+    assert again == first and again[0].after > again[0].before
 
 
 async def test_a_reset_starts_the_game_afresh(storage: SqliteStorage) -> None:
