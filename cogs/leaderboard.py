@@ -355,3 +355,7 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(Leaderboard(bot))
     await bot.add_cog(Admin(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
