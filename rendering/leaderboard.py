@@ -20,6 +20,8 @@ WIDTH: Final = 760
 MARGIN: Final = 24
 ROW: Final = 40
 CHART_SIZE: Final = (760, 360)
+CHART_COLOURS: Final = (*theme.TEAM_COLOURS, theme.TEXT)
+"""One colour for each of the six games a player may have played."""
 ROUND_STEPS: Final = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
 
 
@@ -72,7 +74,7 @@ def draw_leaderboard(
         _row(c, row, y, columns, striped=index % 2 == 0)
         y += ROW
     if own is not None:
-        c.draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=theme.GOLD, width=2)
+        c.draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=theme.TEXT_DIM, width=1)
         y += 16
         _row(c, own, y, columns, striped=False)
     return c.image
@@ -80,8 +82,8 @@ def draw_leaderboard(
 
 def _columns() -> dict[str, tuple[int, str]]:
     return {
-        "rank": (MARGIN + 40, "r"),
-        "player": (MARGIN + 62, "l"),
+        "rank": (MARGIN + 50, "r"),
+        "player": (MARGIN + 70, "l"),
         "rating": (WIDTH - MARGIN - 250, "r"),
         "games": (WIDTH - MARGIN - 130, "r"),
         "win_rate": (WIDTH - MARGIN, "r"),
@@ -153,7 +155,7 @@ def draw_rating_chart(
     c.rich(right, bottom + 14, games, small, theme.TEXT_DIM, "condensed", anchor="r")
     legend_x = MARGIN
     for index, (label, points) in enumerate(drawn):
-        colour = theme.TEAM_COLOURS[index % len(theme.TEAM_COLOURS)]
+        colour = CHART_COLOURS[index % len(CHART_COLOURS)]
         if len(points) == 1:
             points = [points[0], points[0]]
         # Game by game from the left: a game played less often ends before the right edge.
