@@ -38,6 +38,11 @@ def signed(value: int) -> str:
     return f"{value:+,}"
 
 
+def games_text(count: int, locale: str) -> str:
+    """ "1 game", "12 games" (the catalogue holds both forms)."""
+    return t("count_games_one" if count == 1 else "count_games_other", locale, count=count)
+
+
 def plain(name: str) -> str:
     """A Discord name as text: no markdown, no mention."""
     return escape_markdown(name).replace("@", "@\u200b")
@@ -108,7 +113,7 @@ def _board_line(line: BoardLine, locale: str) -> str:
         rank=line.rank,
         name=plain(line_name(line, locale)),
         rating=rating_text(line.rating, line.provisional, locale),
-        games=line.games,
+        games=games_text(line.games, locale),
         rate=round(100 * line.win_rate),
     )
 
@@ -185,7 +190,7 @@ def stats_text(name: str, stats: PlayerStats, locale: str) -> str:
                 game=t(f"game_{game.game}", locale),
                 rating=rating,
                 rank=rank,
-                games=game.games,
+                games=games_text(game.games, locale),
                 wins=game.wins,
                 rate=round(100 * game.win_rate),
             )
