@@ -147,6 +147,9 @@ class TableUI:
             + "\n"
             + status_line(game, names, locale_of(session), deck_style_of(session))
         )
+        if game.over and session.row.status == "finished":
+            # The table message's last state says how the game moved its players' ratings.
+            content += rating_note(session)
         return {"content": content, "file": file, "view": self.table_view(session, over=game.over)}
 
     async def post_table_message(self, session: TableSession) -> None:
