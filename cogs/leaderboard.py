@@ -74,9 +74,10 @@ async def show_board(
     period: str,
     page: int,
     *,
-    edit: bool = False,
+    how: str = "send",
 ) -> None:
-    """Answer with a leaderboard page (``edit``: in place of the message clicked)."""
+    """Answer with a leaderboard page: ``send`` a new message, ``edit`` the message clicked,
+    or send the clicker a ``private`` copy."""
     client: Any = interaction.client
     if game not in GAMES or period not in PERIODS or page < 1:
         await refuse(interaction, t("error_malformed"))
@@ -96,14 +97,19 @@ async def show_board(
         await refuse(interaction, t("error_page", page=page, pages=board.pages))
         return
     view = board_view(game, period, board.page, board.pages, user)
-    if edit:
+    text = answer.text[:MESSAGE_LIMIT]
+    if how == "edit":
         await interaction.response.edit_message(
-            content=answer.text[:MESSAGE_LIMIT], attachments=[_file(answer)], view=view
+            content=text, attachments=[_file(answer)], view=view
         )
-    else:
-        await interaction.response.send_message(
-            answer.text[:MESSAGE_LIMIT], file=_file(answer), view=view, allowed_mentions=NO_MENTIONS
-        )
+        return
+    await interaction.response.send_message(
+        text,
+        file=_file(answer),
+        view=view,
+        ephemeral=how == "private",
+        allowed_mentions=NO_MENTIONS,
+    )
 
 
 class BoardButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_TEMPLATE):
@@ -113,33 +119,14 @@ class BoardButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         match = re.fullmatch(BOARD_TEMPLATE, self.item.custom_id or "")
         assert match is not None
-        game, period, page = match["game"], match["period"], int(match["page"])
-        if int(match["user"]) == interaction.user.id:
-            await show_board(interaction, game, period, page, edit=True)
-        else:
-            await _private_board(interaction, game, period, page)
-
-
-async def _private_board(
-    interaction: discord.Interaction[Any], game: str, period: str, page: int
-) -> None:
-    client: Any = interaction.client
-    if game not in GAMES or period not in PERIODS or page < 1 or interaction.guild_id is None:
-        await refuse(interaction, t("error_malformed"))
-        return
-    user = interaction.user.id
-    board, answer = await board_answer(
-        client.storage, interaction.guild_id, game, period, page, user
-    )
-    if not board.lines:
-        await refuse(interaction, t("error_page", page=page, pages=board.pages))
-        return
-    await interaction.response.send_message(
-        answer.text[:MESSAGE_LIMIT],
-        file=_file(answer),
-        view=board_view(game, period, board.page, board.pages, user),
-        ephemeral=True,
-    )
+        owner = int(match["user"]) == interaction.user.id
+        await show_board(
+            interaction,
+            match["game"],
+            match["period"],
+            int(match["page"]),
+            how="edit" if owner else "private",
+        )
 
 
 # ------------------------------------------------------------------------- history
