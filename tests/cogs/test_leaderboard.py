@@ -347,3 +347,23 @@ async def test_the_result_of_an_unrated_table_says_no_rating_moved(env: simcord.
     assert rating_note(session) == ""
     await alice.click(opened.response, custom_id=f"atout:rated:{table_id}")
     assert rating_note(session) == "\n" + t("ratings_unrated")
+
+
+async def test_a_long_history_fits_one_discord_message(env: simcord.Env) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(f"{'x' * 28}{i:04d}")) for i in range(6)]
+    storage: Any = env.bot.storage  # type: ignore[attr-defined]
+    for _ in range(10):
+        row = await storage.create_table(guild.id, 1, "briscola", 6, people[0].id, {}, {})
+        for seat, person in enumerate(people):
+            await storage.set_seat(row.id, seat, person.id, None, person.name)
+        await storage.update_table(row.id, status="playing", first_dealer=0)
+        await storage.finish_table(row.id, "finished", [70, 50], [0], {"game": "briscola"})
+        await storage.rate_table(row.id)
+    history = await people[0].slash(channel, "history")
+    assert history.response is not None
+    content = history.response.content
+    entries = re.findall(r"^\d+\. ", content, re.M)
+    assert len(content) <= 2000 and 1 <= len(entries) < 10
+    assert len(custom_ids(history.response)) == len(entries)
