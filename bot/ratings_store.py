@@ -17,10 +17,6 @@ PAGE_SIZE = 10
 
 class RatingStorage(ABC):
     @abstractmethod
-    async def record_departure(self, table_id: int, seat: int, user_id: int, name: str) -> None:
-        """A person left a game in progress: they keep that game's result (a loss)."""
-
-    @abstractmethod
     async def rate_table(self, table_id: int) -> list[RatingChange]:
         """Store a finished or abandoned table's game and, when it was rated, move the ratings
         of its players. Idempotent: a second call returns the changes of the first. The

@@ -36,13 +36,6 @@ class SqliteRatings(SqliteStandings):
 
     # ------------------------------------------------------------------ writing
     @serialized
-    async def record_departure(self, table_id: int, seat: int, user_id: int, name: str) -> None:
-        await self._exec(
-            "INSERT OR IGNORE INTO departures (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-            (table_id, seat, user_id, name),
-        )
-
-    @serialized
     async def rate_table(self, table_id: int) -> list[RatingChange]:
         await self._exec("BEGIN IMMEDIATE")
         try:
@@ -83,20 +76,19 @@ class SqliteRatings(SqliteStandings):
         database being migrated."""
         # One read for everything (each statement is a hop to the database thread, and this
         # runs while a table waits for its result message): the table, its result, who sat
-        # where (and who left), and the ratings of all of them.
+        # where, and the ratings of all of them (and of who left: ``away``).
         table = await self._one(
             "SELECT t.*, r.totals AS totals, r.winners AS winners,"
             " (SELECT MIN(created_at) FROM actions a WHERE a.table_id = t.id) AS started_at,"
             " EXISTS (SELECT 1 FROM matches m WHERE m.table_id = t.id) AS stored,"
             " (SELECT json_group_array(json_array(0, seat, user_id, ai_level, name))"
             "  FROM seats WHERE table_id = t.id) AS seat_list,"
-            " (SELECT json_group_array(json_array(1, seat, user_id, NULL, name))"
-            "  FROM departures WHERE table_id = t.id) AS departed_list,"
             " (SELECT json_group_array(json_array(player, mu, sigma, games)) FROM ratings g"
             "  WHERE g.guild_id = t.guild_id AND g.game = t.game AND g.player IN"
             "  (SELECT CASE WHEN user_id IS NULL THEN 'ai:' || ai_level ELSE 'u:' || user_id END"
             "   FROM seats WHERE table_id = t.id"
-            "   UNION SELECT 'u:' || user_id FROM departures WHERE table_id = t.id)) AS skills"
+            "   UNION SELECT 'u:' || json_extract(value, '$.user_id')"
+            "   FROM json_each(t.settings, '$.away'))) AS skills"
             " FROM tables t LEFT JOIN results r ON r.table_id = t.id WHERE t.id = ?",
             (table_id,),
         )
@@ -113,10 +105,16 @@ class SqliteRatings(SqliteStandings):
         winners: list[int] = json.loads(table["winners"]) if finished else []
         rated = finished and settings.get("rated", True) is not False
         seats = {int(r[1]): r for r in json.loads(table["seat_list"])}
-        departed = {int(r[1]): r for r in json.loads(table["departed_list"])}
+        # A person who left during play (``/table leave``, or the turn timer) and did not come
+        # back: the session keeps them in the ``away`` setting. They are rated at their seat
+        # (and keep the loss); the computer that played it on is not.
+        departed: dict[int, list[Any]] = {
+            int(seat): [1, int(seat), int(who["user_id"]), None, str(who.get("name") or "")]
+            for seat, who in (settings.get("away") or {}).items()
+            if isinstance(who, dict) and who.get("user_id") is not None
+        }
         entrants: list[Entrant] = []
         for index in range(table["seats"]):
-            # The person who left the seat during play is rated there, not the computer.
             row = departed.get(index) or seats.get(index)
             if row is None:
                 continue

@@ -1,7 +1,7 @@
 -- Ratings and history (issue 9). One row per game that really started and ended (``matches``),
 -- one row per seat of it (``match_players``: who was rated there, at the time, and how the rating
--- moved), the current rating of every player per server and game (``ratings``), the people who
--- left a game in progress (``departures``: they keep the loss), and each server's settings.
+-- moved), the current rating of every player per server and game (``ratings``), and each
+-- server's settings. Who left a game in progress is the table's ``away`` setting (sessions.py).
 -- The tables already finished when this runs are rated once, in finishing order, by the Python
 -- step of this migration (bot/sqlite_ratings.py, ``after_migration``).
 CREATE TABLE matches (
@@ -63,15 +63,6 @@ CREATE TABLE ratings (
     PRIMARY KEY (guild_id, game, player)
 );
 CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC);
-
-CREATE TABLE departures (
-    table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    left_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    PRIMARY KEY (table_id, seat)
-);
 
 CREATE TABLE guild_settings (
     guild_id INTEGER PRIMARY KEY,

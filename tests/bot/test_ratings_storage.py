@@ -43,17 +43,19 @@ async def ended(
 ) -> int:
     """A table of ``game`` that started and ended; a player is a user id or a computer level.
     ``leavers``: seat → (user id, name) of the person a computer replaced during play."""
-    row = await storage.create_table(
-        guild, 10, game, len(players), 100, options or {}, settings or {}
-    )
+    settings = dict(settings or {})
+    if leavers:
+        # What ``TableSession.replace_with_computer`` keeps of who left.
+        settings["away"] = {
+            str(seat): {"user_id": user, "name": name} for seat, (user, name) in leavers.items()
+        }
+    row = await storage.create_table(guild, 10, game, len(players), 100, options or {}, settings)
     for seat, who in enumerate(players):
         if isinstance(who, str):
             await storage.set_seat(row.id, seat, None, who, f"Computer {seat + 1}")
         else:
             await storage.set_seat(row.id, seat, who, None, f"user{who}")
     await storage.update_table(row.id, status="playing", first_dealer=0)
-    for seat, (user, name) in (leavers or {}).items():
-        await storage.record_departure(row.id, seat, user, name)
     if status == "finished":
         record = {"format": "atout-record/1", "game": game, "table": row.id}
         await storage.finish_table(row.id, "finished", totals, winners, record)

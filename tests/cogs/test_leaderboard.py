@@ -367,3 +367,18 @@ async def test_a_long_history_fits_one_discord_message(env: simcord.Env) -> None
     entries = re.findall(r"^\d+\. ", content, re.M)
     assert len(content) <= 2000 and 1 <= len(entries) < 10
     assert len(custom_ids(history.response)) == len(entries)
+
+
+async def test_a_player_who_comes_back_is_rated_as_usual(env: simcord.Env) -> None:
+    _guild, channel, (alice, bob) = setup_world(env)
+    table = Table(env, channel, [alice, bob])
+    await table.open("briscola", seats=2, hands_to_win=1)
+    await alice.slash(table.where(), "table leave")
+    back = await alice.slash(table.where(), "table rejoin")
+    assert back.ephemeral
+    assert table.session.seat_of(alice.id) is not None
+    await table.play_to_end()
+    history = await alice.slash(channel, "history")
+    assert history.response is not None
+    assert t("history_left") not in history.response.content
+    assert "→" in history.response.content
