@@ -4,8 +4,8 @@ ratings (``ratings-reset``, ``settings``).
 Everything is read for the server the command comes from (``interaction.guild_id``), never
 from a custom_id: a button of one server can only ever show that server's standings. The
 leaderboard's Previous/Next, the history's record buttons and the reset confirmation are
-DynamicItems whose custom_id (``atout:<verb>:...``, docs/discord.md) holds all they need, so they work
-after a restart.
+DynamicItems whose custom_id (``atout:<verb>:...``, docs/discord.md) holds all they need, so
+they work after a restart.
 """
 
 from __future__ import annotations
