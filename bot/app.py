@@ -36,6 +36,7 @@ EXTENSIONS = (
     "cogs.chiamata",
     "cogs.sueca",
     "cogs.tables",
+    "cogs.leaderboard",
 )
 
 
@@ -79,6 +80,8 @@ class AtoutBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # A game whose end was written but not rated (a crash between the two) is rated now.
+        await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
         # on one that is not back yet loads it on the spot. The renderer warms its caches first.
         images.warm_up()

@@ -22,7 +22,8 @@ SELECT_TEMPLATE = (
     r"atout:(?P<verb>exchange|call|trump):(?P<table>[0-9]+):(?P<version>[0-9]+)(?::[0-9]+)?"
 )
 TABLE_TEMPLATE = (
-    r"atout:(?P<verb>join|leave|addbot|rmbot|start|hand|last|house|rejoin):(?P<table>[0-9]+)"
+    r"atout:(?P<verb>join|leave|addbot|rmbot|start|hand|last|house|rejoin|rated)"
+    r":(?P<table>[0-9]+)"
     r"(?::(?P<arg>[a-z]+))?"
 )
 RULE_TEMPLATE = r"atout:rule:(?P<table>[0-9]+)(?::(?P<key>[a-z0-9_]+))?"

@@ -182,9 +182,17 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def action_button(
-    label: str, custom_id: str, style: discord.ButtonStyle, row: int | None = None
+    label: str,
+    custom_id: str,
+    style: discord.ButtonStyle,
+    row: int | None = None,
+    emoji: str | None = None,
 ) -> ActionButton:
-    return ActionButton(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+    """A button whose custom_id is an action; ``emoji`` (a suit in its colours) is drawn by
+    Discord before the label."""
+    return ActionButton(
+        discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row, emoji=emoji)
+    )
 
 
 def action_select(

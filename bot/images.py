@@ -92,6 +92,7 @@ async def table_file(
     stem: str,
     locale: str = "en",
     priority: int = TABLE,
+    unrated: bool = False,
 ) -> discord.File:
     data = await _draw(
         priority,
@@ -101,6 +102,7 @@ async def table_file(
         bots=bots,
         deck_style=deck_style,
         locale=locale,
+        unrated=unrated,
     )
     return _file(data, stem)
 

@@ -14,7 +14,7 @@ import discord
 
 from bot.components import rule_select, table_button
 from bot.i18n import t
-from bot.narrate import option_text, options_line
+from bot.narrate import option_text, rule_help, rule_label, rules_summary
 from bot.sessions import TableSession
 from bot.storage import AI_LEVELS
 from bot.table_ui import NO_MENTIONS, locale_of, refuse
@@ -59,6 +59,11 @@ def option_values(spec: OptionSpec, current: Any) -> list[Any]:
         if isinstance(v, int) and v >= spec.minimum and v % spec.multiple_of == 0
     )
     return values[:SELECT_LIMIT]
+
+
+def clip(text: str, limit: int = 100) -> str:
+    """``text`` within a Discord limit (a select option's description: 100), with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 RULE_PAGE_PREFIX = "page:"
@@ -174,7 +179,11 @@ class Lobby:
         defaults = {spec.name: spec.default for spec in cls.OPTIONS}
         lines = [
             t("lobby_title", locale, game=t(f"game_{row.game}", locale), id=row.id),
-            t("lobby_rules", locale, rules=options_line(row.options, defaults, locale)),
+            t(
+                "lobby_rules",
+                locale,
+                rules=rules_summary(row.game, engine.options, defaults, locale),
+            ),
         ]
         for index in range(row.seats):
             seat = row.seat(index)
@@ -193,12 +202,17 @@ class Lobby:
             if engine.sides < row.seats:
                 team = " " + t("seat_team", locale, team=chr(ord("A") + engine.side_of(index)))
             lines.append(t("seat_line", locale, number=index + 1, who=who) + team)
+        rated = row.settings.get("rated", True) is not False
+        lines.append(t("lobby_rated" if rated else "lobby_unrated", locale))
         if note:
             lines.append(note)
         view = discord.ui.View(timeout=None)
         view.add_item(
             table_button(
-                t("button_join", locale), f"atout:join:{row.id}", discord.ButtonStyle.success
+                t("button_join", locale),
+                f"atout:join:{row.id}",
+                discord.ButtonStyle.secondary if row.full else discord.ButtonStyle.success,
+                disabled=row.full,
             )
         )
         view.add_item(table_button(t("button_leave", locale), f"atout:leave:{row.id}"))
@@ -206,6 +220,13 @@ class Lobby:
         if any(seat.is_computer for seat in row.seat_list):
             view.add_item(table_button(t("button_rmbot", locale), f"atout:rmbot:{row.id}"))
         view.add_item(table_button(t("button_house", locale), f"atout:house:{row.id}"))
+        view.add_item(
+            table_button(
+                t("button_rated" if rated else "button_unrated", locale),
+                f"atout:rated:{row.id}",
+                discord.ButtonStyle.success if rated else discord.ButtonStyle.secondary,
+            )
+        )
         view.add_item(
             table_button(
                 t("button_start", locale),
@@ -290,6 +311,12 @@ class Lobby:
         elif verb == "start":
             await self.start(interaction, session)
             return
+        elif verb == "rated":
+            if user.id != session.row.starter_id:
+                await refuse(interaction, t("error_starter_only", locale))
+                return
+            rated = session.row.settings.get("rated", True) is not False
+            error = await session.set_setting("rated", not rated)
         else:
             error = "malformed"
         if error is not None:
@@ -423,11 +450,16 @@ class Lobby:
         current = check_options(session.row.game, session.row.options, session.row.seats).options
         options = [
             discord.SelectOption(
-                label=spec.name,
+                label=rule_label(spec.name, locale)[:100],
                 value=spec.name,
-                description=t(
-                    "rule_current", locale, value=option_text(current.get(spec.name), locale)
-                )[:100],
+                description=clip(
+                    t(
+                        "rule_current",
+                        locale,
+                        value=option_text(current.get(spec.name), locale, spec.name),
+                        help=rule_help(spec.name, locale, spec.help),
+                    )
+                ),
             )
             for spec in pages[page]
         ]
@@ -488,17 +520,23 @@ class Lobby:
                     f"atout:rule:{table_id}:{chosen.name}",
                     [
                         discord.SelectOption(
-                            label=option_text(v, locale),
+                            label=option_text(v, locale, chosen.name)[:100],
                             value=encode_value(v),
                             default=v == current.get(chosen.name),
                         )
                         for v in option_values(chosen, current.get(chosen.name))
                     ],
-                    placeholder=chosen.name,
+                    placeholder=rule_label(chosen.name, locale)[:150],
                 )
             )
             await interaction.response.edit_message(
-                content=t("rule_value", locale, key=chosen.name, help=chosen.help), view=view
+                content=t(
+                    "rule_value",
+                    locale,
+                    key=rule_label(chosen.name, locale),
+                    help=rule_help(chosen.name, locale, chosen.help),
+                ),
+                view=view,
             )
             return
         spec = specs.get(key)
@@ -514,6 +552,7 @@ class Lobby:
             await refuse(interaction, t("error_options", locale, reason=str(exc)))
             return
         await session.set_options(options)
-        note = t("rule_set", locale, key=key, value=option_text(value, locale))
+        label = rule_label(key, locale)
+        note = t("rule_set", locale, key=label, value=option_text(value, locale, key))
         await interaction.response.edit_message(**self.rules_payload(session, note))
         await self.refresh(session)

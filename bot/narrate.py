@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import has_key, t
 from games.base import Game
 from games.cards import SUITS, card_label, trump_label
 from rendering.cards import rank_label, resolve_style
@@ -128,23 +128,66 @@ def event_text(
     return None
 
 
+STATUS_LENGTH = 150
+"""Longest status line, in characters: one line under the table on a phone."""
+RECENT = 3
+"""At most this many recent actions in the status line."""
+
+
+def recent_actions(
+    view: dict[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
+) -> list[str]:
+    """What happened lately, oldest first: the calls and announcements since the last trick was
+    gathered, then the cards of the trick on the table; on an empty table after a trick, its
+    last card and who won it. The engines keep no event per card played, so plays are read from
+    the trick on the table, which is public."""
+    events = [e for e in view.get("events") or [] if isinstance(e, dict)]
+    last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
+
+    def said(event: dict[str, Any]) -> str | None:
+        return event_text(event, names, locale, game=game, deck_style=deck_style)
+
+    def played(entry: Any) -> str | None:
+        if not (isinstance(entry, list | tuple) and len(entry) == 2):
+            return None
+        seat, card = entry
+        if not (isinstance(seat, int) and 0 <= seat < len(names) and isinstance(card, str)):
+            return None
+        return t("event_play", locale, name=names[seat], card=card_name(card, game, deck_style))
+
+    actions = [text for e in events[last_trick + 1 :] if (text := said(e))]
+    trick = view.get("trick") or []
+    if trick:
+        actions += [text for entry in trick if (text := played(entry))]
+    elif last_trick >= 0 and not actions:
+        finished = view.get("last_trick") or []
+        last_card = played(finished[-1]) if finished else None
+        actions = [a for a in (last_card, said(events[last_trick])) if a]
+    return actions
+
+
 def status_line(game: Game, names: list[str], locale: str = "en", deck_style: str = "auto") -> str:
-    """What is happening: the last thing that happened, then whose turn it is."""
+    """What is happening, on one line: the last actions in the order they were made, card plays
+    included ("bob played 10♠ · Computer 2 played J♠"), then whose turn it is. The oldest actions
+    are left out first when the line would grow too long."""
     view = game.public_view()
-    parts: list[str] = []
-    for event in reversed(view.get("events") or []):
-        text = event_text(event, names, locale, game=game.NAME, deck_style=deck_style)
-        if text:
-            parts.append(text)
-            break
     if game.over:
-        parts.append(t("status_over", locale))
+        turn = t("status_over", locale)
     elif game.to_act is not None:
         key = TURN_KEYS.get(str(view.get("phase")), "turn_act")
-        parts.append(t(key, locale, name=names[game.to_act]))
+        turn = t(key, locale, name=names[game.to_act])
     elif game.awaiting_deck:
-        parts.append(t("status_dealing", locale))
-    return " — ".join(parts)
+        turn = t("status_dealing", locale)
+    else:
+        turn = ""
+    actions = recent_actions(view, names, locale, game=game.NAME, deck_style=deck_style)
+    actions = actions[-RECENT:]
+    while actions:
+        line = " — ".join(part for part in (" · ".join(actions), turn) if part)
+        if len(line) <= STATUS_LENGTH or len(actions) == 1:
+            return line
+        actions = actions[1:]
+    return turn
 
 
 def scores_text(values: list[int], sides: list[str]) -> str:
@@ -154,21 +197,23 @@ def scores_text(values: list[int], sides: list[str]) -> str:
 def deal_summary(
     game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
 ) -> str:
+    """The deal in one line, for notifications and screen readers: the image posted with it
+    carries the details (card points, melds per side), so every number is said once here. The
+    running score is left out when it equals the deal's (the first deal)."""
     result = game.deal_results[index]
     sides = side_names(game, names)
-    lines = [t("deal_summary_title", locale, number=index + 1)]
+    parts = [t("deal_summary_title", locale, number=index + 1)]
     if result.get("trick_points") is None:
-        lines.append(t("deal_passed_out", locale))
+        parts.append(t("deal_passed_out", locale))
     else:
-        lines.extend(deal_details(game, names, index, locale, deck_style))
-        lines.append(
-            t("deal_card_points", locale, points=scores_text(result["trick_points"], sides))
+        parts.extend(
+            line.rstrip(".") for line in deal_details(game, names, index, locale, deck_style)
         )
-    lines.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
+    parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
     totals = list(game.totals) if index == len(game.deal_results) - 1 else None
-    if totals is not None:
-        lines.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
-    return "\n".join(lines)
+    if totals is not None and totals != list(result["scores"]):
+        parts.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
+    return " · ".join(parts)
 
 
 def deal_details(
@@ -244,30 +289,92 @@ def deal_details(
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:
+    """Who won, in one line with the final score once: games won where the match counts games
+    (Briscola, Sueca, Piquet's match), else the points; the score sheet image holds the rest."""
     sides = side_names(game, names)
     winners = [sides[w] for w in game.winners if 0 <= w < len(sides)]
-    lines = []
     if winners:
-        lines.append(t("result_winners", locale, names=", ".join(winners)))
+        head = t("result_winners", locale, names=", ".join(winners))
     else:
-        lines.append(t("result_no_winner", locale))
-    lines.append(t("deal_totals", locale, scores=scores_text(list(game.totals), sides)))
+        head = t("result_no_winner", locale)
     games_won = game.result_extras().get("games_won")
     if isinstance(games_won, list):
-        lines.append(t("result_games_won", locale, scores=scores_text(games_won, sides)))
-    return "\n".join(lines)
+        tail = t("result_games_won", locale, scores=scores_text(games_won, sides))
+    else:
+        tail = t("deal_totals", locale, scores=scores_text(list(game.totals), sides))
+    return f"{head} {tail}"
 
 
 def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str = "en") -> str:
-    """House rules in one line: only what differs from the docs/rules.md defaults."""
+    """House rules in one line: only what differs from the docs/rules.md defaults, in words."""
     changed = [
-        f"{k} = {option_text(v, locale)}" for k, v in options.items() if defaults.get(k) != v
+        t("rules_changed", locale, label=rule_label(k, locale), value=option_text(v, locale, k))
+        for k, v in options.items()
+        if defaults.get(k) != v
     ]
-    return ", ".join(changed) if changed else t("rules_standard", locale)
+    return " · ".join(changed) if changed else t("rules_standard", locale)
 
 
-def option_text(value: Any, locale: str = "en") -> str:
-    """A rule's value as players read it: booleans in words, the rest as written in docs/rules.md."""
+def option_text(value: Any, locale: str = "en", key: str | None = None) -> str:
+    """A rule's value as players read it: booleans and the choices of ``key`` in words from the
+    catalogue (``rule_value_<key>_<value>``), numbers with thousands separators."""
     if isinstance(value, bool):
         return t("value_on" if value else "value_off", locale)
+    if key is not None and has_key(f"rule_value_{key}_{value}"):
+        return t(f"rule_value_{key}_{value}", locale)
+    if isinstance(value, int):
+        return f"{value:,}"
     return str(value)
+
+
+def rule_label(key: str, locale: str = "en") -> str:
+    """A rule's name as players say it ("SA/TA bids"), or its key if the catalogue lacks it."""
+    return t(f"rule_{key}", locale) if has_key(f"rule_{key}") else key
+
+
+def rule_help(key: str, locale: str = "en", default: str = "") -> str:
+    """A rule's one-line explanation from the catalogue (the engine's note if it lacks one)."""
+    return t(f"rule_help_{key}", locale) if has_key(f"rule_help_{key}") else default
+
+
+HEADLINE: dict[str, tuple[str, ...]] = {
+    "belote": ("melds_enabled",),
+    "coinche": ("melds_enabled", "sa_ta_enabled"),
+}
+"""Rules every table of a game states in its summary, changed or not: what players ask first."""
+
+
+def rules_summary(
+    game: str, options: dict[str, Any], defaults: dict[str, Any], locale: str = "en"
+) -> str:
+    """The table's rules in one sentence: how the game is won ("Coinche to 1,000 points"), the
+    rules players ask about first ("melds on · SA/TA allowed"), then every other rule that
+    differs from the standard one, in words. ``options`` are the rules in force (defaults
+    filled in)."""
+    name = t(f"game_{game}", locale)
+    if options.get("scoring_mode") == "rubicon":
+        parts = [t("rules_summary_rubicon", locale, game=name)]
+    elif isinstance(options.get("target_score"), int):
+        target = f"{options['target_score']:,}"
+        parts = [t("rules_summary_target", locale, game=name, target=target)]
+    elif isinstance(options.get("hands_to_win"), int):
+        parts = [t("rules_summary_hands", locale, game=name, count=options["hands_to_win"])]
+    elif isinstance(options.get("games_to_win"), int):
+        parts = [t("rules_summary_games", locale, game=name, count=options["games_to_win"])]
+    elif isinstance(options.get("match_deals"), int):
+        parts = [t("rules_summary_deals", locale, game=name, count=options["match_deals"])]
+    else:
+        parts = [name]
+    shown = {"target_score", "hands_to_win", "games_to_win", "match_deals", "scoring_mode"}
+    for key in HEADLINE.get(game, ()):
+        if key in options:
+            word = "melds" if key == "melds_enabled" else "sa_ta"
+            parts.append(t(f"rules_{word}_{'on' if options[key] else 'off'}", locale))
+            shown.add(key)
+    for key, value in options.items():
+        if key not in shown and key in defaults and defaults[key] != value:
+            label = rule_label(key, locale)
+            parts.append(
+                t("rules_changed", locale, label=label, value=option_text(value, locale, key))
+            )
+    return " · ".join(parts)

@@ -16,12 +16,65 @@ import discord
 from bot.codec import button_id, custom_id
 from bot.components import action_button
 from bot.i18n import t
-from bot.narrate import card_name
+from bot.narrate import card_name, italian, rank_name
 from games.actions import Action
 from rendering.sorting import sort_hand, view_trump
 
 MAX_ROWS = 5
 PER_ROW = 5
+SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
+"""French suits as Discord's coloured emoji: red hearts and diamonds, black spades and clubs
+drawn with a light edge, so they read on the green, grey and blurple buttons of both themes
+(a plain ``♠`` in a label takes the label's colour and is dim on the dark theme)."""
+ITALIAN_EMOJI = {"S": "⚔️", "H": "🏆", "D": "🪙", "C": "🪵"}
+"""Italian suits have no symbol in fonts: swords, a cup, a coin and a baton say spade, coppe,
+denari and bastoni beside the suit's name."""
+ROW_BUDGET = 340
+"""Estimated width in pixels of a row of buttons on a phone before Discord wraps it: a row is
+laid out so its estimate stays within, so no button is ever wrapped alone onto a row."""
+
+
+def button_width(label: str, emoji: str | None = None) -> int:
+    """Rough width of a Discord button on a phone: 7 px a character of its 14 px font, 20 px for
+    an emoji, 24 px of padding, 8 px of gap."""
+    return 7 * len(label) + (20 if emoji else 0) + 24 + 8
+
+
+def pack_rows(widths: list[int], first_row: int = 0, last_row: int = MAX_ROWS - 1) -> list[int]:
+    """A row for each button, in order: as many as fit ``ROW_BUDGET`` and ``PER_ROW`` on a row,
+    then, if the last row would hold a single button, one more moved down to keep it company."""
+    rows: list[int] = []
+    row, used, count = first_row, 0, 0
+    for width in widths:
+        if count and (count == PER_ROW or used + width > ROW_BUDGET) and row < last_row:
+            row, used, count = row + 1, 0, 0
+        rows.append(row)
+        used += width
+        count += 1
+    if len(rows) >= 3 and rows[-1] != rows[-2] and rows.count(rows[-2]) >= 3:
+        rows[-2] = rows[-1]
+    return rows
+
+
+def denomination(trump: str, locale: str = "en") -> tuple[str, str | None]:
+    """A bid's denomination as a button shows it: a suit as its coloured emoji; no trumps and
+    all trumps spelled out with their table abbreviations ("No trumps (SA)")."""
+    if trump in SUIT_EMOJI:
+        return "", SUIT_EMOJI[trump]
+    return t(f"denomination_{trump}", locale), None
+
+
+def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
+    """A card button: the rank, and the suit as a coloured emoji. An Italian figure is named in
+    full ("Re", "Cavallo", "Fante", never a bare "R" or "C") beside its suit's emblem emoji."""
+    game = str(ctx.view.get("game"))
+    if italian(game, ctx.deck_style):
+        rank = rank_name(card[0], game, ctx.deck_style, ctx.locale)
+        word = rank if card[0] in "AJQK" else ("10" if card[0] == "T" else card[0])
+        return word.capitalize(), ITALIAN_EMOJI.get(card[1])
+    if card[1] in SUIT_EMOJI:
+        return ("10" if card[0] == "T" else card[0]), SUIT_EMOJI[card[1]]
+    return card_name(card, game, ctx.deck_style), None
 
 
 @dataclass
@@ -60,14 +113,17 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item
     order = {card: i for i, card in enumerate(shown)}
     plays.sort(key=lambda a: order.get(a.card or "", 99))
     items: list[discord.ui.Item[Any]] = []
-    for index, action in enumerate(plays[: (MAX_ROWS - row_offset) * PER_ROW]):
-        assert action.card is not None
+    plays = plays[: (MAX_ROWS - row_offset) * PER_ROW]
+    labels = [card_button_label(a.card or "", ctx) for a in plays]
+    rows = pack_rows([button_width(*label) for label in labels], row_offset)
+    for action, (label, emoji), row in zip(plays, labels, rows, strict=True):
         items.append(
             action_button(
-                card_name(action.card, str(ctx.view.get("game")), ctx.deck_style),
+                label,
                 button_id(ctx.table_id, ctx.version, action),
                 discord.ButtonStyle.primary,
-                row_offset + index // PER_ROW,
+                row,
+                emoji,
             )
         )
     return items

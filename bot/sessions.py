@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot import workers
+from bot.ratings import RatingChange
 from bot.storage import AI_LEVELS as SEAT_LEVELS
 from bot.storage import Seat, Snapshot, StaleAction, Storage, TableRow
 from games.actions import Action
@@ -154,6 +155,8 @@ class TableSession:
         """A storage error left memory possibly behind the database, and reading failed too."""
         self.restoring = False
         """Brought back by a restart and not yet shown again: drawn after people's clicks."""
+        self.rating_changes: list[RatingChange] = []
+        """How the game that just ended moved its people's ratings (for the result message)."""
 
     @property
     def id(self) -> int:
@@ -244,6 +247,15 @@ class TableSession:
         async with self.lock:
             self.row.options = dict(options)
             await self.storage.update_table(self.id, options=self.row.options)
+
+    async def set_setting(self, key: str, value: Any) -> str | None:
+        """A table setting chosen in the lobby (``rated``); refused once the game started."""
+        async with self.lock:
+            if self.row.status != "lobby":
+                return "lobby_closed"
+            self.row.settings = {**self.row.settings, key: value}
+            await self.storage.update_table(self.id, settings=self.row.settings)
+            return None
 
     async def start(self) -> str | None:
         async with self.lock:
@@ -573,6 +585,15 @@ class TableSession:
                 self.id, "finished", list(game.totals), list(game.winners), game.to_record()
             )
             self.row.status = "finished"
+            await self._rate()
+
+    async def _rate(self) -> None:
+        """Store the ended game in the history and move ratings. A failure here leaves the
+        result in place: the next start-up rates what is missing (``rate_pending``)."""
+        try:
+            self.rating_changes = await self.storage.rate_table(self.id)
+        except Exception:
+            log.exception("table %s: could not rate the game", self.id)
 
     async def abandon(self) -> bool:
         """False when the table is no longer open (the game ended meanwhile): a finished
@@ -582,6 +603,7 @@ class TableSession:
                 return False
             await self.storage.finish_table(self.id, "abandoned")
             self.row.status = "abandoned"
+            await self._rate()
             return True
 
     async def replace_with_computer(self, user_id: int, level: str, name: str) -> int | None:

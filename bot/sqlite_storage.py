@@ -29,6 +29,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
+from bot.sqlite_ratings import SqliteRatings
 from bot.storage import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
@@ -138,7 +139,7 @@ def _commit_group(
         raise
 
 
-class SqliteStorage(Storage):
+class SqliteStorage(SqliteRatings, Storage):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
@@ -284,6 +285,7 @@ class SqliteStorage(Storage):
             try:
                 for statement in statements:
                     await self._exec(statement)
+                await self.after_migration(number)
                 await self._exec(f"PRAGMA user_version = {number}")
                 await self._exec("COMMIT")
             except BaseException:

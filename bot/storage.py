@@ -13,6 +13,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.ratings_store import RatingStorage
+
 AI_LEVELS = ("easy", "normal", "hard")
 
 
@@ -84,7 +86,9 @@ class GameLog:
     """(deal_no, seat, action JSON) per action, in order."""
 
 
-class Storage(ABC):
+class Storage(RatingStorage, ABC):
+    """Tables and their logs here; ratings and history in ``RatingStorage``."""
+
     @abstractmethod
     async def open(self) -> None: ...
 

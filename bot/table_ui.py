@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import images, workers
+from bot import hands, images, workers
 from bot.components import table_button
 from bot.i18n import t
 from bot.narrate import deal_summary, game_result, status_line
 from bot.panels import PanelContext, build_panel
 from bot.sessions import TableSession
+from bot.standings import change_lines
 from games.actions import Action
 from games.base import Game
 
@@ -39,8 +40,6 @@ NO_MENTIONS = discord.AllowedMentions.none()
 TABLE_MESSAGE_LIFE = datetime.timedelta(minutes=50)
 """A table message older than this is replaced by a new one at the next deal (Discord caps
 edits of messages older than an hour)."""
-HAND_TOKEN_LIFE = datetime.timedelta(minutes=14)
-"""Interaction tokens live 15 minutes; after that the Hand button gives a fresh hand."""
 
 
 def shown_state(game: Game) -> tuple[int, int]:
@@ -52,6 +51,11 @@ def shown_state(game: Game) -> tuple[int, int]:
 
 def locale_of(session: TableSession) -> str:
     return str(session.row.settings.get("language", "en"))
+
+
+def is_rated(session: TableSession) -> bool:
+    """Tables are rated unless the starter unticked Rated in the lobby."""
+    return session.row.settings.get("rated", True) is not False
 
 
 def deck_style_of(session: TableSession) -> str:
@@ -145,6 +149,9 @@ class TableUI:
             + "\n"
             + status_line(game, names, locale_of(session), deck_style_of(session))
         )
+        if game.over and session.row.status == "finished":
+            # The table message's last state says how the game moved its players' ratings.
+            content += rating_note(session)
         view = self.table_view(session, over=game.over)
         file = await images.table_file(
             public,
@@ -155,6 +162,7 @@ class TableUI:
             locale=locale_of(session),
             # A table brought back by a restart is redrawn after the clicks of people.
             priority=workers.BACKGROUND if session.restoring else workers.TABLE,
+            unrated=not is_rated(session),
         )
         return {"content": content, "file": file, "view": view}
 
@@ -187,16 +195,17 @@ class TableUI:
     # ------------------------------------------------------------------- listener
     async def deal_started(self, session: TableSession) -> None:
         """A long game moves to a fresh table message at a new deal: Discord limits edits of
-        old messages, and a fresh message is also at the bottom of the thread."""
+        old messages, and a fresh message is also at the bottom of the thread. Every player's
+        open hand shows the new deal at once, not only the one to act."""
         message_id = session.row.table_message_id
-        if message_id is None:
-            return
-        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
-        if age < TABLE_MESSAGE_LIFE:
-            return
-        await self.post_table_message(session)
-        with contextlib.suppress(discord.HTTPException):
-            await self.messageable(session).get_partial_message(message_id).delete()
+        if message_id is not None:
+            age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+            if age >= TABLE_MESSAGE_LIFE:
+                await self.post_table_message(session)
+                with contextlib.suppress(discord.HTTPException):
+                    await self.messageable(session).get_partial_message(message_id).delete()
+        for user_id in [k[1] for k in self.hands if k[0] == session.id]:
+            await self.refresh_hand(session, user_id)
 
     async def changed(self, session: TableSession) -> None:
         """Note the change; the table's presenter draws it (at once if it is idle)."""
@@ -275,6 +284,9 @@ class TableUI:
         assert game is not None
         await self.quiet(session)
         await self.delete_ping(session)
+        for (table_id, _), (interaction, _) in list(self.hands.items()):
+            if table_id == session.id:
+                await hands.retire(interaction, t("hand_over", locale_of(session), id=session.id))
         await self.edit_table_message(session)
         names = session.names()
         kwargs: dict[str, Any] = {}
@@ -291,7 +303,7 @@ class TableUI:
             log.exception("table %s: could not draw the score sheet", session.id)
         await self.send_to_table(
             session,
-            content=game_result(game, names, locale_of(session)),
+            content=game_result(game, names, locale_of(session)) + rating_note(session),
             allowed_mentions=NO_MENTIONS,
             **kwargs,
         )
@@ -500,7 +512,12 @@ class TableUI:
         await interaction.followup.send(
             content=payload["content"], file=payload["file"], view=payload["view"], ephemeral=True
         )
-        self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
+        key = (session.id, interaction.user.id)
+        older = self.hands.get(key)
+        self.hands[key] = (interaction, payload["version"])
+        if older is not None and older[0] is not interaction:
+            moved = t("hand_moved_on", locale_of(session), id=session.id)
+            await hands.retire(older[0], moved)
 
     async def edit_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
         """Show the new hand in the hand message that was clicked (the click is deferred): the
@@ -518,14 +535,16 @@ class TableUI:
                 attachments=[payload["file"]],
                 view=payload["view"],
             )
-        self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
+        if session.row.status == "playing":
+            # A game that ended meanwhile has closed and forgotten its hands (``game_over``).
+            self.hands[(session.id, interaction.user.id)] = (interaction, payload["version"])
 
     def hand_is_live(self, table_id: int, user_id: int) -> bool:
         """The player has a hand message this bot can still edit."""
         held = self.hands.get((table_id, user_id))
         if held is None:
             return False
-        if discord.utils.utcnow() - held[0].created_at > HAND_TOKEN_LIFE:
+        if not hands.editable(held[0]):
             self.hands.pop((table_id, user_id), None)
             return False
         return True
@@ -538,15 +557,22 @@ class TableUI:
         seat = session.seat(game.to_act)
         if seat is None or seat.user_id is None:
             return
-        key = (session.id, seat.user_id)
+        await self.refresh_hand(session, seat.user_id)
+
+    async def refresh_hand(self, session: TableSession, user_id: int) -> None:
+        """Show the current hand in this player's open hand message, while its token lives."""
+        game = session.game
+        if game is None or session.seat_of(user_id) is None:
+            return
+        key = (session.id, user_id)
         held = self.hands.get(key)
         if held is None or held[1] == shown_state(game):
             return
         interaction, _ = held
-        if discord.utils.utcnow() - interaction.created_at > HAND_TOKEN_LIFE:
+        if not hands.editable(interaction):
             self.hands.pop(key, None)
             return
-        payload = await self.hand_payload(session, seat.user_id)
+        payload = await self.hand_payload(session, user_id)
         try:
             await interaction.edit_original_response(
                 content=payload["content"], attachments=[payload["file"]], view=payload["view"]
@@ -651,6 +677,17 @@ class TableUI:
             locale=locale_of(session),
         )
         await interaction.edit_original_response(attachments=[file])
+
+
+def rating_note(session: TableSession) -> str:
+    """The end-of-game lines on ratings: each person's change, or that the table was unrated."""
+    locale = locale_of(session)
+    if not is_rated(session):
+        return "\n" + t("ratings_unrated", locale)
+    lines = change_lines(session.rating_changes, locale)
+    if not lines:
+        return ""
+    return "\n" + "\n".join([t("ratings_title", locale), *lines])
 
 
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:

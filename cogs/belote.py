@@ -13,8 +13,7 @@ from bot.codec import button_id
 from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
 from bot.components import action_button
 from bot.i18n import t
-from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
-from games.cards import trump_label
+from bot.panels import PanelContext, card_panel, denomination, register_panel, simple_buttons
 
 
 def taking_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
@@ -24,12 +23,14 @@ def taking_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     for index, action in enumerate(takes):
         assert action.trump is not None
+        word, emoji = denomination(action.trump, ctx.locale)
         items.append(
             action_button(
-                t("action_take", ctx.locale, trump=trump_label(action.trump)),
+                t("action_take", ctx.locale, trump=word).strip(),
                 button_id(ctx.table_id, ctx.version, action),
                 discord.ButtonStyle.success,
                 index // 5,
+                emoji,
             )
         )
     return items + simple_buttons(ctx, (len(takes) - 1) // 5 + 1)

@@ -1,6 +1,7 @@
-"""``/coinche start`` and the Coinche bidding panel (docs/rules.md §3.2): a level select, one button
-per denomination at the chosen level (the lowest legal level until another is chosen), and
-Pass / Coinche / Surcoinche. The level select is not an action: it redraws the panel."""
+"""``/coinche start`` and the Coinche bidding panel (docs/rules.md §3.2): a level select, one
+button per denomination at the chosen level (the lowest legal level until another is chosen), the
+four suits at the next level too, and Pass / Coinche / Surcoinche. The level select is not an
+action: it redraws the panel."""
 
 from __future__ import annotations
 
@@ -16,13 +17,26 @@ from bot.codec import button_id, custom_id
 from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
 from bot.components import Rebuilt, action_button, selected
 from bot.i18n import t
-from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
+from bot.panels import (
+    SUIT_EMOJI,
+    PanelContext,
+    button_width,
+    card_panel,
+    denomination,
+    pack_rows,
+    register_panel,
+    simple_buttons,
+)
+from games.actions import Action
 from games.cards import trump_label
 
 log = logging.getLogger(__name__)
 
 LEVEL_TEMPLATE = r"atout:level:(?P<table>[0-9]+):(?P<version>[0-9]+)"
 WORD_LEVELS = ("capot", "generale")
+BID_STYLE = discord.ButtonStyle.secondary
+"""Grey bid buttons: the coloured suit emoji stand out on grey in both themes (on green, as
+before, a black spade and club looked alike and dim)."""
 
 
 def level_key(value: int | str | None) -> tuple[int, int]:
@@ -54,7 +68,33 @@ class LevelSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], templ
             raise
 
 
+def _bid_row(
+    ctx: PanelContext, items: list[discord.ui.Item[Any]], bids: list[Action], row: int
+) -> int:
+    """One row of bid buttons ("♥️ 90", "90 No trumps (SA)"), laid out so none wraps alone;
+    returns the next free row."""
+    if not bids or row > 3:
+        return row
+    labels = []
+    for action in bids:
+        assert action.trump is not None
+        word, emoji = denomination(action.trump, ctx.locale)
+        if not isinstance(action.value, int) and not emoji:
+            # "Capot SA": the words were spelled out on the numbered levels already.
+            word = trump_label(action.trump)
+        value = level_label(action.value, ctx.locale)
+        labels.append((f"{value} {word}".strip(), emoji))
+    rows = pack_rows([button_width(*label) for label in labels], row, 3)
+    for action, (label, emoji), at in zip(bids, labels, rows, strict=True):
+        items.append(
+            action_button(label, button_id(ctx.table_id, ctx.version, action), BID_STYLE, at, emoji)
+        )
+    return rows[-1] + 1
+
+
 def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+    """The level select; the four suits at the chosen level and, one click away, at the next
+    level (the usual overbid); no trumps and all trumps spelled out; Pass and Coinche last."""
     if any(a.type == "play" for a in ctx.legal):
         return card_panel(ctx)
     bids = [a for a in ctx.legal if a.type == "bid"]
@@ -77,23 +117,14 @@ def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
             row=0,
         )
         items.append(LevelSelect(select))
-        at_level = [a for a in bids if a.value == chosen]
-        for index, action in enumerate(at_level):
-            assert action.trump is not None
-            items.append(
-                action_button(
-                    t(
-                        "action_bid_suit",
-                        ctx.locale,
-                        value=level_label(action.value, ctx.locale),
-                        trump=trump_label(action.trump),
-                    ),
-                    button_id(ctx.table_id, ctx.version, action),
-                    discord.ButtonStyle.success,
-                    1 + index // 5,
-                )
-            )
-        row = 1 + (len(at_level) - 1) // 5 + 1 if at_level else 1
+        row = 1
+        following = [v for v in levels if level_key(v) > level_key(chosen)][:1]
+        following = [v for v in following if isinstance(v, int)]
+        for value in (chosen, *following):
+            suits = [a for a in bids if a.value == value and a.trump in SUIT_EMOJI]
+            row = _bid_row(ctx, items, suits, row)
+        words = [a for a in bids if a.value == chosen and a.trump not in SUIT_EMOJI]
+        row = _bid_row(ctx, items, words, row)
     return items + simple_buttons(ctx, min(row, 4))
 
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.commands import describe
 from bot.i18n import t
 from bot.lobby import computer_name
-from bot.narrate import option_text
+from bot.narrate import option_text, rule_label
 from bot.presence import DESERTED_TTL_S
 from bot.sessions import TableSession
 from bot.table_ui import locale_of, refuse
@@ -160,7 +160,12 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         for spec in cls.OPTIONS:
             value = options.get(spec.name)
             lines.append(
-                t("table_rules_line", locale, key=spec.name, value=option_text(value, locale))
+                t(
+                    "table_rules_line",
+                    locale,
+                    key=rule_label(spec.name, locale),
+                    value=option_text(value, locale, spec.name),
+                )
             )
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 

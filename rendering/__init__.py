@@ -19,6 +19,12 @@ from rendering.cards import DECK_STYLES, resolve_style
 from rendering.encode import IMAGE_EXTENSION, encode
 from rendering.hand import draw_hand
 from rendering.i18n import DEFAULT_LOCALE, clean_locale
+from rendering.leaderboard import (
+    LeaderboardRow,
+    draw_leaderboard,
+    draw_rating_chart,
+    mark_unrated,
+)
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table
 from rendering.views import clean_cards, clean_names, clean_view
@@ -26,9 +32,12 @@ from rendering.views import clean_cards, clean_names, clean_view
 __all__ = [
     "DECK_STYLES",
     "IMAGE_EXTENSION",
+    "LeaderboardRow",
     "render_deal_summary",
     "render_hand",
     "render_last_trick",
+    "render_leaderboard",
+    "render_rating_chart",
     "render_score_sheet",
     "render_table",
 ]
@@ -41,14 +50,19 @@ def render_table(
     bots: list[bool] | None = None,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
+    unrated: bool = False,
 ) -> bytes:
-    """The table as everybody sees it: seats, trick, contract, table cards, scores."""
+    """The table as everybody sees it: seats, trick, contract, table cards, scores; tagged
+    "Unrated" when the table's games move no rating."""
     view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
     loc = clean_locale(locale)
     flags = [bool(b) for b in bots] if isinstance(bots, list | tuple) else []
     seat_names = clean_names(names, view["seats"], loc)
-    return encode(draw_table(view, seat_names, flags, style, loc), style)
+    image = draw_table(view, seat_names, flags, style, loc)
+    if unrated:
+        image = mark_unrated(image, loc)
+    return encode(image, style)
 
 
 def render_hand(
@@ -115,3 +129,23 @@ def render_score_sheet(
     loc = clean_locale(locale)
     image = draw_score_sheet(str(game), clean_names(names, seats, loc), results, sheet_totals, loc)
     return encode(image)
+
+
+def render_leaderboard(
+    title: str,
+    subtitle: str,
+    rows: list[LeaderboardRow],
+    own: LeaderboardRow | None = None,
+    *,
+    locale: str = DEFAULT_LOCALE,
+) -> bytes:
+    """A leaderboard page: rank, name, rating, games and win rate; the caller's line marked
+    (and shown under the page when it is not on it)."""
+    return encode(draw_leaderboard(title, subtitle, rows, own, clean_locale(locale)))
+
+
+def render_rating_chart(
+    title: str, series: list[tuple[str, list[int]]], *, locale: str = DEFAULT_LOCALE
+) -> bytes:
+    """A player's rating after each rated game, one line per game."""
+    return encode(draw_rating_chart(title, series, clean_locale(locale)))

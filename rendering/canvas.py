@@ -6,6 +6,7 @@ font glyphs, so the table speaks the same visual language as its cards.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -61,6 +62,22 @@ def _segments(text: str) -> list[str]:
     return parts
 
 
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Record:
+    """Something drawn: its kind, its box (x0, y0, x1, y1), the seat it belongs to, and for a
+    text its font size in pixels (the height from the top of capitals to the bottom of
+    descenders) and the string."""
+
+    kind: str
+    box: Box
+    owner: int | None = None
+    size: int = 0
+    text: str = ""
+
+
 class Canvas:
     """An RGB image being composed, with the few operations every renderer needs."""
 
@@ -73,6 +90,14 @@ class Canvas:
         self.style = "french"
         self.light = False
         """True while drawing on a light ground (a speech bubble): suits in their card colours."""
+        self.records: list[Record] | None = None
+        """When a list, every text drawn and every element ``mark``-ed is appended to it, so a
+        test can check sizes and overlaps of what was really drawn (``None``: nothing kept)."""
+
+    def mark(self, kind: str, box: Box, owner: int | None = None) -> None:
+        """Note that an element (a plate, a chip, a badge…) of seat ``owner`` covers ``box``."""
+        if self.records is not None:
+            self.records.append(Record(kind, box, owner))
 
     def sprite(self, sprite: Image.Image, x: int, y: int) -> None:
         if sprite.mode == "RGBA":
@@ -101,6 +126,8 @@ class Canvas:
         elif anchor == "r":
             x -= width
         self._rich(text, size, colour, weight, (x, y))
+        if self.records is not None and text:
+            self.records.append(Record("text", (x, y, x + width, y + size), None, size, text))
         return width
 
     def _rich(

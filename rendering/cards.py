@@ -2,7 +2,8 @@
 
 A face shows a big rank and suit in the top-left corner (what stays visible when cards overlap in
 a hand) and a large emblem in the lower right, the way phone card games draw cards so that they
-read at a glance. Court cards get a framed panel so they stand out from pip cards.
+read at a glance. Court cards show a framed figure instead (``courts.py``): a king, a queen or a
+jack (re, cavallo, fante) told apart by their headgear.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Final
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from rendering import theme
+from rendering.courts import figure
 from rendering.i18n import text
 from rendering.suits import emblem, ink
 from rendering.text import size_for_cap_height, text_sprite
@@ -89,15 +91,11 @@ def face(card: str, style: str, w: int, h: int) -> Image.Image:
     bx = w - big_size - pad
     by = h - big_size - pad
     if rank in "JQK":
-        panel = ImageDraw.Draw(sprite)
-        tint = tuple(int(c * 0.18 + 255 * 0.82) for c in colour)
-        panel.rounded_rectangle(
-            (bx - 4, by - 4, w - pad + 3, h - pad + 3),
-            radius=6,
-            fill=(*tint, 255),
-            outline=(*colour, 255),
-            width=2,
-        )
+        # A court card shows its figure, framed, beside the index, as tall as the card allows.
+        fx = pad + column + max(3, w // 30)
+        portrait = figure(rank, suit, style, w - pad - fx, h - 2 * pad)
+        sprite.alpha_composite(portrait, (fx, pad))
+        return sprite
     sprite.alpha_composite(emblem(suit, style, big_size), (bx, by))
     return sprite
 

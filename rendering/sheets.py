@@ -11,7 +11,7 @@ from typing import Any, Final
 from PIL import Image
 
 from rendering import cards, theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas, Record, font_for
 from rendering.i18n import DEFAULT_LOCALE, plural, term, text
 from rendering.info import (
     bid_value_text,
@@ -27,7 +27,7 @@ from rendering.info import (
     table_info,
     wins,
 )
-from rendering.text import fit_text
+from rendering.text import fit_text, text_width, unique_fit, wrap_words
 
 MARGIN: Final = 20
 
@@ -41,14 +41,27 @@ def _winner_of_last(view: dict[str, Any]) -> int | None:
 
 
 def draw_last_trick(
-    view: dict[str, Any], names: list[str], style: str, locale: str = DEFAULT_LOCALE
+    view: dict[str, Any],
+    names: list[str],
+    style: str,
+    locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
+    """The previous trick, each card over its player's full name (over two rows when it is
+    long, so "Computer 1" and "Computer 2" never both become "Compute…")."""
     trick = [e for e in view.get("last_trick") or [] if isinstance(e, list | tuple) and len(e) == 2]
     cw, ch = theme.HAND_CARD
     step = cw + 36
     width = max(420, MARGIN * 2 + step * max(1, len(trick)) - 36)
-    height = 60 + ch + 56
+    size = max(font_for(20, "condensed"), theme.min_text_size(width))
+    labels = {
+        seat: wrap_words(name_of(names, seat, locale), size, step - 8, "condensed")
+        for seat, _ in trick
+    }
+    rows = max((len(lines) for lines in labels.values()), default=1)
+    height = 60 + ch + 24 + (size + 6) * rows
     c = Canvas((width, height), theme.FELT)
+    c.records = records
     c.style = style
     c.draw.rectangle((0, 0, width, 44), fill=theme.PANEL)
     c.rich(MARGIN, 12, text("last_trick", locale), font_for(18), theme.GOLD)
@@ -72,7 +85,6 @@ def draw_last_trick(
             theme.TEXT,
             anchor="r",
         )
-    size = font_for(20, "condensed")
     for i, (seat, card) in enumerate(trick):
         x = MARGIN + i * step
         y = 58
@@ -82,9 +94,10 @@ def draw_last_trick(
             )
         c.sprite(cards.shadow(cw, ch), x - 3, y)
         c.sprite(cards.face(str(card), style, cw, ch), x, y)
-        label = fit_text(name_of(names, seat, locale), size, step - 4, "condensed")
         colour = theme.ACCENT if seat == winner else theme.TEXT
-        c.rich(x + cw // 2, y + ch + 16, label, size, colour, "condensed", anchor="m")
+        for k, line in enumerate(labels[seat]):
+            ly = y + ch + 16 + (size + 6) * k
+            c.rich(x + cw // 2, ly, line, size, colour, "condensed", anchor="m")
     return c.image
 
 
@@ -226,7 +239,12 @@ def draw_deal_summary(
     raw_totals = score_dict.get("game") if isinstance(score_dict, dict) else None
     totals: list[Any] | None = raw_totals if isinstance(raw_totals, list) else None
     sides = len(scores) or (len(totals) if totals else 2)
-    labels = side_names(view, names, sides, locale)
+    name_w = 380 if sides <= 2 else 220
+    size = font_for(20, "condensed")
+    # Partners share a row: each name gets half of it, shortened so the two stay distinct.
+    pairs = sides < int(view.get("seats") or len(names) or sides)
+    room = (name_w - 24 - text_width(" & ", size, "condensed")) // 2 if pairs else name_w - 24
+    labels = side_names(view, unique_fit(names, size, room, "condensed"), sides, locale)
     labels += [side_label(i, locale) for i in range(len(labels), sides)]
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
@@ -244,13 +262,13 @@ def draw_deal_summary(
         ):
             columns.append((text(f"column_{key}", locale), value))
     columns.append((text("column_score", locale), scores or [0] * sides))
-    if totals is not None and len(totals) == sides:
+    if totals is not None and len(totals) == sides and list(totals) != list(scores):
+        # In the first deal the total is the deal's score: it is said once.
         columns.append((text("column_total", locale), totals))
     headline = _headline(view, names, merged, labels, locale)
     details = _detail_lines(view, names, locale)
     col_w = 120
-    name_w = 300 if sides <= 2 else 220
-    width = min(1200, max(680, MARGIN * 2 + name_w + col_w * len(columns)))
+    width = min(1200, max(800, MARGIN * 2 + name_w + col_w * len(columns)))
     row = 40
     shown = details[: max(0, (720 - 200 - 34 * len(headline) - row * sides) // 30)]
     height = 70 + 36 * len(headline) + 36 + row * sides + 16 + 30 * len(shown) + MARGIN
@@ -270,7 +288,6 @@ def draw_deal_summary(
         x = MARGIN + name_w + col_w * (i + 1) - 10
         c.rich(x, y + 4, label, head, theme.TEXT_DIM, "regular", anchor="r")
     y += 36
-    size = font_for(20, "condensed")
     for s in range(sides):
         ry = y + row * s
         c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, ry + row - 12), radius=8, outline=None)

@@ -9,13 +9,14 @@ the same image, whoever asks for it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
 from rendering import cards, theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas, Record
 from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import (
     TableCards,
@@ -28,26 +29,32 @@ from rendering.info import (
     wins,
 )
 from rendering.sorting import view_trump, winning_index
-from rendering.text import fit_text
+from rendering.text import fit_text, unique_fit, wrap_words
 
 W, H = theme.TABLE_SIZE
 COLUMN: Final = 316
 CENTRE: Final = (COLUMN + (W - COLUMN) // 2, H // 2)
-RADII: Final = (308, 285)
-PLATE: Final = (216, 84)
+RADII: Final = (308, 280)
+PLATE: Final = (240, 92)
 TRICK_LAYOUT: Final = {
     2: ((150, 124), theme.TABLE_CARD),
-    3: ((118, 104), theme.TABLE_CARD),
-    4: ((140, 124), theme.TABLE_CARD),
-    5: ((146, 122), theme.SMALL_CARD),
-    6: ((120, 122), theme.SMALL_CARD),
+    3: ((90, 110), theme.TABLE_CARD),
+    4: ((118, 124), theme.TABLE_CARD),
+    5: ((120, 122), theme.SMALL_CARD),
+    6: ((104, 122), theme.SMALL_CARD),
 }
 """Per seat count: the radii of the ellipse the trick's cards lie on, and their size. Chosen so
 that no card's index is hidden by a name plate or by another card (five or six cards need the
 smaller size)."""
-NAME_CAP: Final = 20
-LABEL_CAP: Final = 16
+SMALL: Final = theme.min_text_size(W)
+"""The type scale, in font pixel sizes: the smallest (labels, scores, logs) is what still reads
+at 12 px when Discord shows the image 550 px wide; names, titles and banners are larger."""
+NAME: Final = SMALL + 1
+TITLE: Final = SMALL + 5
+BIG: Final = SMALL + 13
 MINI_BACK: Final = (22, 32)
+CHIP: Final = 18
+"""Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
 
 
 @lru_cache(maxsize=2)
@@ -88,6 +95,7 @@ def seat_anchor(index: int, n: int) -> tuple[int, int]:
 
 def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
     """A small robot head: this seat is a computer player."""
+    c.mark("icon", (x, y - 3, x + size, y + size))
     d = c.draw
     d.line((x + size // 2, y, x + size // 2, y + size // 4), fill=theme.BOT, width=2)
     d.ellipse((x + size // 2 - 3, y - 3, x + size // 2 + 3, y + 3), fill=theme.BOT)
@@ -104,12 +112,14 @@ def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
     )
 
 
-def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str) -> None:
-    r = 15
+def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str, seat: int) -> None:
+    r = CHIP
+    c.mark("icon", (cx - r, cy - r, cx + r, cy + r), seat)
     c.draw.ellipse(
         (cx - r, cy - r, cx + r, cy + r), fill=theme.CARD_FACE, outline=theme.GOLD, width=3
     )
-    c.rich(cx, cy - 8, text("dealer_chip", locale), font_for(16), theme.BLACK, anchor="m")
+    letter = text("dealer_chip", locale)
+    c.rich(cx, cy - SMALL * 3 // 8, letter, SMALL, theme.BLACK, anchor="m")
 
 
 def _plate(
@@ -122,9 +132,13 @@ def _plate(
     bots: list[bool],
     sides: int,
 ) -> None:
+    """A seat's name plate: the name on the first row, the hand's size and the tricks won on the
+    second; the badge on the top edge at the left, the dealer chip on the top right corner, so
+    that neither ever covers the name or the robot icon."""
     pw, ph = PLATE
     x0, y0 = anchor[0] - pw // 2, anchor[1] - ph // 2
     acting = view.get("to_act") == seat
+    c.mark("plate", (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), seat)
     if acting:
         c.panel(
             (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), fill=theme.GOLD, outline=None, radius=16
@@ -133,42 +147,46 @@ def _plate(
     colour = theme.TEAM_COLOURS[side_of(view, seat, sides) % len(theme.TEAM_COLOURS)]
     c.draw.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), radius=3, fill=colour)
     is_bot = seat < len(bots) and bots[seat]
-    is_dealer = view.get("dealer") == seat
-    name_room = pw - 32 - (30 if is_bot else 0) - (16 if is_dealer else 0)
-    size = font_for(NAME_CAP, "condensed")
-    name = fit_text(name_of(names, seat, info.locale), size, name_room, "condensed")
     width = c.rich(
-        x0 + 20, y0 + 12, name, size, theme.ACCENT if acting else theme.TEXT, "condensed"
+        x0 + 20,
+        y0 + 18,
+        names[seat] if seat < len(names) else name_of(names, seat, info.locale),
+        NAME,
+        theme.ACCENT if acting else theme.TEXT,
+        "condensed",
     )
     if is_bot:
-        _bot_icon(c, x0 + 28 + width, y0 + 9, 24)
-    if is_dealer:
-        _dealer_chip(c, x0 + pw - 16, y0 + 22, info.locale)
+        _bot_icon(c, x0 + 28 + width, y0 + 16, 24)
+    if view.get("dealer") == seat:
+        _dealer_chip(c, x0 + pw - 4, y0 - 4, info.locale, seat)
     sizes = view.get("hand_sizes") or []
     count = sizes[seat] if seat < len(sizes) and isinstance(sizes[seat], int) else 0
     back = cards.back(*MINI_BACK)
     won = view.get("tricks_won") or []
     tricks = won[seat] if seat < len(won) and isinstance(won[seat], int) else 0
     label = plural("tricks", tricks, info.locale)
-    room = pw - 20 - MINI_BACK[0] - c.rich_width(label, font_for(LABEL_CAP)) - 24
+    room = pw - 20 - MINI_BACK[0] - c.rich_width(label, SMALL) - 24
     step = min(8, room // max(1, count - 1)) if count > 1 else 8
     for i in range(count):
         c.sprite(back, x0 + 20 + i * step, y0 + ph - MINI_BACK[1] - 8)
-    c.rich(x0 + pw - 12, y0 + ph - 30, label, font_for(LABEL_CAP), theme.TEXT_DIM, anchor="r")
+    c.rich(x0 + pw - 12, y0 + ph - 32, label, SMALL, theme.TEXT_DIM, anchor="r")
     badge = info.badges.get(seat)
     if badge:
-        bsize = font_for(15)
-        width = c.rich_width(badge, bsize) + 20
-        bx = x0 + pw - 40 - width
-        c.panel((bx, y0 - 16, bx + width, y0 + 8), fill=theme.GOLD, outline=None, radius=10)
+        room = pw - 30 - (CHIP + 10 if view.get("dealer") == seat else 0)
+        badge = fit_text(badge, SMALL, room, "condensed")
+        width = c.rich_width(badge, SMALL, "condensed") + 20
+        bx = x0 + 10
+        box = (bx, y0 - 24, bx + width, y0 + 12)
+        c.mark("badge", box, seat)
+        c.panel(box, fill=theme.GOLD, outline=None, radius=12)
         c.light = True
-        c.rich(bx + 10, y0 - 10, badge, bsize, theme.PANEL)
+        c.rich(bx + 10, y0 - 16, badge, SMALL, theme.PANEL, "condensed")
         c.light = False
     bubble = info.bubbles.get(seat)
     if acting and not bubble:
         _arrow(c, anchor)
     if bubble:
-        _bubble(c, anchor, bubble)
+        _bubble(c, anchor, bubble, seat)
 
 
 def _toward_centre(anchor: tuple[int, int], extra: int) -> tuple[float, float, float, float]:
@@ -181,11 +199,11 @@ def _toward_centre(anchor: tuple[int, int], extra: int) -> tuple[float, float, f
     return anchor[0] + ux * (reach + extra), anchor[1] + uy * (reach + extra), ux, uy
 
 
-def _bubble(c: Canvas, anchor: tuple[int, int], text: str) -> None:
+def _bubble(c: Canvas, anchor: tuple[int, int], text: str, seat: int) -> None:
     """What the seat said in the bidding, in a speech bubble on the table side of its plate."""
-    size = font_for(20)
+    size = NAME
     width = c.rich_width(text, size) + 28
-    height = 44
+    height = 46
     _, _, ux, uy = _toward_centre(anchor, 0)
     vertical = abs(uy) > abs(ux) * 0.6
     half = height // 2 if vertical else width // 2
@@ -199,6 +217,7 @@ def _bubble(c: Canvas, anchor: tuple[int, int], text: str) -> None:
         fill=theme.CARD_FACE,
         outline=theme.CARD_EDGE,
     )
+    c.mark("bubble", (x0, y0, x0 + width, y0 + height), seat)
     c.panel(
         (x0, y0, x0 + width, y0 + height), fill=theme.CARD_FACE, outline=theme.CARD_EDGE, radius=18
     )
@@ -240,8 +259,8 @@ def plate_box(index: int, n: int) -> tuple[int, int, int, int]:
     ax, ay = seat_anchor(index, n)
     return (
         ax - PLATE[0] // 2 - 5,
-        ay - PLATE[1] // 2 - 16,
-        ax + PLATE[0] // 2 + 5,
+        ay - PLATE[1] // 2 - 4 - CHIP,
+        ax + PLATE[0] // 2 - 4 + CHIP,
         ay + PLATE[1] // 2 + 5,
     )
 
@@ -263,6 +282,7 @@ def _trick(c: Canvas, view: dict[str, Any], order: list[int], style: str) -> Non
             c.panel(
                 (x - 5, y - 5, x + cw + 5, y + ch + 5), fill=theme.GOLD, outline=None, radius=14
             )
+        c.mark("card", (x, y, x + cw, y + ch), seat)
         c.sprite(cards.shadow(cw, ch), x - 2, y)
         c.sprite(cards.face(card, style, cw, ch), x, y)
 
@@ -270,7 +290,8 @@ def _trick(c: Canvas, view: dict[str, Any], order: list[int], style: str) -> Non
 def _focus(c: Canvas, info: TableInfo, style: str) -> None:
     """The middle of an empty table: the turn-up, the talon, the standing bid."""
     cw, ch = theme.TABLE_CARD
-    y = CENTRE[1] - 40 * len(info.focus_lines) // 2
+    first = TITLE if info.focus_cards else BIG
+    y = CENTRE[1] - (first + 44 * (len(info.focus_lines) - 1)) // 2
     if info.focus_cards:
         n = len(info.focus_cards)
         step = cw + 10 if n <= 3 else 26
@@ -282,20 +303,12 @@ def _focus(c: Canvas, info: TableInfo, style: str) -> None:
             c.sprite(cards.shadow(cw, ch), x - 2, y)
             c.sprite(sprite, x, y)
             x += step
+        c.mark("card", (CENTRE[0] - width // 2, y, CENTRE[0] + width // 2, y + ch))
         y += ch + 16
-        size = font_for(20)
-    else:
-        size = font_for(30)
     for i, line in enumerate(info.focus_lines):
-        c.rich(
-            CENTRE[0],
-            y,
-            line,
-            size if i == 0 else font_for(20),
-            theme.TEXT if i == 0 else theme.TEXT_DIM,
-            anchor="m",
-        )
-        y += (size if i == 0 else 30) + 14
+        size = first if i == 0 else NAME
+        c.rich(CENTRE[0], y, line, size, theme.TEXT if i == 0 else theme.TEXT_DIM, anchor="m")
+        y += size + 14
 
 
 def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
@@ -305,7 +318,7 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
     x = COLUMN + 70
     y = CENTRE[1] - ch // 2 - 14
     for group in info.cards[:2]:
-        c.rich(x, y - 34, group.label, font_for(18), theme.TEXT_DIM)
+        c.rich(x, y - 40, group.label, SMALL, theme.TEXT_DIM)
         faces = [card for card in group.cards if card is not None]
         backs = len(group.cards) - len(faces)
         cx = x
@@ -320,38 +333,47 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
                     c.sprite(cards.shadow(cw, ch), cx + 2 * k - 2, y - 2 * k)
                 c.sprite(cards.back(cw, ch), cx + 2 * k, y - 2 * k)
             cx += cw + 2 * depth
+        c.mark("card", (x, y - 2 * 5, cx, y + ch))
         if group.count is not None:
             label = plural("cards_count", group.count, info.locale)
-            c.rich(x, y + ch + 14, label, font_for(18), theme.TEXT)
+            c.rich(x, y + ch + 14, label, SMALL, theme.TEXT)
         x = cx + 40
         if x > CENTRE[0] - cw:
             break
 
 
 def _column(c: Canvas, view: dict[str, Any], info: TableInfo, names: list[str], style: str) -> None:
+    """The panels on the left. Lines too long for the column wrap to a second row rather than
+    lose their end; a panel that no longer fits above the bottom edge is left out whole."""
     x0, x1 = 10, COLUMN - 6
     y = 10
-    title_size = font_for(22, "condensed")
-    line_size = font_for(18)
-    lines = info.contract[:6]
-    height = 46 + 28 * len(lines)
+    room = x1 - x0 - 28
+    rows: list[str] = []
+    for line in info.contract[:6]:
+        rows += wrap_words(line, SMALL, room, "condensed", measure=_measure(c))
+    height = 52 + 32 * len(rows)
     c.panel((x0, y, x1, y + height))
-    title = fit_text(info.title, title_size, x1 - x0 - 28, "condensed")
-    c.rich(x0 + 14, y + 12, title, title_size, theme.GOLD, "condensed")
-    for i, line in enumerate(lines):
-        c.rich(x0 + 14, y + 46 + 28 * i, fit_text(line, line_size, x1 - x0 - 28), line_size)
+    title_size = TITLE
+    while title_size > SMALL and c.rich_width(info.title, title_size, "condensed") > room:
+        title_size -= 1
+    title = fit_text(info.title, title_size, room, "condensed")
+    c.rich(x0 + 14, y + 14, title, title_size, theme.GOLD, "condensed")
+    for i, line in enumerate(rows):
+        c.rich(x0 + 14, y + 54 + 32 * i, line, SMALL, theme.TEXT, "condensed")
     y += height + 10
     y = _scores(c, view, names, y, x0, x1, info.locale)
     if int(view.get("seats") or 0) != 2:
         for group in info.cards:
             y = _table_cards(c, group, y, x0, x1, style, info.locale)
-    if info.log and y < H - 80:
+    if info.log and y < H - 100:
         _log(c, info, y, x0, x1)
 
 
 def _scores(
     c: Canvas, view: dict[str, Any], names: list[str], y: int, x0: int, x1: int, locale: str
 ) -> int:
+    """One block per side: its name (partners over two rows when they do not fit on one), then
+    the points of this deal and of the game, right-aligned under their column heads."""
     scores = view.get("scores") or {}
     game_scores = scores.get("game") if isinstance(scores, dict) else None
     deal_scores = scores.get("deal") if isinstance(scores, dict) else None
@@ -359,27 +381,41 @@ def _scores(
         return y
     sides = len(game_scores)
     labels = side_names(view, names, sides, locale)
-    row = 36
-    height = 42 + row * sides
-    c.panel((x0, y, x1, y + height))
-    small = font_for(14, "regular")
-    c.rich(x0 + 14, y + 12, text("score_panel", locale), font_for(17), theme.GOLD)
-    column = text("score_deal", locale)
-    c.rich(x1 - 82, y + 14, column, small, theme.TEXT_DIM, "regular", anchor="r")
-    column = text("score_game", locale)
-    c.rich(x1 - 12, y + 14, column, small, theme.TEXT_DIM, "regular", anchor="r")
-    size = font_for(17, "condensed")
+    row = 32
+    deal_x, game_x = x1 - 100, x1 - 12
+    blocks: list[tuple[list[str], bool]] = []
     for i in range(sides):
-        ry = y + 44 + row * i
-        colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
-        c.draw.rounded_rectangle((x0 + 12, ry, x0 + 18, ry + 22), radius=3, fill=colour)
         label = labels[i] if i < len(labels) else side_label(i, locale)
-        label = fit_text(label, size, x1 - x0 - 26 - 112, "condensed")
-        c.rich(x0 + 26, ry + 2, label, size, theme.TEXT, "condensed")
+        lines = [label]
+        if c.rich_width(label, SMALL, "condensed") > x1 - x0 - 40:
+            members = label.split(" & ")
+            lines = [f"{m} &" for m in members[:-1]] + members[-1:]
+        lines = [fit_text(line, SMALL, x1 - x0 - 40, "condensed") for line in lines]
+        width = c.rich_width(lines[-1], SMALL, "condensed")
+        numbers_room = deal_x - 70 - (x0 + 26)
+        blocks.append((lines, width <= numbers_room))
+    height = 48 + sum(row * (len(lines) + (0 if inline else 1)) + 6 for lines, inline in blocks)
+    if y + height > H - 6:
+        return y
+    c.panel((x0, y, x1, y + height))
+    c.rich(x0 + 14, y + 12, text("score_panel", locale), SMALL, theme.GOLD)
+    c.rich(deal_x, y + 12, text("score_deal", locale), SMALL, theme.TEXT_DIM, "condensed", "r")
+    c.rich(game_x, y + 12, text("score_game", locale), SMALL, theme.TEXT_DIM, "condensed", "r")
+    ry = y + 48
+    for i, (lines, inline) in enumerate(blocks):
+        colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
+        total = len(lines) + (0 if inline else 1)
+        c.draw.rounded_rectangle(
+            (x0 + 12, ry, x0 + 18, ry + row * total - 8), radius=3, fill=colour
+        )
+        for k, line in enumerate(lines):
+            c.rich(x0 + 26, ry + row * k, line, SMALL, theme.TEXT, "condensed")
+        ny = ry + row * (total - 1)
         deal = deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
         if deal is not None:
-            c.rich(x1 - 82, ry + 2, str(deal), size, theme.TEXT_DIM, "condensed", anchor="r")
-        c.rich(x1 - 12, ry + 2, str(game_scores[i]), size, theme.ACCENT, "condensed", anchor="r")
+            c.rich(deal_x, ny, str(deal), SMALL, theme.TEXT_DIM, "condensed", anchor="r")
+        c.rich(game_x, ny, str(game_scores[i]), SMALL, theme.ACCENT, "condensed", anchor="r")
+        ry += row * total + 6
     return y + height + 10
 
 
@@ -392,14 +428,19 @@ def _table_cards(
     style: str,
     locale: str = DEFAULT_LOCALE,
 ) -> int:
+    """Cards lying on the table, under a title row that also says how many there are."""
     cw, ch = theme.TABLE_CARD if len(group.cards) <= 2 else theme.SMALL_CARD
-    height = 44 + ch + 8
+    height = 50 + ch + 10
     if y + height > H - 6:
         return y
     c.panel((x0, y, x1, y + height))
-    label = group.label
-    c.rich(x0 + 14, y + 12, fit_text(label, font_for(16), x1 - x0 - 28), font_for(16), theme.GOLD)
-    cy = y + 40
+    count = plural("cards_count", group.count, locale) if group.count is not None else ""
+    count_width = c.rich_width(count, SMALL) + 12 if count else 0
+    label = fit_text(group.label, SMALL, x1 - x0 - 28 - count_width)
+    c.rich(x0 + 14, y + 12, label, SMALL, theme.GOLD)
+    if count:
+        c.rich(x1 - 14, y + 12, count, SMALL, theme.TEXT, anchor="r")
+    cy = y + 50
     x = x0 + 16
     if group.crosswise_last and group.cards and group.cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
@@ -420,51 +461,33 @@ def _table_cards(
                 if len(group.cards) < 4
                 else (x1 - x0 - 40 - cw) // max(1, len(group.cards) - 1)
             )
-    if group.count is not None:
-        c.rich(x1 - 16, cy + ch // 2 - 12, str(group.count), font_for(24), theme.TEXT, anchor="r")
-        c.rich(
-            x1 - 16,
-            cy + ch // 2 + 20,
-            text("cards_caption", locale),
-            font_for(13, "regular"),
-            theme.TEXT_DIM,
-            "regular",
-            anchor="r",
-        )
     return y + height + 10
 
 
-def _wrap(c: Canvas, line: str, size: int, width: int) -> list[str]:
-    """A log line over two rows at most, the second indented, so long declarations stay whole."""
-    if c.rich_width(line, size, "condensed") <= width:
-        return [line]
-    words = line.split(" ")
-    first = ""
-    for i, word in enumerate(words):
-        trial = f"{first} {word}".strip()
-        if c.rich_width(trial, size, "condensed") > width and first:
-            rest = "   " + " ".join(words[i:])
-            return [first, fit_text(rest, size, width, "condensed")]
-        first = trial
-    return [fit_text(line, size, width, "condensed")]
+def _measure(c: Canvas, size: int = SMALL, weight: str = "condensed") -> Callable[[str], int]:
+    """The width of a line as ``Canvas.rich`` draws it, suit emblems included."""
+    return lambda line: c.rich_width(line, size, weight)
 
 
 def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
-    size = font_for(17, "condensed")
-    row = 27
-    room = (H - 10 - y - 40) // row
+    """The latest lines of the log that fit above the bottom edge, each over two rows at most."""
+    row = 32
+    room = (H - 10 - y - 48) // row
     if room <= 0:
         return
     rows: list[str] = []
     for line in reversed(info.log):
-        wrapped = _wrap(c, line, size, x1 - x0 - 28)
+        wrapped = wrap_words(line, SMALL, x1 - x0 - 54, "condensed", 3, _measure(c))
+        wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
         if len(rows) + len(wrapped) > room:
             break
         rows[:0] = wrapped
-    c.panel((x0, y, x1, y + 40 + row * len(rows)))
-    c.rich(x0 + 14, y + 10, info.log_title, font_for(16), theme.GOLD)
+    if not rows:
+        return
+    c.panel((x0, y, x1, y + 48 + row * len(rows)))
+    c.rich(x0 + 14, y + 12, info.log_title, SMALL, theme.GOLD)
     for i, line in enumerate(rows):
-        c.rich(x0 + 14, y + 38 + row * i, line, size, theme.TEXT, "condensed")
+        c.rich(x0 + 14, y + 46 + row * i, line, SMALL, theme.TEXT, "condensed")
 
 
 def draw_table(
@@ -473,18 +496,25 @@ def draw_table(
     bots: list[bool],
     style: str,
     locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
+    """The table image; ``records``, when given, receives every text and element drawn (the
+    layout tests read it)."""
     n = int(view.get("seats") or len(names) or 4)
     viewer = view.get("seat")
     first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
     order = [(first + i) % n for i in range(n)]
     c = Canvas((W, H), background())
     c.style = style
+    c.records = records
     info = table_info(view, names, locale)
+    rooms = [PLATE[0] - 30 - (34 if s < len(bots) and bots[s] else 0) for s in range(len(names))]
+    plate_names = unique_fit(names, NAME, rooms, "condensed")
+    column_names = unique_fit(names, SMALL, COLUMN - 16 - 40 - 36, "condensed")
     scores = view.get("scores") or {}
     game_scores = scores.get("game") if isinstance(scores, dict) else None
     sides = len(game_scores) if isinstance(game_scores, list) and game_scores else n
-    _column(c, view, info, names, style)
+    _column(c, view, info, column_names, style)
     if n == 2 and view.get("phase") != "over":
         _felt_cards(c, info, style)
     if view.get("trick"):
@@ -492,14 +522,18 @@ def draw_table(
     else:
         _focus(c, info, style)
     for index, seat in enumerate(order):
-        _plate(c, info, view, seat, seat_anchor(index, n), names, bots, sides)
+        _plate(c, info, view, seat, seat_anchor(index, n), plate_names, bots, sides)
     if view.get("phase") == "over":
-        _game_over(c, view, names, locale)
+        _game_over(c, view, names, locale, order)
     return c.image
 
 
-def _game_over(c: Canvas, view: dict[str, Any], names: list[str], locale: str) -> None:
-    """A banner across the middle: the game is over, and who won it."""
+def _game_over(
+    c: Canvas, view: dict[str, Any], names: list[str], locale: str, order: list[int]
+) -> None:
+    """A banner in the middle: the game is over, and who won it. It is as wide as the gap
+    between the side seats' plates, so every seat stays in sight, and the winners' names wrap
+    to a second row rather than run under a plate."""
     scores = view.get("scores")
     ranking = view.get("games_won")
     if not (isinstance(ranking, list) and any(ranking)):
@@ -511,10 +545,30 @@ def _game_over(c: Canvas, view: dict[str, Any], names: list[str], locale: str) -
         labels = side_names(view, names, len(ranking), locale)
         if len(leaders) == 1 and leaders[0] < len(labels):
             line = wins(labels[leaders[0]], locale)
-    width = max(420, c.rich_width(line, font_for(22)) + 60)
-    box = (CENTRE[0] - width // 2, CENTRE[1] - 60, CENTRE[0] + width // 2, CENTRE[1] + 60)
+    n = len(order)
+    left, right = COLUMN + 24, W - 24
+    top, bottom = 24, H - 24
+    for index in range(n):
+        px0, py0, px1, py1 = plate_box(index, n)
+        if py1 > CENTRE[1] - 80 and py0 < CENTRE[1] + 80:
+            if px1 <= CENTRE[0]:
+                left = max(left, px1 + 12)
+            elif px0 >= CENTRE[0]:
+                right = min(right, px0 - 12)
+        elif px0 < CENTRE[0] + 200 and px1 > CENTRE[0] - 200:
+            if py1 <= CENTRE[1]:
+                top = max(top, py1 + 12)
+            else:
+                bottom = min(bottom, py0 - 12)
+    half = min(CENTRE[0] - left, right - CENTRE[0])
+    rows = wrap_words(line, NAME, 2 * half - 40, measure=_measure(c, NAME, "bold")) if line else []
+    height = 40 + BIG + 18 + (NAME + 12) * len(rows)
+    box = (CENTRE[0] - half, CENTRE[1] - height // 2, CENTRE[0] + half, CENTRE[1] + height // 2)
+    c.mark("banner", box)
     c.panel(box, fill=theme.PANEL, outline=theme.GOLD, width=3, radius=18)
-    title = text("game_over", locale)
-    c.rich(CENTRE[0], CENTRE[1] - 40, title, font_for(30), theme.GOLD, anchor="m")
-    if line:
-        c.rich(CENTRE[0], CENTRE[1] + 12, line, font_for(22), theme.TEXT, anchor="m")
+    y = box[1] + 22
+    c.rich(CENTRE[0], y, text("game_over", locale), BIG, theme.GOLD, anchor="m")
+    y += BIG + 18
+    for row in rows:
+        c.rich(CENTRE[0], y, row, NAME, theme.TEXT, anchor="m")
+        y += NAME + 12

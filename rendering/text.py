@@ -7,7 +7,9 @@ names and labels on every update.
 
 from __future__ import annotations
 
+import re
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -104,3 +106,68 @@ def displayable(text: str) -> str:
     name never shows as a row of boxes; an empty result falls back to ``?``."""
     kept = "".join(ch for ch in text if ch.isspace() or has_glyph(ch)).strip()
     return " ".join(kept.split()) or "?"
+
+
+def wrap_words(
+    text: str,
+    size: int,
+    max_width: int,
+    weight: str = "bold",
+    rows: int = 2,
+    measure: Callable[[str], int] | None = None,
+) -> list[str]:
+    """``text`` over at most ``rows`` lines of ``max_width``, broken at spaces, so a long name or
+    label stays whole instead of losing its end; only a single word wider than a line (or a text
+    longer than ``rows`` lines) is cut, and then with a visible ellipsis. A number stays with the
+    word before it ("Computer 1" never breaks), and ``measure`` (default: plain text width) lets
+    a caller count suit emblems as it draws them."""
+    width = measure or (lambda s: text_width(s, size, weight))
+    words: list[str] = []
+    for word in re.sub(r" (\d+\b)", "\u00a0\\1", text).split(" "):
+        glued = word.replace("\u00a0", " ")
+        words += word.split("\u00a0") if width(glued) > max_width else [word]
+    lines: list[str] = []
+    current = ""
+    for i, word in enumerate(words):
+        trial = f"{current} {word}".strip()
+        if width(trial.replace("\u00a0", " ")) <= max_width or not current:
+            current = trial
+            continue
+        if len(lines) == rows - 1:
+            current = " ".join([current, *words[i:]])
+            break
+        lines.append(current)
+        current = word
+    lines.append(current)
+    out = []
+    for line in (line.replace("\u00a0", " ") for line in lines):
+        while width(line) > max_width and len(line) > 1:
+            line = line.rstrip("…")[:-1].rstrip() + "…"
+        out.append(line)
+    return out
+
+
+def unique_fit(
+    names: list[str], size: int, max_width: int | list[int], weight: str = "bold"
+) -> list[str]:
+    """Each name shortened to ``max_width`` so that the short names stay distinct: a name that
+    does not fit keeps a short last word ("Computer 1" → "Comp… 1"), since that is what tells
+    numbered players apart, and the seat number is the last resort."""
+    rooms = max_width if isinstance(max_width, list) else [max_width] * len(names)
+    short = [fit_text(name, size, rooms[i], weight) for i, name in enumerate(names)]
+    for i, name in enumerate(names):
+        if short[i] == name:
+            continue
+        room = rooms[i]
+        head, _, tail = name.rpartition(" ")
+        if head and len(tail) <= 4 and text_width(f"… {tail}", size, weight) < room:
+            cut = head
+            while cut and text_width(f"{cut}… {tail}", size, weight) > room:
+                cut = cut[:-1]
+            short[i] = f"{cut.rstrip()}… {tail}"
+    for i, name in enumerate(names):
+        if short[i] != name and short.count(short[i]) > 1:
+            mark = f" #{i + 1}"
+            cut = fit_text(name, size, rooms[i] - text_width(mark, size, weight), weight)
+            short[i] = cut + mark
+    return short

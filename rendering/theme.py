@@ -57,3 +57,17 @@ TABLE_SIZE: Final = (1200, 720)
 TABLE_CARD: Final = (104, 150)
 HAND_CARD: Final = (112, 160)
 SMALL_CARD: Final = (76, 108)
+
+DISPLAY_WIDTH: Final = 550
+"""The width at which Discord shows an image in a message (desktop and phone alike)."""
+MIN_DISPLAY_TEXT: Final = 12
+"""Smallest text, in pixels on screen at ``DISPLAY_WIDTH``: a font's pixel size, as CSS counts it
+(Discord's own smallest text, its timestamps, is 12 px)."""
+
+
+def min_text_size(image_width: int) -> int:
+    """The smallest font size an image of this width may use so that its text is still
+    ``MIN_DISPLAY_TEXT`` pixels when Discord scales it down to ``DISPLAY_WIDTH`` (images narrower
+    than that are shown at their own size)."""
+    scale = max(1.0, image_width / DISPLAY_WIDTH)
+    return -(-MIN_DISPLAY_TEXT * image_width // DISPLAY_WIDTH) if scale > 1 else MIN_DISPLAY_TEXT

@@ -57,3 +57,13 @@ def test_load_benchmark_prints_one_line_per_run() -> None:
 def test_restart_benchmark_prints_one_line() -> None:
     out = _run("benchmarks/restart.py", "--tables", "3", "--clicks", "2")
     assert re.search(r"^restart, 3 tables .* start->ready \d+ ms; 2 first clicks", out, re.M), out
+
+
+def test_leaderboard_benchmark_prints_its_three_figures() -> None:
+    out = _run("benchmarks/leaderboard.py", "--players", "30", "--games", "120", "--samples", "5")
+    figures = re.findall(r"^(.+): p50 [\d.]+ ms, p95 [\d.]+ ms", out, re.M)
+    assert figures == [
+        "/leaderboard (image included)",
+        "/stats (chart included)",
+        "rating update at game end",
+    ]

@@ -1,8 +1,12 @@
 """Computer players: ``choose(view, legal_actions, level, rng, ...)`` for every game.
 
 They see a seat's view only — never a hidden card — and return one of ``legal_actions`` (for
-Piquet's exchange template, a concrete exchange within the view's limits). The search-based
-levels sample the unseen cards consistently with the view; the easy level is rule-based.
+Piquet's exchange template, a concrete exchange within the view's limits). Three levels:
+
+- ``easy``: a few card-table habits, no counting (``games.ai.easy``);
+- ``normal``: a rule-based club player who counts cards (``games.ai.normal``);
+- ``hard``: the normal player's bidding, and determinized search over sampled deals for the card
+  play (``games.ai.hard``): deterministic for a seed when the budget is a number of samples.
 """
 
 from __future__ import annotations
@@ -13,10 +17,13 @@ from typing import Any
 
 from games.actions import Action
 from games.ai.easy import choose_easy
+from games.ai.hard import DEFAULT_SAMPLES, DEFAULT_TIME_CAP_S, choose_hard
+from games.ai.normal import choose_normal
 
 LEVELS = ("easy", "normal", "hard")
-"""Levels a table may seat. Only ``easy`` has its own play yet: the stronger ones, which search
-sampled deals, arrive with the computer-players issue and play as ``easy`` until then."""
+"""Levels a table may seat, weakest first."""
+
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_CAP_S", "LEVELS", "choose"]
 
 
 def choose(
@@ -27,9 +34,16 @@ def choose(
     samples: int | None = None,
     time_cap_s: float | None = None,
 ) -> Action:
-    """One action for the seat of ``view``; deterministic for a given ``rng`` state."""
+    """One action for the seat of ``view``; deterministic for a given ``rng`` state and, for the
+    hard level, a given ``samples`` budget (``None``: ``DEFAULT_SAMPLES`` of the game, with
+    ``time_cap_s`` — default ``DEFAULT_TIME_CAP_S`` — as a wall-clock safety net)."""
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}; the levels are {', '.join(LEVELS)}")
     if not legal_actions:
         raise ValueError("the computer player was asked to act with no legal action")
-    return choose_easy(view, list(legal_actions), rng)
+    legal = list(legal_actions)
+    if level == "easy":
+        return choose_easy(view, legal, rng)
+    if level == "normal":
+        return choose_normal(view, legal, rng)
+    return choose_hard(view, legal, rng, samples, time_cap_s)

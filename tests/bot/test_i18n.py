@@ -52,5 +52,5 @@ def test_every_built_key_exists() -> None:
 def test_arguments_are_filled_in_and_unknown_locales_fall_back_to_english() -> None:
     assert t("turn_play", "en", name="Marie") == "Marie to play"
     assert t("turn_play", "fr", name="Marie") == "Marie to play"
-    assert t("rule_value", "en", key="la_vache", help="x") == "`la_vache` — x"
+    assert t("rule_value", "en", key="La vache", help="x") == "**La vache** — x"
     assert t("turn_play", locale="en", name="Marie") == "Marie to play"

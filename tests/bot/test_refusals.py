@@ -4,6 +4,7 @@ a full lobby, Start by someone else or before every seat is filled."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 import simcord
@@ -41,7 +42,17 @@ async def test_a_user_who_is_not_seated_changes_nothing(env: simcord.Env, table:
     assert table.session.game.to_dict() == before  # type: ignore[union-attr]
 
 
-async def test_a_click_on_a_stale_hand_changes_nothing(env: simcord.Env, table: Table) -> None:
+async def test_a_click_on_a_stale_hand_changes_nothing(
+    env: simcord.Env, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand the bot could not retire (its interaction token expired: simulated by a retire that
+    cannot edit) keeps its buttons; once the game moved on, each of its clicks is refused."""
+    from bot import hands
+
+    async def expired(interaction: Any, content: str) -> bool:
+        return False
+
+    monkeypatch.setattr(hands, "retire", expired)
     game = table.session.game
     assert game is not None
     seat = table.session.seat(game.to_act)  # type: ignore[arg-type]
@@ -49,14 +60,14 @@ async def test_a_click_on_a_stale_hand_changes_nothing(env: simcord.Env, table: 
     player = table.actor(seat.user_id)
     first = await table.hand(player)
     second = await table.hand(player)
-    cards = [c for c in components_of(second) if c.get("custom_id", "").startswith("atout:play:")]
+    cards = [c for c in components_of(first) if c.get("custom_id", "").startswith("atout:play:")]
     assert len(cards) == 3
-    result = await player.click(first, custom_id=cards[0]["custom_id"])
+    result = await player.click(second, custom_id=cards[0]["custom_id"])
     assert result.acknowledged
     after_first = table.session.game.to_dict()  # type: ignore[union-attr]
     logged = await count_actions(env, table.session.id)
-    # The second hand still shows the old version's buttons: each click is refused.
-    stale = await player.click(second, custom_id=cards[1]["custom_id"])
+    # The first hand still shows the old version's buttons: each click is refused.
+    stale = await player.click(first, custom_id=cards[1]["custom_id"])
     # Acknowledged at once (a deferred update: nothing public), then refused privately.
     assert stale.deferred and stale.followups
     assert stale.followups[-1].ephemeral
@@ -102,8 +113,12 @@ async def test_lobby_refusals(env: simcord.Env) -> None:
     again = await alice.click(lobby, custom_id=f"atout:join:{table_id}")
     assert again.response is not None and again.response.content == t("error_already_seated")
     await bob.click(lobby, custom_id=f"atout:join:{table_id}")
-    full = await carol.click(lobby, custom_id=f"atout:join:{table_id}")
-    assert full.response is not None and full.response.content == t("error_lobby_full")
+    # A full table's Join is disabled (issue 11): a real user cannot click it any more; the
+    # refusal stays for a click from an older copy of the lobby.
+    with pytest.raises(simcord.SetupError):
+        await carol.click(lobby, custom_id=f"atout:join:{table_id}")
+    session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
+    assert [s.user_id for s in session.row.seat_list if s].count(carol.id) == 0
     not_starter = await bob.click(lobby, custom_id=f"atout:start:{table_id}")
     assert not_starter.response is not None
     assert not_starter.response.content == t("error_starter_only")

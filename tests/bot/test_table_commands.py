@@ -17,7 +17,7 @@ async def test_house_rules_are_chosen_in_the_lobby_by_the_starter(env: simcord.E
     alice = guild.add_member(env.create_user("alice"))
     opened = await alice.slash(channel, "coinche start", target_score=1000)
     lobby = opened.response
-    assert lobby is not None and "target_score = 1000" in lobby.content
+    assert lobby is not None and "Coinche to 1,000 points" in lobby.content
     table_id = int(components_of(lobby)[0]["custom_id"].split(":")[2])
     panel = await alice.click(lobby, custom_id=f"atout:house:{table_id}")
     assert panel.ephemeral and panel.response is not None
@@ -31,7 +31,7 @@ async def test_house_rules_are_chosen_in_the_lobby_by_the_starter(env: simcord.E
     stored = await env.bot.storage.get_table(table_id)  # type: ignore[attr-defined]
     assert stored.options == {"target_score": 1000, "melds_enabled": False}
     refreshed = next(m for m in channel.history() if m.id == lobby.id)
-    assert "melds_enabled = off" in refreshed.content
+    assert "Coinche to 1,000 points · no melds" in refreshed.content
 
 
 async def test_computer_levels_are_stored_per_seat(env: simcord.Env) -> None:
@@ -57,7 +57,7 @@ async def test_table_commands_in_the_thread(env: simcord.Env) -> None:
 
     rules = await alice.slash(thread, "table rules")
     assert rules.ephemeral and rules.response is not None
-    assert "`hands_to_win` = 2" in rules.response.content
+    assert "Hands to win: 2" in rules.response.content
 
     hand = await bob.slash(thread, "table hand")
     assert hand.ephemeral and hand.response is not None
@@ -227,4 +227,4 @@ async def test_belote_house_rules_list_the_new_keys_in_words(env: simcord.Env) -
     assert _rule_values(picked.response) == ["each_suit", "none"]
     await alice.select(picked.response, ["none"], custom_id=f"atout:rule:{table_id}:ta_belote")
     refreshed = next(m for m in channel.history() if m.id == lobby.id)
-    assert "ta_belote = none" in refreshed.content
+    assert "Belote in TA: no belote" in refreshed.content

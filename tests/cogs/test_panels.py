@@ -53,12 +53,14 @@ def test_coinche_bidding_panel_offers_the_chosen_level() -> None:
     game = dealt("coinche")
     ids = fits(bidding_panel(context(game)))
     assert ids[0] == f"atout:level:7:{game.action_count}"
-    bids = [i for i in ids if i.startswith("atout:bid:")]
-    assert {i.split(":")[4] for i in bids} == {"80"}
-    assert {i.split(":")[5] for i in bids} == {"S", "H", "D", "C", "NT", "AT"}
+    bids = [i.split(":")[4:6] for i in ids if i.startswith("atout:bid:")]
+    # The chosen (lowest) level in every denomination, and the four suits one level up.
+    assert {t for v, t in bids if v == "80"} == {"S", "H", "D", "C", "NT", "AT"}
+    assert {t for v, t in bids if v == "90"} == {"S", "H", "D", "C"}
+    assert {v for v, _ in bids} == {"80", "90"}
     assert f"atout:pass:7:{game.action_count}" in ids
     chosen = fits(bidding_panel(context(game, {"level": 130})))
-    assert {i.split(":")[4] for i in chosen if i.startswith("atout:bid:")} == {"130"}
+    assert {i.split(":")[4] for i in chosen if i.startswith("atout:bid:")} == {"130", "140"}
     capot = fits(bidding_panel(context(game, {"level": "capot"})))
     assert {i.split(":")[4] for i in capot if i.startswith("atout:bid:")} == {"capot"}
 
@@ -68,7 +70,7 @@ def test_coinche_after_a_bid_the_opponent_may_coinche() -> None:
     game.apply(game.to_act, Action("bid", value=100, trump="H"))  # type: ignore[arg-type]
     ids = fits(bidding_panel(context(game)))
     assert any(i.startswith("atout:coinche:") for i in ids)
-    assert {i.split(":")[4] for i in ids if i.startswith("atout:bid:")} == {"110"}
+    assert {i.split(":")[4] for i in ids if i.startswith("atout:bid:")} == {"110", "120"}
 
 
 def test_belote_taking_panel() -> None:
@@ -178,19 +180,20 @@ async def test_italian_cards_are_named_as_the_image_draws_them(env: simcord.Env)
     table = Table(env, channel, [alice])
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
     hand = await table.hand(alice)
-    labels = [
-        c["label"] for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")
-    ]
-    assert labels
-    for label in labels:
-        assert re.fullmatch(r"([2-7AFCR]) (coppe|denari|bastoni|spade)", label), label
+    buttons = [c for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")]
+    assert buttons
+    for button in buttons:
+        # Figures in words (no bare R or C), the suit as its emblem's emoji.
+        assert re.fullmatch(r"Asso|Re|Cavallo|Fante|[2-7]", button["label"]), button
+        assert button["emoji"]["name"] in ("⚔️", "🏆", "🪙", "🪵"), button
     french = Table(env, channel, [alice])
     await french.open("briscola", computers=1, seats=2, hands_to_win=1, deck_style="french")
     hand = await french.hand(alice)
-    labels = [
-        c["label"] for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")
-    ]
-    assert labels and all(re.fullmatch(r"[2-7AJQK][♠♥♦♣]", label) for label in labels)
+    buttons = [c for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")]
+    assert buttons
+    for button in buttons:
+        assert re.fullmatch(r"[2-7AJQK]", button["label"]), button
+        assert button["emoji"]["name"] in ("♠️", "♥️", "♦️", "♣️"), button
 
 
 async def test_a_call_on_the_second_select_is_played(env: simcord.Env) -> None:
@@ -218,3 +221,55 @@ async def test_a_call_on_the_second_select_is_played(env: simcord.Env) -> None:
     game = table.session.game
     assert game is not None
     assert game.log[-1]["actions"][-1] == {"seat": seat, "type": "call", "rank": "2", "points": 100}
+
+
+def rows_of(items: list[discord.ui.Item[Any]]) -> dict[int, list[Any]]:
+    rows: dict[int, list[Any]] = {}
+    for item in items:
+        inner = getattr(item, "item", item)
+        assert inner.row is not None
+        rows.setdefault(inner.row, []).append(inner)
+    return rows
+
+
+def test_bid_buttons_read_and_never_wrap_alone() -> None:
+    """Suits are coloured emoji, no trumps and all trumps are spelled out with their table
+    abbreviation, and every row of buttons fits a phone's width (none wraps alone)."""
+    from bot.panels import ROW_BUDGET, button_width
+
+    game = dealt("coinche")
+    for state in ({}, {"level": 130}, {"level": "capot"}, {"level": "generale"}):
+        items = bidding_panel(context(game, state))
+        fits(items)
+        for row, row_items in rows_of(items).items():
+            buttons = [b for b in row_items if isinstance(b, discord.ui.Button)]
+            if buttons:
+                width = sum(
+                    button_width(b.label or "", str(b.emoji or "") or None) for b in buttons
+                )
+                assert width <= ROW_BUDGET or len(buttons) == 1, (state, row, width)
+        labels = [
+            b.label for r in rows_of(items).values() for b in r if isinstance(b, discord.ui.Button)
+        ]
+        emojis = {
+            str(b.emoji)
+            for r in rows_of(items).values()
+            for b in r
+            if isinstance(b, discord.ui.Button) and b.emoji
+        }
+        assert emojis == {"♠️", "♥️", "♦️", "♣️"}
+        if state.get("level") != "capot":
+            assert any("No trumps (SA)" in (label or "") for label in labels)
+            assert any("All trumps (TA)" in (label or "") for label in labels)
+        else:
+            assert any((label or "").endswith(" SA") for label in labels)
+
+
+def test_italian_card_buttons_name_the_figure_and_show_the_suit() -> None:
+    game = dealt("briscola", 2)
+    items = card_panel(context(game))
+    buttons = [getattr(i, "item", i) for i in items]
+    assert buttons
+    for button in buttons:
+        assert button.emoji is not None
+        assert button.label not in ("R", "C", "F")

@@ -21,7 +21,7 @@ from rendering import (
 from rendering import cards as card_sprites
 from rendering.demo import DEMO_NAMES, concrete, finished_deal, random_position
 from rendering.palette import fixed_palette
-from rendering.table import NAME_CAP
+from rendering.table import NAME
 from rendering.text import cap_height, size_for_cap_height
 from tests.rendering.helpers import decode
 
@@ -208,7 +208,8 @@ def test_phone_readable_sizes() -> None:
         rank_px, suit_px = card_sprites.index_sizes(*size)
         assert rank_px >= 28 and suit_px >= 28
         assert cap_height(size_for_cap_height(rank_px)) >= 28
-    assert cap_height(size_for_cap_height(NAME_CAP, "condensed"), "condensed") >= 20
+    # A seat's name: its capitals at least 20 px in the 1200 px image.
+    assert cap_height(NAME, "condensed") >= 20
 
 
 def test_styles_and_extension() -> None:

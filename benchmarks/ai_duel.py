@@ -1,0 +1,451 @@
+"""Duplicate matches between two computer players: points per deal with a 95 % interval.
+
+Every deal (a shuffled deck and a dealer, both from the seed and the deal number) is played once
+for each rotation of the two players over the seats — the two sides swapped in partnership and
+two-player games, player A in each seat in turn against a field of B in chiamata and three-player
+Briscola — and the deal's figure is A's mean margin over those rotations. Luck of the cards
+cancels out; what is left is skill.
+
+Margins: the deal's score for Belote, Coinche and Piquet; card points for Briscola and Sueca
+(whose scores are hands and games won); chiamata's deal score for A's seat.
+
+Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per move), and the
+peer programs of the ``bench`` extra (``pip install .[bench]``):
+
+- ``colver-heuristic`` and ``colver-isdd`` (or ``colver-isdd:MS``, the move time in ms):
+  colver's Coinche agents. A duel with one of them is played *inside colver's environment and
+  rules* (``--engine colver``, chosen automatically): no SA/TA, no melds, a free discard when
+  unable to over-trump an opponent, an 80 made with 80, no rounding, surcoinche ×3. Our players
+  reason under the matching options, and the adapter plays the forced passes colver asks of the
+  partner of a coincher. An IS-DD agent may panic in ``observe()`` after a surcoinche: the deal
+  is then void, left out and counted.
+- ``naipes``: naipes' "normal" brisca AI, seated in our two-player Briscola (whose rules are
+  naipes' own: no duty to follow, winner draws first, the trump card drawn last).
+
+Results go line by line to ``--results`` (JSON lines); run the same command again to resume.
+
+    python benchmarks/ai_duel.py coinche hard normal --deals 200 --results /tmp/duel.jsonl
+    python benchmarks/ai_duel.py coinche hard colver-isdd --deals 500 --results r.jsonl
+    python benchmarks/ai_duel.py briscola hard naipes --deals 300 --seats 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.actions import COINCHE, PASS, PLAY, SURCOINCHE, Action
+from games.ai import choose
+from games.ai.random_play import random_action
+from games.registry import new_game
+
+Chooser = Callable[[dict[str, Any], list[Action], random.Random], Action]
+
+COLVER_OPTIONS: dict[str, Any] = {
+    "sa_ta_enabled": False,
+    "melds_enabled": False,
+    "must_undertrump": False,
+    "eighty_needs_82": False,
+    "rounding": "none",
+}
+COLVER_SPECS = {
+    "colver-heuristic": '[bid]\nstrategy="heuristic"\n[play]\nmethod="heuristic"\n',
+    "colver-isdd": (
+        '[bid]\nstrategy="improved_v2"\n[play]\nmethod="is_dd"\ntime_ms={ms}\n'
+        'determinizations=20\n[worlds]\nsource="uniform"\n'
+    ),
+}
+DEFAULT_SEATS = {"belote": 4, "coinche": 4, "piquet": 2, "briscola": 2, "chiamata": 5, "sueca": 4}
+
+
+# ------------------------------------------------------------------------------ players
+class Timed:
+    """One of our players, timing its moves (the figures behind "move time p95")."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        level, _, samples = spec.partition(":")
+        self.level = level
+        self.samples = int(samples) if samples else None
+        self.times: list[float] = []
+
+    def __call__(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        if self.level == "random":
+            return random_action(view, legal, rng)
+        start = time.perf_counter()
+        action = choose(view, legal, self.level, rng, samples=self.samples, time_cap_s=0)
+        if len(legal) > 1:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+
+class Naipes:
+    """naipes' normal brisca AI behind our view: it sees its hand, the trump and the lead."""
+
+    SUITS: ClassVar[dict[str, str]] = {"S": "E", "H": "C", "D": "O", "C": "B"}
+    RANKS: ClassVar[dict[str, int]] = {
+        "A": 1,
+        "2": 2,
+        "3": 3,
+        "4": 4,
+        "5": 5,
+        "6": 6,
+        "7": 7,
+        "J": 10,
+        "Q": 11,
+        "K": 12,
+    }
+
+    def __init__(self) -> None:
+        from naipes.core.cards import Card
+        from naipes.core.rng import Rng
+        from naipes.games.brisca import ai
+        from naipes.games.brisca.state import GameState
+
+        self.card, self.rng, self.ai, self.state = Card, Rng, ai, GameState
+        self.times: list[float] = []
+
+    def _card(self, code: str) -> Any:
+        return self.card(suit=self.SUITS[code[1]], rank=self.RANKS[code[0]])
+
+    def __call__(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        hand = [str(c) for c in view["hand"]]
+        trick = view.get("trick") or []
+        trump = str(view["trump"])
+        trump_card = view.get("trump_card") or hand[0]
+        state = self.state(
+            rng=self.rng(0),
+            trump_suit=self.SUITS[trump],
+            trump_card=self._card(str(trump_card)),
+            deck=[],
+            human_hand=[],
+            ai_hand=[self._card(c) for c in hand],
+            pending_leader_card=self._card(str(trick[0][1])) if trick else None,
+        )
+        index = self.ai.choose_normal(state)
+        return next(a for a in legal if a.card == hand[index])
+
+
+def make_player(spec: str) -> Chooser:
+    if spec == "naipes":
+        return Naipes()
+    return Timed(spec)
+
+
+# ----------------------------------------------------------------------- our engines
+def margin_ours(game: str, result: dict[str, Any], a_seats: set[int], seats: int) -> float:
+    scores = list(result["scores"])
+    points = result.get("trick_points") or [0] * len(scores)
+    if game in ("sueca", "briscola") and len(points) == 2 and seats in (2, 4, 6):
+        side_a = 0 if any(s % 2 == 0 for s in a_seats) else 1
+        if seats == 2:
+            side_a = next(iter(a_seats))
+        return float(points[side_a] - points[1 - side_a])
+    if game in ("belote", "coinche", "piquet"):
+        side_a = next(iter(a_seats)) % 2
+        return float(scores[side_a] - scores[1 - side_a])
+    if game == "chiamata":
+        return float(sum(scores[s] for s in a_seats))
+    # Three-player Briscola: A's card points against the others' mean.
+    mine = sum(points[s] for s in a_seats)
+    others = [points[s] for s in range(seats) if s not in a_seats]
+    return float(mine - sum(others) / max(1, len(others)))
+
+
+def rotations(game: str, seats: int) -> list[set[int]]:
+    if game == "chiamata" or (game == "briscola" and seats == 3):
+        return [{s} for s in range(seats)]
+    if seats == 2:
+        return [{0}, {1}]
+    return [{s for s in range(seats) if s % 2 == r} for r in (0, 1)]
+
+
+def play_ours(
+    game: str, seats: int, deal_no: int, seed: int, a: Chooser, b: Chooser
+) -> dict[str, Any]:
+    setup = random.Random(f"{seed}:{deal_no}")
+    dealer = setup.randrange(seats)
+    probe = new_game(game, seats=seats, dealer=dealer)
+    deck = list(probe.full_deck())
+    setup.shuffle(deck)
+    margins = []
+    for rot, a_seats in enumerate(rotations(game, seats)):
+        g = new_game(game, seats=seats, dealer=dealer)
+        g.deal(deck)
+        rng = random.Random(f"{seed}:{deal_no}:{rot}")
+        while not g.awaiting_deck and not g.over:
+            seat = g.to_act
+            assert seat is not None
+            player = a if seat in a_seats else b
+            g.apply(seat, player(g.view(seat), g.legal_actions(seat), rng))
+        margins.append(margin_ours(game, g.deal_results[-1], a_seats, seats))
+    return {"margin": statistics.fmean(margins), "void": False}
+
+
+# ---------------------------------------------------------------------------- colver
+_COLVER_RANKS = "789JQKTA"
+
+
+def colver_code(card: int) -> str:
+    return _COLVER_RANKS[card % 8] + "SHDC"[card // 8]
+
+
+def colver_index(code: str) -> int:
+    return "SHDC".index(code[1]) * 8 + _COLVER_RANKS.index(code[0])
+
+
+def colver_to_action(action: int, phase: int) -> Action:
+    if phase != 0:
+        return PLAY[colver_code(action)]
+    if action == 0:
+        return PASS
+    if action == 41:
+        return COINCHE
+    if action == 42:
+        return SURCOINCHE
+    if action >= 37:
+        return Action("bid", value="capot", trump="SHDC"[action - 37])
+    return Action("bid", value=80 + 10 * ((action - 1) // 4), trump="SHDC"[(action - 1) % 4])
+
+
+class ColverTable:
+    """The public record of a colver deal, turned into our view for one of our seats."""
+
+    def __init__(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.auction: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self.trick: list[list[Any]] = []
+        self.played = [0, 0, 0, 0]
+        self.points = [0, 0]
+        self.bid: dict[str, Any] | None = None
+        self.doubled = 0
+        self.trump: str | None = None
+        self.seen_pair: dict[int, str] = {}
+
+    def record(self, seat: int, action: Action) -> None:
+        if action.type == "play":
+            self._play(seat, str(action.card))
+            return
+        entry: dict[str, Any] = {"type": action.type, "seat": seat}
+        if action.type == "bid":
+            entry.update(value=action.value, trump=action.trump)
+            self.bid = {"value": action.value, "trump": action.trump, "bidder": seat}
+            self.doubled = 0
+        elif action.type == "coinche":
+            self.doubled = 1
+        elif action.type == "surcoinche":
+            self.doubled = 2
+        self.auction.append(entry)
+        self.events.append(dict(entry))
+        if self.bid is not None:
+            self.trump = str(self.bid["trump"])
+
+    def _play(self, seat: int, code: str) -> None:
+        from games.ai.knowledge import Rules
+
+        self.trick.append([seat, code])
+        self.played[seat] += 1
+        if code[1] == self.trump and code[0] in "KQ":
+            other = self.seen_pair.get(seat)
+            if other is not None and other[1] == code[1]:
+                self.events.append({"type": "belote", "seat": seat, "card": code})
+            self.seen_pair[seat] = code
+        if len(self.trick) == 4:
+            rules = Rules({"game": "coinche", "seats": 4, "trump": self.trump})
+            winner, _ = rules.winner([(s, c) for s, c in self.trick])
+            pts = sum(rules.code_points(c) for _, c in self.trick)
+            if sum(self.played) == 32:
+                pts += rules.last_bonus
+            self.points[winner % 2] += pts
+            self.events.append(
+                {"type": "trick", "seat": winner, "winner": winner, "cards": self.trick}
+            )
+            self.trick = []
+
+    def view(self, seat: int, hand: list[str], phase: int) -> dict[str, Any]:
+        playing = phase != 0
+        bid = self.bid
+        contract = None
+        if playing and bid is not None:
+            contract = {
+                "trump": bid["trump"],
+                "declarer": bid["bidder"],
+                "value": bid["value"],
+                "multiplier": {0: 1, 1: 2, 2: 3}[self.doubled],
+            }
+        return {
+            "game": "coinche",
+            "seats": 4,
+            "seat": seat,
+            "dealer": self.dealer,
+            "phase": "play" if playing else "auction",
+            "to_act": seat,
+            "hand": hand,
+            "hand_sizes": [8 - n for n in self.played],
+            "trick": [list(p) for p in self.trick],
+            "tricks_won": [0, 0, 0, 0],
+            "trump": self.trump if playing else None,
+            "scores": {"deal": list(self.points), "game": [0, 0]},
+            "events": [dict(e) for e in self.events],
+            "auction": [dict(e) for e in self.auction],
+            "bid": dict(bid) if bid else None,
+            "doubled": self.doubled,
+            "contract": contract,
+            "options": dict(COLVER_OPTIONS),
+        }
+
+
+def play_colver(
+    deal_no: int, seed: int, specs: tuple[str, str], players: dict[str, Any]
+) -> dict[str, Any]:
+    import colver
+
+    setup = random.Random(f"{seed}:{deal_no}")
+    dealer = setup.randrange(4)
+    deal_seed = setup.randrange(2**31)
+    margins = []
+    for rot in (0, 1):
+        env = colver.Env.deal(dealer=dealer, seed=deal_seed)
+        table = ColverTable(dealer)
+        rng = random.Random(f"{seed}:{deal_no}:{rot}")
+        seat_spec = [specs[0] if s % 2 == rot else specs[1] for s in range(4)]
+        agents: dict[int, Any] = {}
+        for s in range(4):
+            spec = seat_spec[s]
+            if spec.startswith("colver-"):
+                name, _, ms = spec.partition(":")
+                text = COLVER_SPECS[name].format(ms=ms or 50)
+                agents[s] = colver.Agent(text, s, seed=deal_seed + s)
+                agents[s].init_deal(env)
+        while not env.is_terminal():
+            seat = env.current_player()
+            phase = env.phase()
+            legal_ids = env.legal_actions()
+            if seat in agents:
+                act = agents[seat].action(env)
+            elif len(legal_ids) == 1:
+                act = legal_ids[0]  # colver's forced pass, which our auction skips
+            else:
+                legal = [colver_to_action(x, phase) for x in legal_ids]
+                hand = [colver_code(c) for c in env.get_hands()[seat]]
+                view = table.view(seat, hand, phase)
+                action = players[seat_spec[seat]](view, legal, rng)
+                act = legal_ids[legal.index(action)]
+            for agent in agents.values():
+                try:
+                    agent.observe(env, act)
+                except BaseException as exc:  # a pyo3 PanicException derives from BaseException
+                    if isinstance(exc, KeyboardInterrupt):
+                        raise
+                    return {"margin": 0.0, "void": True, "why": str(exc)[:200]}
+            table.record(seat, colver_to_action(act, phase))
+            env.step(act)
+        rewards = env.rewards()
+        margins.append(float(rewards[rot] - rewards[1 - rot]))
+    return {"margin": statistics.fmean(margins), "void": False}
+
+
+# ------------------------------------------------------------------------------- main
+def interval(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("game")
+    parser.add_argument("a", help="player A")
+    parser.add_argument("b", help="player B")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--results", type=Path, default=None, help="JSON lines; resumed if present")
+    parser.add_argument(
+        "--max-seconds", type=float, default=None, help="stop (resumably) after this"
+    )
+    args = parser.parse_args()
+    seats = args.seats or DEFAULT_SEATS[args.game]
+    uses_colver = any(p.startswith("colver-") for p in (args.a, args.b))
+    if uses_colver and args.game != "coinche":
+        parser.error("colver plays Coinche only")
+    config = {
+        "game": args.game,
+        "a": args.a,
+        "b": args.b,
+        "seats": seats,
+        "seed": args.seed,
+        "engine": "colver" if uses_colver else "atout",
+    }
+    done: dict[int, dict[str, Any]] = {}
+    if args.results and args.results.exists():
+        lines = args.results.read_text().splitlines()
+        if lines and json.loads(lines[0]).get("config") != config:
+            parser.error(f"{args.results} holds another duel: {lines[0]}")
+        for line in lines[1:]:
+            row = json.loads(line)
+            done[int(row["deal"])] = row
+    elif args.results:
+        args.results.write_text(json.dumps({"config": config}) + "\n")
+    players: dict[str, Any] = {args.a: make_player(args.a), args.b: make_player(args.b)}
+    start = time.monotonic()
+    for deal_no in range(args.deals):
+        if deal_no in done:
+            continue
+        if args.max_seconds is not None and time.monotonic() - start > args.max_seconds:
+            print(f"stopped after {args.max_seconds:.0f} s; run again to resume", file=sys.stderr)
+            break
+        times_before = {k: len(getattr(p, "times", [])) for k, p in players.items()}
+        if uses_colver:
+            row = play_colver(deal_no, args.seed, (args.a, args.b), players)
+        else:
+            row = play_ours(args.game, seats, deal_no, args.seed, players[args.a], players[args.b])
+        row["deal"] = deal_no
+        row["times_ms"] = {
+            k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k] :]]
+            for k, p in players.items()
+        }
+        done[deal_no] = row
+        if args.results:
+            with args.results.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+    rows = [r for r in done.values() if not r.get("void")]
+    void = sum(1 for r in done.values() if r.get("void"))
+    if not rows:
+        print("no deal played")
+        return
+    mean, half = interval([float(r["margin"]) for r in rows])
+    print(
+        f"{args.game} {args.a} vs {args.b}: {mean:+.1f} ± {half:.1f} points per deal "
+        f"(95 %), {len(rows)} duplicate deals, {void} void"
+    )
+    for name in (args.a, args.b):
+        times = [t for r in rows for t in r.get("times_ms", {}).get(name, [])]
+        if times:
+            print(
+                f"  {name} move time: p50 {percentile(times, 0.5):.1f} ms, "
+                f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms ({len(times)} moves)"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""The hard level's Coinche auction: bids judged by playing sampled deals out.
+
+For each trump suit the hand is played in deals sampled consistently with the auction so far
+(``Sampler``: a bidder is likelier to hold the suit he named), with the rollout policy of
+``games.ai.search`` for every seat, and the points the own side takes are counted. A bid is
+made when it would be made in enough of those deals; an opponent's contract is coinched when it
+fails in most of them. Rollouts see the sampled hands, which flatters both sides alike; the
+thresholds below are set for that.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from games.actions import Action
+from games.ai import knowledge as kn
+from games.ai.knowledge import Knowledge, Rules
+from games.ai.search import Deal, Sampler, rollout
+from games.belote_rules import KING, QUEEN
+from games.cards import SUITS
+
+MAKE_ODDS: Final = 0.62
+"""Share of sampled deals in which a bid must be made for the hard player to bid it."""
+COINCHE_ODDS: Final = 0.75
+"""Share of sampled deals in which the opponents' contract must fail to coinche it."""
+SURCOINCHE_ODDS: Final = 0.9
+PARTNER_MARGIN: Final = 20
+"""How much higher than the partner's contract an own bid must be worth to take him out."""
+
+
+def _need(value: int, view: Mapping[str, Any]) -> int:
+    return 82 if value == 80 and kn.option(view, "eighty_needs_82") else value
+
+
+def estimate(
+    view: Mapping[str, Any], rng: random.Random, samples: int
+) -> dict[str, list[tuple[int, int]]]:
+    """For each suit as trumps: (own side's points, the other side's) in sampled deals."""
+    know = Knowledge(view)
+    sampler = Sampler(know, view)
+    me = know.seat
+    dealer = int(kn.field(view, "dealer") or 0)
+    leader = (dealer + 1) % 4
+    side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
+    dealt: list[list[int]] = []
+    for _ in range(samples):
+        sampled = sampler.sample(rng)
+        if sampled is not None:
+            dealt.append(sampled[0])
+    out: dict[str, list[tuple[int, int]]] = {}
+    options = kn.field(view, "options")
+    for suit in SUITS:
+        rules = Rules({"game": "coinche", "seats": 4, "trump": suit, "options": options or {}})
+        pair = (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
+        results = []
+        for hands in dealt:
+            deal = Deal(rules, list(hands), side, leader, [])
+            rollout(deal, random.Random(rng.random()))
+            points = list(deal.points)
+            for seat, hand in enumerate(hands):
+                if hand & pair == pair:
+                    points[side[seat]] += 20
+            results.append((points[0], points[1]))
+        out[suit] = results
+    return out
+
+
+def choose_bid(
+    view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
+) -> Action | None:
+    """The hard player's auction action, or ``None`` to leave it to the normal player (a call
+    outside numeric suit contracts: SA/TA, capot)."""
+    kinds = {a.type for a in legal}
+    pass_ = next((a for a in legal if a.type == "pass"), None)
+    if pass_ is None:
+        return None
+    me = kn.seat_of(view)
+    bid = kn.field(view, "bid")
+    value = bid.get("value") if isinstance(bid, Mapping) else None
+    trump = bid.get("trump") if isinstance(bid, Mapping) else None
+    bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
+    if isinstance(value, str) or (trump is not None and trump not in SUITS):
+        return None
+    table = estimate(view, rng, samples)
+    if not table["S"]:
+        return None
+
+    def made(suit: str, level: int, side: int) -> float:
+        rows = table[suit]
+        need = _need(level, view)
+        return sum(1 for r in rows if r[side] >= need) / len(rows)
+
+    ours = isinstance(bidder, int) and (bidder - me) % 2 == 0
+    if "surcoinche" in kinds:
+        if (
+            ours
+            and isinstance(value, int)
+            and isinstance(trump, str)
+            and made(trump, value, 0) >= SURCOINCHE_ODDS
+        ):
+            return next(a for a in legal if a.type == "surcoinche")
+        return pass_
+    best: Action | None = None
+    best_value = 0
+    for action in legal:
+        if (
+            action.type != "bid"
+            or not isinstance(action.value, int)
+            or action.trump is None
+            or action.trump not in SUITS
+        ):
+            continue
+        suit = str(action.trump)
+        if made(suit, action.value, 0) >= MAKE_ODDS and action.value > best_value:
+            best, best_value = action, action.value
+    if best is not None and ours and isinstance(value, int) and best_value < value + PARTNER_MARGIN:
+        # Over the own side's contract only when clearly worth more.
+        best = None
+    if best is not None:
+        # The full value at once: in Coinche the contract's value is scored, and an auction
+        # may end before a cautious bidder speaks again.
+        return best
+    if "coinche" in kinds and isinstance(value, int) and isinstance(trump, str):
+        fails = 1.0 - made(trump, value, 1)
+        if fails >= COINCHE_ODDS:
+            return next(a for a in legal if a.type == "coinche")
+    return pass_
+
+
+TAKE_ODDS: Final = 0.8
+"""Share of sampled deals in which the own side must outscore the defenders to take."""
+
+
+def choose_take(
+    view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
+) -> Action | None:
+    """Belote's taking (docs/rules.md §2.4) judged by playing sampled deals out: the taker gets the
+    turned-up card and two more, everybody else three; the deal is played with the rollout
+    policy and the own side must take more than half the points often enough."""
+    takes = [a for a in legal if a.type == "take" and a.trump in ("S", "H", "D", "C")]
+    pass_ = next((a for a in legal if a.type == "pass"), None)
+    turn_up = kn.field(view, "turn_up")
+    if not takes or not isinstance(turn_up, str):
+        return None
+    me = kn.seat_of(view)
+    mine = kn.hand(view)
+    if len(mine) != 5:
+        return None
+    rules0 = Rules({"game": "belote", "seats": 4, "trump": "S"})
+    unseen = [c for c in range(32) if rules0.deck[c] not in mine and rules0.deck[c] != turn_up]
+    dealer = int(kn.field(view, "dealer") or 0)
+    leader = (dealer + 1) % 4
+    side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
+    worlds = []
+    for _ in range(samples):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands = [0, 0, 0, 0]
+        hands[me] = rules0.mask([*mine, turn_up]) | (1 << pool[0]) | (1 << pool[1])
+        rest = pool[2:]
+        others = [s for s in range(4) if s != me]
+        for k, s in enumerate(others):
+            for c in rest[8 * k : 8 * k + 8]:
+                hands[s] |= 1 << c
+        worlds.append(hands)
+    best: tuple[float, Action] | None = None
+    for action in takes:
+        suit = str(action.trump)
+        rules = Rules({"game": "belote", "seats": 4, "trump": suit})
+        pair = (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
+        wins = 0
+        for hands in worlds:
+            deal = Deal(rules, list(hands), side, leader, [])
+            rollout(deal, random.Random(rng.random()))
+            points = list(deal.points)
+            for seat, hand in enumerate(hands):
+                if hand & pair == pair:
+                    points[side[seat]] += 20
+            wins += points[0] > points[1]
+        odds = wins / max(1, len(worlds))
+        if best is None or odds > best[0]:
+            best = (odds, action)
+    if best is not None and (best[0] >= TAKE_ODDS or pass_ is None):
+        return best[1]
+    return pass_

@@ -1,0 +1,97 @@
+"""The hard computer player: determinized search in the card play and the Belote/Coinche bidding.
+
+For a card to play it samples deals of the unseen cards consistent with the view and keeps the
+card that scores best on average (``games.ai.search``); its Coinche bids are judged by playing
+sampled deals out, and so is its Belote taking (``games.ai.bidding``); elsewhere it bids like
+the normal player. Its budget is a number of samples, so it is
+deterministic for a seed; the wall-clock cap only stops a search early on an overloaded machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any, Final
+
+from games.actions import Action
+from games.ai import knowledge as kn
+from games.ai.bidding import choose_bid, choose_take
+from games.ai.normal import choose_normal, play_card
+from games.ai.search import search_play
+
+DEFAULT_SAMPLES: Final[dict[str, int]] = {
+    "belote": 40,
+    "coinche": 40,
+    "piquet": 30,
+    "briscola": 28,
+    "chiamata": 30,
+    "sueca": 30,
+}
+"""Determinizations per move when ``choose`` is given no ``samples``: sized so that a move takes
+well under a second on one core (``benchmarks/ai.py`` prints the move times)."""
+
+DD_CARDS: Final[dict[str, int]] = {
+    "belote": 14,
+    "coinche": 14,
+    "piquet": 10,
+    "briscola": 8,
+    "chiamata": 10,
+    "sueca": 12,
+}
+"""Cards left in play (hands and stock) at or below which a sample is solved exactly
+(double dummy) instead of rolled out."""
+
+ROLLOUT_BUDGET: Final = 200
+"""Default cap on samples × candidate cards for one move (the samples never fall below
+``MIN_SAMPLES``)."""
+MIN_SAMPLES: Final = 16
+
+BID_SAMPLES: Final = 32
+"""Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
+
+DEFAULT_TIME_CAP_S: Final = 2.0
+"""A safety net only: the sample budget is what normally ends a search."""
+
+
+def choose_hard(
+    view: Mapping[str, Any],
+    legal: list[Action],
+    rng: random.Random,
+    samples: int | None = None,
+    time_cap_s: float | None = None,
+) -> Action:
+    game = kn.game_of(view)
+    budget = samples if samples is not None else DEFAULT_SAMPLES.get(game, 30)
+    plays = [a for a in legal if a.type == "play" and a.card is not None]
+    if game == "coinche" and not plays and len(legal) > 1:
+        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES))
+        if action is not None:
+            return action
+    if game == "belote" and not plays and len(legal) > 1:
+        action = choose_take(view, legal, rng, min(budget, BID_SAMPLES))
+        if action is not None:
+            return action
+    if len(plays) != len(legal) or len(plays) < 2:
+        return choose_normal(view, legal, rng)
+    # A budget given in samples is honoured exactly (deterministic for a seed) unless the caller
+    # also sets a cap; the default budget comes with the default safety cap.
+    cap = (0.0 if samples is not None else DEFAULT_TIME_CAP_S) if time_cap_s is None else time_cap_s
+    deadline = time.monotonic() + cap if cap > 0 else None
+    cards = [str(a.card) for a in plays]
+    if samples is None:
+        # Many candidate cards make each sample dearer: keep the move's work about constant.
+        budget = min(budget, max(MIN_SAMPLES, ROLLOUT_BUDGET // len(cards)))
+    # The normal player's choice breaks ties and stands in if no deal can be sampled.
+    fallback_rng = random.Random(rng.random())
+    preferred = play_card(view, cards, fallback_rng)
+    card = search_play(
+        view,
+        cards,
+        rng,
+        budget,
+        DD_CARDS.get(game, 12),
+        deadline,
+        lambda: preferred,
+    )
+    return next(a for a in plays if a.card == card)

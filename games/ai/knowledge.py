@@ -1,0 +1,461 @@
+"""What a computer player knows: the view read through a few helpers, and the card rules.
+
+Every computer level reads its seat's view through the helpers here (``hand``, ``trick``,
+``tricks``, ``events``…) and never indexes the view elsewhere: views are being converted to typed
+forms, and this keeps that change in one place. The card rules (rank order, card points, who wins
+a trick, what may be played) are taken from the engine modules — ``games.belote_rules`` and
+``games.tricks`` — so that the computer players can never disagree with the engines about them.
+
+``Knowledge`` then counts cards the way a club player does: what has been played, what each seat
+can no longer hold (voids shown by not following, a trump it would have had to play), what each
+seat is known to hold (the turned-up card, the trump card, a belote announced, melds shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from games import belote_rules as br
+from games import tricks as tr
+from games.cards import DECK_40, FRENCH_32, FRENCH_36, SUITS
+from games.piquet_declarations import RANK_INDEX as PIQUET_RANK_INDEX
+from games.piquet_declarations import RANK_ORDER as PIQUET_RANK_ORDER
+
+BELOTE_GAMES: Final = ("belote", "coinche")
+PARTNER_GAMES: Final = ("belote", "coinche", "sueca")
+
+FREE, FOLLOW, BELOTE = 0, 1, 2
+"""How followers are constrained: no duty, must follow suit, Belote's §2.5 algorithm."""
+
+# Options a view may carry under "options" (the duel adapters add them); the engine defaults
+# otherwise, which is what a table uses unless its creator changed them.
+_DEFAULT_OPTIONS: Final[dict[str, Any]] = {
+    "trump_lead_overtrump": "always",
+    "must_undertrump": True,
+    "partner_winning_trump": "overtrump_only",
+    "sa_ta_scale": "card_values_162",
+    "follow_rule": "must_follow",
+    "three_player_removed_card": "2C",
+    "eighty_needs_82": True,
+}
+
+
+# ----------------------------------------------------------------------------- view helpers
+def field(view: Mapping[str, Any], key: str, default: Any = None) -> Any:
+    """One view (or event) field: every read of a view outside this module goes through here
+    or the helpers below, so that typed views change one module."""
+    return view.get(key, default)
+
+
+def game_of(view: Mapping[str, Any]) -> str:
+    return str(view.get("game", ""))
+
+
+def seat_of(view: Mapping[str, Any]) -> int:
+    seat = view.get("seat")
+    return int(seat) if isinstance(seat, int) else 0
+
+
+def seat_count(view: Mapping[str, Any]) -> int:
+    return int(view.get("seats") or len(view.get("hand_sizes") or []) or 4)
+
+
+def hand(view: Mapping[str, Any]) -> list[str]:
+    return [str(c) for c in view.get("hand") or []]
+
+
+def hand_sizes(view: Mapping[str, Any]) -> list[int]:
+    return [int(n) for n in view.get("hand_sizes") or []]
+
+
+def current_trick(view: Mapping[str, Any]) -> list[tuple[int, str]]:
+    return [(int(s), str(c)) for s, c in view.get("trick") or []]
+
+
+def events(view: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    for event in view.get("events") or []:
+        if isinstance(event, Mapping):
+            yield event
+
+
+def completed_tricks(view: Mapping[str, Any]) -> list[list[tuple[int, str]]]:
+    """The tricks of this deal already taken, in play order (from the public events)."""
+    return [
+        [(int(s), str(c)) for s, c in e.get("cards") or []]
+        for e in events(view)
+        if e.get("type") == "trick"
+    ]
+
+
+def trump_of(view: Mapping[str, Any]) -> str | None:
+    trump = view.get("trump")
+    contract = view.get("contract")
+    if trump is None and isinstance(contract, Mapping):
+        trump = contract.get("trump")
+    return trump if isinstance(trump, str) else None
+
+
+def option(view: Mapping[str, Any], key: str) -> Any:
+    """A table option when the view carries it, otherwise the engines' default."""
+    options = view.get("options")
+    if isinstance(options, Mapping) and key in options:
+        return options[key]
+    return _DEFAULT_OPTIONS.get(key)
+
+
+def contract(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    value = view.get("contract")
+    return value if isinstance(value, Mapping) else None
+
+
+def declarer_of(view: Mapping[str, Any]) -> int | None:
+    """The seat that chose trumps (Belote's taker, Coinche's and chiamata's declarer)."""
+    c = contract(view)
+    if c is None:
+        return None
+    for key in ("declarer", "taker"):
+        if isinstance(c.get(key), int):
+            return int(c[key])
+    return None
+
+
+def auction(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [a for a in view.get("auction") or [] if isinstance(a, Mapping)]
+
+
+def known_partners(view: Mapping[str, Any], seat: int) -> set[int]:
+    """Seats known to play on ``seat``'s side; chiamata's partner only once the view says so."""
+    game = game_of(view)
+    seats = seat_count(view)
+    if game in PARTNER_GAMES or (game == "briscola" and seats in (4, 6)):
+        return {s for s in range(seats) if s % 2 == seat % 2 and s != seat}
+    if game != "chiamata":
+        return set()
+    partner, declarer = view.get("partner"), view.get("declarer")
+    if isinstance(declarer, int) and isinstance(partner, int) and partner != declarer:
+        if seat == partner:
+            return {declarer}
+        if seat == declarer:
+            return {partner}
+    if isinstance(declarer, int) and seat != declarer and isinstance(partner, int):
+        # Revealed partnership: every defender sides with the other defenders.
+        return {s for s in range(seats) if s not in (declarer, partner, seat)}
+    return set()
+
+
+# ---------------------------------------------------------------------------- card rules
+class Rules:
+    """Card order, points and trick rules of one view's game and contract, from the engines.
+
+    Cards are indexed by their position in ``deck`` so that sets of cards are bitmasks.
+    """
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.game = game_of(view)
+        self.seats = seat_count(view)
+        self.piquet_old = view.get("rules_era") in ("old", "c17")
+        trump = trump_of(view)
+        self.trump_code = trump
+        self.mode = -1
+        self.follow = FOLLOW
+        self.trump_lead = br.TRUMP_LEAD_ALWAYS
+        self.must_undertrump = True
+        self.partner_free = False
+        last_bonus = 0
+        if self.game in BELOTE_GAMES:
+            deck: tuple[str, ...] = br.CARD_CODES
+            self.mode = br.MODE_OF_TRUMP.get(trump or "", br.SA)
+            mode = self.mode
+            scale = option(view, "sa_ta_scale") == "card_values_162"
+            table = br.POINTS_162 if self.game == "coinche" and scale else br.BELOTE_POINTS
+            strength = [br.STRENGTH[mode][i] for i in range(32)]
+            points = list(table[mode])
+            self.follow = BELOTE
+            self.trump_lead = br.TRUMP_LEAD_CODES.get(
+                str(option(view, "trump_lead_overtrump")), br.TRUMP_LEAD_ALWAYS
+            )
+            self.must_undertrump = bool(option(view, "must_undertrump"))
+            self.partner_free = option(view, "partner_winning_trump") == "free"
+            trump_suit = mode if mode < 4 else -1
+            last_bonus = br.LAST_TRICK
+        elif self.game == "piquet":
+            deck = FRENCH_36 if view.get("rules_era") == "c17" else FRENCH_32
+            strength = [PIQUET_RANK_INDEX[c[0]] for c in deck]
+            points = [1 if c[0] in "TJQKA" else 0 for c in deck]
+            trump_suit = -1
+        else:
+            deck = DECK_40
+            # Six-player Briscola has no 2s. With three players one 2 is out of the deck, which
+            # one is an option the view may not carry: the card counting handles it (Knowledge).
+            if self.game == "briscola" and self.seats == 6:
+                deck = tuple(c for c in deck if c[0] != "2")
+            order, values = (
+                (tr.SUECA_ORDER, tr.SUECA_POINTS)
+                if self.game == "sueca"
+                else (tr.BRISCOLA_ORDER, tr.BRISCOLA_POINTS)
+            )
+            table40 = tr.strength_table(order)
+            strength = [table40[c[0]] for c in deck]
+            points = [tr.card_points(c, values) for c in deck]
+            if self.game == "briscola" or (
+                self.game == "chiamata" and option(view, "follow_rule") == "free"
+            ):
+                self.follow = FREE
+            trump_suit = SUITS.index(trump) if trump in ("S", "H", "D", "C") else -1
+        self.deck = deck
+        self.index = {c: i for i, c in enumerate(deck)}
+        self.size = len(deck)
+        self.suit = [SUITS.index(c[1]) for c in deck]
+        self.trump_suit = trump_suit
+        self.is_trump = [
+            self.mode == br.TA or (trump_suit >= 0 and s == trump_suit) for s in self.suit
+        ]
+        # Power orders every card for trick winning: a trump above any plain card.
+        self.power = [strength[i] + (100 if self.is_trump[i] else 0) for i in range(self.size)]
+        self.points = points
+        self.last_bonus = last_bonus
+        self.suit_mask = [0, 0, 0, 0]
+        for i, s in enumerate(self.suit):
+            self.suit_mask[s] |= 1 << i
+        # Cards of each suit from weakest to strongest: "the next higher card" for counting.
+        self.by_power = [
+            sorted((i for i in range(self.size) if self.suit[i] == s), key=lambda i: self.power[i])
+            for s in range(4)
+        ]
+        self.full = (1 << self.size) - 1
+        # ``above[card]``: the cards of its suit that beat it; ``beaters[card]`` adds the trumps
+        # that beat it when it is not a trump.
+        self.above = [0] * self.size
+        for s in range(4):
+            ranked = self.by_power[s]
+            for k, c in enumerate(ranked):
+                for higher in ranked[k + 1 :]:
+                    self.above[c] |= 1 << higher
+        trumps = self.suit_mask[trump_suit] if trump_suit >= 0 else 0
+        self.beaters = [
+            self.above[c] | (0 if self.is_trump[c] else trumps) for c in range(self.size)
+        ]
+
+    # ---------------------------------------------------------------------- conversions
+    def mask(self, cards: list[str] | tuple[str, ...]) -> int:
+        out = 0
+        for c in cards:
+            i = self.index.get(c)
+            if i is not None:
+                out |= 1 << i
+        return out
+
+    def cards(self, mask: int) -> list[str]:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.deck[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def code_points(self, card: str) -> int:
+        i = self.index.get(card)
+        return self.points[i] if i is not None else 0
+
+    def code_power(self, card: str) -> int:
+        i = self.index.get(card)
+        return self.power[i] if i is not None else 0
+
+    # -------------------------------------------------------------------------- tricks
+    def beats(self, card: int, best: int) -> bool:
+        """Whether ``card`` played now beats the trick's current best card ``best``."""
+        if self.suit[card] == self.suit[best]:
+            return self.power[card] > self.power[best]
+        return self.is_trump[card] and not self.is_trump[best]
+
+    def winner(self, trick: list[tuple[int, str]]) -> tuple[int, str]:
+        """Seat and card winning ``trick`` so far (docs/rules.md §1.4, Belote §2.5)."""
+        seat, best = trick[0]
+        b = self.index[best]
+        for s, code in trick[1:]:
+            c = self.index[code]
+            if self.beats(c, b):
+                seat, best, b = s, code, c
+        return seat, best
+
+    def legal(self, hand_mask: int, lead: int, win_card: int, partner_winning: bool) -> int:
+        """Cards of ``hand_mask`` a follower may play (``lead`` < 0: leading, anything)."""
+        if lead < 0 or self.follow == FREE:
+            return hand_mask
+        if self.follow == FOLLOW:
+            return hand_mask & self.suit_mask[self.suit[lead]] or hand_mask
+        return br.legal_mask(
+            hand_mask,
+            self.mode,
+            lead,
+            win_card,
+            partner_winning,
+            self.trump_lead,
+            self.must_undertrump,
+            self.partner_free,
+        )
+
+
+# ------------------------------------------------------------------------ card counting
+class Knowledge:
+    """Card counting from one seat's view: played cards, cards each seat cannot or must hold."""
+
+    def __init__(self, view: Mapping[str, Any], rules: Rules | None = None) -> None:
+        self.view = view
+        self.rules = rules = rules or Rules(view)
+        self.seat = seat_of(view)
+        self.seats = rules.seats
+        self.mine = rules.mask(hand(view))
+        self.trick = current_trick(view)
+        self.history = completed_tricks(view)
+        played = 0
+        for t in [*self.history, self.trick]:
+            for _, code in t:
+                played |= rules.mask([code])
+        self.played = played
+        self.forbidden = [0] * self.seats
+        self.held = [0] * self.seats
+        self.out = 0
+        """Cards known to be out of play without having been played (Piquet's discards…)."""
+        for t in self.history:
+            self._infer(t)
+        if self.trick:
+            self._infer(self.trick)
+        self._known_holdings()
+        self.unseen = rules.full & ~self.mine & ~self.played & ~self.out
+        self.forbidden[self.seat] = rules.full & ~self.mine
+        for s in range(self.seats):
+            self.held[s] &= self.unseen
+            self.forbidden[s] &= ~self.held[s]
+
+    def _infer(self, trick: list[tuple[int, str]]) -> None:
+        """Voids shown by one trick: not following shows a void (when following is a duty),
+        and in Belote a discard when trumping was due shows there is no trump to play."""
+        rules = self.rules
+        if rules.follow == FREE or not trick:
+            return
+        lead = rules.index.get(trick[0][1], -1)
+        if lead < 0:
+            return
+        led_suit = rules.suit[lead]
+        win_seat, win = trick[0][0], lead
+        for seat, code in trick[1:]:
+            c = rules.index.get(code, -1)
+            if c < 0 or not 0 <= seat < self.seats:
+                continue
+            if rules.suit[c] != led_suit:
+                self.forbidden[seat] |= rules.suit_mask[led_suit]
+                if rules.follow == BELOTE and 0 <= rules.trump_suit != led_suit:
+                    self._belote_trump_duty(seat, c, win, (win_seat - seat) % 4 == 2)
+            elif (
+                rules.follow == BELOTE
+                and rules.is_trump[c]
+                and rules.is_trump[win]
+                and not rules.beats(c, win)
+                and rules.trump_lead == br.TRUMP_LEAD_ALWAYS
+            ):
+                # Trumps led (or TA): over-trumping is due whenever possible.
+                self.forbidden[seat] |= br.ABOVE[rules.mode][win]
+            if rules.beats(c, win):
+                win_seat, win = seat, c
+
+    def _belote_trump_duty(self, seat: int, card: int, win: int, partner_winning: bool) -> None:
+        rules = self.rules
+        trumps = rules.suit_mask[rules.trump_suit]
+        above = br.ABOVE[rules.mode][win] if rules.is_trump[win] else trumps
+        if partner_winning:
+            if not rules.partner_free and rules.is_trump[card] and not rules.beats(card, win):
+                self.forbidden[seat] |= above
+            return
+        if not rules.is_trump[card]:
+            # Neither followed nor trumped with an opponent winning: no trump that was due.
+            due = trumps if rules.must_undertrump or not rules.is_trump[win] else above
+            self.forbidden[seat] |= due
+        elif not rules.beats(card, win):
+            self.forbidden[seat] |= above
+
+    def _known_holdings(self) -> None:
+        view, rules = self.view, self.rules
+        game = rules.game
+        if game == "belote":
+            turn_up = view.get("turn_up")
+            taker = declarer_of(view)
+            if isinstance(turn_up, str) and taker is not None:
+                self.held[taker] |= rules.mask([turn_up])
+        if game == "sueca":
+            card, holder = view.get("trump_card"), view.get("trump_card_seat")
+            if isinstance(card, str) and isinstance(holder, int):
+                self.held[holder] |= rules.mask([card])
+        if game == "briscola":
+            card = view.get("trump_card")
+            if isinstance(card, str) and int(view.get("stock_size") or 0) > 0:
+                self.out |= rules.mask([card])  # the last card of the stock, not in any hand
+            removed = option(view, "three_player_removed_card")
+            if self.seats == 3 and isinstance(removed, str):
+                self.out |= rules.mask([removed])
+            for other, cards in (view.get("partner_hands") or {}).items():
+                self.held[int(other)] |= rules.mask(list(cards))
+        if game == "piquet":
+            self.out |= rules.mask([str(c) for c in view.get("discards") or []])
+            if view.get("younger") == self.seat:
+                # The younger sees the talon cards left over once he has exchanged.
+                seen = rules.mask([str(c) for c in view.get("talon_seen") or []])
+                self.out |= seen & ~self.mine
+        for event in events(view):
+            kind = event.get("type")
+            seat = event.get("seat")
+            if kind == "belote" and isinstance(seat, int):
+                code = str(event.get("card"))
+                other = ("Q" if code[0] == "K" else "K") + code[1]
+                self.held[seat] |= rules.mask([other])
+            elif kind == "melds":
+                for entry in event.get("melds") or []:
+                    holder = entry.get("seat")
+                    for meld in entry.get("melds") or []:
+                        if isinstance(holder, int):
+                            self.held[holder] |= rules.mask(list(meld.get("cards") or []))
+            elif kind == "declaration" and isinstance(seat, int) and seat != self.seat:
+                for combo in event.get("combinations") or []:
+                    self.held[seat] |= rules.mask(list(combo.get("cards") or []))
+        self.out &= ~self.mine & ~self.played
+
+    # ---------------------------------------------------------------------- questions
+    def remaining(self, suit: int) -> int:
+        """Unseen cards of ``suit`` (in other hands or the stock)."""
+        return self.unseen & self.rules.suit_mask[suit]
+
+    def is_master(self, card: int) -> bool:
+        """Whether ``card`` beats every unseen card of its suit."""
+        rules = self.rules
+        higher = [c for c in rules.by_power[rules.suit[card]] if rules.power[c] > rules.power[card]]
+        return not any(self.unseen >> c & 1 for c in higher)
+
+    def may_hold(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may still hold a card of ``suit`` as far as this seat can tell."""
+        return bool(self.remaining(suit) & ~self.forbidden[seat])
+
+
+__all__ = [
+    "BELOTE",
+    "FOLLOW",
+    "FREE",
+    "PIQUET_RANK_ORDER",
+    "Knowledge",
+    "Rules",
+    "auction",
+    "completed_tricks",
+    "contract",
+    "current_trick",
+    "declarer_of",
+    "events",
+    "field",
+    "game_of",
+    "hand",
+    "hand_sizes",
+    "known_partners",
+    "option",
+    "seat_count",
+    "seat_of",
+    "trump_of",
+]

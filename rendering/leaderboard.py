@@ -1,0 +1,187 @@
+"""The images of ratings: a leaderboard page and a player's rating history chart.
+
+They are drawn from plain rows the bot has already read (names, numbers), in the colours and
+fonts of the table images, at a width that stays legible where Discord shows it (about 550 px).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image
+
+from rendering import theme
+from rendering.canvas import Canvas, font_for
+from rendering.i18n import DEFAULT_LOCALE, text
+from rendering.text import displayable, fit_text
+
+WIDTH: Final = 760
+MARGIN: Final = 24
+ROW: Final = 40
+CHART_SIZE: Final = (760, 360)
+CHART_COLOURS: Final = (*theme.TEAM_COLOURS, theme.TEXT)
+"""One colour for each of the six games a player may have played."""
+ROUND_STEPS: Final = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    name: str
+    rating: int
+    games: int
+    wins: int
+    provisional: bool = False
+    highlight: bool = False
+    """The caller's own line."""
+    computer: bool = False
+
+
+def number(value: int) -> str:
+    """Thousands as people write them in English: 1,024."""
+    return f"{value:,}"
+
+
+def draw_leaderboard(
+    title: str,
+    subtitle: str,
+    rows: list[LeaderboardRow],
+    own: LeaderboardRow | None,
+    locale: str = DEFAULT_LOCALE,
+) -> Image.Image:
+    """A page of the leaderboard; ``own`` (the caller, when not on this page) under a rule."""
+    extra = 1 if own is not None else 0
+    height = 96 + ROW * (len(rows) + extra) + (16 if extra else 0) + MARGIN
+    c = Canvas((WIDTH, height), theme.FELT)
+    c.draw.rectangle((0, 0, WIDTH, 52), fill=theme.PANEL)
+    c.rich(MARGIN, 14, fit_text(title, font_for(22), WIDTH - 2 * MARGIN), font_for(22), theme.GOLD)
+    small = font_for(15, "condensed")
+    c.rich(WIDTH - MARGIN, 19, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
+    columns = _columns()
+    headings = {
+        "rank": text("board_rank", locale),
+        "player": text("board_player", locale),
+        "rating": text("board_rating", locale),
+        "games": text("board_games", locale),
+        "win_rate": text("board_win_rate", locale),
+    }
+    y = 66
+    for key, (x, anchor) in columns.items():
+        c.rich(x, y, headings[key], small, theme.TEXT_DIM, "condensed", anchor=anchor)
+    y += 30
+    for index, row in enumerate(rows):
+        _row(c, row, y, columns, striped=index % 2 == 0)
+        y += ROW
+    if own is not None:
+        c.draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=theme.TEXT_DIM, width=1)
+        y += 16
+        _row(c, own, y, columns, striped=False)
+    return c.image
+
+
+def _columns() -> dict[str, tuple[int, str]]:
+    return {
+        "rank": (MARGIN + 50, "r"),
+        "player": (MARGIN + 70, "l"),
+        "rating": (WIDTH - MARGIN - 250, "r"),
+        "games": (WIDTH - MARGIN - 130, "r"),
+        "win_rate": (WIDTH - MARGIN, "r"),
+    }
+
+
+def _row(
+    c: Canvas, row: LeaderboardRow, y: int, columns: dict[str, tuple[int, str]], *, striped: bool
+) -> None:
+    size = font_for(18, "condensed")
+    if row.highlight:
+        c.panel((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.PANEL, theme.GOLD)
+    elif striped:
+        c.draw.rectangle((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.FELT_DARK)
+    ink = theme.ACCENT if row.highlight else theme.TEXT
+    name_ink = theme.BOT if row.computer else ink
+    x, anchor = columns["rank"]
+    c.rich(x, y, str(row.rank), size, theme.GOLD if row.rank <= 3 else ink, "condensed", anchor)
+    x, _ = columns["player"]
+    room = columns["rating"][0] - 90 - x
+    name = fit_text(displayable(row.name), size, room, "condensed")
+    c.rich(x, y, name, size, name_ink, "condensed")
+    x, anchor = columns["rating"]
+    rating = number(row.rating) + ("?" if row.provisional else "")
+    c.rich(x, y, rating, size, theme.TEXT_DIM if row.provisional else ink, "condensed", anchor)
+    x, anchor = columns["games"]
+    c.rich(x, y, str(row.games), size, ink, "condensed", anchor)
+    x, anchor = columns["win_rate"]
+    rate = round(100 * row.wins / row.games) if row.games else 0
+    c.rich(x, y, f"{rate}%", size, ink, "condensed", anchor)
+
+
+def draw_rating_chart(
+    title: str, series: list[tuple[str, list[int]]], locale: str = DEFAULT_LOCALE
+) -> Image.Image:
+    """One line per game: the rating after each rated game, oldest on the left."""
+    width, height = CHART_SIZE
+    c = Canvas((width, height), theme.FELT)
+    c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
+    c.rich(MARGIN, 14, fit_text(title, font_for(22), width - 2 * MARGIN), font_for(22), theme.GOLD)
+    drawn = [(label, points) for label, points in series if points]
+    small = font_for(14, "condensed")
+    left, top, right, bottom = MARGIN + 56, 100, width - MARGIN, height - 44
+    c.draw.rectangle((left, top, right, bottom), fill=theme.FELT_DARK)
+    if not drawn:
+        c.rich(
+            (left + right) // 2,
+            (top + bottom) // 2,
+            text("chart_empty", locale),
+            font_for(18),
+            theme.TEXT_DIM,
+            anchor="m",
+        )
+        return c.image
+    values = [v for _, points in drawn for v in points]
+    # Four steps of a round size that hold every value, starting at a multiple of the step.
+    step = next(
+        (s for s in ROUND_STEPS if min(values) // s * s + 4 * s >= max(values)), ROUND_STEPS[-1]
+    )
+    low = min(values) // step * step
+    span = 4 * step
+    longest = max(len(points) for _, points in drawn)
+    for line in range(5):
+        value = low + step * line
+        y = bottom - (bottom - top) * line // 4
+        c.draw.line((left, y, right, y), fill=theme.FELT_LINE, width=1)
+        c.rich(left - 8, y - 6, number(value), small, theme.TEXT_DIM, "condensed", anchor="r")
+    games = text("chart_games", locale, count=longest)
+    c.rich(right, bottom + 14, games, small, theme.TEXT_DIM, "condensed", anchor="r")
+    legend_x = MARGIN
+    for index, (label, points) in enumerate(drawn):
+        colour = CHART_COLOURS[index % len(CHART_COLOURS)]
+        if len(points) == 1:
+            points = [points[0], points[0]]
+        # Game by game from the left: a game played less often ends before the right edge.
+        xy = [
+            (
+                left + (right - left) * i // max(1, longest - 1),
+                bottom - (bottom - top) * (v - low) // span,
+            )
+            for i, v in enumerate(points)
+        ]
+        c.draw.line(xy, fill=colour, width=3, joint="curve")
+        end_x, end_y = xy[-1]
+        c.draw.ellipse((end_x - 5, end_y - 5, end_x + 5, end_y + 5), fill=colour)
+        c.draw.rectangle((legend_x, 62, legend_x + 14, 74), fill=colour)
+        legend_x += 20 + c.rich(legend_x + 20, 62, label, small, theme.TEXT, "condensed") + 16
+    return c.image
+
+
+def mark_unrated(image: Image.Image, locale: str = DEFAULT_LOCALE) -> Image.Image:
+    """The table image's tag for a table whose games move no rating, in the bottom-left corner
+    (under the score and log panels, which grow downwards from the top)."""
+    c = Canvas(image.size, image)
+    label = text("unrated_table", locale)
+    size = font_for(16)
+    width = c.rich_width(label, size) + 28
+    bottom = image.height - 14
+    c.panel((12, bottom - 36, 12 + width, bottom), theme.PANEL, theme.TEXT_DIM, radius=10)
+    c.rich(12 + 14, bottom - 26, label, size, theme.TEXT_DIM)
+    return c.image

@@ -1,0 +1,50 @@
+"""The AI benchmarks stay runnable end to end on a tiny budget (no timing or strength asserted)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_search_benchmark_prints_its_figures() -> None:
+    out = _run(
+        "benchmarks/ai.py",
+        "--deals",
+        "1",
+        "--solves",
+        "1",
+        "--sizes",
+        "8",
+        "--games",
+        "sueca",
+        "--levels",
+        "easy,hard",
+    )
+    assert re.search(r"rollouts/s", out)
+    assert re.search(r"8 cards left: [\d,.]+ solves/s", out)
+    assert re.search(r"^sueca hard: move p50 [\d.]+ ms, p95 [\d.]+ ms", out, re.M)
+
+
+def test_duel_resumes_from_its_results_file(tmp_path: Path) -> None:
+    results = tmp_path / "duel.jsonl"
+    args = ("benchmarks/ai_duel.py", "briscola", "normal", "random", "--results", str(results))
+    first = _run(*args, "--deals", "2")
+    assert "2 duplicate deals" in first
+    rows = results.read_text().splitlines()
+    assert json.loads(rows[0])["config"]["a"] == "normal" and len(rows) == 3
+    second = _run(*args, "--deals", "3")
+    assert "3 duplicate deals" in second
+    assert len(results.read_text().splitlines()) == 4
