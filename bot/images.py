@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 import rendering
+from games.views import GameView
 
 
 def _file(data: bytes, stem: str) -> discord.File:
@@ -21,7 +22,7 @@ def _file(data: bytes, stem: str) -> discord.File:
 
 
 async def table_file(
-    public_view: dict[str, Any],
+    public_view: GameView,
     names: list[str],
     bots: list[bool],
     deck_style: str,
@@ -42,7 +43,7 @@ async def table_file(
 
 
 async def hand_file(
-    view: dict[str, Any], legal: list[str] | None, deck_style: str, stem: str, locale: str = "en"
+    view: GameView, legal: list[str] | None, deck_style: str, stem: str, locale: str = "en"
 ) -> discord.File:
     data = await asyncio.to_thread(
         rendering.render_hand, view, legal, deck_style=deck_style, locale=locale
@@ -51,7 +52,7 @@ async def hand_file(
 
 
 async def last_trick_file(
-    public_view: dict[str, Any], names: list[str], deck_style: str, stem: str, locale: str = "en"
+    public_view: GameView, names: list[str], deck_style: str, stem: str, locale: str = "en"
 ) -> discord.File:
     data = await asyncio.to_thread(
         rendering.render_last_trick, public_view, names, deck_style=deck_style, locale=locale
@@ -60,7 +61,7 @@ async def last_trick_file(
 
 
 async def deal_summary_file(
-    public_view: dict[str, Any],
+    public_view: GameView,
     names: list[str],
     result: dict[str, Any],
     deck_style: str,

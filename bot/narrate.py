@@ -6,12 +6,15 @@ reveal a hidden card; every word goes through ``t``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import has_key, t
 from games.base import Game
 from games.cards import SUITS, card_label, trump_label
+from games.views import DealResultEvent
 from rendering.cards import rank_label, resolve_style
+from rendering.info import side_names as rendering_side_names
 
 TURN_KEYS = {
     "taking": "turn_take",
@@ -52,14 +55,13 @@ def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str =
 
 
 def side_names(game: Game, names: list[str]) -> list[str]:
-    members: list[list[str]] = [[] for _ in range(game.sides)]
-    for seat, name in enumerate(names):
-        members[game.side_of(seat)].append(name)
-    return [" & ".join(m) for m in members]
+    """Each side's players' names joined with ``&``, every name shown (sentences have room);
+    the labelling is the images' (``rendering.info.side_names``), the teams the engine's."""
+    return rendering_side_names(game.teams(), names, max_joined=None)
 
 
 def event_text(
-    event: dict[str, Any],
+    event: Mapping[str, Any],
     names: list[str],
     locale: str = "en",
     *,
@@ -224,12 +226,13 @@ def deal_details(
     if index != len(game.deal_results) - 1:
         return []
     view = game.public_view()
-    events = view.get("events") or []
-    result = next((e for e in reversed(events) if e.get("type") == "deal_result"), None)
+    result: DealResultEvent | None = next(
+        (e for e in reversed(view["events"]) if e["type"] == "deal_result"), None
+    )
     if result is None:
         return []
     sides = side_names(game, names)
-    contract = view.get("contract") or {}
+    contract: Mapping[str, Any] = view["contract"] or {}
 
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"

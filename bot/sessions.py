@@ -28,6 +28,7 @@ from games.ai import LEVELS as AI_LEVELS
 from games.ai import choose
 from games.base import Game, IllegalAction
 from games.registry import game_class
+from games.views import untyped
 
 log = logging.getLogger(__name__)
 
@@ -324,7 +325,7 @@ class TableSession:
         legal = game.legal_actions(seat.seat)
         rng = random.Random(self.rng.getrandbits(64))
         try:
-            action = await asyncio.to_thread(self.choose, view, legal, seat.ai_level, rng)
+            action = await asyncio.to_thread(self.choose, untyped(view), legal, seat.ai_level, rng)
             await self._commit(seat.seat, action)
         except StaleAction:
             raise

@@ -52,6 +52,12 @@ DECISIONS: Final[dict[str, Decision]] = {
 G = TypeVar("G", bound="Game")
 
 
+def seat_teams(seats: int, sides: int) -> list[list[int]]:
+    """The seats of each side when sides alternate round the table (``side = seat % sides``): the
+    rule of every game here, partnerships sitting opposite, a side per player otherwise."""
+    return [list(range(side, seats, sides)) for side in range(sides)]
+
+
 class IllegalAction(Exception):
     """An action the rules forbid now. ``reason`` is one readable sentence without a full stop."""
 
@@ -156,12 +162,10 @@ class Game(ABC):
         return seat % self.sides
 
     def teams(self) -> list[list[int]]:
-        """The seats of each scoring side, side by side (one seat each where players score
-        alone): the one source of "who plays with whom" for side names and partners."""
-        teams: list[list[int]] = [[] for _ in range(self.sides)]
-        for seat in range(self.seats):
-            teams[self.side_of(seat)].append(seat)
-        return teams
+        """The seats of each scoring side (one seat each where players score alone): the one
+        source of "who plays with whom" for side names and partners. Overriding ``side_of``
+        means overriding this too."""
+        return seat_teams(self.seats, self.sides)
 
     @property
     def decision(self) -> Decision | None:

@@ -4,15 +4,16 @@ the others dimmed, a small gap between suits."""
 from __future__ import annotations
 
 import itertools
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image
 
+from games.registry import card_facts
+from games.views import GameView
 from rendering import cards, theme
 from rendering.canvas import Canvas, font_for
 from rendering.i18n import DEFAULT_LOCALE, text
 from rendering.info import card_text, denomination
-from rendering.sorting import sort_hand, view_trump
 
 MARGIN: Final = 14
 HEADER: Final = 40
@@ -40,12 +41,10 @@ def hand_layout(hand: list[str], card_w: int) -> list[int]:
 
 
 def draw_hand(
-    view: dict[str, Any], legal: list[str] | None, style: str, locale: str = DEFAULT_LOCALE
+    view: GameView, legal: list[str] | None, style: str, locale: str = DEFAULT_LOCALE
 ) -> Image.Image:
-    game = str(view.get("game") or "")
-    trump = view_trump(view)
-    hand = [c for c in view.get("hand") or [] if isinstance(c, str) and len(c) == 2]
-    hand = sort_hand(hand, game, trump)
+    trump = view["trump"]
+    hand = card_facts(view["game"]).sort_hand(view["hand"], trump)
     cw, ch = theme.HAND_CARD
     xs = hand_layout(hand, cw)
     size = font_for(18)

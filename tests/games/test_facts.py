@@ -1,14 +1,27 @@
-"""Hands sorted as card players sort them."""
+"""The card facts engines state (``games.facts``): hands sorted as card players sort them, the
+card winning a trick so far, and agreement with the engines' own trick results."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from games.cards import DECK_40, FRENCH_32
-from rendering.sorting import sort_hand, suit_sequence
+from games.facts import CardFacts, suit_sequence
+from games.registry import GAME_NAMES, card_facts, new_game
+from tests.games.conftest import random_action, random_seats, shuffled_deck
+
+
+def sort_hand(cards: list[str], game: str, trump: str | None) -> list[str]:
+    return card_facts(game).sort_hand(cards, trump)
+
+
+def winning_index(trick: list[list[object]], game: str, trump: str | None) -> int | None:
+    return card_facts(game).winning_index(trick, trump)
 
 
 def test_belote_trumps_first_in_trump_order() -> None:
@@ -80,8 +93,6 @@ def test_forty_card_sort_is_stable_under_input_order(hand: list[str]) -> None:
 
 
 def test_winning_card_of_a_trick() -> None:
-    from rendering.sorting import winning_index
-
     assert winning_index([[0, "AS"], [1, "TS"]], "belote", "H") == 0
     assert winning_index([[0, "AS"], [1, "7H"]], "belote", "H") == 1
     assert winning_index([[0, "9H"], [1, "JH"], [2, "AH"]], "coinche", "H") == 1
@@ -90,3 +101,54 @@ def test_winning_card_of_a_trick() -> None:
     assert winning_index([[0, "KC"], [1, "3C"]], "briscola", "D") == 1
     assert winning_index([[0, "7C"], [1, "KC"]], "sueca", None) == 0
     assert winning_index([[0, "7C"], [1, "AD"]], "piquet", None) == 0
+
+
+def test_a_rank_table_names_each_rank_once() -> None:
+    try:
+        CardFacts("A3KQJ765432", "A3KQJ765432", {}, {})
+    except ValueError as exc:
+        assert "twice" in str(exc)
+    else:
+        raise AssertionError("an order listing the 3 twice was accepted")
+
+
+def test_points_and_strength() -> None:
+    belote = card_facts("belote")
+    assert belote.points("JH", "H") == 20 and belote.points("JS", "H") == 2
+    assert belote.points("9C", "AT") == 14
+    assert belote.strength("JH", "H") > belote.strength("AH", "H")
+    assert belote.strength("AS", "H") > belote.strength("TS", "H")
+    assert sum(card_facts("briscola").points(c, "S") for c in DECK_40) == 120
+    assert sum(card_facts("sueca").points(c, "S") for c in DECK_40) == 120
+    assert sum(belote.points(c, "H") for c in FRENCH_32) == 152
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_engine_facts_agree_with_the_engines_own_tricks(name: str) -> None:
+    """``view["winning"]`` and ``FACTS`` name the same card as the engine's trick events, at
+    every card of two random matches; ``teams`` covers every seat once; ``decision`` is set
+    exactly when somebody is to act."""
+    facts = card_facts(name)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        game = new_game(name, seats=random_seats(name, rng), dealer=0)
+        seen_tricks = 0
+        while not game.over:
+            if game.awaiting_deck:
+                game.deal(shuffled_deck(game, rng))
+                continue
+            view = game.public_view()
+            assert sorted(s for team in view["teams"] for s in team) == list(range(game.seats))
+            assert (view["decision"] is None) == (view["to_act"] is None)
+            trick = view["trick"]
+            assert view["winning"] == facts.winning_seat(trick, view["trump"])
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, random_action(game, seat, rng))
+            for event in game.events:
+                if event["type"] == "trick":
+                    seen_tricks += 1
+                    assert event["winner"] == facts.winning_seat(
+                        event["cards"], game.view(None)["trump"]
+                    )
+        assert seen_tricks
