@@ -201,3 +201,34 @@ def test_views_have_the_common_keys(name: str) -> None:
         json.dumps(view)
         if seat is None:
             assert view["hand"] == []
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_clone_is_exact_and_independent(name: str) -> None:
+    """``Game.clone`` (one generic copy for every engine): at several points of a match the clone
+    equals the original, plays on to the end of the match, and leaves the original untouched;
+    the original then plays on exactly as a snapshot of it does."""
+    rng = random.Random(sum(map(ord, name)))
+    game = _new(name, rng)
+    stops = {5, 60}
+    step = 0
+    while not game.over and step <= max(stops):
+        if game.awaiting_deck:
+            game.deal(shuffled_deck(game, rng))
+            continue
+        if step in stops:
+            before = json.dumps(game.to_dict(), sort_keys=True)
+            twin = game_class(name).from_dict(json.loads(before))
+            clone = game.clone()
+            assert json.dumps(clone.to_dict(), sort_keys=True) == before
+            assert clone.view(None) == game.view(None)
+            _play_match(clone, random.Random(step))
+            assert json.dumps(game.to_dict(), sort_keys=True) == before, "the clone changed it"
+            _play_match(twin, random.Random(step))
+            replay = game.clone()
+            _play_match(replay, random.Random(step))
+            assert replay.to_dict() == twin.to_dict()
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, random_action(game, seat, rng))
+        step += 1
