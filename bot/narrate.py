@@ -12,18 +12,18 @@ from typing import Any
 from bot.i18n import has_key, t
 from games.base import Game
 from games.cards import SUITS, card_label, trump_label
-from games.views import DealResultEvent
+from games.views import DealResultEvent, Decision
 from rendering.cards import rank_label, resolve_style
 from rendering.info import side_names as rendering_side_names
 
-TURN_KEYS = {
-    "taking": "turn_take",
-    "auction": "turn_bid",
-    "bidding": "turn_bid",
+TURN_KEYS: dict[Decision, str] = {
+    "take": "turn_take",
+    "bid": "turn_bid",
     "exchange": "turn_exchange",
     "trump": "turn_trump",
     "play": "turn_play",
 }
+"""The sentence for each decision the engine says the seat to act faces (``view["decision"]``)."""
 
 
 def italian(game: str, deck_style: str) -> bool:
@@ -137,7 +137,7 @@ RECENT = 3
 
 
 def recent_actions(
-    view: dict[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
+    view: Mapping[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
 ) -> list[str]:
     """What happened lately, oldest first: the calls and announcements since the last trick was
     gathered, then the cards of the trick on the table; on an empty table after a trick, its
@@ -176,7 +176,8 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     if game.over:
         turn = t("status_over", locale)
     elif game.to_act is not None:
-        key = TURN_KEYS.get(str(view.get("phase")), "turn_act")
+        decision = view["decision"]
+        key = TURN_KEYS[decision] if decision is not None else "turn_act"
         turn = t(key, locale, name=names[game.to_act])
     elif game.awaiting_deck:
         turn = t("status_dealing", locale)

@@ -126,3 +126,14 @@ class CardFacts:
 def plain_facts(order: str, points: Mapping[str, int]) -> CardFacts:
     """Facts of a game whose trumps rank and score as the other suits."""
     return CardFacts(order, order, points, points)
+
+
+def capot_side(tricks_won: Sequence[int], teams: Sequence[Sequence[int]]) -> int | None:
+    """The side that won every trick played so far (capot, cappotto by tricks, bandeira), if
+    any trick was played and there are at least two sides."""
+    if len(teams) < 2:
+        return None
+    per_side = [sum(tricks_won[s] for s in team if s < len(tricks_won)) for team in teams]
+    total = sum(per_side)
+    winners = [i for i, count in enumerate(per_side) if count == total and total > 0]
+    return winners[0] if winners else None

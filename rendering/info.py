@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from games.facts import capot_side as facts_capot_side
 from games.views import Event, GameView
 from rendering.i18n import DEFAULT_LOCALE, term, text
 from rendering.text import displayable
@@ -235,14 +236,10 @@ def side_of(view: GameView, seat: int) -> int:
 
 
 def capot_side(view: GameView, sides: int) -> int | None:
-    """The side that won every trick of the deal, if one did (from the engine's ``teams``)."""
-    won = view["tricks_won"]
-    if not won or sides < 2:
+    """The side that won every trick of the deal, if one did (``games.facts.capot_side``)."""
+    if sides < 2:
         return None
-    per_side = [sum(won[s] for s in team if s < len(won)) for team in view["teams"]]
-    total = sum(per_side)
-    winners = [i for i, c in enumerate(per_side) if c == total and total > 0]
-    return winners[0] if winners else None
+    return facts_capot_side(view["tricks_won"], view["teams"])
 
 
 def display_names(

@@ -152,3 +152,13 @@ def test_engine_facts_agree_with_the_engines_own_tricks(name: str) -> None:
                         event["cards"], game.view(None)["trump"]
                     )
         assert seen_tricks
+
+
+def test_capot_side() -> None:
+    from games.facts import capot_side
+
+    assert capot_side([3, 0, 5, 0], [[0, 2], [1, 3]]) == 0
+    assert capot_side([3, 1, 4, 0], [[0, 2], [1, 3]]) is None
+    assert capot_side([0, 0, 0, 0], [[0, 2], [1, 3]]) is None
+    assert capot_side([12, 0], [[0], [1]]) == 0
+    assert capot_side([2], [[0]]) is None
