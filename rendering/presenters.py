@@ -8,13 +8,14 @@ itself is shared (``table.py``, ``sheets.py``) and game-blind.
 Every game of ``games.registry.GAME_NAMES`` has exactly one entry in ``PRESENTERS``;
 ``presenter(name)`` fails loudly for a game without one, and ``tests/test_registration.py`` checks
 that none is missing. Adding a game: write its ``_<game>_info`` and ``_<game>_headline`` here and
-register them at the bottom.
+register them at the bottom (games that share a headline bind its differences with ``partial``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final, Generic, TypeVar
 
 from games.views import (
@@ -280,6 +281,7 @@ def _contract_headline(
     merged: dict[str, Any],
     labels: list[str],
     loc: str,
+    *,
     coinche: bool,
 ) -> Lines:
     """Belote and Coinche: the contract, made or not (dedans, litige), and a capot."""
@@ -309,18 +311,6 @@ def _contract_headline(
     if capot is not None:
         lines.append((text("capot_by", loc, side=labels[capot]), True))
     return lines
-
-
-def _belote_headline(
-    view: BeloteView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
-) -> Lines:
-    return _contract_headline(view, names, merged, labels, loc, coinche=False)
-
-
-def _coinche_headline(
-    view: CoincheView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
-) -> Lines:
-    return _contract_headline(view, names, merged, labels, loc, coinche=True)
 
 
 def _chiamata_headline(
@@ -378,7 +368,13 @@ def _piquet_headline(
 
 
 def _hand_winner_headline(
-    merged: dict[str, Any], labels: list[str], loc: str, games_scored: bool
+    view: BriscolaView | SuecaView,
+    names: list[str],
+    merged: dict[str, Any],
+    labels: list[str],
+    loc: str,
+    *,
+    games_scored: bool,
 ) -> Lines:
     """Briscola and Sueca: who won the hand (Sueca: and how many games), a draw, a bandeira."""
     lines: Lines = []
@@ -399,18 +395,6 @@ def _hand_winner_headline(
     return lines
 
 
-def _briscola_headline(
-    view: BriscolaView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
-) -> Lines:
-    return _hand_winner_headline(merged, labels, loc, games_scored=False)
-
-
-def _sueca_headline(
-    view: SuecaView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
-) -> Lines:
-    return _hand_winner_headline(merged, labels, loc, games_scored=True)
-
-
 # ----------------------------------------------------------------------------- registry
 V = TypeVar("V", BeloteView, CoincheView, PiquetView, BriscolaView, SuecaView, ChiamataView)
 
@@ -428,13 +412,13 @@ class Presenter(Generic[V]):
 
 
 PRESENTERS: Final[Mapping[str, Presenter[Any]]] = {
-    "belote": Presenter(_belote_info, _belote_headline),
-    "coinche": Presenter(_coinche_info, _coinche_headline),
+    "belote": Presenter(_belote_info, partial(_contract_headline, coinche=False)),
+    "coinche": Presenter(_coinche_info, partial(_contract_headline, coinche=True)),
     # Piquet's deal result counts tricks, not card points (docs/records.md, trick_points).
     "piquet": Presenter(_piquet_info, _piquet_headline, counts_tricks=True),
-    "briscola": Presenter(_briscola_info, _briscola_headline),
+    "briscola": Presenter(_briscola_info, partial(_hand_winner_headline, games_scored=False)),
     "chiamata": Presenter(_chiamata_info, _chiamata_headline),
-    "sueca": Presenter(_sueca_info, _sueca_headline),
+    "sueca": Presenter(_sueca_info, partial(_hand_winner_headline, games_scored=True)),
 }
 
 
