@@ -73,18 +73,15 @@ class FortyCardGame(Game):
         """Score the finished deal: call ``_settle`` and end the match when it is won."""
 
     # --------------------------------------------------------------------- the contract
-    def playable(self, seat: int) -> list[str]:
-        """The cards ``seat`` may play to the trick in progress."""
+    def _play_actions(self, seat: int) -> list[Action]:
+        """The (interned) plays ``seat`` may make to the trick in progress."""
         hand = self.hands[seat]
         if self.trick and self.must_follow():
             led = self.trick[0][1][1]
-            follow = [c for c in hand if c[1] == led]
+            follow = [PLAY[c] for c in hand if c[1] == led]
             if follow:
                 return follow
-        return list(hand)
-
-    def _play_actions(self, seat: int) -> list[Action]:
-        return [PLAY[c] for c in self.playable(seat)]
+        return [PLAY[c] for c in hand]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         return self._play_actions(seat)
