@@ -51,37 +51,35 @@ from rendering.info import (
 # ---------------------------------------------------------------------- the info panels
 def _belote_info(view: BeloteView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
+    trump = view["trump"]
     contract: Mapping[str, Any] = view["contract"] or {}
-    trump = view.get("trump") or contract.get("trump")
     taker = contract.get("taker")
     if trump:
         line = text("trump_line", loc, trump=denomination(trump, loc))
-        if isinstance(taker, int):
+        if taker is not None:
             line += f" · {name_of(names, taker, loc)}"
             info.badges[taker] = text("badge_took", loc, trump=denomination(trump, loc))
         info.contract.append(line)
-    turn_up = view.get("turn_up")
-    phase = view.get("phase")
-    if phase == "taking":
-        rnd = view.get("taking_round")
+    turn_up = view["turn_up"]
+    if view["phase"] == "taking":
+        rnd = view["taking_round"]
         info.contract.append(text("taking_round", loc, round=rnd) if rnd else text("taking", loc))
         if turn_up:
             info.focus_cards = [turn_up]
             info.focus_lines = [text("focus_turn_up", loc)]
     elif turn_up:
         info.cards.append(TableCards(text("turn_up_card", loc), [turn_up]))
-    reserve = view.get("reserve")
-    if isinstance(reserve, int) and reserve:
-        info.contract.append(text("litige_reserve", loc, points=reserve))
-    entries = events_of(view, "pass", "take")
-    bidding_log(view, names, info, entries)
+    if view["reserve"]:
+        info.contract.append(text("litige_reserve", loc, points=view["reserve"]))
+    bidding_log(view, names, info, events_of(view, "pass", "take"))
     melds_panel(view, names, info)
 
 
 def _coinche_info(view: CoincheView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
-    contract = view.get("contract")
-    if isinstance(contract, dict) and contract:
+    contract: Mapping[str, Any] = view["contract"] or {}
+    bid = view["bid"]
+    if contract:
         who = contract.get("declarer")
         label = (
             f"{bid_value_text(contract.get('value'), loc)} "
@@ -89,70 +87,54 @@ def _coinche_info(view: CoincheView, names: list[str], info: TableInfo) -> None:
             f"{multiplier_text(contract.get('multiplier'))}"
         )
         info.contract.append(f"{label} · {name_of(names, who, loc)}")
-        if isinstance(who, int):
+        if who is not None:
             info.badges[who] = label
-    else:
-        bid = view.get("bid")
-        doubled = view.get("doubled")
-        mult = multiplier_text({1: 2, 2: 4}.get(doubled if isinstance(doubled, int) else 0, 1))
-        if isinstance(bid, dict) and bid:
-            label = (
-                f"{bid_value_text(bid.get('value'), loc)} "
-                f"{denomination(bid.get('trump'), loc)}{mult}"
-            )
-            who = name_of(names, bid.get("bidder"), loc)
-            info.contract.append(text("bid_by", loc, bid=label, name=who))
-        elif view.get("phase") == "auction":
-            info.contract.append(text("auction", loc))
-    auction = [e for e in view.get("auction") or [] if isinstance(e, dict)]
-    bidding_log(view, names, info, auction)
+    elif bid is not None:
+        mult = multiplier_text({1: 2, 2: 4}.get(view["doubled"], 1))
+        label = f"{bid_value_text(bid['value'], loc)} {denomination(bid['trump'], loc)}{mult}"
+        who = name_of(names, bid["bidder"], loc)
+        info.contract.append(text("bid_by", loc, bid=label, name=who))
+    elif view["phase"] == "auction":
+        info.contract.append(text("auction", loc))
+    bidding_log(view, names, info, view["auction"])
     melds_panel(view, names, info)
 
 
 def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
-    elder = view.get("elder")
-    if isinstance(elder, int):
-        info.badges[elder] = text("badge_elder", loc)
-    younger = view.get("younger")
-    if isinstance(younger, int):
-        info.badges[younger] = text("badge_younger", loc)
-    games_won = view.get("games_won")
-    target = view.get("target_score")
-    if view.get("scoring_mode") == "rubicon":
-        partie = view.get("partie")
-        if isinstance(partie, dict):
-            number = partie.get("hands_played", 0) + 1
-            info.contract.append(text("rubicon_hand", loc, number=number, of=partie.get("hands")))
-    elif target:
-        info.contract.append(text("game_to", loc, target=target))
-    if isinstance(games_won, list) and any(isinstance(g, int) and g for g in games_won):
+    info.badges[view["elder"]] = text("badge_elder", loc)
+    info.badges[view["younger"]] = text("badge_younger", loc)
+    partie = view["partie"]
+    if view["scoring_mode"] == "rubicon":
+        if partie is not None:
+            number = partie["hands_played"] + 1
+            info.contract.append(text("rubicon_hand", loc, number=number, of=partie["hands"]))
+    elif view["target_score"]:
+        info.contract.append(text("game_to", loc, target=view["target_score"]))
+    games_won = view["games_won"]
+    if any(games_won):
         won = " – ".join(str(g) for g in games_won)
         info.contract.append(text("games_won", loc, games=won))
-    talon = view.get("talon_size")
-    exchanged = view.get("exchanged")
-    if isinstance(exchanged, list):
-        for seat, count in enumerate(exchanged):
-            if isinstance(count, int):
-                took = text("badge_exchanged", loc, count=count)
-                info.badges[seat] = f"{info.badges.get(seat, '')} · {took}".lstrip(" ·")
-    if view.get("phase") == "exchange":
-        actor = view.get("to_act")
-        if isinstance(talon, int) and talon:
+    for seat, count in enumerate(view["exchanged"]):
+        if count is not None:
+            took = text("badge_exchanged", loc, count=count)
+            info.badges[seat] = f"{info.badges.get(seat, '')} · {took}".lstrip(" ·")
+    talon = view["talon_size"]
+    if view["phase"] == "exchange":
+        if talon:
             info.focus_cards = [None] * min(talon, 8)
             info.focus_lines = [
                 plural("talon_cards", talon, loc),
-                text("exchanges", loc, name=name_of(names, actor, loc)),
+                text("exchanges", loc, name=name_of(names, view["to_act"], loc)),
             ]
-    elif isinstance(talon, int) and talon:
+    elif talon:
         info.cards.append(TableCards(text("talon_left", loc), [None], count=talon))
     # Only the public view's talon cards: a private view's belong to its seat, not the table.
-    seen = view.get("talon_seen") if view.get("seat") is None else None
-    if isinstance(seen, list) and seen and all(isinstance(c, str) for c in seen):
+    seen = view["talon_seen"] if view["seat"] is None else []
+    if seen:
         info.cards.append(TableCards(text("talon_seen", loc), list(seen)))
     log: list[str] = []
     for event in view["events"]:
-        kind = event["type"]
         who = name_of(names, event.get("seat"), loc)
         if event["type"] == "declaration":
             category = event["category"]
@@ -166,9 +148,9 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
                     log.append(text("declaration_tie", loc, category=name))
                 else:
                     log.append(text("declaration_none", loc, category=name))
-        elif kind in ("repique", "pique", "carte_blanche", "cards_bonus", "capot"):
-            pts = event.get("points")
-            label = term("piquet_bonus", kind, loc)
+        elif event["type"] in ("repique", "pique", "carte_blanche", "cards_bonus"):
+            pts = event["points"]
+            label = term("piquet_bonus", event["type"], loc)
             log.append(said(who, label + (f" +{pts}" if pts else ""), loc))
     if log:
         info.log_kind, info.log = "declarations", log
@@ -176,12 +158,12 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
 
 def _briscola_info(view: BriscolaView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
-    trump_line = italian_trump(view.get("trump"), loc)
+    trump_line = italian_trump(view["trump"], loc)
     if trump_line:
         info.contract.append(trump_line)
-    stock = view.get("stock_size")
-    trump_card = view.get("trump_card")
-    if isinstance(stock, int) and stock > 0:
+    stock = view["stock_size"]
+    trump_card = view["trump_card"]
+    if stock > 0:
         pile: list[str | None] = [None] if stock > 1 or not trump_card else []
         if trump_card:
             pile.insert(0, trump_card)
@@ -190,83 +172,71 @@ def _briscola_info(view: BriscolaView, names: list[str], info: TableInfo) -> Non
         )
         info.cards.append(stock_cards)
     elif trump_card is None:
-        drawn = events_of(view, "trump_card_drawn")
-        if drawn:
-            card = card_text(drawn[-1].get("card"), italian=True, locale=loc)
-            who = name_of(names, drawn[-1].get("seat"), loc)
-            info.contract.append(text("trump_card_drawn", loc, card=card, name=who))
-    target = view.get("hands_to_win")
-    if target:
-        info.contract.append(plural("first_to_hands", target, loc))
+        for event in reversed(view["events"]):
+            if event["type"] == "trump_card_drawn":
+                card = card_text(event["card"], italian=True, locale=loc)
+                who = name_of(names, event["seat"], loc)
+                info.contract.append(text("trump_card_drawn", loc, card=card, name=who))
+                break
+    if view["hands_to_win"]:
+        info.contract.append(plural("first_to_hands", view["hands_to_win"], loc))
 
 
 def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
-    contract: Mapping[str, Any] = view["contract"] or {}
-    declarer = contract.get("declarer", view.get("declarer"))
-    called = contract.get("called_card", view.get("called_card"))
-    target = contract.get("target", view.get("target"))
-    trump = contract.get("trump") or view.get("trump")
-    if isinstance(declarer, int):
-        rank = contract.get("rank") or view.get("called_rank")
+    declarer = view["declarer"]
+    called = view["called_card"]
+    bid = view["bid"]
+    if declarer is not None:
+        rank = view["called_rank"]
         called_text = (
             card_text(called, italian=True, locale=loc) if called else italian_rank(rank, loc)
         )
         info.contract.append(text("called", loc, card=called_text))
         info.contract.append(text("called_by", loc, name=name_of(names, declarer, loc)))
-        if isinstance(target, int):
-            info.contract.append(text("needs_points", loc, target=target))
-        trump_line = italian_trump(trump, loc)
+        info.contract.append(text("needs_points", loc, target=view["target"]))
+        trump_line = italian_trump(view["trump"], loc)
         if trump_line:
             info.contract.append(trump_line)
         info.badges[declarer] = text("badge_declarer", loc)
         if called:
             info.cards.append(TableCards(text("called_card", loc), [called]))
-    elif view.get("phase") == "auction":
-        bid = view.get("bid")
-        if isinstance(bid, dict) and bid:
-            rank_name = italian_rank(bid.get("rank"), loc)
-            who = name_of(names, bid.get("seat"), loc)
+    elif view["phase"] == "auction":
+        if bid is not None:
+            rank_name = italian_rank(bid["rank"], loc)
+            who = name_of(names, bid["seat"], loc)
             info.contract.append(text("bid_by", loc, bid=rank_name, name=who))
         else:
             info.contract.append(text("auction", loc))
     # The partner is public only once the called card has been played: read it from the event
     # that announces it, never from a view key that a private view may fill earlier.
-    for event in events_of(view, "partner"):
-        partner = event.get("seat")
-        if event.get("alone"):
-            info.contract.append(text("declarer_alone", loc))
-        elif isinstance(partner, int):
-            info.badges[partner] = text("badge_partner", loc)
-    played = view.get("deals_played")
-    total = view.get("match_deals")
-    if isinstance(played, int) and isinstance(total, int):
-        info.contract.append(text("deal_of", loc, number=min(played + 1, total), of=total))
-    in_auction = view.get("in_auction")
-    auction = [e for e in view.get("auction") or [] if isinstance(e, dict)]
-    bidding_log(view, names, info, auction)
-    if view.get("phase") == "auction" and isinstance(in_auction, list):
-        for seat, live in enumerate(in_auction):
-            if live is False:
+    for event in view["events"]:
+        if event["type"] == "partner":
+            if event["alone"]:
+                info.contract.append(text("declarer_alone", loc))
+            else:
+                info.badges[event["seat"]] = text("badge_partner", loc)
+    played, total = view["deals_played"], view["match_deals"]
+    info.contract.append(text("deal_of", loc, number=min(played + 1, total), of=total))
+    bidding_log(view, names, info, view["auction"])
+    if view["phase"] == "auction":
+        for seat, live in enumerate(view["in_auction"]):
+            if not live:
                 info.bubbles[seat] = text("bubble_out", loc)
 
 
 def _sueca_info(view: SuecaView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
-    trump = view.get("trump")
-    if trump:
-        info.contract.append(text("trump_line", loc, trump=denomination(trump, loc)))
-    trump_card = view.get("trump_card")
-    holder = view.get("trump_card_seat")
+    if view["trump"]:
+        info.contract.append(text("trump_line", loc, trump=denomination(view["trump"], loc)))
+    trump_card = view["trump_card"]
     if trump_card:
-        label = text("trump_card_of", loc, name=name_of(names, holder, loc))
+        label = text("trump_card_of", loc, name=name_of(names, view["trump_card_seat"], loc))
         info.cards.append(TableCards(label, [trump_card]))
-    target = view.get("games_to_win")
-    if target:
-        info.contract.append(plural("first_to_games", target, loc))
-    bonus = view.get("pending_bonus")
-    if isinstance(bonus, int) and bonus:
-        info.contract.append(text("draw_bonus", loc, points=bonus))
+    if view["games_to_win"]:
+        info.contract.append(plural("first_to_games", view["games_to_win"], loc))
+    if view["pending_bonus"]:
+        info.contract.append(text("draw_bonus", loc, points=view["pending_bonus"]))
 
 
 # ------------------------------------------------------------------ the deal summaries
