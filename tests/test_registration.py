@@ -21,7 +21,7 @@ from games.registry import GAME_NAMES, card_facts, game_class, new_game
 from rendering.presenters import PRESENTERS
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_COGS = {"tables"}
+SHARED_COGS = {"tables", "leaderboard"}
 """Cogs that are not a game's."""
 
 
