@@ -21,8 +21,6 @@ import argparse
 import asyncio
 import html
 import io
-import logging
-import random
 import shutil
 import sys
 import tempfile
@@ -131,7 +129,6 @@ async def play(world: simcord.Env, shoot: Shoot, seed: int) -> None:
 async def run(out: Path, *, browser: bool, seed: int, width: int) -> list[Path]:
     """Plays the table in a fresh simcord world and writes one file per moment into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    # (no global seed)
     written: list[Path] = []
     chromium: Any = None
     playwright: Any = None
@@ -144,7 +141,11 @@ async def run(out: Path, *, browser: bool, seed: int, width: int) -> list[Path]:
         if executable is None:
             raise SystemExit(MISSING_BROWSER)
         playwright = await async_playwright().start()
-        chromium = await playwright.chromium.launch(executable_path=executable)
+        try:
+            chromium = await playwright.chromium.launch(executable_path=executable)
+        except Exception as exc:
+            await playwright.stop()
+            raise SystemExit(f"{executable} did not start ({exc}).\n{MISSING_BROWSER}") from exc
 
     async def shoot(
         name: str, channel: simcord.ChannelHandle, viewer: simcord.MemberActor, message: Any
@@ -170,6 +171,7 @@ async def run(out: Path, *, browser: bool, seed: int, width: int) -> list[Path]:
     with tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)
+        # The suite's settle timeout: a longer one (60 s) was seen to stall the first command.
         world = simcord.Env(bot, settle_timeout=30.0)
         await world.start()
         try:
