@@ -25,6 +25,7 @@ import discord
 import rendering
 from bot import workers
 from bot.workers import BACKGROUND, HAND, TABLE, image_slots
+from games.views import GameView
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ async def _draw(priority: int, fn: Callable[..., bytes], *args: Any, **kwargs: A
 
 
 async def table_file(
-    public_view: dict[str, Any],
+    public_view: GameView,
     names: list[str],
     bots: list[bool],
     deck_style: str,
@@ -108,7 +109,7 @@ async def table_file(
 
 
 async def hand_file(
-    view: dict[str, Any],
+    view: GameView,
     legal: list[str] | None,
     deck_style: str,
     stem: str,
@@ -122,7 +123,7 @@ async def hand_file(
 
 
 async def last_trick_file(
-    public_view: dict[str, Any], names: list[str], deck_style: str, stem: str, locale: str = "en"
+    public_view: GameView, names: list[str], deck_style: str, stem: str, locale: str = "en"
 ) -> discord.File:
     data = await _draw(
         HAND,
@@ -136,7 +137,7 @@ async def last_trick_file(
 
 
 async def deal_summary_file(
-    public_view: dict[str, Any],
+    public_view: GameView,
     names: list[str],
     result: dict[str, Any],
     deck_style: str,

@@ -6,21 +6,24 @@ reveal a hidden card; every word goes through ``t``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import has_key, t
 from games.base import Game
 from games.cards import SUITS, card_label, trump_label
+from games.views import DealResultEvent, Decision
 from rendering.cards import rank_label, resolve_style
+from rendering.info import side_names as rendering_side_names
 
-TURN_KEYS = {
-    "taking": "turn_take",
-    "auction": "turn_bid",
-    "bidding": "turn_bid",
+TURN_KEYS: dict[Decision, str] = {
+    "take": "turn_take",
+    "bid": "turn_bid",
     "exchange": "turn_exchange",
     "trump": "turn_trump",
     "play": "turn_play",
 }
+"""The sentence for each decision the engine says the seat to act faces (``view["decision"]``)."""
 
 
 def italian(game: str, deck_style: str) -> bool:
@@ -52,14 +55,13 @@ def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str =
 
 
 def side_names(game: Game, names: list[str]) -> list[str]:
-    members: list[list[str]] = [[] for _ in range(game.sides)]
-    for seat, name in enumerate(names):
-        members[game.side_of(seat)].append(name)
-    return [" & ".join(m) for m in members]
+    """Each side's players' names joined with ``&``, every name shown (sentences have room);
+    the labelling is the images' (``rendering.info.side_names``), the teams the engine's."""
+    return rendering_side_names(game.teams(), names, max_joined=None)
 
 
 def event_text(
-    event: dict[str, Any],
+    event: Mapping[str, Any],
     names: list[str],
     locale: str = "en",
     *,
@@ -135,7 +137,7 @@ RECENT = 3
 
 
 def recent_actions(
-    view: dict[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
+    view: Mapping[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
 ) -> list[str]:
     """What happened lately, oldest first: the calls and announcements since the last trick was
     gathered, then the cards of the trick on the table; on an empty table after a trick, its
@@ -174,7 +176,8 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     if game.over:
         turn = t("status_over", locale)
     elif game.to_act is not None:
-        key = TURN_KEYS.get(str(view.get("phase")), "turn_act")
+        decision = view["decision"]
+        key = TURN_KEYS[decision] if decision is not None else "turn_act"
         turn = t(key, locale, name=names[game.to_act])
     elif game.awaiting_deck:
         turn = t("status_dealing", locale)
@@ -224,12 +227,13 @@ def deal_details(
     if index != len(game.deal_results) - 1:
         return []
     view = game.public_view()
-    events = view.get("events") or []
-    result = next((e for e in reversed(events) if e.get("type") == "deal_result"), None)
+    result: DealResultEvent | None = next(
+        (e for e in reversed(view["events"]) if e["type"] == "deal_result"), None
+    )
     if result is None:
         return []
     sides = side_names(game, names)
-    contract = view.get("contract") or {}
+    contract: Mapping[str, Any] = view["contract"] or {}
 
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"

@@ -7,7 +7,7 @@ exchange, chiamata's call and trump selects) with ``register_panel``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,7 @@ from bot.components import action_button
 from bot.i18n import t
 from bot.narrate import card_name, italian, rank_name
 from games.actions import Action
-from rendering.sorting import sort_hand, view_trump
+from games.registry import card_facts
 
 MAX_ROWS = 5
 PER_ROW = 5
@@ -81,7 +81,8 @@ def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
 class PanelContext:
     table_id: int
     version: int
-    view: dict[str, Any]
+    view: Mapping[str, Any]
+    """The seat's view (``games.views.GameView``), read as a mapping by the panels."""
     legal: list[Action]
     locale: str = "en"
     state: dict[str, Any] = field(default_factory=dict)
@@ -109,7 +110,7 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item
     suit by suit), so the buttons read like the cards above them."""
     plays = [a for a in ctx.legal if a.type == "play" and a.card is not None]
     hand = list(ctx.view.get("hand") or [])
-    shown = sort_hand(hand, str(ctx.view.get("game")), view_trump(ctx.view))
+    shown = card_facts(str(ctx.view["game"])).sort_hand(hand, ctx.view.get("trump"))
     order = {card: i for i, card in enumerate(shown)}
     plays.sort(key=lambda a: order.get(a.card or "", 99))
     items: list[discord.ui.Item[Any]] = []

@@ -33,6 +33,7 @@ from games.ai import LEVELS as AI_LEVELS
 from games.ai import choose
 from games.base import Game, IllegalAction
 from games.registry import game_class
+from games.views import untyped
 
 log = logging.getLogger(__name__)
 
@@ -385,7 +386,7 @@ class TableSession:
             if game.to_act != seat.seat:
                 return
             version = game.action_count
-            view = game.view(seat.seat)
+            view = untyped(game.view(seat.seat))
             legal = game.legal_actions(seat.seat)
             rng = random.Random(self.rng.getrandbits(64))
         action: Action | None = None

@@ -7,6 +7,7 @@ mean (docs/records.md's action table).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,9 +96,34 @@ class Action:
                 raise
             raise MalformedAction(f"{kind}: {exc}") from None
 
+    @property
+    def is_template(self) -> bool:
+        """Whether this stands for a family of actions the player completes (``ActionTemplate``)."""
+        return False
+
     def __str__(self) -> str:
         fields = [str(v) for k, v in self.to_json().items() if k != "type"]
         return " ".join([self.type, *fields])
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTemplate(Action):
+    """An action whose cards the player chooses, offered once by ``legal_actions`` instead of every
+    combination (Piquet's exchange: ``min_count`` to ``max_count`` cards of the hand, C(12, 5)
+    choices and more). ``concrete`` fills it in; ``Game.is_legal`` accepts the template itself when
+    it is offered, and decides a concrete action by the rules. A template is never applied or
+    recorded: it has no ``cards``, so the engine refuses it with a reason."""
+
+    min_count: int = 0
+    max_count: int = 0
+
+    @property
+    def is_template(self) -> bool:
+        return True
+
+    def concrete(self, cards: Sequence[str]) -> Action:
+        """The action naming ``cards`` (whether it is legal is the engine's business)."""
+        return Action(self.type, cards=tuple(parse_card(c) for c in cards))
 
 
 def _field(obj: dict[str, Any], name: str) -> Any:

@@ -29,15 +29,33 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from games.actions import Action
 from games.cards import parse_card
+from games.facts import CardFacts
 from games.options import OptionSpec, validate
+from games.views import Decision, Event, GameView
 
 RECORD_FORMAT = "atout-record/1"
 
+DECISIONS: Final[dict[str, Decision]] = {
+    "taking": "take",
+    "auction": "bid",
+    "bidding": "bid",
+    "exchange": "exchange",
+    "trump": "trump",
+    "play": "play",
+}
+"""The decision asked of the seat to act in each phase an engine uses."""
+
 G = TypeVar("G", bound="Game")
+
+
+def seat_teams(seats: int, sides: int) -> list[list[int]]:
+    """The seats of each side when sides alternate round the table (``side = seat % sides``): the
+    rule of every game here, partnerships sitting opposite, a side per player otherwise."""
+    return [list(range(side, seats, sides)) for side in range(sides)]
 
 
 class IllegalAction(Exception):
@@ -53,6 +71,11 @@ class Game(ABC):
     SEAT_COUNTS: ClassVar[tuple[int, ...]]
     OPTIONS: ClassVar[tuple[OptionSpec, ...]]
     ACTION_TYPES: ClassVar[frozenset[str]]
+    FACTS: ClassVar[CardFacts]
+    """How this game's cards rank and score (``games.facts``)."""
+    CLONE_NESTED: ClassVar[frozenset[str]] = frozenset()
+    """Attributes holding lists whose items the engine changes in place (``hands`` as lists of
+    cards): ``clone`` copies those items too. Everything else nested is replaced, never changed."""
     ENGINE_VERSION: ClassVar[int] = 1
     """Bump when a rule change would make a stored snapshot wrong; the bot then replays the log."""
 
@@ -77,7 +100,7 @@ class Game(ABC):
         self.totals: list[int] = [0] * self.sides
         self.log: list[dict[str, Any]] = []
         self.deal_results: list[dict[str, Any]] = []
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         self.turn: int | None = (dealer + 1) % seats
         self._init_match()
 
@@ -112,8 +135,13 @@ class Game(ABC):
         """Validate completely, then apply; raise ``IllegalAction`` before changing anything."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the public). Common keys: docs/architecture.md."""
+    def view(self, seat: int | None) -> GameView:
+        """What ``seat`` may see (``None``: the public): ``games.views.common_view`` builds the
+        common keys, the engine adds its own (its ``games.views`` type)."""
+
+    @abstractmethod
+    def winning_seat(self) -> int | None:
+        """The seat winning the trick in progress, ``None`` when no card is on the table."""
 
     @abstractmethod
     def _partial_trick_points(self) -> list[int] | None:
@@ -132,6 +160,19 @@ class Game(ABC):
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
+
+    def teams(self) -> list[list[int]]:
+        """The seats of each scoring side (one seat each where players score alone): the one
+        source of "who plays with whom" for side names and partners. Overriding ``side_of``
+        means overriding this too."""
+        return seat_teams(self.seats, self.sides)
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the seat to act decides now (``None`` when nobody acts)."""
+        if self.to_act is None:
+            return None
+        return DECISIONS.get(self.phase)
 
     def result_extras(self) -> dict[str, Any]:
         """Extra keys of the replay output (Piquet's ``games_won``)."""
@@ -163,7 +204,10 @@ class Game(ABC):
         return self._legal_actions(seat)
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        """Decides templates too (Piquet's exchange): the engine's own check, without side effects."""
+        """The engine's own check, without side effects. A template (``ActionTemplate``) is legal
+        when ``legal_actions`` offers it: its concrete actions are decided one by one."""
+        if action.is_template:
+            return action in self.legal_actions(seat)
         try:
             self.check(seat, action)
         except IllegalAction:
@@ -197,7 +241,7 @@ class Game(ABC):
         entry.update(action.to_json())
         self.log[-1]["actions"].append(entry)
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> GameView:
         return self.view(None)
 
     @property
@@ -277,7 +321,27 @@ class Game(ABC):
         return game
 
     def clone(self: G) -> G:
-        """An independent copy (search, ``check``); engines may override with something faster."""
+        """An independent copy for search and checks, without the JSON round trip of a snapshot.
+
+        The engines keep to one discipline that makes this shallow copy enough: a top-level list
+        or dict attribute may be changed in place (it is copied here), the items of the lists
+        named in ``CLONE_NESTED`` too (copied one level deeper), and the current deal's action
+        list (copied); every other nested value — events, finished deals, past tricks, cards —
+        is replaced when it changes, never mutated, so the copy shares it safely.
+        ``tests/games/test_contract.py`` plays on clones of every game and checks the original
+        is untouched."""
         game = self.__class__.__new__(self.__class__)
-        game.__dict__.update(json.loads(json.dumps(vars(self))))
+        state = self.__dict__.copy()
+        for key, value in state.items():
+            kind = type(value)
+            if kind is list or kind is dict:
+                state[key] = value.copy()
+        for key in self.CLONE_NESTED:
+            state[key] = [list(item) for item in state[key]]
+        log = state["log"]
+        if log:
+            last = dict(log[-1])
+            last["actions"] = list(last["actions"])
+            log[-1] = last
+        game.__dict__.update(state)
         return game

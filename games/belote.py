@@ -32,6 +32,7 @@ from games.belote_rules import (
 )
 from games.cards import SUIT_NAMES
 from games.options import OptionSpec, boolean, choice, integer
+from games.views import BeloteContract, BeloteView
 
 TAKE: dict[str, Action] = {t: Action("take", trump=t) for t in ("S", "H", "D", "C", "NT", "AT")}
 
@@ -208,22 +209,21 @@ class Belote(BeloteFamily):
         self._finish_deal(trick_points, scores)
 
     # ------------------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self._base_view(seat)
-        out["turn_up"] = CARD_CODES[self.turn_up] if self.turn_up is not None else None
-        out["taking_round"] = self.taking_round
-        out["contract"] = (
-            {
-                "trump": out["trump"],
-                "taker": self.declarer,
-                "value": None,
-                "multiplier": 1,
-            }
+    def view(self, seat: int | None) -> BeloteView:
+        common = self._base_view(seat)
+        contract: BeloteContract | None = (
+            {"trump": common["trump"], "taker": self.declarer, "value": None, "multiplier": 1}
             if self.declarer is not None
             else None
         )
-        out["reserve"] = self.reserve
-        return out
+        return {
+            **common,
+            "game": "belote",
+            "turn_up": CARD_CODES[self.turn_up] if self.turn_up is not None else None,
+            "taking_round": self.taking_round,
+            "contract": contract,
+            "reserve": self.reserve,
+        }
 
 
 def score_belote_hand(

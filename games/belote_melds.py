@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from games.belote_rules import CARD_CODES, RANK_LETTERS, SA, TRUMP_STRENGTH
+from games.views import MeldSummary, ShownMeld
 
 SEQUENCE_NAMES: Final = {3: "tierce", 4: "quarte"}
 """Five or more cards make a quinte (§2.6, D30: a run is never split)."""
@@ -158,13 +159,13 @@ def resolve_melds(
     return None
 
 
-def meld_summary(decl: dict[str, Any]) -> list[dict[str, Any]]:
+def meld_summary(decl: dict[str, Any]) -> list[MeldSummary]:
     """What a player says in trick 1: the kinds and points, not the cards (those stay hidden
     unless the player's team wins the melds)."""
     return [{"kind": m["kind"], "points": m["points"]} for m in decl["melds"]]
 
 
-def public_melds(decl: dict[str, Any]) -> list[dict[str, Any]]:
+def public_melds(decl: dict[str, Any]) -> list[ShownMeld]:
     """The melds shown by a winning team: kinds, cards and points."""
     return [
         {"kind": m["kind"], "cards": list(m["cards"]), "points": m["points"]} for m in decl["melds"]

@@ -12,13 +12,12 @@ are 32-bit masks (see ``games.belote_rules``), the trick is a list of card indic
 
 from __future__ import annotations
 
-import json
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from games.actions import Action
-from games.base import G, Game, IllegalAction
+from games.base import Game, IllegalAction
 from games.belote_melds import best_declaration, meld_summary, public_melds, resolve_melds
 from games.belote_rules import (
     ACTIONS_BY_BYTE,
@@ -29,10 +28,14 @@ from games.belote_rules import (
     KING,
     LAST_TRICK,
     MODE_OF_TRUMP,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
     QUEEN,
     STRENGTH,
     TRUMP_LEAD_CODES,
     TRUMP_OF_MODE,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
     belote_holders,
     cards_of,
     illegal_reason,
@@ -41,7 +44,9 @@ from games.belote_rules import (
     play_actions,
 )
 from games.cards import FRENCH_32
+from games.facts import CardFacts
 from games.options import OptionSpec, boolean, choice
+from games.views import CommonView, MeldsEvent, Scores, common_view
 
 PLAY_OPTIONS: tuple[OptionSpec, ...] = (
     choice(
@@ -96,6 +101,7 @@ class BeloteFamily(Game):
     SEAT_COUNTS: ClassVar[tuple[int, ...]] = (4,)
     ENGINE_VERSION: ClassVar[int] = 2
     """2: the ``ta_belote`` and ``carre_values`` keys (a version-1 snapshot lacks them)."""
+    FACTS: ClassVar[CardFacts] = CardFacts(PLAIN_ORDER, TRUMP_ORDER, PLAIN_POINTS, TRUMP_POINTS)
 
     # ------------------------------------------------------------------ subclass obligations
     @abstractmethod
@@ -392,17 +398,19 @@ class BeloteFamily(Game):
         side = resolve_melds(decls, order, self.options["meld_tie"] == "first_declarer")
         self.meld_side = side
         if any(d is not None for d in decls):
-            event: dict[str, Any] = {"type": "melds", "seat": None, "side": side}
-            if side is None:
-                event["points"] = 0
-                event["melds"] = []
-            else:
-                event["points"] = self.meld_points()[side]
-                event["melds"] = [
+            event: MeldsEvent = {
+                "type": "melds",
+                "seat": None,
+                "side": side,
+                "points": 0 if side is None else self.meld_points()[side],
+                "melds": []
+                if side is None
+                else [
                     {"seat": s, "melds": public_melds(d)}
                     for s in order
                     if s & 1 == side and (d := decls[s]) is not None
-                ]
+                ],
+            }
             self.events.append(event)
 
     # ---------------------------------------------------------------------------- results
@@ -439,26 +447,26 @@ class BeloteFamily(Game):
         self.winners = [winner]
 
     # ------------------------------------------------------------------------------ views
-    def _base_view(self, seat: int | None) -> dict[str, Any]:
+    def winning_seat(self) -> int | None:
+        return self.win_seat if self.trick else None
+
+    def _base_view(self, seat: int | None) -> CommonView:
         hands = self.hands
         played = [[(self.leader + i) & 3, CARD_CODES[c]] for i, c in enumerate(self.trick)]
-        return {
-            "game": self.NAME,
-            "seats": self.seats,
-            "seat": seat,
-            "dealer": self.dealer,
-            "phase": "over" if self.over else self.phase,
-            "to_act": self.to_act,
-            "hand": cards_of(hands[seat]) if seat is not None else [],
-            "hand_sizes": [h.bit_count() for h in hands],
-            "trick": played,
-            "last_trick": [list(p) for p in self.last_trick] if self.last_trick else None,
-            "tricks_won": list(self.tricks_won),
-            "trump": TRUMP_OF_MODE[self.mode] if self.mode >= 0 else None,
-            "scores": {"deal": list(self.card_points), "game": list(self.totals)},
-            # A deep copy: a caller changing its view must not reach the engine's state.
-            "events": json.loads(json.dumps(self.events)),
-        }
+        scores: Scores = {"deal": list(self.card_points), "game": list(self.totals)}
+        return common_view(
+            self,
+            seat,
+            phase="over" if self.over else self.phase,
+            hand=cards_of(hands[seat]) if seat is not None else [],
+            hand_sizes=[h.bit_count() for h in hands],
+            trick=played,
+            last_trick=self.last_trick or None,
+            tricks_won=list(self.tricks_won),
+            trump=TRUMP_OF_MODE[self.mode] if self.mode >= 0 else None,
+            scores=scores,
+            events=self.events,
+        )
 
     # -------------------------------------------------------------------------- snapshots
     def to_dict(self) -> dict[str, Any]:
@@ -471,20 +479,4 @@ class BeloteFamily(Game):
     def from_dict(cls: type[F], data: Mapping[str, Any]) -> F:
         game = super().from_dict(data)
         game.legal_memo = -1
-        return game
-
-    def clone(self: G) -> G:
-        """A copy sharing nothing mutable. Nested values are never changed in place except the
-        current deal's action list, so one level of copying is enough."""
-        game = self.__class__.__new__(self.__class__)
-        state = self.__dict__.copy()
-        for key, value in state.items():
-            if type(value) is list:
-                state[key] = value.copy()
-        log = state["log"]
-        if log:
-            last = dict(log[-1])
-            last["actions"] = list(last["actions"])
-            log[-1] = last
-        game.__dict__.update(state)
         return game

@@ -1,9 +1,6 @@
-"""Briscola for 2, 3, 4 or 6 players (docs/rules.md §5), and the trick play it shares with Sueca.
-
-``FortyCardGame`` holds what Briscola and Sueca have in common — a fixed trump suit, one card per
-seat per trick, card points counted per side, and the views — so that each game only adds its deal,
-its follow rule and its scoring. It keeps hands as lists of card codes: with 40 cards a list scan
-is cheaper than any index structure, and the state stays plain JSON.
+"""Briscola for 2, 3, 4 or 6 players (docs/rules.md §5), on the forty-card trick play of
+``games.forty`` (shared with chiamata and Sueca): this module adds the deal, the stock and the
+drawing, and the hand and match scoring.
 
 View keys added by Briscola (besides docs/architecture.md's common ones):
 
@@ -21,206 +18,17 @@ which card each player drew is hidden.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from functools import cache
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Final
 
-from games.actions import PLAY, Action
-from games.base import Game, IllegalAction
-from games.cards import DECK_40, SUIT_NAMES
+from games.cards import DECK_40
+from games.facts import plain_facts
+from games.forty import FortyCardGame
 from games.options import boolean, choice, integer
-from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table, trick_winner
-
-F = TypeVar("F", bound="FortyCardGame")
+from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
+from games.views import BriscolaView
 
 TWOS: Final = ("2C", "2H", "2D", "2S")
-
-
-class FortyCardGame(Game):
-    """Trick play with a fixed trump suit and card points (Briscola §5.4, Sueca §7.3)."""
-
-    STRENGTH: ClassVar[dict[str, int]]
-    POINTS: ClassVar[dict[str, int]]
-    """Card code → points, for every card of the deck."""
-    MUST_FOLLOW: ClassVar[bool]
-    ACTION_TYPES: ClassVar[frozenset[str]] = frozenset({"play"})
-
-    # The deal state; set by ``_reset_deal`` and ``_start_deal``.
-    hands: list[list[str]]
-    trump: str | None
-    trump_card: str | None
-    trick: list[list[Any]]
-    last_trick: list[list[Any]] | None
-    turn: int
-    tricks_won: list[int]
-    points: list[int]
-    tricks_played: int
-    last_winner: int | None
-
-    def _reset_deal(self) -> None:
-        n = self.seats
-        self.hands = [[] for _ in range(n)]
-        self.trump = None
-        self.trump_card = None
-        self.trick = []
-        self.last_trick = None
-        self.turn = 0
-        self.tricks_won = [0] * n
-        self.points = [0] * n
-        self.tricks_played = 0
-        self.last_winner = None
-
-    # ------------------------------------------------------------------------ hooks
-    def _on_card(self, seat: int, card: str) -> None:
-        """Called after ``card`` left ``seat``'s hand (Sueca: the face-up trump card is played)."""
-
-    def _after_trick(self, winner: int) -> None:
-        """Called after a trick is taken, before the next lead (Briscola: drawing)."""
-
-    @abstractmethod
-    def _end_deal(self) -> None:
-        """Score the finished deal: call ``_settle`` and end the match when it is won."""
-
-    # --------------------------------------------------------------------- the contract
-    def _legal_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        if self.MUST_FOLLOW and self.trick:
-            led = self.trick[0][1][1]
-            follow = [PLAY[c] for c in hand if c[1] == led]
-            if follow:
-                return follow
-        return [PLAY[c] for c in hand]
-
-    def _check_play(self, seat: int, action: Action) -> str:
-        """The card ``action`` plays, once it is known to be legal; raises ``IllegalAction``."""
-        if action.type != "play" or action.card is None:
-            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
-        if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn")
-        card = action.card
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(f"{card} is not in your hand")
-        if self.MUST_FOLLOW and self.trick:
-            led = self.trick[0][1][1]
-            if card[1] != led and any(c[1] == led for c in hand):
-                raise IllegalAction(f"must follow {SUIT_NAMES[led]}")
-        return card
-
-    def _validate(self, seat: int, action: Action) -> None:
-        self._check_play(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        card = self._check_play(seat, action)
-        self.hands[seat].remove(card)
-        self.trick.append([seat, card])
-        self._on_card(seat, card)
-        if len(self.trick) < self.seats:
-            self.turn = (seat + 1) % self.seats
-            return
-        trick = self.trick
-        winner = trick_winner(trick, self.STRENGTH, self.trump)
-        points = sum(self.POINTS[c] for _, c in trick)
-        self.points[winner] += points
-        self.tricks_won[winner] += 1
-        self.tricks_played += 1
-        self.last_trick = trick
-        self.last_winner = winner
-        self.trick = []
-        self.turn = winner
-        self.events.append(
-            {"type": "trick", "seat": winner, "winner": winner, "cards": trick, "points": points}
-        )
-        self._after_trick(winner)
-        if not self.hands[winner]:
-            self._end_deal()
-
-    def _partial_trick_points(self) -> list[int] | None:
-        if self.tricks_played == 0 and not self.trick:
-            return None
-        return self.side_points()
-
-    # ---------------------------------------------------------------------- helpers
-    def side_points(self) -> list[int]:
-        """Card points of the completed tricks of this deal, per side."""
-        out = [0] * self.sides
-        for seat, pts in enumerate(self.points):
-            out[self.side_of(seat)] += pts
-        return out
-
-    def teams(self) -> list[list[int]]:
-        teams: list[list[int]] = [[] for _ in range(self.sides)]
-        for seat in range(self.seats):
-            teams[self.side_of(seat)].append(seat)
-        return teams
-
-    def _settle(self, scores: list[int], trick_points: list[int]) -> None:
-        """Record the deal's result and add its scores to the match totals."""
-        self._finish_deal(trick_points, scores)
-        for side, score in enumerate(scores):
-            self.totals[side] += score
-
-    def _close_match(self, winners: list[int]) -> None:
-        self.over = True
-        self.winners = winners
-        self.phase = "over"
-
-    def _common_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "game": self.NAME,
-            "seats": self.seats,
-            "seat": seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "hand": list(self.hands[seat]) if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "trick": [list(p) for p in self.trick],
-            "last_trick": None if self.last_trick is None else [list(p) for p in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "trump": self.trump,
-            "contract": None,
-            "scores": {"deal": self.side_points(), "game": list(self.totals)},
-            "events": [_copy_event(e) for e in self.events],
-            "teams": self.teams(),
-        }
-
-    def clone(self: F) -> F:
-        """A copy that shares only what is never mutated (finished deals, past events, cards)."""
-        game = self.__class__.__new__(self.__class__)
-        state = dict(vars(self))
-        state["options"] = dict(self.options)
-        state["totals"] = list(self.totals)
-        state["winners"] = list(self.winners)
-        if self.log:
-            last = dict(self.log[-1])
-            last["actions"] = list(last["actions"])
-            state["log"] = [*self.log[:-1], last]
-        else:
-            state["log"] = []
-        state["deal_results"] = list(self.deal_results)
-        state["events"] = list(self.events)
-        state["hands"] = [list(h) for h in self.hands]
-        state["trick"] = list(self.trick)
-        state["tricks_won"] = list(self.tricks_won)
-        state["points"] = list(self.points)
-        self._clone_extra(state)
-        game.__dict__.update(state)
-        return game
-
-    def _clone_extra(self, state: dict[str, Any]) -> None:
-        """Copy the game's own mutable attributes into ``state``."""
-
-
-def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """A view's own copy of an event (lists of cards or points, one level of nesting), so that
-    whoever holds the view cannot change the game through it."""
-    return {
-        key: [list(x) if isinstance(x, list) else x for x in value]
-        if isinstance(value, list)
-        else value
-        for key, value in event.items()
-    }
 
 
 @cache
@@ -254,6 +62,7 @@ _BRISCOLA_CARD_POINTS: Final = {c: BRISCOLA_POINTS.get(c[0], 0) for c in DECK_40
 class Briscola(FortyCardGame):
     NAME = "briscola"
     SEAT_COUNTS = (2, 3, 4, 6)
+    FACTS = plain_facts(BRISCOLA_ORDER, BRISCOLA_POINTS)
     STRENGTH = _BRISCOLA_STRENGTH
     POINTS = _BRISCOLA_CARD_POINTS
     MUST_FOLLOW = False
@@ -286,6 +95,7 @@ class Briscola(FortyCardGame):
     )
 
     stock: list[str]
+    trump_card: str | None
 
     @property
     def sides(self) -> int:
@@ -295,6 +105,10 @@ class Briscola(FortyCardGame):
     def _init_match(self) -> None:
         self._reset_deal()
         self.stock = []
+
+    def _reset_deal(self) -> None:
+        super()._reset_deal()
+        self.trump_card = None
 
     def full_deck(self) -> tuple[str, ...]:
         return _briscola_deck(self.seats, self.options["three_player_removed_card"])
@@ -355,15 +169,8 @@ class Briscola(FortyCardGame):
         if winner is not None and self.totals[winner] >= self.options["hands_to_win"]:
             self._close_match([winner])
 
-    def _clone_extra(self, state: dict[str, Any]) -> None:
-        state["stock"] = list(self.stock)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self._common_view(seat)
+    def view(self, seat: int | None) -> BriscolaView:
         playing = self.phase == "play"
-        out["stock_size"] = len(self.stock) if playing else 0
-        out["trump_card"] = self.trump_card if playing else None
-        out["hands_to_win"] = self.options["hands_to_win"]
         partners: dict[str, list[str]] = {}
         if (
             seat is not None
@@ -376,8 +183,14 @@ class Briscola(FortyCardGame):
             for other in range(self.seats):
                 if other != seat and self.side_of(other) == side:
                     partners[str(other)] = list(self.hands[other])
-        out["partner_hands"] = partners
-        return out
+        return {
+            **self._common_view(seat),
+            "game": "briscola",
+            "stock_size": len(self.stock) if playing else 0,
+            "trump_card": self.trump_card if playing else None,
+            "hands_to_win": self.options["hands_to_win"],
+            "partner_hands": partners,
+        }
 
 
 __all__ = ["Briscola", "FortyCardGame", "hand_winner"]

@@ -23,13 +23,22 @@ View keys besides the common ones (docs/architecture.md):
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from games.actions import PASS, PLAY, Action
-from games.base import Game, IllegalAction
-from games.cards import DECK_40, SUIT_NAMES, SUITS
+from games.base import IllegalAction
+from games.cards import DECK_40, SUITS
+from games.facts import plain_facts
+from games.forty import FortyCardGame
 from games.options import OptionSpec, choice, integer
-from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table, trick_winner
+from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
+from games.views import (
+    CallEvent,
+    ChiamataAuctionEntry,
+    ChiamataBid,
+    ChiamataContract,
+    ChiamataView,
+)
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 8
@@ -38,16 +47,18 @@ BASE_TARGET: Final = 61
 """A plain call (and a plain "2" under ``two_then_points``) needs 61 of the 120 points (§6.5)."""
 MAX_TARGET: Final = 120
 
-STRENGTH: Final = strength_table(BRISCOLA_ORDER)
-POINTS: Final = {card: BRISCOLA_POINTS.get(card[0], 0) for card in DECK_40}
-_SORT_KEY: Final = {card: (SUITS.index(card[1]), -STRENGTH[card[0]]) for card in DECK_40}
+RANK_STRENGTH: Final = strength_table(BRISCOLA_ORDER)
+CARD_POINTS: Final = {card: BRISCOLA_POINTS.get(card[0], 0) for card in DECK_40}
+_SORT_KEY: Final = {card: (SUITS.index(card[1]), -RANK_STRENGTH[card[0]]) for card in DECK_40}
 
 CALL: Final = {rank: Action("call", rank=rank) for rank in BRISCOLA_ORDER}
 POINTS_CALL: Final = {t: Action("call", rank="2", points=t) for t in range(62, MAX_TARGET + 1)}
 TRUMP: Final = {suit: Action("trump", suit=suit) for suit in SUITS}
 
 
-class Chiamata(Game):
+class Chiamata(FortyCardGame):
+    """The auction, the called card and the scoring; the trick play is ``FortyCardGame``'s."""
+
     NAME: ClassVar[str] = "chiamata"
     SEAT_COUNTS: ClassVar[tuple[int, ...]] = (PLAYERS,)
     ACTION_TYPES: ClassVar[frozenset[str]] = frozenset({"pass", "call", "trump", "play"})
@@ -60,24 +71,20 @@ class Chiamata(Game):
         integer("match_deals", 5, minimum=1, multiple_of=5, help="deals in a match"),
     )
 
+    FACTS = plain_facts(BRISCOLA_ORDER, BRISCOLA_POINTS)
+    STRENGTH = RANK_STRENGTH
+    POINTS = CARD_POINTS
+
     # Deal state, set by _start_deal (declared for the type checker).
-    hands: list[list[str]]
     in_auction: list[bool]
-    auction: list[dict[str, Any]]
+    auction: list[ChiamataAuctionEntry]
     high_seat: int | None
     high_rank: str | None
     target: int
     declarer: int | None
-    trump: str | None
     called_card: str | None
     partner: int | None
     partner_revealed: bool
-    turn: int
-    trick: list[list[Any]]
-    last_trick: list[list[Any]] | None
-    tricks_won: list[int]
-    points: list[int]
-    tricks_played: int
 
     # ------------------------------------------------------------------------- set-up
     def _init_match(self) -> None:
@@ -85,23 +92,17 @@ class Chiamata(Game):
         self._clear_deal()
 
     def _clear_deal(self) -> None:
-        self.hands = [[] for _ in range(PLAYERS)]
+        self._reset_deal()
         self.in_auction = [True] * PLAYERS
         self.auction = []
         self.high_seat = None
         self.high_rank = None
         self.target = BASE_TARGET
         self.declarer = None
-        self.trump = None
         self.called_card = None
         self.partner = None
         self.partner_revealed = False
         self.turn = (self.dealer + 1) % PLAYERS
-        self.trick = []
-        self.last_trick = None
-        self.tricks_won = [0] * PLAYERS
-        self.points = [0] * PLAYERS
-        self.tricks_played = 0
 
     def full_deck(self) -> tuple[str, ...]:
         return DECK_40
@@ -126,19 +127,14 @@ class Chiamata(Game):
         if self.phase == "auction":
             if self.high_rank == "2" and self.options["bidding"] == "two_then_points":
                 return [PASS] + [POINTS_CALL[t] for t in range(self.target + 1, MAX_TARGET + 1)]
-            floor = STRENGTH[self.high_rank] if self.high_rank is not None else 99
-            return [PASS] + [CALL[r] for r in BRISCOLA_ORDER if STRENGTH[r] < floor]
+            floor = RANK_STRENGTH[self.high_rank] if self.high_rank is not None else 99
+            return [PASS] + [CALL[r] for r in BRISCOLA_ORDER if RANK_STRENGTH[r] < floor]
         if self.phase == "trump":
             return [TRUMP[s] for s in SUITS]
-        return [PLAY[c] for c in self._playable(seat)]
+        return self._play_actions(seat)
 
-    def _playable(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        if not self.trick or self.options["follow_rule"] == "free":
-            return list(hand)
-        led = self.trick[0][1][1]
-        follow = [c for c in hand if c[1] == led]
-        return follow or list(hand)
+    def must_follow(self) -> bool:
+        return bool(self.options["follow_rule"] == "must_follow")
 
     # ----------------------------------------------------------------------- validation
     def _validate(self, seat: int, action: Action) -> None:
@@ -173,19 +169,15 @@ class Chiamata(Game):
             canonical = PLAY.get(card) if card is not None else None
             if canonical is None or (action is not canonical and action != canonical):
                 raise IllegalAction("a play names one card")
-            hand = self.hands[seat]
-            if card not in hand:
+            if card not in self.hands[seat]:
                 raise IllegalAction(f"{card} is not in seat {seat}'s hand")
-            if self.trick and self.options["follow_rule"] == "must_follow":
-                led = self.trick[0][1][1]
-                if card[1] != led and any(c[1] == led for c in hand):
-                    raise IllegalAction(f"must follow {SUIT_NAMES[led]}")
+            self._check_follow(seat, card)
 
     def _validate_call(self, action: Action) -> None:
         rank = action.rank
         if rank is None or action.card or action.suit or action.trump or action.value:
             raise IllegalAction("a call names a rank (and, over a 2, points)")
-        if rank not in STRENGTH:
+        if rank not in RANK_STRENGTH:
             raise IllegalAction(
                 f"the 40-card deck has no rank {rank!r}: call one of A 3 K Q J 7 6 5 4 2"
             )
@@ -203,7 +195,7 @@ class Chiamata(Game):
             if points <= self.target:
                 raise IllegalAction(f"a points bid must exceed {self.target}")
             return
-        if self.high_rank is not None and STRENGTH[rank] >= STRENGTH[self.high_rank]:
+        if self.high_rank is not None and RANK_STRENGTH[rank] >= RANK_STRENGTH[self.high_rank]:
             if standing_two:
                 raise IllegalAction(
                     "nothing beats a 2 but a points bid"
@@ -223,24 +215,24 @@ class Chiamata(Game):
         elif kind == "trump":
             self._name_trump(seat, str(action.suit))
         else:
-            self._play(seat, str(action.card))
+            self._play_card(seat, str(action.card))
 
     def _pass(self, seat: int) -> None:
         self.in_auction[seat] = False
-        self.auction.append({"seat": seat, "type": "pass"})
+        self.auction.append({"type": "pass", "seat": seat})
         self.events.append({"type": "pass", "seat": seat})
         self._after_call(seat)
 
     def _call(self, seat: int, action: Action) -> None:
         rank = str(action.rank)
-        entry: dict[str, Any] = {"seat": seat, "type": "call", "rank": rank}
+        entry: CallEvent = {"seat": seat, "type": "call", "rank": rank}
         if action.points is not None:
             entry["points"] = action.points
             self.target = action.points
         self.high_seat = seat
         self.high_rank = rank
         self.auction.append(entry)
-        self.events.append(dict(entry))
+        self.events.append(entry.copy())
         if rank == "2" and self.options["bidding"] == "rank_only":
             self._win_auction()  # nothing can beat a 2 (§6.2)
             return
@@ -289,9 +281,7 @@ class Chiamata(Game):
         eldest = (self.dealer + 1) % PLAYERS
         self.turn = seat if self.options["first_lead"] == "declarer" else eldest
 
-    def _play(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
-        self.trick.append([seat, card])
+    def _on_card(self, seat: int, card: str) -> None:
         if card == self.called_card:
             self.partner_revealed = True
             self.events.append(
@@ -302,25 +292,9 @@ class Chiamata(Game):
                     "alone": seat == self.declarer,
                 }
             )
-        if len(self.trick) < PLAYERS:
-            self.turn = (seat + 1) % PLAYERS
-            return
-        winner = trick_winner(self.trick, STRENGTH, self.trump)
-        won = sum(POINTS[c] for _, c in self.trick)
-        self.points[winner] += won
-        self.tricks_won[winner] += 1
-        self.tricks_played += 1
-        self.events.append(
-            {"type": "trick", "seat": winner, "winner": winner, "cards": self.trick, "points": won}
-        )
-        self.last_trick = self.trick
-        self.trick = []
-        self.turn = winner
-        if self.tricks_played == HAND_SIZE:
-            self._score_deal()
 
     # ------------------------------------------------------------------------- scoring
-    def _score_deal(self) -> None:
+    def _end_deal(self) -> None:
         """§6.5: +2/+1/−1, alone +4/−1, reversed on failure, doubled on cappotto."""
         declarer, partner = self.declarer, self.partner
         assert declarer is not None and partner is not None
@@ -364,11 +338,6 @@ class Chiamata(Game):
             best = max(self.totals)
             self.winners = [s for s in range(PLAYERS) if self.totals[s] == best]
 
-    def _partial_trick_points(self) -> list[int] | None:
-        if self.tricks_played == 0 and not self.trick:
-            return None
-        return list(self.points)
-
     # ---------------------------------------------------------------------------- views
     def _known_partner(self, seat: int | None) -> int | None:
         """The holder of the called card, if ``seat`` may know it (§6.3's information rule)."""
@@ -378,14 +347,14 @@ class Chiamata(Game):
             return self.partner
         return None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ChiamataView:
         partner = self._known_partner(seat)
-        bid = (
+        bid: ChiamataBid | None = (
             None
             if self.high_seat is None
             else {"seat": self.high_seat, "rank": self.high_rank, "target": self.target}
         )
-        contract = (
+        contract: ChiamataContract | None = (
             None
             if self.declarer is None
             else {
@@ -397,22 +366,10 @@ class Chiamata(Game):
             }
         )
         return {
-            "game": self.NAME,
-            "seats": self.seats,
-            "seat": seat,
-            "dealer": self.dealer,
-            "phase": "over" if self.over else self.phase,
-            "to_act": self.to_act,
-            "hand": list(self.hands[seat]) if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
-            "trick": [list(t) for t in self.trick],
-            "last_trick": None if self.last_trick is None else [list(t) for t in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "trump": self.trump,
+            **self._common_view(seat),
+            "game": "chiamata",
             "contract": contract,
-            "scores": {"deal": list(self.points), "game": list(self.totals)},
-            "events": [_copy_event(e) for e in self.events],
-            "auction": [dict(a) for a in self.auction],
+            "auction": [a.copy() for a in self.auction],
             "in_auction": list(self.in_auction),
             "bid": bid,
             "declarer": self.declarer,
@@ -424,32 +381,3 @@ class Chiamata(Game):
             "deals_played": self.deals_played,
             "match_deals": self.options["match_deals"],
         }
-
-    # --------------------------------------------------------------------------- speed
-    def clone(self) -> Chiamata:
-        """Copies only what play mutates; cards, events and log entries are never changed."""
-        game = self.__class__.__new__(self.__class__)
-        state = self.__dict__.copy()
-        state["hands"] = [list(h) for h in self.hands]
-        state["in_auction"] = list(self.in_auction)
-        state["auction"] = list(self.auction)
-        state["trick"] = list(self.trick)
-        state["tricks_won"] = list(self.tricks_won)
-        state["points"] = list(self.points)
-        state["totals"] = list(self.totals)
-        state["winners"] = list(self.winners)
-        state["events"] = list(self.events)
-        state["deal_results"] = list(self.deal_results)
-        state["log"] = [dict(d, actions=list(d["actions"])) for d in self.log]
-        state["options"] = dict(self.options)
-        game.__dict__.update(state)
-        return game
-
-
-def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    out = dict(event)
-    if "cards" in out:
-        out["cards"] = [list(c) for c in out["cards"]]
-    if "scores" in out:
-        out["scores"] = list(out["scores"])
-    return out

@@ -31,6 +31,7 @@ from games.belote_rules import (
     round_half_up_div,
 )
 from games.options import OptionError, OptionSpec, boolean, choice, integer
+from games.views import CoincheAuctionEntry, CoincheBid, CoincheContract, CoincheView
 
 DENOMINATIONS = ("S", "H", "D", "C", "NT", "AT")
 LEVELS: dict[int | str, int] = {v: v for v in range(80, 161, 10)}
@@ -128,7 +129,7 @@ class Coinche(BeloteFamily):
         self._init_play_options()
 
     def _clear_auction(self) -> None:
-        self.auction: list[dict[str, Any]] = []
+        self.auction: list[CoincheAuctionEntry] = []
         self.bid_level: int = 0
         self.bid_value: int | str | None = None
         self.bid_trump: str | None = None
@@ -204,12 +205,17 @@ class Coinche(BeloteFamily):
 
     def _apply_bidding(self, seat: int, action: Action) -> None:
         kind = action.type
-        entry: dict[str, Any] = {"type": kind, "seat": seat}
+        entry: CoincheAuctionEntry
         if kind == "bid":
-            entry["value"] = action.value
-            entry["trump"] = action.trump
+            entry = {"type": "bid", "seat": seat, "value": action.value, "trump": action.trump}
+        elif kind == "coinche":
+            entry = {"type": "coinche", "seat": seat}
+        elif kind == "surcoinche":
+            entry = {"type": "surcoinche", "seat": seat}
+        else:
+            entry = {"type": "pass", "seat": seat}
         self.auction.append(entry)
-        self.events.append(dict(entry))
+        self.events.append(entry.copy())
         window = self.window
         if window:
             window.pop(0)
@@ -311,18 +317,16 @@ class Coinche(BeloteFamily):
         self._finish_deal(trick_points, scores)
 
     # ------------------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self._base_view(seat)
-        out["auction"] = [dict(e) for e in self.auction]
-        out["bid"] = (
+    def view(self, seat: int | None) -> CoincheView:
+        common = self._base_view(seat)
+        bid: CoincheBid | None = (
             {"value": self.bid_value, "trump": self.bid_trump, "bidder": self.bidder}
             if self.bidder is not None
             else None
         )
-        out["doubled"] = self.doubled
-        out["contract"] = (
+        contract: CoincheContract | None = (
             {
-                "trump": out["trump"],
+                "trump": common["trump"],
                 "declarer": self.declarer,
                 "value": self.bid_value,
                 "multiplier": self.multiplier,
@@ -330,7 +334,14 @@ class Coinche(BeloteFamily):
             if self.declarer is not None
             else None
         )
-        return out
+        return {
+            **common,
+            "game": "coinche",
+            "auction": [e.copy() for e in self.auction],
+            "bid": bid,
+            "doubled": self.doubled,
+            "contract": contract,
+        }
 
 
 def score_coinche_hand(

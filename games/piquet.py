@@ -7,6 +7,9 @@ and ``play``. Because the discards are combinatorial, ``legal_actions`` offers o
 ``Action("exchange")`` and the view's ``exchange`` limits say how many cards may go; ``is_legal``
 decides a concrete exchange.
 
+The template is an ``ActionTemplate`` (``min_count`` to ``max_count`` cards, the same limits as the
+view's ``exchange``); ``Game.is_legal`` accepts it when offered.
+
 View keys beyond the common ones (docs/architecture.md):
 
 - ``elder`` / ``younger``: seats, matching ``dealer`` (between deals: the next deal's);
@@ -33,19 +36,28 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from games.actions import PLAY, Action
+from games.actions import PLAY, Action, ActionTemplate
 from games.base import Game, IllegalAction
 from games.cards import FRENCH_32, FRENCH_36, SUIT_NAMES
+from games.facts import plain_facts
 from games.options import OptionSpec, boolean, choice, integer
 from games.piquet_declarations import (
     RANK_INDEX,
+    RANK_ORDER,
     is_carte_blanche,
     partie_score,
     settle_declarations,
 )
-
-EXCHANGE: Final = Action("exchange")
-"""The template offered by ``legal_actions``: the player names the cards with ``cards``."""
+from games.views import (
+    DeclarationEvent,
+    Event,
+    ExchangeLimits,
+    GameWonEvent,
+    Partie,
+    PiquetView,
+    Scores,
+    common_view,
+)
 
 TEN_OR_HIGHER: Final = frozenset("TJQKA")
 REPIQUE: Final = 60
@@ -58,6 +70,9 @@ class Piquet(Game):
     NAME: ClassVar[str] = "piquet"
     SEAT_COUNTS: ClassVar[tuple[int, ...]] = (2,)
     ACTION_TYPES: ClassVar[frozenset[str]] = frozenset({"exchange", "play"})
+    FACTS = plain_facts(RANK_ORDER[::-1], {rank: 1 for rank in TEN_OR_HIGHER})
+    """No trumps; a card "scores" when it may earn a trick point under every era (ten or higher)."""
+    CLONE_NESTED: ClassVar[frozenset[str]] = frozenset({"hands"})
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         choice("rules_era", "modern", ("modern", "old", "c17"), "rule set (§4.1)"),
         choice("scoring_mode", "target", ("target", "rubicon"), "game format"),
@@ -97,7 +112,7 @@ class Piquet(Game):
         self.tricks_won: list[int] = [0, 0]
         self.card_played: bool = False
         self.first_lead_done: bool = False
-        self.pending: list[dict[str, Any]] = []
+        self.pending: list[Event] = []
         self.hidden_points: list[int] = [0, 0]
         self.reached_first: int | None = None
 
@@ -154,7 +169,8 @@ class Piquet(Game):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "exchange":
-            return [EXCHANGE]
+            low, high = self.exchange_limits(seat)
+            return [ActionTemplate("exchange", min_count=low, max_count=high)]
         hand = self.hands[seat]
         if self.trick:
             suit = self.trick[0][1][1]
@@ -162,13 +178,6 @@ class Piquet(Game):
             if follow:
                 return follow
         return [PLAY[c] for c in hand]
-
-    def is_legal(self, seat: int, action: Action) -> bool:
-        """The template ``Action("exchange")`` is legal when it is ``seat``'s exchange; a concrete
-        exchange or play is legal when ``apply`` would accept it."""
-        if action.type == "exchange" and action.cards is None:
-            return not self.over and self.phase == "exchange" and seat == self.to_act
-        return super().is_legal(seat, action)
 
     def _validate(self, seat: int, action: Action) -> None:
         to_act = self.to_act
@@ -269,7 +278,7 @@ class Piquet(Game):
                 )
                 continue
             winner = elder if result.winner == 0 else younger
-            event = {
+            event: DeclarationEvent = {
                 "type": "declaration",
                 "category": result.category,
                 "seat": winner,
@@ -281,7 +290,7 @@ class Piquet(Game):
                 return True
         return False
 
-    def _declared(self, seat: int, points: int, event: dict[str, Any] | None) -> bool:
+    def _declared(self, seat: int, points: int, event: DeclarationEvent | None) -> bool:
         """Credit one declaration step, then the repique check and the target check (§4.10,
         §4.11). The younger's combinations stay private until the elder's first lead."""
         secret = seat == self.younger and event is not None
@@ -300,7 +309,7 @@ class Piquet(Game):
         target: int = self.options["target_score"]
         return self.options["scoring_mode"] == "target" and self._running(seat) >= target
 
-    def _event(self, event: dict[str, Any], secret: bool) -> None:
+    def _event(self, event: Event, secret: bool) -> None:
         (self.pending if secret else self.events).append(event)
 
     def _reveal(self) -> None:
@@ -428,7 +437,7 @@ class Piquet(Game):
 
     def _game_won(self, winner: int) -> None:
         loser = 1 - winner
-        result: dict[str, Any] = {"type": "game_won", "seat": winner, "totals": list(self.totals)}
+        result: GameWonEvent = {"type": "game_won", "seat": winner, "totals": list(self.totals)}
         if self.options["scoring_mode"] == "rubicon":
             result["partie_score"] = partie_score(self.totals[winner], self.totals[loser])
         self.events.append(result)
@@ -467,7 +476,10 @@ class Piquet(Game):
                 seen.extend(c for c in left if c not in seen)
         return seen
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def winning_seat(self) -> int | None:
+        return self.FACTS.winning_seat(self.trick, None)
+
+    def view(self, seat: int | None) -> PiquetView:
         if seat is not None and seat not in (0, 1):
             raise ValueError(f"seat must be 0, 1 or None, not {seat!r}")
         younger = self.younger
@@ -475,7 +487,7 @@ class Piquet(Game):
         events = self.events + self.pending if sees_pending else self.events
         hidden = [0, 0] if sees_pending else self.hidden_points
         to_act = self.to_act
-        exchange = None
+        exchange: ExchangeLimits | None = None
         if self.phase == "exchange" and seat is not None and seat == to_act:
             low, high = self.exchange_limits(seat)
             exchange = {"min": low, "max": high}
@@ -483,27 +495,31 @@ class Piquet(Game):
         # ``totals`` take the hand in only when it ends; until then the game score runs with it.
         running = self.phase in ("exchange", "play")
         game_score = [(self._running(s) if running else self.totals[s]) - hidden[s] for s in (0, 1)]
+        scores: Scores = {
+            "deal": [self.h[0] - hidden[0], self.h[1] - hidden[1]],
+            "game": game_score,
+        }
+        partie: Partie | None = (
+            {"hands_played": self.partie_hands, "hands": self.partie_length}
+            if scoring_mode == "rubicon"
+            else None
+        )
         return {
-            "game": self.NAME,
-            "seats": self.seats,
-            "seat": seat,
-            "dealer": self.dealer,
+            **common_view(
+                self,
+                seat,
+                hand=[] if seat is None else list(self.hands[seat]),
+                hand_sizes=[len(self.hands[0]), len(self.hands[1])],
+                trick=self.trick,
+                last_trick=self.last_trick,
+                tricks_won=list(self.tricks_won),
+                trump=None,
+                scores=scores,
+                events=events,
+            ),
+            "game": "piquet",
             "elder": 1 - self.dealer,
             "younger": self.dealer,
-            "phase": self.phase,
-            "to_act": to_act,
-            "hand": [] if seat is None else list(self.hands[seat]),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "trick": [list(t) for t in self.trick],
-            "last_trick": None if self.last_trick is None else [list(t) for t in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "trump": None,
-            "contract": None,
-            "scores": {
-                "deal": [self.h[0] - hidden[0], self.h[1] - hidden[1]],
-                "game": game_score,
-            },
-            "events": [_copy_event(e) for e in events],
             "talon_size": len(self.talon) - self.talon_pos,
             "exchanged": list(self.exchanged),
             "exchange": exchange,
@@ -519,54 +535,5 @@ class Piquet(Game):
             "scoring_mode": scoring_mode,
             "target_score": self.options["target_score"] if scoring_mode == "target" else None,
             "games_to_win_match": self.options["games_to_win_match"],
-            "partie": (
-                {"hands_played": self.partie_hands, "hands": self.partie_length}
-                if scoring_mode == "rubicon"
-                else None
-            ),
+            "partie": partie,
         }
-
-    # ------------------------------------------------------------------------- snapshots
-    def clone(self) -> Piquet:
-        """A copy for search and checks, much faster than the JSON round trip of the base.
-
-        Event dicts are never changed once appended, so the lists are copied and the dicts
-        shared; every other nested list the engine mutates in place is copied.
-        """
-        game = Piquet.__new__(Piquet)
-        state = dict(self.__dict__)
-        state["options"] = dict(self.options)
-        state["totals"] = list(self.totals)
-        state["winners"] = list(self.winners)
-        state["log"] = [
-            {"dealer": d["dealer"], "deck": d["deck"], "actions": list(d["actions"])}
-            for d in self.log
-        ]
-        state["deal_results"] = list(self.deal_results)
-        state["events"] = list(self.events)
-        state["games_won"] = list(self.games_won)
-        state["game_results"] = list(self.game_results)
-        state["hands"] = [list(self.hands[0]), list(self.hands[1])]
-        state["exchanged"] = list(self.exchanged)
-        state["discards"] = [list(self.discards[0]), list(self.discards[1])]
-        state["announced"] = list(self.announced)
-        state["h"] = list(self.h)
-        state["trick"] = list(self.trick)
-        state["tricks_won"] = list(self.tricks_won)
-        state["pending"] = list(self.pending)
-        state["hidden_points"] = list(self.hidden_points)
-        game.__dict__.update(state)
-        return game
-
-
-def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """Views must not share lists with the engine state (a caller may mutate its view)."""
-    return {k: _copy_value(v) for k, v in event.items()}
-
-
-def _copy_value(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy_value(v) for k, v in value.items()}
-    return value

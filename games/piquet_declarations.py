@@ -8,7 +8,9 @@ Players are named ``0`` (elder) and ``1`` (younger) here; the engine maps them t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
+
+from games.views import ShownCombination
 
 RANK_ORDER: Final = "6789TJQKA"
 """Low → high. The 6 only exists in the 17th-century deck, where it extends the sequences."""
@@ -64,7 +66,7 @@ class Combination:
     score: int
     name: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ShownCombination:
         return {"cards": list(self.cards), "name": self.name, "score": self.score}
 
 

@@ -6,6 +6,7 @@ from importlib import import_module
 from typing import Any
 
 from games.base import Game
+from games.facts import CardFacts
 
 GAME_NAMES = ("belote", "coinche", "piquet", "briscola", "chiamata", "sueca")
 
@@ -26,6 +27,11 @@ def game_class(name: str) -> type[Game]:
     if not (isinstance(cls, type) and issubclass(cls, Game)):
         raise TypeError(f"games.{name} does not define a Game")
     return cls
+
+
+def card_facts(name: str) -> CardFacts:
+    """How ``name``'s cards rank and score (``Game.FACTS``), for code that holds only a view."""
+    return game_class(name).FACTS
 
 
 def new_game(

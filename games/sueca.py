@@ -21,10 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from games.briscola import FortyCardGame
 from games.cards import DECK_40
+from games.facts import plain_facts
+from games.forty import FortyCardGame
 from games.options import choice, integer
 from games.tricks import SUECA_ORDER, SUECA_POINTS, strength_table
+from games.views import SuecaView
 
 _SUECA_STRENGTH: Final = strength_table(SUECA_ORDER)
 _SUECA_CARD_POINTS: Final = {c: SUECA_POINTS.get(c[0], 0) for c in DECK_40}
@@ -71,6 +73,7 @@ def hand_result(
 class Sueca(FortyCardGame):
     NAME = "sueca"
     SEAT_COUNTS = (4,)
+    FACTS = plain_facts(SUECA_ORDER, SUECA_POINTS)
     STRENGTH = _SUECA_STRENGTH
     POINTS = _SUECA_CARD_POINTS
     MUST_FOLLOW = True
@@ -99,6 +102,7 @@ class Sueca(FortyCardGame):
 
     trump_seat: int | None
     pending_bonus: int
+    trump_card: str | None
 
     @property
     def sides(self) -> int:
@@ -108,6 +112,10 @@ class Sueca(FortyCardGame):
         self._reset_deal()
         self.trump_seat = None
         self.pending_bonus = 0
+
+    def _reset_deal(self) -> None:
+        super()._reset_deal()
+        self.trump_card = None
 
     def full_deck(self) -> tuple[str, ...]:
         return DECK_40
@@ -164,14 +172,16 @@ class Sueca(FortyCardGame):
         if winner is not None and self.totals[winner] >= self.options["games_to_win"]:
             self._close_match([winner])
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = self._common_view(seat)
+    def view(self, seat: int | None) -> SuecaView:
         playing = self.phase == "play"
-        out["trump_card"] = self.trump_card if playing else None
-        out["trump_card_seat"] = self.trump_seat if playing else None
-        out["games_to_win"] = self.options["games_to_win"]
-        out["pending_bonus"] = self.pending_bonus
-        return out
+        return {
+            **self._common_view(seat),
+            "game": "sueca",
+            "trump_card": self.trump_card if playing else None,
+            "trump_card_seat": self.trump_seat if playing else None,
+            "games_to_win": self.options["games_to_win"],
+            "pending_bonus": self.pending_bonus,
+        }
 
 
 __all__ = ["HandResult", "Sueca", "hand_result"]

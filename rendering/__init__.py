@@ -1,7 +1,9 @@
 """Images of the card table for Atout, drawn with Pillow from engine views only.
 
-The renderer never receives a game object, only views (dicts), so it cannot draw a card its viewer
-may not see. Every function returns encoded image bytes (``IMAGE_EXTENSION``).
+The renderer never receives a game object, only views (``games.views.GameView``: typed, checked
+by mypy, so nothing here re-checks them), so it cannot draw a card its viewer may not see. Every
+function returns encoded image bytes (``IMAGE_EXTENSION``). What each game's panels and summaries
+say is its presenter's (``rendering.presenters``); card order is the engine's (``games.facts``).
 
 Deck styles: ``auto`` (Italian-suited for Briscola and Briscola a chiamata, French otherwise),
 ``french``, ``french4`` (four colours: spades black, hearts red, diamonds blue, clubs green, for
@@ -13,12 +15,15 @@ English for a missing locale or key); see ``rendering.i18n``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.views import GameView
 from rendering.cards import DECK_STYLES, resolve_style
 from rendering.encode import IMAGE_EXTENSION, encode
 from rendering.hand import draw_hand
 from rendering.i18n import DEFAULT_LOCALE, clean_locale
+from rendering.info import display_names
 from rendering.leaderboard import (
     LeaderboardRow,
     draw_leaderboard,
@@ -27,7 +32,6 @@ from rendering.leaderboard import (
 )
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table
-from rendering.views import clean_cards, clean_names, clean_view
 
 __all__ = [
     "DECK_STYLES",
@@ -44,21 +48,20 @@ __all__ = [
 
 
 def render_table(
-    view: dict[str, Any],
-    names: list[str],
+    view: GameView,
+    names: Sequence[str | None],
     *,
-    bots: list[bool] | None = None,
+    bots: Sequence[bool] | None = None,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
     unrated: bool = False,
 ) -> bytes:
     """The table as everybody sees it: seats, trick, contract, table cards, scores; tagged
     "Unrated" when the table's games move no rating."""
-    view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
     loc = clean_locale(locale)
-    flags = [bool(b) for b in bots] if isinstance(bots, list | tuple) else []
-    seat_names = clean_names(names, view["seats"], loc)
+    flags = [bool(b) for b in bots] if bots is not None else []
+    seat_names = display_names(names, view["seats"], loc)
     image = draw_table(view, seat_names, flags, style, loc)
     if unrated:
         image = mark_unrated(image, loc)
@@ -66,68 +69,66 @@ def render_table(
 
 
 def render_hand(
-    view: dict[str, Any],
-    legal: list[str] | None = None,
+    view: GameView,
+    legal: Sequence[str] | None = None,
     *,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The viewer's own hand, sorted as card players sort it; cards not in ``legal`` dimmed
     (``legal=None``: every card bright)."""
-    view = clean_view(view)
     style = resolve_style(view["game"], deck_style)
-    return encode(draw_hand(view, clean_cards(legal), style, clean_locale(locale)), style)
+    cards = None if legal is None else list(legal)
+    return encode(draw_hand(view, cards, style, clean_locale(locale)), style)
 
 
 def render_last_trick(
-    view: dict[str, Any],
-    names: list[str],
+    view: GameView,
+    names: Sequence[str | None],
     *,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The previous trick, each card under its player's name, the winner marked."""
-    view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
     loc = clean_locale(locale)
-    seat_names = clean_names(names, view["seats"], loc)
+    seat_names = display_names(names, view["seats"], loc)
     return encode(draw_last_trick(view, seat_names, style, loc), style)
 
 
 def render_deal_summary(
-    view: dict[str, Any],
-    names: list[str],
+    view: GameView,
+    names: Sequence[str | None],
     result: dict[str, Any],
     *,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The end of a deal: contract made or not, points per side, melds, belote, capot, totals."""
-    view = clean_view(view, names)
     style = resolve_style(view["game"], deck_style)
     loc = clean_locale(locale)
-    clean_result = dict(result) if isinstance(result, dict) else {}
-    seat_names = clean_names(names, view["seats"], loc)
-    image = draw_deal_summary(view, seat_names, clean_result, style, loc)
+    seat_names = display_names(names, view["seats"], loc)
+    image = draw_deal_summary(view, seat_names, dict(result), style, loc)
     return encode(image, style)
 
 
 def render_score_sheet(
     game: str,
-    names: list[str],
-    deal_results: list[dict[str, Any]],
-    totals: list[int],
+    names: Sequence[str | None],
+    deal_results: Sequence[Mapping[str, Any]],
+    totals: Sequence[int],
     *,
     locale: str = DEFAULT_LOCALE,
+    teams: list[list[int]] | None = None,
 ) -> bytes:
-    """The score sheet of the game: one row per deal, running totals, the final line."""
-    sheet_totals = [t for t in totals if isinstance(t, int)] if isinstance(totals, list) else []
-    results = (
-        [r for r in deal_results if isinstance(r, dict)] if isinstance(deal_results, list) else []
-    )
-    seats = len(names) if isinstance(names, list) and names else max(2, len(sheet_totals))
+    """The score sheet of the game: one row per deal, running totals, the final line. ``teams``
+    is the engine's (``game.teams()``); without it, sides alternate round the table."""
+    seats = len(names) if names else max(2, len(totals))
     loc = clean_locale(locale)
-    image = draw_score_sheet(str(game), clean_names(names, seats, loc), results, sheet_totals, loc)
+    results = [dict(r) for r in deal_results]
+    image = draw_score_sheet(
+        game, display_names(names, seats, loc), results, list(totals), loc, teams
+    )
     return encode(image)
 
 

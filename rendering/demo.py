@@ -13,6 +13,7 @@ from games.actions import Action
 from games.ai import random_play
 from games.base import Game
 from games.registry import new_game
+from games.views import GameView, untyped
 
 DEMO_NAMES: Final = ["Marie", "Luc", "Giulia", "Tomás", "Anne-Sophie", "Jean"]
 DEMO_SEATS: Final = {
@@ -34,13 +35,13 @@ class Position:
     legal: list[str]
     result: dict[str, Any] | None
     """The last finished deal's result, when one finished on the way."""
-    final_view: dict[str, Any] | None
+    final_view: GameView | None
     """The public view right after that deal ended (its events hold the deal result)."""
 
 
 def concrete(game: Game, seat: int, action: Action, rng: random.Random) -> Action:
     """A concrete action for a template (Piquet's exchange: random discards within limits)."""
-    return random_play.concrete(game.view(seat), action, rng)
+    return random_play.concrete(untyped(game.view(seat)), action, rng)
 
 
 def random_position(
@@ -52,7 +53,7 @@ def random_position(
     game = new_game(name, seats=seats, dealer=rng.randrange(seats))
     budget = steps if steps is not None else rng.randint(3, 60)
     result: dict[str, Any] | None = None
-    final_view: dict[str, Any] | None = None
+    final_view: GameView | None = None
     done = 0
     while not game.over:
         if game.awaiting_deck:
@@ -89,7 +90,7 @@ def finished_deal(name: str, seed: int) -> Position:
     seats = DEMO_SEATS[name]
     game = new_game(name, seats=seats, dealer=rng.randrange(seats))
     result: dict[str, Any] | None = None
-    final_view: dict[str, Any] | None = None
+    final_view: GameView | None = None
     for _ in range(5000):
         if game.over:
             break

@@ -4,15 +4,16 @@ the others dimmed, a small gap between suits."""
 from __future__ import annotations
 
 import itertools
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image
 
+from games.registry import card_facts
+from games.views import GameView
 from rendering import cards, theme
 from rendering.canvas import Canvas, font_for
 from rendering.i18n import DEFAULT_LOCALE, text
 from rendering.info import card_text, denomination
-from rendering.sorting import sort_hand, view_trump
 
 MARGIN: Final = 14
 HEADER: Final = 40
@@ -40,28 +41,27 @@ def hand_layout(hand: list[str], card_w: int) -> list[int]:
 
 
 def draw_hand(
-    view: dict[str, Any], legal: list[str] | None, style: str, locale: str = DEFAULT_LOCALE
+    view: GameView, legal: list[str] | None, style: str, locale: str = DEFAULT_LOCALE
 ) -> Image.Image:
-    game = str(view.get("game") or "")
-    trump = view_trump(view)
-    hand = [c for c in view.get("hand") or [] if isinstance(c, str) and len(c) == 2]
-    hand = sort_hand(hand, game, trump)
+    trump = view["trump"]
+    hand = card_facts(view["game"]).sort_hand(view["hand"], trump)
     cw, ch = theme.HAND_CARD
     xs = hand_layout(hand, cw)
     size = font_for(18)
     parts = [text("your_hand", locale)]
     if trump:
         parts.append(text("hand_trump", locale, trump=denomination(trump, locale)))
-    elif view.get("turn_up"):
-        parts.append(text("hand_turn_up", locale, card=card_text(view.get("turn_up"))))
-    exchange = view.get("exchange")
-    if isinstance(exchange, dict) and view.get("to_act") == view.get("seat"):
-        low, high = exchange.get("min"), exchange.get("max")
+    elif view["game"] == "belote" and view["turn_up"]:
+        parts.append(text("hand_turn_up", locale, card=card_text(view["turn_up"])))
+    exchange = view["exchange"] if view["game"] == "piquet" else None
+    to_act = view["to_act"] == view["seat"]
+    if exchange is not None and to_act:
+        low, high = exchange["min"], exchange["max"]
         if low != high:
             parts.append(text("hand_exchange_range", locale, low=low, high=high))
         else:
             parts.append(text("hand_exchange", locale, count=low))
-    if legal is not None and view.get("to_act") == view.get("seat") and hand:
+    if legal is not None and to_act and hand:
         playable = sum(1 for card in hand if card in legal)
         if playable:
             parts.append(text("hand_playable", locale, count=playable))
@@ -77,7 +77,7 @@ def draw_hand(
     c.rich(MARGIN, 10, header, size, theme.TEXT)
     # An empty list outside trick play (bidding, Piquet's exchange) means "no card to play now",
     # not "every card is unplayable": the hand stays bright so the player can plan.
-    if legal is not None and not legal and view.get("phase") != "play":
+    if legal is not None and not legal and view["phase"] != "play":
         legal = None
     legal_set = set(legal) if legal is not None else None
     for card, x in zip(hand, xs, strict=True):

@@ -12,10 +12,20 @@ every machine, and equal images still give equal bytes.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image
 
+from games.base import seat_teams
+from games.views import (
+    BeloteView,
+    BriscolaView,
+    ChiamataView,
+    CoincheView,
+    CommonView,
+    GameView,
+    Scores,
+)
 from rendering import cards, theme
 
 ALL_CARDS: Final = tuple(r + s for s in "SHDC" for r in "A23456789TJQK")
@@ -50,91 +60,137 @@ def _stack(images: list[Image.Image]) -> Image.Image:
     return out
 
 
-def _sample_views() -> list[dict[str, Any]]:
+def _common(seats: int, dealer: int, phase: str, to_act: int | None) -> CommonView:
+    """The keys every sample view shares; each sample sets what it shows."""
+    return {
+        "seats": seats,
+        "seat": None,
+        "dealer": dealer,
+        "phase": phase,
+        "to_act": to_act,
+        "decision": None,
+        "hand": [],
+        "hand_sizes": [0] * seats,
+        "trick": [],
+        "last_trick": None,
+        "winning": None,
+        "tricks_won": [0] * seats,
+        "trump": None,
+        "contract": None,
+        "scores": {"deal": [0, 0], "game": [0, 0]},
+        "events": [],
+        "teams": seat_teams(seats, 2 if seats == 4 else seats),
+    }
+
+
+def _sample_views() -> list[GameView]:
     """Views that together use every element a table can show."""
-    scores = {"deal": [57, 105], "game": [1230, 980]}
-    common: dict[str, Any] = {"seat": None, "hand": [], "last_trick": None}
-    return [
-        {
-            **common,
-            "game": "coinche",
-            "seats": 4,
-            "dealer": 0,
-            "phase": "auction",
-            "to_act": 3,
-            "hand_sizes": [8, 8, 8, 8],
-            "trick": [],
-            "tricks_won": [0, 0, 0, 0],
-            "scores": scores,
-            "auction": [
-                {"seat": 1, "type": "bid", "value": 80, "trump": "H"},
-                {"seat": 2, "type": "bid", "value": 90, "trump": "S"},
-                {"seat": 3, "type": "bid", "value": 100, "trump": "D"},
-                {"seat": 0, "type": "bid", "value": 110, "trump": "C"},
-            ],
-            "bid": {"value": 110, "trump": "C", "bidder": 0},
-            "doubled": 0,
-        },
-        {
-            **common,
-            "game": "belote",
-            "seats": 4,
-            "dealer": 2,
-            "phase": "play",
-            "to_act": 1,
-            "hand_sizes": [3, 4, 4, 3],
-            "trick": [[3, "JH"], [0, "9H"]],
-            "tricks_won": [2, 1, 0, 1],
-            "trump": "H",
-            "turn_up": "7H",
-            "contract": {"trump": "H", "taker": 3, "value": None, "multiplier": 1},
-            "scores": scores,
-            "events": [
-                {"type": "declare", "seat": 0, "melds": [{"kind": "tierce", "points": 20}]},
-                {"type": "belote", "seat": 3},
-            ],
-        },
-        {
-            **common,
-            "game": "briscola",
-            "seats": 2,
-            "dealer": 0,
-            "phase": "play",
-            "to_act": 0,
-            "hand_sizes": [2, 3],
-            "trick": [[1, "AD"]],
-            "tricks_won": [5, 6],
-            "trump": "S",
-            "stock_size": 15,
-            "trump_card": "7S",
-            "scores": {"deal": [40, 33], "game": [1, 0]},
-        },
-        {
-            **common,
-            "game": "chiamata",
-            "seats": 5,
-            "dealer": 4,
-            "phase": "play",
-            "to_act": 2,
-            "hand_sizes": [6, 6, 5, 5, 5],
-            "trick": [[0, "3C"], [1, "KC"], [2, "2C"], [3, "QH"]],
-            "tricks_won": [1, 0, 1, 0, 0],
+    scores: Scores = {"deal": [57, 105], "game": [1230, 980]}
+    coinche: CoincheView = {
+        **_common(4, 0, "auction", 3),
+        "game": "coinche",
+        "decision": "bid",
+        "hand_sizes": [8, 8, 8, 8],
+        "scores": scores,
+        "auction": [
+            {"seat": 1, "type": "bid", "value": 80, "trump": "H"},
+            {"seat": 2, "type": "bid", "value": 90, "trump": "S"},
+            {"seat": 3, "type": "bid", "value": 100, "trump": "D"},
+            {"seat": 0, "type": "bid", "value": 110, "trump": "C"},
+        ],
+        "bid": {"value": 110, "trump": "C", "bidder": 0},
+        "doubled": 0,
+    }
+    belote: BeloteView = {
+        **_common(4, 2, "play", 1),
+        "game": "belote",
+        "decision": "play",
+        "hand_sizes": [3, 4, 4, 3],
+        "trick": [[3, "JH"], [0, "9H"]],
+        "winning": 3,
+        "tricks_won": [2, 1, 0, 1],
+        "trump": "H",
+        "turn_up": "7H",
+        "taking_round": None,
+        "reserve": 0,
+        "contract": {"trump": "H", "taker": 3, "value": None, "multiplier": 1},
+        "scores": scores,
+        "events": [
+            {"type": "declare", "seat": 0, "melds": [{"kind": "tierce", "points": 20}]},
+            {"type": "belote", "seat": 3, "card": "KH"},
+        ],
+    }
+    briscola: BriscolaView = {
+        **_common(2, 0, "play", 0),
+        "game": "briscola",
+        "decision": "play",
+        "hand_sizes": [2, 3],
+        "trick": [[1, "AD"]],
+        "winning": 1,
+        "tricks_won": [5, 6],
+        "trump": "S",
+        "stock_size": 15,
+        "trump_card": "7S",
+        "hands_to_win": 0,
+        "partner_hands": {},
+        "scores": {"deal": [40, 33], "game": [1, 0]},
+    }
+    chiamata: ChiamataView = {
+        **_common(5, 4, "play", 2),
+        "game": "chiamata",
+        "decision": "play",
+        "hand_sizes": [6, 6, 5, 5, 5],
+        "trick": [[0, "3C"], [1, "KC"], [2, "2C"], [3, "QH"]],
+        "winning": 0,
+        "tricks_won": [1, 0, 1, 0, 0],
+        "trump": "C",
+        "contract": {
+            "declarer": 1,
+            "rank": "2",
+            "target": 61,
             "trump": "C",
-            "contract": {
-                "declarer": 1,
-                "rank": "2",
-                "target": 61,
-                "trump": "C",
-                "called_card": "2C",
-            },
             "called_card": "2C",
-            "scores": {"deal": [11, 0, 10, 0, 0], "game": [2, -1, 1, -1, -1]},
-            "events": [{"type": "partner", "seat": 2, "declarer": 1, "alone": False}],
-            "auction": [{"seat": 0, "type": "call", "rank": "3"}, {"seat": 1, "type": "pass"}],
-            "deals_played": 1,
-            "match_deals": 5,
         },
-    ]
+        "called_card": "2C",
+        "scores": {"deal": [11, 0, 10, 0, 0], "game": [2, -1, 1, -1, -1]},
+        "events": [{"type": "partner", "seat": 2, "declarer": 1, "alone": False}],
+        "auction": [{"seat": 0, "type": "call", "rank": "3"}, {"seat": 1, "type": "pass"}],
+        "in_auction": [False, True, False, False, False],
+        "bid": {"seat": 1, "rank": "2", "target": 61},
+        "declarer": 1,
+        "called_rank": "2",
+        "target": 61,
+        "partner": None,
+        "alone": None,
+        "deals_played": 1,
+        "match_deals": 5,
+    }
+    return [coinche, belote, briscola, chiamata]
+
+
+def _hand_sample() -> BeloteView:
+    return {
+        **_common(4, 0, "play", 0),
+        "game": "belote",
+        "seat": 0,
+        "decision": "play",
+        "trump": "S",
+        "hand": ["JS", "9S", "AH", "TH", "KC", "QC", "8D", "7D"],
+        "turn_up": None,
+        "taking_round": None,
+        "reserve": 0,
+    }
+
+
+def _last_trick_sample() -> BeloteView:
+    return {
+        **_common(4, 0, "play", 0),
+        "game": "belote",
+        "last_trick": [[0, "AS"], [1, "TD"]],
+        "turn_up": None,
+        "taking_round": None,
+        "reserve": 0,
+    }
 
 
 @lru_cache(maxsize=8)
@@ -149,10 +205,8 @@ def fixed_palette(style: str) -> Image.Image:
         draw_table(view, names[: view["seats"]], [False, True, False, True, False], style)
         for view in _sample_views()
     ]
-    hand_view = {"game": "belote", "seat": 0, "to_act": 0, "phase": "play", "trump": "S"}
-    hand_view["hand"] = ["JS", "9S", "AH", "TH", "KC", "QC", "8D", "7D"]
-    tiles.append(draw_hand(hand_view, ["AH", "TH"], style))
-    tiles.append(draw_last_trick({"last_trick": [[0, "AS"], [1, "TD"]]}, names, style))
+    tiles.append(draw_hand(_hand_sample(), ["AH", "TH"], style))
+    tiles.append(draw_last_trick(_last_trick_sample(), names, style))
     tiles.append(draw_score_sheet("coinche", names[:4], [{"scores": [160, 0]}], [160, 0]))
     tiles.append(_card_grid(style))
     sample = _stack(tiles)

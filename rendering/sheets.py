@@ -10,38 +10,27 @@ from typing import Any, Final
 
 from PIL import Image
 
+from games.base import seat_teams
+from games.views import DealResultEvent, GameView
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
-from rendering.i18n import DEFAULT_LOCALE, plural, term, text
-from rendering.info import (
-    bid_value_text,
-    card_text,
-    denomination,
-    game_title,
-    melds_log,
-    multiplier_text,
-    name_of,
-    side_label,
-    side_names,
-    side_of,
-    table_info,
-    wins,
-)
+from rendering.i18n import DEFAULT_LOCALE, plural, text
+from rendering.info import game_title, melds_log, name_of, side_label, side_names
+from rendering.presenters import headline, presenter, table_info
 from rendering.text import fit_text, text_width, unique_fit, wrap_words
 
 MARGIN: Final = 20
 
 
-def _winner_of_last(view: dict[str, Any]) -> int | None:
-    for event in reversed(view.get("events") or []):
-        if isinstance(event, dict) and event.get("type") == "trick":
-            winner = event.get("winner", event.get("seat"))
-            return winner if isinstance(winner, int) else None
+def _winner_of_last(view: GameView) -> int | None:
+    for event in reversed(view["events"]):
+        if event["type"] == "trick":
+            return event["winner"]
     return None
 
 
 def draw_last_trick(
-    view: dict[str, Any],
+    view: GameView,
     names: list[str],
     style: str,
     locale: str = DEFAULT_LOCALE,
@@ -101,135 +90,25 @@ def draw_last_trick(
     return c.image
 
 
-def _deal_event(view: dict[str, Any]) -> dict[str, Any]:
-    for event in reversed(view.get("events") or []):
-        if isinstance(event, dict) and event.get("type") == "deal_result":
+def _deal_event(view: GameView) -> DealResultEvent | None:
+    for event in reversed(view["events"]):
+        if event["type"] == "deal_result":
             return event
-    return {}
+    return None
 
 
 COLUMNS: Final = ("melds", "belote")
 """Result keys shown as a column of the deal summary when any side scored some."""
 
 
-def _capot_side(view: dict[str, Any], sides: int) -> int | None:
-    """The side that won every trick of the deal, if one did."""
-    won = view.get("tricks_won")
-    if not isinstance(won, list) or not won or sides < 2:
-        return None
-    per_side = [0] * sides
-    for seat, count in enumerate(won):
-        if isinstance(count, int):
-            per_side[side_of(view, seat, sides)] += count
-    total = sum(per_side)
-    winners = [i for i, c in enumerate(per_side) if c == total and total > 0]
-    return winners[0] if winners else None
-
-
-def _headline(
-    view: dict[str, Any],
-    names: list[str],
-    merged: dict[str, Any],
-    labels: list[str],
-    loc: str = DEFAULT_LOCALE,
-) -> list[tuple[str, bool | None]]:
-    """The outcome in a few words, each line with its mood: good (True), bad (False), plain."""
-    game = str(merged.get("game") or view.get("game") or "")
-    lines: list[tuple[str, bool | None]] = []
-    sides = len(labels)
-    if merged.get("passed_out"):
-        return [(text("passed_out", loc), None)]
-    outcome = merged.get("outcome")
-    contract = view.get("contract") if isinstance(view.get("contract"), dict) else {}
-    assert isinstance(contract, dict)
-    if game in ("belote", "coinche"):
-        who = contract.get("taker", contract.get("declarer"))
-        trump = denomination(contract.get("trump"), loc)
-        if game == "coinche":
-            what = f"{bid_value_text(contract.get('value'), loc)} {trump}"
-            what += multiplier_text(contract.get("multiplier"))
-            head = f"{name_of(names, who, loc)} · {what}" if who is not None else what
-        elif who is not None:
-            head = text("taker_took", loc, name=name_of(names, who, loc), trump=trump)
-        else:
-            head = trump
-        if outcome == "success":
-            lines.append((text("contract_made", loc, contract=head), True))
-        elif outcome == "failure":
-            if game == "belote":
-                lines.append((text("contract_dedans", loc, contract=head), False))
-            else:
-                lines.append((text("contract_failed", loc, contract=head), False))
-        elif outcome == "litige":
-            lines.append((text("contract_litige", loc, contract=head), None))
-        capot = _capot_side(view, sides)
-        if capot is not None:
-            lines.append((text("capot_by", loc, side=labels[capot]), True))
-    elif game == "chiamata":
-        declarer = merged.get("declarer")
-        called = card_text(merged.get("called_card"), italian=True, locale=loc)
-        partner = merged.get("partner")
-        team = name_of(names, declarer, loc)
-        if merged.get("alone"):
-            team = text("declarer_alone_name", loc, name=team)
-        elif isinstance(partner, int):
-            team += f" & {name_of(names, partner, loc)}"
-        made = merged.get("success")
-        target = merged.get("target")
-        points = merged.get("points")
-        lines.append((text("team_called", loc, team=team, card=called), None))
-        if made:
-            lines.append((text("points_needed_made", loc, points=points, target=target), True))
-        else:
-            lines.append((text("points_needed_failed", loc, points=points, target=target), False))
-        if merged.get("cappotto"):
-            lines.append((text("cappotto", loc), True))
-    elif game == "piquet":
-        scored = merged.get("scores")
-        if isinstance(scored, list) and len(scored) == 2 == len(labels):
-            line = text(
-                "this_hand",
-                loc,
-                first=labels[0],
-                first_score=scored[0],
-                second_score=scored[1],
-                second=labels[1],
-            )
-            lines.append((line, None))
-        for event in view.get("events") or []:
-            if isinstance(event, dict) and event.get("type") in ("repique", "pique", "capot"):
-                who = name_of(names, event.get("seat"), loc)
-                what = term("event", event["type"], loc)
-                lines.append((text("announce", loc, who=who, what=what), True))
-        for event in view.get("events") or []:
-            if isinstance(event, dict) and event.get("type") == "game_won":
-                who = name_of(names, event.get("seat"), loc)
-                lines.append((text("wins_game", loc, name=who), True))
-    else:
-        winner = merged.get("winner")
-        if isinstance(winner, int) and 0 <= winner < sides:
-            extra = ""
-            if game == "sueca":
-                scored = merged.get("scores")
-                games = scored[winner] if isinstance(scored, list) and winner < len(scored) else 1
-                count = games if isinstance(games, int) else 0
-                extra = plural("games_scored", count, loc, games=games)
-            lines.append((wins(labels[winner], loc, extra), True))
-        elif "winner" in merged:
-            lines.append((text("drawn_hand", loc), None))
-        if merged.get("bandeira"):
-            lines.append((text("bandeira", loc), True))
-    return lines
-
-
 def draw_deal_summary(
-    view: dict[str, Any],
+    view: GameView,
     names: list[str],
     result: dict[str, Any],
     style: str,
     locale: str = DEFAULT_LOCALE,
 ) -> Image.Image:
-    merged: dict[str, Any] = dict(_deal_event(view))
+    merged: dict[str, Any] = dict(_deal_event(view) or {})
     merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
     merged.setdefault("game", view.get("game"))
     raw_scores = merged.get("scores")
@@ -244,12 +123,11 @@ def draw_deal_summary(
     # Partners share a row: each name gets half of it, shortened so the two stay distinct.
     pairs = sides < int(view.get("seats") or len(names) or sides)
     room = (name_w - 24 - text_width(" & ", size, "condensed")) // 2 if pairs else name_w - 24
-    labels = side_names(view, unique_fit(names, size, room, "condensed"), sides, locale)
+    labels = side_names(view["teams"], unique_fit(names, size, room, "condensed"), locale)[:sides]
     labels += [side_label(i, locale) for i in range(len(labels), sides)]
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
-        # Piquet's deal result counts tricks, not card points (docs/records.md, trick_points).
-        if view.get("game") == "piquet":
+        if presenter(view["game"]).counts_tricks:
             columns.append((text("column_tricks", locale), trick_points))
         else:
             columns.append((text("column_card_points", locale), trick_points))
@@ -265,13 +143,13 @@ def draw_deal_summary(
     if totals is not None and len(totals) == sides and list(totals) != list(scores):
         # In the first deal the total is the deal's score: it is said once.
         columns.append((text("column_total", locale), totals))
-    headline = _headline(view, names, merged, labels, locale)
+    lines = headline(view, names, merged, labels, locale)
     details = _detail_lines(view, names, locale)
     col_w = 120
     width = min(1200, max(800, MARGIN * 2 + name_w + col_w * len(columns)))
     row = 40
-    shown = details[: max(0, (720 - 200 - 34 * len(headline) - row * sides) // 30)]
-    height = 70 + 36 * len(headline) + 36 + row * sides + 16 + 30 * len(shown) + MARGIN
+    shown = details[: max(0, (720 - 200 - 34 * len(lines) - row * sides) // 30)]
+    height = 70 + 36 * len(lines) + 36 + row * sides + 16 + 30 * len(shown) + MARGIN
     c = Canvas((width, min(720, height)), theme.FELT)
     c.style = style
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
@@ -279,7 +157,7 @@ def draw_deal_summary(
     title = text("summary_title", locale, game=game)
     c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
     y = 70
-    for line, mood in headline:
+    for line, mood in lines:
         colour = theme.TEXT if mood is None else theme.WIN if mood else theme.LOSE
         c.rich(MARGIN, y, fit_text(line, font_for(22), width - 2 * MARGIN), font_for(22), colour)
         y += 36
@@ -317,7 +195,7 @@ def draw_deal_summary(
     return c.image
 
 
-def _detail_lines(view: dict[str, Any], names: list[str], locale: str) -> list[str]:
+def _detail_lines(view: GameView, names: list[str], locale: str) -> list[str]:
     """Melds, belote and declarations of the deal, one line each."""
     info = table_info(view, names, locale)
     if info.log_kind in ("melds", "declarations"):
@@ -331,11 +209,10 @@ def draw_score_sheet(
     deal_results: list[dict[str, Any]],
     totals: list[int],
     locale: str = DEFAULT_LOCALE,
+    teams: list[list[int]] | None = None,
 ) -> Image.Image:
     sides = len(totals) or 2
-    seats = len(names)
-    view = {"seats": seats}
-    labels = side_names(view, names, sides, locale)
+    labels = side_names(teams or seat_teams(len(names), sides), names, locale)
     shown = deal_results[-14:]
     skipped = len(deal_results) - len(shown)
     col_w = max(150, min(220, (1100 - 120) // max(1, sides)))

@@ -11,24 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image, ImageDraw
 
+from games.views import GameView
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record
 from rendering.i18n import DEFAULT_LOCALE, plural, text
-from rendering.info import (
-    TableCards,
-    TableInfo,
-    name_of,
-    side_label,
-    side_names,
-    side_of,
-    table_info,
-    wins,
-)
-from rendering.sorting import view_trump, winning_index
+from rendering.info import TableCards, TableInfo, name_of, side_label, side_names, side_of, wins
+from rendering.presenters import table_info
 from rendering.text import fit_text, unique_fit, wrap_words
 
 W, H = theme.TABLE_SIZE
@@ -125,12 +117,11 @@ def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str, seat: int) -> None:
 def _plate(
     c: Canvas,
     info: TableInfo,
-    view: dict[str, Any],
+    view: GameView,
     seat: int,
     anchor: tuple[int, int],
     names: list[str],
     bots: list[bool],
-    sides: int,
 ) -> None:
     """A seat's name plate: the name on the first row, the hand's size and the tricks won on the
     second; the badge on the top edge at the left, the dealer chip on the top right corner, so
@@ -144,7 +135,7 @@ def _plate(
             (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), fill=theme.GOLD, outline=None, radius=16
         )
     c.panel((x0, y0, x0 + pw, y0 + ph), fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
-    colour = theme.TEAM_COLOURS[side_of(view, seat, sides) % len(theme.TEAM_COLOURS)]
+    colour = theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)]
     c.draw.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), radius=3, fill=colour)
     is_bot = seat < len(bots) and bots[seat]
     width = c.rich(
@@ -265,20 +256,14 @@ def plate_box(index: int, n: int) -> tuple[int, int, int, int]:
     )
 
 
-def _trick(c: Canvas, view: dict[str, Any], order: list[int], style: str) -> None:
+def _trick(c: Canvas, view: GameView, order: list[int], style: str) -> None:
     n = len(order)
     trick = view.get("trick") or []
-    winning = (
-        winning_index(trick, str(view.get("game")), view_trump(view)) if len(trick) > 1 else None
-    )
-    for position, entry in enumerate(trick):
-        if not (isinstance(entry, list | tuple) and len(entry) == 2):
-            continue
-        seat, card = entry
-        if not isinstance(seat, int) or seat not in order or not isinstance(card, str):
-            continue
+    # The engine says who wins the trick so far; a lone card is not marked.
+    winning = view["winning"] if len(trick) > 1 else None
+    for seat, card in trick:
         x, y, cw, ch = trick_card_box(order.index(seat), n)
-        if position == winning:
+        if seat == winning:
             c.panel(
                 (x - 5, y - 5, x + cw + 5, y + ch + 5), fill=theme.GOLD, outline=None, radius=14
             )
@@ -342,7 +327,7 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
             break
 
 
-def _column(c: Canvas, view: dict[str, Any], info: TableInfo, names: list[str], style: str) -> None:
+def _column(c: Canvas, view: GameView, info: TableInfo, names: list[str], style: str) -> None:
     """The panels on the left. Lines too long for the column wrap to a second row rather than
     lose their end; a panel that no longer fits above the bottom edge is left out whole."""
     x0, x1 = 10, COLUMN - 6
@@ -370,7 +355,7 @@ def _column(c: Canvas, view: dict[str, Any], info: TableInfo, names: list[str], 
 
 
 def _scores(
-    c: Canvas, view: dict[str, Any], names: list[str], y: int, x0: int, x1: int, locale: str
+    c: Canvas, view: GameView, names: list[str], y: int, x0: int, x1: int, locale: str
 ) -> int:
     """One block per side: its name (partners over two rows when they do not fit on one), then
     the points of this deal and of the game, right-aligned under their column heads."""
@@ -380,7 +365,7 @@ def _scores(
     if not isinstance(game_scores, list):
         return y
     sides = len(game_scores)
-    labels = side_names(view, names, sides, locale)
+    labels = side_names(view["teams"], names, locale)
     row = 32
     deal_x, game_x = x1 - 100, x1 - 12
     blocks: list[tuple[list[str], bool]] = []
@@ -491,7 +476,7 @@ def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
 
 
 def draw_table(
-    view: dict[str, Any],
+    view: GameView,
     names: list[str],
     bots: list[bool],
     style: str,
@@ -511,9 +496,6 @@ def draw_table(
     rooms = [PLATE[0] - 30 - (34 if s < len(bots) and bots[s] else 0) for s in range(len(names))]
     plate_names = unique_fit(names, NAME, rooms, "condensed")
     column_names = unique_fit(names, SMALL, COLUMN - 16 - 40 - 36, "condensed")
-    scores = view.get("scores") or {}
-    game_scores = scores.get("game") if isinstance(scores, dict) else None
-    sides = len(game_scores) if isinstance(game_scores, list) and game_scores else n
     _column(c, view, info, column_names, style)
     if n == 2 and view.get("phase") != "over":
         _felt_cards(c, info, style)
@@ -522,15 +504,13 @@ def draw_table(
     else:
         _focus(c, info, style)
     for index, seat in enumerate(order):
-        _plate(c, info, view, seat, seat_anchor(index, n), plate_names, bots, sides)
+        _plate(c, info, view, seat, seat_anchor(index, n), plate_names, bots)
     if view.get("phase") == "over":
         _game_over(c, view, names, locale, order)
     return c.image
 
 
-def _game_over(
-    c: Canvas, view: dict[str, Any], names: list[str], locale: str, order: list[int]
-) -> None:
+def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, order: list[int]) -> None:
     """A banner in the middle: the game is over, and who won it. It is as wide as the gap
     between the side seats' plates, so every seat stays in sight, and the winners' names wrap
     to a second row rather than run under a plate."""
@@ -542,7 +522,7 @@ def _game_over(
     if isinstance(ranking, list) and ranking and all(isinstance(v, int) for v in ranking):
         best = max(ranking)
         leaders = [i for i, v in enumerate(ranking) if v == best]
-        labels = side_names(view, names, len(ranking), locale)
+        labels = side_names(view["teams"], names, locale)
         if len(leaders) == 1 and leaders[0] < len(labels):
             line = wins(labels[leaders[0]], locale)
     n = len(order)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from games.actions import PLAY
 from games.base import IllegalAction
-from games.briscola import Briscola, FortyCardGame
+from games.briscola import Briscola
+from games.forty import FortyCardGame
 from tests.games.conftest import random_options, shuffled_deck
 
 MAX_DEALS = 300

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.actions import PLAY, Action
+from games.actions import PLAY, Action, ActionTemplate
 from games.base import IllegalAction
 from games.piquet import Piquet
 from games.piquet_declarations import partie_score
@@ -38,10 +38,12 @@ options_strategy = st.fixed_dictionaries(
 
 
 def random_exchange(game: Piquet, seat: int, rng: random.Random) -> Action:
-    assert game.legal_actions(seat) == [Action("exchange")]
+    [template] = game.legal_actions(seat)
+    assert isinstance(template, ActionTemplate)
     limits = game.view(seat)["exchange"]
-    count = rng.randint(limits["min"], limits["max"])
-    return Action("exchange", cards=tuple(rng.sample(game.hands[seat], count)))
+    assert limits == {"min": template.min_count, "max": template.max_count}
+    count = rng.randint(template.min_count, template.max_count)
+    return template.concrete(rng.sample(game.hands[seat], count))
 
 
 def random_action(game: Piquet, seat: int, rng: random.Random) -> Action:
@@ -59,6 +61,7 @@ def illegal_candidates(game: Piquet, seat: int, rng: random.Random) -> list[tupl
     if game.phase == "exchange":
         low, high = game.exchange_limits(seat)
         out.append((seat, PLAY[hand[0]]))
+        out.append((seat, game.legal_actions(seat)[0]))
         out.append((seat, Action("exchange")))
         out.append((seat, Action("exchange", cards=(hand[0], hand[0]))))
         out.append((seat, Action("exchange", cards=(absent[0],))))
@@ -168,7 +171,7 @@ def test_illegal_actions_raise_and_change_nothing(options: dict[str, Any], seed:
             return
         before = json.dumps(game.to_dict())
         for who, action in illegal_candidates(game, seat, rng):
-            if action.type == "exchange" and action.cards is None:
+            if action.is_template:
                 assert game.is_legal(seat, action)  # the template is offered…
             else:
                 assert not game.is_legal(who, action)

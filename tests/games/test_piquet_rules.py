@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.actions import PLAY, Action
+from games.actions import PLAY, Action, ActionTemplate
 from games.base import IllegalAction
 from games.cards import FRENCH_32, FRENCH_36
 from games.options import OptionError
@@ -139,10 +139,14 @@ def test_illegal_elder_exchanges(cards: tuple[str, ...] | None, reason: str) -> 
 
 def test_exchange_template_and_turns() -> None:
     game = _dealt()
-    assert game.legal_actions(0) == [Action("exchange")]
+    template = ActionTemplate("exchange", min_count=1, max_count=5)
+    assert game.legal_actions(0) == [template]
+    assert template.is_template and not Action("exchange").is_template
     assert game.legal_actions(1) == []
-    assert game.is_legal(0, Action("exchange"))
-    assert not game.is_legal(1, Action("exchange"))
+    assert game.is_legal(0, template)
+    assert not game.is_legal(1, template)
+    assert not game.is_legal(0, Action("exchange")), "a plain action must name its cards"
+    assert template.concrete(["9s"]) == Action("exchange", cards=("9S",))
     with pytest.raises(IllegalAction, match="seat 0's turn"):
         game.apply(1, exchange("9S"))
     with pytest.raises(IllegalAction, match="not played before"):

@@ -19,7 +19,7 @@ from rendering import (
     render_table,
 )
 from rendering import cards as card_sprites
-from rendering.demo import DEMO_NAMES, concrete, finished_deal, random_position
+from rendering.demo import DEMO_NAMES, DEMO_SEATS, concrete, finished_deal, random_position
 from rendering.palette import fixed_palette
 from rendering.table import NAME
 from rendering.text import cap_height, size_for_cap_height
@@ -192,14 +192,14 @@ def _visible(game: Any) -> set[str]:
     }
 
 
-def test_minimal_views_render() -> None:
-    """A view with only a few keys (an engine in progress, a new phase) still gives an image."""
+def test_a_fresh_game_renders_before_any_deal() -> None:
+    """Between deals (and before the first) a view has no hand, no trick and no contract."""
     for name in GAME_NAMES:
-        view: dict[str, Any] = {"game": name, "seats": 4}
-        decode(render_table(view, []))
-        decode(render_hand(view))
-        decode(render_last_trick(view, []))
-        decode(render_deal_summary(view, [], {}))
+        game = new_game(name, seats=DEMO_SEATS[name])
+        names = DEMO_NAMES[: game.seats]
+        decode(render_table(game.public_view(), names))
+        decode(render_hand(game.view(0)))
+        decode(render_last_trick(game.public_view(), names))
     decode(render_score_sheet("belote", [], [], []))
 
 

@@ -48,6 +48,11 @@ def test_score_labels_name_partners_but_not_teams_of_three() -> None:
     from rendering.info import side_names
 
     names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-    assert side_names({"seats": 4}, names[:4], 2) == ["Ann & Cid", "Bob & Dee"]
-    assert side_names({"seats": 6}, names, 2) == ["Team A", "Team B"]
-    assert side_names({"seats": 3}, names[:3], 3) == ["Ann", "Bob", "Cid"]
+    assert side_names([[0, 2], [1, 3]], names[:4]) == ["Ann & Cid", "Bob & Dee"]
+    assert side_names([[0, 2, 4], [1, 3, 5]], names) == ["Team A", "Team B"]
+    assert side_names([[0], [1], [2]], names[:3]) == ["Ann", "Bob", "Cid"]
+    # Sentences name everybody.
+    assert side_names([[0, 2, 4], [1, 3, 5]], names, max_joined=None) == [
+        "Ann & Cid & Eve",
+        "Bob & Dee & Fay",
+    ]

@@ -258,13 +258,15 @@ def test_fake_locale_draws_every_game(fake_locale: str, name: str) -> None:
 
 
 def test_counts_of_one_are_singular_in_english() -> None:
-    from rendering.info import table_info
+    from games.briscola import Briscola
+    from games.sueca import Sueca
+    from rendering.presenters import table_info
 
-    one = table_info({"game": "briscola", "seats": 2, "hands_to_win": 1}, ["a", "b"])
-    three = table_info({"game": "briscola", "seats": 2, "hands_to_win": 3}, ["a", "b"])
+    one = table_info(Briscola({"hands_to_win": 1}, seats=2).public_view(), ["a", "b"])
+    three = table_info(Briscola({"hands_to_win": 3}, seats=2).public_view(), ["a", "b"])
     assert "First to 1 hand" in one.contract
     assert "First to 3 hands" in three.contract
-    sueca = table_info({"game": "sueca", "seats": 4, "games_to_win": 1}, list("abcd"))
+    sueca = table_info(Sueca({"games_to_win": 1}).public_view(), list("abcd"))
     assert "First to 1 game" in sueca.contract
 
 

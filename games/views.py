@@ -1,0 +1,490 @@
+"""The typed shape of views and events: what every engine promises the floors above it.
+
+Views and events are ``TypedDict`` values, not dataclasses, for one reason: the bot and the
+computer players read them as mappings today (``view["trick"]``, ``event.get("winner")``), and
+records, snapshots and tests compare them with plain dicts. A ``TypedDict`` is a plain ``dict`` at
+run time, so nothing above the engines has to change at once, while ``mypy --strict`` checks every
+key an engine writes and every key a typed consumer reads. Events form a tagged union: the
+``type`` key is a ``Literal``, so ``if event["type"] == "trick":`` narrows to ``TrickEvent``. A later
+step may turn them into frozen dataclasses with a ``to_json``; the JSON would stay the same.
+
+Each game's view is ``CommonView`` (the keys of docs/architecture.md, plus the engine facts
+``teams``, ``winning`` and ``decision``) with its own extras and a ``Literal`` ``game`` key, so
+that ``if view["game"] == "briscola":`` narrows ``GameView`` to ``BriscolaView``.
+
+``untyped`` hands a view to code that still takes ``dict[str, Any]`` (the computer players, this
+round); it is the same object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
+
+if TYPE_CHECKING:
+    from games.base import Game
+
+TrickPlay = list[Any]
+"""One card of a trick: ``[seat, card]`` (an int and a card code; a JSON list, not a tuple)."""
+
+Decision = Literal["take", "bid", "exchange", "trump", "play"]
+"""What the seat to act has to decide; ``None`` in a view when nobody acts."""
+
+
+# --------------------------------------------------------------------------------- events
+class PassEvent(TypedDict):
+    type: Literal["pass"]
+    seat: int
+    round: NotRequired[int | None]
+    """Belote's taking round (1 or 2)."""
+
+
+class TakeEvent(TypedDict):
+    type: Literal["take"]
+    seat: int
+    trump: str
+    round: int | None
+
+
+class BidEvent(TypedDict):
+    type: Literal["bid"]
+    seat: int
+    value: int | str | None
+    trump: str | None
+
+
+class CoincheEvent(TypedDict):
+    type: Literal["coinche"]
+    seat: int
+
+
+class SurcoincheEvent(TypedDict):
+    type: Literal["surcoinche"]
+    seat: int
+
+
+class CallEvent(TypedDict):
+    """A chiamata call: a rank, and a target over a standing 2 under ``two_then_points``."""
+
+    seat: int
+    type: Literal["call"]
+    rank: str
+    points: NotRequired[int]
+
+
+class MeldSummary(TypedDict):
+    kind: str
+    points: int
+
+
+class ShownMeld(TypedDict):
+    kind: str
+    cards: list[str]
+    points: int
+
+
+class SeatMelds(TypedDict):
+    seat: int
+    melds: list[ShownMeld]
+
+
+class DeclareEvent(TypedDict):
+    """A Belote player's melds said in trick 1: kinds and points, never the cards."""
+
+    type: Literal["declare"]
+    seat: int
+    melds: list[MeldSummary]
+
+
+class MeldsEvent(TypedDict):
+    """After trick 1: the side whose melds score, and those melds with their cards."""
+
+    type: Literal["melds"]
+    seat: None
+    side: int | None
+    points: int
+    melds: list[SeatMelds]
+
+
+class BeloteEvent(TypedDict):
+    type: Literal["belote"]
+    seat: int
+    card: str
+
+
+class RebeloteEvent(TypedDict):
+    type: Literal["rebelote"]
+    seat: int
+    card: str
+    points: int
+
+
+class TrickEvent(TypedDict):
+    """A trick taken. ``points``: the trick's card points (forty-card games) or, in Piquet, the
+    trick points per seat; Piquet's trick has no ``seat``."""
+
+    type: Literal["trick"]
+    seat: NotRequired[int]
+    winner: int
+    cards: list[TrickPlay]
+    points: NotRequired[int | list[int]]
+
+
+class TrumpCardDrawnEvent(TypedDict):
+    type: Literal["trump_card_drawn"]
+    seat: int
+    card: str | None
+
+
+class RedealEvent(TypedDict):
+    type: Literal["redeal"]
+    seat: int
+
+
+class DeclarerEvent(TypedDict):
+    type: Literal["declarer"]
+    seat: int
+    rank: str | None
+    target: int
+
+
+class TrumpEvent(TypedDict):
+    type: Literal["trump"]
+    seat: int
+    suit: str
+    called_card: str | None
+
+
+class PartnerEvent(TypedDict):
+    type: Literal["partner"]
+    seat: int
+    declarer: int | None
+    alone: bool
+
+
+class CarteBlancheEvent(TypedDict):
+    type: Literal["carte_blanche"]
+    seat: int
+    points: int
+    hand: NotRequired[list[str]]
+
+
+class CarteBlancheShownEvent(TypedDict):
+    type: Literal["carte_blanche_shown"]
+    seat: int
+    hand: list[str]
+
+
+class ExchangeEvent(TypedDict):
+    type: Literal["exchange"]
+    seat: int
+    count: int
+
+
+class ShownCombination(TypedDict):
+    cards: list[str]
+    name: str
+    score: int
+
+
+class DeclarationEvent(TypedDict):
+    type: Literal["declaration"]
+    category: str
+    seat: int | None
+    points: int
+    combinations: list[ShownCombination]
+    result: Literal["won", "tie", "none"]
+
+
+class RepiqueEvent(TypedDict):
+    type: Literal["repique"]
+    seat: int
+    points: int
+
+
+class PiqueEvent(TypedDict):
+    type: Literal["pique"]
+    seat: int
+    points: int
+
+
+class CardsBonusEvent(TypedDict):
+    type: Literal["cards_bonus"]
+    seat: int
+    points: int
+
+
+class GameWonEvent(TypedDict):
+    type: Literal["game_won"]
+    seat: int
+    totals: list[int]
+    partie_score: NotRequired[int]
+
+
+class DealResultEvent(TypedDict):
+    """The end of a deal. Which keys are present depends on the game (its module docstring);
+    ``seat`` is the declarer where the deal has one, else ``None`` (absent in Piquet)."""
+
+    type: Literal["deal_result"]
+    seat: NotRequired[int | None]
+    passed_out: NotRequired[bool]
+    outcome: NotRequired[str]
+    trick_points: NotRequired[list[int]]
+    card_points: NotRequired[list[int]]
+    melds: NotRequired[list[int]]
+    belote: NotRequired[list[int]]
+    scores: NotRequired[list[int]]
+    reserve: NotRequired[int]
+    winner: NotRequired[int | None]
+    bandeira: NotRequired[bool]
+    bonus: NotRequired[int]
+    declarer: NotRequired[int]
+    partner: NotRequired[int]
+    alone: NotRequired[bool]
+    called_card: NotRequired[str | None]
+    target: NotRequired[int]
+    points: NotRequired[int]
+    success: NotRequired[bool]
+    cappotto: NotRequired[bool]
+    totals: NotRequired[list[int]]
+
+
+Event = (
+    PassEvent
+    | TakeEvent
+    | BidEvent
+    | CoincheEvent
+    | SurcoincheEvent
+    | CallEvent
+    | DeclareEvent
+    | MeldsEvent
+    | BeloteEvent
+    | RebeloteEvent
+    | TrickEvent
+    | TrumpCardDrawnEvent
+    | RedealEvent
+    | DeclarerEvent
+    | TrumpEvent
+    | PartnerEvent
+    | CarteBlancheEvent
+    | CarteBlancheShownEvent
+    | ExchangeEvent
+    | DeclarationEvent
+    | RepiqueEvent
+    | PiqueEvent
+    | CardsBonusEvent
+    | GameWonEvent
+    | DealResultEvent
+)
+"""Every public event of every game, tagged by ``type``."""
+
+CoincheAuctionEntry = PassEvent | BidEvent | CoincheEvent | SurcoincheEvent
+ChiamataAuctionEntry = PassEvent | CallEvent
+
+
+# ---------------------------------------------------------------------------------- views
+class Scores(TypedDict):
+    deal: list[int]
+    """This deal's points per side (Piquet: the hand totals per seat)."""
+    game: list[int]
+
+
+class BeloteContract(TypedDict):
+    trump: str | None
+    taker: int | None
+    value: None
+    multiplier: int
+
+
+class CoincheContract(TypedDict):
+    trump: str | None
+    declarer: int | None
+    value: int | str | None
+    multiplier: int
+
+
+class ChiamataContract(TypedDict):
+    declarer: int
+    rank: str | None
+    target: int
+    trump: str | None
+    called_card: str | None
+
+
+Contract = BeloteContract | CoincheContract | ChiamataContract
+
+
+class CommonView(TypedDict):
+    """The keys of every game's view (docs/architecture.md), and the facts engines state so that no
+    consumer re-derives them: ``teams`` (the seats of each scoring side), ``winning`` (the seat
+    winning the trick in progress, ``None`` when no card is on the table) and ``decision`` (what
+    the seat to act decides)."""
+
+    seats: int
+    seat: int | None
+    dealer: int
+    phase: str
+    to_act: int | None
+    decision: Decision | None
+    hand: list[str]
+    hand_sizes: list[int]
+    trick: list[TrickPlay]
+    last_trick: list[TrickPlay] | None
+    winning: int | None
+    tricks_won: list[int]
+    trump: str | None
+    contract: Contract | None
+    scores: Scores
+    events: list[Event]
+    teams: list[list[int]]
+
+
+class BeloteView(CommonView):
+    game: Literal["belote"]
+    turn_up: str | None
+    taking_round: int | None
+    reserve: int
+
+
+class CoincheBid(TypedDict):
+    value: int | str | None
+    trump: str | None
+    bidder: int
+
+
+class CoincheView(CommonView):
+    game: Literal["coinche"]
+    auction: list[CoincheAuctionEntry]
+    bid: CoincheBid | None
+    doubled: int
+    """0 unless coinched: 1 after a coinche, 2 after a surcoinche."""
+
+
+class ExchangeLimits(TypedDict):
+    min: int
+    max: int
+
+
+class Partie(TypedDict):
+    hands_played: int
+    hands: int
+
+
+class PiquetView(CommonView):
+    game: Literal["piquet"]
+    elder: int
+    younger: int
+    talon_size: int
+    exchanged: list[int | None]
+    exchange: ExchangeLimits | None
+    talon_seen: list[str]
+    discards: list[str]
+    carte_blanche: list[bool]
+    games_won: list[int]
+    rules_era: str
+    scoring_mode: str
+    target_score: int | None
+    games_to_win_match: int
+    partie: Partie | None
+
+
+class BriscolaView(CommonView):
+    game: Literal["briscola"]
+    stock_size: int
+    trump_card: str | None
+    hands_to_win: int
+    partner_hands: dict[str, list[str]]
+
+
+class SuecaView(CommonView):
+    game: Literal["sueca"]
+    trump_card: str | None
+    trump_card_seat: int | None
+    games_to_win: int
+    pending_bonus: int
+
+
+class ChiamataBid(TypedDict):
+    seat: int
+    rank: str | None
+    target: int
+
+
+class ChiamataView(CommonView):
+    game: Literal["chiamata"]
+    auction: list[ChiamataAuctionEntry]
+    in_auction: list[bool]
+    bid: ChiamataBid | None
+    declarer: int | None
+    called_rank: str | None
+    target: int
+    called_card: str | None
+    partner: int | None
+    alone: bool | None
+    deals_played: int
+    match_deals: int
+
+
+GameView = BeloteView | CoincheView | PiquetView | BriscolaView | SuecaView | ChiamataView
+"""Any game's view; ``view["game"]`` tells which."""
+
+
+# -------------------------------------------------------------------------------- helpers
+def common_view(
+    game: Game,
+    seat: int | None,
+    *,
+    hand: list[str],
+    hand_sizes: list[int],
+    trick: Sequence[TrickPlay],
+    last_trick: Sequence[TrickPlay] | None,
+    tricks_won: list[int],
+    trump: str | None,
+    scores: Scores,
+    events: Sequence[Event],
+    phase: str | None = None,
+    contract: Contract | None = None,
+) -> CommonView:
+    """The keys every view has, built one way for every engine: the copies a caller may change
+    without reaching the engine's state, the seat to act, the decision, the trick's winner."""
+    to_act = game.to_act
+    plays = [list(p) for p in trick]
+    return {
+        "seats": game.seats,
+        "seat": seat,
+        "dealer": game.dealer,
+        "phase": game.phase if phase is None else phase,
+        "to_act": to_act,
+        "decision": game.decision if to_act is not None else None,
+        "hand": hand,
+        "hand_sizes": hand_sizes,
+        "trick": plays,
+        "last_trick": None if last_trick is None else [list(p) for p in last_trick],
+        "winning": game.winning_seat(),
+        "tricks_won": tricks_won,
+        "trump": trump,
+        "contract": contract,
+        "scores": scores,
+        "events": [copy_event(e) for e in events],
+        "teams": game.teams(),
+    }
+
+
+def copy_event(event: Event) -> Event:
+    """A view's own copy of an event, nested lists and dicts included, so that whoever holds the
+    view cannot change the game through it (events share lists with the engine's state)."""
+    return cast(Event, _copy(event))
+
+
+def _copy(value: Any) -> Any:
+    if type(value) is list:
+        return [_copy(v) for v in value]
+    if type(value) is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+def untyped(view: GameView) -> dict[str, Any]:
+    """The same view object, typed as the ``dict[str, Any]`` that consumers not yet switched to
+    ``GameView`` take (``games.ai.choose`` this round)."""
+    return cast(dict[str, Any], view)

@@ -1,0 +1,418 @@
+"""One presenter per game: what its table's info panel and its deal summary say.
+
+A presenter turns one game's view into words — the contract or trump lines, the cards lying on
+the table, the bidding or declarations log, the name-plate badges (``info``), and the headline of
+its deal summary (``headline``) — and names the column its deal result counts in. The drawing
+itself is shared (``table.py``, ``sheets.py``) and game-blind.
+
+Every game of ``games.registry.GAME_NAMES`` has exactly one entry in ``PRESENTERS``;
+``presenter(name)`` fails loudly for a game without one, and ``tests/test_registration.py`` checks
+that none is missing. Adding a game: write its ``_<game>_info`` and ``_<game>_headline`` here and
+register them at the bottom (games that share a headline bind its differences with ``partial``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Final, Generic, TypeVar
+
+from games.views import (
+    BeloteView,
+    BriscolaView,
+    ChiamataView,
+    CoincheView,
+    GameView,
+    PiquetView,
+    SuecaView,
+)
+from rendering.i18n import DEFAULT_LOCALE, plural, term, text
+from rendering.info import (
+    TableCards,
+    TableInfo,
+    bid_value_text,
+    bidding_log,
+    capot_side,
+    card_text,
+    denomination,
+    events_of,
+    game_title,
+    italian_rank,
+    italian_trump,
+    melds_panel,
+    multiplier_text,
+    name_of,
+    said,
+    wins,
+)
+
+
+# ---------------------------------------------------------------------- the info panels
+def _belote_info(view: BeloteView, names: list[str], info: TableInfo) -> None:
+    loc = info.locale
+    trump = view["trump"]
+    contract: Mapping[str, Any] = view["contract"] or {}
+    taker = contract.get("taker")
+    if trump:
+        line = text("trump_line", loc, trump=denomination(trump, loc))
+        if taker is not None:
+            line += f" · {name_of(names, taker, loc)}"
+            info.badges[taker] = text("badge_took", loc, trump=denomination(trump, loc))
+        info.contract.append(line)
+    turn_up = view["turn_up"]
+    if view["phase"] == "taking":
+        rnd = view["taking_round"]
+        info.contract.append(text("taking_round", loc, round=rnd) if rnd else text("taking", loc))
+        if turn_up:
+            info.focus_cards = [turn_up]
+            info.focus_lines = [text("focus_turn_up", loc)]
+    elif turn_up:
+        info.cards.append(TableCards(text("turn_up_card", loc), [turn_up]))
+    if view["reserve"]:
+        info.contract.append(text("litige_reserve", loc, points=view["reserve"]))
+    bidding_log(view, names, info, events_of(view, "pass", "take"))
+    melds_panel(view, names, info)
+
+
+def _coinche_info(view: CoincheView, names: list[str], info: TableInfo) -> None:
+    loc = info.locale
+    contract: Mapping[str, Any] = view["contract"] or {}
+    bid = view["bid"]
+    if contract:
+        who = contract.get("declarer")
+        label = (
+            f"{bid_value_text(contract.get('value'), loc)} "
+            f"{denomination(contract.get('trump'), loc)}"
+            f"{multiplier_text(contract.get('multiplier'))}"
+        )
+        info.contract.append(f"{label} · {name_of(names, who, loc)}")
+        if who is not None:
+            info.badges[who] = label
+    elif bid is not None:
+        mult = multiplier_text({1: 2, 2: 4}.get(view["doubled"], 1))
+        label = f"{bid_value_text(bid['value'], loc)} {denomination(bid['trump'], loc)}{mult}"
+        who = name_of(names, bid["bidder"], loc)
+        info.contract.append(text("bid_by", loc, bid=label, name=who))
+    elif view["phase"] == "auction":
+        info.contract.append(text("auction", loc))
+    bidding_log(view, names, info, view["auction"])
+    melds_panel(view, names, info)
+
+
+def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
+    loc = info.locale
+    info.badges[view["elder"]] = text("badge_elder", loc)
+    info.badges[view["younger"]] = text("badge_younger", loc)
+    partie = view["partie"]
+    if view["scoring_mode"] == "rubicon":
+        if partie is not None:
+            number = partie["hands_played"] + 1
+            info.contract.append(text("rubicon_hand", loc, number=number, of=partie["hands"]))
+    elif view["target_score"]:
+        info.contract.append(text("game_to", loc, target=view["target_score"]))
+    games_won = view["games_won"]
+    if any(games_won):
+        won = " – ".join(str(g) for g in games_won)
+        info.contract.append(text("games_won", loc, games=won))
+    for seat, count in enumerate(view["exchanged"]):
+        if count is not None:
+            took = text("badge_exchanged", loc, count=count)
+            info.badges[seat] = f"{info.badges.get(seat, '')} · {took}".lstrip(" ·")
+    talon = view["talon_size"]
+    if view["phase"] == "exchange":
+        if talon:
+            info.focus_cards = [None] * min(talon, 8)
+            info.focus_lines = [
+                plural("talon_cards", talon, loc),
+                text("exchanges", loc, name=name_of(names, view["to_act"], loc)),
+            ]
+    elif talon:
+        info.cards.append(TableCards(text("talon_left", loc), [None], count=talon))
+    # Only the public view's talon cards: a private view's belong to its seat, not the table.
+    seen = view["talon_seen"] if view["seat"] is None else []
+    if seen:
+        info.cards.append(TableCards(text("talon_seen", loc), list(seen)))
+    log: list[str] = []
+    for event in view["events"]:
+        who = name_of(names, event.get("seat"), loc)
+        if event["type"] == "declaration":
+            category = event["category"]
+            result = event["result"]
+            if result == "won":
+                label = ", ".join(c["name"] for c in event["combinations"]) or category
+                log.append(said(who, f"{label} +{event['points']}", loc))
+            else:
+                name = term("piquet_category", category, loc, category.capitalize())
+                if result == "tie":
+                    log.append(text("declaration_tie", loc, category=name))
+                else:
+                    log.append(text("declaration_none", loc, category=name))
+        elif event["type"] in ("repique", "pique", "carte_blanche", "cards_bonus"):
+            pts = event["points"]
+            label = term("piquet_bonus", event["type"], loc)
+            log.append(said(who, label + (f" +{pts}" if pts else ""), loc))
+    if log:
+        info.log_kind, info.log = "declarations", log
+
+
+def _briscola_info(view: BriscolaView, names: list[str], info: TableInfo) -> None:
+    loc = info.locale
+    trump_line = italian_trump(view["trump"], loc)
+    if trump_line:
+        info.contract.append(trump_line)
+    stock = view["stock_size"]
+    trump_card = view["trump_card"]
+    if stock > 0:
+        pile: list[str | None] = [None] if stock > 1 or not trump_card else []
+        if trump_card:
+            pile.insert(0, trump_card)
+        stock_cards = TableCards(
+            text("stock", loc), pile, count=stock, crosswise_last=bool(trump_card)
+        )
+        info.cards.append(stock_cards)
+    elif trump_card is None:
+        for event in reversed(view["events"]):
+            if event["type"] == "trump_card_drawn":
+                card = card_text(event["card"], italian=True, locale=loc)
+                who = name_of(names, event["seat"], loc)
+                info.contract.append(text("trump_card_drawn", loc, card=card, name=who))
+                break
+    if view["hands_to_win"]:
+        info.contract.append(plural("first_to_hands", view["hands_to_win"], loc))
+
+
+def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> None:
+    loc = info.locale
+    declarer = view["declarer"]
+    called = view["called_card"]
+    bid = view["bid"]
+    if declarer is not None:
+        rank = view["called_rank"]
+        called_text = (
+            card_text(called, italian=True, locale=loc) if called else italian_rank(rank, loc)
+        )
+        info.contract.append(text("called", loc, card=called_text))
+        info.contract.append(text("called_by", loc, name=name_of(names, declarer, loc)))
+        info.contract.append(text("needs_points", loc, target=view["target"]))
+        trump_line = italian_trump(view["trump"], loc)
+        if trump_line:
+            info.contract.append(trump_line)
+        info.badges[declarer] = text("badge_declarer", loc)
+        if called:
+            info.cards.append(TableCards(text("called_card", loc), [called]))
+    elif view["phase"] == "auction":
+        if bid is not None:
+            rank_name = italian_rank(bid["rank"], loc)
+            who = name_of(names, bid["seat"], loc)
+            info.contract.append(text("bid_by", loc, bid=rank_name, name=who))
+        else:
+            info.contract.append(text("auction", loc))
+    # The partner is public only once the called card has been played: read it from the event
+    # that announces it, never from a view key that a private view may fill earlier.
+    for event in view["events"]:
+        if event["type"] == "partner":
+            if event["alone"]:
+                info.contract.append(text("declarer_alone", loc))
+            else:
+                info.badges[event["seat"]] = text("badge_partner", loc)
+    played, total = view["deals_played"], view["match_deals"]
+    info.contract.append(text("deal_of", loc, number=min(played + 1, total), of=total))
+    bidding_log(view, names, info, view["auction"])
+    if view["phase"] == "auction":
+        for seat, live in enumerate(view["in_auction"]):
+            if not live:
+                info.bubbles[seat] = text("bubble_out", loc)
+
+
+def _sueca_info(view: SuecaView, names: list[str], info: TableInfo) -> None:
+    loc = info.locale
+    if view["trump"]:
+        info.contract.append(text("trump_line", loc, trump=denomination(view["trump"], loc)))
+    trump_card = view["trump_card"]
+    if trump_card:
+        label = text("trump_card_of", loc, name=name_of(names, view["trump_card_seat"], loc))
+        info.cards.append(TableCards(label, [trump_card]))
+    if view["games_to_win"]:
+        info.contract.append(plural("first_to_games", view["games_to_win"], loc))
+    if view["pending_bonus"]:
+        info.contract.append(text("draw_bonus", loc, points=view["pending_bonus"]))
+
+
+# ------------------------------------------------------------------ the deal summaries
+
+Lines = list[tuple[str, bool | None]]
+"""Headline lines of a deal summary, each with its mood: good (True), bad (False), plain."""
+
+
+def _contract_headline(
+    view: BeloteView | CoincheView,
+    names: list[str],
+    merged: dict[str, Any],
+    labels: list[str],
+    loc: str,
+    *,
+    coinche: bool,
+) -> Lines:
+    """Belote and Coinche: the contract, made or not (dedans, litige), and a capot."""
+    lines: Lines = []
+    outcome = merged.get("outcome")
+    contract: Mapping[str, Any] = view["contract"] or {}
+    who = contract.get("taker", contract.get("declarer"))
+    trump = denomination(contract.get("trump"), loc)
+    if coinche:
+        what = f"{bid_value_text(contract.get('value'), loc)} {trump}"
+        what += multiplier_text(contract.get("multiplier"))
+        head = f"{name_of(names, who, loc)} · {what}" if who is not None else what
+    elif who is not None:
+        head = text("taker_took", loc, name=name_of(names, who, loc), trump=trump)
+    else:
+        head = trump
+    if outcome == "success":
+        lines.append((text("contract_made", loc, contract=head), True))
+    elif outcome == "failure":
+        if not coinche:
+            lines.append((text("contract_dedans", loc, contract=head), False))
+        else:
+            lines.append((text("contract_failed", loc, contract=head), False))
+    elif outcome == "litige":
+        lines.append((text("contract_litige", loc, contract=head), None))
+    capot = capot_side(view, len(labels))
+    if capot is not None:
+        lines.append((text("capot_by", loc, side=labels[capot]), True))
+    return lines
+
+
+def _chiamata_headline(
+    view: ChiamataView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
+) -> Lines:
+    """The declarer's team and the called card, the points against the target, cappotto."""
+    lines: Lines = []
+    declarer = merged.get("declarer")
+    called = card_text(merged.get("called_card"), italian=True, locale=loc)
+    partner = merged.get("partner")
+    team = name_of(names, declarer, loc)
+    if merged.get("alone"):
+        team = text("declarer_alone_name", loc, name=team)
+    elif isinstance(partner, int):
+        team += f" & {name_of(names, partner, loc)}"
+    made = merged.get("success")
+    target = merged.get("target")
+    points = merged.get("points")
+    lines.append((text("team_called", loc, team=team, card=called), None))
+    if made:
+        lines.append((text("points_needed_made", loc, points=points, target=target), True))
+    else:
+        lines.append((text("points_needed_failed", loc, points=points, target=target), False))
+    if merged.get("cappotto"):
+        lines.append((text("cappotto", loc), True))
+    return lines
+
+
+def _piquet_headline(
+    view: PiquetView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
+) -> Lines:
+    """The hand's score, repique / pique, and a game won."""
+    lines: Lines = []
+    scored = merged.get("scores")
+    if isinstance(scored, list) and len(scored) == 2 == len(labels):
+        line = text(
+            "this_hand",
+            loc,
+            first=labels[0],
+            first_score=scored[0],
+            second_score=scored[1],
+            second=labels[1],
+        )
+        lines.append((line, None))
+    for event in view["events"]:
+        if event["type"] in ("repique", "pique", "capot"):
+            who = name_of(names, event.get("seat"), loc)
+            what = term("event", event["type"], loc)
+            lines.append((text("announce", loc, who=who, what=what), True))
+    for event in view["events"]:
+        if event["type"] == "game_won":
+            who = name_of(names, event.get("seat"), loc)
+            lines.append((text("wins_game", loc, name=who), True))
+    return lines
+
+
+def _hand_winner_headline(
+    view: BriscolaView | SuecaView,
+    names: list[str],
+    merged: dict[str, Any],
+    labels: list[str],
+    loc: str,
+    *,
+    games_scored: bool,
+) -> Lines:
+    """Briscola and Sueca: who won the hand (Sueca: and how many games), a draw, a bandeira."""
+    lines: Lines = []
+    sides = len(labels)
+    winner = merged.get("winner")
+    if isinstance(winner, int) and 0 <= winner < sides:
+        extra = ""
+        if games_scored:
+            scored = merged.get("scores")
+            games = scored[winner] if isinstance(scored, list) and winner < len(scored) else 1
+            count = games if isinstance(games, int) else 0
+            extra = plural("games_scored", count, loc, games=games)
+        lines.append((wins(labels[winner], loc, extra), True))
+    elif "winner" in merged:
+        lines.append((text("drawn_hand", loc), None))
+    if merged.get("bandeira"):
+        lines.append((text("bandeira", loc), True))
+    return lines
+
+
+# ----------------------------------------------------------------------------- registry
+V = TypeVar("V", BeloteView, CoincheView, PiquetView, BriscolaView, SuecaView, ChiamataView)
+
+
+@dataclass(frozen=True)
+class Presenter(Generic[V]):
+    """One game's words, typed by that game's view."""
+
+    info: Callable[[V, list[str], TableInfo], None]
+    """Fill a ``TableInfo`` from the view: contract lines, table cards, log, badges, bubbles."""
+    headline: Callable[[V, list[str], dict[str, Any], list[str], str], Lines]
+    """The deal summary's headline from the view, the merged deal result, the side labels."""
+    counts_tricks: bool = False
+    """Whether the deal result's ``trick_points`` count tricks (Piquet) rather than card points."""
+
+
+PRESENTERS: Final[Mapping[str, Presenter[Any]]] = {
+    "belote": Presenter(_belote_info, partial(_contract_headline, coinche=False)),
+    "coinche": Presenter(_coinche_info, partial(_contract_headline, coinche=True)),
+    # Piquet's deal result counts tricks, not card points (docs/records.md, trick_points).
+    "piquet": Presenter(_piquet_info, _piquet_headline, counts_tricks=True),
+    "briscola": Presenter(_briscola_info, partial(_hand_winner_headline, games_scored=False)),
+    "chiamata": Presenter(_chiamata_info, _chiamata_headline),
+    "sueca": Presenter(_sueca_info, partial(_hand_winner_headline, games_scored=True)),
+}
+
+
+def presenter(game: str) -> Presenter[Any]:
+    """The presenter of ``game``; ``KeyError`` naming it when the game has none. The registry
+    pairs each name with the presenter of that game's view type, so ``presenter(view["game"])``
+    is always given the view it is typed for."""
+    try:
+        return PRESENTERS[game]
+    except KeyError:
+        raise KeyError(f"no presenter for the game {game!r} in rendering.presenters") from None
+
+
+def table_info(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) -> TableInfo:
+    game = view["game"]
+    info = TableInfo(game_title(game, locale, game.title()), locale)
+    presenter(game).info(view, names, info)
+    return info
+
+
+def headline(
+    view: GameView, names: list[str], merged: dict[str, Any], labels: list[str], locale: str
+) -> Lines:
+    """The deal summary's headline: "passed out" for every game, else the game's own."""
+    if merged.get("passed_out"):
+        return [(text("passed_out", locale), None)]
+    return presenter(view["game"]).headline(view, names, merged, labels, locale)
