@@ -14,13 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.backends import describe, make_storage
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.i18n import t
 from bot.lobby import Lobby
 from bot.presence import Presence
 from bot.sessions import ChooseFn, default_choose
-from bot.sqlite_storage import SqliteStorage
 from bot.storage import Storage
 from bot.table_ui import TableUI, refuse
 from bot.tables import Tables
@@ -49,14 +49,23 @@ class AtoutBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        shard_options: dict[str, Any] = {}
+        if settings.shards is not None:
+            # A cluster: AutoShardedBot runs these shard ids of shard_count (ShardedAtoutBot).
+            shard_options = {
+                "shard_count": settings.shards.count,
+                "shard_ids": list(settings.shards.ids),
+            }
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shard_options,
         )
         self.settings = settings
-        self.storage: Storage = storage or SqliteStorage(settings.db_path)
+        self.storage: Storage = storage or make_storage(settings.db_path)
+        self.storage.shards = settings.shards
         self.ui = TableUI(self)
         self.lobby = Lobby(self)
         self.presence = Presence(self)
@@ -82,7 +91,11 @@ class AtoutBot(commands.Bot):
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         restored = await self.tables.restore_all()
-        log.info("storage %s open; %d unfinished tables restored", self.settings.db_path, restored)
+        log.info(
+            "storage %s open; %d unfinished tables restored",
+            describe(self.settings.db_path),
+            restored,
+        )
         self.presence.start()
 
     async def close(self) -> None:
@@ -120,5 +133,13 @@ def _options_text(options: list[Any]) -> str:
     return " ".join(p for p in parts if p)
 
 
+class ShardedAtoutBot(AtoutBot, commands.AutoShardedBot):
+    """One cluster of a sharded bot: the shards ``settings.shards`` names, over one shared
+    database. ``AtoutBot`` before ``AutoShardedBot`` in the bases keeps every method of the bot
+    and takes the gateway of ``AutoShardedClient`` (several shards on one connection pool)."""
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> AtoutBot:
+    if settings.shards is not None:
+        return ShardedAtoutBot(settings, **kwargs)
     return AtoutBot(settings, **kwargs)
