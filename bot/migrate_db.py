@@ -95,7 +95,7 @@ async def migrate(source_path: str, target_url: str) -> Report:
     try:
         try:
             await target.open()
-        except (OSError, asyncio.TimeoutError) as exc:
+        except (TimeoutError, OSError) as exc:
             raise MigrationError(f"--to: cannot reach PostgreSQL ({exc})") from exc
         except Exception as exc:  # asyncpg's errors: bad password, no such database...
             raise MigrationError(f"--to: PostgreSQL refused the connection ({exc})") from exc
@@ -153,7 +153,9 @@ async def _check(source: SqliteStorage, target: PgStorage, report: Report) -> No
         try:
             game = replay(row, game_log)
         except (ValueError, KeyError, TypeError) as exc:
-            raise MigrationError(f"check failed: table {table_id}'s log does not replay: {exc}")
+            raise MigrationError(
+                f"check failed: table {table_id}'s log does not replay: {exc}"
+            ) from exc
         replayed = snapshot_of(game)
         same = replayed.action_count == snap.action_count and replayed.deal_count == snap.deal_count
         if same and snap.engine_version == replayed.engine_version:
