@@ -15,6 +15,7 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
+from bot.backends import StorageUnavailable
 from bot.config import load_settings
 from bot.endpoint import ENV_VAR, point_at
 from bot.i18n import t
@@ -40,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
+    except StorageUnavailable as exc:
+        print(exc, file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(t("cli_bad_token"), file=sys.stderr)
         return 1

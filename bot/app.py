@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.backends import describe, make_storage
+from bot.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.i18n import t
@@ -75,7 +75,14 @@ class AtoutBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
-        await self.storage.open()
+        try:
+            await self.storage.open()
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            where = describe(self.settings.db_path)
+            reason = str(exc) or type(exc).__name__
+            raise StorageUnavailable(t("cli_no_database", where=where, reason=reason)) from exc
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

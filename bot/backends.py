@@ -3,6 +3,10 @@ database (shard clusters, several machines), anything else a SQLite file (the de
 
 from __future__ import annotations
 
+import sqlite3
+
+import asyncpg
+
 from bot.pg_storage import PgStorage, is_postgres_url
 from bot.sqlite_storage import SqliteStorage
 from bot.storage import Storage
@@ -24,3 +28,17 @@ def describe(db: str) -> str:
         return db
     user = credentials.split(":", 1)[0]
     return f"{scheme}://{user}@{host}"
+
+
+class StorageUnavailable(Exception):
+    """The database named by ``ATOUT_DB`` cannot be opened: ``python -m bot`` says so in one
+    line (exit 1) instead of a traceback."""
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether opening storage failed for a reason outside the bot: no server, a wrong
+    password or database name, a file that cannot be opened."""
+    return isinstance(
+        exc,
+        OSError | TimeoutError | asyncpg.PostgresError | asyncpg.InterfaceError | sqlite3.Error,
+    )

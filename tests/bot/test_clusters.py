@@ -3,6 +3,7 @@ only, and restarting one cluster leaves the tables of the other exactly as they 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 import simcord
 
 from bot.app import AtoutBot, ShardedAtoutBot, create_bot
+from bot.backends import StorageUnavailable
 from bot.config import Settings, load_settings
 from bot.shards import Shards, parse_shards
 from tests.bot.driver import Table
@@ -129,3 +131,14 @@ def test_shard_settings() -> None:
 def test_bad_shard_settings_are_explained(count: str, ids: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         load_settings({"ATOUT_SHARD_COUNT": count, "ATOUT_SHARDS": ids}, dotenv="-")
+
+
+@pytest.mark.parametrize(
+    "db", ["postgresql://atout@127.0.0.1:1/atout", "/nonexistent/dir/atout.sqlite3"]
+)
+async def test_a_database_out_of_reach_is_one_clear_line(db: str) -> None:
+    bot = create_bot(Settings(token=None, db_path=db, ai_pause_s=0.0))
+    with pytest.raises(StorageUnavailable, match="cannot open its database") as caught:
+        await bot.setup_hook()
+    assert "ATOUT_DB" in str(caught.value)
+    await asyncio.sleep(0.1)  # aiosqlite's thread ends its failed connect before the loop closes
