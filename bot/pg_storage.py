@@ -44,6 +44,9 @@ TABLE_COLUMNS = frozenset(
 )
 DEFERRED_COLUMNS = frozenset({"ping_message_id"})
 """Bookkeeping that may trail the log by a moment: it rides along with the next group commit."""
+STATEMENT_TIMEOUT_MS = 60_000
+"""A statement running longer than this is a fault (a lock held by a stuck process): it fails
+instead of holding a table forever."""
 MIGRATION_LOCK = 0x41_54_4F_55_54
 """Advisory lock key ("ATOUT") held while migrating: clusters start at the same time."""
 NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
@@ -93,8 +96,14 @@ class PgStorage(Storage):
         return self._pool
 
     async def open(self) -> None:
+        # The time limit of a statement is the server's (statement_timeout), not asyncpg's
+        # command_timeout: that one arms a timer on the event loop for every query, which costs
+        # the bot's one loop more than the query itself under load.
         self._pool = await asyncpg.create_pool(
-            self.dsn, min_size=1, max_size=self.pool_size, command_timeout=60
+            self.dsn,
+            min_size=1,
+            max_size=self.pool_size,
+            server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS)},
         )
         try:
             await self.migrate()

@@ -42,7 +42,9 @@ def _free_port() -> int:
 class PgServer:
     """One server; ``url(name)`` is a connection URL for database ``name``."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable
+        """Benchmarks want PostgreSQL's real commit cost (fsync); tests do not."""
         self.bin = find_bin()
         self.root = Path(tempfile.mkdtemp(prefix="atout-pg-"))
         self.data = self.root / "data"
@@ -65,10 +67,10 @@ class PgServer:
             "--no-sync",
         )  # fmt: skip
         # fsync off: a test server's data need not survive a power cut, and it saves seconds.
-        options = (
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
+        options += " -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w",
             "start",
