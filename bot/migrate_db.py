@@ -27,10 +27,24 @@ from games.actions import Action
 from games.base import Game
 from games.registry import game_class
 
-COPY_ORDER = ("tables", "seats", "deals", "actions", "snapshots", "results")
+COPY_ORDER = (
+    "tables",
+    "seats",
+    "deals",
+    "actions",
+    "snapshots",
+    "results",
+    "matches",
+    "match_players",
+    "ratings",
+    "departures",
+    "guild_settings",
+)
 """Every table of the schema, parents before children (foreign keys)."""
-SERIALS = {"tables": "id"}
+SERIALS = {"tables": "id", "match_players": "rowid"}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
+WITH_ROWID = frozenset({"match_players"})
+"""Tables whose SQLite rowid is data: a reset of a server's ratings stores the last rowid."""
 
 
 class MigrationError(Exception):
@@ -119,7 +133,8 @@ async def _copy(source: SqliteStorage, target: PgStorage, report: Report) -> Non
                 f"--to already holds {present} tables: copy into an empty database only"
             )
         for name in COPY_ORDER:
-            async with source.db.execute(f"SELECT * FROM {name}") as cur:
+            columns_sql = "rowid, *" if name in WITH_ROWID else "*"
+            async with source.db.execute(f"SELECT {columns_sql} FROM {name}") as cur:
                 columns = [d[0] for d in cur.description]
                 records = [tuple(r) for r in await cur.fetchall()]
             if records:

@@ -26,6 +26,9 @@ from typing import Any
 
 import asyncpg
 
+from bot.pg_sql import PG_NOW as NOW
+from bot.pg_sql import PgShim, to_postgres
+from bot.sqlite_ratings import SqliteRatings
 from bot.storage import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations_pg")
@@ -49,8 +52,6 @@ STATEMENT_TIMEOUT_MS = 60_000
 instead of holding a table forever."""
 MIGRATION_LOCK = 0x41_54_4F_55_54
 """Advisory lock key ("ATOUT") held while migrating: clusters start at the same time."""
-NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
-"""The same ISO-8601 UTC text SQLite's strftime writes, so times compare alike in both."""
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +78,17 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PgStorage(Storage):
+class PgStorage(SqliteRatings, Storage):
+    """The tables and their logs in PostgreSQL's own SQL (below); ratings, results and history
+    through the SQLite backend's methods, whose statements ``bot.pg_sql`` rewrites, on one
+    connection of their own under the same one-call-at-a-time lock as in SQLite."""
+
     def __init__(self, dsn: str, *, pool_size: int = 4) -> None:
         self.dsn = dsn
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
+        self._lock = asyncio.Lock()
+        self._ratings_conn: asyncpg.Connection | None = None
         self._queue: list[_Step] = []
         self._deferred: dict[int, dict[str, Any]] = {}
         self._committer: asyncio.Task[None] | None = None
@@ -107,10 +114,22 @@ class PgStorage(Storage):
         )
         try:
             await self.migrate()
+            self._ratings_conn = await self._pool.acquire()
         except BaseException:
             await self._pool.close()
             self._pool = None
             raise
+
+    @property
+    def db(self) -> PgShim:  # type: ignore[override]
+        """What the ratings methods (written for aiosqlite) query through."""
+        if self._ratings_conn is None:
+            raise RuntimeError("storage is not open")
+        return PgShim(self._ratings_conn)
+
+    async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> int | None:
+        await self.db.conn.execute(to_postgres(sql), *args)
+        return None
 
     async def close(self) -> None:
         if self._pool is None:
@@ -121,6 +140,10 @@ class PgStorage(Storage):
             self._committer = None
         with contextlib.suppress(Exception):
             await self.flush()
+        async with self._lock:  # a ratings call under way ends first
+            if self._ratings_conn is not None:
+                await self._pool.release(self._ratings_conn)
+                self._ratings_conn = None
         pool, self._pool = self._pool, None
         await pool.close()
 
@@ -146,6 +169,13 @@ class PgStorage(Storage):
                     async with conn.transaction():
                         # No parameters: asyncpg runs the whole file as one simple query.
                         await conn.execute(path.read_text(encoding="utf-8"))
+                        # Its Python step (rating the games already stored) sees the new tables
+                        # on this connection, inside this transaction.
+                        self._ratings_conn = conn
+                        try:
+                            await self.after_migration(number)
+                        finally:
+                            self._ratings_conn = None
                         await conn.execute("DELETE FROM atout_schema")
                         await conn.execute("INSERT INTO atout_schema (version) VALUES ($1)", number)
             finally:

@@ -46,6 +46,7 @@ async def test_a_copy_carries_on_where_sqlite_stopped(tmp_path: Path, pg_server:
         report = await migrate(sqlite_path, url)
         assert report.counts["tables"] == 3 and report.counts["actions"] > steps
         assert report.games_checked == 2
+        assert report.counts["matches"] == 1 and report.counts["ratings"] == 4
         # A second copy into the same database is refused, and changes nothing.
         with pytest.raises(MigrationError, match="empty database"):
             await migrate(sqlite_path, url)
@@ -61,6 +62,10 @@ async def test_a_copy_carries_on_where_sqlite_stopped(tmp_path: Path, pg_server:
         await going.play_to_end()
         fresh = await moved.storage.create_table(guild.id, 1, "sueca", 4, 1, {}, {})
         assert going.table_id is not None and fresh.id > going.table_id
+        # The ratings came along: the finished games (the copied one and the one finished
+        # on PostgreSQL) are on the server's leaderboard.
+        board = await moved.storage.leaderboard(guild.id, "sueca")
+        assert board.total == 2 and all(line.games == 2 for line in board.lines)
     finally:
         await world.shutdown()
         for each in started:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import bot.sqlite_storage as sqlite_storage
+from bot.backends import make_storage
 from bot.ratings import Companion, Entrant, Skill, player_key, rate, shown_rating
 from bot.sqlite_storage import SqliteStorage
 
@@ -18,8 +19,9 @@ GUILD = 1
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
-    store = SqliteStorage(str(tmp_path / "ratings.sqlite3"))
+async def storage(db_url: str) -> AsyncIterator[SqliteStorage]:
+    """On SQLite and on PostgreSQL (``db_url`` is parametrized): the same answers."""
+    store: Any = make_storage(db_url)
     await store.open()
     try:
         yield store
