@@ -20,6 +20,7 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ import asyncpg
 
 from bot.pg_sql import PG_NOW as NOW
 from bot.pg_sql import PgShim, to_postgres
+from bot.ratings import RatingChange
 from bot.sqlite_ratings import SqliteRatings
 from bot.storage import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
 
@@ -52,6 +54,9 @@ STATEMENT_TIMEOUT_MS = 60_000
 instead of holding a table forever."""
 MIGRATION_LOCK = 0x41_54_4F_55_54
 """Advisory lock key ("ATOUT") held while migrating: clusters start at the same time."""
+RATINGS_LOCK = MIGRATION_LOCK + 1
+"""Held while a game is stored and rated: a cluster rating the games left pending at its start
+and the cluster where one of them just ended must not both store it."""
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +151,24 @@ class PgStorage(SqliteRatings, Storage):
                 self._ratings_conn = None
         pool, self._pool = self._pool, None
         await pool.close()
+
+    # ------------------------------------------------------------------ ratings
+    @contextlib.asynccontextmanager
+    async def _rating_writer(self) -> AsyncIterator[None]:
+        async with self.pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", RATINGS_LOCK)
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", RATINGS_LOCK)
+
+    async def rate_table(self, table_id: int) -> list[RatingChange]:
+        async with self._rating_writer():
+            return await super().rate_table(table_id)
+
+    async def rate_pending(self) -> int:
+        async with self._rating_writer():
+            return await super().rate_pending()
 
     # ------------------------------------------------------------------ migrations
     async def schema_version(self) -> int:
