@@ -37,7 +37,6 @@ COPY_ORDER = (
     "matches",
     "match_players",
     "ratings",
-    "departures",
     "guild_settings",
 )
 """Every table of the schema, parents before children (foreign keys)."""

@@ -29,6 +29,14 @@ REWRITES = (
         " (array_agg(o.ai_level ORDER BY o.finished_at DESC))[1] AS ai_level,"
         " MAX(o.finished_at) AS latest",
     ),
+    # The people who left a table (its ``away`` setting, an object of seats): SQLite's JSON
+    # path functions in PostgreSQL's operators.
+    ("json_extract(value, '$.user_id')", "(value ->> 'user_id')"),
+    (
+        "json_each(t.settings, '$.away')",
+        "json_each(CASE WHEN json_typeof(t.settings::json -> 'away') = 'object'"
+        " THEN t.settings::json -> 'away' ELSE '{}'::json END)",
+    ),
     # PostgreSQL's ORDER BY names an output column alone, not inside an expression.
     ("wins * 1.0 / games", "SUM(me.won) * 1.0 / COUNT(*)"),
     # In an upsert, SQLite reads a bare column as the existing row's; PostgreSQL wants its table.

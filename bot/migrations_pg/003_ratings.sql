@@ -63,15 +63,6 @@ CREATE TABLE ratings (
 );
 CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC);
 
-CREATE TABLE departures (
-    table_id BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    user_id BIGINT NOT NULL,
-    name TEXT NOT NULL,
-    left_at TEXT NOT NULL DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
-    PRIMARY KEY (table_id, seat)
-);
-
 CREATE TABLE guild_settings (
     guild_id BIGINT PRIMARY KEY,
     settings TEXT NOT NULL DEFAULT '{}'
