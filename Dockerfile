@@ -1,4 +1,5 @@
-# Atout: a slim image that runs `python -m bot`, as a non-root user, with the database on a volume.
+# Atout: a slim image that runs `python -m bot`, as a non-root user, with the database on a volume
+# (or in PostgreSQL: set ATOUT_DB=postgresql://…; docker-compose.yml runs two shard clusters).
 #   docker build -t atout .
 #   docker run -d --name atout --env-file .env -v atout-data:/data atout
 

@@ -1,4 +1,6 @@
 """``python -m bot``: run Atout with the settings of the environment and ``.env``.
+``python -m bot migrate-db --from atout.sqlite3 --to postgresql://…`` copies its data to
+PostgreSQL (bot/migrate_db.py).
 
 A new admin's mistakes end in one line that says what is wrong and a non-zero exit (2 for a
 setting, 1 for Discord refusing the token or being out of reach), never in a traceback.
@@ -13,12 +15,18 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
+from bot.backends import StorageUnavailable
 from bot.config import load_settings
 from bot.endpoint import ENV_VAR, point_at
 from bot.i18n import t
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["migrate-db"]:
+        from bot.migrate_db import main as migrate_db
+
+        return migrate_db(args[1:])
     try:
         settings = load_settings()
         if os.environ.get(ENV_VAR):
@@ -33,6 +41,9 @@ def main() -> int:
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
+    except StorageUnavailable as exc:
+        print(exc, file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(t("cli_bad_token"), file=sys.stderr)
         return 1

@@ -15,13 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import images
+from bot.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.i18n import t
 from bot.lobby import Lobby
 from bot.presence import Presence
 from bot.sessions import ChooseFn, default_choose
-from bot.sqlite_storage import SqliteStorage
 from bot.storage import Storage
 from bot.table_ui import TableUI, refuse
 from bot.tables import Tables
@@ -50,14 +50,23 @@ class AtoutBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        shard_options: dict[str, Any] = {}
+        if settings.shards is not None:
+            # A cluster: AutoShardedBot runs these shard ids of shard_count (ShardedAtoutBot).
+            shard_options = {
+                "shard_count": settings.shards.count,
+                "shard_ids": list(settings.shards.ids),
+            }
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shard_options,
         )
         self.settings = settings
-        self.storage: Storage = storage or SqliteStorage(settings.db_path)
+        self.storage: Storage = storage or make_storage(settings.db_path)
+        self.storage.shards = settings.shards
         self.ui = TableUI(self)
         self.lobby = Lobby(self)
         self.presence = Presence(self)
@@ -67,7 +76,14 @@ class AtoutBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
-        await self.storage.open()
+        try:
+            await self.storage.open()
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            where = describe(self.settings.db_path)
+            reason = str(exc) or type(exc).__name__
+            raise StorageUnavailable(t("cli_no_database", where=where, reason=reason)) from exc
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -86,7 +102,7 @@ class AtoutBot(commands.Bot):
         # on one that is not back yet loads it on the spot. The renderer warms its caches first.
         images.warm_up()
         self.tables.start_restore()
-        log.info("storage %s open; restoring unfinished tables", self.settings.db_path)
+        log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
 
     async def close(self) -> None:
@@ -127,5 +143,13 @@ def _options_text(options: list[Any]) -> str:
     return " ".join(p for p in parts if p)
 
 
+class ShardedAtoutBot(AtoutBot, commands.AutoShardedBot):
+    """One cluster of a sharded bot: the shards ``settings.shards`` names, over one shared
+    database. ``AtoutBot`` before ``AutoShardedBot`` in the bases keeps every method of the bot
+    and takes the gateway of ``AutoShardedClient`` (several shards on one connection pool)."""
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> AtoutBot:
+    if settings.shards is not None:
+        return ShardedAtoutBot(settings, **kwargs)
     return AtoutBot(settings, **kwargs)

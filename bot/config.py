@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.i18n import t
+from bot.shards import Shards, parse_shards
 
 MAX_AI_PAUSE_S = 60.0
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
@@ -23,11 +24,14 @@ MAX_AI_PAUSE_S = 60.0
 class Settings:
     token: str | None = None
     db_path: str = "atout.sqlite3"
+    """``ATOUT_DB``: a SQLite file, or a ``postgresql://`` URL for a database shared by clusters."""
     dev_guild: int | None = None
     """Development: commands are synced to this guild only, where they appear at once."""
     ai_pause_s: float = 1.2
     """Pause before a computer player acts, so people can follow the play (0 in tests)."""
     sync_commands: bool = True
+    shards: Shards | None = None
+    """``ATOUT_SHARD_COUNT`` / ``ATOUT_SHARDS``: the shard ids this process (cluster) runs."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -70,9 +74,11 @@ def load_settings(
     # nan and inf parse as floats, and ``asyncio.sleep(inf)`` would freeze every table.
     if not math.isfinite(ai_pause_s) or not 0 <= ai_pause_s <= MAX_AI_PAUSE_S:
         raise ValueError(t("cli_ai_pause", value=pause))
+    shards = parse_shards(merged.get("ATOUT_SHARD_COUNT", ""), merged.get("ATOUT_SHARDS", ""))
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
         dev_guild=int(guild) if guild else None,
         ai_pause_s=ai_pause_s,
+        shards=shards,
     )

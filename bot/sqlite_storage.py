@@ -399,8 +399,9 @@ class SqliteStorage(SqliteRatings, Storage):
 
     @serialized
     async def active_tables(self) -> list[TableRow]:
+        mine = "" if self.shards is None else f" AND {self.shards.sql_condition()}"
         async with self.db.execute(
-            "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+            f"SELECT * FROM tables WHERE status IN ('lobby', 'playing'){mine} ORDER BY id"
         ) as cur:
             rows = list(await cur.fetchall())
         return [await self._table(row) for row in rows]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ratings_store import RatingStorage
+from bot.shards import Shards
 
 AI_LEVELS = ("easy", "normal", "hard")
 
@@ -89,6 +90,10 @@ class GameLog:
 class Storage(RatingStorage, ABC):
     """Tables and their logs here; ratings and history in ``RatingStorage``."""
 
+    shards: Shards | None = None
+    """Set by a shard cluster: ``active_tables`` then returns only the tables of its own
+    servers, so each table is restored and driven by exactly one process."""
+
     @abstractmethod
     async def open(self) -> None: ...
 
@@ -140,7 +145,8 @@ class Storage(RatingStorage, ABC):
 
     @abstractmethod
     async def active_tables(self) -> list[TableRow]:
-        """Tables in the lobby or in play: what a restart must bring back."""
+        """Tables in the lobby or in play: what a restart must bring back (only those of
+        ``shards`` when it is set)."""
 
     @abstractmethod
     async def append_deal(

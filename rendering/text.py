@@ -108,6 +108,9 @@ def displayable(text: str) -> str:
     return " ".join(kept.split()) or "?"
 
 
+SUIT_SYMBOLS = frozenset("♠♥♦♣")
+
+
 def wrap_words(
     text: str,
     size: int,
@@ -120,12 +123,20 @@ def wrap_words(
     label stays whole instead of losing its end; only a single word wider than a line (or a text
     longer than ``rows`` lines) is cut, and then with a visible ellipsis. A number stays with the
     word before it ("Computer 1" never breaks), and ``measure`` (default: plain text width) lets
-    a caller count suit emblems as it draws them."""
+    a caller count suit emblems as it draws them. A suit symbol stays with the bid before it
+    ("80 ♠" never leaves the ♠ alone on a line)."""
     width = measure or (lambda s: text_width(s, size, weight))
     words: list[str] = []
-    for word in re.sub(r" (\d+\b)", "\u00a0\\1", text).split(" "):
+    for word in re.sub(r" (\d+\b|[♠♥♦♣](?= |$))", "\u00a0\\1", text).split(" "):
         glued = word.replace("\u00a0", " ")
-        words += word.split("\u00a0") if width(glued) > max_width else [word]
+        if width(glued) <= max_width:
+            words.append(word)
+            continue
+        for part in word.split("\u00a0"):
+            if words and part in SUIT_SYMBOLS:
+                words[-1] += "\u00a0" + part
+            else:
+                words.append(part)
     lines: list[str] = []
     current = ""
     for i, word in enumerate(words):

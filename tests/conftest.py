@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+from tests.pg_server import NoPostgres, PgServer
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
 # by the luck of a draw; locally each run explores new examples.
@@ -22,6 +23,34 @@ if os.environ.get("CI"):
 
 TESTS = Path(__file__).resolve().parent
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One throwaway PostgreSQL server for the whole run (a fresh database per test). Without
+    the binaries a local run skips the PostgreSQL cases; CI fails instead (``.ci/run`` installs
+    them), so a green CI always means both backends passed."""
+    try:
+        server = PgServer()
+    except NoPostgres as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"{exc}: CI must test the PostgreSQL backend (.ci/run installs it)")
+        pytest.skip(str(exc))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """``ATOUT_DB`` for a test that must hold on both backends: a SQLite file, or a fresh
+    database on the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "atout.sqlite3")
+    server: PgServer = request.getfixturevalue("pg_server")
+    return await server.new_database()
 
 
 @pytest.fixture

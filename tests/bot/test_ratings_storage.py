@@ -4,6 +4,7 @@ rates the games of an existing database once, in finishing order."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 import bot.sqlite_storage as sqlite_storage
+from bot.backends import make_storage
 from bot.ratings import Companion, Entrant, Skill, player_key, rate, shown_rating
 from bot.sqlite_storage import SqliteStorage
 
@@ -18,8 +20,9 @@ GUILD = 1
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
-    store = SqliteStorage(str(tmp_path / "ratings.sqlite3"))
+async def storage(db_url: str) -> AsyncIterator[SqliteStorage]:
+    """On SQLite and on PostgreSQL (``db_url`` is parametrized): the same answers."""
+    store: Any = make_storage(db_url)
     await store.open()
     try:
         yield store
@@ -319,3 +322,23 @@ async def test_stats_rank_a_player_where_the_leaderboard_shows_them(
         assert line.user_id is not None
         (game,) = (await storage.player_stats(GUILD, line.user_id, "briscola")).per_game
         assert (game.rank, game.of) == (line.rank, 4)
+
+
+async def test_two_clusters_rating_at_once_store_a_game_once(pg_server: Any) -> None:
+    """A cluster rating the games left pending at its start, while the cluster where one ended
+    rates it too: one of them stores it, the other reads back the same changes."""
+    url = await pg_server.new_database()
+    first, second = make_storage(url), make_storage(url)
+    await first.open()
+    await second.open()
+    try:
+        table_id = await ended(first, "piquet", [1, 2], [150, 80], [0], rate_now=False)
+        changes, pending = await asyncio.gather(first.rate_table(table_id), second.rate_pending())
+        assert pending in (0, 1)
+        assert changes == await second.rate_table(table_id)
+        assert len(changes) == 2
+        async with first.db.execute("SELECT COUNT(*) FROM matches") as cur:
+            assert (await cur.fetchone())[0] == 1
+    finally:
+        await first.close()
+        await second.close()

@@ -29,6 +29,12 @@ RATING_LINE = re.compile(r"^(\S+) ([0-9,]+) → ([0-9,]+) \(([+-][0-9,]+)\)", re
 BOARD_LINE = re.compile(r"^(\d+)\. (\S+) — ([0-9,]+)", re.MULTILINE)
 
 
+@pytest.fixture
+def settings(db_url: str) -> Settings:
+    """Every leaderboard test runs on SQLite and on PostgreSQL (``db_url`` is parametrized)."""
+    return Settings(token=None, db_path=db_url, ai_pause_s=0.0)
+
+
 def setup_world(env: simcord.Env, people: int = 2) -> tuple[Any, Any, list[Any]]:
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")

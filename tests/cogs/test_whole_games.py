@@ -13,6 +13,7 @@ import pytest
 import simcord
 
 import rendering
+from bot.config import Settings
 from tests.bot.driver import PublicCards, Table
 
 GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
@@ -35,6 +36,12 @@ PANELS = {
     "chiamata": {"play"},
     "sueca": {"play"},
 }
+
+
+@pytest.fixture
+def settings(db_url: str) -> Settings:
+    """Every whole game is played on SQLite and on PostgreSQL (``db_url`` is parametrized)."""
+    return Settings(token=None, db_path=db_url, ai_pause_s=0.0)
 
 
 @pytest.fixture

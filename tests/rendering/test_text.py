@@ -292,3 +292,12 @@ def test_the_deal_summary_says_what_trick_points_count(
     rendering.render_deal_summary(ended.final_view, list(DEMO_NAMES), ended.result)
     assert heading in used
     assert {"column_tricks", "column_card_points"} - {heading} - set(used)
+
+
+def test_a_suit_never_leaves_its_bid_alone_on_a_line() -> None:
+    """The Bidding box once drew "Computer 2: 80" with the ♠ alone on the next line."""
+    from rendering.text import text_width, wrap_words
+
+    room = text_width("Computer 2: 80", 20, "condensed") + 3
+    assert wrap_words("Computer 2: 80 ♠", 20, room, "condensed") == ["Computer 2:", "80 ♠"]
+    assert wrap_words("alice: 90 ♥", 20, 400, "condensed") == ["alice: 90 ♥"]
