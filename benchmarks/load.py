@@ -22,6 +22,13 @@ concurrently. Printed, one line per run:
 
 Run: ``python benchmarks/load.py --tables 200 --workload flat-out --duration 60``. The machine
 is shared: run it under ``nice`` and compare medians of several runs.
+
+On PostgreSQL and in shard clusters: ``--db postgresql://…`` uses that database instead of a
+temporary SQLite file; ``--clusters N`` starts N processes of this script, each one cluster
+(``ATOUT_SHARDS`` k of ``ATOUT_SHARD_COUNT`` N) with its share of the tables in servers of its
+own shard, all against the same ``--db``, and prints each cluster's line and the total
+actions/s. ``--clusters 1`` against ``--clusters 2`` with the same ``--tables`` is how
+throughput grows with a second cluster.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import logging
 import os
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -50,11 +58,22 @@ from simcord.backend.models.interaction import Interaction as SimInteraction
 from bot.app import AtoutBot, create_bot
 from bot.codec import button_id
 from bot.config import Settings
+from bot.presence import Presence
+from bot.shards import Shards
 from games.ai import choose
+
+
+def _no_presence_sweep() -> None:
+    """The presence sweep (lobby and deserted-table expiry) sleeps a minute at a time for
+    ever, so simcord's settle with no deadline would never see the bot idle; it plays no
+    part in the click path measured here."""
+    Presence.start = lambda self: None  # type: ignore[method-assign]
+
 
 REALISTIC_DELAY_S = 2.0
 DEFAULT_PAUSE_S = Settings().ai_pause_s
 MENTION = re.compile(r"<@(\d+)>")
+ACTIONS = re.compile(r"([\d.]+) actions/s")
 ACK_METHODS = ("respond_with_message", "defer", "defer_update", "update_source")
 
 
@@ -309,14 +328,22 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(max(0.0, time.perf_counter() - start - period))
 
 
-async def run(tables: int, workload: str, duration: float, seed: int) -> str:
+async def run(
+    tables: int,
+    workload: str,
+    duration: float,
+    seed: int,
+    db: str | None = None,
+    shards: Shards | None = None,
+) -> str:
     logging.basicConfig(level=logging.CRITICAL)
     flat_out = workload == "flat-out"
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
             token=None,
-            db_path=str(Path(tmp) / "load.sqlite3"),
+            db_path=db or str(Path(tmp) / "load.sqlite3"),
             ai_pause_s=0.0 if flat_out else DEFAULT_PAUSE_S,
+            shards=shards,
         )
         bot = create_bot(settings)
         env = simcord.Env(bot, settle_timeout=120.0, check_errors=False)
@@ -324,7 +351,8 @@ async def run(tables: int, workload: str, duration: float, seed: int) -> str:
         probe = Probe()
         players = Players(env, probe, 0.0 if flat_out else REALISTIC_DELAY_S, seed)
         try:
-            guild = env.create_guild()
+            # A cluster's tables are in a server of its own shard, as Discord would route them.
+            guild = env.create_guild(shard_id=None if shards is None else shards.ids[0])
             channel = guild.create_text_channel("cards")
             rss_before = rss_bytes()
             users = [env.create_user(f"p{i}") for i in range(2 * tables)]
@@ -403,14 +431,61 @@ async def run(tables: int, workload: str, duration: float, seed: int) -> str:
     )
 
 
+def clusters(args: argparse.Namespace) -> None:
+    """N processes, one cluster each, on one database; their lines and the total actions/s."""
+    count = args.clusters
+    share = max(1, args.tables // count)
+    processes = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                f"--tables={share}",
+                f"--workload={args.workload}",
+                f"--duration={args.duration}",
+                f"--seed={args.seed + index}",
+                f"--db={args.db}",
+                f"--cluster={index}/{count}",
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for index in range(count)
+    ]
+    total = 0.0
+    for index, process in enumerate(processes):
+        out, _ = process.communicate()
+        if process.returncode != 0:
+            raise SystemExit(f"cluster {index} failed ({process.returncode})")
+        line = out.strip().splitlines()[-1]
+        print(f"cluster {index}/{count}: {line}", flush=True)
+        found = ACTIONS.search(line)
+        total += float(found.group(1)) if found else 0.0
+    print(f"{count} clusters, {share * count} tables: {total:.1f} actions/s in all", flush=True)
+
+
 def main() -> None:
+    _no_presence_sweep()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--workload", choices=("realistic", "flat-out"), default="flat-out")
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="ATOUT_DB: a postgresql:// URL (default: temporary SQLite)")
+    parser.add_argument("--clusters", type=int, default=0, help="N cluster processes on --db")
+    parser.add_argument("--cluster", help=argparse.SUPPRESS)  # k/N: this process is one cluster
     args = parser.parse_args()
-    print(asyncio.run(run(args.tables, args.workload, args.duration, args.seed)), flush=True)
+    if args.clusters:
+        if not args.db:
+            parser.error("--clusters needs --db (a database the clusters share)")
+        clusters(args)
+        return
+    shards = None
+    if args.cluster:
+        index, _, count = args.cluster.partition("/")
+        shards = Shards(int(count), (int(index),))
+    result = run(args.tables, args.workload, args.duration, args.seed, args.db, shards)
+    print(asyncio.run(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,15 @@ from bot import images as bot_images
 from bot.app import AtoutBot, create_bot
 from bot.components import table_button
 from bot.config import Settings
+from bot.presence import Presence
 from bot.sessions import TableSession
+
+
+def _no_presence_sweep() -> None:
+    """The presence sweep (lobby and deserted-table expiry) sleeps a minute at a time for
+    ever, so simcord's settle with no deadline would never see the bot idle; it plays no
+    part in the click path measured here."""
+    Presence.start = lambda self: None  # type: ignore[method-assign]
 
 
 async def build(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
@@ -106,7 +114,9 @@ class Stamps:
 
         def timed(backend: Any, method: str, path: str, **kw: Any) -> Any:
             result = dispatch(backend, method, path, **kw)
-            if kw.get("files") and ("/callback" in path or path.endswith("/@original")):
+            # The hand reaches the person as the deferred answer's edit, a direct answer, or
+            # (one live hand per player) a follow-up message on the interaction's webhook.
+            if kw.get("files") and ("/callback" in path or path.startswith("/webhooks/")):
                 token = path.split("/")[
                     3
                 ]  # /interactions/<id>/<token>/… or /webhooks/<app>/<token>/…
@@ -116,7 +126,7 @@ class Stamps:
         simcord_router.dispatch = timed
 
 
-async def _nothing() -> None:
+def _nothing() -> None:
     return None
 
 
@@ -214,6 +224,7 @@ async def run(tables: int, clicks: int, seed: int) -> str:
 
 
 def main() -> None:
+    _no_presence_sweep()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--clicks", type=int, default=50)

@@ -12,7 +12,7 @@ elsewhere, and in an order that puts people first:
   that cannot be sent to a process (a test's wrapper) is drawn in a thread instead.
 - computer players: the quick levels run in a thread; the search-based level runs in a separate
   process, where a second of pure-Python search cannot hold the interpreter lock the event loop
-  needs (ARCHITECTURE.md, "Computer players").
+  needs (docs/architecture.md, "Computer players").
 """
 
 from __future__ import annotations
