@@ -1,78 +1,154 @@
-"""Every word drawn in an image comes from a catalogue: ``text(key, locale, **values)``.
+"""Every word a player reads comes from a Fluent catalogue: ``text(key, locale, **values)``.
 
-Catalogues are ``rendering/locales/<locale>.json``, so shipping French, Italian, Portuguese or
-Japanese images is adding a file. A locale or a key that is missing falls back to English, so a
-half-translated catalogue still draws complete images. A key missing from English is a bug: it
-shows as the key itself, and ``tests/rendering/test_text.py`` checks that every key the code uses
-is there.
+Why Fluent (see docs/i18n.md): a sentence's grammar belongs to its language, not to the code.
+Fluent lets a French or Japanese translator write plurals (CLDR's categories, so French's "0 pli"
+and Japanese's single form need no code), selectors on a value (a suit's gender) and terms shared
+by many sentences, all in a plain text file a card player can edit. gettext would give plurals but
+no selectors, and would bind the source text to English sentences.
 
-Plurals: a counted phrase has a ``<key>_one`` and a ``<key>_other`` entry; which one a count takes
-is the catalogue's ``@plural`` rule (``one`` for English, ``zero_one`` where 0 is singular, as in
-French, ``other`` for languages without plural forms), so a new language needs no code either.
+Layout: one file per locale per floor. Images use ``rendering/locales/<locale>/images.ftl``; the
+bot's messages use ``bot/locales/<locale>/bot.ftl`` through the same :class:`Catalogue`. A key
+missing from a locale falls back along the chain ``pt-BR`` → ``pt-PT`` → English, so a half-done
+catalogue still shows whole sentences; a key missing from English is a bug that shows as the key
+and that the tests catch.
 """
 
 from __future__ import annotations
 
-import json
 import re
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentNumber, fluent_number
+
 LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE: Final = "en"
+LOCALES: Final = ("en", "fr", "it", "pt-PT", "pt-BR", "ja")
+"""The languages Atout speaks; a table may be set to any of them."""
 LOCALE_NAME: Final = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?")
 """A language tag (``fr``, ``pt-BR``): anything else never becomes a file name."""
-PLURAL_RULES: Final = frozenset({"one", "zero_one", "other"})
+FAMILY: Final = {"en": "en", "fr": "fr", "it": "it", "pt": "pt-PT", "ja": "ja"}
+"""The catalogue that speaks for a whole language: Discord's ``en-GB``, ``fr-CA`` or a bare
+``pt`` find their words here."""
 
 
-@lru_cache(maxsize=32)
-def catalogue(locale: str) -> dict[str, str]:
-    """The strings of one locale file, or an empty dict when there is no such file."""
-    if not LOCALE_NAME.fullmatch(locale):
-        return {}
-    path = LOCALES_DIR / f"{locale}.json"
-    if not path.is_file():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        return {}
-    return {str(k): str(v) for k, v in data.items()}
+def supported(locale: Any) -> str:
+    """The Atout locale for a tag from Discord or a user (``en-GB`` → ``en``, ``pt-BR`` stays);
+    anything Atout does not speak is English."""
+    if not isinstance(locale, str) or not LOCALE_NAME.fullmatch(locale):
+        return DEFAULT_LOCALE
+    tag = locale.replace("_", "-")
+    for known in LOCALES:
+        if known.lower() == tag.lower():
+            return known
+    return FAMILY.get(tag.split("-")[0].lower(), DEFAULT_LOCALE)
 
 
-@lru_cache(maxsize=32)
-def _chain(locale: str) -> tuple[dict[str, str], ...]:
-    """The catalogues consulted for ``locale``, best first: ``pt-BR``, then ``pt``, then English."""
-    names = [locale, re.split(r"[-_]", locale)[0], DEFAULT_LOCALE]
-    unique = list(dict.fromkeys(names))
-    return tuple(catalogue(name) for name in unique)
+def _argument(value: Any) -> Any:
+    """Numbers stay numbers (so plurals select on them) but print as the code gave them: a score
+    of 1620 is never "1,620" in one language and "1 620" in another on the same sheet."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float | Decimal):
+        return fluent_number(value, useGrouping=False)
+    if isinstance(value, FluentNumber | str):
+        return value
+    return str(value)
+
+
+class Catalogue:
+    """One floor's sentences in every locale: ``<directory>/<locale>/<resource>``."""
+
+    def __init__(self, directory: Path, resource: str) -> None:
+        self.directory = directory
+        self.resource = resource
+        self._bundles: dict[str, FluentBundle | None] = {}
+        self._chains: dict[str, tuple[FluentBundle, ...]] = {}
+        self._plain: dict[tuple[str, str], str] = {}
+
+    def path(self, locale: str) -> Path:
+        return self.directory / locale / self.resource
+
+    def locales(self) -> list[str]:
+        """The locales that have a file, English first."""
+        found = [p.parent.name for p in self.directory.glob(f"*/{self.resource}")]
+        return sorted(found, key=lambda name: (name != DEFAULT_LOCALE, name))
+
+    def bundle(self, locale: str) -> FluentBundle | None:
+        if locale not in self._bundles:
+            path = self.path(locale)
+            bundle = None
+            if LOCALE_NAME.fullmatch(locale) and path.is_file():
+                bundle = FluentBundle([locale], use_isolating=False)
+                bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+            self._bundles[locale] = bundle
+        return self._bundles[locale]
+
+    def chain(self, locale: str) -> tuple[FluentBundle, ...]:
+        """The bundles consulted for ``locale``, best first."""
+        if locale not in self._chains:
+            names = [locale]
+            if LOCALE_NAME.fullmatch(locale):
+                names.append(FAMILY.get(re.split(r"[-_]", locale)[0].lower(), DEFAULT_LOCALE))
+            names.append(DEFAULT_LOCALE)
+            bundles = (self.bundle(name) for name in dict.fromkeys(names))
+            self._chains[locale] = tuple(b for b in bundles if b is not None)
+        return self._chains[locale]
+
+    def has(self, key: str, locale: str = DEFAULT_LOCALE) -> bool:
+        return any(bundle.has_message(key) for bundle in self.chain(locale))
+
+    def keys(self, locale: str) -> set[str]:
+        """The keys written in ``locale``'s own file (no fallback)."""
+        bundle = self.bundle(locale)
+        return set() if bundle is None else set(bundle._messages)
+
+    def text(self, key: str, locale: str = DEFAULT_LOCALE, /, **values: Any) -> str:
+        """The ``key`` sentence of ``locale`` with ``values`` filled in."""
+        if not values:
+            cached = self._plain.get((locale, key))
+            if cached is not None:
+                return cached
+        for bundle in self.chain(locale):
+            if not bundle.has_message(key):
+                continue
+            message = bundle.get_message(key)
+            if message.value is None:
+                continue
+            args = {name: _argument(value) for name, value in values.items()}
+            result, _errors = bundle.format_pattern(message.value, args)
+            sentence = str(result)
+            if not values:
+                self._plain[(locale, key)] = sentence
+            return sentence
+        return key
+
+
+IMAGES: Final = Catalogue(LOCALES_DIR, "images.ftl")
 
 
 def available_locales() -> list[str]:
-    return sorted(p.stem for p in LOCALES_DIR.glob("*.json"))
+    return IMAGES.locales()
 
 
 def has_text(key: str, locale: str = DEFAULT_LOCALE) -> bool:
-    return any(key in strings for strings in _chain(locale))
+    return IMAGES.has(key, locale)
 
 
 def text(key: str, locale: str = DEFAULT_LOCALE, **values: Any) -> str:
     """The ``key`` sentence of ``locale`` with ``values`` filled in."""
-    for strings in _chain(locale):
-        template = strings.get(key)
-        if template is not None:
-            return template.format(**values) if values else template
-    return key
+    return IMAGES.text(key, locale, **values)
 
 
 def plural(key: str, count: int, locale: str = DEFAULT_LOCALE, **values: Any) -> str:
-    """``key``'s singular or plural sentence for ``count``, filled with ``count`` and ``values``."""
-    rule = next((s["@plural"] for s in _chain(locale) if "@plural" in s), "one")
-    one = count == 1 or (rule == "zero_one" and count == 0)
-    form = "one" if one and rule != "other" else "other"
-    return text(f"{key}_{form}", locale, count=count, **values)
+    """``key`` for ``count``: the catalogue chooses the form (``{ $count -> ... }``)."""
+    return IMAGES.text(key, locale, count=count, **values)
 
 
+@lru_cache(maxsize=4096)
 def term(group: str, value: Any, locale: str = DEFAULT_LOCALE, default: str | None = None) -> str:
     """The word for an engine value (a game, a meld kind, an Italian suit): ``<group>_<value>``.
 
@@ -80,13 +156,11 @@ def term(group: str, value: Any, locale: str = DEFAULT_LOCALE, default: str | No
     value when not given), never as a key.
     """
     key = f"{group}_{value}"
-    if has_text(key, locale):
-        return text(key, locale)
+    if IMAGES.has(key, locale):
+        return IMAGES.text(key, locale)
     return str(value) if default is None else default
 
 
 def clean_locale(locale: Any) -> str:
-    """A locale from a caller, as a language tag: anything else (None, junk) is English."""
-    if isinstance(locale, str) and LOCALE_NAME.fullmatch(locale):
-        return locale
-    return DEFAULT_LOCALE
+    """A locale from a caller, as one Atout speaks: anything else (None, junk) is English."""
+    return supported(locale)
