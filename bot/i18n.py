@@ -13,7 +13,17 @@ from typing import Any, Final
 
 from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue, supported
 
-__all__ = ["BOT", "DEFAULT_LOCALE", "LOCALES", "available_locales", "has_key", "supported", "t"]
+__all__ = [
+    "BOT",
+    "DEFAULT_LOCALE",
+    "LOCALES",
+    "available_locales",
+    "has_key",
+    "supported",
+    "t",
+    "table_language",
+    "user_locale",
+]
 
 LOCALES_DIR: Final = Path(__file__).with_name("locales")
 BOT: Final = Catalogue(LOCALES_DIR, "bot.ftl")
@@ -33,3 +43,21 @@ def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: Any) -> str:
     if "locale" in kwargs:
         locale = str(kwargs.pop("locale"))
     return BOT.text(key, locale, **kwargs)
+
+
+def user_locale(interaction: Any) -> str:
+    """The locale of the person behind an interaction (their Discord client's language), as
+    Atout speaks it: what only they see (refusals, hands, ``/stats``) is written in it."""
+    locale = getattr(interaction, "locale", None)
+    return supported(getattr(locale, "value", locale))
+
+
+def table_language(chosen: Any, server_default: Any, guild_locale: Any) -> str:
+    """The language of a new table: the ``language`` option of ``/<game> start``, else the
+    server's setting (``/atout settings language:``), else the server's own preferred locale
+    (a Portuguese or Japanese community is set up in its language), else English."""
+    for candidate in (chosen, server_default):
+        if isinstance(candidate, str) and candidate in LOCALES:
+            return candidate
+    tag = getattr(guild_locale, "value", guild_locale)
+    return supported(tag) if isinstance(tag, str) else DEFAULT_LOCALE

@@ -504,3 +504,18 @@ count_games = { $count ->
     [one] { $count } game
    *[other] { $count } games
 }
+opt_language = Language of the table (default: this server's)
+opt_server_language = Default language of new tables in this server
+settings_language = Language of new tables: { $language }. `/atout settings language:` changes it.
+language_en = English
+language_fr = Français
+language_it = Italiano
+language_pt-PT = Português (Portugal)
+language_pt-BR = Português (Brasil)
+language_ja = 日本語
+rank_letter_J = J
+rank_letter_Q = Q
+rank_letter_K = K
+rank_letter_A = A
+trump_short_NT = SA
+trump_short_AT = TA
