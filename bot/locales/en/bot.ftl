@@ -428,10 +428,19 @@ rule_help_draw_bonus = What a drawn hand carries to the next
 rule_value_draw_bonus_carry_one = one more game to the next winner
 rule_value_draw_bonus_none = nothing
 rules_summary_target = { $game } to { $target } points
-rules_summary_hands = { $game }, first to { $count } hands
-rules_summary_games = { $game }, first to { $count } games
+rules_summary_hands = { $game }, first to { $count ->
+    [one] { $count } hand
+   *[other] { $count } hands
+}
+rules_summary_games = { $game }, first to { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
 rules_summary_deals = { $game } over { $count } deals
-rules_summary_match = { $game }, first to { $count } games
+rules_summary_match = { $game }, first to { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
 rules_summary_rubicon = { $game }, Rubicon partie
 rules_melds_on = melds on
 rules_melds_off = no melds
