@@ -65,7 +65,7 @@ class Catalogue:
     def __init__(self, directory: Path, resource: str) -> None:
         self.directory = directory
         self.resource = resource
-        self._bundles: dict[str, FluentBundle | None] = {}
+        self._bundles: dict[tuple[str, str], FluentBundle | None] = {}
         self._chains: dict[str, tuple[FluentBundle, ...]] = {}
         self._plain: dict[tuple[str, str], str] = {}
 
@@ -77,24 +77,34 @@ class Catalogue:
         found = [p.parent.name for p in self.directory.glob(f"*/{self.resource}")]
         return sorted(found, key=lambda name: (name != DEFAULT_LOCALE, name))
 
-    def bundle(self, locale: str) -> FluentBundle | None:
-        if locale not in self._bundles:
+    def bundle(self, locale: str, rules: str | None = None) -> FluentBundle | None:
+        """``locale``'s own file, choosing plural forms by ``rules`` (default: ``locale``): pt-BR
+        reading a pt-PT sentence still says "0 vaza" the Brazilian way."""
+        rules = rules or locale
+        if (locale, rules) not in self._bundles:
             path = self.path(locale)
             bundle = None
             if LOCALE_NAME.fullmatch(locale) and path.is_file():
-                bundle = FluentBundle([locale], use_isolating=False)
+                bundle = FluentBundle([rules, locale], use_isolating=False)
                 bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
-            self._bundles[locale] = bundle
-        return self._bundles[locale]
+            self._bundles[(locale, rules)] = bundle
+        return self._bundles[(locale, rules)]
 
     def chain(self, locale: str) -> tuple[FluentBundle, ...]:
-        """The bundles consulted for ``locale``, best first."""
+        """The bundles consulted for ``locale``, best first: the locale, its bare language
+        (``fr-CA`` → ``fr``), the catalogue speaking for its language (``pt`` → ``pt-PT``), then
+        English. Within a language the requested locale's plural rules apply."""
         if locale not in self._chains:
             names = [locale]
             if LOCALE_NAME.fullmatch(locale):
-                names.append(FAMILY.get(re.split(r"[-_]", locale)[0].lower(), DEFAULT_LOCALE))
+                base = re.split(r"[-_]", locale)[0].lower()
+                names += [base, FAMILY.get(base, DEFAULT_LOCALE)]
             names.append(DEFAULT_LOCALE)
-            bundles = (self.bundle(name) for name in dict.fromkeys(names))
+            rules = locale if LOCALE_NAME.fullmatch(locale) else DEFAULT_LOCALE
+            bundles = []
+            for name in dict.fromkeys(names):
+                same_language = name.split("-")[0].lower() == rules.split("-")[0].lower()
+                bundles.append(self.bundle(name, rules if same_language else name))
             self._chains[locale] = tuple(b for b in bundles if b is not None)
         return self._chains[locale]
 
@@ -162,5 +172,9 @@ def term(group: str, value: Any, locale: str = DEFAULT_LOCALE, default: str | No
 
 
 def clean_locale(locale: Any) -> str:
-    """A locale from a caller, as one Atout speaks: anything else (None, junk) is English."""
+    """A locale from a caller, as one Atout speaks: anything else (None, junk) is English. A
+    locale with its own images file is kept as it is (a new translation, or a test's)."""
+    if isinstance(locale, str) and locale not in LOCALES and LOCALE_NAME.fullmatch(locale):
+        if IMAGES.bundle(locale) is not None:
+            return locale
     return supported(locale)
