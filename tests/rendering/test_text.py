@@ -41,8 +41,17 @@ TERMS = {
     "piquet_bonus": ("repique", "pique", "carte_blanche", "cards_bonus", "capot"),
 }
 """Engine values drawn as words, per ``term`` group."""
-ENGINE_PREFIXES = ("illegal_", "piquet_combination_", "rule_help_")
-"""Keys for the engines' codes, asked for by ``rendering.i18n.reason`` and by the bot."""
+ENGINE_PREFIXES = (
+    "illegal_",
+    "piquet_combination_",
+    "suit_",
+    "action_",
+    "corner_",
+    "italian_corner_",
+    "italian_card",
+)
+"""Keys ``rendering.i18n`` itself asks for: the engines' codes (``reason``, ``combination``) and
+the words of their parameters (``card_name``, ``corner``)."""
 
 
 def english() -> dict[str, fluent_ast.Message]:
