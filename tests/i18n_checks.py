@@ -6,7 +6,8 @@ catalogue tests: each returns a list of problems (empty when all is well), so a 
   message it breaks, so junk must fail).
 - :func:`key_problems`: a locale has exactly English's keys (``partial=True`` for a regional file
   such as pt-BR that only holds the words its region says differently; it falls back).
-- :func:`variable_problems`: every message uses the same ``$variables`` as English.
+- :func:`variable_problems`: every message uses the same ``$variables`` as English, except that
+  a language with one plural form (Japanese) may leave out a ``$count`` English only selects on.
 - :func:`reference_problems`: every ``{ other-message }`` or ``{ -term }`` a message uses exists.
 - :func:`format_problems`: every message formats without a Fluent error with sample values.
 - :func:`catalogue_problems`: all of the above for every locale in ``LOCALES``.
@@ -115,7 +116,7 @@ def variable_problems(catalogue: Catalogue, locale: str) -> list[str]:
         if key not in english:
             continue
         want, have = variables(english[key]), variables(message)
-        if want != have:
+        if not have <= want or not want - have <= {"count"}:
             problems.append(f"{locale}: {key} uses {sorted(have)}, English {sorted(want)}")
     return problems
 

@@ -171,7 +171,10 @@ def test_the_checks_catch_a_broken_catalogue(tmp_path: Path) -> None:
 
 def test_missing_locale_or_key_falls_back_to_english() -> None:
     assert text("score_panel", "xx") == text("score_panel") == "Score"
-    assert text("seat", "pt-BR", number=3) == "Seat 3"
+    assert text("seat", "pt-BR", number=3) == text("seat", "pt-PT", number=3) == "Lugar 3"
+    assert text("side", "pt-BR", number=1) == "Time 1"
+    assert plural("tricks", 0, "pt-BR") == "0 vaza"
+    assert plural("tricks", 0, "pt-PT") == "0 vazas"
     assert text("score_panel", "../../etc/passwd") == "Score"
     assert plural("tricks", 1, "xx") == "1 trick"
     assert plural("tricks", 0, "xx") == "0 tricks"
