@@ -116,6 +116,8 @@ def multiplier_text(multiplier: Any) -> str:
 def bid_value_text(value: Any, locale: str = DEFAULT_LOCALE) -> str:
     if value == "generale":
         return text("bid_generale", locale)
+    if value == "capot":
+        return text("bid_capot", locale)
     return str(value)
 
 

@@ -37,13 +37,13 @@ class _Collector(Visitor):
         self.messages: set[str] = set()
         self.terms: set[str] = set()
 
-    def visit_VariableReference(self, node: fluent_ast.VariableReference) -> None:  # noqa: N802
+    def visit_VariableReference(self, node: fluent_ast.VariableReference) -> None:
         self.variables.add(node.id.name)
 
-    def visit_MessageReference(self, node: fluent_ast.MessageReference) -> None:  # noqa: N802
+    def visit_MessageReference(self, node: fluent_ast.MessageReference) -> None:
         self.messages.add(node.id.name)
 
-    def visit_TermReference(self, node: fluent_ast.TermReference) -> None:  # noqa: N802
+    def visit_TermReference(self, node: fluent_ast.TermReference) -> None:
         self.terms.add(node.id.name)
         self.generic_visit(node)
 
@@ -139,9 +139,7 @@ def reference_problems(catalogue: Catalogue, locale: str) -> list[str]:
 def sample_values(names: Iterable[str]) -> dict[str, object]:
     """A value per variable: numbers for counts and scores (plurals select on them), words else."""
     numeric = ("count", "number", "points", "target", "score", "round", "of", "low", "high")
-    return {
-        name: 2 if any(part in name for part in numeric) else f"<{name}>" for name in names
-    }
+    return {name: 2 if any(part in name for part in numeric) else f"<{name}>" for name in names}
 
 
 def format_problems(catalogue: Catalogue, locale: str) -> list[str]:
@@ -176,3 +174,18 @@ def catalogue_problems(catalogue: Catalogue, locales: Iterable[str] = LOCALES) -
         problems += reference_problems(catalogue, locale)
         problems += format_problems(catalogue, locale)
     return problems
+
+
+def text_elements(entry: fluent_ast.SyntaxNode) -> list[str]:
+    """The literal text of a message in all its variants (what a font must be able to draw)."""
+    found: list[str] = []
+
+    class _Text(Visitor):
+        def visit_TextElement(self, node: fluent_ast.TextElement) -> None:
+            found.append(node.value)
+
+        def visit_StringLiteral(self, node: fluent_ast.StringLiteral) -> None:
+            found.append(node.parse()["value"])
+
+    _Text().visit(entry)
+    return found

@@ -195,7 +195,7 @@ def test_unknown_locale_draws_english() -> None:
 
 
 class _SwapCase(Transformer):
-    def visit_TextElement(self, node: fluent_ast.TextElement) -> fluent_ast.TextElement:  # noqa: N802
+    def visit_TextElement(self, node: fluent_ast.TextElement) -> fluent_ast.TextElement:
         node.value = node.value.swapcase()
         return node
 

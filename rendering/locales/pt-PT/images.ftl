@@ -27,6 +27,7 @@ italian_corner_J = F
 italian_corner_Q = C
 italian_corner_K = R
 briscola_trump = Trunfo { $suit } { $name }
+bid_capot = capote
 bid_generale = générale
 said = { $who }: { $what }
 announce = { $who }: { $what }!
