@@ -114,7 +114,7 @@ def test_piquet_combinations_in_each_locale() -> None:
     assert i18n.combination(run, "fr") == "quinte majeure"
     assert i18n.combination(kings, "fr") == "quatorze de rois"
     assert i18n.combination(kings, "it") == "quattordici di re"
-    assert i18n.combination(run, "ja") == "Aからの5枚続き"
+    assert i18n.combination(run, "ja") == "Aから 5枚続き"
     assert i18n.combination({"name": "odd"}, "fr") == "odd"
 
 

@@ -221,7 +221,7 @@ illegal_name_discards = 捨てる札を選んでください
 illegal_exchange_count = 交換は{ $low }〜{ $high }枚です（{ $count }枚ではなく）
 illegal_exchange_twice = 同じ札を2回は交換できません
 illegal_exchanges_over = 交換は終わりました
-piquet_combination_point = ポイント{ $count }枚（{ $value }）
+piquet_combination_point = ポイント { $count }枚 { $value }
 piquet_combination_sequence = { $rank ->
     [A] A
     [K] K
@@ -232,21 +232,21 @@ piquet_combination_sequence = { $rank ->
     [8] 8
     [7] 7
    *[other] 6
-}からの{ $length }枚続き
+}から { $length }枚続き
 piquet_combination_trio = { $rank ->
     [A] A
     [K] K
     [Q] Q
     [J] J
    *[T] 10
-}のスリーカード
+} スリーカード
 piquet_combination_quatorze = { $rank ->
     [A] A
     [K] K
     [Q] Q
     [J] J
    *[T] 10
-}のカトールズ
+} カトールズ
 corner_A = A
 corner_K = K
 corner_Q = Q
