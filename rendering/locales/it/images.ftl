@@ -83,8 +83,8 @@ piquet_bonus_capot = cappotto
 stock = Mazzo
 trump_card_drawn = { $card } pescata da { $name }
 first_to_hands = { $count ->
-    [one] Vince chi arriva a { $count } mano
-   *[other] Vince chi arriva a { $count } mani
+    [one] Partita a { $count } mano
+   *[other] Partita a { $count } mani
 }
 called = Chiamata: { $card }
 called_by = da { $name }
@@ -97,8 +97,8 @@ deal_of = Mano { $number } di { $of }
 bubble_out = Fuori
 trump_card_of = Briscola · { $name }
 first_to_games = { $count ->
-    [one] Vince chi arriva a { $count } partita
-   *[other] Vince chi arriva a { $count } partite
+    [one] Si vince a { $count } partita
+   *[other] Si vince a { $count } partite
 }
 draw_bonus = Premio del 60-60: +{ $points }
 dealer_chip = M
@@ -112,7 +112,7 @@ cards_count = { $count ->
 }
 score_panel = Punti
 score_deal = mano
-score_game = partita
+score_game = totale
 game_over = Partita finita
 your_hand = Le tue carte
 hand_trump = briscola { $trump }

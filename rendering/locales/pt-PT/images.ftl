@@ -83,8 +83,8 @@ piquet_bonus_capot = capote
 stock = Baralho
 trump_card_drawn = { $card } tirada por { $name }
 first_to_hands = { $count ->
-    [one] Ganha quem fizer { $count } mão
-   *[other] Ganha quem fizer { $count } mãos
+    [one] Partida a { $count } mão
+   *[other] Partida a { $count } mãos
 }
 called = Chamada: { $card }
 called_by = por { $name }
@@ -97,8 +97,8 @@ deal_of = Mão { $number } de { $of }
 bubble_out = Fora
 trump_card_of = Trunfo · { $name }
 first_to_games = { $count ->
-    [one] Ganha quem fizer { $count } jogo
-   *[other] Ganha quem fizer { $count } jogos
+    [one] Partida a { $count } jogo
+   *[other] Partida a { $count } jogos
 }
 draw_bonus = Prémio do 60–60: +{ $points }
 dealer_chip = D
