@@ -16,6 +16,7 @@ and that the tests catch.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -65,7 +66,7 @@ class Catalogue:
     def __init__(self, directory: Path, resource: str) -> None:
         self.directory = directory
         self.resource = resource
-        self._bundles: dict[str, FluentBundle | None] = {}
+        self._bundles: dict[tuple[str, str], FluentBundle | None] = {}
         self._chains: dict[str, tuple[FluentBundle, ...]] = {}
         self._plain: dict[tuple[str, str], str] = {}
 
@@ -77,24 +78,34 @@ class Catalogue:
         found = [p.parent.name for p in self.directory.glob(f"*/{self.resource}")]
         return sorted(found, key=lambda name: (name != DEFAULT_LOCALE, name))
 
-    def bundle(self, locale: str) -> FluentBundle | None:
-        if locale not in self._bundles:
+    def bundle(self, locale: str, rules: str | None = None) -> FluentBundle | None:
+        """``locale``'s own file, choosing plural forms by ``rules`` (default: ``locale``): pt-BR
+        reading a pt-PT sentence still says "0 vaza" the Brazilian way."""
+        rules = rules or locale
+        if (locale, rules) not in self._bundles:
             path = self.path(locale)
             bundle = None
             if LOCALE_NAME.fullmatch(locale) and path.is_file():
-                bundle = FluentBundle([locale], use_isolating=False)
+                bundle = FluentBundle([rules, locale], use_isolating=False)
                 bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
-            self._bundles[locale] = bundle
-        return self._bundles[locale]
+            self._bundles[(locale, rules)] = bundle
+        return self._bundles[(locale, rules)]
 
     def chain(self, locale: str) -> tuple[FluentBundle, ...]:
-        """The bundles consulted for ``locale``, best first."""
+        """The bundles consulted for ``locale``, best first: the locale, its bare language
+        (``fr-CA`` → ``fr``), the catalogue speaking for its language (``pt`` → ``pt-PT``), then
+        English. Within a language the requested locale's plural rules apply."""
         if locale not in self._chains:
             names = [locale]
             if LOCALE_NAME.fullmatch(locale):
-                names.append(FAMILY.get(re.split(r"[-_]", locale)[0].lower(), DEFAULT_LOCALE))
+                base = re.split(r"[-_]", locale)[0].lower()
+                names += [base, FAMILY.get(base, DEFAULT_LOCALE)]
             names.append(DEFAULT_LOCALE)
-            bundles = (self.bundle(name) for name in dict.fromkeys(names))
+            rules = locale if LOCALE_NAME.fullmatch(locale) else DEFAULT_LOCALE
+            bundles = []
+            for name in dict.fromkeys(names):
+                same_language = name.split("-")[0].lower() == rules.split("-")[0].lower()
+                bundles.append(self.bundle(name, rules if same_language else name))
             self._chains[locale] = tuple(b for b in bundles if b is not None)
         return self._chains[locale]
 
@@ -162,5 +173,99 @@ def term(group: str, value: Any, locale: str = DEFAULT_LOCALE, default: str | No
 
 
 def clean_locale(locale: Any) -> str:
-    """A locale from a caller, as one Atout speaks: anything else (None, junk) is English."""
+    """A locale from a caller, as one Atout speaks: anything else (None, junk) is English. A
+    locale with its own images file is kept as it is (a new translation, or a test's)."""
+    if (
+        isinstance(locale, str)
+        and locale not in LOCALES
+        and LOCALE_NAME.fullmatch(locale)
+        and IMAGES.bundle(locale) is not None
+    ):
+        return locale
     return supported(locale)
+
+
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+ITALIAN_DECK_GAMES: Final = frozenset({"briscola", "chiamata"})
+
+
+def corner(rank: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
+    """A rank as a card's corner shows it: ``10`` for a ten, letters as the locale's players
+    read them on French-suited cards (R, D, V in French); an Italian deck's F, C, R are printed on
+    the cards, the same in every locale."""
+    if rank == "T":
+        return "10"
+    if rank in "AKQJ":
+        return term("italian_corner" if italian else "corner", rank, locale, rank)
+    return rank
+
+
+def card_name(card: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
+    """A card in a sentence: ``V♥`` (French decks, the locale's letters), ``Fante di coppe``
+    (Italian decks, whose names are Italian everywhere)."""
+    if len(card) != 2 or card[1] not in SUIT_SYMBOLS:
+        return card
+    rank, suit = card[0], card[1]
+    if italian:
+        rank_word = term("italian_rank", rank, locale, rank)
+        return text("italian_card", locale, rank=rank_word, suit=term("italian_suit", suit, locale))
+    return corner(rank, locale) + SUIT_SYMBOLS[suit]
+
+
+def _rank_value(rank: str) -> str | int:
+    """Digits as numbers, so a catalogue selects a rank with ``[9]`` as it does ``[K]``."""
+    return int(rank) if rank.isdigit() else rank
+
+
+def _words(name: str, value: Any, locale: str, italian: bool) -> Any:
+    """One refusal parameter in the words of ``locale`` (the conventions of games/reasons.py)."""
+    if not isinstance(value, str):
+        return value
+    if name.endswith("suit"):
+        group = "italian_suit" if italian else "suit"
+        return term(group, value, locale)
+    if name.endswith("card"):
+        return card_name(value, locale, italian)
+    if name == "trump":
+        if value in ("NT", "AT"):
+            return term("denomination", value, locale)
+        return term("italian_suit" if italian else "suit", value, locale)
+    if name == "rank":
+        if italian and value in "AKQJ":
+            return term("italian_rank", value, locale, value)
+        return value
+    if name == "action":
+        return term("action", value, locale)
+    if name == "game":
+        return term("game_name", value, locale)
+    return value
+
+
+def reason(exc: Any, locale: str = DEFAULT_LOCALE, game: str | None = None) -> str:
+    """Why an action was refused (a ``games.base.IllegalAction``: ``code`` and ``params``) in
+    ``locale``'s words; ``game`` chooses the deck's suit and card names. An exception without a
+    known code shows its own text: a new engine refusal is never lost, only untranslated."""
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None) or {}
+    if not isinstance(code, str) or not IMAGES.has(f"illegal_{code}"):
+        return str(getattr(exc, "reason", exc))
+    italian = game in ITALIAN_DECK_GAMES or params.get("game") in ITALIAN_DECK_GAMES
+    values: dict[str, Any] = {}
+    for name, value in params.items():
+        values[name] = _words(name, value, locale, italian)
+        if name.endswith("suit") and isinstance(value, str):
+            group = "italian_suit" if italian else "suit_one"
+            values[name + "_one"] = term(group, value, locale)
+    return IMAGES.text(f"illegal_{code}", locale, **values)
+
+
+def combination(shown: Mapping[str, Any], locale: str = DEFAULT_LOCALE) -> str:
+    """A Piquet combination's name (``code`` and ``params`` from the engine) in ``locale``; a
+    combination without a known code keeps the engine's English name."""
+    code = shown.get("code")
+    if not isinstance(code, str) or not IMAGES.has(f"piquet_combination_{code}"):
+        return str(shown.get("name", ""))
+    params = dict(shown.get("params") or {})
+    if isinstance(params.get("rank"), str):
+        params["rank"] = _rank_value(params["rank"])
+    return IMAGES.text(f"piquet_combination_{code}", locale, **params)
