@@ -26,10 +26,11 @@ from bot.components import table_button
 from bot.i18n import supported, t, user_locale
 from bot.narrate import deal_summary, game_result, status_line
 from bot.panels import PanelContext, build_panel
-from bot.sessions import TableSession
+from bot.sessions import ActResult, TableSession
 from bot.standings import change_lines
 from games.actions import Action
 from games.base import Game
+from rendering.i18n import reason as illegal_reason
 
 if TYPE_CHECKING:
     from bot.app import AtoutBot
@@ -55,10 +56,13 @@ def locale_of(session: TableSession) -> str:
     return supported(session.row.settings.get("language", "en"))
 
 
-def refusal(error: str | None, locale: str, reason: str | None = None) -> str:
-    """A refused step in words. The engine's own reason for an illegal action is quoted as it
-    gives it until the engines say why in codes (then only this function changes)."""
-    return t(f"error_{error}", locale, reason=reason or "")
+def refusal(result: ActResult, locale: str, game: str) -> str:
+    """A refused step in words, in the player's language: an illegal action is worded from the
+    engine's code (``rendering.i18n.reason``), never from its English sentence."""
+    reason = result.reason or ""
+    if result.refused is not None:
+        reason = illegal_reason(result.refused, locale, game)
+    return t(f"error_{result.error}", locale, reason=reason)
 
 
 def is_rated(session: TableSession) -> bool:
@@ -608,7 +612,7 @@ class TableUI:
         session.restoring = False  # somebody is at this table: it is drawn as any other
         result = await session.act(interaction.user.id, version, action)
         if not result.ok:
-            message = refusal(result.error, locale, result.reason)
+            message = refusal(result, locale, session.row.game)
             if result.error == "storage":
                 session.schedule_drive()  # reloaded from storage: the table goes on from there
             await refuse(interaction, message)
