@@ -423,3 +423,26 @@ def test_no_user_facing_english_outside_the_catalogues() -> None:
         for path in sorted((ROOT / folder).rglob("*.py")):
             found += english_literals(path.read_text("utf-8"), str(path.relative_to(ROOT)))
     assert found == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_an_illegal_move_is_refused_in_the_players_language(locale: str) -> None:
+    from bot.sessions import ActResult
+    from bot.table_ui import refusal
+    from games.actions import Action
+    from games.base import IllegalAction
+
+    game = new_game("belote")
+    cards = list(game.full_deck())
+    random.Random(1).shuffle(cards)
+    game.deal(cards)
+    seat = game.to_act
+    assert seat is not None
+    other = game.view((seat + 1) % 4)["hand"][0]
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(seat, Action("play", card=other))
+    result = ActResult(False, "illegal", caught.value.reason, refused=caught.value)
+    said = refusal(result, locale, "belote")
+    assert said.startswith(t("error_illegal", locale, reason="@").split("@")[0])
+    if locale != "en":
+        assert caught.value.reason not in said
