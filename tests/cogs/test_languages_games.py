@@ -15,7 +15,7 @@ import simcord
 import simcord.interactions
 
 from bot.i18n import BOT, t
-from tests.bot.driver import Table, components_of
+from tests.bot.driver import PublicCards, Table, cards_shown, components_of
 
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9-]+)+\b")
 BARE_SUIT = re.compile("[♠♥♦♣](?!\ufe0f)")
@@ -104,6 +104,7 @@ async def test_a_whole_game_in_the_tables_language(
     alice = guild.add_member(env.create_user("alice"))
     table = Table(env, channel, [alice])
     await table.open(game, computers=computers, language=language, **options)
+    table.public = PublicCards()  # no hidden card in any language's words
     assert table.session.row.settings["language"] == language
     lobby = next(m for m in channel.history() if m.id == table.session.row.lobby_message_id)
     assert t("lobby_rated", language) in lobby.content
@@ -191,3 +192,10 @@ async def test_the_server_chooses_the_default_language_of_its_tables(
     assert third.response is not None
     assert t("lobby_rated", "ja") in third.response.content
     assert t("button_join", "ja") in texts(third.response)
+
+
+def test_the_hidden_card_check_reads_every_languages_card_names() -> None:
+    from types import SimpleNamespace
+
+    said = SimpleNamespace(content="Ken joue V♥️ · Ana joue R♠️ · Luc gioca R bastoni", components=[])
+    assert cards_shown(said) >= {"JH", "KS", "KC"}
