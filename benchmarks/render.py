@@ -19,7 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.registry import GAME_NAMES
 from rendering import render_deal_summary, render_hand, render_last_trick, render_table
+from rendering.__main__ import LOCAL_NAMES
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
+from rendering.i18n import LOCALES
 
 
 def measure(jobs: list[Callable[[], bytes]]) -> tuple[float, float]:
@@ -38,7 +40,9 @@ def measure(jobs: list[Callable[[], bytes]]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--renders", type=int, default=60)
+    parser.add_argument("--lang", default="en", choices=LOCALES, help="language of the images")
     args = parser.parse_args()
+    loc = args.lang
     for name in GAME_NAMES:
         tables: list[Callable[[], bytes]] = []
         hands: list[Callable[[], bytes]] = []
@@ -47,21 +51,21 @@ def main() -> None:
         for seed in range(args.renders):
             position = random_position(name, 1000 + seed)
             game = position.game
-            names = DEMO_NAMES[: game.seats]
+            names = LOCAL_NAMES.get(loc, DEMO_NAMES)[: game.seats]
             bots = [i % 2 == 1 for i in range(game.seats)]
             public = game.public_view()
             seat = position.seat if position.seat is not None else 0
             private = game.view(seat)
             legal = position.legal if position.seat is not None else None
-            tables.append(partial(render_table, public, names, bots=bots))
-            hands.append(partial(render_hand, private, legal))
-            tricks.append(partial(render_last_trick, public, names))
+            tables.append(partial(render_table, public, names, bots=bots, locale=loc))
+            hands.append(partial(render_hand, private, legal, locale=loc))
+            tricks.append(partial(render_last_trick, public, names, locale=loc))
         for seed in range(max(5, args.renders // 4)):
             ended = finished_deal(name, 2000 + seed)
             if ended.final_view is not None and ended.result is not None:
-                names = DEMO_NAMES[: ended.game.seats]
+                names = LOCAL_NAMES.get(loc, DEMO_NAMES)[: ended.game.seats]
                 summaries.append(
-                    partial(render_deal_summary, ended.final_view, names, ended.result)
+                    partial(render_deal_summary, ended.final_view, names, ended.result, locale=loc)
                 )
         images = (
             ("table", tables),

@@ -18,13 +18,14 @@ from bot import images
 from bot.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
-from bot.i18n import t
+from bot.i18n import t, user_locale
 from bot.lobby import Lobby
 from bot.presence import Presence
 from bot.sessions import ChooseFn, default_choose
 from bot.storage import Storage
 from bot.table_ui import TableUI, refuse
 from bot.tables import Tables
+from bot.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,8 @@ class AtoutBot(commands.Bot):
             reason = str(exc) or type(exc).__name__
             raise StorageUnavailable(t("cli_no_database", where=where, reason=reason)) from exc
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Before any sync: Discord receives every description and choice in each language.
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:
@@ -126,7 +129,7 @@ class AtoutBot(commands.Bot):
             interaction.channel_id,
             exc_info=error,
         )
-        await refuse(interaction, t("error_internal"))
+        await refuse(interaction, t("error_internal", user_locale(interaction)))
 
 
 def _options_text(options: list[Any]) -> str:

@@ -22,14 +22,14 @@ from bot.codec import (
     action_from_button,
     action_from_select,
 )
-from bot.i18n import t
+from bot.i18n import t, user_locale
 from games.actions import Action
 
 log = logging.getLogger(__name__)
 
 
 async def _refuse(interaction: discord.Interaction[Any], key: str) -> None:
-    await interaction.response.send_message(t(key), ephemeral=True)
+    await interaction.response.send_message(t(key, user_locale(interaction)), ephemeral=True)
 
 
 def selected(interaction: discord.Interaction[Any]) -> list[str]:
@@ -50,7 +50,9 @@ async def _guarded(
         custom_id = data.get("custom_id")
         log.exception("table %s: click %s by %s failed", table_id, custom_id, interaction.user.id)
         if not interaction.response.is_done():
-            await interaction.response.send_message(t("error_internal"), ephemeral=True)
+            await interaction.response.send_message(
+                t("error_internal", user_locale(interaction)), ephemeral=True
+            )
         raise
 
 

@@ -73,7 +73,7 @@ def load_settings(
         ai_pause_s = math.nan
     # nan and inf parse as floats, and ``asyncio.sleep(inf)`` would freeze every table.
     if not math.isfinite(ai_pause_s) or not 0 <= ai_pause_s <= MAX_AI_PAUSE_S:
-        raise ValueError(t("cli_ai_pause", value=pause))
+        raise ValueError(t("cli_ai_pause", value=repr(pause)))
     shards = parse_shards(merged.get("ATOUT_SHARD_COUNT", ""), merged.get("ATOUT_SHARDS", ""))
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,

@@ -1,36 +1,40 @@
-"""Every user-facing sentence goes through ``t``: a key and arguments → text for a locale.
+"""Every sentence the bot sends goes through ``t``: a key and arguments → text for a locale.
 
-Strings live in ``bot/locales/<locale>.json``; adding French, Italian, Portuguese or Japanese is
-adding a file. A key missing from a locale falls back to English, and a key missing from English
-is a bug that shows itself as the key (and is caught by the tests that check every key).
+Sentences live in ``bot/locales/<locale>/bot.ftl`` (Fluent, read by the same
+:class:`rendering.i18n.Catalogue` as the images' words, so both floors share one format, one
+fallback chain and one set of locales). A key missing from a locale falls back to English, and a
+key missing from English shows as the key (the tests check every key the code uses).
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-LOCALES_DIR = Path(__file__).with_name("locales")
-DEFAULT_LOCALE = "en"
+from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue, supported
 
+__all__ = [
+    "BOT",
+    "DEFAULT_LOCALE",
+    "LOCALES",
+    "available_locales",
+    "has_key",
+    "supported",
+    "t",
+    "table_language",
+    "user_locale",
+]
 
-@cache
-def _strings(locale: str) -> dict[str, str]:
-    path = LOCALES_DIR / f"{locale}.json"
-    if not path.is_file():
-        return {}
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+LOCALES_DIR: Final = Path(__file__).with_name("locales")
+BOT: Final = Catalogue(LOCALES_DIR, "bot.ftl")
 
 
 def available_locales() -> list[str]:
-    return sorted(p.stem for p in LOCALES_DIR.glob("*.json"))
+    return BOT.locales()
 
 
 def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
-    return key in _strings(locale)
+    return BOT.has(key, locale)
 
 
 def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: Any) -> str:
@@ -38,7 +42,22 @@ def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: Any) -> str:
     ``key``; ``locale=`` is still understood as the locale."""
     if "locale" in kwargs:
         locale = str(kwargs.pop("locale"))
-    template = _strings(locale).get(key)
-    if template is None:
-        template = _strings(DEFAULT_LOCALE).get(key, key)
-    return template.format(**kwargs) if kwargs else template
+    return BOT.text(key, locale, **kwargs)
+
+
+def user_locale(interaction: Any) -> str:
+    """The locale of the person behind an interaction (their Discord client's language), as
+    Atout speaks it: what only they see (refusals, hands, ``/stats``) is written in it."""
+    locale = getattr(interaction, "locale", None)
+    return supported(getattr(locale, "value", locale))
+
+
+def table_language(chosen: Any, server_default: Any, guild_locale: Any) -> str:
+    """The language of a new table: the ``language`` option of ``/<game> start``, else the
+    server's setting (``/atout settings language:``), else the server's own preferred locale
+    (a Portuguese or Japanese community is set up in its language), else English."""
+    for candidate in (chosen, server_default):
+        if isinstance(candidate, str) and candidate in LOCALES:
+            return candidate
+    tag = getattr(guild_locale, "value", guild_locale)
+    return supported(tag) if isinstance(tag, str) else DEFAULT_LOCALE

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import rule_select, table_button
-from bot.i18n import t
+from bot.i18n import LOCALES, t, table_language, user_locale
 from bot.narrate import option_text, rule_help, rule_label, rules_summary
 from bot.sessions import TableSession
 from bot.storage import AI_LEVELS
@@ -79,16 +79,18 @@ def rule_pages(specs: tuple[OptionSpec, ...]) -> list[tuple[OptionSpec, ...]]:
     return [specs[i : i + size] for i in range(0, len(specs), size)]
 
 
-def settings_problem(settings: dict[str, Any]) -> str | None:
+def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None:
     """What is wrong with the table settings of ``/<game> start``, in words, or None."""
     level = settings.get("level")
     if level not in AI_LEVELS:
-        return t("error_setting", key="level", value=level)
+        return t("error_setting", locale, key="level", value=level)
     if settings.get("deck_style") not in DECK_STYLES:
-        return t("error_setting", key="deck_style", value=settings.get("deck_style"))
+        return t("error_setting", locale, key="deck_style", value=settings.get("deck_style"))
     timer = settings.get("turn_timer", 0)
     if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= MAX_TURN_TIMER:
-        return t("error_setting", key="turn_timer", value=timer)
+        return t("error_setting", locale, key="turn_timer", value=timer)
+    if settings.get("language") not in LOCALES:
+        return t("error_setting", locale, key="language", value=settings.get("language"))
     return None
 
 
@@ -134,25 +136,32 @@ class Lobby:
         seats: int | None = None,
         level: str = "easy",
         settings: dict[str, Any] | None = None,
+        language: str | None = None,
     ) -> None:
-        """``/<game> start``: validate the options, create the table, show the lobby."""
+        """``/<game> start``: validate the options, create the table, show the lobby. Refusals
+        are in the starter's language; the lobby is in the table's (``language``, or the
+        server's default)."""
+        mine = user_locale(interaction)
         cls = game_class(game)
         seats = cls.SEAT_COUNTS[0] if seats is None else seats
-        table_settings = {"level": level, "deck_style": "auto", "language": "en"}
+        table_settings: dict[str, Any] = {"level": level, "deck_style": "auto"}
         table_settings.update(settings or {})
+        table_settings["language"] = language
+        if language is None:
+            table_settings["language"] = await self.default_language(interaction)
         # Discord only offers the listed choices, but a stale command registration or another
         # client can send anything: a value the bot does not know is refused, nothing is made.
-        problem = settings_problem(table_settings)
+        problem = settings_problem(table_settings, mine)
         if problem is not None:
             await refuse(interaction, problem)
             return
         try:
             check_options(game, options, seats)
         except (OptionError, ValueError) as exc:
-            await refuse(interaction, t("error_options", reason=str(exc)))
+            await refuse(interaction, t("error_options", mine, reason=str(exc)))
             return
         if interaction.guild_id is None or interaction.channel_id is None:
-            await refuse(interaction, t("error_guild_only"))
+            await refuse(interaction, t("error_guild_only", mine))
             return
         row = await self.bot.storage.create_table(
             interaction.guild_id,
@@ -170,6 +179,14 @@ class Lobby:
         message = await interaction.original_response()
         session.row.lobby_message_id = message.id
         await self.bot.storage.update_table(row.id, lobby_message_id=message.id)
+
+    async def default_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The server's table language (``/atout settings``), else its preferred locale."""
+        server: Any = None
+        if interaction.guild_id is not None:
+            stored = await self.bot.storage.guild_settings(interaction.guild_id)
+            server = stored.get("language")
+        return table_language(None, server, interaction.guild_locale)
 
     def payload(self, session: TableSession, note: str | None = None) -> dict[str, Any]:
         row = session.row
@@ -275,11 +292,11 @@ class Lobby:
     async def click(
         self, interaction: discord.Interaction[Any], verb: str, table_id: int, arg: str | None
     ) -> None:
+        mine = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", mine))
             return
-        locale = locale_of(session)
         user = interaction.user
         if verb == "join":
             error = await session.join(user.id, user.display_name)
@@ -289,7 +306,7 @@ class Lobby:
             # Only people at the table (or its starter) bring or send away computer players: a
             # passer-by could otherwise fill the seats the starter's friends were coming to take.
             if user.id != session.row.starter_id and session.seat_of(user.id) is None:
-                await refuse(interaction, t("error_not_seated", locale))
+                await refuse(interaction, t("error_not_seated", mine))
                 return
             if verb == "rmbot":
                 error = await session.remove_computer()
@@ -298,7 +315,7 @@ class Lobby:
                         **self.payload(session), allowed_mentions=NO_MENTIONS
                     )
                 else:
-                    await refuse(interaction, t(f"error_{error}", locale))
+                    await refuse(interaction, t(f"error_{error}", mine))
                 return
             if arg is None:
                 await self.level_choice(interaction, session)
@@ -313,14 +330,14 @@ class Lobby:
             return
         elif verb == "rated":
             if user.id != session.row.starter_id:
-                await refuse(interaction, t("error_starter_only", locale))
+                await refuse(interaction, t("error_starter_only", mine))
                 return
             rated = session.row.settings.get("rated", True) is not False
             error = await session.set_setting("rated", not rated)
         else:
             error = "malformed"
         if error is not None:
-            await refuse(interaction, t(f"error_{error}", locale))
+            await refuse(interaction, t(f"error_{error}", mine))
             return
         await interaction.response.edit_message(
             **self.payload(session), allowed_mentions=NO_MENTIONS
@@ -329,7 +346,7 @@ class Lobby:
     async def level_choice(
         self, interaction: discord.Interaction[Any], session: TableSession
     ) -> None:
-        locale = locale_of(session)
+        locale = user_locale(interaction)
         if session.row.status != "lobby":
             await refuse(interaction, t("error_lobby_closed", locale))
             return
@@ -351,7 +368,7 @@ class Lobby:
     async def add_computer(
         self, interaction: discord.Interaction[Any], session: TableSession, level: str
     ) -> None:
-        locale = locale_of(session)
+        locale = user_locale(interaction)
         chooser = interaction.message.id if interaction.message is not None else None
         if chooser is not None:
             # Checked and marked before the first await: the second tap of a double tap
@@ -360,7 +377,8 @@ class Lobby:
                 await refuse(interaction, t("error_addbot_used", locale))
                 return
             self.used_choosers.add(chooser)
-        name = computer_name(session, locale)
+        # Everybody reads the computer's name: it is in the table's language.
+        name = computer_name(session, locale_of(session))
         error = await session.add_computer(level, name)
         if error is not None:
             if chooser is not None:
@@ -375,17 +393,18 @@ class Lobby:
 
     async def start(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
         locale = locale_of(session)
+        mine = user_locale(interaction)
         if interaction.user.id != session.row.starter_id:
-            await refuse(interaction, t("error_starter_only", locale))
+            await refuse(interaction, t("error_starter_only", mine))
             return
         if session.row.status == "lobby" and not session.humans():
             # Nobody would be watching: the computers would play a whole game to an empty
             # thread. (The session itself allows it, for benchmarks and tests.)
-            await refuse(interaction, t("error_no_human", locale))
+            await refuse(interaction, t("error_no_human", mine))
             return
         error = await session.start()
         if error is not None:
-            await refuse(interaction, t(f"error_{error}", locale))
+            await refuse(interaction, t(f"error_{error}", mine))
             return
         # The table is in play from here on: whatever happens to the thread or the lobby
         # message, the first deal must be dealt and the table message posted.
@@ -433,19 +452,22 @@ class Lobby:
     async def house_rules(
         self, interaction: discord.Interaction[Any], session: TableSession
     ) -> None:
-        locale = locale_of(session)
+        locale = user_locale(interaction)
         if interaction.user.id != session.row.starter_id:
             await refuse(interaction, t("error_starter_only", locale))
             return
         if session.row.status != "lobby":
             await refuse(interaction, t("error_lobby_closed", locale))
             return
-        await interaction.response.send_message(**self.rules_payload(session), ephemeral=True)
+        await interaction.response.send_message(
+            **self.rules_payload(session, locale), ephemeral=True
+        )
 
     def rules_payload(
-        self, session: TableSession, note: str | None = None, page: int = 0
+        self, session: TableSession, locale: str, note: str | None = None, page: int = 0
     ) -> dict[str, Any]:
-        locale = locale_of(session)
+        """The house-rules panel, in the language of the starter who opened it (only they
+        see it)."""
         pages = rule_pages(game_class(session.row.game).OPTIONS)
         current = check_options(session.row.game, session.row.options, session.row.seats).options
         options = [
@@ -486,11 +508,11 @@ class Lobby:
         key: str | None,
         values: list[str],
     ) -> None:
+        locale = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", locale))
             return
-        locale = locale_of(session)
         if interaction.user.id != session.row.starter_id:
             await refuse(interaction, t("error_starter_only", locale))
             return
@@ -504,7 +526,9 @@ class Lobby:
             if not number.isdigit() or int(number) >= count:
                 await refuse(interaction, t("error_malformed", locale))
                 return
-            await interaction.response.edit_message(**self.rules_payload(session, page=int(number)))
+            await interaction.response.edit_message(
+                **self.rules_payload(session, locale, page=int(number))
+            )
             return
         if key is None:
             chosen = specs.get(values[0]) if values else None
@@ -554,5 +578,5 @@ class Lobby:
         await session.set_options(options)
         label = rule_label(key, locale)
         note = t("rule_set", locale, key=label, value=option_text(value, locale, key))
-        await interaction.response.edit_message(**self.rules_payload(session, note))
+        await interaction.response.edit_message(**self.rules_payload(session, locale, note))
         await self.refresh(session)

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import has_key, t
 from games.base import Game
-from games.cards import SUITS, card_label, trump_label
+from games.cards import SUITS
 from games.views import DealResultEvent, Decision
 from rendering.cards import rank_label, resolve_style
 from rendering.info import side_names as rendering_side_names
@@ -24,18 +24,46 @@ TURN_KEYS: dict[Decision, str] = {
     "play": "turn_play",
 }
 """The sentence for each decision the engine says the seat to act faces (``view["decision"]``)."""
+SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
+"""French suits as Discord's coloured emoji, in buttons and sentences alike: red hearts and
+diamonds, black spades and clubs drawn with a light edge, so they read in both themes (a plain
+``♠`` takes the text's colour and is dim on the dark theme)."""
+DIGIT_GROUP = {"fr": "\u202f", "it": ".", "pt-PT": "\u00a0", "pt-BR": "."}
+"""How a language groups thousands in a score (1,000 · 1 000 · 1.000); others use a comma."""
+
+
+def number(value: int, locale: str = "en") -> str:
+    """A rule's number as the table's language writes it (targets, points)."""
+    return f"{value:,}".replace(",", DIGIT_GROUP.get(locale, ","))
 
 
 def italian(game: str, deck_style: str) -> bool:
     return resolve_style(game, deck_style) == "italian"
 
 
+def rank_letter(rank: str, locale: str = "en") -> str:
+    """A French-suited card's index as the language's players write it: ``V`` (valet) for a
+    French jack, ``J`` in English; numbers stay numbers and the ten is ``10``."""
+    if rank == "T":
+        return "10"
+    return t(f"rank_letter_{rank}", locale) if rank in "JQKA" and len(rank) == 1 else rank
+
+
 def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
-    """A card as the table images draw it: ``J♥`` with French cards, ``R bastoni`` (re di
-    bastoni) with Italian ones, whose suits have no French symbol."""
+    """A card in a sentence: ``J♥️`` (``V♥️`` in French) with French cards, the suit as the
+    coloured emoji the buttons use; ``R bastoni`` (re di bastoni) with Italian ones, whose
+    suits have no French symbol."""
     if italian(game, deck_style):
         return f"{rank_label(card[0], 'italian')} {suit_name(card[1], game, deck_style, locale)}"
-    return card_label(card)
+    return rank_letter(card[0], locale) + SUIT_EMOJI.get(card[1], card[1:])
+
+
+def trump_word(trump: str, locale: str = "en") -> str:
+    """A contract's denomination in a sentence: a suit as its coloured emoji, no trumps and all
+    trumps by the table abbreviations players of the language use (SA and TA in French)."""
+    if trump in SUIT_EMOJI:
+        return SUIT_EMOJI[trump]
+    return t(f"trump_short_{trump}", locale) if trump in ("NT", "AT") else trump
 
 
 def suit_name(suit: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
@@ -80,13 +108,17 @@ def event_text(
     if kind == "pass":
         return t("event_pass", locale, name=who)
     if kind == "take":
-        return t("event_take", locale, name=who, trump=trump_label(str(event.get("trump"))))
+        return t("event_take", locale, name=who, trump=trump_word(str(event.get("trump")), locale))
     if kind == "bid":
         value = event.get("value")
         if isinstance(value, str):
             value = t(f"bid_{value}", locale)
         return t(
-            "event_bid", locale, name=who, value=value, trump=trump_label(str(event.get("trump")))
+            "event_bid",
+            locale,
+            name=who,
+            value=value,
+            trump=trump_word(str(event.get("trump")), locale),
         )
     if kind in ("coinche", "surcoinche"):
         return t(f"event_{kind}", locale, name=who)
@@ -155,7 +187,8 @@ def recent_actions(
         seat, card = entry
         if not (isinstance(seat, int) and 0 <= seat < len(names) and isinstance(card, str)):
             return None
-        return t("event_play", locale, name=names[seat], card=card_name(card, game, deck_style))
+        name = names[seat]
+        return t("event_play", locale, name=name, card=card_name(card, game, deck_style, locale))
 
     actions = [text for e in events[last_trick + 1 :] if (text := said(e))]
     trick = view.get("trick") or []
@@ -242,7 +275,7 @@ def deal_details(
     outcome = result.get("outcome")
     if outcome is not None and contract:
         seat = contract.get("declarer", contract.get("taker"))
-        trump = trump_label(str(contract.get("trump")))
+        trump = trump_word(str(contract.get("trump")), locale)
         value = contract.get("value")
         if value is None:
             what = trump
@@ -327,7 +360,7 @@ def option_text(value: Any, locale: str = "en", key: str | None = None) -> str:
     if key is not None and has_key(f"rule_value_{key}_{value}"):
         return t(f"rule_value_{key}_{value}", locale)
     if isinstance(value, int):
-        return f"{value:,}"
+        return number(value, locale)
     return str(value)
 
 
@@ -359,7 +392,7 @@ def rules_summary(
     if options.get("scoring_mode") == "rubicon":
         parts = [t("rules_summary_rubicon", locale, game=name)]
     elif isinstance(options.get("target_score"), int):
-        target = f"{options['target_score']:,}"
+        target = number(options["target_score"], locale)
         parts = [t("rules_summary_target", locale, game=name, target=target)]
     elif isinstance(options.get("hands_to_win"), int):
         parts = [t("rules_summary_hands", locale, game=name, count=options["hands_to_win"])]

@@ -16,16 +16,13 @@ import discord
 from bot.codec import button_id, custom_id
 from bot.components import action_button
 from bot.i18n import t
-from bot.narrate import card_name, italian, rank_name
+from bot.narrate import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
 from games.actions import Action
 from games.registry import card_facts
 
 MAX_ROWS = 5
 PER_ROW = 5
-SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
-"""French suits as Discord's coloured emoji: red hearts and diamonds, black spades and clubs
-drawn with a light edge, so they read on the green, grey and blurple buttons of both themes
-(a plain ``♠`` in a label takes the label's colour and is dim on the dark theme)."""
+__all__ = ["SUIT_EMOJI", "PanelContext", "build_panel", "card_panel", "register_panel"]
 ITALIAN_EMOJI = {"S": "⚔️", "H": "🏆", "D": "🪙", "C": "🪵"}
 """Italian suits have no symbol in fonts: swords, a cup, a coin and a baton say spade, coppe,
 denari and bastoni beside the suit's name."""
@@ -73,8 +70,8 @@ def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
         word = rank if card[0] in "AJQK" else ("10" if card[0] == "T" else card[0])
         return word.capitalize(), ITALIAN_EMOJI.get(card[1])
     if card[1] in SUIT_EMOJI:
-        return ("10" if card[0] == "T" else card[0]), SUIT_EMOJI[card[1]]
-    return card_name(card, game, ctx.deck_style), None
+        return rank_letter(card[0], ctx.locale), SUIT_EMOJI[card[1]]
+    return card_name(card, game, ctx.deck_style, ctx.locale), None
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import table_button
-from bot.i18n import t
+from bot.i18n import t, user_locale
 from bot.lobby import computer_name
 from bot.sessions import TableSession
 from bot.table_ui import NO_MENTIONS, locale_of, refuse
@@ -105,20 +105,21 @@ class Presence:
     # ------------------------------------------------------------------- coming back
     async def rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """``/table rejoin`` and the "Take my seat back" button: only the player who left."""
+        mine = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None or session.row.guild_id != interaction.guild_id:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", mine))
             return
         locale = locale_of(session)
         error = await session.come_back(interaction.user.id)
         if error is not None:
-            await refuse(interaction, t(f"error_{error}", locale))
+            await refuse(interaction, t(f"error_{error}", mine))
             return
         seat = session.seat_of(interaction.user.id)
         if seat is not None:
             self.acted(table_id, seat)
         self.idle_since.pop(table_id, None)
-        await refuse(interaction, t("rejoined", locale, id=table_id))
+        await refuse(interaction, t("rejoined", mine, id=table_id))
         with contextlib.suppress(discord.HTTPException):
             await self.bot.ui.send_to_table(
                 session,

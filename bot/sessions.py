@@ -57,8 +57,10 @@ class ActResult:
     """An i18n key: ``not_seated``, ``stale``, ``not_your_turn``, ``not_playing``, ``illegal``,
     ``storage``."""
     reason: str | None = None
-    """The engine's reason, for ``illegal``."""
+    """The engine's reason in English, for ``illegal`` (logs and the command line)."""
     seat: int | None = None
+    refused: IllegalAction | None = None
+    """The engine's refusal itself (a code and its values), worded in each player's language."""
 
 
 class Listener(Protocol):
@@ -293,7 +295,7 @@ class TableSession:
             try:
                 await self._commit(seat, action)
             except IllegalAction as exc:
-                return ActResult(False, "illegal", exc.reason, seat=seat)
+                return ActResult(False, "illegal", exc.reason, seat=seat, refused=exc)
             except StaleAction:
                 await self._reload_after_failure()
                 return ActResult(False, "stale", seat=seat)

@@ -40,7 +40,7 @@ def signed(value: int) -> str:
 
 def games_text(count: int, locale: str) -> str:
     """ "1 game", "12 games" (the catalogue holds both forms)."""
-    return t("count_games_one" if count == 1 else "count_games_other", locale, count=count)
+    return t("count_games", locale, count=count)
 
 
 def plain(name: str) -> str:

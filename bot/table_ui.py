@@ -23,13 +23,14 @@ import discord
 
 from bot import hands, images, workers
 from bot.components import table_button
-from bot.i18n import t
+from bot.i18n import supported, t, user_locale
 from bot.narrate import deal_summary, game_result, status_line
 from bot.panels import PanelContext, build_panel
-from bot.sessions import TableSession
+from bot.sessions import ActResult, TableSession
 from bot.standings import change_lines
 from games.actions import Action
 from games.base import Game
+from rendering.i18n import reason as illegal_reason
 
 if TYPE_CHECKING:
     from bot.app import AtoutBot
@@ -50,7 +51,18 @@ def shown_state(game: Game) -> tuple[int, int]:
 
 
 def locale_of(session: TableSession) -> str:
-    return str(session.row.settings.get("language", "en"))
+    """The table's language: what everybody at the table reads (the table message and image,
+    the thread's messages, the lobby). Tables stored before languages existed are English."""
+    return supported(session.row.settings.get("language", "en"))
+
+
+def refusal(result: ActResult, locale: str, game: str) -> str:
+    """A refused step in words, in the player's language: an illegal action is worded from the
+    engine's code (``rendering.i18n.reason``), never from its English sentence."""
+    reason = result.reason or ""
+    if result.refused is not None:
+        reason = illegal_reason(result.refused, locale, game)
+    return t(f"error_{result.error}", locale, reason=reason)
 
 
 def is_rated(session: TableSession) -> bool:
@@ -286,7 +298,8 @@ class TableUI:
         await self.delete_ping(session)
         for (table_id, _), (interaction, _) in list(self.hands.items()):
             if table_id == session.id:
-                await hands.retire(interaction, t("hand_over", locale_of(session), id=session.id))
+                owner = user_locale(interaction)
+                await hands.retire(interaction, t("hand_over", owner, id=session.id))
         await self.edit_table_message(session)
         names = session.names()
         kwargs: dict[str, Any] = {}
@@ -462,14 +475,16 @@ class TableUI:
             await channel.get_partial_message(message_id).delete()
 
     # ---------------------------------------------------------------------- hands
-    async def hand_payload(self, session: TableSession, user_id: int) -> dict[str, Any]:
-        """The hand of ``user_id`` as the game is now: text, buttons and version are taken
-        before the image is drawn, from the same state."""
+    async def hand_payload(
+        self, session: TableSession, user_id: int, locale: str
+    ) -> dict[str, Any]:
+        """The hand of ``user_id`` as the game is now, in their own ``locale`` (only they see
+        it): text, buttons and version are taken before the image is drawn, from the same
+        state."""
         game = session.game
         assert game is not None
         seat = session.seat_of(user_id)
         assert seat is not None
-        locale = locale_of(session)
         view = game.view(seat)
         legal = game.legal_actions(seat)
         version = game.action_count
@@ -508,7 +523,7 @@ class TableUI:
         """A fresh hand, as the answer to an interaction already deferred as ephemeral: the
         follow-up takes the place of the "thinking" message (and works even when editing older
         hands no longer does)."""
-        payload = await self.hand_payload(session, interaction.user.id)
+        payload = await self.hand_payload(session, interaction.user.id, user_locale(interaction))
         await interaction.followup.send(
             content=payload["content"], file=payload["file"], view=payload["view"], ephemeral=True
         )
@@ -516,13 +531,13 @@ class TableUI:
         older = self.hands.get(key)
         self.hands[key] = (interaction, payload["version"])
         if older is not None and older[0] is not interaction:
-            moved = t("hand_moved_on", locale_of(session), id=session.id)
+            moved = t("hand_moved_on", user_locale(older[0]), id=session.id)
             await hands.retire(older[0], moved)
 
     async def edit_hand(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
         """Show the new hand in the hand message that was clicked (the click is deferred): the
         message is named by its id, through this click's own token."""
-        payload = await self.hand_payload(session, interaction.user.id)
+        payload = await self.hand_payload(session, interaction.user.id, user_locale(interaction))
         message = interaction.message
         if message is None:
             await interaction.edit_original_response(
@@ -572,7 +587,7 @@ class TableUI:
         if not hands.editable(interaction):
             self.hands.pop(key, None)
             return
-        payload = await self.hand_payload(session, user_id)
+        payload = await self.hand_payload(session, user_id, user_locale(interaction))
         try:
             await interaction.edit_original_response(
                 content=payload["content"], attachments=[payload["file"]], view=payload["view"]
@@ -590,14 +605,14 @@ class TableUI:
         and the same hand message shows the new hand."""
         await interaction.response.defer()
         session = await self.bot.tables.get(table_id)
-        locale = "en" if session is None else locale_of(session)
+        locale = user_locale(interaction)
         if session is None:
             await refuse(interaction, t("error_no_table", locale))
             return
         session.restoring = False  # somebody is at this table: it is drawn as any other
         result = await session.act(interaction.user.id, version, action)
         if not result.ok:
-            message = t(f"error_{result.error}", locale, reason=result.reason or "")
+            message = refusal(result, locale, session.row.game)
             if result.error == "storage":
                 session.schedule_drive()  # reloaded from storage: the table goes on from there
             await refuse(interaction, message)
@@ -626,11 +641,11 @@ class TableUI:
 
     async def hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self._defer_ephemeral(interaction)
+        locale = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", locale))
             return
-        locale = locale_of(session)
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", locale))
             return
@@ -646,11 +661,11 @@ class TableUI:
     ) -> None:
         """A panel control that is not an action (Coinche's level select) changed the panel."""
         await interaction.response.defer()
+        locale = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None or session.game is None:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", locale))
             return
-        locale = locale_of(session)
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", locale))
             return
@@ -661,20 +676,18 @@ class TableUI:
 
     async def last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self._defer_ephemeral(interaction)
+        locale = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
         if session is None or session.game is None:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", locale))
             return
         public = session.game.public_view()
         if not public.get("last_trick"):
-            await refuse(interaction, t("error_no_last_trick", locale_of(session)))
+            await refuse(interaction, t("error_no_last_trick", locale))
             return
+        # Only the asker sees it: drawn in their language, like their hand.
         file = await images.last_trick_file(
-            public,
-            session.names(),
-            deck_style_of(session),
-            f"last-{table_id}",
-            locale=locale_of(session),
+            public, session.names(), deck_style_of(session), f"last-{table_id}", locale=locale
         )
         await interaction.edit_original_response(attachments=[file])
 

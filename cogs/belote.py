@@ -65,6 +65,7 @@ class Belote(commands.GroupCog, group_name="belote", group_description=describe(
         level: str = "easy",
         deck_style: str = "auto",
         turn_timer: int = DEFAULT_TURN_TIMER_S,
+        language: str | None = None,
     ) -> None:
         options = {
             "target_score": target_score,
@@ -78,6 +79,7 @@ class Belote(commands.GroupCog, group_name="belote", group_description=describe(
             level=level,
             deck_style=deck_style,
             turn_timer=turn_timer,
+            language=language,
         )
 
 

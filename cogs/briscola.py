@@ -37,6 +37,7 @@ class Briscola(
         level: str = "easy",
         deck_style: str = "auto",
         turn_timer: int = DEFAULT_TURN_TIMER_S,
+        language: str | None = None,
     ) -> None:
         await open_table(
             interaction,
@@ -46,6 +47,7 @@ class Briscola(
             level=level,
             deck_style=deck_style,
             turn_timer=turn_timer,
+            language=language,
         )
 
 

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.codec import custom_id, select_value
-from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
+from bot.commands import DEFAULT_TURN_TIMER_S, choice, describe, open_table, table_settings
 from bot.components import action_select
 from bot.i18n import t
 from bot.narrate import rank_name, suit_name
@@ -95,8 +95,8 @@ class Chiamata(
     )
     @app_commands.choices(
         bidding=[
-            app_commands.Choice(name="rank_only", value="rank_only"),
-            app_commands.Choice(name="two_then_points", value="two_then_points"),
+            choice("rule_value_bidding_rank_only", "rank_only"),
+            choice("rule_value_bidding_two_then_points", "two_then_points"),
         ],
     )
     @table_settings
@@ -108,6 +108,7 @@ class Chiamata(
         level: str = "easy",
         deck_style: str = "auto",
         turn_timer: int = DEFAULT_TURN_TIMER_S,
+        language: str | None = None,
     ) -> None:
         options = {"match_deals": match_deals, "bidding": bidding}
         await open_table(
@@ -117,6 +118,7 @@ class Chiamata(
             level=level,
             deck_style=deck_style,
             turn_timer=turn_timer,
+            language=language,
         )
 
 

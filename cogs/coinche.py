@@ -17,6 +17,7 @@ from bot.codec import button_id, custom_id
 from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
 from bot.components import Rebuilt, action_button, selected
 from bot.i18n import t
+from bot.narrate import trump_word
 from bot.panels import (
     SUIT_EMOJI,
     PanelContext,
@@ -28,7 +29,6 @@ from bot.panels import (
     simple_buttons,
 )
 from games.actions import Action
-from games.cards import trump_label
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ def _bid_row(
         word, emoji = denomination(action.trump, ctx.locale)
         if not isinstance(action.value, int) and not emoji:
             # "Capot SA": the words were spelled out on the numbered levels already.
-            word = trump_label(action.trump)
+            word = trump_word(action.trump, ctx.locale)
         value = level_label(action.value, ctx.locale)
         labels.append((f"{value} {word}".strip(), emoji))
     rows = pack_rows([button_width(*label) for label in labels], row, 3)
@@ -158,6 +158,7 @@ class Coinche(commands.GroupCog, group_name="coinche", group_description=describ
         level: str = "easy",
         deck_style: str = "auto",
         turn_timer: int = DEFAULT_TURN_TIMER_S,
+        language: str | None = None,
     ) -> None:
         options = {
             "target_score": target_score,
@@ -171,6 +172,7 @@ class Coinche(commands.GroupCog, group_name="coinche", group_description=describ
             level=level,
             deck_style=deck_style,
             turn_timer=turn_timer,
+            language=language,
         )
 
 

@@ -19,16 +19,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import describe
+from bot.commands import LANGUAGE_CHOICES, choice, describe
 from bot.components import Rebuilt
-from bot.i18n import t
+from bot.i18n import LOCALES, t, table_language, user_locale
 from bot.ratings import GAMES
 from bot.ratings_store import PERIODS
 from bot.standings import Answer, board_answer, history_text, stats_answer
 from bot.table_ui import NO_MENTIONS, refuse
 
-GAME_CHOICES = [app_commands.Choice(name=t(f"game_{g}"), value=g) for g in GAMES]
-PERIOD_CHOICES = [app_commands.Choice(name=t(f"period_{p}"), value=p) for p in PERIODS]
+GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
+PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
 HISTORY_LIMIT = 10
 MESSAGE_LIMIT = 2000
 BOARD_TEMPLATE = (
@@ -49,11 +49,13 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 # ------------------------------------------------------------------------- leaderboard
-def board_view(game: str, period: str, page: int, pages: int, user_id: int) -> discord.ui.View:
+def board_view(
+    game: str, period: str, page: int, pages: int, user_id: int, locale: str = "en"
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for label, target, disabled in (
-        (t("button_previous"), page - 1, page <= 1),
-        (t("button_next"), page + 1, page >= pages),
+        (t("button_previous", locale), page - 1, page <= 1),
+        (t("button_next", locale), page + 1, page >= pages),
     ):
         view.add_item(
             BoardButton(
@@ -77,26 +79,28 @@ async def show_board(
     how: str = "send",
 ) -> None:
     """Answer with a leaderboard page: ``send`` a new message, ``edit`` the message clicked,
-    or send the clicker a ``private`` copy."""
+    or send the clicker a ``private`` copy. Whoever asks reads it in their own language."""
     client: Any = interaction.client
+    locale = user_locale(interaction)
     if game not in GAMES or period not in PERIODS or page < 1:
-        await refuse(interaction, t("error_malformed"))
+        await refuse(interaction, t("error_malformed", locale))
         return
     if interaction.guild_id is None:
-        await refuse(interaction, t("error_guild_only"))
+        await refuse(interaction, t("error_guild_only", locale))
         return
     user = interaction.user.id
     board, answer = await board_answer(
-        client.storage, interaction.guild_id, game, period, page, user
+        client.storage, interaction.guild_id, game, period, page, user, locale
     )
     if board.total == 0:
         key = "board_empty" if period == "all" else "board_empty_period"
-        await refuse(interaction, t(key, game=t(f"game_{game}"), command=f"/{game} start"))
+        name = t(f"game_{game}", locale)
+        await refuse(interaction, t(key, locale, game=name, command=f"/{game} start"))
         return
     if not board.lines:
-        await refuse(interaction, t("error_page", page=page, pages=board.pages))
+        await refuse(interaction, t("error_page", locale, page=page, pages=board.pages))
         return
-    view = board_view(game, period, board.page, board.pages, user)
+    view = board_view(game, period, board.page, board.pages, user, locale)
     text = answer.text[:MESSAGE_LIMIT]
     if how == "edit":
         await interaction.response.edit_message(
@@ -139,17 +143,18 @@ class RecordButton(
         match = re.fullmatch(RECORD_TEMPLATE, self.item.custom_id or "")
         assert match is not None
         client: Any = interaction.client
+        locale = user_locale(interaction)
         table_id = int(match["table"])
         record = None
         if interaction.guild_id is not None:
             record = await client.storage.stored_record(interaction.guild_id, table_id)
         if record is None:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", locale))
             return
         data = json.dumps(record, indent=2).encode()
         file = discord.File(io.BytesIO(data), filename=f"atout-table-{table_id}.json")
         await interaction.response.send_message(
-            t("table_export_name", id=table_id), file=file, ephemeral=True
+            t("table_export_name", locale, id=table_id), file=file, ephemeral=True
         )
 
 
@@ -161,16 +166,17 @@ class ResetButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         match = re.fullmatch(RESET_TEMPLATE, self.item.custom_id or "")
         assert match is not None
         game = match["game"]
+        locale = user_locale(interaction)
         if game not in GAMES:
-            await refuse(interaction, t("error_malformed"))
+            await refuse(interaction, t("error_malformed", locale))
             return
         if not can_manage(interaction):
-            await refuse(interaction, t("error_manage_server"))
+            await refuse(interaction, t("error_manage_server", locale))
             return
         client: Any = interaction.client
         count = await client.storage.reset_ratings(interaction.guild_id, game)
         await interaction.response.edit_message(
-            content=t("reset_done", game=t(f"game_{game}"), count=count), view=None
+            content=t("reset_done", locale, game=t(f"game_{game}", locale), count=count), view=None
         )
 
 
@@ -213,17 +219,21 @@ class Leaderboard(commands.Cog):
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
+        locale = user_locale(interaction)
         if game is not None and game not in GAMES:
-            await refuse(interaction, t("error_malformed"))
+            await refuse(interaction, t("error_malformed", locale))
             return
         if interaction.guild_id is None:
-            await refuse(interaction, t("error_guild_only"))
+            await refuse(interaction, t("error_guild_only", locale))
             return
         who = user or interaction.user
         name = _member_name(interaction, user)
-        answer = await stats_answer(self.bot.storage, interaction.guild_id, who.id, name, game)
+        answer = await stats_answer(
+            self.bot.storage, interaction.guild_id, who.id, name, game, locale
+        )
         if answer is None:
-            await refuse(interaction, _no_games(name, game, own=who.id == interaction.user.id))
+            own = who.id == interaction.user.id
+            await refuse(interaction, _no_games(name, game, locale, own=own))
             return
         await interaction.response.send_message(
             answer.text[:MESSAGE_LIMIT], file=_file(answer), allowed_mentions=NO_MENTIONS
@@ -238,29 +248,31 @@ class Leaderboard(commands.Cog):
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
+        locale = user_locale(interaction)
         if game is not None and game not in GAMES:
-            await refuse(interaction, t("error_malformed"))
+            await refuse(interaction, t("error_malformed", locale))
             return
         if interaction.guild_id is None:
-            await refuse(interaction, t("error_guild_only"))
+            await refuse(interaction, t("error_guild_only", locale))
             return
         who = user or interaction.user
         name = _member_name(interaction, user)
         entries = await self.bot.storage.history(interaction.guild_id, who.id, game, HISTORY_LIMIT)
         if not entries:
-            await refuse(interaction, _no_games(name, game, own=who.id == interaction.user.id))
+            own = who.id == interaction.user.id
+            await refuse(interaction, _no_games(name, game, locale, own=own))
             return
-        text = history_text(name, entries, "en")
+        text = history_text(name, entries, locale)
         while len(text) > MESSAGE_LIMIT and len(entries) > 1:
             # Six long names a game can pass Discord's limit: fewer games, each whole.
             entries = entries[:-1]
-            text = history_text(name, entries, "en")
+            text = history_text(name, entries, locale)
         view = discord.ui.View(timeout=None)
         for index, entry in enumerate(entries, start=1):
             view.add_item(
                 RecordButton(
                     discord.ui.Button(
-                        label=t("button_record", number=index),
+                        label=t("button_record", locale, number=index),
                         style=discord.ButtonStyle.secondary,
                         custom_id=f"atout:record:{entry.table_id}",
                         disabled=entry.status != "finished",
@@ -272,11 +284,11 @@ class Leaderboard(commands.Cog):
         )
 
 
-def _no_games(name: str, game: str | None, *, own: bool) -> str:
+def _no_games(name: str, game: str | None, locale: str, *, own: bool) -> str:
     if game is None:
-        return t("stats_none_own") if own else t("stats_none", name=name)
+        return t("stats_none_own", locale) if own else t("stats_none", locale, name=name)
     key = "stats_none_own_game" if own else "stats_none_game"
-    return t(key, name=name, game=t(f"game_{game}"), command=f"/{game} start")
+    return t(key, locale, name=name, game=t(f"game_{game}", locale), command=f"/{game} start")
 
 
 @app_commands.guild_only()
@@ -293,7 +305,7 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         """Manage Server, or a polite refusal that changes nothing."""
         if can_manage(interaction):
             return True
-        await refuse(interaction, t("error_manage_server"))
+        await refuse(interaction, t("error_manage_server", user_locale(interaction)))
         return False
 
     @app_commands.command(name="ratings-reset", description=describe("cmd_ratings_reset"))
@@ -302,40 +314,61 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     async def ratings_reset(self, interaction: discord.Interaction[Any], game: str) -> None:
         if not await self.allowed(interaction):
             return
+        locale = user_locale(interaction)
         if game not in GAMES:
-            await refuse(interaction, t("error_malformed"))
+            await refuse(interaction, t("error_malformed", locale))
             return
         view = discord.ui.View(timeout=None)
         view.add_item(
             ResetButton(
                 discord.ui.Button(
-                    label=t("button_reset"),
+                    label=t("button_reset", locale),
                     style=discord.ButtonStyle.danger,
                     custom_id=f"atout:reset:{game}",
                 )
             )
         )
         await interaction.response.send_message(
-            t("reset_confirm", game=t(f"game_{game}")), view=view, ephemeral=True
+            t("reset_confirm", locale, game=t(f"game_{game}", locale)), view=view, ephemeral=True
         )
 
     @app_commands.command(name="settings", description=describe("cmd_atout_settings"))
-    @app_commands.describe(show_computers=describe("opt_show_computers"))
+    @app_commands.describe(
+        show_computers=describe("opt_show_computers"), language=describe("opt_server_language")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
-        self, interaction: discord.Interaction[Any], show_computers: bool | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        show_computers: bool | None = None,
+        language: str | None = None,
     ) -> None:
+        """``language`` is the default language of the tables opened in this server (a table's
+        own ``language`` option still wins)."""
         if not await self.allowed(interaction):
             return
         assert interaction.guild_id is not None
+        locale = user_locale(interaction)
+        if language is not None and language not in LOCALES:
+            await refuse(interaction, t("error_setting", locale, key="language", value=language))
+            return
         storage = self.bot.storage
         if show_computers is not None:
             await storage.set_guild_setting(interaction.guild_id, "show_computers", show_computers)
+        if language is not None:
+            await storage.set_guild_setting(interaction.guild_id, "language", language)
         current = await storage.guild_settings(interaction.guild_id)
         shown = bool(current.get("show_computers", False))
-        await interaction.response.send_message(
-            t("settings_show", computers=t("settings_yes" if shown else "settings_no")),
-            ephemeral=True,
-        )
+        tables = table_language(None, current.get("language"), interaction.guild_locale)
+        lines = [
+            t(
+                "settings_show",
+                locale,
+                computers=t("settings_yes" if shown else "settings_no", locale),
+            ),
+            t("settings_language", locale, language=t(f"language_{tables}", locale)),
+        ]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,12 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.codec import button_id, custom_id
-from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
+from bot.commands import DEFAULT_TURN_TIMER_S, choice, describe, open_table, table_settings
 from bot.components import action_button, action_select
 from bot.i18n import t
+from bot.narrate import card_name
 from bot.panels import PanelContext, card_panel, register_panel
 from games.actions import Action
-from games.cards import card_label
 
 
 def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
@@ -27,7 +27,12 @@ def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     # Discord cannot submit an empty select, so keeping the hand (younger_min_exchange = 0)
     # is a button of its own.
     low = int(limits.get("min", 1))
-    options = [discord.SelectOption(label=card_label(card), value=card) for card in hand[:25]]
+    options = [
+        discord.SelectOption(
+            label=card_name(card, "piquet", ctx.deck_style, ctx.locale), value=card
+        )
+        for card in hand[:25]
+    ]
     items: list[discord.ui.Item[Any]] = []
     if low == 0:
         keep = Action("exchange", cards=())
@@ -72,8 +77,8 @@ class Piquet(commands.GroupCog, group_name="piquet", group_description=describe(
     )
     @app_commands.choices(
         scoring_mode=[
-            app_commands.Choice(name="target", value="target"),
-            app_commands.Choice(name="rubicon", value="rubicon"),
+            choice("rule_value_scoring_mode_target", "target"),
+            choice("rule_value_scoring_mode_rubicon", "rubicon"),
         ],
     )
     @table_settings
@@ -86,6 +91,7 @@ class Piquet(commands.GroupCog, group_name="piquet", group_description=describe(
         level: str = "easy",
         deck_style: str = "auto",
         turn_timer: int = DEFAULT_TURN_TIMER_S,
+        language: str | None = None,
     ) -> None:
         options = {
             "target_score": target_score,
@@ -99,6 +105,7 @@ class Piquet(commands.GroupCog, group_name="piquet", group_description=describe(
             level=level,
             deck_style=deck_style,
             turn_timer=turn_timer,
+            language=language,
         )
 
 

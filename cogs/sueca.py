@@ -30,6 +30,7 @@ class Sueca(commands.GroupCog, group_name="sueca", group_description=describe("c
         level: str = "easy",
         deck_style: str = "auto",
         turn_timer: int = DEFAULT_TURN_TIMER_S,
+        language: str | None = None,
     ) -> None:
         await open_table(
             interaction,
@@ -38,6 +39,7 @@ class Sueca(commands.GroupCog, group_name="sueca", group_description=describe("c
             level=level,
             deck_style=deck_style,
             turn_timer=turn_timer,
+            language=language,
         )
 
 

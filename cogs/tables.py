@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.commands import describe
-from bot.i18n import t
+from bot.i18n import t, user_locale
 from bot.lobby import computer_name
 from bot.narrate import option_text, rule_label
 from bot.presence import DESERTED_TTL_S
@@ -26,18 +26,19 @@ async def find_table(
 ) -> TableSession | None:
     """The table named by ``table:``, or the table of this thread; answers when there is none."""
     client: Any = interaction.client
+    mine = user_locale(interaction)
     if table is not None:
         session: TableSession | None = await client.tables.get(table)
         # Table ids are global: a table of another server is not this server's business.
         if session is None or session.row.guild_id != interaction.guild_id:
-            await refuse(interaction, t("error_no_table"))
+            await refuse(interaction, t("error_no_table", mine))
             return None
         return session
     if interaction.channel_id is not None:
         session = await client.tables.in_thread(interaction.channel_id)
         if session is not None:
             return session
-    await refuse(interaction, t("error_table_needed"))
+    await refuse(interaction, t("error_table_needed", mine))
     return None
 
 
@@ -60,21 +61,22 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         if session is None:
             return
         locale = locale_of(session)
+        mine = user_locale(interaction)
         if session.seat_of(interaction.user.id) is None:
-            await refuse(interaction, t("error_not_seated", locale))
+            await refuse(interaction, t("error_not_seated", mine))
             return
         if session.row.status == "lobby":
             await session.leave_lobby(interaction.user.id)
             await self.bot.lobby.refresh(session)
-            await refuse(interaction, t("table_left_lobby", locale, id=session.id))
+            await refuse(interaction, t("table_left_lobby", mine, id=session.id))
             return
         if not session.playing:
-            await refuse(interaction, t("error_not_playing", locale))
+            await refuse(interaction, t("error_not_playing", mine))
             return
         level = str(session.row.settings.get("level", "easy"))
         name = computer_name(session, locale)
         await session.replace_with_computer(interaction.user.id, level, name)
-        await refuse(interaction, t("table_left", locale, id=session.id, name=name))
+        await refuse(interaction, t("table_left", mine, id=session.id, name=name))
         text = t("table_left_public", locale, mention=f"<@{interaction.user.id}>", name=name)
         if session.deserted:
             text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
@@ -97,13 +99,14 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         if session is None:
             return
         locale = locale_of(session)
+        mine = user_locale(interaction)
         user = interaction.user.id
         if session.row.status not in ("lobby", "playing"):
-            await refuse(interaction, t("error_not_playing", locale))
+            await refuse(interaction, t("error_not_playing", mine))
             return
         humans = session.humans()
         if user != session.row.starter_id and user not in humans:
-            await refuse(interaction, t("error_abandon_rights", locale))
+            await refuse(interaction, t("error_abandon_rights", mine))
             return
         session.abandon_votes.add(user)
         needed = len(humans) // 2 + 1
@@ -114,7 +117,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             )
             return
         if not await session.abandon():
-            await refuse(interaction, t("error_not_playing", locale))
+            await refuse(interaction, t("error_not_playing", mine))
             return
         await interaction.response.send_message(t("table_abandoned", locale, id=session.id))
         await self.bot.ui.abandoned(session)
@@ -126,7 +129,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         session = await find_table(interaction, table)
         if session is None:
             return
-        locale = locale_of(session)
+        locale = user_locale(interaction)
         if session.game is None:
             await refuse(interaction, t("error_not_playing", locale))
             return
@@ -146,7 +149,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         session = await find_table(interaction, table)
         if session is None:
             return
-        locale = locale_of(session)
+        locale = user_locale(interaction)
         cls = game_class(session.row.game)
         options = cls(options=session.row.options, seats=session.row.seats, dealer=0).options
         lines = [

@@ -31,6 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
+from games import reasons
 from games.actions import Action
 from games.cards import parse_card
 from games.facts import CardFacts
@@ -59,11 +60,15 @@ def seat_teams(seats: int, sides: int) -> list[list[int]]:
 
 
 class IllegalAction(Exception):
-    """An action the rules forbid now. ``reason`` is one readable sentence without a full stop."""
+    """An action the rules forbid now, as a ``code`` with ``params`` (``games.reasons``) so that
+    each player reads it in their language; ``reason`` is the engines' English sentence, without
+    a full stop, for the command line and records."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, code: str, /, **params: str | int | None) -> None:
+        self.code = code
+        self.params = params
+        self.reason = reasons.english(code, params)
+        super().__init__(self.reason)
 
 
 class Game(ABC):
@@ -186,9 +191,9 @@ class Game(ABC):
     def deal(self, deck: Sequence[str]) -> None:
         """Start the next deal from ``deck`` (full deck order, top card first)."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         if self.phase != "deal":
-            raise IllegalAction("the current deal is not finished")
+            raise IllegalAction("deal_not_finished")
         cards = [parse_card(c) for c in deck]
         if sorted(cards) != sorted(self.full_deck()):
             raise ValueError(
@@ -222,11 +227,11 @@ class Game(ABC):
     def _check_moment(self, action: Action) -> None:
         """What makes any action illegal whatever the game: no deal in progress, a foreign type."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         if self.phase == "deal":
-            raise IllegalAction("the deal is complete")
+            raise IllegalAction("deal_complete")
         if action.type not in self.ACTION_TYPES:
-            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
+            raise IllegalAction("no_such_action", game=self.NAME, action=action.type)
 
     def _validate(self, seat: int, action: Action) -> None:
         """The game's own legality test. This default applies the action to a copy; engines

@@ -30,7 +30,6 @@ from games.belote_rules import (
     round_half_down,
     round_six_split,
 )
-from games.cards import SUIT_NAMES
 from games.options import OptionSpec, boolean, choice, integer
 from games.views import BeloteContract, BeloteView
 
@@ -111,28 +110,26 @@ class Belote(BeloteFamily):
 
     def _check_bidding(self, seat: int, action: Action) -> None:
         if action.type == "play":
-            raise IllegalAction("nobody has taken yet: no card may be played")
+            raise IllegalAction("nobody_took")
         self._check_turn(seat)
         if action.type == "pass":
             if self._vache(seat):
-                raise IllegalAction("la vache: the dealer must name a trump in round 2")
+                raise IllegalAction("la_vache")
             return
         trump = action.trump
         up = self._turn_up_suit()
         if trump is None:
-            raise IllegalAction("a take must name the trump")
+            raise IllegalAction("take_names_trump")
         if self.taking_round == 1:
             if trump != up:
-                raise IllegalAction(
-                    f"in round 1 only the turned-up suit ({SUIT_NAMES[up]}) may be taken"
-                )
+                raise IllegalAction("round1_turn_up_only", suit=up)
             return
         if trump == up:
-            raise IllegalAction(f"{SUIT_NAMES[up]} was refused in round 1: name another suit")
+            raise IllegalAction("round2_other_suit", suit=up)
         if trump in ("NT", "AT") and not self.options["round2_sa_ta"]:
-            raise IllegalAction("SA/TA may not be named (round2_sa_ta is off)")
+            raise IllegalAction("round2_no_sa_ta")
         if trump not in self._round2_choices():
-            raise IllegalAction(f"{trump} is not a trump")
+            raise IllegalAction("not_a_trump", trump=trump)
 
     def _apply_bidding(self, seat: int, action: Action) -> None:
         rnd = self.taking_round

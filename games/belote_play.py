@@ -38,7 +38,7 @@ from games.belote_rules import (
     TRUMP_POINTS,
     belote_holders,
     cards_of,
-    illegal_reason,
+    illegal_play,
     legal_mask,
     mask_of,
     play_actions,
@@ -284,28 +284,27 @@ class BeloteFamily(Game):
 
     def _check_turn(self, seat: int) -> None:
         if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn")
+            raise IllegalAction("not_your_turn", seat=self.turn)
 
     def _check_play(self, seat: int, action: Action) -> int:
         """The card index of a legal ``play`` action, or ``IllegalAction`` with the reason."""
         if action.type != "play":
-            raise IllegalAction(f"the cards are being played: {action.type} is not allowed now")
+            raise IllegalAction("play_phase", action=action.type)
         if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn")
+            raise IllegalAction("not_your_turn", seat=self.turn)
         card = CARD_INDEX.get(action.card or "", NO_CARD)
         if card < 0 or not self.hands[seat] >> card & 1:
-            raise IllegalAction(f"seat {seat} does not hold {action.card}")
+            raise IllegalAction("seat_lacks_card", seat=seat, card=action.card)
         if self.trick and not self._legal_mask(seat) >> card & 1:
-            raise IllegalAction(
-                illegal_reason(
-                    card,
-                    self.hands[seat],
-                    self.mode,
-                    self.trick[0],
-                    self.win_card,
-                    self.win_seat ^ seat == 2,
-                )
+            code, params = illegal_play(
+                card,
+                self.hands[seat],
+                self.mode,
+                self.trick[0],
+                self.win_card,
+                self.win_seat ^ seat == 2,
             )
+            raise IllegalAction(code, **params)
         return card
 
     def _play(self, seat: int, card: int) -> None:

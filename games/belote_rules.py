@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from games import reasons
 from games.actions import PLAY, Action
 from games.cards import SUIT_NAMES
 
@@ -206,30 +207,40 @@ def legal_mask(
     return trumps if must_undertrump else hand
 
 
-def illegal_reason(
+def illegal_play(
     card: int, hand: int, mode: int, lead_card: int, win_card: int, partner_winning: bool
-) -> str:
-    """Why ``card`` (held, but not allowed by ``legal_mask``) may not be played: one sentence."""
+) -> tuple[str, dict[str, str]]:
+    """Why ``card`` (held, but not allowed by ``legal_mask``) may not be played, as a refusal
+    code and its parameters (``games.reasons``)."""
     led = lead_card >> 3
     code = CARD_CODES[card]
+    winner = CARD_CODES[win_card]
+    led_suit = SUIT_LETTERS[led]
     if hand & SUIT_MASKS[led] and card >> 3 != led:
-        return f"must follow {SUIT_NAMES[SUIT_LETTERS[led]]}"
+        return "must_follow", {"suit": led_suit}
     if mode == TA or led == mode:
         if mode == led:
-            return f"must over-trump: {code} does not beat {CARD_CODES[win_card]}"
-        suit = SUIT_NAMES[SUIT_LETTERS[led]][:-1]
-        return f"must play a higher {suit}: {code} does not beat {CARD_CODES[win_card]}"
-    trump = SUIT_NAMES[SUIT_LETTERS[mode]]
+            return "must_overtrump_card", {"card": code, "winner_card": winner}
+        return "must_play_higher", {"suit": led_suit, "card": code, "winner_card": winner}
+    trump = SUIT_LETTERS[mode]
     trumped = win_card >> 3 == mode
     if card >> 3 == mode:
         if not partner_winning and hand & SUIT_MASKS[mode] & ABOVE[mode][win_card]:
-            return f"must over-trump: {code} does not beat {CARD_CODES[win_card]}"
-        return f"may not under-trump with {code} while holding another card"
+            return "must_overtrump_card", {"card": code, "winner_card": winner}
+        return "no_undertrump", {"card": code}
     if trumped and not hand & SUIT_MASKS[mode] & ABOVE[mode][win_card]:
-        return f"must under-trump: no {SUIT_NAMES[SUIT_LETTERS[led]]}, play a {trump[:-1]}"
+        return "must_undertrump", {"suit": led_suit, "trump_suit": trump}
     if trumped:
-        return f"must over-trump: no {SUIT_NAMES[SUIT_LETTERS[led]]}, beat {CARD_CODES[win_card]}"
-    return f"must trump: no {SUIT_NAMES[SUIT_LETTERS[led]]}, play a {trump[:-1]}"
+        return "must_overtrump", {"suit": led_suit, "winner_card": winner}
+    return "must_trump", {"suit": led_suit, "trump_suit": trump}
+
+
+def illegal_reason(
+    card: int, hand: int, mode: int, lead_card: int, win_card: int, partner_winning: bool
+) -> str:
+    """Why ``card`` may not be played, in the engines' English (``illegal_play``'s sentence)."""
+    code, params = illegal_play(card, hand, mode, lead_card, win_card, partner_winning)
+    return reasons.english(code, params)
 
 
 # ------------------------------------------------------------------------------- belote (§2.7)

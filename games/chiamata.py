@@ -139,70 +139,64 @@ class Chiamata(FortyCardGame):
     # ----------------------------------------------------------------------- validation
     def _validate(self, seat: int, action: Action) -> None:
         if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn")
+            raise IllegalAction("not_your_turn", seat=self.turn)
         kind = action.type
         if kind in ("pass", "call"):
             if self.phase != "auction":
-                raise IllegalAction(f"no {kind} now: the auction is over")
+                raise IllegalAction("auction_over", action=kind)
             if kind == "pass":
                 if action != PASS:
-                    raise IllegalAction("a pass carries no card, rank or suit")
+                    raise IllegalAction("pass_carries_nothing")
                 return
             self._validate_call(action)
         elif kind == "trump":
             if self.phase != "trump":
                 raise IllegalAction(
-                    "trumps are named only by the declarer, after the auction"
-                    if self.phase == "auction"
-                    else "trumps are already named"
+                    "trump_after_auction" if self.phase == "auction" else "trump_already_named"
                 )
             if action.suit is None or action != TRUMP.get(action.suit):
-                raise IllegalAction("name trumps with one suit: S, H, D or C")
+                raise IllegalAction("trump_one_suit")
         else:
             if self.phase != "play":
                 raise IllegalAction(
-                    "no card may be played during the auction"
-                    if self.phase == "auction"
-                    else "the declarer must name trumps first"
+                    "no_play_in_auction" if self.phase == "auction" else "declarer_names_trump"
                 )
             card = action.card
             canonical = PLAY.get(card) if card is not None else None
             if canonical is None or (action is not canonical and action != canonical):
-                raise IllegalAction("a play names one card")
+                raise IllegalAction("play_one_card")
             if card not in self.hands[seat]:
-                raise IllegalAction(f"{card} is not in seat {seat}'s hand")
+                raise IllegalAction("card_not_in_seat_hand", card=card, seat=seat)
             self._check_follow(seat, card)
 
     def _validate_call(self, action: Action) -> None:
         rank = action.rank
         if rank is None or action.card or action.suit or action.trump or action.value:
-            raise IllegalAction("a call names a rank (and, over a 2, points)")
+            raise IllegalAction("call_names_rank")
         if rank not in RANK_STRENGTH:
-            raise IllegalAction(
-                f"the 40-card deck has no rank {rank!r}: call one of A 3 K Q J 7 6 5 4 2"
-            )
+            raise IllegalAction("no_such_rank", rank=rank)
         points = action.points
         standing_two = self.high_rank == "2"
         if points is not None:
             if self.options["bidding"] != "two_then_points":
-                raise IllegalAction("calls with points need bidding = two_then_points")
+                raise IllegalAction("points_need_option")
             if rank != "2":
-                raise IllegalAction("a points bid is a call of 2 with a target")
+                raise IllegalAction("points_bid_is_two")
             if not standing_two:
-                raise IllegalAction("a points bid is allowed only over a standing 2")
+                raise IllegalAction("points_over_two_only")
             if not BASE_TARGET < points <= MAX_TARGET:
-                raise IllegalAction(f"a points bid is 62 to {MAX_TARGET}, not {points}")
+                raise IllegalAction("points_range", high=MAX_TARGET, points=points)
             if points <= self.target:
-                raise IllegalAction(f"a points bid must exceed {self.target}")
+                raise IllegalAction("points_must_exceed", target=self.target)
             return
         if self.high_rank is not None and RANK_STRENGTH[rank] >= RANK_STRENGTH[self.high_rank]:
             if standing_two:
                 raise IllegalAction(
-                    "nothing beats a 2 but a points bid"
+                    "two_beaten_by_points"
                     if self.options["bidding"] == "two_then_points"
-                    else "nothing beats a 2"
+                    else "nothing_beats_two"
                 )
-            raise IllegalAction(f"a call must name a rank weaker than {self.high_rank}")
+            raise IllegalAction("call_weaker_rank", rank=self.high_rank)
 
     # -------------------------------------------------------------------------- apply
     def _apply(self, seat: int, action: Action) -> None:

@@ -166,42 +166,42 @@ class Coinche(BeloteFamily):
     def _check_bidding(self, seat: int, action: Action) -> None:
         kind = action.type
         if kind == "play":
-            raise IllegalAction("the auction is not over: no card may be played")
+            raise IllegalAction("auction_not_over")
         self._check_turn(seat)
         if self.window:
             if self.doubled:
                 if kind not in ("pass", "surcoinche"):
-                    raise IllegalAction("after a coinche only surcoinche or pass is allowed")
+                    raise IllegalAction("coinched_window")
             elif kind not in ("pass", "coinche"):
-                raise IllegalAction("after a capot bid only coinche or pass is allowed")
+                raise IllegalAction("capot_window")
             return
         if kind == "pass":
             return
         if kind == "surcoinche":
-            raise IllegalAction("nothing to surcoinche: the standing bid is not coinched")
+            raise IllegalAction("nothing_to_surcoinche")
         if kind == "coinche":
             if self.bidder is None:
-                raise IllegalAction("nothing to coinche: there is no bid")
+                raise IllegalAction("nothing_to_coinche")
             if not (self.bidder ^ seat) & 1:
-                raise IllegalAction("only the bidder's opponents may coinche")
+                raise IllegalAction("coinche_opponents_only")
             if self.bid_level >= CAPOT:
-                raise IllegalAction("a capot bid cannot be coinched (capot_coinchable is off)")
+                raise IllegalAction("capot_not_coinchable")
             return
         # kind == "bid"
         value = action.value
         level = LEVELS.get(value) if isinstance(value, int | str) else None
         if level is None or type(value) is bool:
-            raise IllegalAction(f"bid value {value!r} is not 80…160 by 10, capot or generale")
+            raise IllegalAction("bad_bid_value", value=value)
         if action.trump not in DENOMINATIONS:
-            raise IllegalAction("a bid must name a trump: S, H, D, C, NT or AT")
+            raise IllegalAction("bid_names_trump")
         if self.bid_level >= CAPOT:
-            raise IllegalAction(f"no bid over a {self.bid_value} bid")
+            raise IllegalAction("no_bid_over", value=self.bid_value)
         if action.trump in ("NT", "AT") and not self.options["sa_ta_enabled"]:
-            raise IllegalAction("SA/TA bids are disabled")
+            raise IllegalAction("sa_ta_disabled")
         if level == GENERALE and not self.options["generale_enabled"]:
-            raise IllegalAction("generale bids are disabled")
+            raise IllegalAction("generale_disabled")
         if level <= self.bid_level:
-            raise IllegalAction(f"bid must be higher than {self.bid_value}")
+            raise IllegalAction("bid_too_low", value=self.bid_value)
 
     def _apply_bidding(self, seat: int, action: Action) -> None:
         kind = action.type

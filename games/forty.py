@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 
 from games.actions import PLAY, Action
 from games.base import Game, IllegalAction
-from games.cards import SUIT_NAMES
 from games.tricks import trick_winner
 from games.views import CommonView, Scores, common_view
 
@@ -90,17 +89,17 @@ class FortyCardGame(Game):
         if self.trick and self.must_follow():
             led = self.trick[0][1][1]
             if card[1] != led and any(c[1] == led for c in self.hands[seat]):
-                raise IllegalAction(f"must follow {SUIT_NAMES[led]}")
+                raise IllegalAction("must_follow", suit=led)
 
     def _check_play(self, seat: int, action: Action) -> str:
         """The card ``action`` plays, once it is known to be legal; raises ``IllegalAction``."""
         if action.type != "play" or action.card is None:
-            raise IllegalAction(f"{self.NAME} has no {action.type!r} action")
+            raise IllegalAction("no_such_action", game=self.NAME, action=action.type)
         if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn")
+            raise IllegalAction("not_your_turn", seat=self.turn)
         card = action.card
         if card not in self.hands[seat]:
-            raise IllegalAction(f"{card} is not in your hand")
+            raise IllegalAction("card_not_in_hand", card=card)
         self._check_follow(seat, card)
         return card
 

@@ -38,7 +38,7 @@ from typing import Any, ClassVar, Final
 
 from games.actions import PLAY, Action, ActionTemplate
 from games.base import Game, IllegalAction
-from games.cards import FRENCH_32, FRENCH_36, SUIT_NAMES
+from games.cards import FRENCH_32, FRENCH_36
 from games.facts import plain_facts
 from games.options import OptionSpec, boolean, choice, integer
 from games.piquet_declarations import (
@@ -182,33 +182,33 @@ class Piquet(Game):
     def _validate(self, seat: int, action: Action) -> None:
         to_act = self.to_act
         if seat != to_act:
-            raise IllegalAction(f"it is seat {to_act}'s turn")
+            raise IllegalAction("not_your_turn", seat=to_act)
         if self.phase == "exchange":
             if action.type != "exchange":
-                raise IllegalAction("the cards are not played before both exchanges")
+                raise IllegalAction("exchange_first")
             cards = action.cards
             if cards is None:
-                raise IllegalAction("name the cards to discard")
+                raise IllegalAction("name_discards")
             low, high = self.exchange_limits(seat)
             if not low <= len(cards) <= high:
-                raise IllegalAction(f"exchange {low} to {high} cards, not {len(cards)}")
+                raise IllegalAction("exchange_count", low=low, high=high, count=len(cards))
             if len(set(cards)) != len(cards):
-                raise IllegalAction("an exchange may not name a card twice")
+                raise IllegalAction("exchange_twice")
             hand = self.hands[seat]
             for discard in cards:
                 if discard not in hand:
-                    raise IllegalAction(f"{discard} is not in your hand")
+                    raise IllegalAction("card_not_in_hand", card=discard)
             return
         if action.type != "play":
-            raise IllegalAction("the exchanges are over")
+            raise IllegalAction("exchanges_over")
         card = action.card
         hand = self.hands[seat]
         if card is None or card not in hand:
-            raise IllegalAction(f"{card} is not in your hand")
+            raise IllegalAction("card_not_in_hand", card=card)
         if self.trick:
             suit: str = self.trick[0][1][1]
             if card[1] != suit and any(c[1] == suit for c in hand):
-                raise IllegalAction(f"must follow {SUIT_NAMES[suit]}")
+                raise IllegalAction("must_follow", suit=suit)
 
     # ----------------------------------------------------------------------------- apply
     def _apply(self, seat: int, action: Action) -> None:

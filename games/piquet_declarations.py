@@ -65,9 +65,22 @@ class Combination:
     key: tuple[int, ...]
     score: int
     name: str
+    """The engines' English name (command line, logs); players read ``code`` and ``params``."""
+    code: str = ""
+    """``point``, ``sequence``, ``trio`` or ``quatorze`` (``piquet_combination_<code>`` in the
+    images catalogue, docs/i18n.md)."""
+    params: tuple[tuple[str, int | str], ...] = ()
+    """``point``: ``count`` and ``value``; ``sequence``: ``length`` and top ``rank``; ``trio`` and
+    ``quatorze``: ``rank``."""
 
     def to_json(self) -> ShownCombination:
-        return {"cards": list(self.cards), "name": self.name, "score": self.score}
+        return {
+            "cards": list(self.cards),
+            "name": self.name,
+            "score": self.score,
+            "code": self.code,
+            "params": dict(self.params),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +128,8 @@ def best_point(hand: list[str], era: str) -> Combination:
         if best is None or key > best.key:
             count = NUMBER_WORDS[len(cards)]
             name = f"point of {count} ({value})"
-            best = Combination("point", _high_to_low(cards), key, score, name)
+            params = (("count", len(cards)), ("value", value))
+            best = Combination("point", _high_to_low(cards), key, score, name, "point", params)
     assert best is not None, "a Piquet hand always holds a card"
     return best
 
@@ -135,8 +149,12 @@ def sequences(hand: list[str]) -> list[Combination]:
                 length = len(run)
                 cards = tuple(RANK_ORDER[i] + suit for i in run)
                 name = f"{SEQUENCE_NAMES[length]} to the {RANK_WORDS[top]}"
+                params = (("length", length), ("rank", top))
+                score = SEQUENCE_SCORES[length]
                 found.append(
-                    Combination("sequence", cards, (length, run[0]), SEQUENCE_SCORES[length], name)
+                    Combination(
+                        "sequence", cards, (length, run[0]), score, name, "sequence", params
+                    )
                 )
             run = [index]
     found.sort(key=lambda c: c.key, reverse=True)
@@ -151,10 +169,12 @@ def sets(hand: list[str]) -> list[Combination]:
         if len(cards) >= 3:
             plural = RANK_WORDS[rank] + "s"
             if len(cards) == 4:
-                name, score = f"quatorze of {plural}", 14
+                name, score, code = f"quatorze of {plural}", 14, "quatorze"
             else:
-                name, score = f"three {plural}", 3
-            found.append(Combination("set", cards, (len(cards), RANK_INDEX[rank]), score, name))
+                name, score, code = f"three {plural}", 3, "trio"
+            key = (len(cards), RANK_INDEX[rank])
+            params = (("rank", rank),)
+            found.append(Combination("set", cards, key, score, name, code, params))
     found.sort(key=lambda c: c.key, reverse=True)
     return found
 

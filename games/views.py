@@ -184,7 +184,10 @@ class ExchangeEvent(TypedDict):
 class ShownCombination(TypedDict):
     cards: list[str]
     name: str
+    """English, for the command line; images and messages use ``code`` and ``params``."""
     score: int
+    code: str
+    params: dict[str, int | str]
 
 
 class DeclarationEvent(TypedDict):

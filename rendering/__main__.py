@@ -20,6 +20,7 @@ import errno
 import os
 import sys
 from pathlib import Path
+from typing import Final
 
 from games.registry import GAME_NAMES
 from rendering import (
@@ -31,6 +32,7 @@ from rendering import (
     render_table,
 )
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
+from rendering.i18n import DEFAULT_LOCALE, LOCALES
 
 EXIT_OK = 0
 EXIT_CANNOT_WRITE = 1
@@ -56,7 +58,15 @@ def prepare_output(out: Path) -> None:
         raise OutputError(f"cannot write to {out}: {exc.strerror or exc}") from None
 
 
-def demo(out: Path, seed: int, deck_style: str) -> list[Path]:
+LOCAL_NAMES: Final = {"ja": ["さくら", "Luc", "健太", "Tomás", "美咲", "Jean"]}
+"""Demo players of a locale whose names need its own font (the CJK subset draws them)."""
+
+
+def demo(out: Path, seed: int, deck_style: str, locale: str = DEFAULT_LOCALE) -> list[Path]:
+    """Every game's sample images drawn in ``locale`` (``all``: each locale in ``out/<locale>``)."""
+    if locale == "all":
+        prepare_output(out)
+        return [path for loc in LOCALES for path in demo(out / loc, seed, deck_style, loc)]
     prepare_output(out)
     written: list[Path] = []
 
@@ -72,28 +82,41 @@ def demo(out: Path, seed: int, deck_style: str) -> list[Path]:
     for game_name in GAME_NAMES:
         position = random_position(game_name, seed)
         game = position.game
-        names = DEMO_NAMES[: game.seats]
+        names = LOCAL_NAMES.get(locale, DEMO_NAMES)[: game.seats]
         bots = [i % 2 == 1 for i in range(game.seats)]
         write(
             f"{game_name}-table",
-            render_table(game.public_view(), names, bots=bots, deck_style=deck_style),
+            render_table(
+                game.public_view(), names, bots=bots, deck_style=deck_style, locale=locale
+            ),
         )
         seat = position.seat if position.seat is not None else 0
         legal = position.legal if position.seat is not None else None
-        write(f"{game_name}-hand", render_hand(game.view(seat), legal, deck_style=deck_style))
+        write(
+            f"{game_name}-hand",
+            render_hand(game.view(seat), legal, deck_style=deck_style, locale=locale),
+        )
         write(
             f"{game_name}-last-trick",
-            render_last_trick(game.public_view(), names, deck_style=deck_style),
+            render_last_trick(game.public_view(), names, deck_style=deck_style, locale=locale),
         )
         ended = finished_deal(game_name, seed)
         if ended.result is not None and ended.final_view is not None:
             write(
                 f"{game_name}-summary",
-                render_deal_summary(ended.final_view, names, ended.result, deck_style=deck_style),
+                render_deal_summary(
+                    ended.final_view, names, ended.result, deck_style=deck_style, locale=locale
+                ),
             )
         write(
             f"{game_name}-scores",
-            render_score_sheet(game_name, names, ended.game.deal_results, list(ended.game.totals)),
+            render_score_sheet(
+                game_name,
+                names,
+                ended.game.deal_results,
+                list(ended.game.totals),
+                locale=locale,
+            ),
         )
     return written
 
@@ -124,10 +147,16 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument(
         "--deck-style", default="auto", choices=("auto", "french", "french4", "italian")
     )
+    run.add_argument(
+        "--lang",
+        default=DEFAULT_LOCALE,
+        choices=(*LOCALES, "all"),
+        help="language of the images; all: one folder per language",
+    )
     try:
         args = parser.parse_args(argv)
         try:
-            written = demo(args.out, args.seed, args.deck_style)
+            written = demo(args.out, args.seed, args.deck_style, args.lang)
         except OutputError as exc:
             print(f"rendering demo: {exc}", file=sys.stderr)
             return EXIT_CANNOT_WRITE

@@ -15,17 +15,13 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from rendering import theme
 from rendering.courts import figure
-from rendering.i18n import text
+from rendering.i18n import DEFAULT_LOCALE, corner
 from rendering.suits import emblem, ink
 from rendering.text import size_for_cap_height, text_sprite
 
 DECK_STYLES: Final = ("auto", "french", "french4", "italian")
 ITALIAN_GAMES: Final = frozenset({"briscola", "chiamata"})
 
-FRENCH_LABELS: Final = {"T": "10"}
-ITALIAN_LABELS: Final = {rank: text(f"italian_corner_{rank}") for rank in "AJQK"}
-"""Italian decks name their figures fante, cavallo, re: the corner shows F, C, R. The letters
-are printed on the cards, so they are the same in every locale: always the English catalogue's."""
 
 MIN_INDEX: Final = 28
 """Smallest height in pixels of a rank or suit index (phones)."""
@@ -38,10 +34,12 @@ def resolve_style(game: str | None, deck_style: str) -> str:
     return "italian" if game in ITALIAN_GAMES else "french"
 
 
-def rank_label(rank: str, style: str) -> str:
+def rank_label(rank: str, style: str, locale: str = DEFAULT_LOCALE) -> str:
+    """The corner's rank: French-suited cards use the letters of the locale's players (R, D, V
+    in French); Italian decks always show F, C, R for fante, cavallo, re, as printed on them."""
     if style == "italian":
-        return ITALIAN_LABELS.get(rank, rank)
-    return FRENCH_LABELS.get(rank, rank)
+        return corner(rank, DEFAULT_LOCALE, italian=True)
+    return corner(rank, locale)
 
 
 def _rounded_base(w: int, h: int, fill: theme.RGB, edge: theme.RGB) -> Image.Image:
@@ -70,13 +68,13 @@ def index_sizes(w: int, h: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=512)
-def face(card: str, style: str, w: int, h: int) -> Image.Image:
+def face(card: str, style: str, w: int, h: int, locale: str = DEFAULT_LOCALE) -> Image.Image:
     """The face of ``card`` (a code such as ``"TH"``) as an RGBA sprite of ``w`` × ``h``."""
     rank, suit = card[0], card[1]
     sprite = _rounded_base(w, h, theme.CARD_FACE, theme.CARD_EDGE)
     colour = ink(suit, style)
     index_h, suit_size = index_sizes(w, h)
-    label = rank_label(rank, style)
+    label = rank_label(rank, style, locale)
     weight = "condensed" if len(label) > 1 else "bold"
     rank_img = text_sprite(label, size_for_cap_height(index_h, weight), colour, weight)
     pad = max(5, w // 14)
@@ -132,9 +130,9 @@ def back(w: int, h: int) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def dimmed(card: str, style: str, w: int, h: int) -> Image.Image:
+def dimmed(card: str, style: str, w: int, h: int, locale: str = DEFAULT_LOCALE) -> Image.Image:
     """A face greyed and darkened: the card may not be played now."""
-    sprite = face(card, style, w, h).copy()
+    sprite = face(card, style, w, h, locale).copy()
     alpha = sprite.getchannel("A")
     grey = Image.new("RGBA", (w, h), (*theme.DIM, 255))
     sprite = Image.blend(sprite, grey, 0.5)

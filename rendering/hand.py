@@ -52,7 +52,7 @@ def draw_hand(
     if trump:
         parts.append(text("hand_trump", locale, trump=denomination(trump, locale)))
     elif view["game"] == "belote" and view["turn_up"]:
-        parts.append(text("hand_turn_up", locale, card=card_text(view["turn_up"])))
+        parts.append(text("hand_turn_up", locale, card=card_text(view["turn_up"], locale=locale)))
     exchange = view["exchange"] if view["game"] == "piquet" else None
     to_act = view["to_act"] == view["seat"]
     if exchange is not None and to_act:
@@ -83,7 +83,8 @@ def draw_hand(
     for card, x in zip(hand, xs, strict=True):
         bright = legal_set is None or card in legal_set
         y = HEADER + (0 if bright and legal_set is not None else LIFT)
-        sprite = cards.face(card, style, cw, ch) if bright else cards.dimmed(card, style, cw, ch)
+        draw = cards.face if bright else cards.dimmed
+        sprite = draw(card, style, cw, ch, locale)
         c.sprite(cards.shadow(cw, ch), x - 3, y)
         c.sprite(sprite, x, y)
     if not hand:

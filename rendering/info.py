@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from games.facts import capot_side as facts_capot_side
 from games.views import Event, GameView
-from rendering.i18n import DEFAULT_LOCALE, term, text
+from rendering.i18n import DEFAULT_LOCALE, corner, term, text
 from rendering.text import displayable
 
 SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -89,8 +89,7 @@ def card_text(card: Any, italian: bool = False, locale: str = DEFAULT_LOCALE) ->
         return "?"
     if italian:
         return f"{italian_rank(card[0], locale)} {SYMBOLS.get(card[1], card[1])}"
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SYMBOLS.get(card[1], card[1])
+    return corner(card[0], locale) + SYMBOLS.get(card[1], card[1])
 
 
 def italian_rank(rank: Any, locale: str = DEFAULT_LOCALE) -> str:
@@ -117,6 +116,8 @@ def multiplier_text(multiplier: Any) -> str:
 def bid_value_text(value: Any, locale: str = DEFAULT_LOCALE) -> str:
     if value == "generale":
         return text("bid_generale", locale)
+    if value == "capot":
+        return text("bid_capot", locale)
     return str(value)
 
 
@@ -179,7 +180,7 @@ def melds_log(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) ->
             for group in event["melds"]:
                 owner = name_of(names, group["seat"], locale)
                 for meld in group["melds"]:
-                    cards = " ".join(card_text(c) for c in meld["cards"])
+                    cards = " ".join(card_text(c, locale=locale) for c in meld["cards"])
                     lines.append(
                         text(
                             "meld_scored",

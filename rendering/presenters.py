@@ -27,7 +27,7 @@ from games.views import (
     PiquetView,
     SuecaView,
 )
-from rendering.i18n import DEFAULT_LOCALE, plural, term, text
+from rendering.i18n import DEFAULT_LOCALE, combination, plural, term, text
 from rendering.info import (
     TableCards,
     TableInfo,
@@ -140,7 +140,7 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
             category = event["category"]
             result = event["result"]
             if result == "won":
-                label = ", ".join(c["name"] for c in event["combinations"]) or category
+                label = ", ".join(combination(c, loc) for c in event["combinations"]) or category
                 log.append(said(who, f"{label} +{event['points']}", loc))
             else:
                 name = term("piquet_category", category, loc, category.capitalize())

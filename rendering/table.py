@@ -256,7 +256,7 @@ def plate_box(index: int, n: int) -> tuple[int, int, int, int]:
     )
 
 
-def _trick(c: Canvas, view: GameView, order: list[int], style: str) -> None:
+def _trick(c: Canvas, view: GameView, order: list[int], style: str, locale: str) -> None:
     n = len(order)
     trick = view.get("trick") or []
     # The engine says who wins the trick so far; a lone card is not marked.
@@ -269,7 +269,7 @@ def _trick(c: Canvas, view: GameView, order: list[int], style: str) -> None:
             )
         c.mark("card", (x, y, x + cw, y + ch), seat)
         c.sprite(cards.shadow(cw, ch), x - 2, y)
-        c.sprite(cards.face(card, style, cw, ch), x, y)
+        c.sprite(cards.face(card, style, cw, ch, locale), x, y)
 
 
 def _focus(c: Canvas, info: TableInfo, style: str) -> None:
@@ -284,7 +284,9 @@ def _focus(c: Canvas, info: TableInfo, style: str) -> None:
         x = CENTRE[0] - width // 2
         y = CENTRE[1] - (ch + 44 * len(info.focus_lines)) // 2
         for card in info.focus_cards:
-            sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch)
+            sprite = (
+                cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch, info.locale)
+            )
             c.sprite(cards.shadow(cw, ch), x - 2, y)
             c.sprite(sprite, x, y)
             x += step
@@ -309,7 +311,7 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
         cx = x
         for card in faces:
             c.sprite(cards.shadow(cw, ch), cx - 2, y)
-            c.sprite(cards.face(card, style, cw, ch), cx, y)
+            c.sprite(cards.face(card, style, cw, ch, info.locale), cx, y)
             cx += cw - 30 if backs else cw + 12
         if backs:
             depth = min(5, max(1, (group.count or 1) // 3))
@@ -430,7 +432,7 @@ def _table_cards(
     if group.crosswise_last and group.cards and group.cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
         c.sprite(cards.shadow(cw, ch), x - 2, cy)
-        c.sprite(cards.face(group.cards[0], style, cw, ch), x, cy)
+        c.sprite(cards.face(group.cards[0], style, cw, ch, locale), x, cy)
         if len(group.cards) > 1:
             sx = x + cw - 22
             depth = min(4, max(1, (group.count or 2) // 6))
@@ -438,7 +440,7 @@ def _table_cards(
                 c.sprite(cards.back(cw, ch), sx + 2 * k, cy - 2 * k + 4)
     else:
         for card in group.cards:
-            sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch)
+            sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch, locale)
             c.sprite(cards.shadow(cw, ch), x - 2, cy)
             c.sprite(sprite, x, cy)
             x += (
@@ -500,7 +502,7 @@ def draw_table(
     if n == 2 and view.get("phase") != "over":
         _felt_cards(c, info, style)
     if view.get("trick"):
-        _trick(c, view, order, style)
+        _trick(c, view, order, style, locale)
     else:
         _focus(c, info, style)
     for index, seat in enumerate(order):

@@ -1,6 +1,10 @@
-"""Text with the vendored DejaVu fonts only, so an image is the same on every machine.
+"""Text with the vendored fonts only, so an image is the same on every machine.
 
-``ImageFont.Layout.BASIC`` is forced: the RAQM layout depends on system libraries that differ
+DejaVu draws Latin text and symbols; a character DejaVu lacks (kana, kanji, full-width
+punctuation: Japanese sentences, and Japanese or Chinese player names in any locale) is drawn
+with the vendored Noto Sans CJK JP subset, glyph by glyph, on the same baseline. The CJK font is
+scaled so that an ideograph stands as tall as a Latin capital: lines keep their height in every
+language. ``ImageFont.Layout.BASIC`` is forced: the RAQM layout depends on system libraries that differ
 between machines. Rendered strings are cached as RGBA sprites because a table redraws the same
 names and labels on every update.
 """
@@ -26,6 +30,10 @@ FONT_FILES: Final = {
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed-Bold.ttf",
 }
+CJK_FONT: Final = "NotoSansCJKjp-Bold-subset.otf"
+"""Noto Sans CJK JP Bold cut to JIS X 0208, kana and punctuation (rendering/fonts/LICENSE-NotoSansCJK.txt)."""
+CJK_SCALE: Final = 0.84
+"""An ideograph of a CJK font at this fraction of the Latin size is as tall as a capital."""
 
 
 @lru_cache(maxsize=64)
@@ -35,13 +43,62 @@ def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
     )
 
 
+@lru_cache(maxsize=64)
+def cjk_font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(
+        str(FONT_DIR / CJK_FONT),
+        max(4, round(size * CJK_SCALE)),
+        layout_engine=ImageFont.Layout.BASIC,
+    )
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut into runs of one font: ``(run, True)`` for the CJK font's characters."""
+    out: list[tuple[str, bool]] = []
+    for ch in text:
+        cjk = not ch.isspace() and not _dejavu_has(ch) and _cjk_has(ch)
+        if out and out[-1][1] == cjk:
+            out[-1] = (out[-1][0] + ch, cjk)
+        else:
+            out.append((ch, cjk))
+    return out
+
+
+def _mixed_mask(text: str, size: int, weight: str) -> Image.Image:
+    """The mask of a string mixing DejaVu and CJK runs, on DejaVu's baseline and line height."""
+    latin, cjk = font(size, weight), cjk_font(size)
+    pieces = runs(text)
+    top = latin.getbbox("H")[1]
+    ascent, descent = latin.getmetrics()
+    height = max(1, int(ascent + descent - top))
+    baseline = ascent - top
+    advance = sum(int((cjk if is_cjk else latin).getlength(run)) + 2 for run, is_cjk in pieces)
+    mask = Image.new("L", (advance + size, height), 0)
+    draw = ImageDraw.Draw(mask)
+    x = float(size // 2)
+    for run, is_cjk in pieces:
+        face = cjk if is_cjk else latin
+        draw.text((x, baseline), run, font=face, fill=255, anchor="ls")
+        x += face.getlength(run)
+    box = mask.getbbox()
+    if box is None:
+        return Image.new("L", (1, height), 0)
+    return mask.crop((box[0], 0, box[2], height))
+
+
 @lru_cache(maxsize=4096)
 def text_sprite(text: str, size: int, colour: RGB, weight: str = "bold") -> Image.Image:
     """The string as a tight RGBA sprite whose top is the top of the font's capitals.
 
     Tight to the ink horizontally, but vertically aligned on the font's ascent, so that strings of
-    one size line up whatever letters they hold.
+    one size line up whatever letters they hold, in whichever font.
     """
+    if not text.isascii() and any(is_cjk for _, is_cjk in runs(text)):
+        with _FREETYPE:
+            mask = _mixed_mask(text, size, weight)
+        sprite = Image.new("RGBA", mask.size, (*colour, 0))
+        sprite.putalpha(mask)
+        return sprite
     f = font(size, weight)
     with _FREETYPE:
         left, _, right, _ = f.getbbox(text or " ")
@@ -86,24 +143,47 @@ def fit_text(text: str, size: int, max_width: int, weight: str = "bold") -> str:
     return cut.rstrip() + "…"
 
 
-@lru_cache(maxsize=1)
-def _notdef() -> tuple[tuple[int, int], bytes]:
+@lru_cache(maxsize=2)
+def _notdef(cjk: bool) -> tuple[tuple[int, int], bytes]:
     with _FREETYPE:
-        mask = font(20, "condensed").getmask("\U0010ffff")
+        face = cjk_font(24) if cjk else font(20, "condensed")
+        mask = face.getmask("\U0010ffff")
     return mask.size, bytes(mask)
 
 
-@lru_cache(maxsize=4096)
-def has_glyph(char: str) -> bool:
-    """Whether the vendored fonts can draw ``char`` (else FreeType would draw an empty box)."""
+@lru_cache(maxsize=8192)
+def _dejavu_has(char: str) -> bool:
     with _FREETYPE:
         mask = font(20, "condensed").getmask(char)
-    return (mask.size, bytes(mask)) != _notdef()
+    return (mask.size, bytes(mask)) != _notdef(False)
+
+
+@lru_cache(maxsize=8192)
+def _cjk_has(char: str) -> bool:
+    with _FREETYPE:
+        mask = cjk_font(24).getmask(char)
+    return (mask.size, bytes(mask)) != _notdef(True)
+
+
+def glyph_font(char: str) -> str | None:
+    """Which vendored font draws ``char``: ``"dejavu"``, ``"cjk"``, or ``None`` (it would be a
+    box: tofu)."""
+    if _dejavu_has(char):
+        return "dejavu"
+    if _cjk_has(char):
+        return "cjk"
+    return None
+
+
+def has_glyph(char: str) -> bool:
+    """Whether the vendored fonts can draw ``char`` (else FreeType would draw an empty box)."""
+    return char.isspace() or glyph_font(char) is not None
 
 
 def displayable(text: str) -> str:
-    """``text`` without the characters the fonts lack (CJK, most emoji in Discord names), so a
-    name never shows as a row of boxes; an empty result falls back to ``?``."""
+    """``text`` without the characters the fonts lack (most emoji in Discord names, scripts
+    beyond Latin, Greek, Cyrillic and Japanese), so a name never shows as a row of boxes; an
+    empty result falls back to ``?``."""
     kept = "".join(ch for ch in text if ch.isspace() or has_glyph(ch)).strip()
     return " ".join(kept.split()) or "?"
 

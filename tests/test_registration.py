@@ -10,24 +10,20 @@ panel, a raw key as its name), which is exactly what this test turns into a fail
 from __future__ import annotations
 
 import ast
-import json
 from pathlib import Path
 
 import pytest
 
+from bot.i18n import BOT
 from games.base import Game
 from games.facts import CardFacts
 from games.registry import GAME_NAMES, card_facts, game_class, new_game
+from rendering.i18n import IMAGES
 from rendering.presenters import PRESENTERS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_COGS = {"tables", "leaderboard"}
 """Cogs that are not a game's."""
-
-
-def _locale(path: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((ROOT / path).read_text("utf-8"))
-    return data
 
 
 def _extensions() -> list[str]:
@@ -58,14 +54,17 @@ def test_every_game_has_every_part(name: str) -> None:
         missing.append(f"games.{name}: a view whose 'game' is {name!r}")
     if name not in PRESENTERS:
         missing.append(f"rendering.presenters.PRESENTERS[{name!r}]")
-    rendering_words = _locale("rendering/locales/en.json")
+    rendering_words = IMAGES.keys("en")
     for key in (f"game_name_{name}",):
         if key not in rendering_words:
-            missing.append(f"rendering/locales/en.json: {key}")
-    bot_words = _locale("bot/locales/en.json")
-    for key in (f"game_{name}", f"cmd_{name}", f"cmd_start_{name}"):
-        if key not in bot_words:
-            missing.append(f"bot/locales/en.json: {key}")
+            missing.append(f"rendering/locales/en/images.ftl: {key}")
+    for locale in BOT.locales():
+        if locale == "pt-BR":
+            continue  # Brazil writes only what differs from Portugal
+        bot_words = BOT.keys(locale)
+        for key in (f"game_{name}", f"cmd_{name}", f"cmd_start_{name}"):
+            if key not in bot_words:
+                missing.append(f"bot/locales/{locale}/bot.ftl: {key}")
     if not (ROOT / "cogs" / f"{name}.py").is_file():
         missing.append(f"cogs/{name}.py")
     if f"cogs.{name}" not in _extensions():

@@ -22,7 +22,9 @@ from games.ai import choose
 from games.base import Game
 from games.registry import game_class
 
-CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+CARD_LABEL = re.compile(r"(10|[2-9JQKAVDR])([♠♥♦♣])")
+FRENCH_LETTERS = {"V": "J", "D": "Q", "R": "K"}
+"""French indices (valet, dame, roi): a French table names the jack of hearts V♥️."""
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 ITALIAN_LABEL = re.compile(r"(?<![A-Za-z0-9])([2-7AFCR]) (coppe|denari|bastoni|spade)\b")
@@ -76,7 +78,7 @@ def cards_shown(message: Any) -> set[str]:
     for component in message.components:
         walk(component)
     found = {
-        ("T" if rank == "10" else rank) + SUIT_LETTERS[suit]
+        ("T" if rank == "10" else FRENCH_LETTERS.get(rank, rank)) + SUIT_LETTERS[suit]
         for text in texts
         for rank, suit in CARD_LABEL.findall(text)
     }

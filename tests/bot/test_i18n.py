@@ -51,6 +51,7 @@ def test_every_built_key_exists() -> None:
 
 def test_arguments_are_filled_in_and_unknown_locales_fall_back_to_english() -> None:
     assert t("turn_play", "en", name="Marie") == "Marie to play"
-    assert t("turn_play", "fr", name="Marie") == "Marie to play"
+    assert t("turn_play", "de", name="Marie") == "Marie to play"
+    assert t("turn_play", "fr", name="Marie") == "À Marie de jouer"
     assert t("rule_value", "en", key="La vache", help="x") == "**La vache** — x"
     assert t("turn_play", locale="en", name="Marie") == "Marie to play"

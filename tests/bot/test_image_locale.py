@@ -1,4 +1,5 @@
-"""Images are drawn in the table's language (a table setting), like every sentence of the bot."""
+"""Public images are drawn in the table's language (a table setting), like the table's sentences;
+a hand, which only its owner sees, in the owner's own language (their Discord client's)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ async def test_images_are_drawn_in_the_tables_language(
     alice = guild.add_member(env.create_user("alice"))
     table = Table(env, channel, [alice])
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
-    table.session.row.settings["language"] = "pt"
+    table.session.row.settings["language"] = "pt-PT"
     await table.play_to_end()
-    assert seen["render_table"] >= {"pt"}
-    assert seen["render_hand"] == {"pt"}
-    assert seen["render_deal_summary"] == {"pt"}
-    assert seen["render_score_sheet"] == {"pt"}
+    assert seen["render_table"] >= {"pt-PT"}
+    # simcord's clients are en-US: alice's hand is English at a Portuguese table.
+    assert seen["render_hand"] == {"en"}
+    assert seen["render_deal_summary"] == {"pt-PT"}
+    assert seen["render_score_sheet"] == {"pt-PT"}

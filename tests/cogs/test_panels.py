@@ -142,7 +142,7 @@ async def test_a_coinche_bid_through_the_level_select(env: simcord.Env) -> None:
     await player.click(chosen.response, custom_id=f"atout:bid:{table.table_id}:{version}:120:H")
     auction = table.session.game.public_view()["auction"]  # type: ignore[union-attr]
     assert auction[-1]["value"] == 120 and auction[-1]["trump"] == "H"
-    assert "bid 120 ♥" in table.table_message().content
+    assert "bid 120 ♥️" in table.table_message().content
 
 
 def test_chiamata_points_over_a_two_are_all_offered() -> None:

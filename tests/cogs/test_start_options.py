@@ -37,6 +37,8 @@ BAD = [
     ("coinche start", {"level": "expert"}, "level"),
     ("coinche start", {"turn_timer": -5}, "turn_timer"),
     ("sueca start", {"deck_style": "tarot"}, "deck_style"),
+    ("sueca start", {"language": "klingon"}, "language"),
+    ("coinche start", {"language": "de"}, "language"),
 ]
 
 

@@ -5,12 +5,13 @@ the images (so a translation only needs a file)."""
 from __future__ import annotations
 
 import ast
-import json
-import string
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fluent.syntax import FluentSerializer, parse
+from fluent.syntax import ast as fluent_ast
+from fluent.syntax.visitor import Transformer
 
 import rendering
 from games.belote_melds import SEQUENCE_NAMES
@@ -18,6 +19,7 @@ from games.registry import GAME_NAMES
 from rendering import i18n
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
 from rendering.i18n import plural, term, text
+from tests import i18n_checks
 from tests.rendering.helpers import decode
 
 SOURCE_DIR = Path(rendering.__file__).resolve().parent
@@ -39,15 +41,21 @@ TERMS = {
     "piquet_bonus": ("repique", "pique", "carte_blanche", "cards_bonus", "capot"),
 }
 """Engine values drawn as words, per ``term`` group."""
+ENGINE_PREFIXES = (
+    "illegal_",
+    "piquet_combination_",
+    "suit_",
+    "action_",
+    "corner_",
+    "italian_corner_",
+    "italian_card",
+)
+"""Keys ``rendering.i18n`` itself asks for: the engines' codes (``reason``, ``combination``) and
+the words of their parameters (``card_name``, ``corner``)."""
 
 
-def english() -> dict[str, str]:
-    data: dict[str, str] = json.loads((i18n.LOCALES_DIR / "en.json").read_text("utf-8"))
-    return data
-
-
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+def english() -> dict[str, fluent_ast.Message]:
+    return i18n_checks.messages(i18n.IMAGES.path("en"))
 
 
 def calls() -> Iterator[tuple[str, ast.Call]]:
@@ -71,42 +79,40 @@ def test_the_scan_finds_the_calls() -> None:
     assert sum(1 for _ in calls()) > 80
 
 
+def keys_of(where: str, node: ast.Call) -> list[str]:
+    assert isinstance(node.func, ast.Name)
+    first = node.args[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        if node.func.id in ("text", "plural"):
+            return [first.value]
+        return [f"{first.value}_{value}" for value in TERMS[first.value]]
+    assert isinstance(first, ast.JoinedStr), f"{where}: keys must be literal"
+    head = first.values[0]
+    assert isinstance(head, ast.Constant), where
+    prefix = str(head.value)
+    assert prefix in DYNAMIC_KEYS, f"{where}: unknown dynamic key {prefix!r}…"
+    return [prefix + suffix for suffix in DYNAMIC_KEYS[prefix]]
+
+
 def test_every_key_used_exists_in_english() -> None:
     strings = english()
     missing: list[str] = []
     for where, node in calls():
-        assert isinstance(node.func, ast.Name)
-        first = node.args[0]
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            if node.func.id == "text":
-                keys = [first.value]
-            elif node.func.id == "plural":
-                keys = [f"{first.value}_one", f"{first.value}_other"]
-            else:
-                keys = [f"{first.value}_{value}" for value in TERMS[first.value]]
-        else:
-            assert isinstance(first, ast.JoinedStr), f"{where}: keys must be literal"
-            head = first.values[0]
-            assert isinstance(head, ast.Constant), where
-            prefix = str(head.value)
-            assert prefix in DYNAMIC_KEYS, f"{where}: unknown dynamic key {prefix!r}…"
-            keys = [prefix + suffix for suffix in DYNAMIC_KEYS[prefix]]
-        missing += [f"{where}: {key}" for key in keys if key not in strings]
+        missing += [f"{where}: {key}" for key in keys_of(where, node) if key not in strings]
     assert missing == []
+
+
+def engine_keys() -> set[str]:
+    """Keys the engines' codes name (refusals, Piquet combinations, rule help)."""
+    return {key for key in english() if key.startswith(ENGINE_PREFIXES)}
 
 
 def test_no_unused_english_key() -> None:
     used: set[str] = set()
-    for _, node in calls():
-        assert isinstance(node.func, ast.Name)
-        first = node.args[0]
-        if isinstance(first, ast.Constant) and node.func.id == "text":
-            used.add(first.value)
-        elif isinstance(first, ast.Constant) and node.func.id == "plural":
-            used |= {f"{first.value}_one", f"{first.value}_other"}
+    for where, node in calls():
+        used |= set(keys_of(where, node))
     used |= {f"{group}_{v}" for group, values in TERMS.items() for v in values}
-    used |= {prefix + s for prefix, suffixes in DYNAMIC_KEYS.items() for s in suffixes}
-    assert set(english()) - used - {"@plural"} == set()
+    assert set(english()) - used - engine_keys() == set()
 
 
 def test_placeholders_match_the_arguments_given() -> None:
@@ -121,44 +127,58 @@ def test_placeholders_match_the_arguments_given() -> None:
         given = {k.arg for k in node.keywords if k.arg not in ("locale",)}
         if node.func.id == "plural":
             given.add("count")
-            templates = [strings[f"{first.value}_one"], strings[f"{first.value}_other"]]
+        needed = i18n_checks.variables(strings[first.value])
+        assert needed <= given, f"{where}: {first.value} needs more than {given}"
+        if node.func.id == "text":
+            assert needed == given, f"{where}: {given - needed} unused by {first.value}"
         else:
-            templates = [strings[first.value]]
-        for template in templates:
-            assert fields(template) <= given, f"{where}: {template!r} needs more than {given}"
-            if node.func.id == "text":
-                assert fields(template) == given, f"{where}: {given} unused by {template!r}"
+            assert "count" in needed, f"{where}: {first.value} does not select on $count"
 
 
-def test_singular_and_plural_take_the_same_values() -> None:
-    strings = english()
-    for key in strings:
-        if key.endswith("_one"):
-            other = key[: -len("_one")] + "_other"
-            assert other in strings, key
-            assert fields(strings[key]) == fields(strings[other]), key
+def test_english_catalogue_parses() -> None:
+    assert i18n_checks.parse_problems(i18n.IMAGES, "en") == []
+    assert i18n_checks.format_problems(i18n.IMAGES, "en") == []
 
 
-@pytest.mark.parametrize("path", sorted(i18n.LOCALES_DIR.glob("*.json")), ids=lambda p: p.stem)
-def test_every_catalogue_agrees_with_english(path: Path) -> None:
-    strings = english()
-    data = json.loads(path.read_text("utf-8"))
-    assert isinstance(data, dict)
-    assert i18n.LOCALE_NAME.fullmatch(path.stem)
-    assert data.get("@plural", "one") in i18n.PLURAL_RULES
-    for key, template in data.items():
-        assert key in strings, f"{path.name}: {key} is not an English key"
-        assert isinstance(template, str)
-        if not key.startswith("@"):
-            assert fields(template) == fields(strings[key]), f"{path.name}: {key}"
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_catalogue_agrees_with_english(locale: str) -> None:
+    """Each locale has exactly English's keys (pt-BR: a subset, it falls back to pt-PT), with
+    the same variables, parses without junk and formats without errors."""
+    assert i18n_checks.catalogue_problems(i18n.IMAGES, [locale]) == []
+
+
+def test_only_known_locales_have_a_file() -> None:
+    assert set(i18n.available_locales()) == set(i18n.LOCALES)
+
+
+def test_the_checks_catch_a_broken_catalogue(tmp_path: Path) -> None:
+    """A missing key, an extra key, another variable and a syntax error each fail."""
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "t.ftl").write_text("a = A { $x }\nb = B\nc = C\n", "utf-8")
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "fr" / "t.ftl").write_text("a = A { $y }\nz = Z\nc = { C\n", "utf-8")
+    catalogue = i18n.Catalogue(tmp_path, "t.ftl")
+    problems = "\n".join(i18n_checks.catalogue_problems(catalogue, ["en", "fr"]))
+    assert "fr: junk" in problems
+    assert "fr: b is missing" in problems
+    assert "fr: z is not an English key" in problems
+    assert "fr: a uses ['y'], English ['x']" in problems
+    assert i18n_checks.catalogue_problems(catalogue, ["en"]) == []
+    assert i18n_checks.key_problems(catalogue, "fr", partial=True) == [
+        "fr: z is not an English key"
+    ]
 
 
 def test_missing_locale_or_key_falls_back_to_english() -> None:
     assert text("score_panel", "xx") == text("score_panel") == "Score"
-    assert text("seat", "pt-BR", number=3) == "Seat 3"
+    assert text("seat", "pt-BR", number=3) == text("seat", "pt-PT", number=3) == "Lugar 3"
+    assert text("side", "pt-BR", number=1) == "Time 1"
+    assert plural("tricks", 0, "pt-BR") == "0 vaza"
+    assert plural("tricks", 0, "pt-PT") == "0 vazas"
     assert text("score_panel", "../../etc/passwd") == "Score"
     assert plural("tricks", 1, "xx") == "1 trick"
     assert plural("tricks", 0, "xx") == "0 tricks"
+    assert text("seat", "fr-CA", number=3) == text("seat", "fr", number=3)
     assert text("no_such_key_anywhere") == "no_such_key_anywhere"
     assert term("meld_kind", "quinte_flush") == "quinte_flush"
     assert term("italian_rank", "7", default="7") == "7"
@@ -174,46 +194,35 @@ def test_unknown_locale_draws_english() -> None:
     assert rendering.render_table(view, names, locale=None) == english_image  # type: ignore[arg-type]
 
 
-def _swapped(template: str) -> str:
-    """The template with its words' case swapped and its placeholders kept."""
-    out = []
-    for literal, name, spec, conversion in string.Formatter().parse(template):
-        out.append(literal.swapcase().replace("{", "{{").replace("}", "}}"))
-        if name is not None:
-            out.append(
-                "{"
-                + name
-                + ("!" + conversion if conversion else "")
-                + (":" + spec if spec else "")
-                + "}"
-            )
-    return "".join(out)
+class _SwapCase(Transformer):
+    def visit_TextElement(self, node: fluent_ast.TextElement) -> fluent_ast.TextElement:
+        node.value = node.value.swapcase()
+        return node
 
 
 @pytest.fixture
 def fake_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """A test locale ``tl``: every English sentence with its case swapped, zero singular."""
-    strings = english()
-    fake = {key: _swapped(value) for key, value in strings.items() if not key.startswith("@")}
-    fake["@plural"] = "zero_one"
-    (tmp_path / "en.json").write_text(json.dumps(strings), "utf-8")
-    (tmp_path / "tl.json").write_text(json.dumps(fake), "utf-8")
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
-    i18n.catalogue.cache_clear()
-    i18n._chain.cache_clear()
-    yield "tl"
+    """A test locale ``xq``: every English sentence with its case swapped (plural rules of a
+    language CLDR does not know: one for 1, other for the rest)."""
+    source = i18n.IMAGES.path("en").read_text("utf-8")
+    swapped = FluentSerializer().serialize(_SwapCase().visit(parse(source)))
+    for locale, content in (("en", source), ("xq", swapped)):
+        (tmp_path / locale).mkdir()
+        (tmp_path / locale / "images.ftl").write_text(content, "utf-8")
+    monkeypatch.setattr(i18n, "IMAGES", i18n.Catalogue(tmp_path, "images.ftl"))
+    i18n.term.cache_clear()
+    yield "xq"
     monkeypatch.undo()
-    i18n.catalogue.cache_clear()
-    i18n._chain.cache_clear()
+    i18n.term.cache_clear()
 
 
 def test_fake_locale_words(fake_locale: str) -> None:
     assert text("score_panel", fake_locale) == "sCORE"
     assert text("seat", fake_locale, number=2) == "sEAT 2"
-    assert plural("tricks", 0, fake_locale) == "0 TRICK"
+    assert plural("tricks", 1, fake_locale) == "1 TRICK"
     assert plural("tricks", 2, fake_locale) == "2 TRICKS"
-    assert text("seat", "tl-XX", number=2) == "sEAT 2"
-    assert i18n.available_locales() == ["en", "tl"]
+    assert text("seat", "xq-XX", number=2) == "sEAT 2"
+    assert i18n.available_locales() == ["en", "xq"]
 
 
 def test_fake_locale_changes_every_image(fake_locale: str) -> None:

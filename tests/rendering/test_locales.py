@@ -1,0 +1,149 @@
+"""Every language draws: no glyph is missing from the font that draws it (no tofu), engine
+refusals and Piquet combinations read in each locale, card corners use each locale's letters."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+
+import rendering
+from games.base import IllegalAction
+from games.piquet_declarations import best_point, sequences, sets
+from games.reasons import ENGLISH
+from rendering import i18n
+from rendering.__main__ import LOCAL_NAMES, main
+from rendering.demo import DEMO_NAMES, random_position
+from rendering.text import glyph_font, has_glyph, runs
+from tests import i18n_checks
+from tests.rendering.helpers import decode
+
+
+def drawable_text(locale: str) -> str:
+    """Every character the images catalogue can draw in ``locale`` (all variants of every
+    message), the card corners and the demo's local player names."""
+    chars: set[str] = set()
+    path = i18n.IMAGES.path(locale)
+    for entry in i18n_checks.resource(path).body:
+        for node in i18n_checks.text_elements(entry):
+            chars |= set(node)
+    for rank in "AKQJ":
+        chars |= set(i18n.corner(rank, locale)) | set(i18n.corner(rank, locale, italian=True))
+    chars |= set("".join(LOCAL_NAMES.get(locale, DEMO_NAMES)))
+    return "".join(sorted(chars - set(string.whitespace)))
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_no_tofu(locale: str) -> None:
+    """A character no vendored font has would be drawn as an empty box."""
+    chars = drawable_text(locale)
+    assert len(chars) > 30
+    assert [ch for ch in chars if not has_glyph(ch)] == []
+
+
+def test_japanese_is_drawn_with_the_cjk_font() -> None:
+    assert glyph_font("切") == glyph_font("ト") == glyph_font("：") == "cjk"
+    assert glyph_font("A") == glyph_font("♠") == glyph_font("é") == "dejavu"
+    assert glyph_font("क") is None
+    assert runs("Luc：ブロット！") == [("Luc", False), ("：ブロット！", True)]
+    # Player names in any locale: JIS X 0208 kanji draw.
+    assert all(glyph_font(ch) == "cjk" for ch in "健太美咲渡邊")
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_refusal_reads_in_every_locale(locale: str) -> None:
+    samples = {
+        "suit": "H",
+        "trump_suit": "S",
+        "card": "QH",
+        "winner_card": "KH",
+        "trump": "NT",
+        "rank": "K",
+        "action": "bid",
+        "game": "coinche",
+        "seat": 2,
+    }
+    for code, english in ENGLISH.items():
+        fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
+        params = {f.removesuffix("_one"): samples.get(f.removesuffix("_one"), 7) for f in fields}
+        exc = IllegalAction(code, **params)
+        sentence = i18n.reason(exc, locale)
+        assert sentence and "{" not in sentence and "$" not in sentence, (code, sentence)
+        assert not sentence.startswith("illegal_"), code
+
+
+def test_refusals_in_french_and_japanese() -> None:
+    exc = IllegalAction("must_follow", suit="H")
+    assert str(exc) == exc.reason == "must follow hearts"
+    assert exc.code == "must_follow" and exc.params == {"suit": "H"}
+    assert i18n.reason(exc, "fr") == "il faut fournir à cœur"
+    assert i18n.reason(exc, "it") == "devi rispondere a cuori"
+    assert i18n.reason(exc, "pt-PT") == "tem de assistir a copas"
+    assert i18n.reason(exc, "ja").startswith("ハート")
+    over = IllegalAction("must_overtrump_card", card="QH", winner_card="KH")
+    assert i18n.reason(over, "fr") == "il faut monter à l'atout : le D♥ ne bat pas le R♥"
+    call = IllegalAction("call_weaker_rank", rank="K")
+    assert i18n.reason(call, "it", game="chiamata") == "chiama una carta più bassa di Re"
+    assert i18n.reason(ValueError("plain"), "fr") == "plain"
+
+
+def test_a_real_refusal_from_an_engine() -> None:
+    from games.actions import Action
+    from games.sueca import Sueca
+
+    game = Sueca()
+    game.deal(sorted(game.full_deck()))
+    seat = game.to_act
+    assert seat is not None
+    with pytest.raises(IllegalAction) as caught:
+        game.apply((seat + 1) % 4, Action("play", card=game.hands[(seat + 1) % 4][0]))
+    assert caught.value.code == "not_your_turn"
+    assert i18n.reason(caught.value, "pt-PT") == "não é a sua vez"
+
+
+def test_piquet_combinations_in_each_locale() -> None:
+    hand = ["AS", "KS", "QS", "JS", "TS", "KH", "KD", "KC", "7C", "8C", "9D", "7H"]
+    point = best_point(hand, "modern").to_json()
+    run = sequences(hand)[0].to_json()
+    kings = sets(hand)[0].to_json()
+    assert point["code"] == "point" and point["params"] == {"count": 5, "value": 51}
+    assert i18n.combination(point) == point["name"] == "point of five (51)"
+    assert i18n.combination(run) == run["name"] == "quint to the ace"
+    assert i18n.combination(kings) == kings["name"] == "quatorze of kings"
+    assert i18n.combination(run, "fr") == "quinte majeure"
+    assert i18n.combination(kings, "fr") == "quatorze de rois"
+    assert i18n.combination(kings, "it") == "quattordici di re"
+    assert i18n.combination(run, "ja") == "Aから 5枚続き"
+    assert i18n.combination({"name": "odd"}, "fr") == "odd"
+
+
+def test_corner_letters_per_locale() -> None:
+    assert [i18n.corner(r, "fr") for r in "KQJAT9"] == ["R", "D", "V", "A", "10", "9"]
+    assert [i18n.corner(r, "pt-PT") for r in "KQJ"] == ["R", "D", "V"]
+    assert [i18n.corner(r, "pt-BR") for r in "KQJ"] == ["K", "Q", "J"]
+    assert [i18n.corner(r, "fr", italian=True) for r in "KQJ"] == ["R", "C", "F"]
+    assert i18n.card_name("JH", "fr") == "V♥"
+    assert i18n.card_name("QD", "ja", italian=True) == "カヴァッロ di デナーリ"
+    assert i18n.card_name("QD", "it", italian=True) == "Cavallo di denari"
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_each_locale_draws_every_image(locale: str) -> None:
+    for game in ("coinche", "piquet", "chiamata"):
+        position = random_position(game, 3)
+        names = LOCAL_NAMES.get(locale, DEMO_NAMES)[: position.game.seats]
+        view = position.game.public_view()
+        ours = rendering.render_table(view, names, locale=locale)
+        english = rendering.render_table(view, names, locale="en")
+        assert decode(ours).size == decode(english).size
+        if locale != "en":
+            assert ours != english
+
+
+def test_demo_writes_a_locale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--out", str(tmp_path / "ja"), "--lang", "ja"]) == 0
+    written = capsys.readouterr().out.split()
+    assert len(written) >= 30
+    with pytest.raises(SystemExit):
+        main(["demo", "--out", str(tmp_path / "xx"), "--lang", "xx"])
