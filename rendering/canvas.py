@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from rendering import theme
 from rendering.suits import emblem
-from rendering.text import size_for_cap_height, text_sprite
+from rendering.text import overhang, size_for_cap_height, text_sprite
 
 SYMBOL_SUITS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -155,7 +155,7 @@ class Canvas:
             else:
                 sprite = text_sprite(part, size, colour, weight)
                 if at is not None:
-                    self.sprite(sprite, at[0] + x, at[1])
+                    self.sprite(sprite, at[0] + x, at[1] - overhang(sprite))
                 x += sprite.width + (size // 4 if part.endswith(" ") else 0)
         return x
 

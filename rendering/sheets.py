@@ -53,7 +53,8 @@ def draw_last_trick(
     c.records = records
     c.style = style
     c.draw.rectangle((0, 0, width, 44), fill=theme.PANEL)
-    c.rich(MARGIN, 12, text("last_trick", locale), font_for(18), theme.GOLD)
+    title = text("last_trick", locale)
+    c.rich(MARGIN, 12, title, font_for(18), theme.GOLD)
     if not trick:
         c.rich(
             width // 2,
@@ -69,7 +70,13 @@ def draw_last_trick(
         c.rich(
             width - MARGIN,
             12,
-            text("won_by", locale, name=name_of(names, winner, locale)),
+            # Two cards leave little room: the winner's line gives way to the title, so a
+            # longer language never writes one over the other.
+            fit_text(
+                text("won_by", locale, name=name_of(names, winner, locale)),
+                font_for(18),
+                width - 3 * MARGIN - c.rich_width(title, font_for(18)),
+            ),
             font_for(18),
             theme.TEXT,
             anchor="r",

@@ -101,16 +101,26 @@ def text_sprite(text: str, size: int, colour: RGB, weight: str = "bold") -> Imag
         return sprite
     f = font(size, weight)
     with _FREETYPE:
-        left, _, right, _ = f.getbbox(text or " ")
+        left, ink_top, right, _ = f.getbbox(text or " ")
         top = f.getbbox("H")[1]
         ascent, descent = f.getmetrics()
+        # An accented capital (É, Ú, À) rises above the capitals: the sprite grows upwards by
+        # ``overhang`` rows, which Canvas.rich draws above ``y``. Plain ASCII keeps its old box.
+        overhang = 0 if text.isascii() else max(0, int(top - ink_top))
         width = max(1, int(right - left))
-        height = max(1, int(ascent + descent - top))
+        height = max(1, int(ascent + descent - top)) + overhang
         mask = Image.new("L", (width, height), 0)
-        ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
+        ImageDraw.Draw(mask).text((-left, overhang - top), text, font=f, fill=255)
     sprite = Image.new("RGBA", (width, height), (*colour, 0))
     sprite.putalpha(mask)
+    sprite.info["overhang"] = overhang
     return sprite
+
+
+def overhang(sprite: Image.Image) -> int:
+    """Rows of a text sprite above the top of the capitals (accents): draw it that much higher."""
+    value = sprite.info.get("overhang", 0)
+    return value if isinstance(value, int) else 0
 
 
 def cap_height(size: int, weight: str = "bold") -> int:

@@ -147,3 +147,16 @@ def test_demo_writes_a_locale(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert len(written) >= 30
     with pytest.raises(SystemExit):
         main(["demo", "--out", str(tmp_path / "xx"), "--lang", "xx"])
+
+
+def test_accented_capitals_keep_their_accent() -> None:
+    """ "Última vaza" once lost its accent: the sprite was cut at the top of the capitals."""
+    from rendering.text import overhang, text_sprite
+
+    plain = text_sprite("Ultima", 20, (255, 255, 255))
+    accented = text_sprite("Última", 20, (255, 255, 255))
+    assert overhang(plain) == 0
+    assert overhang(accented) > 0
+    assert accented.height == plain.height + overhang(accented)
+    top_rows = accented.getchannel("A").crop((0, 0, accented.width, overhang(accented)))
+    assert top_rows.getbbox() is not None
