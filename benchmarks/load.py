@@ -56,11 +56,13 @@ from simcord import _dpy_internals as simcord_internals
 from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
+from bot import collector
 from bot.app import AtoutBot, create_bot
 from bot.codec import button_id
 from bot.config import Settings
 from bot.presence import Presence
 from bot.shards import Shards
+from bot.workers import default_image_processes
 from games.ai import choose
 
 
@@ -371,6 +373,7 @@ async def run(
     db: str | None = None,
     shards: Shards | None = None,
     simcord_clock: bool = False,
+    image_processes: int = 0,
 ) -> str:
     logging.basicConfig(level=logging.CRITICAL)
     flat_out = workload == "flat-out"
@@ -380,6 +383,7 @@ async def run(
             db_path=db or str(Path(tmp) / "load.sqlite3"),
             ai_pause_s=0.0 if flat_out else DEFAULT_PAUSE_S,
             shards=shards,
+            image_processes=image_processes,
         )
         bot = create_bot(settings)
         env = simcord.Env(bot, settle_timeout=120.0, check_errors=False)
@@ -408,6 +412,10 @@ async def run(
             print(f"{tables} tables open", file=sys.stderr, flush=True)
             await env.settle()
             memory_per_table = (rss_bytes() - rss_before) / tables
+            # As ``python -m bot`` does: its collector tuned, and the tables frozen once they
+            # are in memory (what the restore of a real start does).
+            collector.tune()
+            collector.freeze()
             for session in bot.tables.sessions.values():
                 assert session.row.table_message_id is not None
                 probe.table_messages[session.row.table_message_id] = session.id
@@ -490,6 +498,7 @@ def clusters(args: argparse.Namespace) -> None:
                 f"--seed={args.seed + index}",
                 f"--db={args.db}",
                 f"--cluster={index}/{count}",
+                f"--image-processes={args.image_processes}",
                 *(["--simcord-clock"] if args.simcord_clock else []),
             ],
             stdout=subprocess.PIPE,
@@ -520,6 +529,12 @@ def main() -> None:
     parser.add_argument("--clusters", type=int, default=0, help="N cluster processes on --db")
     parser.add_argument("--cluster", help=argparse.SUPPRESS)  # k/N: this process is one cluster
     parser.add_argument(
+        "--image-processes",
+        type=int,
+        default=default_image_processes(),
+        help="ATOUT_IMAGE_PROCESSES (default: python -m bot's, one more than the cores)",
+    )
+    parser.add_argument(
         "--simcord-clock",
         action="store_true",
         help="keep simcord's bookkeeping of the bot's timers during the run (see release_loop)",
@@ -535,7 +550,14 @@ def main() -> None:
         index, _, count = args.cluster.partition("/")
         shards = Shards(int(count), (int(index),))
     result = run(
-        args.tables, args.workload, args.duration, args.seed, args.db, shards, args.simcord_clock
+        args.tables,
+        args.workload,
+        args.duration,
+        args.seed,
+        args.db,
+        shards,
+        args.simcord_clock,
+        args.image_processes,
     )
     print(asyncio.run(result), flush=True)
 

@@ -14,6 +14,7 @@ import sys
 import aiohttp
 import discord
 
+from bot import collector
 from bot.app import create_bot
 from bot.backends import StorageUnavailable
 from bot.config import load_settings
@@ -38,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         print(t("cli_no_token"), file=sys.stderr)
         return 2
     discord.utils.setup_logging()
+    collector.tune()
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

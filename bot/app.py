@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import images
+from bot import images, workers
 from bot.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
@@ -66,6 +66,7 @@ class AtoutBot(commands.Bot):
             **shard_options,
         )
         self.settings = settings
+        workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards
         self.ui = TableUI(self)

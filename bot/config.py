@@ -15,8 +15,10 @@ from pathlib import Path
 
 from bot.i18n import t
 from bot.shards import Shards, parse_shards
+from bot.workers import default_image_processes
 
 MAX_AI_PAUSE_S = 60.0
+MAX_IMAGE_PROCESSES = 32
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
 
 
@@ -32,6 +34,9 @@ class Settings:
     sync_commands: bool = True
     shards: Shards | None = None
     """``ATOUT_SHARD_COUNT`` / ``ATOUT_SHARDS``: the shard ids this process (cluster) runs."""
+    image_processes: int = 0
+    """``ATOUT_IMAGE_PROCESSES``: processes that draw the images (``python -m bot``: one more
+    than the cores, see ``bot.workers``); 0 draws in threads, as the tests under simcord do."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -75,10 +80,14 @@ def load_settings(
     if not math.isfinite(ai_pause_s) or not 0 <= ai_pause_s <= MAX_AI_PAUSE_S:
         raise ValueError(t("cli_ai_pause", value=repr(pause)))
     shards = parse_shards(merged.get("ATOUT_SHARD_COUNT", ""), merged.get("ATOUT_SHARDS", ""))
+    drawing = merged.get("ATOUT_IMAGE_PROCESSES", "").strip()
+    if drawing and not (drawing.isdigit() and int(drawing) <= MAX_IMAGE_PROCESSES):
+        raise ValueError(t("cli_image_processes", most=MAX_IMAGE_PROCESSES, value=repr(drawing)))
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
         dev_guild=int(guild) if guild else None,
         ai_pause_s=ai_pause_s,
         shards=shards,
+        image_processes=int(drawing) if drawing else default_image_processes(),
     )

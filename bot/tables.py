@@ -15,6 +15,7 @@ import asyncio
 import logging
 from typing import Any
 
+from bot import collector
 from bot.sessions import ChooseFn, Listener, TableSession, default_choose, restore_game
 from bot.storage import Storage, TableRow
 
@@ -126,4 +127,5 @@ class Tables:
                 if len(driving) >= self.RESTORE_DRIVES:
                     await asyncio.wait(driving, return_when=asyncio.FIRST_COMPLETED)
         log.info("%d unfinished tables restored", len(rows))
+        collector.freeze()
         return len(rows)

@@ -7,9 +7,10 @@ elsewhere, and in an order that puts people first:
   urgent waiter (the hand of the player who just clicked) gets the next one, a table redraw or a
   deal summary waits behind it. The waiting is bounded because every table has at most one
   redraw pending (``bot.table_ui`` coalesces them) and every player at most one hand.
-- images are drawn in a worker process: much of a drawing is Python code holding the
-  interpreter lock, which in a thread would take turns with the event loop. A drawing function
-  that cannot be sent to a process (a test's wrapper) is drawn in a thread instead.
+- images are drawn in worker processes (``python -m bot``; ``ATOUT_IMAGE_PROCESSES``): much of
+  a drawing is Python code holding the interpreter lock, which in a thread would take turns with
+  the event loop. A drawing function that cannot be sent to a process (a test's wrapper) is drawn
+  in a thread instead, and so is everything when the processes are set to 0 (the tests).
 - computer players: the quick levels run in a thread; the search-based level runs in a separate
   process, where a second of pure-Python search cannot hold the interpreter lock the event loop
   needs (docs/architecture.md, "Computer players").
@@ -94,7 +95,7 @@ class Slots:
         await self.acquire(priority)
         try:
             executor: Executor = (
-                _image_processes() if IMAGE_IN_PROCESSES and _portable(fn) else _image_threads()
+                _image_processes() if IMAGE_PROCESSES and _portable(fn) else _image_threads()
             )
             try:
                 return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
@@ -105,15 +106,42 @@ class Slots:
             self.release()
 
 
-IMAGE_IN_PROCESSES = False
-"""Images are drawn in threads: in a process pool, drawings under simcord (the test Discord)
-were seen never to come back, and a stalled queue is worse than a slower one. The process path
-stays behind this switch for a real deployment to try."""
-IMAGE_PROCESSES = max(1, (os.cpu_count() or 2) - 1)
-"""Drawing processes: every core but the event loop's."""
 IMAGE_THREADS = 2
-IMAGE_SLOTS = IMAGE_PROCESSES + 1 if IMAGE_IN_PROCESSES else IMAGE_THREADS
-"""One drawing more than there are processes: the next one is ready when a process is free."""
+"""Drawing threads when there are no drawing processes (tests under simcord, whose bookkeeping
+of the bot's executors does not follow work into another process)."""
+
+
+def default_image_processes() -> int:
+    """One drawing process more than there are cores. Measured on 2 cores with 200 realistic
+    tables (benchmarks/load.py): 1 process gave a click->table p99 of 2.3 s, 2 gave 0.6 s and 3
+    gave 0.23 s, because a drawing's round trip (pickling the view, waking the process, sending
+    the PNG back) leaves a process idle part of the time, and the loop itself needs only half a
+    core."""
+    return (os.cpu_count() or 1) + 1
+
+
+def slots_for(processes: int) -> int:
+    """Two drawings per process in flight, and two more: the next one is pickled and waiting
+    while the current one is drawn (3 processes: 8 slots measured best; 2 slots per process
+    fewer cost a third of the throughput)."""
+    return 2 * processes + 2 if processes else IMAGE_THREADS
+
+
+IMAGE_PROCESSES = 0
+"""Drawing processes, set by :func:`configure_images` from ``Settings.image_processes``; 0
+draws in threads."""
+IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
+
+
+def configure_images(processes: int) -> None:
+    """How this process draws: ``processes`` worker processes, or threads when 0. Called when
+    a bot is built, before its first drawing (the queue of a running loop keeps its size)."""
+    global IMAGE_PROCESSES, IMAGE_SLOTS
+    if processes != IMAGE_PROCESSES:
+        _shutdown_image_processes()
+    IMAGE_PROCESSES = max(0, processes)
+    IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
+
 
 _portable_cache: dict[int, tuple[Any, bool]] = {}
 
@@ -140,18 +168,25 @@ def _image_processes() -> ProcessPoolExecutor:
     global _image_pool
     if _image_pool is None:
         _image_pool = ProcessPoolExecutor(
-            IMAGE_PROCESSES, mp_context=multiprocessing.get_context("spawn")
+            max(1, IMAGE_PROCESSES), mp_context=multiprocessing.get_context("spawn")
         )
     return _image_pool
 
 
 def image_executor() -> Executor:
     """Where portable drawings go."""
-    return _image_processes() if IMAGE_IN_PROCESSES else _image_threads()
+    return _image_processes() if IMAGE_PROCESSES else _image_threads()
 
 
 def _reset_image_processes() -> None:
     global _image_pool
+    _image_pool = None
+
+
+def _shutdown_image_processes() -> None:
+    global _image_pool
+    if _image_pool is not None:
+        _image_pool.shutdown(wait=False, cancel_futures=True)
     _image_pool = None
 
 

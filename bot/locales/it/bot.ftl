@@ -20,6 +20,7 @@ cli_intents = Discord ha rifiutato un intent del gateway: Atout non ha bisogno d
 cli_discord_error = Discord ha risposto con un errore ({ $status }: { $reason }); riprova tra un momento.
 cli_no_database = Atout non riesce ad aprire il database { $where } ({ $reason }): controlla ATOUT_DB (il percorso di un file SQLite, o postgresql://utente:password@host:porta/database) e che il server del database sia in funzione.
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
+cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
 action_pass = Passo
 action_coinche = Coinche
 action_surcoinche = Surcoinche
