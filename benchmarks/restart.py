@@ -43,6 +43,7 @@ from bot.components import table_button
 from bot.config import Settings
 from bot.presence import Presence
 from bot.sessions import TableSession
+from bot.workers import default_image_processes
 
 
 def _no_presence_sweep() -> None:
@@ -196,7 +197,11 @@ async def run(tables: int, clicks: int, seed: int) -> str:
                 backend.emit("INTERACTION_CREATE", payload)
 
         # A new bot process on the same database, in the same world (guild, channel, messages).
-        bot = create_bot(Settings(token=None, db_path=path, ai_pause_s=0.0))
+        bot = create_bot(
+            Settings(
+                token=None, db_path=path, ai_pause_s=0.0, image_processes=default_image_processes()
+            )
+        )
         bot.add_listener(on_ready, "on_ready")
         pressing = asyncio.get_running_loop().create_task(press_hands())
         started = time.perf_counter()

@@ -12,7 +12,6 @@ card that is not on the table can never reach a public message.
 from __future__ import annotations
 
 import collections
-import concurrent.futures
 import functools
 import io
 import json
@@ -55,15 +54,10 @@ _RENDER_HAND = rendering.render_hand
 
 
 def warm_up() -> None:
-    """Start the drawing process and fill its caches now, in the background, so that the first
-    click after a start does not pay for them. Nothing waits for it."""
-    future = workers.image_executor().submit(_warm)
-    future.add_done_callback(_warmed)
-
-
-def _warmed(future: concurrent.futures.Future[bytes]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.warning("the renderer could not warm up: %r", future.exception())
+    """Start the drawing processes and fill their caches now, in the background, so that the first
+    click after a start does not pay for them. Nothing waits for it; drawings are made in threads
+    until the processes are warm (``bot.workers``)."""
+    workers.warm_images(_warm)
 
 
 def _file(data: bytes, stem: str) -> discord.File:

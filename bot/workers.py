@@ -22,16 +22,18 @@ import asyncio
 import functools
 import heapq
 import itertools
+import logging
 import multiprocessing
 import os
 import pickle
 import weakref
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 HAND = 0
 """The clicking player's own hand: drawn first."""
@@ -95,12 +97,18 @@ class Slots:
         await self.acquire(priority)
         try:
             executor: Executor = (
-                _image_processes() if IMAGE_PROCESSES and _portable(fn) else _image_threads()
+                _image_processes()
+                if IMAGE_PROCESSES and _warm >= IMAGE_PROCESSES and _portable(fn)
+                else _image_threads()
             )
             try:
                 return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
             except BrokenProcessPool:
+                # A drawing process died (killed, out of memory): a new pool, warmed in the
+                # background, and this drawing in a thread meanwhile.
                 _reset_image_processes()
+                if _warm_job is not None:
+                    warm_images(_warm_job)
                 return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
         finally:
             self.release()
@@ -131,6 +139,38 @@ IMAGE_PROCESSES = 0
 """Drawing processes, set by :func:`configure_images` from ``Settings.image_processes``; 0
 draws in threads."""
 IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
+
+
+_warm = 0
+"""Drawing processes started and warm. Until all are, drawings are made in threads: a cold
+process takes a second or more to import the renderer and load its fonts, and the first clicks
+after a restart would wait for that (benchmarks/restart.py: the first hands p50 3.8 s with cold
+processes, against 2.2 s in threads)."""
+
+
+_warm_job: Callable[[], Any] | None = None
+
+
+def warm_images(job: Callable[[], Any]) -> None:
+    """Run ``job`` (a drawing of sample images, ``bot.images.warm_up``) once per drawing process:
+    a pool starts one process per waiting job, so every process starts now and comes back warm.
+    Kept, to warm the processes of a pool that replaces a broken one."""
+    global _warm_job
+    _warm_job = job
+    executor = image_executor()
+    for _ in range(max(1, IMAGE_PROCESSES)):
+        executor.submit(job).add_done_callback(_warmed)
+
+
+def _warmed(future: Future[Any]) -> None:
+    """One more drawing process is ready (called in the pool's thread)."""
+    global _warm
+    if future.cancelled():
+        return
+    if future.exception() is not None:
+        log.warning("the renderer could not warm up: %r", future.exception())
+        return
+    _warm += 1
 
 
 def configure_images(processes: int) -> None:
@@ -179,12 +219,14 @@ def image_executor() -> Executor:
 
 
 def _reset_image_processes() -> None:
-    global _image_pool
+    global _image_pool, _warm
     _image_pool = None
+    _warm = 0
 
 
 def _shutdown_image_processes() -> None:
-    global _image_pool
+    global _image_pool, _warm
+    _warm = 0
     if _image_pool is not None:
         _image_pool.shutdown(wait=False, cancel_futures=True)
     _image_pool = None

@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import time
 from collections.abc import Iterator
 
 import pytest
 
 import rendering
-from bot import workers
+from bot import images, workers
 from bot.config import MAX_IMAGE_PROCESSES, Settings, load_settings
 from rendering.demo import DEMO_NAMES, random_position
 
@@ -24,8 +25,14 @@ def _pid_and_table(seed: int) -> tuple[int, bytes]:
 
 @pytest.fixture
 def processes() -> Iterator[None]:
+    """Two drawing processes, started and warm as a bot's start leaves them."""
     workers.configure_images(2)
     try:
+        images.warm_up()
+        deadline = time.monotonic() + 120
+        while workers._warm < 2:
+            assert time.monotonic() < deadline, "the drawing processes never warmed up"
+            time.sleep(0.05)
         yield
     finally:
         workers.configure_images(0)
@@ -53,9 +60,7 @@ def test_more_processes_keep_more_drawings_in_flight() -> None:
 
 async def test_drawings_come_back_from_the_worker_processes(processes: None) -> None:
     slots = workers.Slots(workers.IMAGE_SLOTS)
-    jobs = [
-        slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)) for seed in range(6)
-    ]
+    jobs = [slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)) for seed in range(6)]
     results = await asyncio.wait_for(asyncio.gather(*jobs), timeout=120)
     pids = {pid for pid, _ in results}
     assert os.getpid() not in pids
@@ -65,7 +70,39 @@ async def test_drawings_come_back_from_the_worker_processes(processes: None) -> 
     assert results[0][1] == _pid_and_table(0)[1]
 
 
+async def test_cold_processes_leave_the_drawing_to_threads() -> None:
+    """Right after a start, before the processes are warm, a drawing does not wait for them."""
+    workers.configure_images(2)
+    try:
+        slots = workers.Slots(workers.IMAGE_SLOTS)
+        pid, data = await slots.run(workers.HAND, functools.partial(_pid_and_table, 1))
+        assert pid == os.getpid() and data.startswith(b"\x89PNG")
+    finally:
+        workers.configure_images(0)
+
+
 async def test_a_drawing_that_cannot_travel_is_drawn_in_a_thread(processes: None) -> None:
     slots = workers.Slots(workers.IMAGE_SLOTS)
     here = os.getpid()
     assert await slots.run(workers.HAND, lambda: os.getpid()) == here
+
+
+async def test_a_dead_drawing_process_is_replaced(processes: None) -> None:
+    pool = workers._image_pool
+    assert pool is not None
+    victim = next(iter(pool._processes.values()))
+    victim.kill()
+    victim.join(10)
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+    # The drawing that finds the pool broken is made in a thread; a new pool warms meanwhile.
+    for seed in range(3):
+        _, data = await asyncio.wait_for(
+            slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)), timeout=120
+        )
+        assert data.startswith(b"\x89PNG")
+    deadline = time.monotonic() + 120
+    while workers._warm < 2:
+        assert time.monotonic() < deadline, "the new drawing processes never warmed up"
+        await asyncio.sleep(0.05)
+    pid, _ = await slots.run(workers.TABLE, functools.partial(_pid_and_table, 4))
+    assert pid != os.getpid() and pid != victim.pid
