@@ -19,10 +19,7 @@ round); it is the same object.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
-
-if TYPE_CHECKING:
-    from games.base import Game
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, cast
 
 TrickPlay = list[Any]
 """One card of a trick: ``[seat, card]`` (an int and a card code; a JSON list, not a tuple)."""
@@ -433,8 +430,27 @@ GameView = BeloteView | CoincheView | PiquetView | BriscolaView | SuecaView | Ch
 
 
 # -------------------------------------------------------------------------------- helpers
+class ViewSource(Protocol):
+    """What ``common_view`` reads of an engine (``games.base.Game`` has it all): a protocol
+    rather than the class, so that the view types do not depend on the engines that use them."""
+
+    seats: int
+    dealer: int
+    phase: str
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def decision(self) -> Decision | None: ...
+
+    def winning_seat(self) -> int | None: ...
+
+    def teams(self) -> list[list[int]]: ...
+
+
 def common_view(
-    game: Game,
+    game: ViewSource,
     seat: int | None,
     *,
     hand: list[str],
