@@ -15,8 +15,9 @@ from typing import Any
 
 from bot.ratings_store import RatingStorage
 from bot.shards import Shards
+from games.ai import LEVELS as AI_LEVELS
 
-AI_LEVELS = ("easy", "normal", "hard")
+__all__ = ["AI_LEVELS"]  # the computer levels a seat may hold: the engines' own list
 
 
 class StaleAction(Exception):
