@@ -139,8 +139,6 @@ class Answer:
 
     kind: int
     data: dict[str, Any]
-    message_id: int | None = None
-    """The message the answer posted or edited (a hand, for a press of Hand)."""
 
 
 @dataclass
@@ -151,8 +149,6 @@ class FakeGateway(FakeDiscord):
     answers: dict[int, asyncio.Future[Answer]] = field(default_factory=dict)
     originals: dict[str, int] = field(default_factory=dict)
     """interaction token → the id of its original response message."""
-    sources: dict[int, int] = field(default_factory=dict)
-    """interaction id of a click → the message its button is on (the player's hand)."""
     sockets: list[web.WebSocketResponse] = field(default_factory=list)
     identified: asyncio.Event = field(default_factory=asyncio.Event)
     sequence: int = 0
@@ -226,7 +222,7 @@ class FakeGateway(FakeDiscord):
         # A deferred update (6) only acknowledges the click: the player is told what happened by
         # the edit of their hand or by a follow-up that comes next, which answers for it.
         if future is not None and not future.done() and kind != 6:
-            future.set_result(Answer(kind, data, message_id))
+            future.set_result(Answer(kind, data))
         return reply(
             {
                 "interaction": {
@@ -248,31 +244,21 @@ class FakeGateway(FakeDiscord):
             return web.Response(status=204)
         body = await self._body(request) if request.method == "PATCH" else {}
         if request.method == "PATCH":
-            self._told(token, 7, body, message_id)  # the clicked hand, edited: the move is made
-            # The bot keeps one live hand per player and edits it with the token of the press
-            # of Hand that posted it: that edit answers the clicks made on that hand.
-            for iid, source in list(self.sources.items()):
-                future = self.answers.get(iid)
-                if source == message_id and future is not None and not future.done():
-                    future.set_result(Answer(7, body, message_id))
+            self._told(token, 7, body)  # the clicked hand, edited: the move is on the table
         return reply(self._message(CHANNEL_ID, body, message_id))
 
     async def _followup(self, request: web.Request) -> web.Response:
         body = await self._body(request)
-        message = self._message(CHANNEL_ID, body)
-        # a refusal or a fresh hand
-        self._told(request.match_info["token"], 4, body, int(message["id"]))
-        return reply(message)
+        self._told(request.match_info["token"], 4, body)  # a refusal or a fresh hand
+        return reply(self._message(CHANNEL_ID, body))
 
-    def _told(
-        self, token: str, kind: int, body: dict[str, Any], message_id: int | None = None
-    ) -> None:
+    def _told(self, token: str, kind: int, body: dict[str, Any]) -> None:
         """The answer to a deferred interaction (tokens are ``token-<interaction id>``)."""
         if not token.startswith("token-"):
             return
         future = self.answers.get(int(token.removeprefix("token-")))
         if future is not None and not future.done():
-            future.set_result(Answer(kind, body, message_id))
+            future.set_result(Answer(kind, body))
 
     async def _create(self, request: web.Request) -> web.Response:
         channel_id = int(request.match_info["cid"])
@@ -397,7 +383,6 @@ class FakeGateway(FakeDiscord):
         }
         if message is not None:
             payload["message"] = message
-            self.sources[int(iid)] = int(message["id"])
         return payload
 
     def button_message(self, custom_id: str) -> dict[str, Any]:

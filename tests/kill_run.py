@@ -31,11 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 CLICK_TIMEOUT_S = 10.0
 
 
-def _is_hand(answer: Any) -> bool:
-    """A message with a picture and buttons: a hand, not a refusal (text alone)."""
-    return bool(answer.data.get("attachments")) and bool(answer.data.get("components"))
-
-
 @dataclass
 class Figures:
     games: int = 0
@@ -71,8 +66,6 @@ class Run:
         self.acked: list[tuple[int, int, int, dict[str, Any]]] = []
         """(table, action number, seat, action JSON) of every click the bot acknowledged."""
         self.tables: dict[int, int] = {}
-        self.hands: dict[int, int] = {}
-        """user → the message id of their private hand (the last one the bot posted)."""
         """table → the user playing it."""
         self.killed_during: set[int] = set()
         """Tables in play when a kill came."""
@@ -151,20 +144,11 @@ class Run:
         except (TimeoutError, ConnectionError):
             return None
 
-    async def click(self, user: int, custom_id: str, from_hand: bool = False) -> Any:
-        """A click on a button; ``from_hand``: on the player's private hand, as people play
-        (the bot answers by editing that hand, which the fake takes as the answer)."""
-        hand = self.fake.messages.get(self.hands.get(user, 0)) if from_hand else None
-        message = hand or self.fake.button_message(custom_id)
+    async def click(self, user: int, custom_id: str) -> Any:
+        message = self.fake.button_message(custom_id)
         return await self.ask(
             self.fake.interaction(3, user, {"custom_id": custom_id, "component_type": 2}, message)
         )
-
-    async def press_hand(self, user: int, table: int) -> None:
-        """Hand, on the table message: the private hand it posts is where the clicks come from."""
-        answer = await self.click(user, f"atout:hand:{table}")
-        if answer is not None and answer.message_id is not None and _is_hand(answer):
-            self.hands[user] = answer.message_id
 
     async def open_table(self, user: int) -> int:
         """``/briscola start`` and a computer player, then Start; retried across kills."""
@@ -200,7 +184,6 @@ class Run:
 
     async def play(self, user: int) -> None:
         table = await self.open_table(user)
-        await self.press_hand(user, table)
         while not self.done:
             row = await self.storage.get_table(table)
             assert row is not None
@@ -214,9 +197,7 @@ class Run:
             action = self.rng.choice(game.legal_actions(seat))
             version = game.action_count
             self.figures.clicks += 1
-            pending = asyncio.ensure_future(
-                self.click(user, button_id(table, version, action), from_hand=True)
-            )
+            pending = asyncio.ensure_future(self.click(user, button_id(table, version, action)))
             up_s = time.monotonic() - self.started_at
             # The first kill of a run always lands on a click in flight; later ones now and then.
             p = 1.0 if self.figures.kills_after_click == 0 else self.click_kill_p
@@ -227,16 +208,9 @@ class Run:
             answer = await pending
             if answer is None:
                 await asyncio.sleep(0.2)  # the bot is down: try again when it is back
-                await self.press_hand(user, table)
-            elif answer.kind == 7 or _is_hand(answer):
-                # The hand edited after the move, or a fresh hand in its place: the bot has
-                # told the player the move is made.
-                if answer.kind == 4 and answer.message_id is not None:
-                    self.hands[user] = answer.message_id
+            elif answer.kind == 7:
                 self.figures.acknowledged += 1
                 self.acked.append((table, version, seat, action.to_json()))
-            else:
-                await self.press_hand(user, table)  # refused (an old hand): a fresh one
 
     # ------------------------------------------------------------------- the checks
     async def check(self) -> None:

@@ -25,6 +25,3 @@ async def test_games_survive_sigkill(tmp_path: Path) -> None:
     assert figures.finished == figures.games, (figures.line(), figures.problems)
     assert figures.resumed >= 1, figures.line()
     assert figures.lost == 0 and figures.applied_twice == 0, figures.problems
-    # The check of "nothing acknowledged is lost" has something to check: most moves were
-    # answered by the edit of the player's hand (a 2-player Briscola hand is 20 moves a player).
-    assert figures.acknowledged >= 10, figures.line()
