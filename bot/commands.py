@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LOCALES
-from bot.panels import Panel, register_panel
+from bot.panels import Panel
 from bot.presence import DEFAULT_TURN_TIMER_S
 from bot.storage import AI_LEVELS
 from bot.translator import command_text
 from games.options import OptionSpec, command_specs
 from games.registry import game_class
 from rendering import DECK_STYLES
+
+if TYPE_CHECKING:
+    from bot.app import AtoutBot
 
 __all__ = [
     "DEFAULT_TURN_TIMER_S",
@@ -193,7 +196,7 @@ class GameCog(commands.GroupCog):
     hands when the cog loads. A cog without a panel of its own plays from the shared card
     panel."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
 
     def panel(self) -> Panel | None:
@@ -203,13 +206,14 @@ class GameCog(commands.GroupCog):
     async def cog_load(self) -> None:
         panel = self.panel()
         if panel is not None:
-            register_panel(str(self.__cog_group_name__), panel)
+            self.bot.ui.panels.register(str(self.__cog_group_name__), panel)
 
 
 def cog_setup(cog: type[GameCog]) -> Callable[[commands.Bot], Awaitable[None]]:
     """The ``setup`` discord.py calls when it loads a game's cog module."""
 
     async def setup(bot: commands.Bot) -> None:
-        await bot.add_cog(cog(bot))
+        # Only Atout's bot loads Atout's cogs (bot.app.EXTENSIONS).
+        await bot.add_cog(cog(cast("AtoutBot", bot)))
 
     return setup

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.codec import RuleSelectId, TableButtonId
 from bot.components import rule_select, table_button
 from bot.house_rules import (
     RULE_PAGE_PREFIX,
@@ -176,27 +177,27 @@ class Lobby:
         view.add_item(
             table_button(
                 t("button_join", locale),
-                f"atout:join:{row.id}",
+                TableButtonId("join", row.id),
                 discord.ButtonStyle.secondary if row.full else discord.ButtonStyle.success,
                 disabled=row.full,
             )
         )
-        view.add_item(table_button(t("button_leave", locale), f"atout:leave:{row.id}"))
-        view.add_item(table_button(t("button_addbot", locale), f"atout:addbot:{row.id}"))
+        view.add_item(table_button(t("button_leave", locale), TableButtonId("leave", row.id)))
+        view.add_item(table_button(t("button_addbot", locale), TableButtonId("addbot", row.id)))
         if any(seat.is_computer for seat in row.seat_list):
-            view.add_item(table_button(t("button_rmbot", locale), f"atout:rmbot:{row.id}"))
-        view.add_item(table_button(t("button_house", locale), f"atout:house:{row.id}"))
+            view.add_item(table_button(t("button_rmbot", locale), TableButtonId("rmbot", row.id)))
+        view.add_item(table_button(t("button_house", locale), TableButtonId("house", row.id)))
         view.add_item(
             table_button(
                 t("button_rated" if rated else "button_unrated", locale),
-                f"atout:rated:{row.id}",
+                TableButtonId("rated", row.id),
                 discord.ButtonStyle.success if rated else discord.ButtonStyle.secondary,
             )
         )
         view.add_item(
             table_button(
                 t("button_start", locale),
-                f"atout:start:{row.id}",
+                TableButtonId("start", row.id),
                 discord.ButtonStyle.primary,
                 disabled=not row.full,
             )
@@ -307,7 +308,7 @@ class Lobby:
             )
             view.add_item(
                 table_button(
-                    t(f"level_{level}", locale), f"atout:addbot:{session.id}:{level}", style
+                    t(f"level_{level}", locale), TableButtonId("addbot", session.id, level), style
                 )
             )
         await interaction.response.send_message(
@@ -421,7 +422,7 @@ class Lobby:
         options = rule_choices(game_class(session.row.game).OPTIONS, current, locale, page)
         view = discord.ui.View(timeout=None)
         view.add_item(
-            rule_select(f"atout:rule:{session.id}", options, placeholder=t("rule_pick", locale))
+            rule_select(RuleSelectId(session.id), options, placeholder=t("rule_pick", locale))
         )
         content = t("rules_title", locale)
         if note:
@@ -466,7 +467,7 @@ class Lobby:
             view = discord.ui.View(timeout=None)
             view.add_item(
                 rule_select(
-                    f"atout:rule:{table_id}:{chosen.name}",
+                    RuleSelectId(table_id, chosen.name),
                     value_choices(chosen, current.get(chosen.name), locale),
                     placeholder=rule_label(chosen.name, locale)[:150],
                 )

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.codec import custom_id, select_value
+from bot.codec import ActionSelectId, select_value
 from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_select
 from bot.i18n import t
@@ -46,7 +46,9 @@ def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
                 placeholder = t("action_call_range", ctx.locale, first=low, last=high)
             items.append(
                 action_select(
-                    custom_id("call", ctx.table_id, ctx.version, *([row + 1] if row else [])),
+                    ActionSelectId(
+                        "call", ctx.table_id, ctx.version, row + 1 if row else None
+                    ).custom_id,
                     options,
                     placeholder=placeholder,
                     row=row,
@@ -63,7 +65,7 @@ def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         ]
         items.append(
             action_select(
-                custom_id("trump", ctx.table_id, ctx.version),
+                ActionSelectId("trump", ctx.table_id, ctx.version).custom_id,
                 options,
                 placeholder=t("action_trump_placeholder", ctx.locale),
                 row=0,

@@ -6,12 +6,11 @@ action: it redraws the panel."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
 
-from bot.codec import button_id, custom_id
+from bot.codec import LevelSelectId, button_id
 from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import Rebuilt, action_button, selected
 from bot.i18n import t
@@ -30,7 +29,6 @@ from games.actions import Action
 
 log = logging.getLogger(__name__)
 
-LEVEL_TEMPLATE = r"atout:level:(?P<table>[0-9]+):(?P<version>[0-9]+)"
 WORD_LEVELS = ("capot", "generale")
 BID_STYLE = discord.ButtonStyle.secondary
 """Grey bid buttons: the coloured suit emoji stand out on grey in both themes (on green, as
@@ -47,12 +45,14 @@ def level_label(value: int | str | None, locale: str) -> str:
     return str(value) if isinstance(value, int) else t(f"bid_{value}", locale)
 
 
-class LevelSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_TEMPLATE):
+class LevelSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=LevelSelectId.TEMPLATE
+):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(LEVEL_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
+        click = LevelSelectId.parse(self.item.custom_id)
+        assert click is not None
         values = selected(interaction)
-        table_id, version = int(match["table"]), int(match["version"])
+        table_id, version = click.table, click.version
         client: Any = interaction.client
         if values:
             value = str(values[0])
@@ -104,7 +104,7 @@ def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         if chosen not in levels:
             chosen = levels[0]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id("level", ctx.table_id, ctx.version),
+            custom_id=LevelSelectId(ctx.table_id, ctx.version).custom_id,
             placeholder=t("action_level_placeholder", ctx.locale),
             options=[
                 discord.SelectOption(

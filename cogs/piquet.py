@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.codec import button_id, custom_id
+from bot.codec import ActionSelectId, button_id
 from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_button, action_select
 from bot.i18n import t
@@ -44,7 +44,7 @@ def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         )
     return [
         action_select(
-            custom_id("exchange", ctx.table_id, ctx.version),
+            ActionSelectId("exchange", ctx.table_id, ctx.version).custom_id,
             options,
             placeholder=t("action_exchange_placeholder", ctx.locale, low=low, high=high),
             min_values=min(max(low, 1), high),

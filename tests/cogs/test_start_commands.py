@@ -110,3 +110,14 @@ def test_one_classmethod_checks_what_the_engine_plays_with(game: str) -> None:
         cls.check_options({"no_such_rule": 1})
     with pytest.raises(ValueError, match="players"):
         cls.check_options({}, 7)
+
+
+async def test_each_bot_holds_the_panels_its_cogs_registered(bot: AtoutBot, tmp_path: Path) -> None:
+    for game in ("belote", "coinche", "piquet", "chiamata"):
+        assert game in bot.ui.panels
+    assert "briscola" not in bot.ui.panels and "sueca" not in bot.ui.panels
+    fresh = create_bot(Settings(token=None, db_path=str(tmp_path / "b.sqlite3"), ai_pause_s=0.0))
+    try:
+        assert "coinche" not in fresh.ui.panels
+    finally:
+        await fresh.storage.close()
