@@ -39,6 +39,7 @@ from simcord.backend.models.interaction import Interaction as SimInteraction
 from benchmarks.load import percentile
 from bot import images as bot_images
 from bot.app import AtoutBot, create_bot
+from bot.codec import TableButtonId
 from bot.components import table_button
 from bot.config import Settings
 from bot.presence import Presence
@@ -85,7 +86,7 @@ async def prepare(env: simcord.Env, tables: int) -> dict[int, tuple[int, int]]:
     for index, table_id in enumerate(ids):
         # The table message the previous process had posted (its text and Hand button).
         view = discord.ui.View(timeout=None)
-        view.add_item(table_button("Hand", f"atout:hand:{table_id}"))
+        view.add_item(table_button("Hand", TableButtonId("hand", table_id)))
         message = await bot.get_partial_messageable(channel.id).send(f"Table {table_id}", view=view)
         await bot.storage.update_table(table_id, table_message_id=message.id)
         first[table_id] = (members[2 * index].id, message.id)

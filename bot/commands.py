@@ -1,30 +1,45 @@
-"""What every game's ``/<game> start`` shares: the level, deck, timer and language choices,
-descriptions, and opening the lobby. The cogs hold the commands; this holds what they would
-otherwise copy. Every description and choice is a ``locale_str`` (``bot.translator``), so Discord
-shows it in each user's language."""
+"""Every game's ``/<game> start``, built from its engine: the rules flagged ``command`` in its
+``OptionSpec``s (``games.options``), the seat count where it has a choice, then the table settings
+every game shares (computer level, deck, timer, language), and opening the lobby. A cog holds
+``start = start_command("<game>")`` and nothing else of the command, so a new rule on the command
+is one flag in ``games/``. Every description and choice is a ``locale_str`` (``bot.translator``),
+so Discord shows it in each user's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import LOCALES
+from bot.panels import Panel
 from bot.presence import DEFAULT_TURN_TIMER_S
 from bot.storage import AI_LEVELS
 from bot.translator import command_text
+from games.options import OptionSpec, command_specs
+from games.registry import game_class
 from rendering import DECK_STYLES
+
+if TYPE_CHECKING:
+    from bot.app import AtoutBot
 
 __all__ = [
     "DEFAULT_TURN_TIMER_S",
     "LANGUAGE_CHOICES",
+    "GameCog",
     "choice",
+    "cog_setup",
     "describe",
     "open_table",
+    "start_command",
     "table_settings",
 ]
+
+StartCommand = app_commands.Command[Any, ..., None]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,3 +110,110 @@ async def open_table(
         settings={"deck_style": deck_style, "turn_timer": turn_timer},
         language=language,
     )
+
+
+def command_choices(spec: OptionSpec) -> list[app_commands.Choice[Any]]:
+    """What Discord offers for a rule on the command: its listed values by their names in the
+    player's language, or the suggested numbers; none for a yes/no rule."""
+    if spec.kind == "choice":
+        return [choice(f"rule_value_{spec.name}_{value}", value) for value in spec.choices or ()]
+    return [app_commands.Choice(name=str(n), value=n) for n in spec.suggested]
+
+
+def rule_type(spec: OptionSpec) -> type:
+    """The Python type discord.py reads to tell Discord how to ask (a number, text, yes/no)."""
+    if spec.kind == "bool":
+        return bool
+    if spec.kind == "int":
+        return int
+    kinds = {type(value) for value in spec.choices or ()}
+    if len(kinds) != 1:
+        raise TypeError(f"option {spec.name!r} mixes value types on a command")
+    return kinds.pop()
+
+
+def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+    )
+
+
+def start_command(game: str) -> StartCommand:
+    """``/<game> start`` for a cog's class body. Its options and their order are the engine's
+    (``OptionSpec.command``); each rule left empty is the docs/rules.md default (``None``),
+    and the table settings follow in the same order for every game."""
+    cls = game_class(game)
+    specs = command_specs(cls.OPTIONS)
+    parameters = [
+        inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY),
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_ONLY, annotation=discord.Interaction
+        ),
+    ]
+    descriptions: dict[str, app_commands.locale_str] = {}
+    choices: dict[str, list[app_commands.Choice[Any]]] = {}
+    if len(cls.SEAT_COUNTS) > 1:
+        parameters.append(_parameter("seats", int, cls.SEAT_COUNTS[0]))
+        descriptions["seats"] = describe("opt_seats")
+        choices["seats"] = [app_commands.Choice(name=str(n), value=n) for n in cls.SEAT_COUNTS]
+    for spec in specs:
+        parameters.append(_parameter(spec.name, rule_type(spec) | None, None))
+        key = f"opt_{spec.name}"
+        descriptions[spec.name] = describe(key)
+        if command_choices(spec):
+            choices[spec.name] = command_choices(spec)
+    parameters += [
+        _parameter("level", str, "easy"),
+        _parameter("deck_style", str, "auto"),
+        _parameter("turn_timer", int, DEFAULT_TURN_TIMER_S),
+        _parameter("language", str | None, None),
+    ]
+    rules = [spec.name for spec in specs]
+
+    async def start(_cog: Any, interaction: discord.Interaction[Any], **given: Any) -> None:
+        await open_table(
+            interaction,
+            game,
+            {name: given.pop(name, None) for name in rules},
+            seats=given.pop("seats", None),
+            **given,
+        )
+
+    start.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    # A method of the cog (discord.py passes the cog first), though built out here.
+    start.__qualname__ = f"{cls.__name__}.start"
+    callback = app_commands.describe(**descriptions)(start)
+    callback = app_commands.choices(**choices)(callback)
+    callback = table_settings(callback)
+    summary_key = f"cmd_start_{game}"
+    return app_commands.command(name="start", description=describe(summary_key))(callback)
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog):
+    """What a game's cog is besides its ``start`` (``start_command``) and its panel: commands
+    for servers only (a table needs a channel), the bot it serves, and its panel handed to the
+    hands when the cog loads. A cog without a panel of its own plays from the shared card
+    panel."""
+
+    def __init__(self, bot: AtoutBot) -> None:
+        self.bot = bot
+
+    def panel(self) -> Panel | None:
+        """This game's controls for its special phases (bidding, taking, exchange), if any."""
+        return None
+
+    async def cog_load(self) -> None:
+        panel = self.panel()
+        if panel is not None:
+            self.bot.ui.panels.register(str(self.__cog_group_name__), panel)
+
+
+def cog_setup(cog: type[GameCog]) -> Callable[[commands.Bot], Awaitable[None]]:
+    """The ``setup`` discord.py calls when it loads a game's cog module."""
+
+    async def setup(bot: commands.Bot) -> None:
+        # Only Atout's bot loads Atout's cogs (bot.app.EXTENSIONS).
+        await bot.add_cog(cog(cast("AtoutBot", bot)))
+
+    return setup

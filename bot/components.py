@@ -15,12 +15,13 @@ from typing import Any
 import discord
 
 from bot.codec import (
-    BUTTON_TEMPLATE,
-    RULE_TEMPLATE,
-    SELECT_TEMPLATE,
-    TABLE_TEMPLATE,
-    action_from_button,
-    action_from_select,
+    ANY_TEMPLATE,
+    LOBBY_VERBS,
+    ActionButtonId,
+    ActionSelectId,
+    RuleSelectId,
+    TableButtonId,
+    table_template,
 )
 from bot.i18n import t, user_locale
 from games.actions import Action
@@ -72,7 +73,10 @@ class Rebuilt:
 
 
 async def _act(
-    interaction: discord.Interaction[Any], match: re.Match[str], parse: Callable[[], Action]
+    interaction: discord.Interaction[Any],
+    table_id: int,
+    version: int,
+    parse: Callable[[], Action],
 ) -> None:
     """A click on an action button or select: the action it names, for the table and version
     its custom_id names; a custom_id no hand ever shows is refused as malformed."""
@@ -81,69 +85,109 @@ async def _act(
     except ValueError:
         await _refuse(interaction, "error_malformed")
         return
-    table_id = int(match["table"])
     await _guarded(
-        interaction,
-        table_id,
-        interaction.client.ui.act(interaction, table_id, int(match["version"]), action),
+        interaction, table_id, interaction.client.ui.act(interaction, table_id, version, action)
     )
 
 
 class ActionButton(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ActionButtonId.TEMPLATE
 ):
     """A card, Pass, Coinche, Surcoinche, a bid or a take, on a player's hand."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(BUTTON_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
-        await _act(interaction, match, lambda: action_from_button(match["verb"], match["args"]))
+        click = ActionButtonId.parse(self.item.custom_id)
+        assert click is not None
+        await _act(interaction, click.table, click.version, click.action)
 
 
 class ActionSelect(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ActionSelectId.TEMPLATE
 ):
     """Piquet's discards, chiamata's call and trump."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(SELECT_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
+        click = ActionSelectId.parse(self.item.custom_id)
+        assert click is not None
         values = selected(interaction)
-        await _act(interaction, match, lambda: action_from_select(match["verb"], values))
+        await _act(interaction, click.table, click.version, lambda: click.action(values))
 
 
-class TableItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
-    """Join, Leave, Add computer player, House rules, Start (lobby); Hand, Last trick (table)."""
+class TableVerb:
+    """A button about a table: the table its custom_id names, and the work its verb does."""
+
+    item: discord.ui.Button[Any]
+
+    def work(self, interaction: discord.Interaction[Any], click: TableButtonId) -> Awaitable[None]:
+        raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(TABLE_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
-        verb, table_id, arg = match["verb"], int(match["table"]), match["arg"]
-        client: Any = interaction.client
-        if verb == "hand":
-            work = client.ui.hand(interaction, table_id)
-        elif verb == "last":
-            work = client.ui.last_trick(interaction, table_id)
-        elif verb == "rejoin":
-            work = client.presence.rejoin(interaction, table_id)
-        else:
-            work = client.lobby.click(interaction, verb, table_id, arg)
-        await _guarded(interaction, table_id, work)
+        click = TableButtonId.parse(self.item.custom_id)
+        assert click is not None
+        await _guarded(interaction, click.table, self.work(interaction, click))
 
 
-class RuleSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=RULE_TEMPLATE):
+class HandButton(
+    TableVerb,
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=table_template("hand"),
+):
+    """The table message's "My hand": the player's cards and controls, privately."""
+
+    def work(self, interaction: discord.Interaction[Any], click: TableButtonId) -> Awaitable[None]:
+        return interaction.client.ui.hand(interaction, click.table)  # type: ignore[no-any-return]
+
+
+class LastTrickButton(
+    TableVerb,
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=table_template("last"),
+):
+    """The table message's "Last trick"."""
+
+    def work(self, interaction: discord.Interaction[Any], click: TableButtonId) -> Awaitable[None]:
+        return interaction.client.ui.last_trick(interaction, click.table)  # type: ignore[no-any-return]
+
+
+class RejoinButton(
+    TableVerb,
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=table_template("rejoin"),
+):
+    """ "Take my seat back" under the message that a player was replaced by a computer."""
+
+    def work(self, interaction: discord.Interaction[Any], click: TableButtonId) -> Awaitable[None]:
+        return interaction.client.presence.rejoin(interaction, click.table)  # type: ignore[no-any-return]
+
+
+class LobbyButton(
+    TableVerb,
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=table_template(*LOBBY_VERBS),
+):
+    """Join, Leave, Add / Remove a computer player, House rules, Rated, Start: the lobby's
+    buttons, each a step of the same seating (``bot.lobby.Lobby.click``)."""
+
+    def work(self, interaction: discord.Interaction[Any], click: TableButtonId) -> Awaitable[None]:
+        lobby = interaction.client.lobby
+        return lobby.click(interaction, click.verb, click.table, click.arg)  # type: ignore[no-any-return]
+
+
+class RuleSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=RuleSelectId.TEMPLATE
+):
     """The lobby's house rules: pick a rule, then its value."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(RULE_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
+        click = RuleSelectId.parse(self.item.custom_id)
+        assert click is not None
         values = selected(interaction)
-        table_id = int(match["table"])
-        await _guarded(
-            interaction,
-            table_id,
-            interaction.client.lobby.house_rule(interaction, table_id, match["key"], values),
-        )
+        work = interaction.client.lobby.house_rule(interaction, click.table, click.key, values)
+        await _guarded(interaction, click.table, work)
 
 
 def handled_elsewhere(custom_id: str) -> bool:
@@ -161,7 +205,7 @@ def handled_elsewhere(custom_id: str) -> bool:
     return False
 
 
-class UnknownItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"atout:.*"):
+class UnknownItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ANY_TEMPLATE):
     """Any other ``atout:`` custom_id (a button of an older version, or a forged one): discord.py
     would ignore it and Discord would say "This interaction failed"; the player is told instead.
     Ids that another item handles are left to it."""
@@ -177,7 +221,10 @@ class UnknownItem(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
-    TableItem,
+    HandButton,
+    LastTrickButton,
+    RejoinButton,
+    LobbyButton,
     RuleSelect,
     UnknownItem,
 )
@@ -218,22 +265,32 @@ def action_select(
     )
 
 
+TABLE_ITEMS: dict[str, type[HandButton | LastTrickButton | RejoinButton | LobbyButton]] = {
+    "hand": HandButton,
+    "last": LastTrickButton,
+    "rejoin": RejoinButton,
+    **dict.fromkeys(LOBBY_VERBS, LobbyButton),
+}
+
+
 def table_button(
     label: str,
-    custom_id: str,
+    click: TableButtonId,
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     *,
     disabled: bool = False,
     row: int | None = None,
-) -> TableItem:
-    return TableItem(
-        discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled, row=row)
+) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
+    """The button of ``click``'s verb (each verb is its own DynamicItem)."""
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=label, style=style, custom_id=click.custom_id, disabled=disabled, row=row
     )
+    return TABLE_ITEMS[click.verb](button)
 
 
 def rule_select(
-    custom_id: str, options: list[discord.SelectOption], *, placeholder: str
+    click: RuleSelectId, options: list[discord.SelectOption], *, placeholder: str
 ) -> RuleSelect:
     return RuleSelect(
-        discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder)
+        discord.ui.Select(custom_id=click.custom_id, options=options, placeholder=placeholder)
     )

@@ -12,14 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.codec import RuleSelectId, TableButtonId
 from bot.components import rule_select, table_button
+from bot.house_rules import (
+    RULE_PAGE_PREFIX,
+    decode_value,
+    rule_choices,
+    rule_pages,
+    value_choices,
+)
 from bot.i18n import LOCALES, t, table_language, user_locale
 from bot.narrate import option_text, rule_help, rule_label, rules_summary
 from bot.sessions import TableSession
 from bot.storage import AI_LEVELS
 from bot.table_ui import NO_MENTIONS, locale_of, refuse
-from games.base import Game
-from games.options import OptionError, OptionSpec
+from games.options import OptionError
 from games.registry import game_class
 from rendering import DECK_STYLES
 
@@ -30,53 +37,11 @@ log = logging.getLogger(__name__)
 
 THREAD_NAME_LIMIT = 100
 MAX_TURN_TIMER = 3600
-SELECT_LIMIT = 25
 
 
-def check_options(game: str, options: dict[str, Any], seats: int) -> Game:
-    """A throwaway engine built with these options: raises ``OptionError``/``ValueError``."""
-    return game_class(game)(options=options, seats=seats, dealer=0)
-
-
-def option_values(spec: OptionSpec, current: Any) -> list[Any]:
-    """The values a house-rule select offers for ``spec`` (Discord allows 25 per select)."""
-    if spec.kind == "bool":
-        return [True, False]
-    if spec.kind == "choice":
-        return list(spec.choices or ())[:SELECT_LIMIT]
-    # Around the value in force (a default may depend on other rules, as Coinche's target does).
-    base = current if isinstance(current, int) else spec.default
-    base = base if isinstance(base, int) else spec.minimum
-    if base <= 10:
-        # Counts of hands, games or deals: every small number is a sensible choice.
-        candidates = {current, spec.default, *range(1, 11), base * 2, base * 3}
-    else:
-        # Point targets: quarters of the value in force, rounded as score sheets are (by 50).
-        candidates = {current, spec.default, *(base * k // 4 // 50 * 50 for k in range(1, 9))}
-    values = sorted(
-        v
-        for v in candidates
-        if isinstance(v, int) and v >= spec.minimum and v % spec.multiple_of == 0
-    )
-    return values[:SELECT_LIMIT]
-
-
-def clip(text: str, limit: int = 100) -> str:
-    """``text`` within a Discord limit (a select option's description: 100), with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-RULE_PAGE_PREFIX = "page:"
-"""A house-rules select value that turns the page (a rule name never holds a colon)."""
-
-
-def rule_pages(specs: tuple[OptionSpec, ...]) -> list[tuple[OptionSpec, ...]]:
-    """The rules a select can list at once: all of them, or pages of 24 and a "More rules" entry
-    when a game has more than Discord's 25 (Coinche does), so no rule is out of reach."""
-    if len(specs) <= SELECT_LIMIT:
-        return [specs]
-    size = SELECT_LIMIT - 1
-    return [specs[i : i + size] for i in range(0, len(specs), size)]
+def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
+    """The options in force, defaults filled in: raises ``OptionError``/``ValueError``."""
+    return game_class(game).check_options(options, seats)
 
 
 def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None:
@@ -102,21 +67,6 @@ def computer_name(session: TableSession, locale: str) -> str:
     while t("computer_name", locale, number=number) in taken:
         number += 1
     return t("computer_name", locale, number=number)
-
-
-def encode_value(value: Any) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
-
-
-def decode_value(spec: OptionSpec, text: str) -> Any:
-    if spec.kind == "bool":
-        return text == "true"
-    if spec.kind == "int":
-        return int(text)
-    for choice in spec.choices or ():
-        if str(choice) == text:
-            return choice
-    raise OptionError(f"option {spec.name!r} has no value {text!r}")
 
 
 class Lobby:
@@ -192,7 +142,7 @@ class Lobby:
         row = session.row
         locale = locale_of(session)
         cls = game_class(row.game)
-        engine = check_options(row.game, row.options, row.seats)
+        engine = cls(options=row.options, seats=row.seats, dealer=0)
         defaults = {spec.name: spec.default for spec in cls.OPTIONS}
         lines = [
             t("lobby_title", locale, game=t(f"game_{row.game}", locale), id=row.id),
@@ -227,27 +177,27 @@ class Lobby:
         view.add_item(
             table_button(
                 t("button_join", locale),
-                f"atout:join:{row.id}",
+                TableButtonId("join", row.id),
                 discord.ButtonStyle.secondary if row.full else discord.ButtonStyle.success,
                 disabled=row.full,
             )
         )
-        view.add_item(table_button(t("button_leave", locale), f"atout:leave:{row.id}"))
-        view.add_item(table_button(t("button_addbot", locale), f"atout:addbot:{row.id}"))
+        view.add_item(table_button(t("button_leave", locale), TableButtonId("leave", row.id)))
+        view.add_item(table_button(t("button_addbot", locale), TableButtonId("addbot", row.id)))
         if any(seat.is_computer for seat in row.seat_list):
-            view.add_item(table_button(t("button_rmbot", locale), f"atout:rmbot:{row.id}"))
-        view.add_item(table_button(t("button_house", locale), f"atout:house:{row.id}"))
+            view.add_item(table_button(t("button_rmbot", locale), TableButtonId("rmbot", row.id)))
+        view.add_item(table_button(t("button_house", locale), TableButtonId("house", row.id)))
         view.add_item(
             table_button(
                 t("button_rated" if rated else "button_unrated", locale),
-                f"atout:rated:{row.id}",
+                TableButtonId("rated", row.id),
                 discord.ButtonStyle.success if rated else discord.ButtonStyle.secondary,
             )
         )
         view.add_item(
             table_button(
                 t("button_start", locale),
-                f"atout:start:{row.id}",
+                TableButtonId("start", row.id),
                 discord.ButtonStyle.primary,
                 disabled=not row.full,
             )
@@ -358,7 +308,7 @@ class Lobby:
             )
             view.add_item(
                 table_button(
-                    t(f"level_{level}", locale), f"atout:addbot:{session.id}:{level}", style
+                    t(f"level_{level}", locale), TableButtonId("addbot", session.id, level), style
                 )
             )
         await interaction.response.send_message(
@@ -468,33 +418,11 @@ class Lobby:
     ) -> dict[str, Any]:
         """The house-rules panel, in the language of the starter who opened it (only they
         see it)."""
-        pages = rule_pages(game_class(session.row.game).OPTIONS)
-        current = check_options(session.row.game, session.row.options, session.row.seats).options
-        options = [
-            discord.SelectOption(
-                label=rule_label(spec.name, locale)[:100],
-                value=spec.name,
-                description=clip(
-                    t(
-                        "rule_current",
-                        locale,
-                        value=option_text(current.get(spec.name), locale, spec.name),
-                        help=rule_help(spec.name, locale, spec.help),
-                    )
-                ),
-            )
-            for spec in pages[page]
-        ]
-        if len(pages) > 1:
-            following = (page + 1) % len(pages)
-            options.append(
-                discord.SelectOption(
-                    label=t("rule_more", locale), value=f"{RULE_PAGE_PREFIX}{following}"
-                )
-            )
+        current = check_options(session.row.game, session.row.options, session.row.seats)
+        options = rule_choices(game_class(session.row.game).OPTIONS, current, locale, page)
         view = discord.ui.View(timeout=None)
         view.add_item(
-            rule_select(f"atout:rule:{session.id}", options, placeholder=t("rule_pick", locale))
+            rule_select(RuleSelectId(session.id), options, placeholder=t("rule_pick", locale))
         )
         content = t("rules_title", locale)
         if note:
@@ -535,21 +463,12 @@ class Lobby:
             if chosen is None:
                 await refuse(interaction, t("error_malformed", locale))
                 return
-            current = check_options(
-                session.row.game, session.row.options, session.row.seats
-            ).options
+            current = check_options(session.row.game, session.row.options, session.row.seats)
             view = discord.ui.View(timeout=None)
             view.add_item(
                 rule_select(
-                    f"atout:rule:{table_id}:{chosen.name}",
-                    [
-                        discord.SelectOption(
-                            label=option_text(v, locale, chosen.name)[:100],
-                            value=encode_value(v),
-                            default=v == current.get(chosen.name),
-                        )
-                        for v in option_values(chosen, current.get(chosen.name))
-                    ],
+                    RuleSelectId(table_id, chosen.name),
+                    value_choices(chosen, current.get(chosen.name), locale),
                     placeholder=rule_label(chosen.name, locale)[:150],
                 )
             )

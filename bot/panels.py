@@ -2,7 +2,7 @@
 
 The codec between actions and custom_ids is ``bot.codec``. The card panel and the plain buttons (Pass, Coinche, Surcoinche) are shared; a game's cog may
 register its own panel for its special phases (Coinche's bidding, Belote's taking, Piquet's
-exchange, chiamata's call and trump selects) with ``register_panel``.
+exchange, chiamata's call and trump selects) in the bot's ``PanelRegistry`` (``bot.ui.panels``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.codec import button_id, custom_id
+from bot.codec import ActionButtonId, button_id
 from bot.components import action_button
 from bot.i18n import t
 from bot.narrate import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
@@ -22,7 +22,7 @@ from games.registry import card_facts
 
 MAX_ROWS = 5
 PER_ROW = 5
-__all__ = ["SUIT_EMOJI", "PanelContext", "build_panel", "card_panel", "register_panel"]
+__all__ = ["SUIT_EMOJI", "Panel", "PanelContext", "PanelRegistry", "card_panel"]
 ITALIAN_EMOJI = {"S": "⚔️", "H": "🏆", "D": "🪙", "C": "🪵"}
 """Italian suits have no symbol in fonts: swords, a cup, a coin and a baton say spade, coppe,
 denari and bastoni beside the suit's name."""
@@ -89,16 +89,25 @@ class PanelContext:
 
 
 Panel = Callable[[PanelContext], list[discord.ui.Item[Any]]]
-_PANELS: dict[str, Panel] = {}
 
 
-def register_panel(game: str, panel: Panel) -> None:
-    _PANELS[game] = panel
+class PanelRegistry:
+    """The games' own panels, filled by their cogs as they load. One per bot, not one per
+    process: two bots in one process (a test's restart, a cluster's shards) each draw with the
+    cogs they loaded."""
 
+    def __init__(self) -> None:
+        self._panels: dict[str, Panel] = {}
 
-def build_panel(game: str, ctx: PanelContext) -> list[discord.ui.Item[Any]]:
-    panel = _PANELS.get(game, card_panel)
-    return panel(ctx)
+    def register(self, game: str, panel: Panel) -> None:
+        self._panels[game] = panel
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._panels
+
+    def build(self, game: str, ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+        """The game's panel, or the shared card panel for a game without one."""
+        return self._panels.get(game, card_panel)(ctx)
 
 
 # ------------------------------------------------------------------------- shared panel
@@ -140,7 +149,7 @@ def simple_buttons(ctx: PanelContext, row: int) -> list[discord.ui.Item[Any]]:
             items.append(
                 action_button(
                     t(f"action_{kind}", ctx.locale),
-                    custom_id(kind, ctx.table_id, ctx.version),
+                    ActionButtonId(kind, ctx.table_id, ctx.version).custom_id,
                     styles[kind],
                     row,
                 )

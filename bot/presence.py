@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.codec import TableButtonId
 from bot.components import table_button
 from bot.i18n import t, user_locale
 from bot.lobby import computer_name
@@ -91,7 +92,7 @@ class Presence:
         view.add_item(
             table_button(
                 t("button_rejoin", locale_of(session)),
-                f"atout:rejoin:{session.id}",
+                TableButtonId("rejoin", session.id),
                 discord.ButtonStyle.success,
             )
         )

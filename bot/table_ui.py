@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import hands, images, workers
+from bot.codec import TableButtonId
 from bot.components import table_button
 from bot.i18n import supported, t, user_locale
 from bot.narrate import deal_summary, game_result, status_line
-from bot.panels import PanelContext, build_panel
+from bot.panels import PanelContext, PanelRegistry
 from bot.sessions import ActResult, TableSession
 from bot.standings import change_lines
 from games.actions import Action
@@ -83,6 +84,8 @@ class TableUI:
         self.pings: dict[int, tuple[int, int, int]] = {}
         """table → (channel id, message id, version) of the current "your turn" ping."""
         self.panel_state: dict[tuple[int, int], dict[str, Any]] = {}
+        self.panels = PanelRegistry()
+        """Each game's own controls, registered by its cog (``bot.commands.GameCog``)."""
         self.timers: dict[int, asyncio.Task[None]] = {}
         """table → the running turn timer (table setting ``turn_timer``, seconds; 0 = none)."""
         self.reminders: dict[int, asyncio.Task[None]] = {}
@@ -137,7 +140,7 @@ class TableUI:
             view.add_item(
                 table_button(
                     t("button_hand", locale),
-                    f"atout:hand:{session.id}",
+                    TableButtonId("hand", session.id),
                     discord.ButtonStyle.primary,
                 )
             )
@@ -145,7 +148,9 @@ class TableUI:
         has_last = game is not None and bool(game.public_view().get("last_trick"))
         view.add_item(
             table_button(
-                t("button_last_trick", locale), f"atout:last:{session.id}", disabled=not has_last
+                t("button_last_trick", locale),
+                TableButtonId("last", session.id),
+                disabled=not has_last,
             )
         )
         return view
@@ -501,7 +506,7 @@ class TableUI:
                 self.panel_state.setdefault((session.id, user_id), {}),
                 deck_style_of(session),
             )
-            for item in build_panel(session.row.game, ctx):
+            for item in self.panels.build(session.row.game, ctx):
                 ui.add_item(item)
             content = t("hand_your_turn", locale, id=session.id)
         elif game.over:

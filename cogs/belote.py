@@ -6,14 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.codec import button_id
-from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
+from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_button
 from bot.i18n import t
-from bot.panels import PanelContext, card_panel, denomination, register_panel, simple_buttons
+from bot.panels import Panel, PanelContext, card_panel, denomination, simple_buttons
 
 
 def taking_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
@@ -36,52 +34,11 @@ def taking_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     return items + simple_buttons(ctx, (len(takes) - 1) // 5 + 1)
 
 
-@app_commands.guild_only()
-class Belote(commands.GroupCog, group_name="belote", group_description=describe("cmd_belote")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Belote(GameCog, group_name="belote", group_description=describe("cmd_belote")):
+    def panel(self) -> Panel:
+        return taking_panel
 
-    async def cog_load(self) -> None:
-        register_panel("belote", taking_panel)
-
-    @app_commands.command(name="start", description=describe("cmd_start_belote"))
-    @app_commands.describe(
-        target_score=describe("opt_target_score"),
-        melds_enabled=describe("opt_melds_enabled"),
-        round2_sa_ta=describe("opt_round2_sa_ta"),
-    )
-    @app_commands.choices(
-        target_score=[
-            app_commands.Choice(name=str(n), value=n) for n in (100, 300, 500, 1000, 1500, 2000)
-        ],
-    )
-    @table_settings
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        target_score: int | None = None,
-        melds_enabled: bool | None = None,
-        round2_sa_ta: bool | None = None,
-        level: str = "easy",
-        deck_style: str = "auto",
-        turn_timer: int = DEFAULT_TURN_TIMER_S,
-        language: str | None = None,
-    ) -> None:
-        options = {
-            "target_score": target_score,
-            "melds_enabled": melds_enabled,
-            "round2_sa_ta": round2_sa_ta,
-        }
-        await open_table(
-            interaction,
-            "belote",
-            options,
-            level=level,
-            deck_style=deck_style,
-            turn_timer=turn_timer,
-            language=language,
-        )
+    start = start_command("belote")
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Belote(bot))
+setup = cog_setup(Belote)

@@ -6,15 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
-from bot.codec import custom_id, select_value
-from bot.commands import DEFAULT_TURN_TIMER_S, choice, describe, open_table, table_settings
+from bot.codec import ActionSelectId, select_value
+from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_select
 from bot.i18n import t
 from bot.narrate import rank_name, suit_name
-from bot.panels import PanelContext, card_panel, register_panel, simple_buttons
+from bot.panels import Panel, PanelContext, card_panel, simple_buttons
 
 SELECT_LIMIT = 25
 MAX_CALL_SELECTS = 4
@@ -48,7 +46,9 @@ def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
                 placeholder = t("action_call_range", ctx.locale, first=low, last=high)
             items.append(
                 action_select(
-                    custom_id("call", ctx.table_id, ctx.version, *([row + 1] if row else [])),
+                    ActionSelectId(
+                        "call", ctx.table_id, ctx.version, row + 1 if row else None
+                    ).custom_id,
                     options,
                     placeholder=placeholder,
                     row=row,
@@ -65,7 +65,7 @@ def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         ]
         items.append(
             action_select(
-                custom_id("trump", ctx.table_id, ctx.version),
+                ActionSelectId("trump", ctx.table_id, ctx.version).custom_id,
                 options,
                 placeholder=t("action_trump_placeholder", ctx.locale),
                 row=0,
@@ -75,52 +75,11 @@ def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     return card_panel(ctx)
 
 
-@app_commands.guild_only()
-class Chiamata(
-    commands.GroupCog, group_name="chiamata", group_description=describe("cmd_chiamata")
-):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Chiamata(GameCog, group_name="chiamata", group_description=describe("cmd_chiamata")):
+    def panel(self) -> Panel:
+        return chiamata_panel
 
-    async def cog_load(self) -> None:
-        register_panel("chiamata", chiamata_panel)
-
-    @app_commands.command(name="start", description=describe("cmd_start_chiamata"))
-    @app_commands.describe(
-        match_deals=describe("opt_match_deals"),
-        bidding=describe("opt_bidding"),
-    )
-    @app_commands.choices(
-        match_deals=[app_commands.Choice(name=str(n), value=n) for n in (5, 10, 15, 20)],
-    )
-    @app_commands.choices(
-        bidding=[
-            choice("rule_value_bidding_rank_only", "rank_only"),
-            choice("rule_value_bidding_two_then_points", "two_then_points"),
-        ],
-    )
-    @table_settings
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        match_deals: int | None = None,
-        bidding: str | None = None,
-        level: str = "easy",
-        deck_style: str = "auto",
-        turn_timer: int = DEFAULT_TURN_TIMER_S,
-        language: str | None = None,
-    ) -> None:
-        options = {"match_deals": match_deals, "bidding": bidding}
-        await open_table(
-            interaction,
-            "chiamata",
-            options,
-            level=level,
-            deck_style=deck_style,
-            turn_timer=turn_timer,
-            language=language,
-        )
+    start = start_command("chiamata")
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Chiamata(bot))
+setup = cog_setup(Chiamata)

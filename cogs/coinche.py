@@ -6,33 +6,29 @@ action: it redraws the panel."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
-from bot.codec import button_id, custom_id
-from bot.commands import DEFAULT_TURN_TIMER_S, describe, open_table, table_settings
+from bot.codec import LevelSelectId, button_id
+from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import Rebuilt, action_button, selected
 from bot.i18n import t
 from bot.narrate import trump_word
 from bot.panels import (
     SUIT_EMOJI,
+    Panel,
     PanelContext,
     button_width,
     card_panel,
     denomination,
     pack_rows,
-    register_panel,
     simple_buttons,
 )
 from games.actions import Action
 
 log = logging.getLogger(__name__)
 
-LEVEL_TEMPLATE = r"atout:level:(?P<table>[0-9]+):(?P<version>[0-9]+)"
 WORD_LEVELS = ("capot", "generale")
 BID_STYLE = discord.ButtonStyle.secondary
 """Grey bid buttons: the coloured suit emoji stand out on grey in both themes (on green, as
@@ -49,12 +45,14 @@ def level_label(value: int | str | None, locale: str) -> str:
     return str(value) if isinstance(value, int) else t(f"bid_{value}", locale)
 
 
-class LevelSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_TEMPLATE):
+class LevelSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=LevelSelectId.TEMPLATE
+):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(LEVEL_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
+        click = LevelSelectId.parse(self.item.custom_id)
+        assert click is not None
         values = selected(interaction)
-        table_id, version = int(match["table"]), int(match["version"])
+        table_id, version = click.table, click.version
         client: Any = interaction.client
         if values:
             value = str(values[0])
@@ -106,7 +104,7 @@ def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         if chosen not in levels:
             chosen = levels[0]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id("level", ctx.table_id, ctx.version),
+            custom_id=LevelSelectId(ctx.table_id, ctx.version).custom_id,
             placeholder=t("action_level_placeholder", ctx.locale),
             options=[
                 discord.SelectOption(
@@ -128,53 +126,15 @@ def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     return items + simple_buttons(ctx, min(row, 4))
 
 
-@app_commands.guild_only()
-class Coinche(commands.GroupCog, group_name="coinche", group_description=describe("cmd_coinche")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Coinche(GameCog, group_name="coinche", group_description=describe("cmd_coinche")):
+    def panel(self) -> Panel:
+        return bidding_panel
 
     async def cog_load(self) -> None:
-        register_panel("coinche", bidding_panel)
+        await super().cog_load()
         self.bot.add_dynamic_items(LevelSelect)
 
-    @app_commands.command(name="start", description=describe("cmd_start_coinche"))
-    @app_commands.describe(
-        target_score=describe("opt_target_score"),
-        sa_ta_enabled=describe("opt_sa_ta_enabled"),
-        melds_enabled=describe("opt_melds_enabled"),
-    )
-    @app_commands.choices(
-        target_score=[
-            app_commands.Choice(name=str(n), value=n) for n in (100, 500, 1000, 1500, 2000, 3000)
-        ],
-    )
-    @table_settings
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        target_score: int | None = None,
-        sa_ta_enabled: bool | None = None,
-        melds_enabled: bool | None = None,
-        level: str = "easy",
-        deck_style: str = "auto",
-        turn_timer: int = DEFAULT_TURN_TIMER_S,
-        language: str | None = None,
-    ) -> None:
-        options = {
-            "target_score": target_score,
-            "sa_ta_enabled": sa_ta_enabled,
-            "melds_enabled": melds_enabled,
-        }
-        await open_table(
-            interaction,
-            "coinche",
-            options,
-            level=level,
-            deck_style=deck_style,
-            turn_timer=turn_timer,
-            language=language,
-        )
+    start = start_command("coinche")
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Coinche(bot))
+setup = cog_setup(Coinche)

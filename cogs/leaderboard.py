@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.codec import BoardButtonId, RecordButtonId, ResetButtonId
 from bot.commands import LANGUAGE_CHOICES, choice, describe
 from bot.components import Rebuilt
 from bot.i18n import LOCALES, t, table_language, user_locale
@@ -31,11 +31,6 @@ GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
 HISTORY_LIMIT = 10
 MESSAGE_LIMIT = 2000
-BOARD_TEMPLATE = (
-    r"atout:board:(?P<game>[a-z]+):(?P<period>[a-z0-9]+):(?P<page>[0-9]+):(?P<user>[0-9]+)"
-)
-RECORD_TEMPLATE = r"atout:record:(?P<table>[0-9]+)"
-RESET_TEMPLATE = r"atout:reset:(?P<game>[a-z]+)"
 
 
 def _file(answer: Answer) -> discord.File:
@@ -62,7 +57,7 @@ def board_view(
                 discord.ui.Button(
                     label=label,
                     style=discord.ButtonStyle.secondary,
-                    custom_id=f"atout:board:{game}:{period}:{max(1, target)}:{user_id}",
+                    custom_id=BoardButtonId(game, period, max(1, target), user_id).custom_id,
                     disabled=disabled,
                 )
             )
@@ -116,35 +111,37 @@ async def show_board(
     )
 
 
-class BoardButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_TEMPLATE):
+class BoardButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BoardButtonId.TEMPLATE
+):
     """Previous/Next of a leaderboard. The person who asked turns the pages of their message;
     anyone else gets the page for themselves (their own line highlighted), privately."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(BOARD_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
-        owner = int(match["user"]) == interaction.user.id
+        click = BoardButtonId.parse(self.item.custom_id)
+        assert click is not None
+        owner = click.user == interaction.user.id
         await show_board(
             interaction,
-            match["game"],
-            match["period"],
-            int(match["page"]),
+            click.game,
+            click.period,
+            click.page,
             how="edit" if owner else "private",
         )
 
 
 # ------------------------------------------------------------------------- history
 class RecordButton(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=RECORD_TEMPLATE
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=RecordButtonId.TEMPLATE
 ):
     """A game of ``/history``: its record, the same JSON as ``/table export``."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(RECORD_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
+        click = RecordButtonId.parse(self.item.custom_id)
+        assert click is not None
         client: Any = interaction.client
         locale = user_locale(interaction)
-        table_id = int(match["table"])
+        table_id = click.table
         record = None
         if interaction.guild_id is not None:
             record = await client.storage.stored_record(interaction.guild_id, table_id)
@@ -159,13 +156,15 @@ class RecordButton(
 
 
 # ------------------------------------------------------------------------- reset
-class ResetButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESET_TEMPLATE):
+class ResetButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ResetButtonId.TEMPLATE
+):
     """The confirmation of ``/atout ratings-reset``: the permission is checked again here."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = re.fullmatch(RESET_TEMPLATE, self.item.custom_id or "")
-        assert match is not None
-        game = match["game"]
+        click = ResetButtonId.parse(self.item.custom_id)
+        assert click is not None
+        game = click.game
         locale = user_locale(interaction)
         if game not in GAMES:
             await refuse(interaction, t("error_malformed", locale))
@@ -274,7 +273,7 @@ class Leaderboard(commands.Cog):
                     discord.ui.Button(
                         label=t("button_record", locale, number=index),
                         style=discord.ButtonStyle.secondary,
-                        custom_id=f"atout:record:{entry.table_id}",
+                        custom_id=RecordButtonId(entry.table_id).custom_id,
                         disabled=entry.status != "finished",
                     )
                 )
@@ -324,7 +323,7 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
                 discord.ui.Button(
                     label=t("button_reset", locale),
                     style=discord.ButtonStyle.danger,
-                    custom_id=f"atout:reset:{game}",
+                    custom_id=ResetButtonId(game).custom_id,
                 )
             )
         )

@@ -6,15 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
-from bot.codec import button_id, custom_id
-from bot.commands import DEFAULT_TURN_TIMER_S, choice, describe, open_table, table_settings
+from bot.codec import ActionSelectId, button_id
+from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_button, action_select
 from bot.i18n import t
 from bot.narrate import card_name
-from bot.panels import PanelContext, card_panel, register_panel
+from bot.panels import Panel, PanelContext, card_panel
 from games.actions import Action
 
 
@@ -46,7 +44,7 @@ def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         )
     return [
         action_select(
-            custom_id("exchange", ctx.table_id, ctx.version),
+            ActionSelectId("exchange", ctx.table_id, ctx.version).custom_id,
             options,
             placeholder=t("action_exchange_placeholder", ctx.locale, low=low, high=high),
             min_values=min(max(low, 1), high),
@@ -57,57 +55,11 @@ def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
     ]
 
 
-@app_commands.guild_only()
-class Piquet(commands.GroupCog, group_name="piquet", group_description=describe("cmd_piquet")):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class Piquet(GameCog, group_name="piquet", group_description=describe("cmd_piquet")):
+    def panel(self) -> Panel:
+        return exchange_panel
 
-    async def cog_load(self) -> None:
-        register_panel("piquet", exchange_panel)
-
-    @app_commands.command(name="start", description=describe("cmd_start_piquet"))
-    @app_commands.describe(
-        target_score=describe("opt_target_score"),
-        scoring_mode=describe("opt_scoring_mode"),
-        games_to_win_match=describe("opt_games_to_win_match"),
-    )
-    @app_commands.choices(
-        target_score=[app_commands.Choice(name=str(n), value=n) for n in (30, 50, 100, 150, 200)],
-        games_to_win_match=[app_commands.Choice(name=str(n), value=n) for n in (1, 2, 3)],
-    )
-    @app_commands.choices(
-        scoring_mode=[
-            choice("rule_value_scoring_mode_target", "target"),
-            choice("rule_value_scoring_mode_rubicon", "rubicon"),
-        ],
-    )
-    @table_settings
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        target_score: int | None = None,
-        scoring_mode: str | None = None,
-        games_to_win_match: int | None = None,
-        level: str = "easy",
-        deck_style: str = "auto",
-        turn_timer: int = DEFAULT_TURN_TIMER_S,
-        language: str | None = None,
-    ) -> None:
-        options = {
-            "target_score": target_score,
-            "scoring_mode": scoring_mode,
-            "games_to_win_match": games_to_win_match,
-        }
-        await open_table(
-            interaction,
-            "piquet",
-            options,
-            level=level,
-            deck_style=deck_style,
-            turn_timer=turn_timer,
-            language=language,
-        )
+    start = start_command("piquet")
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Piquet(bot))
+setup = cog_setup(Piquet)

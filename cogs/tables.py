@@ -151,7 +151,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             return
         locale = user_locale(interaction)
         cls = game_class(session.row.game)
-        options = cls(options=session.row.options, seats=session.row.seats, dealer=0).options
+        options = cls.check_options(session.row.options, session.row.seats)
         lines = [
             t(
                 "table_rules_title",

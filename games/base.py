@@ -89,15 +89,10 @@ class Game(ABC):
     ) -> None:
         if seats is None:
             seats = self.SEAT_COUNTS[0]
-        if type(seats) is not int or seats not in self.SEAT_COUNTS:
-            allowed = ", ".join(str(n) for n in self.SEAT_COUNTS)
-            raise ValueError(f"{self.NAME} is played by {allowed} players, not {seats!r}")
+        self.options: dict[str, Any] = self.check_options(options, seats)
         if type(dealer) is not int or not 0 <= dealer < seats:
             raise ValueError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
         self.seats: int = seats
-        self.options: dict[str, Any] = self.resolve_options(
-            validate(self.OPTIONS, options, self.NAME)
-        )
         self.dealer: int = dealer
         self.phase: str = "deal"
         self.over: bool = False
@@ -154,7 +149,21 @@ class Game(ABC):
         bonus), ``None`` before the first card (docs/rules.md §10 item 13)."""
 
     # -------------------------------------------------------------------- optional hooks
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    @classmethod
+    def check_options(
+        cls, options: Mapping[str, Any] | None, seats: int | None = None
+    ) -> dict[str, Any]:
+        """The options a table of ``seats`` would play with, every default filled in; raises
+        ``OptionError`` (or ``ValueError`` for the seat count) with the engines' sentence. The
+        one check behind the engine, ``/<game> start`` and the lobby's house rules, so a value
+        one of them accepts is never refused by another."""
+        if seats is not None and (type(seats) is not int or seats not in cls.SEAT_COUNTS):
+            allowed = ", ".join(str(n) for n in cls.SEAT_COUNTS)
+            raise ValueError(f"{cls.NAME} is played by {allowed} players, not {seats!r}")
+        return cls.resolve_options(validate(cls.OPTIONS, options, cls.NAME))
+
+    @classmethod
+    def resolve_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults that depend on other keys (Coinche's ``target_score``); check combinations."""
         return options
 

@@ -30,7 +30,7 @@ from games.belote_rules import (
     round_half_down,
     round_six_split,
 )
-from games.options import OptionSpec, boolean, choice, integer
+from games.options import OptionSpec, boolean, choice, integer, on_command
 from games.views import BeloteContract, BeloteView
 
 TAKE: dict[str, Action] = {t: Action("take", trump=t) for t in ("S", "H", "D", "C", "NT", "AT")}
@@ -47,9 +47,9 @@ class Belote(BeloteFamily):
             ("next_dealer", "same_dealer"),
             "who deals after all pass twice",
         ),
-        boolean("round2_sa_ta", False, "SA and TA may be named in round 2"),
+        boolean("round2_sa_ta", False, "SA and TA may be named in round 2", command=3),
         boolean("la_vache", False, "the dealer must name in round 2 if everyone else passed"),
-        *PLAY_OPTIONS,
+        *on_command(PLAY_OPTIONS, melds_enabled=2),
         boolean("belote_protected", True, "belote stays with its team on failure or tie"),
         choice(
             "success_basis",
@@ -64,7 +64,13 @@ class Belote(BeloteFamily):
         choice(
             "rounding", "none", ("none", "half_down", "six_split"), "rounding of recorded scores"
         ),
-        integer("target_score", 1000, help="game target"),
+        integer(
+            "target_score",
+            1000,
+            help="game target",
+            command=1,
+            suggested=(100, 300, 500, 1000, 1500, 2000),
+        ),
         boolean("capot_win_disallowed", False, "no winning through a capot hand"),
     )
 

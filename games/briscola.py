@@ -86,7 +86,13 @@ class Briscola(FortyCardGame):
             ("draw", "last_trick"),
             help="a tied hand is drawn, or won by the last trick's winner",
         ),
-        integer("hands_to_win", 3, help="hands a side needs to win the match"),
+        integer(
+            "hands_to_win",
+            3,
+            help="hands a side needs to win the match",
+            command=1,
+            suggested=(1, 2, 3, 4, 5),
+        ),
         boolean(
             "partners_view_after_stock",
             False,

@@ -64,11 +64,19 @@ class Chiamata(FortyCardGame):
     ACTION_TYPES: ClassVar[frozenset[str]] = frozenset({"pass", "call", "trump", "play"})
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         choice("deal_packet", 4, (4, 1, 2, 8), "cards per packet"),
-        choice("bidding", "rank_only", ("rank_only", "two_then_points"), "auction form"),
+        choice("bidding", "rank_only", ("rank_only", "two_then_points"), "auction form", command=2),
         choice("follow_rule", "must_follow", ("must_follow", "free"), "duty to follow suit"),
         choice("first_lead", "eldest", ("eldest", "declarer"), "who leads trick 1"),
         choice("cappotto_basis", "points", ("points", "tricks"), "what counts as cappotto"),
-        integer("match_deals", 5, minimum=1, multiple_of=5, help="deals in a match"),
+        integer(
+            "match_deals",
+            5,
+            minimum=1,
+            multiple_of=5,
+            help="deals in a match",
+            command=1,
+            suggested=(5, 10, 15, 20),
+        ),
     )
 
     FACTS = plain_facts(BRISCOLA_ORDER, BRISCOLA_POINTS)

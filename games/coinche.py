@@ -30,7 +30,7 @@ from games.belote_rules import (
     round10_half_up,
     round_half_up_div,
 )
-from games.options import OptionError, OptionSpec, boolean, choice, integer
+from games.options import OptionError, OptionSpec, boolean, choice, integer, on_command
 from games.views import CoincheAuctionEntry, CoincheBid, CoincheContract, CoincheView
 
 DENOMINATIONS = ("S", "H", "D", "C", "NT", "AT")
@@ -66,7 +66,7 @@ class Coinche(BeloteFamily):
     )
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         choice("deal_packets", "3-2-3", ("3-2-3", "3-3-2", "2-3-3"), "deal pattern"),
-        boolean("sa_ta_enabled", True, "SA and TA may be bid"),
+        boolean("sa_ta_enabled", True, "SA and TA may be bid", command=2),
         choice(
             "sa_ta_scale",
             "card_values_162",
@@ -105,15 +105,18 @@ class Coinche(BeloteFamily):
         ),
         boolean("multiply_belote", True, "belote is multiplied by the coinche multiplier too"),
         choice("rounding", "half_up_10", ("half_up_10", "none"), "rounding of recorded scores"),
-        *PLAY_OPTIONS,
+        *on_command(PLAY_OPTIONS, melds_enabled=3),
         integer(
             "target_score",
             None,
             help="game target (default 3000, 2000 for belote_plus_bonus, 1000 for bonus_only)",
+            command=1,
+            suggested=(100, 500, 1000, 1500, 2000, 3000),
         ),
     )
 
-    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+    @classmethod
+    def resolve_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         if options["target_score"] is None:
             options["target_score"] = DEFAULT_TARGETS[options["scoring_method"]]
         if type(options["target_score"]) is not int or options["target_score"] < 1:

@@ -1,13 +1,15 @@
 """Variant keys (docs/rules.md's *Variants* tables): one declaration per key, validated in one place.
 
-The same specs drive the replay's error messages, the slash-command choices and the lobby's
-"House rules" selects, so a rule has one name and one list of values everywhere.
+The same specs drive the replay's error messages, the options of ``/<game> start`` and the
+lobby's "House rules" selects, so a rule has one name and one list of values everywhere. The few
+rules a player sets when opening a table carry ``command`` (their place on the command) and, for
+free integers, the ``suggested`` values the command offers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -26,6 +28,17 @@ class OptionSpec:
     minimum: int = 1
     multiple_of: int = 1
     help: str = ""
+    command: int = 0
+    """Its place among the options of ``/<game> start`` (1 first); 0 keeps it to the lobby's
+    house rules. Discord shows up to 25 options, and a short command is one people read."""
+    suggested: tuple[int, ...] = ()
+    """The values ``/<game> start`` offers for a free integer (Discord lists choices, it cannot
+    suggest "any multiple of 5")."""
+
+    def __post_init__(self) -> None:
+        # A suggestion the engine would refuse would be a choice that can only fail.
+        for value in self.suggested:
+            self.check(value)
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -49,20 +62,50 @@ class OptionSpec:
         raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
 
 
-def boolean(name: str, default: bool, help: str = "") -> OptionSpec:
-    return OptionSpec(name, default, kind="bool", help=help)
+def boolean(name: str, default: bool, help: str = "", *, command: int = 0) -> OptionSpec:
+    return OptionSpec(name, default, kind="bool", help=help, command=command)
 
 
 def integer(
-    name: str, default: int | None, minimum: int = 1, multiple_of: int = 1, help: str = ""
+    name: str,
+    default: int | None,
+    minimum: int = 1,
+    multiple_of: int = 1,
+    help: str = "",
+    *,
+    command: int = 0,
+    suggested: tuple[int, ...] = (),
 ) -> OptionSpec:
     return OptionSpec(
-        name, default, kind="int", minimum=minimum, multiple_of=multiple_of, help=help
+        name,
+        default,
+        kind="int",
+        minimum=minimum,
+        multiple_of=multiple_of,
+        help=help,
+        command=command,
+        suggested=suggested,
     )
 
 
-def choice(name: str, default: Any, choices: tuple[Any, ...], help: str = "") -> OptionSpec:
-    return OptionSpec(name, default, choices=choices, help=help)
+def choice(
+    name: str, default: Any, choices: tuple[Any, ...], help: str = "", *, command: int = 0
+) -> OptionSpec:
+    return OptionSpec(name, default, choices=choices, help=help, command=command)
+
+
+def on_command(specs: tuple[OptionSpec, ...], **places: int) -> tuple[OptionSpec, ...]:
+    """``specs`` shared by several games (Belote's and Coinche's play rules), with the places
+    one game gives some of them on its command."""
+    unknown = set(places) - {s.name for s in specs}
+    if unknown:
+        raise ValueError(f"no options {sorted(unknown)}")
+    return tuple(replace(s, command=places.get(s.name, s.command)) for s in specs)
+
+
+def command_specs(specs: tuple[OptionSpec, ...]) -> tuple[OptionSpec, ...]:
+    """The specs ``/<game> start`` shows, in the order it shows them."""
+    return tuple(sorted((s for s in specs if s.command), key=lambda s: s.command))
 
 
 def validate(

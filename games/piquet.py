@@ -75,9 +75,21 @@ class Piquet(Game):
     CLONE_NESTED: ClassVar[frozenset[str]] = frozenset({"hands"})
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         choice("rules_era", "modern", ("modern", "old", "c17"), "rule set (§4.1)"),
-        choice("scoring_mode", "target", ("target", "rubicon"), "game format"),
-        integer("target_score", 100, help="game target in target mode"),
-        integer("games_to_win_match", 2, help="games (or Rubicon parties) to win the match"),
+        choice("scoring_mode", "target", ("target", "rubicon"), "game format", command=2),
+        integer(
+            "target_score",
+            100,
+            help="game target in target mode",
+            command=1,
+            suggested=(30, 50, 100, 150, 200),
+        ),
+        integer(
+            "games_to_win_match",
+            2,
+            help="games (or Rubicon parties) to win the match",
+            command=3,
+            suggested=(1, 2, 3),
+        ),
         choice("deal_packet", 2, (2, 3), "packet size of the deal"),
         choice("younger_min_exchange", 1, (1, 0), "0: the younger may keep his hand"),
         choice("talon_view", "modern", ("modern", "parlett"), "who may look at the talon"),

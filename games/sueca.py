@@ -85,7 +85,13 @@ class Sueca(FortyCardGame):
             ("dealer_last", "dealer_first"),
             help="the dealer's last card sets trumps, or the first one",
         ),
-        integer("games_to_win", 4, help="games a team needs to win the match"),
+        integer(
+            "games_to_win",
+            4,
+            help="games a team needs to win the match",
+            command=1,
+            suggested=(1, 2, 3, 4, 5, 6),
+        ),
         choice(
             "bandeira",
             "match",

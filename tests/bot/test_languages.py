@@ -23,7 +23,7 @@ from fluent.syntax.visitor import Visitor
 
 from bot.i18n import BOT, LOCALES, has_key, t, table_language, user_locale
 from bot.narrate import card_name
-from bot.panels import PanelContext, build_panel, register_panel
+from bot.panels import PanelContext, PanelRegistry
 from bot.translator import DISCORD_LOCALES, CatalogueTranslator, command_text, translated
 from cogs.belote import taking_panel
 from cogs.chiamata import chiamata_panel
@@ -271,11 +271,13 @@ def test_the_translator_answers_only_for_its_languages() -> None:
 
 
 # ------------------------------------------------------------------ Discord's limits
-def register_panels() -> None:
-    register_panel("belote", taking_panel)
-    register_panel("coinche", bidding_panel)
-    register_panel("piquet", exchange_panel)
-    register_panel("chiamata", chiamata_panel)
+def register_panels() -> PanelRegistry:
+    panels = PanelRegistry()
+    panels.register("belote", taking_panel)
+    panels.register("coinche", bidding_panel)
+    panels.register("piquet", exchange_panel)
+    panels.register("chiamata", chiamata_panel)
+    return panels
 
 
 def check_items(items: list[Any], where: str) -> int:
@@ -298,7 +300,7 @@ def check_items(items: list[Any], where: str) -> int:
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_panel_fits_discords_limits_in_every_language(name: str) -> None:
     """Whole deals of every game with each panel drawn in every language and deck."""
-    register_panels()
+    panels = register_panels()
     rng = random.Random(f"limits:{name}")
     checked = 0
     for deck in ("auto", "italian"):
@@ -312,7 +314,7 @@ def test_every_panel_fits_discords_limits_in_every_language(name: str) -> None:
             view, legal = game.view(seat), game.legal_actions(seat)
             for locale in LOCALES:
                 ctx = PanelContext(1, game.action_count, view, legal, locale, {}, deck)
-                checked += check_items(build_panel(name, ctx), f"{name} {locale} {deck}")
+                checked += check_items(panels.build(name, ctx), f"{name} {locale} {deck}")
             game.apply(seat, choose(view, legal, "easy", rng))
     assert checked > 0
 

@@ -159,7 +159,7 @@ async def test_without_threads_the_table_stays_in_the_channel(env: simcord.Env) 
 
 
 def test_house_rule_values() -> None:
-    from bot.lobby import option_values
+    from bot.house_rules import option_values
     from games.registry import game_class
 
     specs = {s.name: s for s in game_class("belote").OPTIONS}
