@@ -26,6 +26,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -141,6 +143,19 @@ draws in threads."""
 IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
 
 
+def follow_parent(parent: int) -> None:
+    """In a worker process: exit when the bot that started it is gone. A bot killed outright
+    (SIGKILL, out of memory) cannot stop its pools, and its workers, blocked waiting for work,
+    would otherwise live on holding a couple of hundred megabytes each."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="atout-follow-parent", daemon=True).start()
+
+
 _warm = 0
 """Drawing processes started and warm. Until all are, drawings are made in threads: a cold
 process takes a second or more to import the renderer and load its fonts, and the first clicks
@@ -208,7 +223,10 @@ def _image_processes() -> ProcessPoolExecutor:
     global _image_pool
     if _image_pool is None:
         _image_pool = ProcessPoolExecutor(
-            max(1, IMAGE_PROCESSES), mp_context=multiprocessing.get_context("spawn")
+            max(1, IMAGE_PROCESSES),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=follow_parent,
+            initargs=(os.getpid(),),
         )
     return _image_pool
 
@@ -250,7 +268,12 @@ def ai_processes() -> ProcessPoolExecutor:
     global _ai_processes
     if _ai_processes is None:
         count = max(1, (os.cpu_count() or 2) - 1)
-        _ai_processes = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+        _ai_processes = ProcessPoolExecutor(
+            count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=follow_parent,
+            initargs=(os.getpid(),),
+        )
     return _ai_processes
 
 

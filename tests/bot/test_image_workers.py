@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -106,3 +109,34 @@ async def test_a_dead_drawing_process_is_replaced(processes: None) -> None:
         await asyncio.sleep(0.05)
     pid, _ = await slots.run(workers.TABLE, functools.partial(_pid_and_table, 4))
     assert pid != os.getpid() and pid != victim.pid
+
+
+def test_a_worker_process_ends_with_the_bot_that_started_it(tmp_path: Path) -> None:
+    """A bot killed outright leaves no drawing process behind."""
+    script = tmp_path / "orphan.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "import multiprocessing\n"
+        "from bot.workers import follow_parent\n"
+        "if __name__ == '__main__':\n"
+        "    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn'),\n"
+        "        initializer=follow_parent, initargs=(os.getpid(),))\n"
+        "    print(pool.submit(os.getpid).result(), flush=True)\n"
+        "    os.kill(os.getpid(), 9)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+    )
+    worker = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while Path(f"/proc/{worker}").exists() and deadline > time.monotonic():
+        status = (
+            Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
+        )
+        if "State:\tZ" in status:
+            break
+        time.sleep(0.2)
+    status = Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
+    assert not status or "State:\tZ" in status, "the worker outlived its bot"
