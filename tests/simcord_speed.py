@@ -13,6 +13,12 @@ stretch in which simcord's own code then asks the question once per task: nothin
 index and the questions, so the answers are the ones the scan gives. Each candidate is checked
 again with simcord's own test, and the answer keeps the scan's order.
 
+The second shortcut is in the settlement's wait. When the bot still has callbacks queued to run
+(a finished task's done-callbacks, typically), simcord waits for one of the bot's tasks to finish,
+or 50 ms: the callbacks run at once, but the tasks are parked for good, so every click paid the
+whole 50 ms (a refused click cost 60 ms instead of 10). The wait now also ends as soon as what was
+queued has run; simcord's loop then looks again, exactly as it does after 50 ms.
+
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
 """
@@ -20,6 +26,7 @@ other version runs unpatched.
 from __future__ import annotations
 
 import asyncio
+import types
 from typing import Any
 
 import simcord
@@ -91,6 +98,39 @@ def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
     return found
 
 
+def _set(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+async def _settle_wait(
+    fs: Any, *, timeout: float | None = None, return_when: str = asyncio.ALL_COMPLETED
+) -> tuple[set[Any], set[Any]]:
+    """``asyncio.wait`` for simcord's settlement loop: with callbacks queued on the loop, it
+    also returns once they have run (a callback queued now runs after them)."""
+    loop = asyncio.get_running_loop()
+    ready: Any = getattr(loop, "_ready", None)
+    if return_when != asyncio.FIRST_COMPLETED or not ready:
+        return await asyncio.wait(fs, timeout=timeout, return_when=return_when)
+    ran: asyncio.Future[None] = loop.create_future()
+    loop.call_soon(_set, ran)
+    try:
+        done, pending = await asyncio.wait({*fs, ran}, timeout=timeout, return_when=return_when)
+    finally:
+        if not ran.done():
+            ran.cancel()
+    done.discard(ran)
+    pending.discard(ran)
+    return done, pending
+
+
+class _AsyncioForSettlement(types.ModuleType):
+    """``asyncio`` as simcord's ``env`` module sees it: the same, but for ``wait``."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+
 def install() -> bool:
     """Patch simcord 3.2.1's settlement; False (and nothing patched) on any other version."""
     if simcord.__version__ != VERSION:
@@ -98,4 +138,7 @@ def install() -> bool:
     simcord_env._virtualize_recognized_waits = _virtualize
     _settlement._virtualize_recognized_waits = _virtualize
     _settlement._timer_records_waking = _waking
+    seen_by_env = _AsyncioForSettlement("asyncio")
+    seen_by_env.wait = _settle_wait  # type: ignore[attr-defined]
+    simcord_env.asyncio = seen_by_env  # type: ignore[attr-defined]
     return True
