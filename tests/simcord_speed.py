@@ -142,3 +142,20 @@ def install() -> bool:
     seen_by_env.wait = _settle_wait  # type: ignore[attr-defined]
     simcord_env.asyncio = seen_by_env  # type: ignore[attr-defined]
     return True
+
+
+def run_script(argv: list[str]) -> None:
+    """Runs a script (``argv[0]``) as ``__main__`` with the shortcuts installed: the suite's way
+    of running the scripts that play under simcord in a process of their own."""
+    import runpy
+    import sys
+
+    install()
+    sys.argv = list(argv)
+    runpy.run_path(argv[0], run_name="__main__")
+
+
+if __name__ == "__main__":
+    import sys
+
+    run_script(sys.argv[1:])
