@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+from tests import simcord_speed
 from tests.pg_server import NoPostgres, PgServer
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
@@ -20,6 +21,8 @@ from tests.pg_server import NoPostgres, PgServer
 hypothesis_settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
+
+simcord_speed.install()
 
 TESTS = Path(__file__).resolve().parent
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}

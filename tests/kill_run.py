@@ -91,8 +91,18 @@ class Run:
             ATOUT_AI_PAUSE="0",
         )
         log = (self.workdir / "bot.log").open("ab")
+        # A session of its own: a kill takes the bot's worker processes (images, search) with it,
+        # as when a container or a service is killed. Killed alone, its workers would be left
+        # behind for good (each holds its own end of the pool's queue), some 200 MB per kill.
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.workdir, env=environ, stdout=log, stderr=log
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=self.workdir,
+            env=environ,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
         )
         log.close()
         await asyncio.wait_for(self.fake.identified.wait(), timeout=60)
@@ -104,8 +114,7 @@ class Run:
             row = await self.storage.get_table(table)
             if row is not None and row.status == "playing" and user:
                 self.killed_during.add(table)
-        with contextlib.suppress(ProcessLookupError):
-            self.process.send_signal(signal.SIGKILL)
+        self.sigkill()
         await self.process.wait()
         for ws in list(self.fake.sockets):
             await ws.close()
@@ -116,6 +125,12 @@ class Run:
                 future.set_exception(ConnectionError("the bot was killed"))
         self.fake.answers.clear()
         self.figures.kills += 1
+
+    def sigkill(self) -> None:
+        """SIGKILL to the bot and every process it started (its process group)."""
+        assert self.process is not None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
 
     async def killer(self) -> None:
         while not self.done and self.figures.kills < self.max_kills:
@@ -272,8 +287,8 @@ class Run:
             killer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await killer
-            if self.process is not None and self.process.returncode is None:
-                self.process.send_signal(signal.SIGKILL)
+            if self.process is not None:
+                self.sigkill()
                 await self.process.wait()
             await self.check()
             await self.storage.close()

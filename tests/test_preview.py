@@ -1,5 +1,7 @@
 """The screenshot script keeps working: its scripted game runs under simcord to the end and
 writes every moment (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright).
+The script runs in a process of its own with the suite's simcord shortcuts (``tests.simcord_speed``,
+exact), which halve its time.
 """
 
 from __future__ import annotations
@@ -13,7 +15,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_preview_script_plays_its_table_and_writes_every_moment(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "benchmarks/preview.py", "--no-browser", "--out", str(tmp_path)],
+        [
+            sys.executable,
+            "-m",
+            "tests.simcord_speed",
+            "benchmarks/preview.py",
+            "--no-browser",
+            "--out",
+            str(tmp_path),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

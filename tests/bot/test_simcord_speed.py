@@ -1,0 +1,104 @@
+"""The suite's simcord shortcuts (``tests.simcord_speed``) answer exactly as simcord's own scan:
+the same timers wake the same waits, and the settlement wait gives back the same futures."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import simcord
+
+from tests import simcord_speed
+
+
+class Owner:
+    """Stands for an ``asyncio.timeout`` (its ``_task``) or any object a timer is bound to."""
+
+    def __init__(self, task: Any) -> None:
+        self._task = task
+
+    def _on_timeout(self) -> None:
+        """A bound callback."""
+
+
+Owner.__module__ = "asyncio.timeouts"  # what simcord takes for an ``asyncio.timeout``
+
+
+def random_world(rng: random.Random) -> tuple[Any, list[Any], list[Any]]:
+    """A settlement state with timers bound to, or called with, a few waiters and tasks."""
+    waiters = [object() for _ in range(6)]
+    tasks = [object() for _ in range(4)]
+    records = []
+    for _ in range(60):
+        kind = rng.randrange(4)
+        if kind == 0:
+            callback: Any = print
+            args: tuple[Any, ...] = (rng.choice(waiters), 1)
+        elif kind == 1:
+            callback = Owner(rng.choice(tasks))._on_timeout
+            args = ()
+        elif kind == 2:
+            callback = rng.choice(waiters).__reduce__  # bound to the waiter itself
+            args = ()
+        else:
+            callback = print
+            args = ()
+        cancelled = rng.random() < 0.2
+        handle = SimpleNamespace(_callback=callback, _args=args, cancelled=lambda c=cancelled: c)
+        when = rng.choice([None, 0.5, 1.0, 5.0, 9.0])
+        records.append(SimpleNamespace(handle=handle, when=when))
+    state = SimpleNamespace(work=SimpleNamespace(callbacks=records), virtual_time=1.0)
+    return state, waiters, tasks
+
+
+def test_the_index_finds_what_the_scan_finds() -> None:
+    assert simcord.__version__ == simcord_speed.VERSION, "the shortcuts would not be installed"
+    rng = random.Random(5)
+    found = 0
+    for _ in range(30):
+        state, waiters, tasks = random_world(rng)
+        simcord_speed._build(state)
+        for waiter in [*waiters, None]:
+            for task in tasks:
+                fast = simcord_speed._waking(state, task, waiter)
+                scan = simcord_speed._original_waking(state, task, waiter)
+                assert fast == scan
+                found += len(scan)
+    assert found > 100  # the worlds do have timers that wake their waits
+
+
+def test_an_index_of_another_pass_is_not_used() -> None:
+    state, waiters, tasks = random_world(random.Random(8))
+    simcord_speed._build(state)
+    later: Any = SimpleNamespace(work=state.work, virtual_time=state.virtual_time + 2)
+    found = simcord_speed._waking(later, tasks[0], waiters[0])
+    assert found == simcord_speed._original_waking(later, tasks[0], waiters[0])
+
+
+async def test_the_settlement_wait_returns_what_asyncio_wait_returns() -> None:
+    loop = asyncio.get_running_loop()
+    parked = loop.create_future()
+    finished = loop.create_future()
+    finished.set_result(1)
+    # Nothing queued: the plain wait, to its timeout.
+    done, pending = await simcord_speed._settle_wait(
+        (parked,), timeout=0.01, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == set() and pending == {parked}
+    # A callback queued: the wait ends once it has run, with the caller's futures only.
+    ran: list[int] = []
+    loop.call_soon(ran.append, 1)
+    started = loop.time()
+    done, pending = await simcord_speed._settle_wait(
+        (parked, finished), timeout=5, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == {finished} and pending == {parked}
+    loop.call_soon(ran.append, 2)
+    done, pending = await simcord_speed._settle_wait(
+        (parked,), timeout=5, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert ran == [1, 2] and done == set() and pending == {parked}
+    assert loop.time() - started < 1
+    parked.cancel()

@@ -1,0 +1,161 @@
+"""simcord's settlement, made linear for long games (an exact shortcut, not a change of meaning).
+
+Every hand a player opens is an ephemeral message, and discord.py gives the view of an ephemeral
+message a 15-minute expiry task (the life of the interaction token). A whole game opens hundreds
+of hands, so hundreds of expiry tasks wait at once. After every click simcord settles the bot: for
+each waiting task it scans every pending timer for the one that would wake it
+(``_timer_records_waking``), which is tasks x timers per settle, and a whole game spent most of its
+time there (80% of a Chiamata game's profile).
+
+The shortcut indexes the pending timers once per settlement pass by the object they would wake
+(their waiter future, or the task an ``asyncio.timeout`` belongs to), in the pass's synchronous
+stretch in which simcord's own code then asks the question once per task: nothing runs between the
+index and the questions, so the answers are the ones the scan gives. Each candidate is checked
+again with simcord's own test, and the answer keeps the scan's order.
+
+The second shortcut is in the settlement's wait. When the bot still has callbacks queued to run
+(a finished task's done-callbacks, typically), simcord waits for one of the bot's tasks to finish,
+or 50 ms: the callbacks run at once, but the tasks are parked for good, so every click paid the
+whole 50 ms (a refused click cost 60 ms instead of 10). The wait now also ends as soon as what was
+queued has run; simcord's loop then looks again, exactly as it does after 50 ms.
+
+It is installed only on the simcord version it was written against (pinned in pyproject); any
+other version runs unpatched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import types
+from typing import Any
+
+import simcord
+from simcord import _dpy_internals, _settlement
+from simcord import env as simcord_env
+
+VERSION = "3.2.1"
+
+_original_waking = _settlement._timer_records_waking
+_original_virtualize = simcord_env._virtualize_recognized_waits
+_index: tuple[Any, float, dict[Any, list[tuple[int, Any]]]] | None = None
+"""(work state, virtual time, key -> [(position, record)]) of the current settlement pass."""
+
+
+def _keys(record: Any) -> list[Any]:
+    """What a pending timer can wake: each of its arguments, the object its callback is bound
+    to, and for an ``asyncio.timeout`` the task that timeout belongs to."""
+    handle = record.handle
+    callback = _dpy_internals._original_callback(getattr(handle, "_callback", None))
+    keys: list[Any] = [id(arg) for arg in getattr(handle, "_args", ())]
+    owner = getattr(callback, "__self__", None)
+    if owner is not None:
+        keys.append(id(owner))
+        task = getattr(owner, "_task", None)
+        if task is not None:
+            keys.append(("task", id(task)))
+    return keys
+
+
+def _build(state: Any) -> None:
+    global _index
+    table: dict[Any, list[tuple[int, Any]]] = {}
+    for position, record in enumerate(state.work.callbacks):
+        handle = record.handle
+        if record.when is None or handle is None or handle.cancelled():
+            continue
+        if record.when <= state.virtual_time:
+            continue
+        for key in dict.fromkeys(_keys(record)):
+            table.setdefault(key, []).append((position, record))
+    _index = (state.work, state.virtual_time, table)
+
+
+def _virtualize(state: Any, pending: list[asyncio.Task[Any]]) -> None:
+    _build(state)
+    _original_virtualize(state, pending)
+
+
+def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
+    index = _index
+    if index is None or index[0] is not state.work or index[1] != state.virtual_time:
+        return _original_waking(state, task, waiter)
+    table = index[2]
+    candidates: dict[int, Any] = {}
+    if waiter is not None:
+        for position, record in table.get(id(waiter), ()):
+            candidates[position] = record
+    for position, record in table.get(("task", id(task)), ()):
+        candidates[position] = record
+    found = []
+    for position in sorted(candidates):
+        record = candidates[position]
+        handle = record.handle
+        if handle is None or handle.cancelled() or record.when <= state.virtual_time:
+            continue
+        callback = _dpy_internals._original_callback(getattr(handle, "_callback", None))
+        if _dpy_internals.is_wakeup_callback(callback, getattr(handle, "_args", ()), waiter, task):
+            found.append(record)
+    return found
+
+
+def _set(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+async def _settle_wait(
+    fs: Any, *, timeout: float | None = None, return_when: str = asyncio.ALL_COMPLETED
+) -> tuple[set[Any], set[Any]]:
+    """``asyncio.wait`` for simcord's settlement loop: with callbacks queued on the loop, it
+    also returns once they have run (a callback queued now runs after them)."""
+    loop = asyncio.get_running_loop()
+    ready: Any = getattr(loop, "_ready", None)
+    if return_when != asyncio.FIRST_COMPLETED or not ready:
+        return await asyncio.wait(fs, timeout=timeout, return_when=return_when)
+    ran: asyncio.Future[None] = loop.create_future()
+    loop.call_soon(_set, ran)
+    try:
+        done, pending = await asyncio.wait({*fs, ran}, timeout=timeout, return_when=return_when)
+    finally:
+        if not ran.done():
+            ran.cancel()
+    done.discard(ran)
+    pending.discard(ran)
+    return done, pending
+
+
+class _AsyncioForSettlement(types.ModuleType):
+    """``asyncio`` as simcord's ``env`` module sees it: the same, but for ``wait``."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+
+def install() -> bool:
+    """Patch simcord 3.2.1's settlement; False (and nothing patched) on any other version."""
+    if simcord.__version__ != VERSION:
+        return False
+    simcord_env._virtualize_recognized_waits = _virtualize
+    _settlement._virtualize_recognized_waits = _virtualize
+    _settlement._timer_records_waking = _waking
+    seen_by_env = _AsyncioForSettlement("asyncio")
+    seen_by_env.wait = _settle_wait  # type: ignore[attr-defined]
+    simcord_env.asyncio = seen_by_env  # type: ignore[attr-defined]
+    return True
+
+
+def run_script(argv: list[str]) -> None:
+    """Runs a script (``argv[0]``) as ``__main__`` with the shortcuts installed: the suite's way
+    of running the scripts that play under simcord in a process of their own."""
+    import runpy
+    import sys
+
+    install()
+    sys.argv = list(argv)
+    runpy.run_path(argv[0], run_name="__main__")
+
+
+if __name__ == "__main__":
+    import sys
+
+    run_script(sys.argv[1:])
