@@ -153,7 +153,7 @@ def follow_parent(parent: int) -> None:
             time.sleep(1.0)
         os._exit(0)
 
-    threading.Thread(target=watch, name="atout-follow-parent", daemon=True).start()
+    threading.Thread(target=watch, daemon=True).start()
 
 
 _warm = 0
