@@ -117,9 +117,8 @@ class TableVerb:
     """A button about a table: the table its custom_id names, and the work its verb does."""
 
     item: discord.ui.Button[Any]
-
-    def work(self, interaction: discord.Interaction[Any], click: TableButtonId) -> Awaitable[None]:
-        raise NotImplementedError
+    work: Callable[[discord.Interaction[Any], TableButtonId], Awaitable[None]]
+    """What the verb does (each button class defines it)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         click = TableButtonId.parse(self.item.custom_id)
