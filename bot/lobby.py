@@ -8,7 +8,7 @@ threads are not allowed), and the lobby message says where it went.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -31,7 +31,26 @@ from games.registry import game_class
 from rendering import DECK_STYLES
 
 if TYPE_CHECKING:
-    from bot.app import AtoutBot
+    from bot.storage import Storage
+    from bot.tables import Tables
+
+
+class LobbyHost(Protocol):
+    """What the lobby needs of the bot (``bot.app.AtoutBot`` has it): the tables, their
+    storage, and a channel to post in. A protocol, so that the lobby does not import the
+    application that builds it."""
+
+    storage: Storage
+    tables: Tables
+
+    def get_partial_messageable(
+        self,
+        id: int,
+        *,
+        guild_id: int | None = None,
+        type: discord.ChannelType | None = None,
+    ) -> discord.PartialMessageable: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +89,7 @@ def computer_name(session: TableSession, locale: str) -> str:
 
 
 class Lobby:
-    def __init__(self, bot: AtoutBot) -> None:
+    def __init__(self, bot: LobbyHost) -> None:
         self.bot = bot
         self.used_choosers: set[int] = set()
         """Ephemeral "choose a level" messages already answered: a double tap on a level
