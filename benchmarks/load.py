@@ -40,6 +40,7 @@ import logging
 import os
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -79,6 +80,8 @@ START_SPREAD_S = 2 * REALISTIC_DELAY_S + 2 * 1.2
 DEFAULT_PAUSE_S = Settings().ai_pause_s
 MENTION = re.compile(r"<@(\d+)>")
 ACTIONS = re.compile(r"([\d.]+) actions/s")
+TREE_CORES = re.compile(r"with its drawing processes ([\d.]+) cores")
+SERVER_MS = re.compile(r"database server ([\d.]+) ms CPU per action")
 ACK_METHODS = ("respond_with_message", "defer", "defer_update", "update_source")
 
 
@@ -190,6 +193,54 @@ def release_loop(env: simcord.Env) -> None:
     real = simcord_internals.real_monotonic
     virtual_then, real_then = env._virtual_time, real()
     time.monotonic = lambda: virtual_then + (real() - real_then)
+
+
+def tree_cpu_s(root: int) -> float:
+    """CPU seconds (user + system) of a process and of all its descendants, from /proc: a
+    cluster's cost is its own process plus its drawing processes, a database server's is its
+    postmaster plus every backend."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                data = stat.read()
+        except OSError:
+            continue  # gone meanwhile
+        fields = data[data.rindex(")") + 2 :].split()
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo += children.get(pid, [])
+    return total
+
+
+class ServerMeter:
+    """The PostgreSQL server's CPU time and the actions that every cluster committed, read
+    together: the database's share of an action's cost, whichever cluster sent it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.postmaster = 0
+
+    async def read(self) -> tuple[float, int]:
+        import asyncpg
+
+        conn = await asyncpg.connect(self.url)
+        try:
+            if not self.postmaster:
+                data = Path(await conn.fetchval("SELECT current_setting('data_directory')"))
+                self.postmaster = int((data / "postmaster.pid").read_text().split()[0])
+            actions = int(await conn.fetchval("SELECT count(*) FROM actions"))
+        finally:
+            await conn.close()
+        return tree_cpu_s(self.postmaster), actions
 
 
 def button_ids(components: list[dict[str, Any]]) -> list[str]:
@@ -439,7 +490,10 @@ async def run(
                 loop.call_later(jitter.uniform(0.0, spread), probe.pings.append, (0, user))
             stop = asyncio.Event()
             lag: list[float] = []
+            meter = ServerMeter(db) if db and db.startswith("postgres") else None
+            server_start = await meter.read() if meter else (0.0, 0)
             cpu_start = time.process_time()
+            tree_start = tree_cpu_s(os.getpid())
             wall_start = time.perf_counter()
             simcord_start = probe.simcord_s
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
@@ -450,6 +504,8 @@ async def run(
             stopped = time.perf_counter()
             wall = stopped - wall_start
             cpu = time.process_time() - cpu_start
+            tree_cpu = tree_cpu_s(os.getpid()) - tree_start
+            server_end = await meter.read() if meter else (0.0, 0)
             simcord_share = (probe.simcord_s - simcord_start) / cpu if cpu else 0.0
             counts_after = sum(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
@@ -467,6 +523,11 @@ async def run(
     unanswered = sum(1 for c in clicks if c.acked is None and c.sent < stopped - 3.0)
     over_3s = sum(1 for a in acks if a > 3000) + unanswered
     actions = (counts_after - counts_before) / wall
+    done = max(1, counts_after - counts_before)
+    server = ""
+    if server_end[1] > server_start[1]:
+        per_action = (server_end[0] - server_start[0]) / (server_end[1] - server_start[1])
+        server = f"; database server {per_action * 1000:.2f} ms CPU per action (every cluster's)"
     return (
         f"{workload}, {tables} tables, {duration:.0f} s: "
         f"ack p50 {percentile(acks, 50):.0f} ms p99 {percentile(acks, 99):.0f} ms"
@@ -479,7 +540,9 @@ async def run(
         f"Hand pressed for a stale hand: {players.stale_hands}; "
         f"memory {memory_per_table / 1024:.0f} KB/table; "
         f"CPU {cpu / wall:.2f} cores, {cpu * 1000 / max(1, counts_after - counts_before):.1f} ms"
-        f" per action, simcord {simcord_share * 100:.0f} % of it"
+        f" per action, simcord {simcord_share * 100:.0f} % of it; "
+        f"with its drawing processes {tree_cpu / wall:.2f} cores, {tree_cpu * 1000 / done:.1f} ms"
+        f" per action{server}"
     )
 
 
@@ -487,6 +550,7 @@ def clusters(args: argparse.Namespace) -> None:
     """N processes, one cluster each, on one database; their lines and the total actions/s."""
     count = args.clusters
     share = max(1, args.tables // count)
+    cores = len(os.sched_getaffinity(0))
     processes = [
         subprocess.Popen(
             [
@@ -503,10 +567,16 @@ def clusters(args: argparse.Namespace) -> None:
             ],
             stdout=subprocess.PIPE,
             text=True,
+            # ``--pin``: cluster k and its drawing processes on core k alone, as if each
+            # cluster had a machine of one core (children inherit the affinity).
+            preexec_fn=(lambda core=index % cores: os.sched_setaffinity(0, {core}))
+            if args.pin
+            else None,
         )
         for index in range(count)
     ]
-    total = 0.0
+    total = cores_used = 0.0
+    server_ms: list[float] = []
     for index, process in enumerate(processes):
         out, _ = process.communicate()
         if process.returncode != 0:
@@ -515,7 +585,24 @@ def clusters(args: argparse.Namespace) -> None:
         print(f"cluster {index}/{count}: {line}", flush=True)
         found = ACTIONS.search(line)
         total += float(found.group(1)) if found else 0.0
-    print(f"{count} clusters, {share * count} tables: {total:.1f} actions/s in all", flush=True)
+        tree = TREE_CORES.search(line)
+        cores_used += float(tree.group(1)) if tree else 0.0
+        server = SERVER_MS.search(line)
+        if server:
+            server_ms.append(float(server.group(1)))
+    # What an action costs the whole system (every cluster's processes and the database
+    # server), in CPU: the figure that other work on a shared machine disturbs least. With no
+    # cost shared between clusters, N clusters on N free cores give N times one cluster's
+    # throughput on one core.
+    cost = cores_used * 1000 / total if total else float("nan")
+    if server_ms:
+        cost += statistics.median(server_ms)
+    print(
+        f"{count} clusters, {share * count} tables: {total:.1f} actions/s in all; "
+        f"{cost:.2f} ms CPU per action in all (clusters and database server), "
+        f"{1000 / cost:.0f} actions/s per core at that cost",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -533,6 +620,11 @@ def main() -> None:
         type=int,
         default=default_image_processes(),
         help="ATOUT_IMAGE_PROCESSES (default: python -m bot's, one more than the cores)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="with --clusters: cluster k and its drawing processes run on core k only",
     )
     parser.add_argument(
         "--simcord-clock",
