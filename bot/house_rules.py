@@ -24,6 +24,11 @@ def option_values(spec: OptionSpec, current: Any) -> list[Any]:
         return [True, False]
     if spec.kind == "choice":
         return list(spec.choices or ())[:SELECT_LIMIT]
+    if spec.suggested:
+        # The numbers ``/<game> start`` suggests for the same rule, so the lobby and the
+        # command offer the same targets (and the value in force, whatever it is).
+        candidates = {current, spec.default, *spec.suggested}
+        return sorted(v for v in candidates if isinstance(v, int))[:SELECT_LIMIT]
     # Around the value in force (a default may depend on other rules, as Coinche's target does).
     base = current if isinstance(current, int) else spec.default
     base = base if isinstance(base, int) else spec.minimum

@@ -167,7 +167,13 @@ def test_house_rule_values() -> None:
     assert option_values(specs["rounding"], "none") == list(specs["rounding"].choices or ())
     targets = option_values(specs["target_score"], 1000)
     assert {500, 1000, 2000} <= set(targets) and len(targets) <= 25
-    assert min(targets) >= 250, "a 1000-point game is not offered a target of 1, 2 or 3"
+    assert min(targets) >= 100, "a 1000-point game is not offered a target of 1, 2 or 3"
+    # The lobby offers what /belote start suggests for the same rule.
+    assert set(specs["target_score"].suggested) <= set(targets)
+    for game in ("belote", "coinche", "piquet", "briscola", "sueca", "chiamata"):
+        for spec in game_class(game).OPTIONS:
+            if spec.suggested:
+                assert set(spec.suggested) <= set(option_values(spec, spec.default)), spec.name
     briscola = {s.name: s for s in game_class("briscola").OPTIONS}
     assert option_values(briscola["hands_to_win"], 3)[:5] == [1, 2, 3, 4, 5]
     coinche = {s.name: s for s in game_class("coinche").OPTIONS}
