@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,6 +51,22 @@ def test_load_benchmark_prints_one_line_per_run() -> None:
     assert re.search(
         r"^flat-out, 2 tables, 2 s: ack p50 \S+ ms .* click->table .* loop lag p99.9 .*"
         r" actions/s; .* acks over 3 s: \d+ of \d+;",
+        out,
+        re.M,
+    ), out
+
+
+def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
+    url = asyncio.run(pg_server.new_database())
+    out = _run(
+        "benchmarks/load.py", "--tables", "2", "--duration", "2", "--db", url,
+        "--clusters", "2", "--pin", "--image-processes", "0",
+    )  # fmt: skip
+    lines = re.findall(r"^cluster (\d)/2: flat-out, 1 tables, .* actions/s; .*", out, re.M)
+    assert lines == ["0", "1"], out
+    assert re.search(r"database server [\d.]+ ms CPU per action", out), out
+    assert re.search(
+        r"^2 clusters, 2 tables: [\d.]+ actions/s in all; [\d.]+ ms CPU per action in all",
         out,
         re.M,
     ), out
