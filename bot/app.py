@@ -18,14 +18,22 @@ from bot import images, workers
 from bot.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
+from bot.hands import Hands
 from bot.i18n import t, user_locale
 from bot.lobby import Lobby
+from bot.panels import PanelRegistry
+from bot.pings import Pings
 from bot.presence import Presence
+from bot.replies import refuse
+from bot.seating import Seating
 from bot.sessions import ChooseFn, default_choose
 from bot.storage import Storage
-from bot.table_ui import TableUI, refuse
+from bot.table_channel import TableChannel
+from bot.table_message import TableMessage
+from bot.table_ui import TableUI
 from bot.tables import Tables
 from bot.translator import CatalogueTranslator
+from bot.turn_timer import TurnTimer
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +77,19 @@ class AtoutBot(commands.Bot):
         workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards
-        self.ui = TableUI(self)
-        self.lobby = Lobby(self)
-        self.presence = Presence(self)
         self.tables = Tables(
-            self.storage, self.ui, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
+            self.storage, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
+        # The floor, each part given what it works with (docs/architecture.md).
+        seating = Seating()
+        channel = TableChannel(self)
+        hands = Hands(PanelRegistry())
+        pings = Pings(channel, hands, TurnTimer(seating))
+        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        # The sessions tell the table UI what they committed; it forgets the tables that end.
+        self.tables.listener = self.ui
+        self.lobby = Lobby(self)
+        self.presence = Presence(self, self.tables, seating, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:

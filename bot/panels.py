@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import discord
 
@@ -74,6 +74,13 @@ def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
     return card_name(card, game, ctx.deck_style, ctx.locale), None
 
 
+class PanelState(TypedDict, total=False):
+    """What a player chose on a panel that is not an action yet."""
+
+    level: int | str
+    """Coinche's chosen bid level (a number, or capot / générale)."""
+
+
 @dataclass
 class PanelContext:
     table_id: int
@@ -82,7 +89,7 @@ class PanelContext:
     """The seat's view (``games.views.GameView``), read as a mapping by the panels."""
     legal: list[Action]
     locale: str = "en"
-    state: dict[str, Any] = field(default_factory=dict)
+    state: PanelState = field(default_factory=PanelState)
     """UI state of this player's hand that is not an action yet (Coinche's chosen level)."""
     deck_style: str = "auto"
     """The table's deck style: card buttons are named as the hand image draws the cards."""

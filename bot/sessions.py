@@ -22,7 +22,7 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from bot import workers
 from bot.ratings import RatingChange
@@ -61,6 +61,19 @@ class ActResult:
     seat: int | None = None
     refused: IllegalAction | None = None
     """The engine's refusal itself (a code and its values), worded in each player's language."""
+
+
+class RowFields(TypedDict, total=False):
+    """The columns of a table row that change after it is created (``Storage.update_table``)."""
+
+    status: str
+    first_dealer: int | None
+    options: dict[str, Any]  # JSON: each game's rule options (games.options)
+    settings: dict[str, Any]  # JSON: the table settings (bot.table_settings) and ``away``
+    thread_id: int | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
 
 
 class Listener(Protocol):
@@ -184,6 +197,22 @@ class TableSession:
     def humans(self) -> list[int]:
         return [s.user_id for s in self.row.seat_list if s.user_id is not None]
 
+    async def update_row(self, **fields: Unpack[RowFields]) -> None:
+        """The one place a table row changes after it was created: written to storage, then
+        to the row in memory, so memory never holds what storage refused."""
+        await self.storage.update_table(self.id, **fields)
+        self._set_row(fields)
+
+    def defer_row(self, **fields: Unpack[RowFields]) -> None:
+        """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
+        in memory at once, written with the next commit (``Storage.defer_update``)."""
+        self._set_row(fields)
+        self.storage.defer_update(self.id, **fields)
+
+    def _set_row(self, fields: RowFields) -> None:
+        for name, value in fields.items():
+            setattr(self.row, name, value)
+
     # ----------------------------------------------------------------------- the lobby
     async def join(self, user_id: int, name: str) -> str | None:
         """Seat a user in the first free seat; an i18n error key when that is not possible."""
@@ -248,16 +277,14 @@ class TableSession:
     async def set_options(self, options: dict[str, Any]) -> None:
         """House rules chosen in the lobby (already validated by the caller)."""
         async with self.lock:
-            self.row.options = dict(options)
-            await self.storage.update_table(self.id, options=self.row.options)
+            await self.update_row(options=dict(options))
 
     async def set_setting(self, key: str, value: Any) -> str | None:
         """A table setting chosen in the lobby (``rated``); refused once the game started."""
         async with self.lock:
             if self.row.status != "lobby":
                 return "lobby_closed"
-            self.row.settings = {**self.row.settings, key: value}
-            await self.storage.update_table(self.id, settings=self.row.settings)
+            await self.update_row(settings={**self.row.settings, key: value})
             return None
 
     async def start(self) -> str | None:
@@ -269,9 +296,7 @@ class TableSession:
             cls = game_class(self.row.game)
             first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
-            await self.storage.update_table(self.id, status="playing", first_dealer=first_dealer)
-            self.row.status = "playing"
-            self.row.first_dealer = first_dealer
+            await self.update_row(status="playing", first_dealer=first_dealer)
             self.game = game
             self.deals_announced = 0
             return None
@@ -621,8 +646,7 @@ class TableSession:
             away = dict(self.row.settings.get("away") or {})
             away[str(seat)] = {"user_id": user_id, "name": old.name if old else ""}
             settings = dict(self.row.settings, away=away)
-            await self.storage.update_table(self.id, settings=settings)
-            self.row.settings = settings
+            await self.update_row(settings=settings)
             await self.storage.set_seat(self.id, seat, None, level, name)
             self._put_seat(Seat(seat, None, level, name))
             self.abandon_votes.discard(user_id)
@@ -644,8 +668,7 @@ class TableSession:
             settings = dict(self.row.settings, away=away)
             name = str(entry.get("name") or "")
             await self.storage.set_seat(self.id, int(key), user_id, None, name)
-            await self.storage.update_table(self.id, settings=settings)
-            self.row.settings = settings
+            await self.update_row(settings=settings)
             self._put_seat(Seat(int(key), user_id, None, name))
             return None
 

@@ -56,7 +56,7 @@ class LevelSelect(
         client: Any = interaction.client
         if values:
             value = str(values[0])
-            client.ui.panel_state.setdefault((table_id, interaction.user.id), {})["level"] = (
+            client.ui.hands.panel_state.setdefault((table_id, interaction.user.id), {})["level"] = (
                 int(value) if value.isdigit() else value
             )
         try:

@@ -24,8 +24,9 @@ from bot.components import Rebuilt
 from bot.i18n import LOCALES, t, table_language, user_locale
 from bot.ratings import GAMES
 from bot.ratings_store import PERIODS
+from bot.replies import refuse
 from bot.standings import Answer, board_answer, history_text, stats_answer
-from bot.table_ui import NO_MENTIONS, refuse
+from bot.table_channel import NO_MENTIONS
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]

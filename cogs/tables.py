@@ -13,11 +13,11 @@ from discord.ext import commands
 
 from bot.commands import describe
 from bot.i18n import t, user_locale
-from bot.lobby import computer_name
 from bot.narrate import option_text, rule_label
-from bot.presence import DESERTED_TTL_S
+from bot.replies import refuse
+from bot.seating import DESERTED_TTL_S, computer_name
 from bot.sessions import TableSession
-from bot.table_ui import locale_of, refuse
+from bot.table_settings import locale_of
 from games.registry import game_class
 
 
