@@ -162,6 +162,14 @@ def _options_text(options: list[Any]) -> str:
     return " ".join(p for p in parts if p)
 
 
+def atout(client: discord.Client) -> AtoutBot:
+    """The bot behind an interaction or a cog: only Atout's bot loads Atout's cogs and
+    registers their items (``EXTENSIONS``)."""
+    if not isinstance(client, AtoutBot):
+        raise TypeError(f"{type(client).__name__} is not Atout's bot")
+    return client
+
+
 class ShardedAtoutBot(AtoutBot, commands.AutoShardedBot):
     """One cluster of a sharded bot: the shards ``settings.shards`` names, over one shared
     database. ``AtoutBot`` before ``AutoShardedBot`` in the bases keeps every method of the bot

@@ -95,7 +95,10 @@ class PanelContext:
     """The table's deck style: card buttons are named as the hand image draws the cards."""
 
 
-Panel = Callable[[PanelContext], list[discord.ui.Item[Any]]]
+Item = discord.ui.Item[discord.ui.View | discord.ui.LayoutView]
+"""A control of a hand message (a button or a select): Atout's are ``DynamicItem``s, which
+discord.py types as items of either kind of view."""
+Panel = Callable[[PanelContext], list[Item]]
 
 
 class PanelRegistry:
@@ -112,13 +115,13 @@ class PanelRegistry:
     def __contains__(self, game: object) -> bool:
         return game in self._panels
 
-    def build(self, game: str, ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+    def build(self, game: str, ctx: PanelContext) -> list[Item]:
         """The game's panel, or the shared card panel for a game without one."""
         return self._panels.get(game, card_panel)(ctx)
 
 
 # ------------------------------------------------------------------------- shared panel
-def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item[Any]]:
+def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[Item]:
     """One button per legal card, in the order the hand image shows them (trumps first, then
     suit by suit), so the buttons read like the cards above them."""
     plays = [a for a in ctx.legal if a.type == "play" and a.card is not None]
@@ -126,7 +129,7 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item
     shown = card_facts(str(ctx.view["game"])).sort_hand(hand, ctx.view.get("trump"))
     order = {card: i for i, card in enumerate(shown)}
     plays.sort(key=lambda a: order.get(a.card or "", 99))
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     plays = plays[: (MAX_ROWS - row_offset) * PER_ROW]
     labels = [card_button_label(a.card or "", ctx) for a in plays]
     rows = pack_rows([button_width(*label) for label in labels], row_offset)
@@ -143,14 +146,14 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item
     return items
 
 
-def simple_buttons(ctx: PanelContext, row: int) -> list[discord.ui.Item[Any]]:
+def simple_buttons(ctx: PanelContext, row: int) -> list[Item]:
     """Pass, Coinche and Surcoinche, where legal."""
     styles = {
         "pass": discord.ButtonStyle.secondary,
         "coinche": discord.ButtonStyle.danger,
         "surcoinche": discord.ButtonStyle.danger,
     }
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     for kind in ("pass", "coinche", "surcoinche"):
         if any(a.type == kind for a in ctx.legal):
             items.append(
@@ -164,7 +167,7 @@ def simple_buttons(ctx: PanelContext, row: int) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def card_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def card_panel(ctx: PanelContext) -> list[Item]:
     """Cards, and Pass where legal: enough for Briscola and Sueca, and for every game's play."""
     items = card_buttons(ctx)
     used_rows = {item.row for item in items if item.row is not None}

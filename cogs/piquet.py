@@ -3,8 +3,6 @@ bounded by the view's ``exchange`` limits; the engine decides whether the discar
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.codec import ActionSelectId, button_id
@@ -12,11 +10,11 @@ from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_button, action_select
 from bot.i18n import t
 from bot.narrate import card_name
-from bot.panels import Panel, PanelContext, card_panel
+from bot.panels import Item, Panel, PanelContext, card_panel
 from games.actions import Action
 
 
-def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def exchange_panel(ctx: PanelContext) -> list[Item]:
     if not any(a.type == "exchange" for a in ctx.legal):
         return card_panel(ctx)
     limits = ctx.view.get("exchange") or {}
@@ -31,7 +29,7 @@ def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
         )
         for card in hand[:25]
     ]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if low == 0:
         keep = Action("exchange", cards=())
         items.append(
