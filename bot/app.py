@@ -59,6 +59,7 @@ class AtoutBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        # AutoShardedBot's own options, which the signature of commands.Bot does not list.
         shard_options: dict[str, Any] = {}
         if settings.shards is not None:
             # A cluster: AutoShardedBot runs these shard ids of shard_count (ShardedAtoutBot).
@@ -135,9 +136,9 @@ class AtoutBot(commands.Bot):
             await self.storage.close()
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
     ) -> None:
-        data: Any = interaction.data or {}
+        data: Any = interaction.data or {}  # the command's JSON payload, as Discord sent it
         log.error(
             "command %s %s in channel %s failed",
             data.get("name"),
@@ -148,7 +149,7 @@ class AtoutBot(commands.Bot):
         await refuse(interaction, t("error_internal", user_locale(interaction)))
 
 
-def _options_text(options: list[Any]) -> str:
+def _options_text(options: list[Any]) -> str:  # JSON: Discord's option objects
     """A command's options as typed (``start table=12``), so a failure names the table."""
     parts: list[str] = []
     for option in options:
@@ -176,7 +177,9 @@ class ShardedAtoutBot(AtoutBot, commands.AutoShardedBot):
     and takes the gateway of ``AutoShardedClient`` (several shards on one connection pool)."""
 
 
-def create_bot(settings: Settings, **kwargs: Any) -> AtoutBot:
+def create_bot(
+    settings: Settings, *, storage: Storage | None = None, choose: ChooseFn | None = None
+) -> AtoutBot:
     if settings.shards is not None:
-        return ShardedAtoutBot(settings, **kwargs)
-    return AtoutBot(settings, **kwargs)
+        return ShardedAtoutBot(settings, storage=storage, choose=choose)
+    return AtoutBot(settings, storage=storage, choose=choose)

@@ -8,7 +8,7 @@ threads are not allowed), and the lobby message says where it went.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import discord
 
@@ -78,6 +78,13 @@ def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None
     return None
 
 
+class Payload(TypedDict):
+    """A lobby message or a house-rules panel: its text and its buttons."""
+
+    content: str
+    view: discord.ui.View
+
+
 class Lobby:
     def __init__(self, bot: LobbyHost) -> None:
         self.bot = bot
@@ -140,13 +147,13 @@ class Lobby:
 
     async def default_language(self, interaction: Interaction) -> str:
         """The server's table language (``/atout settings``), else its preferred locale."""
-        server: Any = None
+        server: object = None  # the server's stored setting: JSON, checked by table_language
         if interaction.guild_id is not None:
             stored = await self.bot.storage.guild_settings(interaction.guild_id)
             server = stored.get("language")
         return table_language(None, server, interaction.guild_locale)
 
-    def payload(self, session: TableSession, note: str | None = None) -> dict[str, Any]:
+    def payload(self, session: TableSession, note: str | None = None) -> Payload:
         row = session.row
         locale = locale_of(session)
         cls = game_class(row.game)
@@ -418,7 +425,7 @@ class Lobby:
 
     def rules_payload(
         self, session: TableSession, locale: str, note: str | None = None, page: int = 0
-    ) -> dict[str, Any]:
+    ) -> Payload:
         """The house-rules panel, in the language of the starter who opened it (only they
         see it)."""
         current = check_options(session.row.game, session.row.options, session.row.seats)

@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import has_key, t
 from games.base import Game
 from games.cards import SUITS
-from games.views import DealResultEvent, Decision
+from games.views import DealResultEvent, Decision, Event, GameView
 from rendering.cards import rank_label, resolve_style
 from rendering.info import side_names as rendering_side_names
 
@@ -89,7 +89,7 @@ def side_names(game: Game, names: list[str]) -> list[str]:
 
 
 def event_text(
-    event: Mapping[str, Any],
+    event: Event,
     names: list[str],
     locale: str = "en",
     *,
@@ -98,19 +98,18 @@ def event_text(
 ) -> str | None:
     """One public event in words, or None for events the table image already shows. Suits
     and cards are named as the table's deck draws them (``game`` and ``deck_style``)."""
-    kind = event.get("type")
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    if kind == "trick":
+    if event["type"] == "trick":
         winner = event.get("winner", seat)
         name = names[winner] if isinstance(winner, int) else who
         return t("event_trick", locale, name=name)
-    if kind == "pass":
+    if event["type"] == "pass":
         return t("event_pass", locale, name=who)
-    if kind == "take":
+    if event["type"] == "take":
         return t("event_take", locale, name=who, trump=trump_word(str(event.get("trump")), locale))
-    if kind == "bid":
-        value = event.get("value")
+    if event["type"] == "bid":
+        value: int | str | None = event.get("value")
         if isinstance(value, str):
             value = t(f"bid_{value}", locale)
         return t(
@@ -120,9 +119,9 @@ def event_text(
             value=value,
             trump=trump_word(str(event.get("trump")), locale),
         )
-    if kind in ("coinche", "surcoinche"):
-        return t(f"event_{kind}", locale, name=who)
-    if kind == "call":
+    if event["type"] in ("coinche", "surcoinche"):
+        return t(f"event_{event['type']}", locale, name=who)
+    if event["type"] == "call":
         rank = str(event.get("rank"))
         points = event.get("points")
         if points:
@@ -134,8 +133,8 @@ def event_text(
                 points=points,
             )
         return t("event_call", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
-    if kind == "trump":
-        suit = str(event.get("suit") or event.get("trump"))
+    if event["type"] == "trump":
+        suit = str(event.get("suit"))
         called = event.get("called_card")
         if called:
             return t(
@@ -146,19 +145,19 @@ def event_text(
                 card=card_name(str(called), game, deck_style, locale),
             )
         return t("event_trump", locale, name=who, suit=suit_name(suit, game, deck_style, locale))
-    if kind == "exchange":
+    if event["type"] == "exchange":
         return t("event_exchange", locale, name=who, count=event.get("count", ""))
-    if kind in ("belote", "rebelote"):
-        return t(f"event_{kind}", locale, name=who)
-    if kind == "redeal":
+    if event["type"] in ("belote", "rebelote"):
+        return t(f"event_{event['type']}", locale, name=who)
+    if event["type"] == "redeal":
         return t("event_redeal", locale)
-    if kind == "declarer":
+    if event["type"] == "declarer":
         rank = str(event.get("rank"))
         return t("event_declarer", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
-    if kind == "partner":
+    if event["type"] == "partner":
         return t("event_alone" if event.get("alone") else "event_partner", locale, name=who)
-    if kind in ("carte_blanche", "pique", "repique"):
-        return t(f"event_{kind}", locale, name=who)
+    if event["type"] in ("carte_blanche", "pique", "repique"):
+        return t(f"event_{event['type']}", locale, name=who)
     return None
 
 
@@ -169,7 +168,7 @@ RECENT = 3
 
 
 def recent_actions(
-    view: Mapping[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
+    view: GameView, names: list[str], locale: str = "en", *, game: str, deck_style: str
 ) -> list[str]:
     """What happened lately, oldest first: the calls and announcements since the last trick was
     gathered, then the cards of the trick on the table; on an empty table after a trick, its
@@ -178,10 +177,10 @@ def recent_actions(
     events = [e for e in view.get("events") or [] if isinstance(e, dict)]
     last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
 
-    def said(event: dict[str, Any]) -> str | None:
+    def said(event: Event) -> str | None:
         return event_text(event, names, locale, game=game, deck_style=deck_style)
 
-    def played(entry: Any) -> str | None:
+    def played(entry: object) -> str | None:
         if not (isinstance(entry, list | tuple) and len(entry) == 2):
             return None
         seat, card = entry
@@ -266,9 +265,10 @@ def deal_details(
     if result is None:
         return []
     sides = side_names(game, names)
-    contract: Mapping[str, Any] = view["contract"] or {}
+    # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
+    contract: Mapping[str, object] = view["contract"] or {}
 
-    def name(seat: Any) -> str:
+    def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     lines: list[str] = []
@@ -283,8 +283,8 @@ def deal_details(
             what = f"{value} {trump}"
         else:
             what = f"{t('bid_' + str(value), locale)} {trump}"
-        multiplier = contract.get("multiplier") or 1
-        if multiplier > 1:
+        multiplier = contract.get("multiplier")
+        if isinstance(multiplier, int) and multiplier > 1:
             what += f" ×{multiplier}"
         lines.append(
             t(

@@ -7,9 +7,9 @@ exchange, chiamata's call and trump selects) in the bot's ``PanelRegistry`` (``b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import TypedDict
 
 import discord
 
@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.narrate import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
 from games.actions import Action
 from games.registry import card_facts
+from games.views import GameView
 
 MAX_ROWS = 5
 PER_ROW = 5
@@ -64,7 +65,7 @@ def denomination(trump: str, locale: str = "en") -> tuple[str, str | None]:
 def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
     """A card button: the rank, and the suit as a coloured emoji. An Italian figure is named in
     full ("Re", "Cavallo", "Fante", never a bare "R" or "C") beside its suit's emblem emoji."""
-    game = str(ctx.view.get("game"))
+    game = ctx.view["game"]
     if italian(game, ctx.deck_style):
         rank = rank_name(card[0], game, ctx.deck_style, ctx.locale)
         word = rank if card[0] in "AJQK" else ("10" if card[0] == "T" else card[0])
@@ -85,8 +86,8 @@ class PanelState(TypedDict, total=False):
 class PanelContext:
     table_id: int
     version: int
-    view: Mapping[str, Any]
-    """The seat's view (``games.views.GameView``), read as a mapping by the panels."""
+    view: GameView
+    """The seat's view."""
     legal: list[Action]
     locale: str = "en"
     state: PanelState = field(default_factory=PanelState)
@@ -125,8 +126,8 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[Item]:
     """One button per legal card, in the order the hand image shows them (trumps first, then
     suit by suit), so the buttons read like the cards above them."""
     plays = [a for a in ctx.legal if a.type == "play" and a.card is not None]
-    hand = list(ctx.view.get("hand") or [])
-    shown = card_facts(str(ctx.view["game"])).sort_hand(hand, ctx.view.get("trump"))
+    hand = list(ctx.view["hand"])
+    shown = card_facts(ctx.view["game"]).sort_hand(hand, ctx.view["trump"])
     order = {card: i for i, card in enumerate(shown)}
     plays.sort(key=lambda a: order.get(a.card or "", 99))
     items: list[Item] = []

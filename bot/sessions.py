@@ -21,6 +21,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict, Unpack
 
@@ -37,6 +38,7 @@ from games.views import untyped
 
 log = logging.getLogger(__name__)
 
+# The view as games.ai.choose takes it (``games.views.untyped``).
 ChooseFn = Callable[[dict[str, Any], list[Action], str, random.Random], Action]
 
 
@@ -450,7 +452,7 @@ class TableSession:
         says that the computer is thinking."""
         level = str(seat.ai_level)
         if self.choose is default_choose and ai_level(level) in workers.SEARCH_LEVELS:
-            executor: Any = workers.ai_processes()
+            executor: Executor = workers.ai_processes()
         else:
             executor = workers.ai_threads()
         task = asyncio.ensure_future(workers.run_ai(executor, self.choose, view, legal, level, rng))

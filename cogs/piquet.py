@@ -17,12 +17,13 @@ from games.actions import Action
 def exchange_panel(ctx: PanelContext) -> list[Item]:
     if not any(a.type == "exchange" for a in ctx.legal):
         return card_panel(ctx)
-    limits = ctx.view.get("exchange") or {}
-    hand = list(ctx.view.get("hand") or [])
-    high = min(int(limits.get("max", 5)), len(hand), 25)
+    view = ctx.view
+    limits = view["exchange"] if view["game"] == "piquet" else None
+    hand = list(view["hand"])
+    high = min(limits["max"] if limits else 5, len(hand), 25)
     # Discord cannot submit an empty select, so keeping the hand (younger_min_exchange = 0)
     # is a button of its own.
-    low = int(limits.get("min", 1))
+    low = limits["min"] if limits else 1
     options = [
         discord.SelectOption(
             label=card_name(card, "piquet", ctx.deck_style, ctx.locale), value=card
