@@ -39,7 +39,7 @@ __all__ = [
 
 StartCommand = app_commands.Command["GameCog", ..., None]
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., Any])  # any command callback (a decorator's own type)
 V = TypeVar("V", str, int, float)
 
 Interaction = discord.Interaction[discord.Client]
@@ -111,7 +111,7 @@ def describe(key: str) -> app_commands.locale_str:
 async def open_table(
     interaction: Interaction,
     game: str,
-    options: dict[str, Any],
+    options: dict[str, Any],  # JSON: rule options (games.options)
     *,
     seats: int | None = None,
     level: str = "easy",
@@ -137,6 +137,7 @@ async def open_table(
     )
 
 
+# A rule's values are whatever JSON values its OptionSpec lists (``Any`` in games.options).
 def command_choices(spec: OptionSpec) -> list[app_commands.Choice[Any]]:
     """What Discord offers for a rule on the command: its listed values by their names in the
     player's language, or the suggested numbers; none for a yes/no rule."""

@@ -58,6 +58,8 @@ THREAD_NAME_LIMIT = 100
 MAX_TURN_TIMER = 3600
 
 
+# Rule options and table settings are JSON values (games.options, bot.table_settings): the
+# ``dict[str, Any]`` of this module.
 def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
     """The options in force, defaults filled in: raises ``OptionError``/``ValueError``."""
     return game_class(game).check_options(options, seats)

@@ -7,7 +7,6 @@ reveal a hidden card; every word goes through ``t``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.i18n import has_key, t
 from games.base import Game
@@ -342,7 +341,9 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     return f"{head} {tail}"
 
 
-def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str = "en") -> str:
+def options_line(
+    options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
+) -> str:
     """House rules in one line: only what differs from the docs/rules.md defaults, in words."""
     changed = [
         t("rules_changed", locale, label=rule_label(k, locale), value=option_text(v, locale, k))
@@ -352,7 +353,7 @@ def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str 
     return " · ".join(changed) if changed else t("rules_standard", locale)
 
 
-def option_text(value: Any, locale: str = "en", key: str | None = None) -> str:
+def option_text(value: object, locale: str = "en", key: str | None = None) -> str:
     """A rule's value as players read it: booleans and the choices of ``key`` in words from the
     catalogue (``rule_value_<key>_<value>``), numbers with thousands separators."""
     if isinstance(value, bool):
@@ -382,7 +383,7 @@ HEADLINE: dict[str, tuple[str, ...]] = {
 
 
 def rules_summary(
-    game: str, options: dict[str, Any], defaults: dict[str, Any], locale: str = "en"
+    game: str, options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
 ) -> str:
     """The table's rules in one sentence: how the game is won ("Coinche to 1,000 points"), the
     rules players ask about first ("melds on · SA/TA allowed"), then every other rule that
@@ -391,13 +392,12 @@ def rules_summary(
     name = t(f"game_{game}", locale)
     if options.get("scoring_mode") == "rubicon":
         parts = [t("rules_summary_rubicon", locale, game=name)]
-    elif isinstance(options.get("target_score"), int):
-        target = number(options["target_score"], locale)
-        parts = [t("rules_summary_target", locale, game=name, target=target)]
-    elif isinstance(options.get("hands_to_win"), int):
-        parts = [t("rules_summary_hands", locale, game=name, count=options["hands_to_win"])]
-    elif isinstance(options.get("games_to_win"), int):
-        parts = [t("rules_summary_games", locale, game=name, count=options["games_to_win"])]
+    elif isinstance(target := options.get("target_score"), int):
+        parts = [t("rules_summary_target", locale, game=name, target=number(target, locale))]
+    elif isinstance(hands := options.get("hands_to_win"), int):
+        parts = [t("rules_summary_hands", locale, game=name, count=hands)]
+    elif isinstance(games := options.get("games_to_win"), int):
+        parts = [t("rules_summary_games", locale, game=name, count=games)]
     elif isinstance(options.get("match_deals"), int):
         parts = [t("rules_summary_deals", locale, game=name, count=options["match_deals"])]
     else:

@@ -118,7 +118,7 @@ async def restore_game(storage: Storage, row: TableRow) -> Game:
     if row.first_dealer is None:
         raise ValueError(f"table {row.id} has no first dealer")
     game = cls(options=row.options, seats=row.seats, dealer=row.first_dealer)
-    by_deal: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    by_deal: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # JSON: actions (docs/records.md)
     for deal_no, seat, action in game_log.actions:
         by_deal.setdefault(deal_no, []).append((seat, action))
     for deal_no, (_dealer, deck) in enumerate(game_log.deals):
@@ -135,7 +135,10 @@ AI_TIME_CAP_S = 5.0
 
 
 def default_choose(
-    view: dict[str, Any], legal: list[Action], level: str, rng: random.Random
+    view: dict[str, Any],
+    legal: list[Action],
+    level: str,
+    rng: random.Random,  # see ChooseFn
 ) -> Action:
     return choose(view, legal, ai_level(level), rng, time_cap_s=AI_TIME_CAP_S)
 
@@ -276,12 +279,12 @@ class TableSession:
                 return index
         return None
 
-    async def set_options(self, options: dict[str, Any]) -> None:
+    async def set_options(self, options: dict[str, Any]) -> None:  # JSON: rule options
         """House rules chosen in the lobby (already validated by the caller)."""
         async with self.lock:
             await self.update_row(options=dict(options))
 
-    async def set_setting(self, key: str, value: Any) -> str | None:
+    async def set_setting(self, key: str, value: object) -> str | None:
         """A table setting chosen in the lobby (``rated``); refused once the game started."""
         async with self.lock:
             if self.row.status != "lobby":
@@ -445,7 +448,11 @@ class TableSession:
             await self._commit(seat.seat, self._fallback(seat.seat, legal, rng))
 
     async def _decide(
-        self, seat: Seat, view: dict[str, Any], legal: list[Action], rng: random.Random
+        self,
+        seat: Seat,
+        view: dict[str, Any],  # the view as games.ai takes it (ChooseFn)
+        legal: list[Action],
+        rng: random.Random,
     ) -> Action:
         """The computer player's choice, in a worker: a process for a search (when the bot
         plays with its own players), a thread otherwise. Past ``THINKING_AFTER_S`` the table
