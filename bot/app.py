@@ -90,7 +90,7 @@ class AtoutBot(commands.Bot):
         # The sessions tell the table UI what they committed; it forgets the tables that end.
         self.tables.listener = self.ui
         self.lobby = Lobby(self)
-        self.presence = Presence(self, self.tables, seating, self.ui, self.lobby)
+        self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:

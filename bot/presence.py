@@ -20,7 +20,7 @@ from bot.lobby import Lobby
 from bot.replies import refuse
 from bot.seating import DESERTED_TTL_S, MISSED_TURNS_LIMIT, Seating
 from bot.sessions import TableSession
-from bot.table_channel import NO_MENTIONS, Messageables
+from bot.table_channel import NO_MENTIONS, Messageables, TableChannel
 from bot.table_settings import locale_of
 from bot.table_ui import TableUI
 from bot.tables import Tables
@@ -49,12 +49,14 @@ class Presence:
         client: Messageables,
         tables: Tables,
         seating: Seating,
+        channel: TableChannel,
         ui: TableUI,
         lobby: Lobby,
     ) -> None:
         self.client = client
         self.tables = tables
         self.seating = seating
+        self.channel = channel
         self.ui = ui
         self.lobby = lobby
         self.idle_since: dict[int, float] = {}
@@ -74,7 +76,7 @@ class Presence:
 
     async def announce(self, session: TableSession, text: str) -> None:
         """A notice in the table's thread with the button that gives the seat back."""
-        await self.ui.channel.announce(session, text)
+        await self.channel.announce(session, text)
 
     # ------------------------------------------------------------------- coming back
     async def rejoin(self, interaction: discord.Interaction[discord.Client], table_id: int) -> None:
@@ -95,7 +97,7 @@ class Presence:
         self.idle_since.pop(table_id, None)
         await refuse(interaction, t("rejoined", mine, id=table_id))
         with contextlib.suppress(discord.HTTPException):
-            await self.ui.channel.send(
+            await self.channel.send(
                 session,
                 t("rejoined_public", locale, mention=f"<@{interaction.user.id}>"),
                 allowed_mentions=NO_MENTIONS,
@@ -135,7 +137,7 @@ class Presence:
             return
         await self.ui.abandoned(session)
         with contextlib.suppress(discord.HTTPException):
-            await self.ui.channel.send(
+            await self.channel.send(
                 session,
                 t("table_expired", locale, id=session.id, minutes=DESERTED_TTL_S // 60),
                 allowed_mentions=NO_MENTIONS,

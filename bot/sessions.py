@@ -202,9 +202,11 @@ class TableSession:
     def humans(self) -> list[int]:
         return [s.user_id for s in self.row.seat_list if s.user_id is not None]
 
+    # ------------------------------------------------------------------- the table row
     async def update_row(self, **fields: Unpack[RowFields]) -> None:
-        """The one place a table row changes after it was created: written to storage, then
-        to the row in memory, so memory never holds what storage refused."""
+        """The one place a table row changes after it was created (with ``defer_row`` and
+        ``_end_row``, through ``_set_row``): written to storage, then to the row in memory, so
+        memory never holds what storage refused."""
         await self.storage.update_table(self.id, **fields)
         self._set_row(fields)
 
@@ -213,6 +215,16 @@ class TableSession:
         in memory at once, written with the next commit (``Storage.defer_update``)."""
         self._set_row(fields)
         self.storage.defer_update(self.id, **fields)
+
+    async def _end_row(self, status: str, game: Game | None = None) -> None:
+        """The table ends: its status, with the result of a game played to the end, in one
+        write (``Storage.finish_table``), then in memory."""
+        if game is None:
+            await self.storage.finish_table(self.id, status)
+        else:
+            totals, winners = list(game.totals), list(game.winners)
+            await self.storage.finish_table(self.id, status, totals, winners, game.to_record())
+        self._set_row({"status": status})
 
     def _set_row(self, fields: RowFields) -> None:
         for name, value in fields.items():
@@ -618,10 +630,7 @@ class TableSession:
             game = self.game
             if game is None or self.row.status != "playing":
                 return
-            await self.storage.finish_table(
-                self.id, "finished", list(game.totals), list(game.winners), game.to_record()
-            )
-            self.row.status = "finished"
+            await self._end_row("finished", game)
             await self._rate()
 
     async def _rate(self) -> None:
@@ -638,8 +647,7 @@ class TableSession:
         async with self.lock:
             if self.row.status not in ("lobby", "playing"):
                 return False
-            await self.storage.finish_table(self.id, "abandoned")
-            self.row.status = "abandoned"
+            await self._end_row("abandoned")
             await self._rate()
             return True
 
