@@ -18,14 +18,22 @@ from bot import images, workers
 from bot.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
+from bot.hands import Hands
 from bot.i18n import t, user_locale
 from bot.lobby import Lobby
+from bot.panels import PanelRegistry
+from bot.pings import Pings
 from bot.presence import Presence
+from bot.replies import refuse
+from bot.seating import Seating
 from bot.sessions import ChooseFn, default_choose
 from bot.storage import Storage
-from bot.table_ui import TableUI, refuse
+from bot.table_channel import TableChannel
+from bot.table_message import TableMessage
+from bot.table_ui import TableUI
 from bot.tables import Tables
 from bot.translator import CatalogueTranslator
+from bot.turn_timer import TurnTimer
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +59,7 @@ class AtoutBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        # AutoShardedBot's own options, which the signature of commands.Bot does not list.
         shard_options: dict[str, Any] = {}
         if settings.shards is not None:
             # A cluster: AutoShardedBot runs these shard ids of shard_count (ShardedAtoutBot).
@@ -69,12 +78,19 @@ class AtoutBot(commands.Bot):
         workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards
-        self.ui = TableUI(self)
-        self.lobby = Lobby(self)
-        self.presence = Presence(self)
         self.tables = Tables(
-            self.storage, self.ui, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
+            self.storage, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
+        # The floor, each part given what it works with (docs/architecture.md).
+        seating = Seating()
+        channel = TableChannel(self)
+        hands = Hands(PanelRegistry())
+        pings = Pings(channel, hands, TurnTimer(seating))
+        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        # The sessions tell the table UI what they committed; it forgets the tables that end.
+        self.tables.listener = self.ui
+        self.lobby = Lobby(self)
+        self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -120,9 +136,9 @@ class AtoutBot(commands.Bot):
             await self.storage.close()
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
     ) -> None:
-        data: Any = interaction.data or {}
+        data: Any = interaction.data or {}  # the command's JSON payload, as Discord sent it
         log.error(
             "command %s %s in channel %s failed",
             data.get("name"),
@@ -133,7 +149,7 @@ class AtoutBot(commands.Bot):
         await refuse(interaction, t("error_internal", user_locale(interaction)))
 
 
-def _options_text(options: list[Any]) -> str:
+def _options_text(options: list[Any]) -> str:  # JSON: Discord's option objects
     """A command's options as typed (``start table=12``), so a failure names the table."""
     parts: list[str] = []
     for option in options:
@@ -147,13 +163,23 @@ def _options_text(options: list[Any]) -> str:
     return " ".join(p for p in parts if p)
 
 
+def atout(client: discord.Client) -> AtoutBot:
+    """The bot behind an interaction or a cog: only Atout's bot loads Atout's cogs and
+    registers their items (``EXTENSIONS``)."""
+    if not isinstance(client, AtoutBot):
+        raise TypeError(f"{type(client).__name__} is not Atout's bot")
+    return client
+
+
 class ShardedAtoutBot(AtoutBot, commands.AutoShardedBot):
     """One cluster of a sharded bot: the shards ``settings.shards`` names, over one shared
     database. ``AtoutBot`` before ``AutoShardedBot`` in the bases keeps every method of the bot
     and takes the gateway of ``AutoShardedClient`` (several shards on one connection pool)."""
 
 
-def create_bot(settings: Settings, **kwargs: Any) -> AtoutBot:
+def create_bot(
+    settings: Settings, *, storage: Storage | None = None, choose: ChooseFn | None = None
+) -> AtoutBot:
     if settings.shards is not None:
-        return ShardedAtoutBot(settings, **kwargs)
-    return AtoutBot(settings, **kwargs)
+        return ShardedAtoutBot(settings, storage=storage, choose=choose)
+    return AtoutBot(settings, storage=storage, choose=choose)

@@ -241,7 +241,7 @@ def action_from_select(verb: str, values: list[str]) -> Action:
     value = values[0]
     if verb == "call":
         rank, _, points = value.partition(":")
-        obj: dict[str, Any] = {"type": "call", "rank": rank}
+        obj: dict[str, Any] = {"type": "call", "rank": rank}  # JSON: an action (docs/records.md)
         if points:
             obj["points"] = int(points)
         return Action.from_json(obj)

@@ -9,23 +9,21 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LOCALES
-from bot.panels import Panel
+from bot.lobby import Lobby
+from bot.panels import Panel, PanelRegistry
 from bot.presence import DEFAULT_TURN_TIMER_S
 from bot.storage import AI_LEVELS
 from bot.translator import command_text
 from games.options import OptionSpec, command_specs
 from games.registry import game_class
 from rendering import DECK_STYLES
-
-if TYPE_CHECKING:
-    from bot.app import AtoutBot
 
 __all__ = [
     "DEFAULT_TURN_TIMER_S",
@@ -39,12 +37,37 @@ __all__ = [
     "table_settings",
 ]
 
-StartCommand = app_commands.Command[Any, ..., None]
+StartCommand = app_commands.Command["GameCog", ..., None]
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., Any])  # any command callback (a decorator's own type)
+V = TypeVar("V", str, int, float)
+
+Interaction = discord.Interaction[discord.Client]
 
 
-def choice(key: str, value: Any, **args: Any) -> app_commands.Choice[Any]:
+@runtime_checkable
+class TableOpener(Protocol):
+    """What ``/<game> start`` needs of the bot (``bot.app.AtoutBot`` has it): the lobby."""
+
+    @property
+    def lobby(self) -> Lobby: ...
+
+
+class PanelHost(Protocol):
+    @property
+    def panels(self) -> PanelRegistry: ...
+
+
+@runtime_checkable
+class GameHost(Protocol):
+    """What loading a game's cog needs of the bot (``bot.app.AtoutBot`` has it): where the
+    hands look for the game's panel."""
+
+    @property
+    def ui(self) -> PanelHost: ...
+
+
+def choice(key: str, value: V, **args: object) -> app_commands.Choice[V]:
     """A choice whose name Discord shows in each user's language."""
     return app_commands.Choice(name=command_text(key, **args), value=value)
 
@@ -86,9 +109,9 @@ def describe(key: str) -> app_commands.locale_str:
 
 
 async def open_table(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     game: str,
-    options: dict[str, Any],
+    options: dict[str, Any],  # JSON: rule options (games.options)
     *,
     seats: int | None = None,
     level: str = "easy",
@@ -100,7 +123,9 @@ async def open_table(
     and the table settings (computer level, deck style, turn timer, language), kept beside
     them. No ``language`` means the server's default (``bot.lobby``)."""
     chosen = {k: v for k, v in options.items() if v is not None}
-    client: Any = interaction.client
+    client = interaction.client
+    if not isinstance(client, TableOpener):
+        raise TypeError(f"{type(client).__name__} has no lobby to open a table in")
     await client.lobby.open(
         interaction,
         game,
@@ -112,6 +137,7 @@ async def open_table(
     )
 
 
+# A rule's values are whatever JSON values its OptionSpec lists (``Any`` in games.options).
 def command_choices(spec: OptionSpec) -> list[app_commands.Choice[Any]]:
     """What Discord offers for a rule on the command: its listed values by their names in the
     player's language, or the suggested numbers; none for a yes/no rule."""
@@ -132,7 +158,7 @@ def rule_type(spec: OptionSpec) -> type:
     return kinds.pop()
 
 
-def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+def _parameter(name: str, annotation: object, default: object) -> inspect.Parameter:
     return inspect.Parameter(
         name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
     )
@@ -170,7 +196,8 @@ def start_command(game: str) -> StartCommand:
     ]
     rules = [spec.name for spec in specs]
 
-    async def start(_cog: Any, interaction: discord.Interaction[Any], **given: Any) -> None:
+    # ``given``: the command's option values as discord.py parsed them, typed by ``parameters``.
+    async def start(_cog: GameCog, interaction: Interaction, **given: Any) -> None:
         await open_table(
             interaction,
             game,
@@ -196,8 +223,9 @@ class GameCog(commands.GroupCog):
     hands when the cog loads. A cog without a panel of its own plays from the shared card
     panel."""
 
-    def __init__(self, bot: AtoutBot) -> None:
+    def __init__(self, bot: commands.Bot, panels: PanelRegistry) -> None:
         self.bot = bot
+        self.panels = panels
 
     def panel(self) -> Panel | None:
         """This game's controls for its special phases (bidding, taking, exchange), if any."""
@@ -206,14 +234,15 @@ class GameCog(commands.GroupCog):
     async def cog_load(self) -> None:
         panel = self.panel()
         if panel is not None:
-            self.bot.ui.panels.register(str(self.__cog_group_name__), panel)
+            self.panels.register(str(self.__cog_group_name__), panel)
 
 
 def cog_setup(cog: type[GameCog]) -> Callable[[commands.Bot], Awaitable[None]]:
     """The ``setup`` discord.py calls when it loads a game's cog module."""
 
     async def setup(bot: commands.Bot) -> None:
-        # Only Atout's bot loads Atout's cogs (bot.app.EXTENSIONS).
-        await bot.add_cog(cog(cast("AtoutBot", bot)))
+        if not isinstance(bot, GameHost):
+            raise TypeError("only Atout's bot loads Atout's cogs (bot.app.EXTENSIONS)")
+        await bot.add_cog(cog(bot, bot.ui.panels))
 
     return setup

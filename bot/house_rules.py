@@ -4,8 +4,7 @@ what the selects list, so a rule added in ``games/`` appears here without a line
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -18,7 +17,7 @@ RULE_PAGE_PREFIX = "page:"
 """A house-rules select value that turns the page (a rule name never holds a colon)."""
 
 
-def option_values(spec: OptionSpec, current: Any) -> list[Any]:
+def option_values(spec: OptionSpec, current: object) -> Sequence[object]:
     """The values a house-rule select offers for ``spec`` (Discord allows 25 per select)."""
     if spec.kind == "bool":
         return [True, False]
@@ -60,11 +59,11 @@ def rule_pages(specs: tuple[OptionSpec, ...]) -> list[tuple[OptionSpec, ...]]:
     return [specs[i : i + size] for i in range(0, len(specs), size)]
 
 
-def encode_value(value: Any) -> str:
+def encode_value(value: object) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
-def decode_value(spec: OptionSpec, text: str) -> Any:
+def decode_value(spec: OptionSpec, text: str) -> object:
     if spec.kind == "bool":
         return text == "true"
     if spec.kind == "int":
@@ -76,7 +75,7 @@ def decode_value(spec: OptionSpec, text: str) -> Any:
 
 
 def rule_choices(
-    specs: tuple[OptionSpec, ...], current: Mapping[str, Any], locale: str, page: int = 0
+    specs: tuple[OptionSpec, ...], current: Mapping[str, object], locale: str, page: int = 0
 ) -> list[discord.SelectOption]:
     """Page ``page`` of the rules, each with its value in force and what it means; "More rules"
     last when there are several pages."""
@@ -106,7 +105,7 @@ def rule_choices(
     return options
 
 
-def value_choices(spec: OptionSpec, current: Any, locale: str) -> list[discord.SelectOption]:
+def value_choices(spec: OptionSpec, current: object, locale: str) -> list[discord.SelectOption]:
     """The values of one rule, the one in force marked."""
     return [
         discord.SelectOption(

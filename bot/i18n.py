@@ -9,7 +9,9 @@ key missing from English shows as the key (the tests check every key the code us
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
+
+import discord
 
 from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue, supported
 
@@ -37,7 +39,7 @@ def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     return BOT.has(key, locale)
 
 
-def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: Any) -> str:
+def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: object) -> str:
     """``key`` and ``locale`` are positional so that a sentence may have an argument named
     ``key``; ``locale=`` is still understood as the locale."""
     if "locale" in kwargs:
@@ -45,14 +47,16 @@ def t(key: str, locale: str = DEFAULT_LOCALE, /, **kwargs: Any) -> str:
     return BOT.text(key, locale, **kwargs)
 
 
-def user_locale(interaction: Any) -> str:
+def user_locale(interaction: discord.Interaction[discord.Client]) -> str:
     """The locale of the person behind an interaction (their Discord client's language), as
     Atout speaks it: what only they see (refusals, hands, ``/stats``) is written in it."""
     locale = getattr(interaction, "locale", None)
     return supported(getattr(locale, "value", locale))
 
 
-def table_language(chosen: Any, server_default: Any, guild_locale: Any) -> str:
+def table_language(
+    chosen: str | None, server_default: object, guild_locale: discord.Locale | None
+) -> str:
     """The language of a new table: the ``language`` option of ``/<game> start``, else the
     server's setting (``/atout settings language:``), else the server's own preferred locale
     (a Portuguese or Japanese community is set up in its language), else English."""

@@ -64,6 +64,7 @@ def _file(data: bytes, stem: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=f"{stem}.{rendering.IMAGE_EXTENSION}")
 
 
+# Forwards any drawing function's arguments to a worker process.
 async def _draw(priority: int, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
     """``fn(*args, **kwargs)`` through the image queue, or from the cache. The key is taken on
     the event loop, before any await: the views are not changed under it."""
@@ -133,7 +134,7 @@ async def last_trick_file(
 async def deal_summary_file(
     public_view: GameView,
     names: list[str],
-    result: dict[str, Any],
+    result: dict[str, Any],  # JSON: the deal's result (games.base.Game.deal_results)
     deck_style: str,
     stem: str,
     locale: str = "en",
@@ -153,7 +154,7 @@ async def deal_summary_file(
 async def score_sheet_file(
     game: str,
     names: list[str],
-    deal_results: list[dict[str, Any]],
+    deal_results: list[dict[str, Any]],  # JSON, as above
     totals: list[int],
     stem: str,
     locale: str = "en",

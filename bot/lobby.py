@@ -8,7 +8,7 @@ threads are not allowed), and the lobby message says where it went.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import discord
 
@@ -23,9 +23,12 @@ from bot.house_rules import (
 )
 from bot.i18n import LOCALES, t, table_language, user_locale
 from bot.narrate import option_text, rule_help, rule_label, rules_summary
+from bot.replies import refuse
+from bot.seating import computer_name
 from bot.sessions import TableSession
 from bot.storage import AI_LEVELS
-from bot.table_ui import NO_MENTIONS, locale_of, refuse
+from bot.table_channel import NO_MENTIONS, Messageables
+from bot.table_settings import locale_of
 from games.options import OptionError
 from games.registry import game_class
 from rendering import DECK_STYLES
@@ -35,29 +38,28 @@ if TYPE_CHECKING:
     from bot.tables import Tables
 
 
-class LobbyHost(Protocol):
+class LobbyHost(Messageables, Protocol):
     """What the lobby needs of the bot (``bot.app.AtoutBot`` has it): the tables, their
     storage, and a channel to post in. A protocol, so that the lobby does not import the
     application that builds it."""
 
-    storage: Storage
-    tables: Tables
+    @property
+    def storage(self) -> Storage: ...
 
-    def get_partial_messageable(
-        self,
-        id: int,
-        *,
-        guild_id: int | None = None,
-        type: discord.ChannelType | None = None,
-    ) -> discord.PartialMessageable: ...
+    @property
+    def tables(self) -> Tables: ...
 
 
 log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[discord.Client]
 
 THREAD_NAME_LIMIT = 100
 MAX_TURN_TIMER = 3600
 
 
+# Rule options and table settings are JSON values (games.options, bot.table_settings): the
+# ``dict[str, Any]`` of this module.
 def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
     """The options in force, defaults filled in: raises ``OptionError``/``ValueError``."""
     return game_class(game).check_options(options, seats)
@@ -78,14 +80,11 @@ def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None
     return None
 
 
-def computer_name(session: TableSession, locale: str) -> str:
-    """A name no seat of the table has: "Computer N" with the smallest free N. Counting the
-    computers seated gave "Computer 3" twice after an add, a remove and an add."""
-    taken = {seat.name for seat in session.row.seat_list}
-    number = 1
-    while t("computer_name", locale, number=number) in taken:
-        number += 1
-    return t("computer_name", locale, number=number)
+class Payload(TypedDict):
+    """A lobby message or a house-rules panel: its text and its buttons."""
+
+    content: str
+    view: discord.ui.View
 
 
 class Lobby:
@@ -98,7 +97,7 @@ class Lobby:
     # ---------------------------------------------------------------------- opening
     async def open(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str,
         options: dict[str, Any],
         *,
@@ -146,18 +145,17 @@ class Lobby:
         payload = self.payload(session)
         await interaction.response.send_message(**payload, allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
-        session.row.lobby_message_id = message.id
-        await self.bot.storage.update_table(row.id, lobby_message_id=message.id)
+        await session.update_row(lobby_message_id=message.id)
 
-    async def default_language(self, interaction: discord.Interaction[Any]) -> str:
+    async def default_language(self, interaction: Interaction) -> str:
         """The server's table language (``/atout settings``), else its preferred locale."""
-        server: Any = None
+        server: object = None  # the server's stored setting: JSON, checked by table_language
         if interaction.guild_id is not None:
             stored = await self.bot.storage.guild_settings(interaction.guild_id)
             server = stored.get("language")
         return table_language(None, server, interaction.guild_locale)
 
-    def payload(self, session: TableSession, note: str | None = None) -> dict[str, Any]:
+    def payload(self, session: TableSession, note: str | None = None) -> Payload:
         row = session.row
         locale = locale_of(session)
         cls = game_class(row.game)
@@ -259,7 +257,7 @@ class Lobby:
 
     # ---------------------------------------------------------------------- clicks
     async def click(
-        self, interaction: discord.Interaction[Any], verb: str, table_id: int, arg: str | None
+        self, interaction: Interaction, verb: str, table_id: int, arg: str | None
     ) -> None:
         mine = user_locale(interaction)
         session = await self.bot.tables.get(table_id)
@@ -312,9 +310,7 @@ class Lobby:
             **self.payload(session), allowed_mentions=NO_MENTIONS
         )
 
-    async def level_choice(
-        self, interaction: discord.Interaction[Any], session: TableSession
-    ) -> None:
+    async def level_choice(self, interaction: Interaction, session: TableSession) -> None:
         locale = user_locale(interaction)
         if session.row.status != "lobby":
             await refuse(interaction, t("error_lobby_closed", locale))
@@ -335,7 +331,7 @@ class Lobby:
         )
 
     async def add_computer(
-        self, interaction: discord.Interaction[Any], session: TableSession, level: str
+        self, interaction: Interaction, session: TableSession, level: str
     ) -> None:
         locale = user_locale(interaction)
         chooser = interaction.message.id if interaction.message is not None else None
@@ -360,7 +356,7 @@ class Lobby:
         )
         await self.refresh(session)
 
-    async def start(self, interaction: discord.Interaction[Any], session: TableSession) -> None:
+    async def start(self, interaction: Interaction, session: TableSession) -> None:
         locale = locale_of(session)
         mine = user_locale(interaction)
         if interaction.user.id != session.row.starter_id:
@@ -380,8 +376,7 @@ class Lobby:
         try:
             thread = await self.open_thread(interaction, session)
             if thread is not None:
-                session.row.thread_id = thread.id
-                await self.bot.storage.update_table(session.id, thread_id=thread.id)
+                await session.update_row(thread_id=thread.id)
                 where = thread.mention
             else:
                 where = t("lobby_here", locale)
@@ -395,7 +390,7 @@ class Lobby:
             session.schedule_drive()
 
     async def open_thread(
-        self, interaction: discord.Interaction[Any], session: TableSession
+        self, interaction: Interaction, session: TableSession
     ) -> discord.Thread | None:
         """The table's own thread, or None where threads are not allowed."""
         names = [s.name for s in session.row.seat_list]
@@ -418,9 +413,7 @@ class Lobby:
             return None
 
     # ----------------------------------------------------------------- house rules
-    async def house_rules(
-        self, interaction: discord.Interaction[Any], session: TableSession
-    ) -> None:
+    async def house_rules(self, interaction: Interaction, session: TableSession) -> None:
         locale = user_locale(interaction)
         if interaction.user.id != session.row.starter_id:
             await refuse(interaction, t("error_starter_only", locale))
@@ -434,7 +427,7 @@ class Lobby:
 
     def rules_payload(
         self, session: TableSession, locale: str, note: str | None = None, page: int = 0
-    ) -> dict[str, Any]:
+    ) -> Payload:
         """The house-rules panel, in the language of the starter who opened it (only they
         see it)."""
         current = check_options(session.row.game, session.row.options, session.row.seats)
@@ -450,7 +443,7 @@ class Lobby:
 
     async def house_rule(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         table_id: int,
         key: str | None,
         values: list[str],

@@ -7,12 +7,11 @@ reveal a hidden card; every word goes through ``t``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.i18n import has_key, t
 from games.base import Game
 from games.cards import SUITS
-from games.views import DealResultEvent, Decision
+from games.views import DealResultEvent, Decision, Event, GameView
 from rendering.cards import rank_label, resolve_style
 from rendering.info import side_names as rendering_side_names
 
@@ -89,7 +88,7 @@ def side_names(game: Game, names: list[str]) -> list[str]:
 
 
 def event_text(
-    event: Mapping[str, Any],
+    event: Event,
     names: list[str],
     locale: str = "en",
     *,
@@ -98,19 +97,18 @@ def event_text(
 ) -> str | None:
     """One public event in words, or None for events the table image already shows. Suits
     and cards are named as the table's deck draws them (``game`` and ``deck_style``)."""
-    kind = event.get("type")
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    if kind == "trick":
+    if event["type"] == "trick":
         winner = event.get("winner", seat)
         name = names[winner] if isinstance(winner, int) else who
         return t("event_trick", locale, name=name)
-    if kind == "pass":
+    if event["type"] == "pass":
         return t("event_pass", locale, name=who)
-    if kind == "take":
+    if event["type"] == "take":
         return t("event_take", locale, name=who, trump=trump_word(str(event.get("trump")), locale))
-    if kind == "bid":
-        value = event.get("value")
+    if event["type"] == "bid":
+        value: int | str | None = event.get("value")
         if isinstance(value, str):
             value = t(f"bid_{value}", locale)
         return t(
@@ -120,9 +118,9 @@ def event_text(
             value=value,
             trump=trump_word(str(event.get("trump")), locale),
         )
-    if kind in ("coinche", "surcoinche"):
-        return t(f"event_{kind}", locale, name=who)
-    if kind == "call":
+    if event["type"] in ("coinche", "surcoinche"):
+        return t(f"event_{event['type']}", locale, name=who)
+    if event["type"] == "call":
         rank = str(event.get("rank"))
         points = event.get("points")
         if points:
@@ -134,8 +132,8 @@ def event_text(
                 points=points,
             )
         return t("event_call", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
-    if kind == "trump":
-        suit = str(event.get("suit") or event.get("trump"))
+    if event["type"] == "trump":
+        suit = str(event.get("suit"))
         called = event.get("called_card")
         if called:
             return t(
@@ -146,19 +144,19 @@ def event_text(
                 card=card_name(str(called), game, deck_style, locale),
             )
         return t("event_trump", locale, name=who, suit=suit_name(suit, game, deck_style, locale))
-    if kind == "exchange":
+    if event["type"] == "exchange":
         return t("event_exchange", locale, name=who, count=event.get("count", ""))
-    if kind in ("belote", "rebelote"):
-        return t(f"event_{kind}", locale, name=who)
-    if kind == "redeal":
+    if event["type"] in ("belote", "rebelote"):
+        return t(f"event_{event['type']}", locale, name=who)
+    if event["type"] == "redeal":
         return t("event_redeal", locale)
-    if kind == "declarer":
+    if event["type"] == "declarer":
         rank = str(event.get("rank"))
         return t("event_declarer", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
-    if kind == "partner":
+    if event["type"] == "partner":
         return t("event_alone" if event.get("alone") else "event_partner", locale, name=who)
-    if kind in ("carte_blanche", "pique", "repique"):
-        return t(f"event_{kind}", locale, name=who)
+    if event["type"] in ("carte_blanche", "pique", "repique"):
+        return t(f"event_{event['type']}", locale, name=who)
     return None
 
 
@@ -169,7 +167,7 @@ RECENT = 3
 
 
 def recent_actions(
-    view: Mapping[str, Any], names: list[str], locale: str = "en", *, game: str, deck_style: str
+    view: GameView, names: list[str], locale: str = "en", *, game: str, deck_style: str
 ) -> list[str]:
     """What happened lately, oldest first: the calls and announcements since the last trick was
     gathered, then the cards of the trick on the table; on an empty table after a trick, its
@@ -178,10 +176,10 @@ def recent_actions(
     events = [e for e in view.get("events") or [] if isinstance(e, dict)]
     last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
 
-    def said(event: dict[str, Any]) -> str | None:
+    def said(event: Event) -> str | None:
         return event_text(event, names, locale, game=game, deck_style=deck_style)
 
-    def played(entry: Any) -> str | None:
+    def played(entry: object) -> str | None:
         if not (isinstance(entry, list | tuple) and len(entry) == 2):
             return None
         seat, card = entry
@@ -266,9 +264,10 @@ def deal_details(
     if result is None:
         return []
     sides = side_names(game, names)
-    contract: Mapping[str, Any] = view["contract"] or {}
+    # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
+    contract: Mapping[str, object] = view["contract"] or {}
 
-    def name(seat: Any) -> str:
+    def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     lines: list[str] = []
@@ -283,8 +282,8 @@ def deal_details(
             what = f"{value} {trump}"
         else:
             what = f"{t('bid_' + str(value), locale)} {trump}"
-        multiplier = contract.get("multiplier") or 1
-        if multiplier > 1:
+        multiplier = contract.get("multiplier")
+        if isinstance(multiplier, int) and multiplier > 1:
             what += f" ×{multiplier}"
         lines.append(
             t(
@@ -342,7 +341,9 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     return f"{head} {tail}"
 
 
-def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str = "en") -> str:
+def options_line(
+    options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
+) -> str:
     """House rules in one line: only what differs from the docs/rules.md defaults, in words."""
     changed = [
         t("rules_changed", locale, label=rule_label(k, locale), value=option_text(v, locale, k))
@@ -352,7 +353,7 @@ def options_line(options: dict[str, Any], defaults: dict[str, Any], locale: str 
     return " · ".join(changed) if changed else t("rules_standard", locale)
 
 
-def option_text(value: Any, locale: str = "en", key: str | None = None) -> str:
+def option_text(value: object, locale: str = "en", key: str | None = None) -> str:
     """A rule's value as players read it: booleans and the choices of ``key`` in words from the
     catalogue (``rule_value_<key>_<value>``), numbers with thousands separators."""
     if isinstance(value, bool):
@@ -382,7 +383,7 @@ HEADLINE: dict[str, tuple[str, ...]] = {
 
 
 def rules_summary(
-    game: str, options: dict[str, Any], defaults: dict[str, Any], locale: str = "en"
+    game: str, options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
 ) -> str:
     """The table's rules in one sentence: how the game is won ("Coinche to 1,000 points"), the
     rules players ask about first ("melds on · SA/TA allowed"), then every other rule that
@@ -391,13 +392,12 @@ def rules_summary(
     name = t(f"game_{game}", locale)
     if options.get("scoring_mode") == "rubicon":
         parts = [t("rules_summary_rubicon", locale, game=name)]
-    elif isinstance(options.get("target_score"), int):
-        target = number(options["target_score"], locale)
-        parts = [t("rules_summary_target", locale, game=name, target=target)]
-    elif isinstance(options.get("hands_to_win"), int):
-        parts = [t("rules_summary_hands", locale, game=name, count=options["hands_to_win"])]
-    elif isinstance(options.get("games_to_win"), int):
-        parts = [t("rules_summary_games", locale, game=name, count=options["games_to_win"])]
+    elif isinstance(target := options.get("target_score"), int):
+        parts = [t("rules_summary_target", locale, game=name, target=number(target, locale))]
+    elif isinstance(hands := options.get("hands_to_win"), int):
+        parts = [t("rules_summary_hands", locale, game=name, count=hands)]
+    elif isinstance(games := options.get("games_to_win"), int):
+        parts = [t("rules_summary_games", locale, game=name, count=games)]
     elif isinstance(options.get("match_deals"), int):
         parts = [t("rules_summary_deals", locale, game=name, count=options["match_deals"])]
     else:

@@ -7,9 +7,9 @@ exchange, chiamata's call and trump selects) in the bot's ``PanelRegistry`` (``b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 import discord
 
@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.narrate import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
 from games.actions import Action
 from games.registry import card_facts
+from games.views import GameView
 
 MAX_ROWS = 5
 PER_ROW = 5
@@ -64,7 +65,7 @@ def denomination(trump: str, locale: str = "en") -> tuple[str, str | None]:
 def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
     """A card button: the rank, and the suit as a coloured emoji. An Italian figure is named in
     full ("Re", "Cavallo", "Fante", never a bare "R" or "C") beside its suit's emblem emoji."""
-    game = str(ctx.view.get("game"))
+    game = ctx.view["game"]
     if italian(game, ctx.deck_style):
         rank = rank_name(card[0], game, ctx.deck_style, ctx.locale)
         word = rank if card[0] in "AJQK" else ("10" if card[0] == "T" else card[0])
@@ -74,21 +75,31 @@ def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
     return card_name(card, game, ctx.deck_style, ctx.locale), None
 
 
+class PanelState(TypedDict, total=False):
+    """What a player chose on a panel that is not an action yet."""
+
+    level: int | str
+    """Coinche's chosen bid level (a number, or capot / générale)."""
+
+
 @dataclass
 class PanelContext:
     table_id: int
     version: int
-    view: Mapping[str, Any]
-    """The seat's view (``games.views.GameView``), read as a mapping by the panels."""
+    view: GameView
+    """The seat's view."""
     legal: list[Action]
     locale: str = "en"
-    state: dict[str, Any] = field(default_factory=dict)
+    state: PanelState = field(default_factory=PanelState)
     """UI state of this player's hand that is not an action yet (Coinche's chosen level)."""
     deck_style: str = "auto"
     """The table's deck style: card buttons are named as the hand image draws the cards."""
 
 
-Panel = Callable[[PanelContext], list[discord.ui.Item[Any]]]
+Item = discord.ui.Item[discord.ui.View | discord.ui.LayoutView]
+"""A control of a hand message (a button or a select): Atout's are ``DynamicItem``s, which
+discord.py types as items of either kind of view."""
+Panel = Callable[[PanelContext], list[Item]]
 
 
 class PanelRegistry:
@@ -105,21 +116,21 @@ class PanelRegistry:
     def __contains__(self, game: object) -> bool:
         return game in self._panels
 
-    def build(self, game: str, ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+    def build(self, game: str, ctx: PanelContext) -> list[Item]:
         """The game's panel, or the shared card panel for a game without one."""
         return self._panels.get(game, card_panel)(ctx)
 
 
 # ------------------------------------------------------------------------- shared panel
-def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item[Any]]:
+def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[Item]:
     """One button per legal card, in the order the hand image shows them (trumps first, then
     suit by suit), so the buttons read like the cards above them."""
     plays = [a for a in ctx.legal if a.type == "play" and a.card is not None]
-    hand = list(ctx.view.get("hand") or [])
-    shown = card_facts(str(ctx.view["game"])).sort_hand(hand, ctx.view.get("trump"))
+    hand = list(ctx.view["hand"])
+    shown = card_facts(ctx.view["game"]).sort_hand(hand, ctx.view["trump"])
     order = {card: i for i, card in enumerate(shown)}
     plays.sort(key=lambda a: order.get(a.card or "", 99))
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     plays = plays[: (MAX_ROWS - row_offset) * PER_ROW]
     labels = [card_button_label(a.card or "", ctx) for a in plays]
     rows = pack_rows([button_width(*label) for label in labels], row_offset)
@@ -136,14 +147,14 @@ def card_buttons(ctx: PanelContext, row_offset: int = 0) -> list[discord.ui.Item
     return items
 
 
-def simple_buttons(ctx: PanelContext, row: int) -> list[discord.ui.Item[Any]]:
+def simple_buttons(ctx: PanelContext, row: int) -> list[Item]:
     """Pass, Coinche and Surcoinche, where legal."""
     styles = {
         "pass": discord.ButtonStyle.secondary,
         "coinche": discord.ButtonStyle.danger,
         "surcoinche": discord.ButtonStyle.danger,
     }
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     for kind in ("pass", "coinche", "surcoinche"):
         if any(a.type == kind for a in ctx.legal):
             items.append(
@@ -157,7 +168,7 @@ def simple_buttons(ctx: PanelContext, row: int) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def card_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def card_panel(ctx: PanelContext) -> list[Item]:
     """Cards, and Pass where legal: enough for Briscola and Sueca, and for every game's play."""
     items = card_buttons(ctx)
     used_rows = {item.row for item in items if item.row is not None}

@@ -1,8 +1,8 @@
-"""Who is still at the table: missed turns, coming back, and tables nobody uses any more.
+"""Who is still at the table: coming back, and tables nobody uses any more.
 
-The turn timer (``TableUI._turn_timer``) lets a computer play one turn for an absent player;
-this module counts those turns, and after ``MISSED_TURNS_LIMIT`` in a row gives the seat to a
-computer until the player comes back (``/table rejoin`` or the "Take my seat back" button).
+The turn timer (``bot.turn_timer``) lets a computer play one turn for an absent player, and
+``bot.seating`` gives the seat to a computer after ``MISSED_TURNS_LIMIT`` in a row, until the
+player comes back (``/table rejoin`` or the "Take my seat back" button, answered here).
 A sweep, every minute, closes lobbies that never start and tables everybody has left, each
 with a message, so that nothing waits forever.
 """
@@ -12,38 +12,53 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.codec import TableButtonId
-from bot.components import table_button
 from bot.i18n import t, user_locale
-from bot.lobby import computer_name
+from bot.lobby import Lobby
+from bot.replies import refuse
+from bot.seating import DESERTED_TTL_S, MISSED_TURNS_LIMIT, Seating
 from bot.sessions import TableSession
-from bot.table_ui import NO_MENTIONS, locale_of, refuse
+from bot.table_channel import NO_MENTIONS, Messageables, TableChannel
+from bot.table_settings import locale_of
+from bot.table_ui import TableUI
+from bot.tables import Tables
 
-if TYPE_CHECKING:
-    from bot.app import AtoutBot
+__all__ = [
+    "DEFAULT_TURN_TIMER_S",
+    "DESERTED_TTL_S",
+    "LOBBY_TTL_S",
+    "MISSED_TURNS_LIMIT",
+    "SWEEP_EVERY_S",
+    "Presence",
+]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TURN_TIMER_S = 120
 """The turn timer of a table when ``/<game> start`` does not choose one (0 turns it off)."""
-MISSED_TURNS_LIMIT = 3
-"""Turns in a row the timer plays for somebody before a computer keeps their seat."""
 LOBBY_TTL_S = 30 * 60
 """A lobby that has not started after this long is closed."""
-DESERTED_TTL_S = 10 * 60
-"""A table everybody has left waits this long for somebody to come back, then ends."""
 SWEEP_EVERY_S = 60.0
 
 
 class Presence:
-    def __init__(self, bot: AtoutBot) -> None:
-        self.bot = bot
-        self.missed: dict[tuple[int, int], int] = {}
-        """(table, seat) → turns the timer played in a row for that seat's player."""
+    def __init__(
+        self,
+        client: Messageables,
+        tables: Tables,
+        seating: Seating,
+        channel: TableChannel,
+        ui: TableUI,
+        lobby: Lobby,
+    ) -> None:
+        self.client = client
+        self.tables = tables
+        self.seating = seating
+        self.channel = channel
+        self.ui = ui
+        self.lobby = lobby
         self.idle_since: dict[int, float] = {}
         """table → loop time at which the sweep first saw it waiting (a lobby, or deserted)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -59,55 +74,15 @@ class Presence:
             self._sweeper.cancel()
             self._sweeper = None
 
-    # ------------------------------------------------------------------ missed turns
-    def acted(self, table_id: int, seat: int) -> None:
-        """The player played in time: the count of missed turns starts again."""
-        self.missed.pop((table_id, seat), None)
-
-    async def turn_missed(self, session: TableSession, seat: int, user_id: int) -> None:
-        key = (session.id, seat)
-        self.missed[key] = self.missed.get(key, 0) + 1
-        if self.missed[key] < MISSED_TURNS_LIMIT or not session.playing:
-            return
-        del self.missed[key]
-        locale = locale_of(session)
-        name = computer_name(session, locale)
-        level = str(session.row.settings.get("level", "easy"))
-        if await session.replace_with_computer(user_id, level, name) is None:
-            return
-        text = t(
-            "away_timer",
-            locale,
-            mention=f"<@{user_id}>",
-            turns=MISSED_TURNS_LIMIT,
-            name=name,
-        )
-        if session.deserted:
-            text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
-        await self.announce(session, text)
-
     async def announce(self, session: TableSession, text: str) -> None:
         """A notice in the table's thread with the button that gives the seat back."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            table_button(
-                t("button_rejoin", locale_of(session)),
-                TableButtonId("rejoin", session.id),
-                discord.ButtonStyle.success,
-            )
-        )
-        try:
-            await self.bot.ui.send_to_table(
-                session, text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
-            )
-        except discord.HTTPException:
-            log.warning("table %s: could not post that a seat changed hands", session.id)
+        await self.channel.announce(session, text)
 
     # ------------------------------------------------------------------- coming back
-    async def rejoin(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def rejoin(self, interaction: discord.Interaction[discord.Client], table_id: int) -> None:
         """``/table rejoin`` and the "Take my seat back" button: only the player who left."""
         mine = user_locale(interaction)
-        session = await self.bot.tables.get(table_id)
+        session = await self.tables.get(table_id)
         if session is None or session.row.guild_id != interaction.guild_id:
             await refuse(interaction, t("error_no_table", mine))
             return
@@ -118,11 +93,11 @@ class Presence:
             return
         seat = session.seat_of(interaction.user.id)
         if seat is not None:
-            self.acted(table_id, seat)
+            self.seating.acted(table_id, seat)
         self.idle_since.pop(table_id, None)
         await refuse(interaction, t("rejoined", mine, id=table_id))
         with contextlib.suppress(discord.HTTPException):
-            await self.bot.ui.send_to_table(
+            await self.channel.send(
                 session,
                 t("rejoined_public", locale, mention=f"<@{interaction.user.id}>"),
                 allowed_mentions=NO_MENTIONS,
@@ -141,7 +116,7 @@ class Presence:
 
     async def sweep(self) -> None:
         now = asyncio.get_running_loop().time()
-        for session in list(self.bot.tables.sessions.values()):
+        for session in list(self.tables.sessions.values()):
             lobby = session.row.status == "lobby"
             if not (lobby or (session.row.status == "playing" and session.deserted)):
                 self.idle_since.pop(session.id, None)
@@ -158,11 +133,11 @@ class Presence:
         locale = locale_of(session)
         if lobby:
             await self._close_lobby(session, t("lobby_expired", locale, minutes=LOBBY_TTL_S // 60))
-            self.bot.tables.sessions.pop(session.id, None)
+            self.tables.sessions.pop(session.id, None)
             return
-        await self.bot.ui.abandoned(session)
+        await self.ui.abandoned(session)
         with contextlib.suppress(discord.HTTPException):
-            await self.bot.ui.send_to_table(
+            await self.channel.send(
                 session,
                 t("table_expired", locale, id=session.id, minutes=DESERTED_TTL_S // 60),
                 allowed_mentions=NO_MENTIONS,
@@ -171,10 +146,10 @@ class Presence:
     async def _close_lobby(self, session: TableSession, note: str) -> None:
         if session.row.lobby_message_id is None:
             return
-        channel = self.bot.get_partial_messageable(
+        channel = self.client.get_partial_messageable(
             session.row.channel_id, guild_id=session.row.guild_id
         )
-        content = self.bot.lobby.payload(session)["content"] + "\n" + note
+        content = self.lobby.payload(session)["content"] + "\n" + note
         try:
             await channel.get_partial_message(session.row.lobby_message_id).edit(
                 content=content, view=None, allowed_mentions=NO_MENTIONS

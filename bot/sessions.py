@@ -21,8 +21,9 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from bot import workers
 from bot.ratings import RatingChange
@@ -37,6 +38,7 @@ from games.views import untyped
 
 log = logging.getLogger(__name__)
 
+# The view as games.ai.choose takes it (``games.views.untyped``).
 ChooseFn = Callable[[dict[str, Any], list[Action], str, random.Random], Action]
 
 
@@ -61,6 +63,19 @@ class ActResult:
     seat: int | None = None
     refused: IllegalAction | None = None
     """The engine's refusal itself (a code and its values), worded in each player's language."""
+
+
+class RowFields(TypedDict, total=False):
+    """The columns of a table row that change after it is created (``Storage.update_table``)."""
+
+    status: str
+    first_dealer: int | None
+    options: dict[str, Any]  # JSON: each game's rule options (games.options)
+    settings: dict[str, Any]  # JSON: the table settings (bot.table_settings) and ``away``
+    thread_id: int | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
 
 
 class Listener(Protocol):
@@ -103,7 +118,7 @@ async def restore_game(storage: Storage, row: TableRow) -> Game:
     if row.first_dealer is None:
         raise ValueError(f"table {row.id} has no first dealer")
     game = cls(options=row.options, seats=row.seats, dealer=row.first_dealer)
-    by_deal: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    by_deal: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # JSON: actions (docs/records.md)
     for deal_no, seat, action in game_log.actions:
         by_deal.setdefault(deal_no, []).append((seat, action))
     for deal_no, (_dealer, deck) in enumerate(game_log.deals):
@@ -120,7 +135,10 @@ AI_TIME_CAP_S = 5.0
 
 
 def default_choose(
-    view: dict[str, Any], legal: list[Action], level: str, rng: random.Random
+    view: dict[str, Any],
+    legal: list[Action],
+    level: str,
+    rng: random.Random,  # see ChooseFn
 ) -> Action:
     return choose(view, legal, ai_level(level), rng, time_cap_s=AI_TIME_CAP_S)
 
@@ -184,6 +202,34 @@ class TableSession:
     def humans(self) -> list[int]:
         return [s.user_id for s in self.row.seat_list if s.user_id is not None]
 
+    # ------------------------------------------------------------------- the table row
+    async def update_row(self, **fields: Unpack[RowFields]) -> None:
+        """The one place a table row changes after it was created (with ``defer_row`` and
+        ``_end_row``, through ``_set_row``): written to storage, then to the row in memory, so
+        memory never holds what storage refused."""
+        await self.storage.update_table(self.id, **fields)
+        self._set_row(fields)
+
+    def defer_row(self, **fields: Unpack[RowFields]) -> None:
+        """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
+        in memory at once, written with the next commit (``Storage.defer_update``)."""
+        self._set_row(fields)
+        self.storage.defer_update(self.id, **fields)
+
+    async def _end_row(self, status: str, game: Game | None = None) -> None:
+        """The table ends: its status, with the result of a game played to the end, in one
+        write (``Storage.finish_table``), then in memory."""
+        if game is None:
+            await self.storage.finish_table(self.id, status)
+        else:
+            totals, winners = list(game.totals), list(game.winners)
+            await self.storage.finish_table(self.id, status, totals, winners, game.to_record())
+        self._set_row({"status": status})
+
+    def _set_row(self, fields: RowFields) -> None:
+        for name, value in fields.items():
+            setattr(self.row, name, value)
+
     # ----------------------------------------------------------------------- the lobby
     async def join(self, user_id: int, name: str) -> str | None:
         """Seat a user in the first free seat; an i18n error key when that is not possible."""
@@ -245,19 +291,17 @@ class TableSession:
                 return index
         return None
 
-    async def set_options(self, options: dict[str, Any]) -> None:
+    async def set_options(self, options: dict[str, Any]) -> None:  # JSON: rule options
         """House rules chosen in the lobby (already validated by the caller)."""
         async with self.lock:
-            self.row.options = dict(options)
-            await self.storage.update_table(self.id, options=self.row.options)
+            await self.update_row(options=dict(options))
 
-    async def set_setting(self, key: str, value: Any) -> str | None:
+    async def set_setting(self, key: str, value: object) -> str | None:
         """A table setting chosen in the lobby (``rated``); refused once the game started."""
         async with self.lock:
             if self.row.status != "lobby":
                 return "lobby_closed"
-            self.row.settings = {**self.row.settings, key: value}
-            await self.storage.update_table(self.id, settings=self.row.settings)
+            await self.update_row(settings={**self.row.settings, key: value})
             return None
 
     async def start(self) -> str | None:
@@ -269,9 +313,7 @@ class TableSession:
             cls = game_class(self.row.game)
             first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
-            await self.storage.update_table(self.id, status="playing", first_dealer=first_dealer)
-            self.row.status = "playing"
-            self.row.first_dealer = first_dealer
+            await self.update_row(status="playing", first_dealer=first_dealer)
             self.game = game
             self.deals_announced = 0
             return None
@@ -418,14 +460,18 @@ class TableSession:
             await self._commit(seat.seat, self._fallback(seat.seat, legal, rng))
 
     async def _decide(
-        self, seat: Seat, view: dict[str, Any], legal: list[Action], rng: random.Random
+        self,
+        seat: Seat,
+        view: dict[str, Any],  # the view as games.ai takes it (ChooseFn)
+        legal: list[Action],
+        rng: random.Random,
     ) -> Action:
         """The computer player's choice, in a worker: a process for a search (when the bot
         plays with its own players), a thread otherwise. Past ``THINKING_AFTER_S`` the table
         says that the computer is thinking."""
         level = str(seat.ai_level)
         if self.choose is default_choose and ai_level(level) in workers.SEARCH_LEVELS:
-            executor: Any = workers.ai_processes()
+            executor: Executor = workers.ai_processes()
         else:
             executor = workers.ai_threads()
         task = asyncio.ensure_future(workers.run_ai(executor, self.choose, view, legal, level, rng))
@@ -584,10 +630,7 @@ class TableSession:
             game = self.game
             if game is None or self.row.status != "playing":
                 return
-            await self.storage.finish_table(
-                self.id, "finished", list(game.totals), list(game.winners), game.to_record()
-            )
-            self.row.status = "finished"
+            await self._end_row("finished", game)
             await self._rate()
 
     async def _rate(self) -> None:
@@ -604,8 +647,7 @@ class TableSession:
         async with self.lock:
             if self.row.status not in ("lobby", "playing"):
                 return False
-            await self.storage.finish_table(self.id, "abandoned")
-            self.row.status = "abandoned"
+            await self._end_row("abandoned")
             await self._rate()
             return True
 
@@ -621,8 +663,7 @@ class TableSession:
             away = dict(self.row.settings.get("away") or {})
             away[str(seat)] = {"user_id": user_id, "name": old.name if old else ""}
             settings = dict(self.row.settings, away=away)
-            await self.storage.update_table(self.id, settings=settings)
-            self.row.settings = settings
+            await self.update_row(settings=settings)
             await self.storage.set_seat(self.id, seat, None, level, name)
             self._put_seat(Seat(seat, None, level, name))
             self.abandon_votes.discard(user_id)
@@ -644,8 +685,7 @@ class TableSession:
             settings = dict(self.row.settings, away=away)
             name = str(entry.get("name") or "")
             await self.storage.set_seat(self.id, int(key), user_id, None, name)
-            await self.storage.update_table(self.id, settings=settings)
-            self.row.settings = settings
+            await self.update_row(settings=settings)
             self._put_seat(Seat(int(key), user_id, None, name))
             return None
 

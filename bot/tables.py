@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from bot import collector
 from bot.sessions import ChooseFn, Listener, TableSession, default_choose, restore_game
 from bot.storage import Storage, TableRow
+from games.base import Game
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class Tables:
         """table → its load in progress, which every click on that table awaits."""
         self.restore_task: asyncio.Task[int] | None = None
 
-    def _session(self, row: TableRow, game: Any = None) -> TableSession:
+    def _session(self, row: TableRow, game: Game | None = None) -> TableSession:
         session = TableSession(
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )

@@ -14,7 +14,7 @@ table's vocabulary of commands.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import discord
 from discord import app_commands
@@ -35,7 +35,7 @@ DESCRIPTION_LIMIT: Final = 100
 CHOICE_LIMIT: Final = 100
 
 
-def command_text(key: str, /, **args: Any) -> app_commands.locale_str:
+def command_text(key: str, /, **args: object) -> app_commands.locale_str:
     """A description or choice name: its English text now, its other languages when synced."""
     return app_commands.locale_str(t(key, **args)[:DESCRIPTION_LIMIT], key=key, args=args)
 

@@ -32,9 +32,10 @@ import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 log = logging.getLogger(__name__)
 
 HAND = 0
@@ -94,7 +95,7 @@ class Slots:
                 return
         self.busy -= 1
 
-    async def run(self, priority: int, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """``fn(*args)`` in an image worker once a slot is free."""
         await self.acquire(priority)
         try:
@@ -163,10 +164,10 @@ after a restart would wait for that (benchmarks/restart.py: the first hands p50 
 processes, against 2.2 s in threads)."""
 
 
-_warm_job: Callable[[], Any] | None = None
+_warm_job: Callable[[], object] | None = None
 
 
-def warm_images(job: Callable[[], Any]) -> None:
+def warm_images(job: Callable[[], object]) -> None:
     """Run ``job`` (a drawing of sample images, ``bot.images.warm_up``) once per drawing process:
     a pool starts one process per waiting job, so every process starts now and comes back warm.
     Kept, to warm the processes of a pool that replaces a broken one."""
@@ -177,7 +178,7 @@ def warm_images(job: Callable[[], Any]) -> None:
         executor.submit(job).add_done_callback(_warmed)
 
 
-def _warmed(future: Future[Any]) -> None:
+def _warmed(future: Future[object]) -> None:
     """One more drawing process is ready (called in the pool's thread)."""
     global _warm
     if future.cancelled():
@@ -198,10 +199,10 @@ def configure_images(processes: int) -> None:
     IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
 
 
-_portable_cache: dict[int, tuple[Any, bool]] = {}
+_portable_cache: dict[int, tuple[object, bool]] = {}
 
 
-def _portable(fn: Callable[..., Any]) -> bool:
+def _portable(fn: Callable[..., object]) -> bool:
     """Whether ``fn`` can be sent to a worker process (checked once per function)."""
     target = fn.func if isinstance(fn, functools.partial) else fn
     known = _portable_cache.get(id(target))
@@ -284,7 +285,7 @@ def ai_threads() -> ThreadPoolExecutor:
     return _ai_threads
 
 
-async def run_ai(executor: Executor, fn: Callable[..., T], *args: Any) -> T:
+async def run_ai(executor: Executor, fn: Callable[[*Ts], T], *args: *Ts) -> T:
     """``fn(*args)`` on a computer-player worker; a broken process pool is replaced."""
     global _ai_processes
     try:

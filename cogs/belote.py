@@ -3,22 +3,20 @@ a suit (or SA/TA where allowed) or Pass in round 2 (docs/rules.md §2.4)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.codec import button_id
 from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_button
 from bot.i18n import t
-from bot.panels import Panel, PanelContext, card_panel, denomination, simple_buttons
+from bot.panels import Item, Panel, PanelContext, card_panel, denomination, simple_buttons
 
 
-def taking_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def taking_panel(ctx: PanelContext) -> list[Item]:
     takes = [a for a in ctx.legal if a.type == "take" and a.trump is not None]
     if not takes:
         return card_panel(ctx)
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     for index, action in enumerate(takes):
         assert action.trump is not None
         word, emoji = denomination(action.trump, ctx.locale)

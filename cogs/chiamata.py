@@ -3,8 +3,6 @@ or points over a "2" under ``two_then_points``) with Pass, then the declarer's t
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.codec import ActionSelectId, select_value
@@ -12,7 +10,7 @@ from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_select
 from bot.i18n import t
 from bot.narrate import rank_name, suit_name
-from bot.panels import Panel, PanelContext, card_panel, simple_buttons
+from bot.panels import Item, Panel, PanelContext, card_panel, simple_buttons
 
 SELECT_LIMIT = 25
 MAX_CALL_SELECTS = 4
@@ -24,10 +22,10 @@ def call_label(rank: str, points: int | None, locale: str, deck_style: str = "au
     return name if points is None else t("call_points", locale, rank=name, points=points)
 
 
-def chiamata_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def chiamata_panel(ctx: PanelContext) -> list[Item]:
     calls = [a for a in ctx.legal if a.type == "call" and a.rank is not None]
     trumps = [a for a in ctx.legal if a.type == "trump" and a.suit is not None]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if calls:
         # Discord allows 25 options per select; points over a 2 (61 to 120) need more, so the
         # calls are spread over several selects, one per row, each with its own custom_id.

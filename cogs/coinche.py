@@ -6,10 +6,10 @@ action: it redraws the panel."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
+from bot.app import atout
 from bot.codec import LevelSelectId, button_id
 from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import Rebuilt, action_button, selected
@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.narrate import trump_word
 from bot.panels import (
     SUIT_EMOJI,
+    Item,
     Panel,
     PanelContext,
     button_width,
@@ -46,17 +47,19 @@ def level_label(value: int | str | None, locale: str) -> str:
 
 
 class LevelSelect(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=LevelSelectId.TEMPLATE
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=LevelSelectId.TEMPLATE,
 ):
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = LevelSelectId.parse(self.item.custom_id)
         assert click is not None
         values = selected(interaction)
         table_id, version = click.table, click.version
-        client: Any = interaction.client
+        client = atout(interaction.client)
         if values:
             value = str(values[0])
-            client.ui.panel_state.setdefault((table_id, interaction.user.id), {})["level"] = (
+            client.ui.hands.panel_state.setdefault((table_id, interaction.user.id), {})["level"] = (
                 int(value) if value.isdigit() else value
             )
         try:
@@ -66,9 +69,7 @@ class LevelSelect(
             raise
 
 
-def _bid_row(
-    ctx: PanelContext, items: list[discord.ui.Item[Any]], bids: list[Action], row: int
-) -> int:
+def _bid_row(ctx: PanelContext, items: list[Item], bids: list[Action], row: int) -> int:
     """One row of bid buttons ("♥️ 90", "90 No trumps (SA)"), laid out so none wraps alone;
     returns the next free row."""
     if not bids or row > 3:
@@ -90,20 +91,20 @@ def _bid_row(
     return rows[-1] + 1
 
 
-def bidding_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def bidding_panel(ctx: PanelContext) -> list[Item]:
     """The level select; the four suits at the chosen level and, one click away, at the next
     level (the usual overbid); no trumps and all trumps spelled out; Pass and Coinche last."""
     if any(a.type == "play" for a in ctx.legal):
         return card_panel(ctx)
     bids = [a for a in ctx.legal if a.type == "bid"]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     row = 0
     if bids:
         levels = sorted({a.value for a in bids}, key=level_key)
         chosen = ctx.state.get("level")
         if chosen not in levels:
             chosen = levels[0]
-        select: discord.ui.Select[Any] = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=LevelSelectId(ctx.table_id, ctx.version).custom_id,
             placeholder=t("action_level_placeholder", ctx.locale),
             options=[

@@ -18,14 +18,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import AtoutBot, atout
 from bot.codec import BoardButtonId, RecordButtonId, ResetButtonId
 from bot.commands import LANGUAGE_CHOICES, choice, describe
 from bot.components import Rebuilt
 from bot.i18n import LOCALES, t, table_language, user_locale
 from bot.ratings import GAMES
 from bot.ratings_store import PERIODS
+from bot.replies import refuse
 from bot.standings import Answer, board_answer, history_text, stats_answer
-from bot.table_ui import NO_MENTIONS, refuse
+from bot.table_channel import NO_MENTIONS
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
@@ -38,7 +40,7 @@ def _file(answer: Answer) -> discord.File:
     return discord.File(io.BytesIO(answer.image), filename=answer.filename)
 
 
-def can_manage(interaction: discord.Interaction[Any]) -> bool:
+def can_manage(interaction: discord.Interaction[discord.Client]) -> bool:
     """Manage Server, as Discord computes it for this member in this channel."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
@@ -66,7 +68,7 @@ def board_view(
 
 
 async def show_board(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[discord.Client],
     game: str,
     period: str,
     page: int,
@@ -75,7 +77,7 @@ async def show_board(
 ) -> None:
     """Answer with a leaderboard page: ``send`` a new message, ``edit`` the message clicked,
     or send the clicker a ``private`` copy. Whoever asks reads it in their own language."""
-    client: Any = interaction.client
+    client = atout(interaction.client)
     locale = user_locale(interaction)
     if game not in GAMES or period not in PERIODS or page < 1:
         await refuse(interaction, t("error_malformed", locale))
@@ -112,12 +114,14 @@ async def show_board(
 
 
 class BoardButton(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BoardButtonId.TEMPLATE
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=BoardButtonId.TEMPLATE,
 ):
     """Previous/Next of a leaderboard. The person who asked turns the pages of their message;
     anyone else gets the page for themselves (their own line highlighted), privately."""
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = BoardButtonId.parse(self.item.custom_id)
         assert click is not None
         owner = click.user == interaction.user.id
@@ -132,14 +136,16 @@ class BoardButton(
 
 # ------------------------------------------------------------------------- history
 class RecordButton(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=RecordButtonId.TEMPLATE
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=RecordButtonId.TEMPLATE,
 ):
     """A game of ``/history``: its record, the same JSON as ``/table export``."""
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = RecordButtonId.parse(self.item.custom_id)
         assert click is not None
-        client: Any = interaction.client
+        client = atout(interaction.client)
         locale = user_locale(interaction)
         table_id = click.table
         record = None
@@ -157,11 +163,13 @@ class RecordButton(
 
 # ------------------------------------------------------------------------- reset
 class ResetButton(
-    Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ResetButtonId.TEMPLATE
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=ResetButtonId.TEMPLATE,
 ):
     """The confirmation of ``/atout ratings-reset``: the permission is checked again here."""
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = ResetButtonId.parse(self.item.custom_id)
         assert click is not None
         game = click.game
@@ -169,16 +177,18 @@ class ResetButton(
         if game not in GAMES:
             await refuse(interaction, t("error_malformed", locale))
             return
-        if not can_manage(interaction):
+        guild_id = interaction.guild_id
+        if guild_id is None or not can_manage(interaction):
             await refuse(interaction, t("error_manage_server", locale))
             return
-        client: Any = interaction.client
-        count = await client.storage.reset_ratings(interaction.guild_id, game)
+        client = atout(interaction.client)
+        count = await client.storage.reset_ratings(guild_id, game)
         await interaction.response.edit_message(
             content=t("reset_done", locale, game=t(f"game_{game}", locale), count=count), view=None
         )
 
 
+# discord.py's ``add_dynamic_items`` takes dynamic items of any kind of item.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BoardButton,
     RecordButton,
@@ -186,13 +196,15 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-def _member_name(interaction: discord.Interaction[Any], user: discord.abc.User | None) -> str:
+def _member_name(
+    interaction: discord.Interaction[discord.Client], user: discord.abc.User | None
+) -> str:
     return (user or interaction.user).display_name
 
 
 @app_commands.guild_only()
 class Leaderboard(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description=describe("cmd_leaderboard"))
@@ -202,7 +214,7 @@ class Leaderboard(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[discord.Client],
         game: str,
         period: str = "all",
         page: app_commands.Range[int, 1, 100000] = 1,
@@ -214,7 +226,7 @@ class Leaderboard(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[discord.Client],
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
@@ -243,7 +255,7 @@ class Leaderboard(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def history(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[discord.Client],
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:
@@ -296,11 +308,11 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     """The server's own settings of Atout, for members with Manage Server. Discord hides the
     commands from the others; the check here holds whatever a server's overrides say."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
 
     @staticmethod
-    async def allowed(interaction: discord.Interaction[Any]) -> bool:
+    async def allowed(interaction: discord.Interaction[discord.Client]) -> bool:
         """Manage Server, or a polite refusal that changes nothing."""
         if can_manage(interaction):
             return True
@@ -310,7 +322,9 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     @app_commands.command(name="ratings-reset", description=describe("cmd_ratings_reset"))
     @app_commands.describe(game=describe("opt_game"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def ratings_reset(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def ratings_reset(
+        self, interaction: discord.Interaction[discord.Client], game: str
+    ) -> None:
         if not await self.allowed(interaction):
             return
         locale = user_locale(interaction)
@@ -338,7 +352,7 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[discord.Client],
         show_computers: bool | None = None,
         language: str | None = None,
     ) -> None:
@@ -372,8 +386,8 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
 
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(Leaderboard(bot))
-    await bot.add_cog(Admin(bot))
+    await bot.add_cog(Leaderboard(atout(bot)))
+    await bot.add_cog(Admin(atout(bot)))
 
 
 async def teardown(bot: commands.Bot) -> None:

@@ -3,8 +3,6 @@ bounded by the view's ``exchange`` limits; the engine decides whether the discar
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.codec import ActionSelectId, button_id
@@ -12,26 +10,27 @@ from bot.commands import GameCog, cog_setup, describe, start_command
 from bot.components import action_button, action_select
 from bot.i18n import t
 from bot.narrate import card_name
-from bot.panels import Panel, PanelContext, card_panel
+from bot.panels import Item, Panel, PanelContext, card_panel
 from games.actions import Action
 
 
-def exchange_panel(ctx: PanelContext) -> list[discord.ui.Item[Any]]:
+def exchange_panel(ctx: PanelContext) -> list[Item]:
     if not any(a.type == "exchange" for a in ctx.legal):
         return card_panel(ctx)
-    limits = ctx.view.get("exchange") or {}
-    hand = list(ctx.view.get("hand") or [])
-    high = min(int(limits.get("max", 5)), len(hand), 25)
+    view = ctx.view
+    limits = view["exchange"] if view["game"] == "piquet" else None
+    hand = list(view["hand"])
+    high = min(limits["max"] if limits else 5, len(hand), 25)
     # Discord cannot submit an empty select, so keeping the hand (younger_min_exchange = 0)
     # is a button of its own.
-    low = int(limits.get("min", 1))
+    low = limits["min"] if limits else 1
     options = [
         discord.SelectOption(
             label=card_name(card, "piquet", ctx.deck_style, ctx.locale), value=card
         )
         for card in hand[:25]
     ]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if low == 0:
         keep = Action("exchange", cards=())
         items.append(

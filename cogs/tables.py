@@ -5,27 +5,27 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import AtoutBot, atout
 from bot.commands import describe
 from bot.i18n import t, user_locale
-from bot.lobby import computer_name
 from bot.narrate import option_text, rule_label
-from bot.presence import DESERTED_TTL_S
+from bot.replies import refuse
+from bot.seating import DESERTED_TTL_S, computer_name
 from bot.sessions import TableSession
-from bot.table_ui import locale_of, refuse
+from bot.table_settings import locale_of
 from games.registry import game_class
 
 
 async def find_table(
-    interaction: discord.Interaction[Any], table: int | None
+    interaction: discord.Interaction[discord.Client], table: int | None
 ) -> TableSession | None:
     """The table named by ``table:``, or the table of this thread; answers when there is none."""
-    client: Any = interaction.client
+    client = atout(interaction.client)
     mine = user_locale(interaction)
     if table is not None:
         session: TableSession | None = await client.tables.get(table)
@@ -44,19 +44,23 @@ async def find_table(
 
 @app_commands.guild_only()
 class Tables(commands.GroupCog, group_name="table", group_description=describe("cmd_table")):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="hand", description=describe("cmd_table_hand"))
     @app_commands.describe(table=describe("opt_table"))
-    async def hand(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+    async def hand(
+        self, interaction: discord.Interaction[discord.Client], table: int | None = None
+    ) -> None:
         session = await find_table(interaction, table)
         if session is not None:
             await self.bot.ui.hand(interaction, session.id)
 
     @app_commands.command(name="leave", description=describe("cmd_table_leave"))
     @app_commands.describe(table=describe("opt_table"))
-    async def leave(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+    async def leave(
+        self, interaction: discord.Interaction[discord.Client], table: int | None = None
+    ) -> None:
         session = await find_table(interaction, table)
         if session is None:
             return
@@ -85,7 +89,9 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
 
     @app_commands.command(name="rejoin", description=describe("cmd_table_rejoin"))
     @app_commands.describe(table=describe("opt_table"))
-    async def rejoin(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+    async def rejoin(
+        self, interaction: discord.Interaction[discord.Client], table: int | None = None
+    ) -> None:
         session = await find_table(interaction, table)
         if session is not None:
             await self.bot.presence.rejoin(interaction, session.id)
@@ -93,7 +99,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
     @app_commands.command(name="abandon", description=describe("cmd_table_abandon"))
     @app_commands.describe(table=describe("opt_table"))
     async def abandon(
-        self, interaction: discord.Interaction[Any], table: int | None = None
+        self, interaction: discord.Interaction[discord.Client], table: int | None = None
     ) -> None:
         session = await find_table(interaction, table)
         if session is None:
@@ -125,7 +131,9 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
 
     @app_commands.command(name="export", description=describe("cmd_table_export"))
     @app_commands.describe(table=describe("opt_table"))
-    async def export(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+    async def export(
+        self, interaction: discord.Interaction[discord.Client], table: int | None = None
+    ) -> None:
         session = await find_table(interaction, table)
         if session is None:
             return
@@ -145,7 +153,9 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
 
     @app_commands.command(name="rules", description=describe("cmd_table_rules"))
     @app_commands.describe(table=describe("opt_table"))
-    async def rules(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
+    async def rules(
+        self, interaction: discord.Interaction[discord.Client], table: int | None = None
+    ) -> None:
         session = await find_table(interaction, table)
         if session is None:
             return
@@ -174,4 +184,4 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Tables(bot))
+    await bot.add_cog(Tables(atout(bot)))

@@ -110,3 +110,40 @@ async def test_all_computer_table_plays_to_the_end(storage: SqliteStorage) -> No
     assert session.game is not None and session.game.over
     stored = await storage.get_table(row.id)
     assert stored is not None and stored.status == "finished"
+
+
+async def test_the_table_row_changes_in_memory_and_in_storage_together(
+    storage: SqliteStorage,
+) -> None:
+    """``update_row`` is the one place a table row changes: what the session holds is what a
+    restart reads back; ``defer_row`` (the ping's id) rides along with the next write."""
+    row = await storage.create_table(1, 2, "sueca", 4, 10, {}, {"level": "easy"})
+    session = TableSession(storage, row)
+    await session.update_row(lobby_message_id=77, settings={"level": "hard"})
+    session.defer_row(ping_message_id=88)
+    assert (session.row.lobby_message_id, session.row.ping_message_id) == (77, 88)
+    await storage.flush()
+    await asyncio.sleep(0.05)
+    stored = await storage.get_table(session.id)
+    assert stored is not None
+    assert stored.lobby_message_id == 77 and stored.settings == {"level": "hard"}
+    assert stored.ping_message_id == 88
+
+
+async def test_a_missed_turn_too_many_gives_the_seat_to_a_computer(
+    storage: SqliteStorage,
+) -> None:
+    """Seating counts the turns the timer played for a player: at the limit a computer keeps
+    the seat (named in the table's language); a turn played in time starts the count again."""
+    from bot.seating import MISSED_TURNS_LIMIT, Seating
+
+    session = await seated_sueca(storage)
+    seating = Seating()
+    for _ in range(MISSED_TURNS_LIMIT - 1):
+        assert await seating.turn_missed(session, 0, 10) is None
+    seating.acted(session.id, 0)
+    for _ in range(MISSED_TURNS_LIMIT - 1):
+        assert await seating.turn_missed(session, 0, 10) is None
+    assert await seating.turn_missed(session, 0, 10) == "Computer 4"
+    seat = session.seat(0)
+    assert seat is not None and seat.is_computer and session.away_user(0) == 10

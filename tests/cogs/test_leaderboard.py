@@ -21,7 +21,7 @@ import rendering
 from bot.config import Settings
 from bot.i18n import t
 from bot.ratings import player_key
-from bot.table_ui import rating_note
+from bot.table_message import rating_note
 from tests.bot.driver import Table, components_of, custom_ids
 from tests.conftest import restart
 
