@@ -23,6 +23,8 @@ peer programs of the ``bench`` extra (``pip install .[bench]``):
   naipes' own: no duty to follow, winner draws first, the trump card drawn last).
 
 Results go line by line to ``--results`` (JSON lines); run the same command again to resume.
+``--jobs N`` plays N deals at once in worker processes (no more than the free cores: a colver
+agent's move time is wall-clock).
 
     python benchmarks/ai_duel.py coinche hard normal --deals 200 --results /tmp/duel.jsonl
     python benchmarks/ai_duel.py coinche hard colver-isdd --deals 500 --results r.jsonl
@@ -357,6 +359,40 @@ def play_colver(
 
 
 # ------------------------------------------------------------------------------- main
+_PLAYERS: dict[str, Any] = {}
+_SPECS: tuple[str, str] = ("", "")
+
+
+def _init_worker(a: str, b: str) -> None:
+    """The two players, made once per process (a colver or naipes import is not free)."""
+    global _SPECS
+    _SPECS = (a, b)
+    _PLAYERS.clear()
+    _PLAYERS.update({a: make_player(a), b: make_player(b)})
+
+
+def _play_one(deal_no: int, game: str, seats: int, seed: int) -> dict[str, Any]:
+    a, b = _SPECS
+    players = _PLAYERS
+    times_before = {k: len(getattr(p, "times", [])) for k, p in players.items()}
+    if game == "coinche" and any(p.startswith("colver-") for p in (a, b)):
+        row = play_colver(deal_no, seed, (a, b), players)
+    else:
+        row = play_ours(game, seats, deal_no, seed, players[a], players[b])
+    row["deal"] = deal_no
+    row["times_ms"] = {
+        k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k] :]]
+        for k, p in players.items()
+    }
+    return row
+
+
+def _save(path: Path | None, row: dict[str, Any]) -> None:
+    if path:
+        with path.open("a") as out:
+            out.write(json.dumps(row) + "\n")
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     if len(values) < 2:
@@ -383,6 +419,13 @@ def main() -> None:
     parser.add_argument(
         "--max-seconds", type=float, default=None, help="stop (resumably) after this"
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="deals played in this many processes at once (one core each: a colver agent's "
+        "move time is wall-clock, so do not ask for more jobs than free cores)",
+    )
     args = parser.parse_args()
     seats = args.seats or DEFAULT_SEATS[args.game]
     uses_colver = any(p.startswith("colver-") for p in (args.a, args.b))
@@ -406,28 +449,46 @@ def main() -> None:
             done[int(row["deal"])] = row
     elif args.results:
         args.results.write_text(json.dumps({"config": config}) + "\n")
-    players: dict[str, Any] = {args.a: make_player(args.a), args.b: make_player(args.b)}
+    todo = [n for n in range(args.deals) if n not in done]
     start = time.monotonic()
-    for deal_no in range(args.deals):
-        if deal_no in done:
-            continue
-        if args.max_seconds is not None and time.monotonic() - start > args.max_seconds:
-            print(f"stopped after {args.max_seconds:.0f} s; run again to resume", file=sys.stderr)
-            break
-        times_before = {k: len(getattr(p, "times", [])) for k, p in players.items()}
-        if uses_colver:
-            row = play_colver(deal_no, args.seed, (args.a, args.b), players)
-        else:
-            row = play_ours(args.game, seats, deal_no, args.seed, players[args.a], players[args.b])
-        row["deal"] = deal_no
-        row["times_ms"] = {
-            k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k] :]]
-            for k, p in players.items()
-        }
-        done[deal_no] = row
-        if args.results:
-            with args.results.open("a") as out:
-                out.write(json.dumps(row) + "\n")
+    if args.jobs > 1:
+        # Deals in parallel worker processes, results written in the order they finish (the
+        # file is keyed by deal number, so a resumed run fills in whatever is missing).
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        with ProcessPoolExecutor(
+            args.jobs, initializer=_init_worker, initargs=(args.a, args.b)
+        ) as pool:
+            pending = set()
+            queue = list(todo)
+            while queue or pending:
+                out_of_time = (
+                    args.max_seconds is not None and time.monotonic() - start > args.max_seconds
+                )
+                while queue and len(pending) < 2 * args.jobs and not out_of_time:
+                    pending.add(pool.submit(_play_one, queue.pop(0), args.game, seats, args.seed))
+                if not pending:
+                    print(
+                        f"stopped after {args.max_seconds:.0f} s; run again to resume",
+                        file=sys.stderr,
+                    )
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    row = future.result()
+                    done[int(row["deal"])] = row
+                    _save(args.results, row)
+    else:
+        _init_worker(args.a, args.b)
+        for deal_no in todo:
+            if args.max_seconds is not None and time.monotonic() - start > args.max_seconds:
+                print(
+                    f"stopped after {args.max_seconds:.0f} s; run again to resume", file=sys.stderr
+                )
+                break
+            row = _play_one(deal_no, args.game, seats, args.seed)
+            done[deal_no] = row
+            _save(args.results, row)
     rows = [r for r in done.values() if not r.get("void")]
     void = sum(1 for r in done.values() if r.get("void"))
     if not rows:

@@ -1,11 +1,9 @@
 """The hard level's Coinche auction: bids judged by playing sampled deals out.
 
 For each trump suit the hand is played in deals sampled consistently with the auction so far
-(``Sampler``: a bidder is likelier to hold the suit he named), with the rollout policy of
-``games.ai.search`` for every seat, and the points the own side takes are counted. A bid is
-made when it would be made in enough of those deals; an opponent's contract is coinched when it
-fails in most of them. Rollouts see the sampled hands, which flatters both sides alike; the
-thresholds below are set for that.
+(``Sampler``: hands are drawn as likely as they fit what each seat bid and passed), with the
+rollout policy of ``games.ai.search`` for every seat, and the points each side takes are counted.
+Each action is then judged by the deal's expected score if the auction ended with it.
 """
 
 from __future__ import annotations
@@ -21,13 +19,15 @@ from games.ai.search import Deal, Sampler, rollout
 from games.belote_rules import KING, QUEEN
 from games.cards import SUITS
 
-MAKE_ODDS: Final = 0.62
-"""Share of sampled deals in which a bid must be made for the hard player to bid it."""
-COINCHE_ODDS: Final = 0.75
-"""Share of sampled deals in which the opponents' contract must fail to coinche it."""
-SURCOINCHE_ODDS: Final = 0.9
-PARTNER_MARGIN: Final = 20
-"""How much higher than the partner's contract an own bid must be worth to take him out."""
+EV_MARGIN: Final = 10.0
+"""What a bid must be worth beyond the contract that stands (or beyond no contract) to be made:
+the sampled deals are played by seats that see every card, which flatters a declarer."""
+PARTNER_MARGIN: Final = 20.0
+"""And beyond that, to take the partner out of his contract."""
+COINCHE_MARGIN: Final = 20.0
+"""What a coinche (or surcoinche) must be worth beyond leaving the contract as it is."""
+SURCOINCHE_ODDS: Final = 0.85
+"""And a surcoinche, made in this share of the deals at least: the coincher has seen his cards."""
 
 
 def _need(value: int, view: Mapping[str, Any]) -> int:
@@ -67,11 +67,26 @@ def estimate(
     return out
 
 
+def _margin(row: tuple[int, int], decl: int, value: int, mult: int, need: int) -> float:
+    """The own side's margin in a sampled deal whose points (belote included) were ``row`` (own,
+    other), if side ``decl`` (0: own) plays a ``value`` contract at ``mult``."""
+    d, o = row[decl], row[1 - decl]
+    m = (value + d - o) * mult if d >= need else -(160 + value) * mult
+    return m if decl == 0 else -m
+
+
 def choose_bid(
     view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
 ) -> Action | None:
     """The hard player's auction action, or ``None`` to leave it to the normal player (a call
-    outside numeric suit contracts: SA/TA, capot)."""
+    outside numeric suit contracts: SA/TA, capot).
+
+    Every action is judged by the deal's expected score if the auction ended with it: a bid by
+    the contract it makes, a pass by the contract that stands (nothing when none does), a coinche
+    by the contract doubled. Threshold odds instead ("bid when made in 62 % of the deals") bid
+    too little against a field that overcalls, and coinched contracts the sampler could not
+    see were strong.
+    """
     kinds = {a.type for a in legal}
     pass_ = next((a for a in legal if a.type == "pass"), None)
     if pass_ is None:
@@ -87,23 +102,32 @@ def choose_bid(
     if not table["S"]:
         return None
 
-    def made(suit: str, level: int, side: int) -> float:
+    def ev(suit: str, level: int, decl: int, mult: int) -> float:
         rows = table[suit]
         need = _need(level, view)
-        return sum(1 for r in rows if r[side] >= need) / len(rows)
+        return sum(_margin(r, decl, level, mult, need) for r in rows) / len(rows)
+
+    def made(suit: str, level: int) -> float:
+        need = _need(level, view)
+        return sum(1 for r in table[suit] if r[0] >= need) / len(table[suit])
 
     ours = isinstance(bidder, int) and (bidder - me) % 2 == 0
+    mult_now = {0: 1, 1: 2, 2: 4}.get(int(kn.field(view, "doubled") or 0), 1)
+    standing_contract = isinstance(value, int) and isinstance(trump, str)
     if "surcoinche" in kinds:
         if (
             ours
-            and isinstance(value, int)
-            and isinstance(trump, str)
-            and made(trump, value, 0) >= SURCOINCHE_ODDS
+            and standing_contract
+            and made(str(trump), int(value or 0)) >= SURCOINCHE_ODDS
+            and ev(str(trump), int(value or 0), 0, 4)
+            > ev(str(trump), int(value or 0), 0, 2) + COINCHE_MARGIN
         ):
             return next(a for a in legal if a.type == "surcoinche")
         return pass_
-    best: Action | None = None
-    best_value = 0
+    standing = (
+        ev(str(trump), int(value or 0), 0 if ours else 1, mult_now) if standing_contract else 0.0
+    )
+    best, best_ev = pass_, standing
     for action in legal:
         if (
             action.type != "bid"
@@ -112,21 +136,16 @@ def choose_bid(
             or action.trump not in SUITS
         ):
             continue
-        suit = str(action.trump)
-        if made(suit, action.value, 0) >= MAKE_ODDS and action.value > best_value:
-            best, best_value = action, action.value
-    if best is not None and ours and isinstance(value, int) and best_value < value + PARTNER_MARGIN:
-        # Over the own side's contract only when clearly worth more.
-        best = None
-    if best is not None:
-        # The full value at once: in Coinche the contract's value is scored, and an auction
-        # may end before a cautious bidder speaks again.
-        return best
-    if "coinche" in kinds and isinstance(value, int) and isinstance(trump, str):
-        fails = 1.0 - made(trump, value, 1)
-        if fails >= COINCHE_ODDS:
+        worth = ev(str(action.trump), action.value, 0, 1) - EV_MARGIN
+        if ours:
+            worth -= PARTNER_MARGIN
+        if worth > best_ev:
+            best, best_ev = action, worth
+    if "coinche" in kinds and standing_contract and not ours:
+        worth = ev(str(trump), int(value or 0), 1, 2) - COINCHE_MARGIN
+        if worth > best_ev and worth > standing:
             return next(a for a in legal if a.type == "coinche")
-    return pass_
+    return best
 
 
 TAKE_ODDS: Final = 0.8

@@ -22,7 +22,7 @@ from games.ai.search import search_play
 
 DEFAULT_SAMPLES: Final[dict[str, int]] = {
     "belote": 40,
-    "coinche": 40,
+    "coinche": 64,
     "piquet": 30,
     "briscola": 28,
     "chiamata": 30,
@@ -47,7 +47,7 @@ ROLLOUT_BUDGET: Final = 200
 ``MIN_SAMPLES``)."""
 MIN_SAMPLES: Final = 16
 
-BID_SAMPLES: Final = 32
+BID_SAMPLES: Final = 64
 """Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
 
 DEFAULT_TIME_CAP_S: Final = 2.0

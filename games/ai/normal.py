@@ -218,7 +218,7 @@ def trump_strength(cards: list[str], suit: str) -> float:
     return score
 
 
-def _bid_value(strength: float) -> int:
+def bid_value(strength: float) -> int:
     """The contract a strength supports (80 at 4.4, +10 every 0.65), 0 when too weak to bid."""
     if strength < 4.4:
         return 0
@@ -239,7 +239,7 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
         # Only with the contract well in hand: the own (or partner's) contract, 2 units spare.
         if isinstance(value, int) and isinstance(bid_trump, str) and bid_trump in SUITS:
             mine = trump_strength(cards, bid_trump)
-            if bidder == me and _bid_value(mine - 2.0) >= value:
+            if bidder == me and bid_value(mine - 2.0) >= value:
                 return next(a for a in legal if a.type == "surcoinche")
         return pass_
     # The partner's opening in each suit (his first bid in it, made before any bid of ours in
@@ -258,7 +258,7 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
             partner_bid.setdefault(t, v)
     worth: dict[str, int] = {}
     for suit in SUITS:
-        worth[suit] = _bid_value(trump_strength(cards, suit))
+        worth[suit] = bid_value(trump_strength(cards, suit))
         if suit in partner_bid and suit not in own_suits:
             raise_by = 10 * int(_support(cards, suit))
             if raise_by:
@@ -279,8 +279,12 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
     if bids:
         return min(bids, key=lambda a: int(a.value or 0))
     if "coinche" in kinds and isinstance(value, int) and isinstance(bid_trump, str):
-        defence = _defence(cards, bid_trump)
-        if defence >= 4.5 or (defence >= 3.5 and value >= 110) or (defence >= 2.5 and value >= 140):
+        strength = defence(cards, bid_trump)
+        if (
+            strength >= 4.5
+            or (strength >= 3.5 and value >= 110)
+            or (strength >= 2.5 and value >= 140)
+        ):
             return next(a for a in legal if a.type == "coinche")
     return pass_
 
@@ -296,7 +300,7 @@ def _support(cards: list[str], suit: str) -> float:
     return score
 
 
-def _defence(cards: list[str], suit: str) -> float:
+def defence(cards: list[str], suit: str) -> float:
     """Tricks a hand expects to take against a contract in ``suit``."""
     score = 0.0
     trumps = [c for c in cards if c[1] == suit]

@@ -13,13 +13,16 @@ engine modules), so this state cannot drift from the engines.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.ai import knowledge as kn
 from games.ai.knowledge import FREE, Knowledge, Rules, declarer_of, events, option
+from games.ai.normal import bid_value, defence, trump_strength
+from games.cards import SUITS
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -458,6 +461,22 @@ def rollout(deal: Deal, rng: random.Random) -> None:
 
 
 # ---------------------------------------------------------------------------- sampling
+AUCTION_WEIGHTS = True
+"""Draw Coinche hands in proportion to how well they fit the auction (``Sampler.plausibility``)."""
+AUCTION_TRIES: Final = 20
+"""Draws per sample before the most plausible one drawn is kept."""
+BID_SLACK: Final = 10
+BID_SLACK_SUPPORTED: Final = 30
+BID_SCALE: Final = 15.0
+"""A bid ``BID_SCALE`` points above what its sampled hand supports (beyond the slack) makes
+that hand e (2.7) times less likely."""
+COINCHE_DEFENCE: Final = 3.0
+"""``normal.defence`` below which a coinche is unlikely (``DEFENCE_SCALE`` per trick short)."""
+DEFENCE_SCALE: Final = 1.0
+PASS_SLACK: Final = 20
+PASS_SCALE: Final = 20.0
+
+
 class Sampler:
     """Deals of the unseen cards consistent with a view's ``Knowledge``."""
 
@@ -470,6 +489,7 @@ class Sampler:
         self.unseen = [c for c in range(rules.size) if know.unseen >> c & 1]
         self.weight = [[1.0] * rules.size for _ in range(know.seats)]
         self._auction_weights(view)
+        self._auction_claims(view)
 
     def _auction_weights(self, view: Mapping[str, Any]) -> None:
         """Soft knowledge: a bidder is likelier to hold the suit he named."""
@@ -489,15 +509,93 @@ class Sampler:
                     if rules.deck[c][1] == trump:
                         self.weight[seat][c] = 3.0 if rules.points[c] >= 10 else 2.0
 
+    def _auction_claims(self, view: Mapping[str, Any]) -> None:
+        """What each other seat's Coinche bids, passes and coinches say about its hand.
+
+        Without this a sampled opponent who bid 120♥ holds hearts only a little more often
+        than anyone else, so the search believes contracts fail that are made, coinches them
+        and loses twice over. A bid claims a hand that ``normal.bid_value`` would bid about as
+        high in that suit (less is asked of a bid in a suit the partner named first); a pass
+        claims no clearly higher bid in any suit; a coinche, tricks against the trumps.
+        """
+        self.claims: list[tuple[int, str, int, bool]] = []
+        if self.know.rules.game != "coinche" or not AUCTION_WEIGHTS:
+            return
+        current = 0
+        current_trump: str | None = None
+        named: set[tuple[int, str]] = set()
+        for entry in kn.auction(view):
+            kind, seat = entry.get("type"), entry.get("seat")
+            value, trump = entry.get("value"), entry.get("trump")
+            if not isinstance(seat, int):
+                continue
+            if kind == "bid" and isinstance(value, int) and isinstance(trump, str):
+                if trump not in SUITS:
+                    continue
+                if seat != self.seat:
+                    supported = ((seat + 2) % 4, trump) in named
+                    self.claims.append((seat, trump, value, supported))
+                named.add((seat, trump))
+                current, current_trump = value, trump
+            elif kind == "pass" and seat != self.seat:
+                self.claims.append((seat, "", current, False))
+            elif kind == "coinche" and seat != self.seat and current_trump is not None:
+                self.claims.append((seat, "!" + current_trump, current, False))
+
+    def plausibility(self, hands: list[int]) -> float:
+        """How well ``hands`` fit the auction's claims: 1 when every bid and pass is what
+        ``normal.bid_value`` would make of its hand, less the further each one strays."""
+        deck = self.know.rules.deck
+        weight = 1.0
+        cache: dict[int, list[str]] = {}
+        for seat, suit, value, supported in self.claims:
+            cards = cache.get(seat)
+            if cards is None:
+                cards = []
+                m = hands[seat]
+                while m:
+                    low = m & -m
+                    cards.append(deck[low.bit_length() - 1])
+                    m ^= low
+                cache[seat] = cards
+            if suit.startswith("!"):
+                short = COINCHE_DEFENCE - defence(cards, suit[1:])
+                if short > 0:
+                    weight *= math.exp(-short / DEFENCE_SCALE)
+            elif suit:
+                implied = bid_value(trump_strength(cards, suit)) or 60
+                short = value - (BID_SLACK_SUPPORTED if supported else BID_SLACK) - implied
+                if short > 0:
+                    weight *= math.exp(-short / BID_SCALE)
+            else:
+                implied = max(bid_value(trump_strength(cards, t)) for t in SUITS)
+                over = implied - max(value, 80) - PASS_SLACK
+                if over > 0:
+                    weight *= math.exp(-over / PASS_SCALE)
+        return weight
+
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]] | None:
         """Hands for every seat (the own hand as it is) and the cards left over, or ``None`` if
-        the constraints could not be met after a few tries."""
-        for attempt in range(24):
-            relax = attempt >= 16
-            out = self._try(rng, relax)
-            if out is not None:
+        the constraints could not be met after a few tries. After a Coinche auction, hands are
+        drawn in proportion to how well they fit it (rejection sampling; after
+        ``AUCTION_TRIES`` draws, the most plausible one drawn)."""
+        best: tuple[list[int], list[int]] | None = None
+        best_w = -1.0
+        failed = drawn = 0
+        while failed < 24 and drawn < AUCTION_TRIES:
+            out = self._try(rng, relax=failed >= 16)
+            if out is None:
+                failed += 1
+                continue
+            if not self.claims:
                 return out
-        return None
+            drawn += 1
+            w = self.plausibility(out[0])
+            if rng.random() < w:
+                return out
+            if w > best_w:
+                best, best_w = out, w
+        return best
 
     def _try(self, rng: random.Random, relax: bool) -> tuple[list[int], list[int]] | None:
         know = self.know

@@ -48,3 +48,18 @@ def test_duel_resumes_from_its_results_file(tmp_path: Path) -> None:
     second = _run(*args, "--deals", "3")
     assert "3 duplicate deals" in second
     assert len(results.read_text().splitlines()) == 4
+
+
+def test_duel_in_worker_processes_gives_the_same_deals(tmp_path: Path) -> None:
+    """A deal's figure depends on its number and the seed only, whichever process plays it."""
+
+    def margins(path: Path) -> dict[int, float]:
+        rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+        return {int(r["deal"]): float(r["margin"]) for r in rows}
+
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    base = ("benchmarks/ai_duel.py", "belote", "normal", "random", "--deals", "4")
+    _run(*base, "--results", str(one))
+    out = _run(*base, "--results", str(two), "--jobs", "2")
+    assert "4 duplicate deals" in out
+    assert margins(one) == margins(two) and len(margins(two)) == 4
