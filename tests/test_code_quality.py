@@ -52,6 +52,45 @@ def test_cogs_do_not_import_each_other() -> None:
     assert not broken, "\n".join(broken)
 
 
+def _module_graph() -> dict[str, set[str]]:
+    """Which of our modules each module imports (at any level, ``TYPE_CHECKING`` included: a
+    circle that only the type checker sees still ties the modules into one)."""
+    modules: dict[str, Path] = {}
+    for package in ("games", "rendering", "bot", "cogs"):
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    targets.add(sub if sub in modules else node.module)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def test_no_import_circle() -> None:
+    graph = _module_graph()
+    circles: list[list[str]] = []
+
+    def visit(name: str, path: list[str], done: set[str]) -> None:
+        for target in sorted(graph[name]):
+            if target in path:
+                circles.append([*path[path.index(target) :], target])
+            elif target not in done:
+                done.add(target)
+                visit(target, [*path, target], done)
+
+    for start in sorted(graph):
+        visit(start, [start], {start})
+    assert not circles, "\n".join(" -> ".join(c) for c in circles[:10])
+
+
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=600

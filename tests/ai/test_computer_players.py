@@ -285,3 +285,32 @@ def test_equivalent_cards_are_tried_once() -> None:
     deal = Deal(rules, hands, [0, 1, 0, 1], 0, [])
     moves = {rules.deck[c] for c in distinct_moves(deal, deal.legal())}
     assert moves == {"KS", "5S"}  # 5♠ and 4♠ touch (3♠, 2♠ are out of play) and score alike
+
+
+def _hearts_of_the_bidder(weighted: bool, monkeypatch: pytest.MonkeyPatch) -> float:
+    """Mean number of hearts that seat 1 holds in seat 2's samples after seat 1 bid 120♥."""
+    import games.ai.search as search
+
+    monkeypatch.setattr(search, "AUCTION_WEIGHTS", weighted)
+    game = new_game("coinche", dealer=0)
+    deck = list(game.full_deck())
+    random.Random(7).shuffle(deck)
+    game.deal(deck)
+    game.apply(1, Action("bid", value=120, trump="H"))
+    view = game.view(2)
+    sampler = Sampler(Knowledge(view), view)
+    rules = Rules(view)
+    hearts = sum(1 << rules.index[c] for c in rules.deck if c[1] == "H")
+    rng = random.Random(1)
+    counts = []
+    for _ in range(200):
+        dealt = sampler.sample(rng)
+        assert dealt is not None
+        counts.append((dealt[0][1] & hearts).bit_count())
+    return sum(counts) / len(counts)
+
+
+def test_a_bidder_is_sampled_with_the_hand_his_bid_claims(monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = _hearts_of_the_bidder(False, monkeypatch)
+    fitted = _hearts_of_the_bidder(True, monkeypatch)
+    assert fitted > plain + 0.5, (plain, fitted)
