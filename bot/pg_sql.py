@@ -85,7 +85,8 @@ def _alias_derived_tables(sql: str) -> str:
     return sql
 
 
-def _placeholders(sql: str) -> str:
+def numbered_placeholders(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1``, ``$2``…"""
     parts = sql.split("?")
     out = [parts[0]]
     for number, part in enumerate(parts[1:], start=1):
@@ -105,7 +106,7 @@ def to_postgres(sql: str) -> str:
     sql = re.sub(r"\bWHERE 1\b(?!\d)", "WHERE true", sql)
     sql = _json_group_array(sql)
     sql = _alias_derived_tables(sql)
-    return _placeholders(sql)
+    return numbered_placeholders(sql)
 
 
 class _Cursor:

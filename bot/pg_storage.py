@@ -21,14 +21,14 @@ import json
 import logging
 import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 
+from bot.group_commit import GroupCommit, Statement, Step
 from bot.pg_sql import PG_NOW as NOW
-from bot.pg_sql import PgShim, to_postgres
+from bot.pg_sql import PgShim, numbered_placeholders, to_postgres
 from bot.ratings import RatingChange
 from bot.sqlite_ratings import SqliteRatings
 from bot.storage import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
@@ -47,7 +47,6 @@ TABLE_COLUMNS = frozenset(
         "finished_at",
     }
 )
-DEFERRED_COLUMNS = frozenset({"ping_message_id"})
 """Bookkeeping that may trail the log by a moment: it rides along with the next group commit."""
 STATEMENT_TIMEOUT_MS = 60_000
 """A statement running longer than this is a fault (a lock held by a stuck process): it fails
@@ -59,15 +58,6 @@ RATINGS_LOCK = MIGRATION_LOCK + 1
 and the cluster where one of them just ended must not both store it."""
 
 log = logging.getLogger(__name__)
-
-Statement = tuple[str, tuple[Any, ...]]
-
-
-@dataclass
-class _Step:
-    statements: list[Statement]
-    future: asyncio.Future[None]
-    outcome: BaseException | None = field(default=None)
 
 
 def migrations() -> list[tuple[int, Path]]:
@@ -83,7 +73,7 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PgStorage(SqliteRatings, Storage):
+class PgStorage(GroupCommit, SqliteRatings, Storage):
     """The tables and their logs in PostgreSQL's own SQL (below); ratings, results and history
     through the SQLite backend's methods, whose statements ``bot.pg_sql`` rewrites, on one
     connection of their own under the same one-call-at-a-time lock as in SQLite."""
@@ -94,12 +84,7 @@ class PgStorage(SqliteRatings, Storage):
         self._pool: asyncpg.Pool | None = None
         self._lock = asyncio.Lock()
         self._ratings_conn: asyncpg.Connection | None = None
-        self._queue: list[_Step] = []
-        self._deferred: dict[int, dict[str, Any]] = {}
-        self._committer: asyncio.Task[None] | None = None
-        self.commits = 0
-        """Group commits so far (the benchmarks report steps per commit)."""
-        self.steps = 0
+        self._init_group_commit()
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -139,12 +124,7 @@ class PgStorage(SqliteRatings, Storage):
     async def close(self) -> None:
         if self._pool is None:
             return
-        if self._committer is not None:
-            # A commit under way finishes (its callers wait for it), then what is left.
-            await asyncio.wait({self._committer})
-            self._committer = None
-        with contextlib.suppress(Exception):
-            await self.flush()
+        await self._stop_committing()
         async with self._lock:  # a ratings call under way ends first
             if self._ratings_conn is not None:
                 await self._pool.release(self._ratings_conn)
@@ -205,80 +185,28 @@ class PgStorage(SqliteRatings, Storage):
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
     # ------------------------------------------------------------------ group commit
-    async def _write_step(self, statements: list[Statement]) -> None:
-        """Queue one step for the next group commit and wait until it is committed."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Step(statements, future))
-        self._start_committer()
-        await future
+    committer_name = "atout-pg-group-commit"
 
-    def _start_committer(self) -> None:
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.get_running_loop().create_task(
-                self._commit_loop(), name="atout-pg-group-commit"
-            )
+    def _sql(self, sql: str) -> str:
+        return numbered_placeholders(sql)
 
-    async def _commit_loop(self) -> None:
-        """One transaction per drain of the queue, until nothing is left: at low load a step is
-        committed at once, under load the groups grow by themselves (no timer)."""
-        while self._pool is not None and (self._queue or self._deferred):
-            if not await self._commit_once() and not self._queue:
-                return
+    @property
+    def _connected(self) -> bool:
+        return self._pool is not None
 
-    async def _commit_once(self) -> bool:
-        steps, self._queue = self._queue, []
-        deferred, self._deferred = self._deferred, {}
-        try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                for step in steps:
-                    try:
-                        async with conn.transaction():  # a SAVEPOINT inside the group
-                            for sql, args in step.statements:
-                                await conn.execute(sql, *args)
-                    except asyncpg.IntegrityConstraintViolationError as exc:
-                        step.outcome = StaleAction(str(exc))
-                    except asyncpg.PostgresError as exc:
-                        step.outcome = exc
-                for table_id, fields in deferred.items():
-                    sql, args = _update_statement(table_id, fields)
-                    await conn.execute(sql, *args)
-        except BaseException as exc:
-            # Nothing of this group is committed: every caller hears of it, and bookkeeping
-            # not superseded meanwhile waits for the next commit.
-            for table_id, fields in deferred.items():
-                self._deferred[table_id] = {**fields, **self._deferred.get(table_id, {})}
+    async def _commit_group(self, steps: list[Step], bookkeeping: list[Statement]) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
             for step in steps:
-                if not step.future.done():
-                    step.future.set_exception(
-                        exc if isinstance(exc, Exception) else RuntimeError("storage closed")
-                    )
-            if not isinstance(exc, Exception):
-                raise
-            log.warning("group commit of %d steps failed: %r", len(steps), exc)
-            return False
-        self.commits += 1
-        self.steps += len(steps)
-        for step in steps:
-            if step.future.done():
-                continue
-            if step.outcome is None:
-                step.future.set_result(None)
-            else:
-                step.future.set_exception(step.outcome)
-        return True
-
-    async def flush(self) -> None:
-        """Commit whatever is queued or deferred now (shutdown, tests)."""
-        if self._queue or self._deferred:
-            await self._commit_once()
-
-    def defer_update(self, table_id: int, **fields: Any) -> None:
-        unknown = set(fields) - DEFERRED_COLUMNS
-        if unknown:
-            raise ValueError(f"columns {sorted(unknown)} must be written with update_table")
-        self._deferred.setdefault(table_id, {}).update(fields)
-        if self._pool is not None:
-            self._start_committer()
+                try:
+                    async with conn.transaction():  # a SAVEPOINT inside the group
+                        for sql, args in step.statements:
+                            await conn.execute(sql, *args)
+                except asyncpg.IntegrityConstraintViolationError as exc:
+                    step.outcome = StaleAction(str(exc))
+                except asyncpg.PostgresError as exc:
+                    step.outcome = exc
+            for sql, args in bookkeeping:
+                await conn.execute(sql, *args)
 
     # ------------------------------------------------------------------ tables
     async def create_table(
@@ -355,7 +283,7 @@ class PgStorage(SqliteRatings, Storage):
         encoded = {
             n: json.dumps(v) if n in ("options", "settings") else v for n, v in fields.items()
         }
-        sql, args = _update_statement(table_id, encoded)
+        sql, args = self._update_statement(table_id, encoded)
         async with self.pool.acquire() as conn:
             await conn.execute(sql, *args)
         for name in fields:
@@ -391,55 +319,6 @@ class PgStorage(SqliteRatings, Storage):
             return [await self._table(conn, row) for row in rows]
 
     # ------------------------------------------------------------------ the log
-    @staticmethod
-    def _snapshot_statement(table_id: int, snapshot: Snapshot) -> Statement:
-        return (
-            "INSERT INTO snapshots (table_id, engine_version, action_count, deal_count, state)"
-            " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id) DO UPDATE SET"
-            " engine_version = excluded.engine_version, action_count = excluded.action_count,"
-            " deal_count = excluded.deal_count, state = excluded.state",
-            (
-                table_id,
-                snapshot.engine_version,
-                snapshot.action_count,
-                snapshot.deal_count,
-                json.dumps(snapshot.state, separators=(",", ":")),
-            ),
-        )
-
-    async def append_deal(
-        self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
-    ) -> None:
-        await self._write_step(
-            [
-                (
-                    "INSERT INTO deals (table_id, deal_no, dealer, deck) VALUES ($1, $2, $3, $4)",
-                    (table_id, deal_no, dealer, json.dumps(deck)),
-                ),
-                self._snapshot_statement(table_id, snapshot),
-            ]
-        )
-
-    async def append_action(
-        self,
-        table_id: int,
-        action_no: int,
-        deal_no: int,
-        seat: int,
-        action: dict[str, Any],
-        snapshot: Snapshot,
-    ) -> None:
-        await self._write_step(
-            [
-                (
-                    "INSERT INTO actions (table_id, action_no, deal_no, seat, action)"
-                    " VALUES ($1, $2, $3, $4, $5)",
-                    (table_id, action_no, deal_no, seat, json.dumps(action)),
-                ),
-                self._snapshot_statement(table_id, snapshot),
-            ]
-        )
-
     async def load_log(self, table_id: int) -> GameLog:
         async with self.pool.acquire() as conn:
             deals = await conn.fetch(
@@ -490,12 +369,3 @@ class PgStorage(SqliteRatings, Storage):
                     json.dumps(winners or []),
                     json.dumps(record),
                 )
-
-
-def _update_statement(table_id: int, fields: dict[str, Any]) -> Statement:
-    names = sorted(fields)
-    assignments = ", ".join(f"{n} = ${i}" for i, n in enumerate(names, start=1))
-    return (
-        f"UPDATE tables SET {assignments} WHERE id = ${len(names) + 1}",
-        (*(fields[n] for n in names), table_id),
-    )

@@ -23,12 +23,12 @@ import logging
 import re
 import sqlite3
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import aiosqlite
 
+from bot.group_commit import GroupCommit, Statement, Step
 from bot.sqlite_ratings import SqliteRatings
 from bot.storage import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
 
@@ -48,7 +48,6 @@ _TABLE_COLUMNS = frozenset(
 )
 
 
-_DEFERRED_COLUMNS = frozenset({"ping_message_id"})
 """Bookkeeping that may trail the log by a moment: it rides along with the next group commit."""
 SYNCHRONOUS = "FULL"
 """In WAL mode, FULL syncs the log at every commit: a committed step survives a power loss, not
@@ -58,8 +57,6 @@ log = logging.getLogger(__name__)
 
 F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, Any]])
 
-Statement = tuple[str, tuple[Any, ...]]
-
 crash_point: Callable[[str], None] | None = None
 """Tests only: called at each point of the group commit ("begin", "step", "bookkeeping",
 "commit", "committed") in the database thread, to simulate a crash there."""
@@ -68,15 +65,6 @@ crash_point: Callable[[str], None] | None = None
 def _at(point: str) -> None:
     if crash_point is not None:
         crash_point(point)
-
-
-@dataclass
-class _Step:
-    """One step of play waiting for the next group commit."""
-
-    statements: list[Statement]
-    future: asyncio.Future[None]
-    outcome: BaseException | None = field(default=None)
 
 
 def serialized(method: F) -> F:
@@ -102,9 +90,7 @@ def migrations() -> list[tuple[int, Path]]:
     return sorted(found)
 
 
-def _commit_group(
-    conn: sqlite3.Connection, steps: list[_Step], bookkeeping: list[Statement]
-) -> None:
+def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[Statement]) -> None:
     """One transaction for a drained queue (runs in the database thread). Each step gets its own
     SAVEPOINT: a step that fails (the UNIQUE key of the log says somebody else took that step) is
     rolled back alone and reported to its own caller. Raises when the transaction itself fails:
@@ -139,17 +125,12 @@ def _commit_group(
         raise
 
 
-class SqliteStorage(SqliteRatings, Storage):
+class SqliteStorage(GroupCommit, SqliteRatings, Storage):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self._queue: list[_Step] = []
-        self._deferred: dict[int, dict[str, Any]] = {}
-        self._committer: asyncio.Task[None] | None = None
-        self.commits = 0
-        """Group commits so far (the benchmarks report steps per commit)."""
-        self.steps = 0
+        self._init_group_commit()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -177,93 +158,22 @@ class SqliteStorage(SqliteRatings, Storage):
         if self._db is not None:
             # Steps already queued are committed (their callers wait for it), and the deferred
             # bookkeeping with them.
-            if self._committer is not None:
-                # Let a commit under way finish (its callers are waiting for it); a committer
-                # cancelled by the shutdown has told its callers already.
-                await asyncio.wait({self._committer})
-                self._committer = None
-            with contextlib.suppress(Exception):
-                await self.flush()
+            await self._stop_committing()
             await self._db.close()
             self._db = None
 
     # ------------------------------------------------------------------ group commit
-    async def _write_step(self, statements: list[Statement]) -> None:
-        """Queue one step for the next group commit and wait until it is on disk."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Step(statements, future))
-        self._start_committer()
-        await future
+    @property
+    def _connected(self) -> bool:
+        return self._db is not None
 
-    def _start_committer(self) -> None:
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.get_running_loop().create_task(
-                self._commit_loop(), name="atout-group-commit"
-            )
+    def _group_guard(self) -> asyncio.Lock:
+        return self._lock
 
-    async def _commit_loop(self) -> None:
-        """Drain the queue, one transaction per drain, until nothing is left to write: what
-        arrives while a commit is under way waits for the next one, which takes it all. No
-        timer: at low load a step is committed at once, under load the groups grow by
-        themselves."""
-        while self._db is not None and (self._queue or self._deferred):
-            if not await self._commit_once() and not self._queue:
-                return  # the bookkeeping kept waits for the next step
-
-    async def _commit_once(self) -> bool:
-        steps: list[_Step] = []
-        deferred: dict[int, dict[str, Any]] = {}
-        try:
-            async with self._lock:
-                # Taken once the connection is ours: whatever arrived while we waited for it
-                # joins this group, and no reader sees bookkeeping that is neither pending nor
-                # written.
-                steps, self._queue = self._queue, []
-                deferred, self._deferred = self._deferred, {}
-                bookkeeping = [_update_statement(table_id, f) for table_id, f in deferred.items()]
-                # aiosqlite's own thread runs the whole group: one hop for the transaction,
-                # not one per statement.
-                await self.db._execute(  # type: ignore[no-untyped-call]
-                    _commit_group, self.db._conn, steps, bookkeeping
-                )
-        except BaseException as exc:
-            # Nothing of this group is committed. Each caller hears of it; bookkeeping that is
-            # not superseded meanwhile is kept for the next commit.
-            for table_id, fields in deferred.items():
-                self._deferred[table_id] = {**fields, **self._deferred.get(table_id, {})}
-            for step in steps:
-                if not step.future.done():
-                    step.future.set_exception(
-                        exc if isinstance(exc, Exception) else RuntimeError("storage closed")
-                    )
-            if not isinstance(exc, Exception):
-                raise
-            # Each caller reports its own step with its table; this says they failed together.
-            log.warning("group commit of %d steps failed: %r", len(steps), exc)
-            return False
-        self.commits += 1
-        self.steps += len(steps)
-        for step in steps:
-            if step.future.done():
-                continue
-            if step.outcome is None:
-                step.future.set_result(None)
-            else:
-                step.future.set_exception(step.outcome)
-        return True
-
-    async def flush(self) -> None:
-        """Commit whatever is queued or deferred now (used at shutdown and by tests)."""
-        if self._queue or self._deferred:
-            await self._commit_once()
-
-    def defer_update(self, table_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _DEFERRED_COLUMNS
-        if unknown:
-            raise ValueError(f"columns {sorted(unknown)} must be written with update_table")
-        self._deferred.setdefault(table_id, {}).update(fields)
-        if self._db is not None:
-            self._start_committer()
+    async def _commit_group(self, steps: list[Step], bookkeeping: list[Statement]) -> None:
+        # aiosqlite's own thread runs the whole group: one hop for the transaction, not one
+        # per statement.
+        await self.db._execute(_run_group, self.db._conn, steps, bookkeeping)  # type: ignore[no-untyped-call]
 
     @serialized
     async def schema_version(self) -> int:
@@ -407,55 +317,6 @@ class SqliteStorage(SqliteRatings, Storage):
         return [await self._table(row) for row in rows]
 
     # ------------------------------------------------------------------------ the log
-    @staticmethod
-    def _snapshot_statement(table_id: int, snapshot: Snapshot) -> Statement:
-        return (
-            "INSERT INTO snapshots (table_id, engine_version, action_count, deal_count, state)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
-            " engine_version = excluded.engine_version, action_count = excluded.action_count,"
-            " deal_count = excluded.deal_count, state = excluded.state",
-            (
-                table_id,
-                snapshot.engine_version,
-                snapshot.action_count,
-                snapshot.deal_count,
-                json.dumps(snapshot.state, separators=(",", ":")),
-            ),
-        )
-
-    async def append_deal(
-        self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
-    ) -> None:
-        await self._write_step(
-            [
-                (
-                    "INSERT INTO deals (table_id, deal_no, dealer, deck) VALUES (?, ?, ?, ?)",
-                    (table_id, deal_no, dealer, json.dumps(deck)),
-                ),
-                self._snapshot_statement(table_id, snapshot),
-            ]
-        )
-
-    async def append_action(
-        self,
-        table_id: int,
-        action_no: int,
-        deal_no: int,
-        seat: int,
-        action: dict[str, Any],
-        snapshot: Snapshot,
-    ) -> None:
-        await self._write_step(
-            [
-                (
-                    "INSERT INTO actions (table_id, action_no, deal_no, seat, action)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (table_id, action_no, deal_no, seat, json.dumps(action)),
-                ),
-                self._snapshot_statement(table_id, snapshot),
-            ]
-        )
-
     @serialized
     async def load_log(self, table_id: int) -> GameLog:
         async with self.db.execute(
@@ -518,15 +379,6 @@ class SqliteStorage(SqliteRatings, Storage):
         and a second error would hide the first."""
         if self.db.in_transaction:
             await self._exec("ROLLBACK")
-
-
-def _update_statement(table_id: int, fields: dict[str, Any]) -> Statement:
-    names = sorted(fields)
-    assignments = ", ".join(f"{n} = ?" for n in names)
-    return (
-        f"UPDATE tables SET {assignments} WHERE id = ?",
-        (*(fields[n] for n in names), table_id),
-    )
 
 
 def _split_sql(script: str) -> list[str]:
