@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bot.storage import Snapshot
+from bot.storage import Seat, Snapshot, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +153,30 @@ class GroupCommit(ABC):
         self._deferred.setdefault(table_id, {}).update(fields)
         if self._connected:
             self._start_committer()
+
+    def _table_row(self, row: Any, seats: list[Seat]) -> TableRow:
+        """A ``tables`` row (sqlite3.Row or asyncpg.Record: read by column name) with its seats,
+        and with the bookkeeping not yet written, which is newer than the row."""
+        table = TableRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            seats=row["seats"],
+            starter_id=row["starter_id"],
+            options=json.loads(row["options"]),
+            settings=json.loads(row["settings"]),
+            status=row["status"],
+            thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"],
+            table_message_id=row["table_message_id"],
+            ping_message_id=row["ping_message_id"],
+            first_dealer=row["first_dealer"],
+            seat_list=seats,
+        )
+        for name, value in self._deferred.get(table.id, {}).items():
+            setattr(table, name, value)
+        return table
 
     def _update_statement(self, table_id: int, fields: dict[str, Any]) -> Statement:
         names = sorted(fields)

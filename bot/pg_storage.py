@@ -235,31 +235,11 @@ class PgStorage(GroupCommit, SqliteRatings, Storage):
             return await self._table(conn, row)
 
     async def _table(self, conn: asyncpg.Connection, row: asyncpg.Record) -> TableRow:
-        table = TableRow(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game=row["game"],
-            seats=row["seats"],
-            starter_id=row["starter_id"],
-            options=json.loads(row["options"]),
-            settings=json.loads(row["settings"]),
-            status=row["status"],
-            thread_id=row["thread_id"],
-            lobby_message_id=row["lobby_message_id"],
-            table_message_id=row["table_message_id"],
-            ping_message_id=row["ping_message_id"],
-            first_dealer=row["first_dealer"],
-        )
-        # Bookkeeping not yet written is newer than the row.
-        for name, value in self._deferred.get(table.id, {}).items():
-            setattr(table, name, value)
         seats = await conn.fetch(
             "SELECT seat, user_id, ai_level, name FROM seats WHERE table_id = $1 ORDER BY seat",
-            table.id,
+            row["id"],
         )
-        table.seat_list = [Seat(r[0], r[1], r[2], r[3]) for r in seats]
-        return table
+        return self._table_row(row, [Seat(r[0], r[1], r[2], r[3]) for r in seats])
 
     async def _one_table(self, sql: str, *args: Any) -> TableRow | None:
         async with self.pool.acquire() as conn:

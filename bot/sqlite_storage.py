@@ -240,31 +240,12 @@ class SqliteStorage(GroupCommit, SqliteRatings, Storage):
         return await self._table(row)
 
     async def _table(self, row: sqlite3.Row) -> TableRow:
-        table = TableRow(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game=row["game"],
-            seats=row["seats"],
-            starter_id=row["starter_id"],
-            options=json.loads(row["options"]),
-            settings=json.loads(row["settings"]),
-            status=row["status"],
-            thread_id=row["thread_id"],
-            lobby_message_id=row["lobby_message_id"],
-            table_message_id=row["table_message_id"],
-            ping_message_id=row["ping_message_id"],
-            first_dealer=row["first_dealer"],
-        )
-        # Bookkeeping not yet written is newer than the row.
-        for name, value in self._deferred.get(table.id, {}).items():
-            setattr(table, name, value)
         async with self.db.execute(
             "SELECT seat, user_id, ai_level, name FROM seats WHERE table_id = ? ORDER BY seat",
-            (table.id,),
+            (row["id"],),
         ) as cur:
-            table.seat_list = [Seat(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
-        return table
+            seats = [Seat(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
+        return self._table_row(row, seats)
 
     @serialized
     async def get_table(self, table_id: int) -> TableRow | None:
