@@ -83,9 +83,9 @@ def choose_bid(
 
     Every action is judged by the deal's expected score if the auction ended with it: a bid by
     the contract it makes, a pass by the contract that stands (nothing when none does), a coinche
-    by the contract doubled. Threshold odds instead ("bid when made in 62 % of the deals") bid
-    too little against a field that overcalls, and coinched contracts the sampler could not
-    see were strong.
+    by the contract doubled. Against colver's IS-DD player, bidding by threshold odds instead
+    ("bid when made in 62 % of the deals", "coinche when failed in 75 %") lost 19 points a deal;
+    this, with hands sampled to fit the auction, gains 30 (benchmarks/results/README.md).
     """
     kinds = {a.type for a in legal}
     pass_ = next((a for a in legal if a.type == "pass"), None)
