@@ -62,6 +62,8 @@ class Slots:
     def __init__(self, size: int) -> None:
         self.size = size
         self.busy = 0
+        self.urgent = 0
+        """Jobs of priority ``HAND`` waiting or running: a player is waiting for each."""
         self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
 
@@ -97,6 +99,14 @@ class Slots:
 
     async def run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """``fn(*args)`` in an image worker once a slot is free."""
+        urgent = priority == HAND
+        self.urgent += urgent
+        try:
+            return await self._run(priority, fn, *args)
+        finally:
+            self.urgent -= urgent
+
+    async def _run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         await self.acquire(priority)
         try:
             executor: Executor = (

@@ -140,3 +140,49 @@ def test_a_worker_process_ends_with_the_bot_that_started_it(tmp_path: Path) -> N
         time.sleep(0.2)
     status = Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
     assert not status or "State:\tZ" in status, "the worker outlived its bot"
+
+
+async def test_the_restore_waits_while_a_players_hand_is_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand being drawn holds the background restore back, a table redraw does not, and the
+    restore never waits longer than RESTORE_YIELD_S in a row."""
+    from bot.tables import Tables
+
+    slots = workers.Slots(2)
+    monkeypatch.setattr(workers, "image_slots", lambda: slots)
+    monkeypatch.setattr(Tables, "RESTORE_YIELD_S", 0.3)
+    tables = Tables(storage=None)  # type: ignore[arg-type]
+
+    async def held(priority: int) -> float:
+        gate = asyncio.Event()
+
+        def draw() -> None:
+            gate.set()
+            time.sleep(0.2)  # a thread drawing
+
+        job = asyncio.ensure_future(slots.run(priority, draw))
+        while not gate.is_set():
+            await asyncio.sleep(0.005)
+        start = time.monotonic()
+        await tables._yield_to_clicks()
+        waited = time.monotonic() - start
+        await job
+        return waited
+
+    assert await held(workers.TABLE) < 0.05
+    assert slots.urgent == 0
+    waited = await held(workers.HAND)
+    assert 0.1 < waited < 0.3, waited
+    assert slots.urgent == 0
+
+    async def stuck() -> None:
+        slots.urgent += 1
+        try:
+            start = time.monotonic()
+            await tables._yield_to_clicks()
+            assert time.monotonic() - start < 0.5
+        finally:
+            slots.urgent -= 1
+
+    await stuck()
