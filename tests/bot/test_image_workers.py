@@ -61,6 +61,17 @@ def test_more_processes_keep_more_drawings_in_flight() -> None:
     assert workers.slots_for(1) < workers.slots_for(2)
 
 
+def _niceness() -> int:
+    return os.nice(0)
+
+
+async def test_drawing_processes_give_way_to_the_bot(processes: None) -> None:
+    """They run DRAWING_NICE lower than the bot, whose loop acknowledges the clicks."""
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+    theirs = await asyncio.wait_for(slots.run(workers.TABLE, _niceness), timeout=120)
+    assert theirs == min(19, _niceness() + workers.DRAWING_NICE)
+
+
 async def test_drawings_come_back_from_the_worker_processes(processes: None) -> None:
     slots = workers.Slots(workers.IMAGE_SLOTS)
     jobs = [slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)) for seed in range(6)]
