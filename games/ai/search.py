@@ -17,6 +17,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from games.ai import knowledge as kn
@@ -477,6 +478,19 @@ PASS_SLACK: Final = 20
 PASS_SCALE: Final = 20.0
 
 
+@dataclass(frozen=True)
+class Claim:
+    """What one call of a Coinche auction says about its caller's hand: a ``bid`` of ``value``
+    in ``suit`` (``supported`` when the partner named that suit first), a ``pass`` when the
+    contract stood at ``value``, a ``coinche`` of a contract in ``suit``."""
+
+    kind: str
+    seat: int
+    suit: str
+    value: int
+    supported: bool = False
+
+
 class Sampler:
     """Deals of the unseen cards consistent with a view's ``Knowledge``."""
 
@@ -518,7 +532,7 @@ class Sampler:
         high in that suit (less is asked of a bid in a suit the partner named first); a pass
         claims no clearly higher bid in any suit; a coinche, tricks against the trumps.
         """
-        self.claims: list[tuple[int, str, int, bool]] = []
+        self.claims: list[Claim] = []
         if self.know.rules.game != "coinche" or not AUCTION_WEIGHTS:
             return
         current = 0
@@ -534,13 +548,13 @@ class Sampler:
                     continue
                 if seat != self.seat:
                     supported = ((seat + 2) % 4, trump) in named
-                    self.claims.append((seat, trump, value, supported))
+                    self.claims.append(Claim("bid", seat, trump, value, supported))
                 named.add((seat, trump))
                 current, current_trump = value, trump
             elif kind == "pass" and seat != self.seat:
-                self.claims.append((seat, "", current, False))
+                self.claims.append(Claim("pass", seat, "", current))
             elif kind == "coinche" and seat != self.seat and current_trump is not None:
-                self.claims.append((seat, "!" + current_trump, current, False))
+                self.claims.append(Claim("coinche", seat, current_trump, current))
 
     def plausibility(self, hands: list[int]) -> float:
         """How well ``hands`` fit the auction's claims: 1 when every bid and pass is what
@@ -548,7 +562,8 @@ class Sampler:
         deck = self.know.rules.deck
         weight = 1.0
         cache: dict[int, list[str]] = {}
-        for seat, suit, value, supported in self.claims:
+        for claim in self.claims:
+            seat = claim.seat
             cards = cache.get(seat)
             if cards is None:
                 cards = []
@@ -558,18 +573,19 @@ class Sampler:
                     cards.append(deck[low.bit_length() - 1])
                     m ^= low
                 cache[seat] = cards
-            if suit.startswith("!"):
-                short = COINCHE_DEFENCE - defence(cards, suit[1:])
+            if claim.kind == "coinche":
+                short = COINCHE_DEFENCE - defence(cards, claim.suit)
                 if short > 0:
                     weight *= math.exp(-short / DEFENCE_SCALE)
-            elif suit:
-                implied = bid_value(trump_strength(cards, suit)) or 60
-                short = value - (BID_SLACK_SUPPORTED if supported else BID_SLACK) - implied
+            elif claim.kind == "bid":
+                implied = bid_value(trump_strength(cards, claim.suit)) or 60
+                slack = BID_SLACK_SUPPORTED if claim.supported else BID_SLACK
+                short = claim.value - slack - implied
                 if short > 0:
                     weight *= math.exp(-short / BID_SCALE)
             else:
                 implied = max(bid_value(trump_strength(cards, t)) for t in SUITS)
-                over = implied - max(value, 80) - PASS_SLACK
+                over = implied - max(claim.value, 80) - PASS_SLACK
                 if over > 0:
                     weight *= math.exp(-over / PASS_SCALE)
         return weight
