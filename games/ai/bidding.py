@@ -1,9 +1,10 @@
 """The hard level's Coinche auction: bids judged by playing sampled deals out.
 
-For each trump suit the hand is played in deals sampled consistently with the auction so far
-(``Sampler``: hands are drawn as likely as they fit what each seat bid and passed), with the
-rollout policy of ``games.ai.search`` for every seat, and the points each side takes are counted.
-Each action is then judged by the deal's expected score if the auction ended with it.
+For each trump (the suits, and SA and TA where the table allows them) the hand is played in
+deals sampled consistently with the auction so far (``Sampler``: hands are drawn as likely as
+they fit what each seat bid, passed and coinched), with the rollout policy of
+``games.ai.search`` for every seat, and the points each side takes are counted. Each action is
+then judged by the deal's expected score if the auction ended with it.
 """
 
 from __future__ import annotations
@@ -34,10 +35,25 @@ def _need(value: int, view: Mapping[str, Any]) -> int:
     return 82 if value == 80 and kn.option(view, "eighty_needs_82") else value
 
 
+def denominations(view: Mapping[str, Any], legal: list[Action]) -> tuple[str, ...]:
+    """The trumps the hard auction weighs: the suits, and SA (``NT``) and TA (``AT``) when the
+    auction offers them (or one stands) and the table counts their points on the 162 scale,
+    where a contract's value and the points taken compare as in a suit contract."""
+    if kn.option(view, "sa_ta_scale") != "card_values_162":
+        return tuple(SUITS)
+    bid = kn.field(view, "bid")
+    offered = {a.trump for a in legal if a.type == "bid"}
+    offered.add(bid.get("trump") if isinstance(bid, Mapping) else None)
+    return (*SUITS, *(t for t in ("NT", "AT") if t in offered))
+
+
 def estimate(
-    view: Mapping[str, Any], rng: random.Random, samples: int
+    view: Mapping[str, Any],
+    rng: random.Random,
+    samples: int,
+    trumps: tuple[str, ...] = tuple(SUITS),
 ) -> dict[str, list[tuple[int, int]]]:
-    """For each suit as trumps: (own side's points, the other side's) in sampled deals."""
+    """For each of ``trumps``: (own side's points, the other side's) in sampled deals."""
     know = Knowledge(view)
     sampler = Sampler(know, view)
     me = know.seat
@@ -51,16 +67,21 @@ def estimate(
             dealt.append(sampled[0])
     out: dict[str, list[tuple[int, int]]] = {}
     options = kn.field(view, "options")
-    for suit in SUITS:
+    for suit in trumps:
         rules = Rules({"game": "coinche", "seats": 4, "trump": suit, "options": options or {}})
-        pair = (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
+        # Belote is counted in a suit contract only (SA has none; TA's is left out: cautious).
+        pair = (
+            (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
+            if suit in SUITS
+            else 0
+        )
         results = []
         for hands in dealt:
             deal = Deal(rules, list(hands), side, leader, [])
             rollout(deal, random.Random(rng.random()))
             points = list(deal.points)
             for seat, hand in enumerate(hands):
-                if hand & pair == pair:
+                if pair and hand & pair == pair:
                     points[side[seat]] += 20
             results.append((points[0], points[1]))
         out[suit] = results
@@ -78,8 +99,8 @@ def _margin(row: tuple[int, int], decl: int, value: int, mult: int, need: int) -
 def choose_bid(
     view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
 ) -> Action | None:
-    """The hard player's auction action, or ``None`` to leave it to the normal player (a call
-    outside numeric suit contracts: SA/TA, capot).
+    """The hard player's auction action, or ``None`` to leave it to the normal player (a capot
+    call, or SA/TA counted on another scale than 162).
 
     Every action is judged by the deal's expected score if the auction ended with it: a bid by
     the contract it makes, a pass by the contract that stands (nothing when none does), a coinche
@@ -96,9 +117,10 @@ def choose_bid(
     value = bid.get("value") if isinstance(bid, Mapping) else None
     trump = bid.get("trump") if isinstance(bid, Mapping) else None
     bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
-    if isinstance(value, str) or (trump is not None and trump not in SUITS):
+    weighed = denominations(view, legal)
+    if isinstance(value, str) or (trump is not None and trump not in weighed):
         return None
-    table = estimate(view, rng, samples)
+    table = estimate(view, rng, samples, weighed)
     if not table["S"]:
         return None
 
@@ -133,7 +155,7 @@ def choose_bid(
             action.type != "bid"
             or not isinstance(action.value, int)
             or action.trump is None
-            or action.trump not in SUITS
+            or action.trump not in table
         ):
             continue
         worth = ev(str(action.trump), action.value, 0, 1) - EV_MARGIN

@@ -544,9 +544,9 @@ class Sampler:
             if not isinstance(seat, int):
                 continue
             if kind == "bid" and isinstance(value, int) and isinstance(trump, str):
-                if trump not in SUITS:
-                    continue
-                if seat != self.seat:
+                # An SA or TA bid claims nothing that ``bid_value`` measures, but raises the
+                # contract that later passes are measured against.
+                if seat != self.seat and trump in SUITS:
                     supported = ((seat + 2) % 4, trump) in named
                     self.claims.append(Claim("bid", seat, trump, value, supported))
                 named.add((seat, trump))

@@ -314,3 +314,37 @@ def test_a_bidder_is_sampled_with_the_hand_his_bid_claims(monkeypatch: pytest.Mo
     plain = _hearts_of_the_bidder(False, monkeypatch)
     fitted = _hearts_of_the_bidder(True, monkeypatch)
     assert fitted > plain + 0.5, (plain, fitted)
+
+
+def _first_bidder_holding(cards: list[str]) -> Game:
+    """Coinche, dealer 0: seat 1 speaks first and holds ``cards``."""
+    game = new_game("coinche", dealer=0)
+    rest = [c for c in game.full_deck() if c not in cards]
+    random.Random(3).shuffle(rest)
+    hands = {1: cards, 2: rest[:8], 3: rest[8:16], 0: rest[16:]}
+    deck: list[str] = []
+    start = dict.fromkeys(hands, 0)
+    for size in (3, 2, 3):
+        for seat in (1, 2, 3, 0):
+            deck += hands[seat][start[seat] : start[seat] + size]
+            start[seat] += size
+    game.deal(deck)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump"),
+    [
+        (["JS", "JH", "JD", "JC", "9S", "9H", "9D", "9C"], "AT"),
+        (["AS", "AH", "AD", "AC", "TS", "TH", "TD", "TC"], "NT"),
+    ],
+)
+def test_the_hard_auction_bids_sa_and_ta_with_the_hands_for_them(
+    cards: list[str], trump: str
+) -> None:
+    game = _first_bidder_holding(cards)
+    assert game.to_act == 1
+    legal = game.legal_actions(1)
+    for seed in range(3):
+        action = choose(game.view(1), legal, "hard", random.Random(seed), samples=16)
+        assert action.type == "bid" and action.trump == trump, action
