@@ -5,8 +5,9 @@ Piquet's exchange template, a concrete exchange within the view's limits). Three
 
 - ``easy``: a few card-table habits, no counting (``games.ai.easy``);
 - ``normal``: a rule-based club player who counts cards (``games.ai.normal``);
-- ``hard``: the normal player's bidding, and determinized search over sampled deals for the card
-  play (``games.ai.hard``): deterministic for a seed when the budget is a number of samples.
+- ``hard``: determinized search over sampled deals for the card play and for the Coinche
+  auction and Belote taking, the normal player's calls elsewhere (``games.ai.hard``):
+  deterministic for a seed when the budget is a number of samples.
 """
 
 from __future__ import annotations
