@@ -5,9 +5,9 @@ Builds a database with ``--players`` rated people and ``--games`` finished games
 which is also what the migration runs), then measures, as the commands do it:
 
 - ``/leaderboard``: read a page (all time or the last 30 days, random pages and callers, the
-  caller's own line) and draw its image: ``bot.standings.board_answer``;
+  caller's own line) and draw its image: ``bot.ui.standings.board_answer``;
 - ``/stats``: a player's games, ratings and ranks in every game, partner and opponent, and the
-  rating chart: ``bot.standings.stats_answer``;
+  rating chart: ``bot.ui.standings.stats_answer``;
 - the rating update at the end of a game: ``storage.rate_table`` for a newly finished table.
 
 Prints medians (p50) and 95th percentiles in milliseconds of wall time, against the targets of
@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ratings import GAMES
-from bot.sqlite_storage import SqliteStorage
-from bot.standings import board_answer, stats_answer
+from bot.storage.ratings import GAMES
+from bot.storage.sqlite import SqliteStorage
+from bot.ui.standings import board_answer, stats_answer
 from games.registry import game_class
 
 GUILD = 4242

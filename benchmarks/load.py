@@ -59,11 +59,11 @@ from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from bot import collector
 from bot.app import AtoutBot, create_bot
-from bot.codec import button_id
 from bot.config import Settings
-from bot.presence import Presence
-from bot.shards import Shards
-from bot.workers import default_image_processes
+from bot.play.workers import default_image_processes
+from bot.storage.shards import Shards
+from bot.table.presence import Presence
+from bot.ui.codec import button_id
 from games.ai import choose
 
 

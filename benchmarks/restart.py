@@ -37,14 +37,14 @@ from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from benchmarks.load import percentile
-from bot import images as bot_images
 from bot.app import AtoutBot, create_bot
-from bot.codec import TableButtonId
-from bot.components import table_button
 from bot.config import Settings
-from bot.presence import Presence
-from bot.sessions import TableSession
-from bot.workers import default_image_processes
+from bot.play.sessions import TableSession
+from bot.play.workers import default_image_processes
+from bot.table.presence import Presence
+from bot.ui import images as bot_images
+from bot.ui.codec import TableButtonId
+from bot.ui.components import table_button
 
 
 def _no_presence_sweep() -> None:

@@ -11,13 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.commands import describe
-from bot.i18n import t, user_locale
-from bot.narrate import option_text, rule_label
-from bot.replies import refuse
-from bot.seating import DESERTED_TTL_S, computer_name
-from bot.sessions import TableSession
-from bot.table_settings import locale_of
+from bot.play.seating import DESERTED_TTL_S, computer_name
+from bot.play.sessions import TableSession
+from bot.play.settings import locale_of
+from bot.table.commands import describe
+from bot.text.i18n import t, user_locale
+from bot.text.narrate import option_text, rule_label
+from bot.ui.replies import refuse
 from games.registry import game_class
 
 

@@ -7,7 +7,7 @@ by many sentences, all in a plain text file a card player can edit. gettext woul
 no selectors, and would bind the source text to English sentences.
 
 Layout: one file per locale per floor. Images use ``rendering/locales/<locale>/images.ftl``; the
-bot's messages use ``bot/locales/<locale>/bot.ftl`` through the same :class:`Catalogue`. A key
+bot's messages use ``bot/text/locales/<locale>/bot.ftl`` through the same :class:`Catalogue`. A key
 missing from a locale falls back along the chain ``pt-BR`` → ``pt-PT`` → English, so a half-done
 catalogue still shows whole sentences; a key missing from English is a bug that shows as the key
 and that the tests catch.

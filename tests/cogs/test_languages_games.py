@@ -14,7 +14,7 @@ import pytest
 import simcord
 import simcord.interactions
 
-from bot.i18n import BOT, t
+from bot.text.i18n import BOT, t
 from tests.bot.driver import PublicCards, Table, cards_shown, components_of
 
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9-]+)+\b")
