@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.play.workers import default_image_processes
+from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
 
 MAX_AI_PAUSE_S = 60.0
-MAX_IMAGE_PROCESSES = 32
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
 
 
