@@ -1,17 +1,25 @@
 """Settings from the environment and a ``.env`` file: one object, read once at start-up.
 
-A tiny ``.env`` reader (``KEY=value`` lines, ``#`` comments, optional quotes) keeps the bot free
-of a dependency for something this small. Real environment variables win over the file, as in
-every twelve-factor tool.
+``.env`` is read by python-dotenv from the working directory only (no search up the tree), and
+real environment variables win over it, as in every twelve-factor tool. Its lines mean the same
+whichever way they reach the bot: ``python -m bot`` (python-dotenv), ``docker compose``'s
+``env_file`` (which strips quotes and inline comments itself) and ``docker run --env-file``
+(which passes ``DISCORD_TOKEN="tok"  # my token`` on verbatim, quotes, comment and all). So a
+value from the environment is read as a ``.env`` line's value would be (:func:`as_in_dotenv`):
+one pair of enclosing quotes and an inline comment are not part of it. No interpolation
+(``${VAR}``) anywhere: ``docker run`` has none.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from dotenv import dotenv_values
 
 from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
 from bot.storage.shards import Shards, parse_shards
@@ -39,25 +47,30 @@ class Settings:
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
-    """``KEY=value`` pairs of a ``.env`` file; a missing file is simply empty."""
-    values: dict[str, str] = {}
+    """``KEY=value`` pairs of a ``.env`` file; a missing file is simply empty. A line that is
+    not ``KEY=value`` is skipped (python-dotenv says which, on standard error)."""
     file = Path(path)
     if not file.is_file():
-        return values
-    for raw in file.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :]
-        key, _, value = line.partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key.strip()] = value
-    return values
+        return {}
+    values = dotenv_values(file, interpolate=False, encoding="utf-8")
+    return {key: value for key, value in values.items() if value is not None}
+
+
+INLINE_COMMENT = re.compile(r"\s#")
+
+
+def as_in_dotenv(value: str) -> str:
+    """``value`` as the value of a ``.env`` line means it: without one pair of enclosing
+    quotes (``"tok"`` or ``'tok'``), or without an inline comment (whitespace, then ``#``)
+    when it is not quoted; surrounding whitespace dropped. What ``docker run --env-file`` leaves
+    in a value, python-dotenv and compose would have taken out."""
+    text = value.strip()
+    if text[:1] in ("'", '"'):
+        end = text.find(text[0], 1)
+        rest = text[end + 1 :].strip() if end > 0 else "x"
+        return text[1:end] if not rest or rest.startswith("#") else text
+    comment = INLINE_COMMENT.search(text)
+    return text[: comment.start()].rstrip() if comment else text
 
 
 def load_settings(
@@ -66,7 +79,8 @@ def load_settings(
     """The settings; ``.env`` is read from the working directory (where ``python -m bot`` is
     started), and the real environment wins over it."""
     merged = dict(read_dotenv(dotenv))
-    merged.update(os.environ if environ is None else environ)
+    real = os.environ if environ is None else environ
+    merged.update((key, as_in_dotenv(value)) for key, value in real.items())
     guild = merged.get("ATOUT_DEV_GUILD", "").strip()
     pause = merged.get("ATOUT_AI_PAUSE", "").strip()
     if guild and not guild.isdigit():

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
+PROC_CGROUP = Path("/proc/self/cgroup")
+MEMINFO = Path("/proc/meminfo")
 
 
 def _groups(controller: str, root: Path, proc_cgroup: Path) -> Iterator[Path]:
@@ -56,7 +58,7 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def cgroup_cpus(root: Path = CGROUP_ROOT, proc_cgroup: Path = Path("/proc/self/cgroup")) -> float:
+def cgroup_cpus(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) -> float:
     """The CPUs the cgroup quotas allow (``cpu.max`` or ``cpu.cfs_quota_us``), ``inf`` if
     none."""
     limit = math.inf
@@ -73,14 +75,14 @@ def cgroup_cpus(root: Path = CGROUP_ROOT, proc_cgroup: Path = Path("/proc/self/c
     return limit
 
 
-def usable_cpus() -> int:
+def usable_cpus(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) -> int:
     """The CPUs this process may run on (affinity) and the cgroup's quota allows, at least 1.
     A quota of 1.5 CPUs counts as 2: the half CPU is time the processes can use."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         cpus = os.cpu_count() or 1
-    quota = cgroup_cpus()
+    quota = cgroup_cpus(root, proc_cgroup)
     if quota != math.inf:
         cpus = min(cpus, math.ceil(quota))
     return max(1, cpus)
@@ -90,9 +92,7 @@ UNLIMITED = 1 << 60
 """cgroup v1 writes "no limit" as a huge number near 2**63."""
 
 
-def cgroup_memory(
-    root: Path = CGROUP_ROOT, proc_cgroup: Path = Path("/proc/self/cgroup")
-) -> int | None:
+def cgroup_memory(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) -> int | None:
     """The memory the cgroup limits allow (``memory.max`` or ``memory.limit_in_bytes``)."""
     limit: int | None = None
     for group in _groups("memory", root, proc_cgroup):
@@ -103,7 +103,9 @@ def cgroup_memory(
     return limit
 
 
-def usable_memory(meminfo: Path = Path("/proc/meminfo")) -> int | None:
+def usable_memory(
+    root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP, meminfo: Path = MEMINFO
+) -> int | None:
     """The machine's memory (``MemTotal``) or the cgroup's limit if lower; None if unknown."""
     total: int | None = None
     try:
@@ -113,7 +115,7 @@ def usable_memory(meminfo: Path = Path("/proc/meminfo")) -> int | None:
                 break
     except OSError:
         pass
-    limit = cgroup_memory()
+    limit = cgroup_memory(root, proc_cgroup)
     if limit is not None and (total is None or limit < total):
         return limit
     return total

@@ -126,6 +126,7 @@ def test_shard_settings() -> None:
         ("0", "", "whole number"),
         ("2", "2", "ids 0 to 1"),
         ("2", "a,b", "like 0,1 or 0-3"),
+        ("4", "3-1", "ATOUT_SHARDS: the range '3-1' runs backwards"),
     ],
 )
 def test_bad_shard_settings_are_explained(count: str, ids: str, message: str) -> None:
