@@ -37,10 +37,10 @@ EXIT_DISCORD = 1
 EXIT_SETTING = 2
 EXIT_RUNNING = 3
 
-STOP_GRACE_S = 10.0
+STOP_GRACE_S = 5.0
 """On a signal, how long the clicks being answered and the tables being drawn may take to
-finish before the bot closes its storage (systemd and Docker wait 90 s and 10 s before they
-kill: docs/running.md sets Docker's to 30 s)."""
+finish before the bot closes its storage: well within the 10 s ``docker stop`` waits before it
+kills (systemd waits 90 s)."""
 
 log = logging.getLogger("bot")
 
