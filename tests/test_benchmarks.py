@@ -46,6 +46,31 @@ def test_belote_cli_comparison_agrees_step_by_step() -> None:
     assert re.findall(r"unexplained differences: (\d+)", out) == ["0", "0"], out
 
 
+def test_belote_cli_comparison_answers_help_without_belote_cli() -> None:
+    """``--help`` needs no belote-cli (imported as missing here); a run says how to install it."""
+    code = (
+        "import runpy, sys\n"
+        "sys.modules['belote'] = None\n"  # import belote raises ImportError
+        "sys.argv = ['belote_cli_compare.py', *sys.argv[1:]]\n"
+        "runpy.run_path('benchmarks/belote_cli_compare.py', run_name='__main__')\n"
+    )
+    helped = subprocess.run(
+        [sys.executable, "-c", code, "--help"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert helped.returncode == 0 and "--deals" in helped.stdout, helped.stderr
+    refused = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert refused.returncode == 1
+    assert refused.stderr.strip() == "belote-cli is not installed: pip install belote-cli==4.9.6"
+
+
+def test_memory_benchmark_prints_idle_and_load() -> None:
+    out = _run("benchmarks/memory.py", "--tables", "2", "--duration", "3")
+    assert re.search(r"^idle: \d+ MB \(bot \d+ MB, .*drawing", out, re.M), out
+    assert "SIGTERM stopped it" not in out, out  # a clean stop: exit code 0
+    assert re.search(r"^load: \d+ MB median, \d+ MB peak \(2 realistic tables", out, re.M), out
+    assert re.search(r"^  load.py: realistic, 2 tables", out, re.M), out
+
+
 def test_load_benchmark_prints_one_line_per_run() -> None:
     out = _run("benchmarks/load.py", "--tables", "2", "--duration", "2")
     assert re.search(

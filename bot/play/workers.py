@@ -260,6 +260,7 @@ _warm_job: Callable[[], object] | None = None
 
 _stopped = False
 """Set by :func:`shutdown`: no new pool after that."""
+STARTER_THREAD = "atout-image-start"
 
 
 def warm_images(job: Callable[[], object]) -> None:
@@ -287,7 +288,7 @@ def warm_images(job: Callable[[], object]) -> None:
                 log.warning("the drawing processes could not start: %r", exc)
 
     if isinstance(executor, ProcessPoolExecutor):
-        threading.Thread(target=submit, name="atout-image-start", daemon=True).start()
+        threading.Thread(target=submit, name=STARTER_THREAD, daemon=True).start()
     else:
         submit()
 
