@@ -94,6 +94,8 @@ class AtoutBot(commands.Bot):
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
+        self._close_done: asyncio.Future[None] | None = None
+        """Set while :meth:`close` runs, done once it has."""
         self.stop_grace_s = 0.0
         """How long :meth:`close` lets the work in flight finish (``python -m bot``: a clean
         stop); 0 for the tests, which settle their bots themselves."""
@@ -143,6 +145,10 @@ class AtoutBot(commands.Bot):
         the storage commits what is queued, and only then the HTTP session closes: a click
         whose step is being committed still gets its answer. discord.py's own close would end
         the HTTP session with the gateway, so it is kept open until the end here."""
+        if self._close_done is not None:  # a second call (a signal, then the bot's own exit)
+            await self._close_done
+            return
+        self._close_done = asyncio.get_running_loop().create_future()
         self.presence.stop()
         close_http = self.http.close
         self.http.close = _keep_open  # type: ignore[method-assign]
@@ -157,7 +163,10 @@ class AtoutBot(commands.Bot):
                 await self.storage.close()
             finally:
                 self.http.close = close_http  # type: ignore[method-assign]
-                await close_http()
+                try:
+                    await close_http()
+                finally:
+                    self._close_done.set_result(None)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
