@@ -43,7 +43,8 @@ class Settings:
     """``ATOUT_SHARD_COUNT`` / ``ATOUT_SHARDS``: the shard ids this process (cluster) runs."""
     image_processes: int = 0
     """``ATOUT_IMAGE_PROCESSES``: processes that draw the images (``python -m bot``: one more
-    than the cores, see ``bot.play.workers``); 0 draws in threads, as the tests under simcord do."""
+    than the CPUs it may use, fewer on a small memory, see ``bot.play.workers``); 0 draws in
+    threads, as the tests under simcord do."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:

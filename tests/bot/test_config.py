@@ -98,6 +98,19 @@ def test_the_environment_wins_over_the_file(tmp_path: Path) -> None:
     assert defaults.token is None and defaults.db_path == "atout.sqlite3"
 
 
+def test_only_the_working_directorys_dotenv_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No search up the tree: a .env in a parent folder is not this bot's."""
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=parent\n", encoding="utf-8")
+    below = tmp_path / "below"
+    below.mkdir()
+    monkeypatch.chdir(below)
+    assert load_settings({}).token is None
+    (below / ".env").write_text("DISCORD_TOKEN=here\n", encoding="utf-8")
+    assert load_settings({}).token == "here"
+
+
 def test_a_bad_setting_is_named() -> None:
     with pytest.raises(ValueError, match="ATOUT_AI_PAUSE"):
         load_settings({"ATOUT_AI_PAUSE": "soon"}, "/nonexistent/.env")
