@@ -13,6 +13,8 @@ from games.base import Game
 from games.cards import SUITS
 from games.views import DealResultEvent, Decision, Event, GameView
 from rendering.cards import rank_label, resolve_style
+from rendering.i18n import number
+from rendering.info import SideLabel
 from rendering.info import side_names as rendering_side_names
 
 TURN_KEYS: dict[Decision, str] = {
@@ -27,13 +29,6 @@ SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
 """French suits as Discord's coloured emoji, in buttons and sentences alike: red hearts and
 diamonds, black spades and clubs drawn with a light edge, so they read in both themes (a plain
 ``♠`` takes the text's colour and is dim on the dark theme)."""
-DIGIT_GROUP = {"fr": "\u202f", "it": ".", "pt-PT": "\u00a0", "pt-BR": "."}
-"""How a language groups thousands in a score (1,000 · 1 000 · 1.000); others use a comma."""
-
-
-def number(value: int, locale: str = "en") -> str:
-    """A rule's number as the table's language writes it (targets, points)."""
-    return f"{value:,}".replace(",", DIGIT_GROUP.get(locale, ","))
 
 
 def italian(game: str, deck_style: str) -> bool:
@@ -81,9 +76,9 @@ def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str =
     return t(f"rank_{rank}", locale)
 
 
-def side_names(game: Game, names: list[str]) -> list[str]:
-    """Each side's players' names joined with ``&``, every name shown (sentences have room);
-    the labelling is the images' (``rendering.info.side_names``), the teams the engine's."""
+def side_names(game: Game, names: list[str]) -> list[SideLabel]:
+    """Each side's players' names, every name shown (sentences have room); the labelling is the
+    images' (``rendering.info.side_names``), the teams the engine's."""
     return rendering_side_names(game.teams(), names, max_joined=None)
 
 
@@ -224,8 +219,8 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     return turn
 
 
-def scores_text(values: list[int], sides: list[str]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in zip(sides, values, strict=False))
+def scores_text(values: list[int], sides: list[SideLabel]) -> str:
+    return ", ".join(f"{side.text} {value}" for side, value in zip(sides, values, strict=False))
 
 
 def deal_summary(
@@ -330,7 +325,8 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     sides = side_names(game, names)
     winners = [sides[w] for w in game.winners if 0 <= w < len(sides)]
     if winners:
-        head = t("result_winners", locale, names=", ".join(winners))
+        count = sum(side.count for side in winners)
+        head = t("result_winners", locale, names=", ".join(w.text for w in winners), count=count)
     else:
         head = t("result_no_winner", locale)
     games_won = game.result_extras().get("games_won")

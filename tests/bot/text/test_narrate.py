@@ -55,7 +55,7 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
 
 def test_sides_and_house_rules() -> None:
     game = new_game("sueca", {}, 4, dealer=0)
-    assert side_names(game, NAMES) == ["Marie & Ana", "Luc & Rui"]
+    assert [side.text for side in side_names(game, NAMES)] == ["Marie & Ana", "Luc & Rui"]
     assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b: on"
     assert options_line({"a": 1}, {"a": 1}) == "standard rules"
     assert options_line({"rounding": "half_down"}, {"rounding": "none"}) == (
