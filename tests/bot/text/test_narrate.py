@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from random import Random
 
+from bot.text.cards import card_name
+from bot.text.events import event_text
 from bot.text.i18n import t
-from bot.text.narrate import (
-    card_name,
-    deal_summary,
-    event_text,
-    game_result,
-    option_text,
-    options_line,
-    rules_summary,
-    side_names,
-    status_line,
-)
+from bot.text.narrate import deal_summary, game_result, side_names, status_line
+from bot.text.rules import option_text, options_line, rules_summary
 from games.ai import choose
 from games.base import Game
 from games.registry import new_game
