@@ -157,14 +157,22 @@ class HouseRules:
 
     async def open(self, interaction: Interaction, session: TableSession) -> None:
         """The House rules button: the panel, to the starter only, while the lobby is open."""
+        if await self._refused(interaction, session):
+            return
+        locale = user_locale(interaction)
+        await interaction.response.send_message(**self.payload(session, locale), ephemeral=True)
+
+    @staticmethod
+    async def _refused(interaction: Interaction, session: TableSession) -> bool:
+        """Only the starter changes the rules, and only before the game starts."""
         locale = user_locale(interaction)
         if interaction.user.id != session.row.starter_id:
             await refuse(interaction, t("error_starter_only", locale))
-            return
+            return True
         if session.row.status != "lobby":
             await refuse(interaction, t("error_lobby_closed", locale))
-            return
-        await interaction.response.send_message(**self.payload(session, locale), ephemeral=True)
+            return True
+        return False
 
     def payload(
         self, session: TableSession, locale: str, note: str | None = None, page: int = 0
@@ -193,13 +201,7 @@ class HouseRules:
         (checked by the engine before it is kept)."""
         locale = user_locale(interaction)
         session = await session_or_refusal(interaction, self.host.tables, table_id)
-        if session is None:
-            return
-        if interaction.user.id != session.row.starter_id:
-            await refuse(interaction, t("error_starter_only", locale))
-            return
-        if session.row.status != "lobby":
-            await refuse(interaction, t("error_lobby_closed", locale))
+        if session is None or await self._refused(interaction, session):
             return
         specs = {spec.name: spec for spec in game_class(session.row.game).OPTIONS}
         if key is None and values and values[0].startswith(RULE_PAGE_PREFIX):
