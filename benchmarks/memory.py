@@ -14,7 +14,8 @@ a sum of resident sizes would count every shared page several times.
   is an upper bound of the bot's own. load.py's own line follows (latencies, actions/s, CPU per
   action), to compare speed with the same run.
 
-Printed, one line each: ``idle: 231 MB`` and ``load: ...``, then what each process holds.
+Printed, one line each: ``idle: 231 MB`` and ``load: ...``, with what each process holds, and
+load.py's speed figures under the load line (``--json``: one object each, ``idle`` and ``load``).
 Run: ``nice -n 10 python benchmarks/memory.py`` (``--no-load`` for the idle figure alone). The
 machine is shared: the idle figure barely moves with other work; compare load runs by medians.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import statistics
@@ -33,9 +35,11 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import add_json_option, report
 from tests.fake_discord import TOKEN, FakeGateway
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +157,8 @@ async def quiet(root: int, timeout_s: float) -> None:
     raise SystemExit(f"the bot did not go quiet within {timeout_s:.0f} s")
 
 
-async def idle(image_processes: int | None) -> str:
+async def idle(image_processes: int | None) -> tuple[int, list[tuple[str, int]], int]:
+    """The tree's PSS once quiet, each process's, and the exit code SIGTERM got."""
     fake = FakeGateway()
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
@@ -179,12 +184,12 @@ async def idle(image_processes: int | None) -> str:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             await fake.stop()
-        stopped = "" if code == 0 else f"; SIGTERM stopped it with code {code}"
-    return f"idle: {total / MB:.0f} MB ({parts_text(parts)}{stopped})"
+    return total, parts, code
 
 
-def load(tables: int, duration: float, image_processes: int | None) -> tuple[str, str]:
-    """benchmarks/load.py in a process of its own, sampled while its players play."""
+def load(tables: int, duration: float, image_processes: int | None) -> dict[str, Any]:
+    """benchmarks/load.py in a process of its own, sampled while its players play: the tree's
+    PSS (median and peak, with each process at the peak) and load.py's own figures."""
     extra = [] if image_processes is None else [f"--image-processes={image_processes}"]
     # Through ``-c``: a script run as ``__main__`` is imported again by every worker process
     # (multiprocessing's preparation of a child), which would load simcord and the whole bot
@@ -197,6 +202,7 @@ def load(tables: int, duration: float, image_processes: int | None) -> tuple[str
             f"--tables={tables}",
             "--workload=realistic",
             f"--duration={duration}",
+            "--json",
             *extra,
         ],
         cwd=ROOT,
@@ -231,12 +237,18 @@ def load(tables: int, duration: float, image_processes: int | None) -> tuple[str
     reader.join(5)
     if process.returncode != 0 or not samples:
         raise SystemExit(f"load.py failed ({process.returncode}):\n{''.join(errors[-20:])}")
-    line = (
-        f"load: {statistics.median(samples) / MB:.0f} MB median, {max(samples) / MB:.0f} MB peak"
-        f" ({tables} realistic tables, {len(samples)} samples; at the peak: "
-        f"{parts_text(peak_parts)})"
-    )
-    return line, out.strip().splitlines()[-1]
+    return {
+        "tables": tables,
+        "median_mb": statistics.median(samples) / MB,
+        "peak_mb": max(samples) / MB,
+        "samples": len(samples),
+        "peak_processes": {
+            name: [size / MB for s_name, size in peak_parts if s_name == name]
+            for name, _ in peak_parts
+        },
+        "peak_text": parts_text(peak_parts),
+        "load": json.loads(out.strip().splitlines()[-1]),
+    }
 
 
 def main() -> int:
@@ -249,12 +261,31 @@ def main() -> int:
         help="ATOUT_IMAGE_PROCESSES for both runs (default: the bot's own default)",
     )
     parser.add_argument("--no-load", action="store_true", help="the idle figure only")
+    add_json_option(parser)
     args = parser.parse_args()
-    print(asyncio.run(idle(args.image_processes)), flush=True)
+    total, parts, code = asyncio.run(idle(args.image_processes))
+    stopped = "" if code == 0 else f"; SIGTERM stopped it with code {code}"
+    report(
+        args,
+        f"idle: {total / MB:.0f} MB ({parts_text(parts)}{stopped})",
+        "idle",
+        total_mb=total / MB,
+        processes={name: [size / MB for n, size in parts if n == name] for name, _ in parts},
+        sigterm_exit_code=code,
+    )
     if not args.no_load:
-        line, load_line = load(args.tables, args.duration, args.image_processes)
-        print(line, flush=True)
-        print(f"  load.py: {load_line}", flush=True)
+        figures = load(args.tables, args.duration, args.image_processes)
+        speed = figures["load"]
+        line = (
+            f"load: {figures['median_mb']:.0f} MB median, {figures['peak_mb']:.0f} MB peak"
+            f" ({args.tables} realistic tables, {figures['samples']} samples; at the peak:"
+            f" {figures['peak_text']})\n"
+            f"  load.py: click->table p50 {speed['click_to_table_ms']['p50']:.0f} ms"
+            f" p99 {speed['click_to_table_ms']['p99']:.0f} ms, {speed['actions_per_s']:.1f}"
+            f" actions/s, {speed['tree_cpu_ms_per_action']:.1f} ms CPU per action with the"
+            " drawing processes"
+        )
+        report(args, line, "load", **{k: v for k, v in figures.items() if k != "peak_text"})
     return 0
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.table.commands import GameCog, cog_setup, describe, start_command
+from bot.text.cards import rank_name, suit_name
 from bot.text.i18n import t
-from bot.text.narrate import rank_name, suit_name
 from bot.ui.codec import ActionSelectId, select_value
 from bot.ui.components import action_select
 from bot.ui.panels import Item, Panel, PanelContext, card_panel, simple_buttons

@@ -11,8 +11,8 @@ import discord
 
 from bot.app import atout
 from bot.table.commands import GameCog, cog_setup, describe, start_command
+from bot.text.cards import trump_word
 from bot.text.i18n import t
-from bot.text.narrate import trump_word
 from bot.ui.codec import LevelSelectId, button_id
 from bot.ui.components import Rebuilt, action_button, selected
 from bot.ui.panels import (

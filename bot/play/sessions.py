@@ -23,11 +23,19 @@ import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Protocol, TypedDict, Unpack
+from typing import Any, Protocol, Unpack
 
 from bot.play import workers
 from bot.storage.interface import AI_LEVELS as SEAT_LEVELS
-from bot.storage.interface import Seat, Snapshot, StaleAction, Storage, TableRow, replay_log
+from bot.storage.interface import (
+    Seat,
+    Snapshot,
+    StaleAction,
+    Storage,
+    TableFields,
+    TableRow,
+    replay_log,
+)
 from bot.storage.ratings import RatingChange
 from games.actions import Action
 from games.ai import LEVELS as AI_LEVELS
@@ -63,19 +71,6 @@ class ActResult:
     seat: int | None = None
     refused: IllegalAction | None = None
     """The engine's refusal itself (a code and its values), worded in each player's language."""
-
-
-class RowFields(TypedDict, total=False):
-    """The columns of a table row that change after it is created (``Storage.update_table``)."""
-
-    status: str
-    first_dealer: int | None
-    options: dict[str, Any]  # JSON: each game's rule options (games.options)
-    settings: dict[str, Any]  # JSON: the table settings (bot.play.settings) and ``away``
-    thread_id: int | None
-    lobby_message_id: int | None
-    table_message_id: int | None
-    ping_message_id: int | None
 
 
 class Listener(Protocol):
@@ -185,14 +180,14 @@ class TableSession:
         return [s.user_id for s in self.row.seat_list if s.user_id is not None]
 
     # ------------------------------------------------------------------- the table row
-    async def update_row(self, **fields: Unpack[RowFields]) -> None:
+    async def update_row(self, **fields: Unpack[TableFields]) -> None:
         """The one place a table row changes after it was created (with ``defer_row`` and
         ``_end_row``, through ``_set_row``): written to storage, then to the row in memory, so
         memory never holds what storage refused."""
         await self.storage.update_table(self.id, **fields)
         self._set_row(fields)
 
-    def defer_row(self, **fields: Unpack[RowFields]) -> None:
+    def defer_row(self, **fields: Unpack[TableFields]) -> None:
         """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
         in memory at once, written with the next commit (``Storage.defer_update``)."""
         self._set_row(fields)
@@ -208,7 +203,7 @@ class TableSession:
             await self.storage.finish_table(self.id, status, totals, winners, game.to_record())
         self._set_row({"status": status})
 
-    def _set_row(self, fields: RowFields) -> None:
+    def _set_row(self, fields: TableFields) -> None:
         for name, value in fields.items():
             setattr(self.row, name, value)
 

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from bot.storage.interface import Seat, Snapshot, TableRow
+from bot.storage.interface import JSON_COLUMNS, UPDATABLE_COLUMNS, Seat, Snapshot, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +177,22 @@ class GroupCommit(ABC):
         for name, value in self._deferred.get(table.id, {}).items():
             setattr(table, name, value)
         return table
+
+    def _table_update(self, table_id: int, fields: dict[str, Any]) -> Statement | None:
+        """``update_table``'s statement in this backend's placeholders (None: nothing to
+        write); the columns are checked against the one list of them."""
+        unknown = set(fields) - UPDATABLE_COLUMNS
+        if unknown:
+            raise ValueError(f"unknown table columns {sorted(unknown)}")
+        if not fields:
+            return None
+        encoded = {n: json.dumps(v) if n in JSON_COLUMNS else v for n, v in fields.items()}
+        return self._update_statement(table_id, encoded)
+
+    def _updated(self, table_id: int, fields: dict[str, Any]) -> None:
+        """``update_table`` wrote ``fields``: deferred values of them are older, forget them."""
+        for name in fields:
+            self._deferred.get(table_id, {}).pop(name, None)
 
     def _update_statement(self, table_id: int, fields: dict[str, Any]) -> Statement:
         names = sorted(fields)

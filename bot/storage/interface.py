@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.shards import Shards
@@ -74,6 +74,26 @@ class TableRow:
     @property
     def full(self) -> bool:
         return len(self.seat_list) == self.seats
+
+
+class TableFields(TypedDict, total=False):
+    """The columns of a table row that change after it is created (``Storage.update_table``,
+    ``Storage.defer_update``): declared once, for both backends and the session."""
+
+    status: str
+    first_dealer: int | None
+    options: dict[str, Any]  # JSON: each game's rule options (games.options)
+    settings: dict[str, Any]  # JSON: the table settings (bot.play.settings) and ``away``
+    thread_id: int | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    finished_at: str | None
+
+
+UPDATABLE_COLUMNS: frozenset[str] = TableFields.__optional_keys__
+JSON_COLUMNS = frozenset({"options", "settings"})
+"""Updatable columns stored as JSON text."""
 
 
 @dataclass

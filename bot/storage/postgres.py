@@ -3,9 +3,9 @@ sharing one database (``ATOUT_DB=postgresql://…``).
 
 The guarantees are those of the SQLite backend:
 
-- migrations are the files ``bot/storage/migrations_postgresql/NNN_*.sql``, numbered like ``bot/storage/migrations_sqlite/``;
-  each runs in its own transaction with the version row, under an advisory lock, so two clusters
-  starting at once never both run one;
+- migrations are the files ``bot/storage/migrations_postgresql/NNN_*.sql``, numbered like
+  SQLite's (``bot.storage.migrations``); each runs in its own transaction with the version row,
+  under an advisory lock, so two clusters starting at once never both run one;
 - a step of play is committed before its ``await`` returns, and ``UNIQUE (table_id, action_no)``
   refuses a second writer of the same step (``StaleAction``), whichever process it comes from;
 - the steps of play are group-committed: those of all tables that arrive while a commit is under
@@ -19,35 +19,26 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import asyncpg
 
 from bot.storage.group_commit import GroupCommit, Statement, Step
-from bot.storage.interface import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
+from bot.storage.interface import (
+    GameLog,
+    Seat,
+    Snapshot,
+    StaleAction,
+    Storage,
+    TableRow,
+)
+from bot.storage.migrations import POSTGRESQL, Migration, run_migrations
 from bot.storage.postgres_shim import PG_NOW as NOW
 from bot.storage.postgres_shim import PgShim, numbered_placeholders, to_postgres
 from bot.storage.ratings import RatingChange
-from bot.storage.ratings_writes import SqliteRatings
+from bot.storage.ratings_writes import RatingsWrites
 
-MIGRATIONS_DIR = Path(__file__).with_name("migrations_postgresql")
-TABLE_COLUMNS = frozenset(
-    {
-        "thread_id",
-        "lobby_message_id",
-        "table_message_id",
-        "ping_message_id",
-        "status",
-        "first_dealer",
-        "options",
-        "settings",
-        "finished_at",
-    }
-)
-"""Bookkeeping that may trail the log by a moment: it rides along with the next group commit."""
 STATEMENT_TIMEOUT_MS = 60_000
 """A statement running longer than this is a fault (a lock held by a stuck process): it fails
 instead of holding a table forever."""
@@ -60,20 +51,11 @@ and the cluster where one of them just ended must not both store it."""
 log = logging.getLogger(__name__)
 
 
-def migrations() -> list[tuple[int, Path]]:
-    found = []
-    for path in MIGRATIONS_DIR.glob("*.sql"):
-        match = re.match(r"(\d+)_", path.name)
-        if match:
-            found.append((int(match.group(1)), path))
-    return sorted(found)
-
-
 def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PgStorage(GroupCommit, SqliteRatings, Storage):
+class PgStorage(GroupCommit, RatingsWrites, Storage):
     """The tables and their logs in PostgreSQL's own SQL (below); ratings, results and history
     through the SQLite backend's methods, whose statements ``bot.storage.postgres_shim`` rewrites, on one
     connection of their own under the same one-call-at-a-time lock as in SQLite."""
@@ -121,6 +103,9 @@ class PgStorage(GroupCommit, SqliteRatings, Storage):
         await self.db.conn.execute(to_postgres(sql), *args)
         return None
 
+    def _in_transaction(self) -> bool:
+        return bool(self.db.conn.is_in_transaction())
+
     async def close(self) -> None:
         if self._pool is None:
             return
@@ -165,22 +150,24 @@ class PgStorage(GroupCommit, SqliteRatings, Storage):
         async with self.pool.acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
-                current = await self._schema_version(conn)
-                for number, path in migrations():
-                    if number <= current:
-                        continue
+
+                async def apply(migration: Migration) -> None:
                     async with conn.transaction():
                         # No parameters: asyncpg runs the whole file as one simple query.
-                        await conn.execute(path.read_text(encoding="utf-8"))
+                        await conn.execute(migration.script)
                         # Its Python step (rating the games already stored) sees the new tables
                         # on this connection, inside this transaction.
                         self._ratings_conn = conn
                         try:
-                            await self.after_migration(number)
+                            await self.after_migration(migration.number)
                         finally:
                             self._ratings_conn = None
                         await conn.execute("DELETE FROM atout_schema")
-                        await conn.execute("INSERT INTO atout_schema (version) VALUES ($1)", number)
+                        await conn.execute(
+                            "INSERT INTO atout_schema (version) VALUES ($1)", migration.number
+                        )
+
+                await run_migrations(POSTGRESQL, await self._schema_version(conn), apply)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
@@ -255,19 +242,12 @@ class PgStorage(GroupCommit, SqliteRatings, Storage):
         )
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
-        unknown = set(fields) - TABLE_COLUMNS
-        if unknown:
-            raise ValueError(f"unknown table columns {sorted(unknown)}")
-        if not fields:
-            return
-        encoded = {
-            n: json.dumps(v) if n in ("options", "settings") else v for n, v in fields.items()
-        }
-        sql, args = self._update_statement(table_id, encoded)
-        async with self.pool.acquire() as conn:
-            await conn.execute(sql, *args)
-        for name in fields:
-            self._deferred.get(table_id, {}).pop(name, None)
+        statement = self._table_update(table_id, fields)
+        if statement is not None:
+            sql, args = statement
+            async with self.pool.acquire() as conn:
+                await conn.execute(sql, *args)
+            self._updated(table_id, fields)
 
     async def set_seat(
         self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str

@@ -1,8 +1,9 @@
 """SQLite behind the ``Storage`` interface: WAL, foreign keys, numbered migrations, and a group
 commit for the steps of play.
 
-Migrations are the files ``bot/storage/migrations_sqlite/NNN_*.sql``; each runs in its own transaction and moves
-``PRAGMA user_version`` to its number, so a half-applied migration never exists.
+Migrations are the files ``bot/storage/migrations_sqlite/NNN_*.sql`` (``bot.storage.migrations``);
+each runs in its own transaction and moves ``PRAGMA user_version`` to its number, so a
+half-applied migration never exists.
 
 The steps of play (``append_action``, ``append_deal``) are the hot path: every click writes one.
 A commit costs an fsync (``synchronous=FULL``, docs/storage.md says why), so instead of one
@@ -17,45 +18,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
-import re
 import sqlite3
-from collections.abc import Callable, Coroutine
-from pathlib import Path
-from typing import Any, TypeVar, cast
+from collections.abc import Callable
+from typing import Any
 
 import aiosqlite
 
 from bot.storage.group_commit import GroupCommit, Statement, Step
-from bot.storage.interface import GameLog, Seat, Snapshot, StaleAction, Storage, TableRow
-from bot.storage.ratings_writes import SqliteRatings
-
-MIGRATIONS_DIR = Path(__file__).with_name("migrations_sqlite")
-_TABLE_COLUMNS = frozenset(
-    {
-        "thread_id",
-        "lobby_message_id",
-        "table_message_id",
-        "ping_message_id",
-        "status",
-        "first_dealer",
-        "options",
-        "settings",
-        "finished_at",
-    }
+from bot.storage.interface import (
+    GameLog,
+    Seat,
+    Snapshot,
+    StaleAction,
+    Storage,
+    TableRow,
 )
+from bot.storage.migrations import SQLITE, Migration, run_migrations
+from bot.storage.queries import serialized
+from bot.storage.ratings_writes import RatingsWrites
 
-
-"""Bookkeeping that may trail the log by a moment: it rides along with the next group commit."""
 SYNCHRONOUS = "FULL"
 """In WAL mode, FULL syncs the log at every commit: a committed step survives a power loss, not
 only a crash of the process (docs/storage.md)."""
 
 log = logging.getLogger(__name__)
-
-F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, Any]])
 
 crash_point: Callable[[str], None] | None = None
 """Tests only: called at each point of the group commit ("begin", "step", "bookkeeping",
@@ -65,29 +53,6 @@ crash_point: Callable[[str], None] | None = None
 def _at(point: str) -> None:
     if crash_point is not None:
         crash_point(point)
-
-
-def serialized(method: F) -> F:
-    """One call at a time on the shared connection. Every table of every guild writes through
-    this one connection, and a transaction spans several awaits: without this, the statements
-    of another table would run inside it (and be rolled back with it), or its BEGIN would fail
-    with "cannot start a transaction within a transaction"."""
-
-    @functools.wraps(method)
-    async def wrapper(self: SqliteStorage, *args: Any, **kwargs: Any) -> Any:
-        async with self._lock:
-            return await method(self, *args, **kwargs)
-
-    return cast(F, wrapper)
-
-
-def migrations() -> list[tuple[int, Path]]:
-    found = []
-    for path in MIGRATIONS_DIR.glob("*.sql"):
-        match = re.match(r"(\d+)_", path.name)
-        if match:
-            found.append((int(match.group(1)), path))
-    return sorted(found)
 
 
 def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[Statement]) -> None:
@@ -125,7 +90,7 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
         raise
 
 
-class SqliteStorage(GroupCommit, SqliteRatings, Storage):
+class SqliteStorage(GroupCommit, RatingsWrites, Storage):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
@@ -150,9 +115,11 @@ class SqliteStorage(GroupCommit, SqliteRatings, Storage):
         await self.migrate()
 
     async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> int | None:
-        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
         async with self.db.execute(sql, args) as cur:
             return cur.lastrowid
+
+    def _in_transaction(self) -> bool:
+        return self.db.in_transaction
 
     async def close(self) -> None:
         if self._db is not None:
@@ -185,22 +152,14 @@ class SqliteStorage(GroupCommit, SqliteRatings, Storage):
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
-        current = await self._schema_version()
-        for number, path in migrations():
-            if number <= current:
-                continue
-            script = path.read_text(encoding="utf-8")
-            statements = [s.strip() for s in _split_sql(script) if s.strip()]
-            await self._exec("BEGIN IMMEDIATE")
-            try:
-                for statement in statements:
-                    await self._exec(statement)
-                await self.after_migration(number)
-                await self._exec(f"PRAGMA user_version = {number}")
-                await self._exec("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+        await run_migrations(SQLITE, await self._schema_version(), self._apply)
+
+    async def _apply(self, migration: Migration) -> None:
+        async with self.transaction():
+            for statement in migration.statements():
+                await self._exec(statement)
+            await self.after_migration(migration.number)
+            await self._exec(f"PRAGMA user_version = {migration.number}")
 
     # ------------------------------------------------------------------------ tables
     @serialized
@@ -259,19 +218,10 @@ class SqliteStorage(GroupCommit, SqliteRatings, Storage):
 
     @serialized
     async def update_table(self, table_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _TABLE_COLUMNS
-        if unknown:
-            raise ValueError(f"unknown table columns {sorted(unknown)}")
-        if not fields:
-            return
-        names = sorted(fields)
-        values = [
-            json.dumps(fields[n]) if n in ("options", "settings") else fields[n] for n in names
-        ]
-        assignments = ", ".join(f"{n} = ?" for n in names)
-        await self._exec(f"UPDATE tables SET {assignments} WHERE id = ?", (*values, table_id))
-        for name in names:
-            self._deferred.get(table_id, {}).pop(name, None)
+        statement = self._table_update(table_id, fields)
+        if statement is not None:
+            await self._exec(*statement)
+            self._updated(table_id, fields)
 
     @serialized
     async def set_seat(
@@ -332,8 +282,7 @@ class SqliteStorage(GroupCommit, SqliteRatings, Storage):
         winners: list[int] | None = None,
         record: dict[str, Any] | None = None,
     ) -> None:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction():
             await self._exec(
                 "UPDATE tables SET status = ?,"
                 " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
@@ -350,19 +299,3 @@ class SqliteStorage(GroupCommit, SqliteRatings, Storage):
                         json.dumps(record),
                     ),
                 )
-            await self._exec("COMMIT")
-        except BaseException:
-            await self._rollback()
-            raise
-
-    async def _rollback(self) -> None:
-        """ROLLBACK what is still open: a failed COMMIT may have ended the transaction already,
-        and a second error would hide the first."""
-        if self.db.in_transaction:
-            await self._exec("ROLLBACK")
-
-
-def _split_sql(script: str) -> list[str]:
-    """Statements of a migration file (comments dropped; no semicolons inside literals)."""
-    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
-    return "\n".join(lines).split(";")

@@ -1,5 +1,5 @@
-"""SQLite side of what ``/leaderboard``, ``/stats`` and ``/history`` read, mixed into
-``SqliteStorage`` through ``SqliteRatings`` (which writes what this reads).
+"""What ``/leaderboard``, ``/stats`` and ``/history`` read, mixed into both backends through
+``RatingsWrites`` (which writes what this reads).
 
 The hot paths are single indexed queries (a leaderboard page, a player's line and rank) or one
 aggregate read once and sliced (the last 30 days); ``benchmarks/leaderboard.py`` keeps them
@@ -8,14 +8,12 @@ honest. Every query names its server.
 
 from __future__ import annotations
 
-import asyncio
 import datetime
-import functools
 import json
 import sqlite3
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
+from bot.storage.queries import Queries, serialized
 from bot.storage.ratings import (
     PROVISIONAL_GAMES,
     Board,
@@ -30,23 +28,10 @@ from bot.storage.ratings import (
 from bot.storage.ratings_interface import PAGE_SIZE, PERIODS, RatingStorage
 
 if TYPE_CHECKING:
-    import aiosqlite
+    pass
 
 HISTORY_POINTS = 200
 """A rating chart shows at most this many games (the latest)."""
-
-F = TypeVar("F", bound=Callable[..., Coroutine[Any, Any, Any]])
-
-
-def serialized(method: F) -> F:
-    """The storage's one-call-at-a-time lock (see ``bot.storage.sqlite.serialized``)."""
-
-    @functools.wraps(method)
-    async def wrapper(self: SqliteStandings, *args: Any, **kwargs: Any) -> Any:
-        async with self._lock:
-            return await method(self, *args, **kwargs)
-
-    return cast(F, wrapper)
 
 
 def _iso_days_ago(days: int) -> str:
@@ -54,24 +39,7 @@ def _iso_days_ago(days: int) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-class SqliteStandings(RatingStorage):
-    if TYPE_CHECKING:
-        _lock: asyncio.Lock
-
-        @property
-        def db(self) -> aiosqlite.Connection: ...
-
-        async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> int | None: ...
-
-    async def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        async with self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
-
-    async def _one(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Row | None:
-        async with self.db.execute(sql, args) as cur:
-            row: sqlite3.Row | None = await cur.fetchone()
-        return row
-
+class StandingsReads(Queries, RatingStorage):
     # ------------------------------------------------------------------ settings
     async def _settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))

@@ -33,7 +33,7 @@ from bot.table.pings import Pings
 from bot.text.i18n import t, user_locale
 from bot.ui import images
 from bot.ui.panels import PanelRegistry
-from bot.ui.replies import refusal, refuse
+from bot.ui.replies import refusal, refuse, session_or_refusal
 from games.actions import Action
 
 log = logging.getLogger(__name__)
@@ -151,11 +151,10 @@ class TableUI:
         that hand message: nothing public); then the step is committed, the game is driven on,
         and the same hand message shows the new hand."""
         await interaction.response.defer()
-        session = await self.tables.get(table_id)
-        locale = user_locale(interaction)
+        session = await session_or_refusal(interaction, self.tables, table_id)
         if session is None:
-            await refuse(interaction, t("error_no_table", locale))
             return
+        locale = user_locale(interaction)
         session.restoring = False  # somebody is at this table: it is drawn as any other
         result = await session.act(interaction.user.id, version, action)
         if not result.ok:
@@ -189,9 +188,8 @@ class TableUI:
     async def hand(self, interaction: Interaction, table_id: int) -> None:
         await self._defer_ephemeral(interaction)
         locale = user_locale(interaction)
-        session = await self.tables.get(table_id)
+        session = await session_or_refusal(interaction, self.tables, table_id)
         if session is None:
-            await refuse(interaction, t("error_no_table", locale))
             return
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", locale))
@@ -207,9 +205,8 @@ class TableUI:
         """A panel control that is not an action (Coinche's level select) changed the panel."""
         await interaction.response.defer()
         locale = user_locale(interaction)
-        session = await self.tables.get(table_id)
+        session = await session_or_refusal(interaction, self.tables, table_id, playing=True)
         if session is None or session.game is None:
-            await refuse(interaction, t("error_no_table", locale))
             return
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", locale))
@@ -222,9 +219,8 @@ class TableUI:
     async def last_trick(self, interaction: Interaction, table_id: int) -> None:
         await self._defer_ephemeral(interaction)
         locale = user_locale(interaction)
-        session = await self.tables.get(table_id)
+        session = await session_or_refusal(interaction, self.tables, table_id, playing=True)
         if session is None or session.game is None:
-            await refuse(interaction, t("error_no_table", locale))
             return
         public = session.game.public_view()
         if not public.get("last_trick"):

@@ -8,7 +8,7 @@ threads are not allowed), and the lobby message says where it went.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -17,18 +17,12 @@ from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.storage.interface import AI_LEVELS
 from bot.table.channel import NO_MENTIONS, Messageables
-from bot.table.house_rules import (
-    RULE_PAGE_PREFIX,
-    decode_value,
-    rule_choices,
-    rule_pages,
-    value_choices,
-)
+from bot.table.house_rules import HouseRules, Payload, check_options
 from bot.text.i18n import LOCALES, t, table_language, user_locale
-from bot.text.narrate import option_text, rule_help, rule_label, rules_summary
-from bot.ui.codec import RuleSelectId, TableButtonId
-from bot.ui.components import rule_select, table_button
-from bot.ui.replies import refuse
+from bot.text.rules import rules_summary
+from bot.ui.codec import TableButtonId
+from bot.ui.components import table_button
+from bot.ui.replies import refuse, session_or_refusal
 from games.options import OptionError
 from games.registry import game_class
 from rendering import DECK_STYLES
@@ -58,13 +52,7 @@ THREAD_NAME_LIMIT = 100
 MAX_TURN_TIMER = 3600
 
 
-# Rule options and table settings are JSON values (games.options, bot.play.settings): the
-# ``dict[str, Any]`` of this module.
-def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
-    """The options in force, defaults filled in: raises ``OptionError``/``ValueError``."""
-    return game_class(game).check_options(options, seats)
-
-
+# Table settings are JSON values (bot.play.settings): the ``dict[str, Any]`` of this module.
 def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None:
     """What is wrong with the table settings of ``/<game> start``, in words, or None."""
     level = settings.get("level")
@@ -80,16 +68,10 @@ def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None
     return None
 
 
-class Payload(TypedDict):
-    """A lobby message or a house-rules panel: its text and its buttons."""
-
-    content: str
-    view: discord.ui.View
-
-
 class Lobby:
     def __init__(self, bot: LobbyHost) -> None:
         self.bot = bot
+        self.rules = HouseRules(bot, self.refresh)
         self.used_choosers: set[int] = set()
         """Ephemeral "choose a level" messages already answered: a double tap on a level
         button must seat one computer player, not two."""
@@ -260,9 +242,8 @@ class Lobby:
         self, interaction: Interaction, verb: str, table_id: int, arg: str | None
     ) -> None:
         mine = user_locale(interaction)
-        session = await self.bot.tables.get(table_id)
+        session = await session_or_refusal(interaction, self.bot.tables, table_id)
         if session is None:
-            await refuse(interaction, t("error_no_table", mine))
             return
         user = interaction.user
         if verb == "join":
@@ -290,7 +271,7 @@ class Lobby:
             await self.add_computer(interaction, session, arg)
             return
         elif verb == "house":
-            await self.house_rules(interaction, session)
+            await self.rules.open(interaction, session)
             return
         elif verb == "start":
             await self.start(interaction, session)
@@ -413,101 +394,8 @@ class Lobby:
             return None
 
     # ----------------------------------------------------------------- house rules
-    async def house_rules(self, interaction: Interaction, session: TableSession) -> None:
-        locale = user_locale(interaction)
-        if interaction.user.id != session.row.starter_id:
-            await refuse(interaction, t("error_starter_only", locale))
-            return
-        if session.row.status != "lobby":
-            await refuse(interaction, t("error_lobby_closed", locale))
-            return
-        await interaction.response.send_message(
-            **self.rules_payload(session, locale), ephemeral=True
-        )
-
-    def rules_payload(
-        self, session: TableSession, locale: str, note: str | None = None, page: int = 0
-    ) -> Payload:
-        """The house-rules panel, in the language of the starter who opened it (only they
-        see it)."""
-        current = check_options(session.row.game, session.row.options, session.row.seats)
-        options = rule_choices(game_class(session.row.game).OPTIONS, current, locale, page)
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            rule_select(RuleSelectId(session.id), options, placeholder=t("rule_pick", locale))
-        )
-        content = t("rules_title", locale)
-        if note:
-            content += "\n" + note
-        return {"content": content, "view": view}
-
     async def house_rule(
-        self,
-        interaction: Interaction,
-        table_id: int,
-        key: str | None,
-        values: list[str],
+        self, interaction: Interaction, table_id: int, key: str | None, values: list[str]
     ) -> None:
-        locale = user_locale(interaction)
-        session = await self.bot.tables.get(table_id)
-        if session is None:
-            await refuse(interaction, t("error_no_table", locale))
-            return
-        if interaction.user.id != session.row.starter_id:
-            await refuse(interaction, t("error_starter_only", locale))
-            return
-        if session.row.status != "lobby":
-            await refuse(interaction, t("error_lobby_closed", locale))
-            return
-        specs = {spec.name: spec for spec in game_class(session.row.game).OPTIONS}
-        if key is None and values and values[0].startswith(RULE_PAGE_PREFIX):
-            number = values[0].removeprefix(RULE_PAGE_PREFIX)
-            count = len(rule_pages(game_class(session.row.game).OPTIONS))
-            if not number.isdigit() or int(number) >= count:
-                await refuse(interaction, t("error_malformed", locale))
-                return
-            await interaction.response.edit_message(
-                **self.rules_payload(session, locale, page=int(number))
-            )
-            return
-        if key is None:
-            chosen = specs.get(values[0]) if values else None
-            if chosen is None:
-                await refuse(interaction, t("error_malformed", locale))
-                return
-            current = check_options(session.row.game, session.row.options, session.row.seats)
-            view = discord.ui.View(timeout=None)
-            view.add_item(
-                rule_select(
-                    RuleSelectId(table_id, chosen.name),
-                    value_choices(chosen, current.get(chosen.name), locale),
-                    placeholder=rule_label(chosen.name, locale)[:150],
-                )
-            )
-            await interaction.response.edit_message(
-                content=t(
-                    "rule_value",
-                    locale,
-                    key=rule_label(chosen.name, locale),
-                    help=rule_help(chosen.name, locale, chosen.help),
-                ),
-                view=view,
-            )
-            return
-        spec = specs.get(key)
-        if spec is None or len(values) != 1:
-            await refuse(interaction, t("error_malformed", locale))
-            return
-        try:
-            value = decode_value(spec, values[0])
-            options = dict(session.row.options)
-            options[key] = value
-            check_options(session.row.game, options, session.row.seats)
-        except (OptionError, ValueError) as exc:
-            await refuse(interaction, t("error_options", locale, reason=str(exc)))
-            return
-        await session.set_options(options)
-        label = rule_label(key, locale)
-        note = t("rule_set", locale, key=label, value=option_text(value, locale, key))
-        await interaction.response.edit_message(**self.rules_payload(session, locale, note))
-        await self.refresh(session)
+        """A house-rules select of this lobby (``bot.table.house_rules``)."""
+        await self.rules.choose(interaction, table_id, key, values)

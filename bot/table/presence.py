@@ -23,7 +23,7 @@ from bot.table.channel import NO_MENTIONS, Messageables, TableChannel
 from bot.table.controller import TableUI
 from bot.table.lobby import Lobby
 from bot.text.i18n import t, user_locale
-from bot.ui.replies import refuse
+from bot.ui.replies import refuse, session_or_refusal
 
 __all__ = [
     "DEFAULT_TURN_TIMER_S",
@@ -82,9 +82,8 @@ class Presence:
     async def rejoin(self, interaction: discord.Interaction[discord.Client], table_id: int) -> None:
         """``/table rejoin`` and the "Take my seat back" button: only the player who left."""
         mine = user_locale(interaction)
-        session = await self.tables.get(table_id)
-        if session is None or session.row.guild_id != interaction.guild_id:
-            await refuse(interaction, t("error_no_table", mine))
+        session = await session_or_refusal(interaction, self.tables, table_id, same_server=True)
+        if session is None:
             return
         locale = locale_of(session)
         error = await session.come_back(interaction.user.id)

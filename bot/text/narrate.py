@@ -1,4 +1,6 @@
-"""Sentences about a table: the one line under the table image, deal summaries, the result.
+"""Sentences about a table: the one line under the table image, deal summaries, the result
+(events in words are ``bot.text.events``, cards ``bot.text.cards``, house rules
+``bot.text.rules``).
 
 Everything is drawn from the public view and the game's public results, so no sentence can
 reveal a hidden card; every word goes through ``t``.
@@ -8,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.text.i18n import has_key, t
+from bot.text.cards import card_name, trump_word
+from bot.text.events import event_text
+from bot.text.i18n import t
 from games.base import Game
-from games.cards import SUITS
 from games.views import DealResultEvent, Decision, Event, GameView
-from rendering.cards import rank_label, resolve_style
+from rendering.info import SideLabel
 from rendering.info import side_names as rendering_side_names
 
 TURN_KEYS: dict[Decision, str] = {
@@ -23,141 +26,12 @@ TURN_KEYS: dict[Decision, str] = {
     "play": "turn_play",
 }
 """The sentence for each decision the engine says the seat to act faces (``view["decision"]``)."""
-SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
-"""French suits as Discord's coloured emoji, in buttons and sentences alike: red hearts and
-diamonds, black spades and clubs drawn with a light edge, so they read in both themes (a plain
-``♠`` takes the text's colour and is dim on the dark theme)."""
-DIGIT_GROUP = {"fr": "\u202f", "it": ".", "pt-PT": "\u00a0", "pt-BR": "."}
-"""How a language groups thousands in a score (1,000 · 1 000 · 1.000); others use a comma."""
 
 
-def number(value: int, locale: str = "en") -> str:
-    """A rule's number as the table's language writes it (targets, points)."""
-    return f"{value:,}".replace(",", DIGIT_GROUP.get(locale, ","))
-
-
-def italian(game: str, deck_style: str) -> bool:
-    return resolve_style(game, deck_style) == "italian"
-
-
-def rank_letter(rank: str, locale: str = "en") -> str:
-    """A French-suited card's index as the language's players write it: ``V`` (valet) for a
-    French jack, ``J`` in English; numbers stay numbers and the ten is ``10``."""
-    if rank == "T":
-        return "10"
-    return t(f"rank_letter_{rank}", locale) if rank in "JQKA" and len(rank) == 1 else rank
-
-
-def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
-    """A card in a sentence: ``J♥️`` (``V♥️`` in French) with French cards, the suit as the
-    coloured emoji the buttons use; ``R bastoni`` (re di bastoni) with Italian ones, whose
-    suits have no French symbol."""
-    if italian(game, deck_style):
-        return f"{rank_label(card[0], 'italian')} {suit_name(card[1], game, deck_style, locale)}"
-    return rank_letter(card[0], locale) + SUIT_EMOJI.get(card[1], card[1:])
-
-
-def trump_word(trump: str, locale: str = "en") -> str:
-    """A contract's denomination in a sentence: a suit as its coloured emoji, no trumps and all
-    trumps by the table abbreviations players of the language use (SA and TA in French)."""
-    if trump in SUIT_EMOJI:
-        return SUIT_EMOJI[trump]
-    return t(f"trump_short_{trump}", locale) if trump in ("NT", "AT") else trump
-
-
-def suit_name(suit: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
-    """A suit in words: the Italian names with an Italian deck (coppe, denari…)."""
-    if suit not in SUITS:
-        return suit
-    return t(f"suit_italian_{suit}" if italian(game, deck_style) else f"suit_{suit}", locale)
-
-
-def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
-    """A rank in words (a call in chiamata): king, or re with an Italian deck; numbers stay."""
-    if rank not in "TJQKA" or len(rank) != 1:
-        return rank
-    if italian(game, deck_style) and rank != "T":
-        return t(f"rank_italian_{rank}", locale)
-    return t(f"rank_{rank}", locale)
-
-
-def side_names(game: Game, names: list[str]) -> list[str]:
-    """Each side's players' names joined with ``&``, every name shown (sentences have room);
-    the labelling is the images' (``rendering.info.side_names``), the teams the engine's."""
+def side_names(game: Game, names: list[str]) -> list[SideLabel]:
+    """Each side's players' names, every name shown (sentences have room); the labelling is the
+    images' (``rendering.info.side_names``), the teams the engine's."""
     return rendering_side_names(game.teams(), names, max_joined=None)
-
-
-def event_text(
-    event: Event,
-    names: list[str],
-    locale: str = "en",
-    *,
-    game: str = "",
-    deck_style: str = "auto",
-) -> str | None:
-    """One public event in words, or None for events the table image already shows. Suits
-    and cards are named as the table's deck draws them (``game`` and ``deck_style``)."""
-    seat = event.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    if event["type"] == "trick":
-        winner = event.get("winner", seat)
-        name = names[winner] if isinstance(winner, int) else who
-        return t("event_trick", locale, name=name)
-    if event["type"] == "pass":
-        return t("event_pass", locale, name=who)
-    if event["type"] == "take":
-        return t("event_take", locale, name=who, trump=trump_word(str(event.get("trump")), locale))
-    if event["type"] == "bid":
-        value: int | str | None = event.get("value")
-        if isinstance(value, str):
-            value = t(f"bid_{value}", locale)
-        return t(
-            "event_bid",
-            locale,
-            name=who,
-            value=value,
-            trump=trump_word(str(event.get("trump")), locale),
-        )
-    if event["type"] in ("coinche", "surcoinche"):
-        return t(f"event_{event['type']}", locale, name=who)
-    if event["type"] == "call":
-        rank = str(event.get("rank"))
-        points = event.get("points")
-        if points:
-            return t(
-                "event_call_points",
-                locale,
-                name=who,
-                rank=rank_name(rank, game, deck_style, locale),
-                points=points,
-            )
-        return t("event_call", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
-    if event["type"] == "trump":
-        suit = str(event.get("suit"))
-        called = event.get("called_card")
-        if called:
-            return t(
-                "event_trump_called",
-                locale,
-                name=who,
-                suit=suit_name(suit, game, deck_style, locale),
-                card=card_name(str(called), game, deck_style, locale),
-            )
-        return t("event_trump", locale, name=who, suit=suit_name(suit, game, deck_style, locale))
-    if event["type"] == "exchange":
-        return t("event_exchange", locale, name=who, count=event.get("count", ""))
-    if event["type"] in ("belote", "rebelote"):
-        return t(f"event_{event['type']}", locale, name=who)
-    if event["type"] == "redeal":
-        return t("event_redeal", locale)
-    if event["type"] == "declarer":
-        rank = str(event.get("rank"))
-        return t("event_declarer", locale, name=who, rank=rank_name(rank, game, deck_style, locale))
-    if event["type"] == "partner":
-        return t("event_alone" if event.get("alone") else "event_partner", locale, name=who)
-    if event["type"] in ("carte_blanche", "pique", "repique"):
-        return t(f"event_{event['type']}", locale, name=who)
-    return None
 
 
 STATUS_LENGTH = 150
@@ -224,8 +98,8 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     return turn
 
 
-def scores_text(values: list[int], sides: list[str]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in zip(sides, values, strict=False))
+def scores_text(values: list[int], sides: list[SideLabel]) -> str:
+    return ", ".join(f"{side.text} {value}" for side, value in zip(sides, values, strict=False))
 
 
 def deal_summary(
@@ -330,7 +204,8 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     sides = side_names(game, names)
     winners = [sides[w] for w in game.winners if 0 <= w < len(sides)]
     if winners:
-        head = t("result_winners", locale, names=", ".join(winners))
+        count = sum(side.count for side in winners)
+        head = t("result_winners", locale, names=", ".join(w.text for w in winners), count=count)
     else:
         head = t("result_no_winner", locale)
     games_won = game.result_extras().get("games_won")
@@ -339,79 +214,3 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     else:
         tail = t("deal_totals", locale, scores=scores_text(list(game.totals), sides))
     return f"{head} {tail}"
-
-
-def options_line(
-    options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
-) -> str:
-    """House rules in one line: only what differs from the docs/rules.md defaults, in words."""
-    changed = [
-        t("rules_changed", locale, label=rule_label(k, locale), value=option_text(v, locale, k))
-        for k, v in options.items()
-        if defaults.get(k) != v
-    ]
-    return " · ".join(changed) if changed else t("rules_standard", locale)
-
-
-def option_text(value: object, locale: str = "en", key: str | None = None) -> str:
-    """A rule's value as players read it: booleans and the choices of ``key`` in words from the
-    catalogue (``rule_value_<key>_<value>``), numbers with thousands separators."""
-    if isinstance(value, bool):
-        return t("value_on" if value else "value_off", locale)
-    if key is not None and has_key(f"rule_value_{key}_{value}"):
-        return t(f"rule_value_{key}_{value}", locale)
-    if isinstance(value, int):
-        return number(value, locale)
-    return str(value)
-
-
-def rule_label(key: str, locale: str = "en") -> str:
-    """A rule's name as players say it ("SA/TA bids"), or its key if the catalogue lacks it."""
-    return t(f"rule_{key}", locale) if has_key(f"rule_{key}") else key
-
-
-def rule_help(key: str, locale: str = "en", default: str = "") -> str:
-    """A rule's one-line explanation from the catalogue (the engine's note if it lacks one)."""
-    return t(f"rule_help_{key}", locale) if has_key(f"rule_help_{key}") else default
-
-
-HEADLINE: dict[str, tuple[str, ...]] = {
-    "belote": ("melds_enabled",),
-    "coinche": ("melds_enabled", "sa_ta_enabled"),
-}
-"""Rules every table of a game states in its summary, changed or not: what players ask first."""
-
-
-def rules_summary(
-    game: str, options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
-) -> str:
-    """The table's rules in one sentence: how the game is won ("Coinche to 1,000 points"), the
-    rules players ask about first ("melds on · SA/TA allowed"), then every other rule that
-    differs from the standard one, in words. ``options`` are the rules in force (defaults
-    filled in)."""
-    name = t(f"game_{game}", locale)
-    if options.get("scoring_mode") == "rubicon":
-        parts = [t("rules_summary_rubicon", locale, game=name)]
-    elif isinstance(target := options.get("target_score"), int):
-        parts = [t("rules_summary_target", locale, game=name, target=number(target, locale))]
-    elif isinstance(hands := options.get("hands_to_win"), int):
-        parts = [t("rules_summary_hands", locale, game=name, count=hands)]
-    elif isinstance(games := options.get("games_to_win"), int):
-        parts = [t("rules_summary_games", locale, game=name, count=games)]
-    elif isinstance(options.get("match_deals"), int):
-        parts = [t("rules_summary_deals", locale, game=name, count=options["match_deals"])]
-    else:
-        parts = [name]
-    shown = {"target_score", "hands_to_win", "games_to_win", "match_deals", "scoring_mode"}
-    for key in HEADLINE.get(game, ()):
-        if key in options:
-            word = "melds" if key == "melds_enabled" else "sa_ta"
-            parts.append(t(f"rules_{word}_{'on' if options[key] else 'off'}", locale))
-            shown.add(key)
-    for key, value in options.items():
-        if key not in shown and key in defaults and defaults[key] != value:
-            label = rule_label(key, locale)
-            parts.append(
-                t("rules_changed", locale, label=label, value=option_text(value, locale, key))
-            )
-    return " · ".join(parts)

@@ -1,7 +1,7 @@
-"""The whole custom_id grammar of Atout (docs/discord.md's contract, shared/UX.md's format):
+"""The whole custom_id grammar of Atout (docs/discord.md, "The custom_id contract"):
 ``atout:<verb>:<table>[:<version>[:values]]``, and the leaderboard's ``atout:board|record|reset``.
 
-Every id is built and read here, and nowhere else (``tests/bot/ui/test_codec.py`` fails on an
+Every id is built and read here, and nowhere else (``tests/bot/ui/test_custom_id_grammar.py`` fails on an
 ``"atout:`` literal in any other module): a button posted by an older version of the bot is read
 by the same templates, so it keeps working after an upgrade. Each kind of id is a frozen
 dataclass whose ``custom_id`` builds it and whose ``parse`` reads it back (``None`` for an id of

@@ -1,12 +1,13 @@
 """Images for Discord messages, drawn by ``rendering`` off the event loop.
 
 Pillow work takes milliseconds; on the event loop it would stall every other table of every
-guild, so each call waits for a slot of the image queue (``bot.play.workers``) and runs in a
-drawing process (threads when there are none: the tests), away from the interpreter lock of the
-event loop. The queue serves the clicking player's hand first, then table redraws, then the
-rest. The same picture asked for twice (a Hand button pressed again, a table redrawn in the same
-state) comes from a small cache of encoded images. Public images are drawn from the public view
-only: a card that is not on the table can never reach a public message.
+guild, so each call waits for a slot of the image queue (``bot.play.workers``), which serves the
+clicking player's hand first, then table redraws, then the rest. The drawing happens in a
+drawing process (``ATOUT_IMAGE_PROCESSES``), away from the event loop's interpreter lock; with
+no drawing process (tests under simcord), or until the processes are warm, in a thread. The
+same picture asked for twice (a Hand button pressed again, a table redrawn in the same state)
+comes from a small cache of encoded images. Public images are drawn from the public view only:
+a card that is not on the table can never reach a public message.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from typing import TypedDict
 
 import discord
 
+from bot.text.cards import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
 from bot.text.i18n import t
-from bot.text.narrate import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
 from bot.ui.codec import ActionButtonId, button_id
 from bot.ui.components import action_button
 from games.actions import Action

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.play.sessions import ActResult
-from bot.text.i18n import t
+from bot.play.sessions import ActResult, TableSession
+from bot.play.tables import Tables
+from bot.text.i18n import t, user_locale
 from rendering.i18n import reason as illegal_reason
 
 
@@ -28,3 +29,25 @@ async def refuse(interaction: discord.Interaction[discord.Client], text: str) ->
         await interaction.edit_original_response(content=text)
     else:
         await interaction.followup.send(text, ephemeral=True)
+
+
+async def session_or_refusal(
+    interaction: discord.Interaction[discord.Client],
+    tables: Tables,
+    table_id: int,
+    *,
+    same_server: bool = False,
+    playing: bool = False,
+) -> TableSession | None:
+    """The table a click or a command names, or None once the clicker is told there is no such
+    table: none by that id, one of another server where that matters (ids are global: a
+    command names any number), or one not in play where only a game will do."""
+    session = await tables.get(table_id)
+    if (
+        session is None
+        or (same_server and session.row.guild_id != interaction.guild_id)
+        or (playing and session.game is None)
+    ):
+        await refuse(interaction, t("error_no_table", user_locale(interaction)))
+        return None
+    return session

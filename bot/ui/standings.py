@@ -26,16 +26,7 @@ from bot.storage.ratings import (
 from bot.storage.ratings_interface import PAGE_SIZE
 from bot.text.i18n import t
 from rendering import LeaderboardRow
-
-
-def number(value: int) -> str:
-    """1,024: ratings are read at a glance."""
-    return f"{value:,}"
-
-
-def signed(value: int) -> str:
-    """+17, -8, +0."""
-    return f"{value:+,}"
+from rendering.i18n import number, signed
 
 
 def games_text(count: int, locale: str) -> str:
@@ -55,7 +46,7 @@ def line_name(line: BoardLine, locale: str) -> str:
 
 
 def rating_text(rating: int, provisional: bool, locale: str) -> str:
-    shown = number(rating)
+    shown = number(rating, locale)
     return t("rating_provisional", locale, rating=shown) if provisional else shown
 
 
@@ -67,9 +58,9 @@ def change_lines(changes: list[RatingChange], locale: str) -> list[str]:
             "rating_change",
             locale,
             name=plain(c.name),
-            before=number(c.before),
-            after=number(c.after),
-            delta=signed(c.delta),
+            before=number(c.before, locale),
+            after=number(c.after, locale),
+            delta=signed(c.delta, locale),
         )
         + (" " + t("rating_provisional_mark", locale) if c.provisional else "")
         for c in changes
@@ -256,9 +247,9 @@ def _result(entry: HistoryEntry, locale: str) -> str:
             "history_rated",
             locale,
             outcome=outcome,
-            before=number(entry.before),
-            after=number(entry.after),
-            delta=signed(entry.after - entry.before),
+            before=number(entry.before, locale),
+            after=number(entry.after, locale),
+            delta=signed(entry.after - entry.before, locale),
         )
     return t("history_unrated", locale, outcome=outcome)
 

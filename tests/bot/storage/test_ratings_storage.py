@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-import bot.storage.sqlite as sqlite_storage
+import bot.storage.migrations as schema
 from bot.storage.backends import make_storage
+from bot.storage.migrations import SQLITE
 from bot.storage.ratings import Companion, Entrant, Skill, player_key, rate, shown_rating
 from bot.storage.sqlite import SqliteStorage
 
@@ -160,7 +161,8 @@ async def test_computers_are_rated_per_level_and_hidden_by_default(
     assert [line.player for line in board.lines] == ["u:1"]
     await storage.set_guild_setting(GUILD, "show_computers", True)
     board = await storage.leaderboard(GUILD, "piquet", user_id=1)
-    assert [line.name for line in board.lines] == ["Computer (hard)", "user1"]
+    # No English in storage: a computer has no stored name, each reader names its level.
+    assert [(line.name, line.ai_level) for line in board.lines] == [("", "hard"), ("user1", None)]
     assert board.own is not None and board.own.rank == 2
 
 
@@ -250,9 +252,11 @@ async def test_the_migration_rates_existing_games_once_in_finishing_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = str(tmp_path / "old.sqlite3")
-    today = sqlite_storage.migrations()
+    today = schema.migrations
     # A database made by the schema before ratings (migrations 1 and 2).
-    monkeypatch.setattr(sqlite_storage, "migrations", lambda: [m for m in today if m[0] <= 2])
+    monkeypatch.setattr(
+        schema, "migrations", lambda folder: [m for m in today(folder) if m.number <= 2]
+    )
     old = SqliteStorage(path)
     await old.open()
     assert await old.schema_version() == 2
@@ -269,11 +273,11 @@ async def test_the_migration_rates_existing_games_once_in_finishing_order(
     ):
         await old._exec("UPDATE tables SET finished_at = ? WHERE id = ?", (at, table))
     await old.close()
-    monkeypatch.setattr(sqlite_storage, "migrations", lambda: today)
+    monkeypatch.setattr(schema, "migrations", today)
     new = SqliteStorage(path)
     await new.open()
     try:
-        assert await new.schema_version() == max(n for n, _ in today)
+        assert await new.schema_version() == today(SQLITE)[-1].number
         skills: dict[str, Skill] = {}
         for winner, loser in ((2, 1), (1, 2), (3, 1)):
             entrants = [

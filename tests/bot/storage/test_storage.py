@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import postgres as pg_storage
 from bot.storage.backends import describe, make_storage
 from bot.storage.interface import Snapshot, StaleAction, Storage
+from bot.storage.migrations import POSTGRESQL, SQLITE, migrations
 from bot.storage.postgres import PgStorage
 from bot.storage.shards import Shards
-from bot.storage.sqlite import SqliteStorage, migrations
+from bot.storage.sqlite import SqliteStorage
 
 
 @pytest.fixture
@@ -34,8 +34,8 @@ def test_atout_db_chooses_the_backend() -> None:
 
 def test_both_dialects_have_the_same_migrations() -> None:
     """A migration added to one dialect only would leave the other backend behind."""
-    sqlite = [(n, p.name) for n, p in migrations()]
-    postgres = [(n, p.name) for n, p in pg_storage.migrations()]
+    sqlite = [(m.number, m.path.name) for m in migrations(SQLITE)]
+    postgres = [(m.number, m.path.name) for m in migrations(POSTGRESQL)]
     assert sqlite == postgres
 
 
@@ -45,8 +45,8 @@ async def test_postgres_migrations_run_once(pg_server) -> None:  # type: ignore[
     # Two clusters starting at once: the advisory lock lets one migrate, the other waits.
     await asyncio.gather(first.open(), second.open())
     try:
-        assert await first.schema_version() == pg_storage.migrations()[-1][0]
-        assert await second.schema_version() == pg_storage.migrations()[-1][0]
+        assert await first.schema_version() == migrations(POSTGRESQL)[-1].number
+        assert await second.schema_version() == migrations(POSTGRESQL)[-1].number
     finally:
         await first.close()
         await second.close()
@@ -56,7 +56,7 @@ async def test_migrations_run_once_and_set_user_version(tmp_path: Path) -> None:
     path = str(tmp_path / "m.sqlite3")
     store = SqliteStorage(path)
     await store.open()
-    latest = migrations()[-1][0]
+    latest = migrations(SQLITE)[-1].number
     assert await store.schema_version() == latest
     async with store.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"

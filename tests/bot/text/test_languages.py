@@ -21,8 +21,8 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
+from bot.text.cards import card_name
 from bot.text.i18n import BOT, LOCALES, has_key, t, table_language, user_locale
-from bot.text.narrate import card_name
 from bot.text.translator import DISCORD_LOCALES, CatalogueTranslator, command_text, translated
 from bot.ui.panels import PanelContext, PanelRegistry
 from cogs.belote import taking_panel

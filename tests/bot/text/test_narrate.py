@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from random import Random
 
+from bot.text.cards import card_name
+from bot.text.events import event_text
 from bot.text.i18n import t
-from bot.text.narrate import (
-    card_name,
-    deal_summary,
-    event_text,
-    game_result,
-    option_text,
-    options_line,
-    rules_summary,
-    side_names,
-    status_line,
-)
+from bot.text.narrate import deal_summary, game_result, side_names, status_line
+from bot.text.rules import option_text, options_line, rules_summary
 from games.ai import choose
 from games.base import Game
 from games.registry import new_game
@@ -55,7 +48,7 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
 
 def test_sides_and_house_rules() -> None:
     game = new_game("sueca", {}, 4, dealer=0)
-    assert side_names(game, NAMES) == ["Marie & Ana", "Luc & Rui"]
+    assert [side.text for side in side_names(game, NAMES)] == ["Marie & Ana", "Luc & Rui"]
     assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b: on"
     assert options_line({"a": 1}, {"a": 1}) == "standard rules"
     assert options_line({"rounding": "half_down"}, {"rounding": "none"}) == (

@@ -64,7 +64,9 @@ deal_passed_out = Everybody passed.
 deal_card_points = Card points: { $points }
 deal_scores = This deal: { $scores }
 deal_totals = Score: { $scores }
-result_winners = **Game over — { $names } won!**
+result_winners = { $count ->
+   *[other] **Game over — { $names } won!**
+}
 result_no_winner = **Game over — nobody won.**
 rules_standard = standard rules
 table_header = Table { $id }
@@ -437,7 +439,10 @@ rules_summary_games = { $game }, first to { $count ->
     [one] { $count } game
    *[other] { $count } games
 }
-rules_summary_deals = { $game } over { $count } deals
+rules_summary_deals = { $game } over { $count ->
+    [one] { $count } deal
+   *[other] { $count } deals
+}
 rules_summary_match = { $game }, first to { $count ->
     [one] { $count } game
    *[other] { $count } games
@@ -491,7 +496,10 @@ button_reset = Reset the ratings
 button_rated = Rated: yes
 button_unrated = Rated: no
 reset_confirm = Reset every { $game } rating of this server? Everybody starts again at 1,000; the history of games stays.
-reset_done = The { $game } ratings of this server are reset ({ $count } players). The history of games stays.
+reset_done = The { $game } ratings of this server are reset ({ $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}). The history of games stays.
 settings_show = Computer players on leaderboards: { $computers }. `/atout settings show_computers:` changes it.
 settings_yes = shown
 settings_no = hidden

@@ -64,7 +64,9 @@ deal_passed_out = Tout le monde a passé.
 deal_card_points = Points des cartes : { $points }
 deal_scores = Cette donne : { $scores }
 deal_totals = Score : { $scores }
-result_winners = **Partie terminée — victoire de { $names } !**
+result_winners = { $count ->
+   *[other] **Partie terminée — victoire de { $names } !**
+}
 result_no_winner = **Partie terminée — pas de vainqueur.**
 rules_standard = règles standard
 table_header = Table { $id }
@@ -437,7 +439,10 @@ rules_summary_games = { $game }, au premier à { $count ->
     [one] { $count } partie
    *[other] { $count } parties
 }
-rules_summary_deals = { $game } en { $count } donnes
+rules_summary_deals = { $game } en { $count ->
+    [one] { $count } donne
+   *[other] { $count } donnes
+}
 rules_summary_match = { $game }, au premier à { $count ->
     [one] { $count } partie
    *[other] { $count } parties
@@ -491,7 +496,10 @@ button_reset = Remettre les classements à zéro
 button_rated = Classée : oui
 button_unrated = Classée : non
 reset_confirm = Remettre à zéro tous les classements de { $game } de ce serveur ? Tout le monde repart à 1 000 ; l'historique des parties reste.
-reset_done = Les classements de { $game } de ce serveur sont remis à zéro ({ $count } joueurs). L'historique des parties reste.
+reset_done = Les classements de { $game } de ce serveur sont remis à zéro ({ $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}). L'historique des parties reste.
 settings_show = Ordinateurs dans les classements : { $computers }. `/atout settings show_computers:` le change.
 settings_yes = affichés
 settings_no = masqués

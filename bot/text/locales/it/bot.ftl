@@ -64,7 +64,10 @@ deal_passed_out = Tutti hanno passato.
 deal_card_points = Punti delle carte: { $points }
 deal_scores = Questa mano: { $scores }
 deal_totals = Punteggio: { $scores }
-result_winners = **Partita finita — vince { $names }!**
+result_winners = { $count ->
+    [one] **Partita finita — vince { $names }!**
+   *[other] **Partita finita — vincono { $names }!**
+}
 result_no_winner = **Partita finita — nessun vincitore.**
 rules_standard = regole standard
 table_header = Tavolo { $id }
@@ -437,7 +440,10 @@ rules_summary_games = { $game }, vince chi arriva a { $count ->
     [one] { $count } partita
    *[other] { $count } partite
 }
-rules_summary_deals = { $game } in { $count } mani
+rules_summary_deals = { $game } in { $count ->
+    [one] { $count } mano
+   *[other] { $count } mani
+}
 rules_summary_match = { $game }, vince chi arriva a { $count ->
     [one] { $count } partita
    *[other] { $count } partite
@@ -491,7 +497,10 @@ button_reset = Azzera i punteggi
 button_rated = In classifica: sì
 button_unrated = In classifica: no
 reset_confirm = Azzerare tutti i punteggi di { $game } di questo server? Tutti ripartono da 1.000; lo storico delle partite resta.
-reset_done = I punteggi di { $game } di questo server sono azzerati ({ $count } giocatori). Lo storico delle partite resta.
+reset_done = I punteggi di { $game } di questo server sono azzerati ({ $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+}). Lo storico delle partite resta.
 settings_show = Computer nelle classifiche: { $computers }. `/atout settings show_computers:` lo cambia.
 settings_yes = mostrati
 settings_no = nascosti

@@ -64,7 +64,9 @@ deal_passed_out = 全員パスでした。
 deal_card_points = カードの点数：{ $points }
 deal_scores = このディール：{ $scores }
 deal_totals = 合計：{ $scores }
-result_winners = **ゲーム終了 — { $names } の勝ち！**
+result_winners = { $count ->
+   *[other] **ゲーム終了 — { $names } の勝ち！**
+}
 result_no_winner = **ゲーム終了 — 勝者なし。**
 rules_standard = 標準ルール
 table_header = テーブル { $id }

@@ -70,7 +70,10 @@ history_left = saiu no meio (uma derrota)
 button_record = Registro { $number }
 button_reset = Redefinir as pontuações
 reset_confirm = Redefinir todas as pontuações de { $game } deste servidor? Todo mundo recomeça em 1.000; o histórico de jogos continua.
-reset_done = As pontuações de { $game } deste servidor foram redefinidas ({ $count } jogadores). O histórico de jogos continua.
+reset_done = As pontuações de { $game } deste servidor foram redefinidas ({ $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+}). O histórico de jogos continua.
 settings_show = Computadores nos rankings: { $computers }. `/atout settings show_computers:` muda isso.
 cmd_atout = As configurações do Atout neste servidor (Gerenciar servidor)
 cmd_ratings_reset = Redefinir as pontuações de um jogo neste servidor (pede confirmação)

@@ -65,7 +65,10 @@ deal_passed_out = Todos passaram.
 deal_card_points = Pontos das cartas: { $points }
 deal_scores = Nesta mão: { $scores }
 deal_totals = Resultado: { $scores }
-result_winners = **Fim do jogo — { $names } ganhou!**
+result_winners = { $count ->
+    [one] **Fim do jogo — { $names } ganhou!**
+   *[other] **Fim do jogo — { $names } ganharam!**
+}
 result_no_winner = **Fim do jogo — ninguém ganhou.**
 rules_standard = regras normais
 table_header = Mesa { $id }
@@ -438,7 +441,10 @@ rules_summary_games = { $game }, ganha quem chegar a { $count ->
     [one] { $count } jogo
    *[other] { $count } jogos
 }
-rules_summary_deals = { $game } em { $count } mãos
+rules_summary_deals = { $game } em { $count ->
+    [one] { $count } mão
+   *[other] { $count } mãos
+}
 rules_summary_match = { $game }, ganha quem chegar a { $count ->
     [one] { $count } jogo
    *[other] { $count } jogos
@@ -492,7 +498,10 @@ button_reset = Repor as pontuações
 button_rated = Classificado: sim
 button_unrated = Classificado: não
 reset_confirm = Repor todas as pontuações de { $game } deste servidor? Todos recomeçam em 1000; o histórico de jogos fica.
-reset_done = As pontuações de { $game } deste servidor foram repostas ({ $count } jogadores). O histórico de jogos fica.
+reset_done = As pontuações de { $game } deste servidor foram repostas ({ $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+}). O histórico de jogos fica.
 settings_show = Computadores nas classificações: { $computers }. `/atout settings show_computers:` muda isto.
 settings_yes = visíveis
 settings_no = escondidos
