@@ -104,6 +104,9 @@ class AtoutBot(commands.Bot):
         """The storage opens before Discord is asked anything: a database that cannot be opened
         is refused without a login (and its one line is not lost among the gateway's)."""
         await self.open_storage()
+        # The drawing processes start now, while the bot logs in and syncs its commands: the
+        # first clicks after a restart find them warm sooner.
+        images.warm_up()
         await super().login(token)
 
     async def open_storage(self) -> None:
@@ -134,8 +137,8 @@ class AtoutBot(commands.Bot):
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
-        # on one that is not back yet loads it on the spot. The renderer warms its caches first.
-        images.warm_up()
+        # on one that is not back yet loads it on the spot (the renderer began to warm up at
+        # login).
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()

@@ -281,14 +281,17 @@ def warm_images(job: Callable[[], object]) -> None:
         try:
             for _ in range(count):
                 executor.submit(job).add_done_callback(_warmed)
+        except RuntimeError:
+            pass  # the pool was shut down meanwhile: the bot (or the interpreter) is stopping
         except Exception as exc:
-            # Shut down meanwhile (the bot is stopping), or the processes cannot start: the
-            # drawings are made in threads.
+            # The processes cannot start: the drawings are made in threads.
             if not _stopped:
                 log.warning("the drawing processes could not start: %r", exc)
 
     if isinstance(executor, ProcessPoolExecutor):
-        threading.Thread(target=submit, name=STARTER_THREAD, daemon=True).start()
+        # Not a daemon: an interpreter that exits while a process is being started waits for
+        # it, rather than tear down the pool's queues under a child that is still to read them.
+        threading.Thread(target=submit, name=STARTER_THREAD).start()
     else:
         submit()
 
