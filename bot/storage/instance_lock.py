@@ -5,7 +5,8 @@ same turns and ping the same players; the log's unique action numbers would keep
 right, but every table would stutter. So ``python -m bot`` holds a lock for as long as it runs,
 and a second one names the first in one line and exits (code 3, ``bot.__main__``):
 
-- SQLite: an exclusive ``flock`` on ``<database>.lock``, beside the database. The kernel drops
+- SQLite: an exclusive ``flock`` on ``<database>.lock``, beside the database (``msvcrt`` on
+  Windows). The kernel drops
   it when the process ends, however it ends (SIGKILL, a crash): a stale file never blocks a
   start. The file says who holds it (process id, host, since when) for the refusal. Two
   containers on one volume of one host see each other's lock as well.
@@ -23,10 +24,10 @@ from __future__ import annotations
 import contextlib
 import datetime
 import errno
-import fcntl
 import logging
 import os
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,23 @@ def lock_path(db: str) -> Path:
     return Path(db).expanduser().absolute().with_name(Path(db).name + ".lock")
 
 
+def _try_lock(handle: Any) -> bool:  # an open binary file
+    """An exclusive lock on ``handle``'s file, without waiting: False if another holds it."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # BlockingIOError (flock), PermissionError (msvcrt)
+        return False
+    return True
+
+
 def lock_file(db: str, what: str = "") -> FileLock:
     """The lock beside the SQLite database ``db``. ``OSError`` when its folder cannot be
     written (a wrong ``ATOUT_DB``); :class:`InstanceRunning` when another process holds it."""
@@ -89,11 +107,12 @@ def lock_file(db: str, what: str = "") -> FileLock:
     if not path.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, "no such directory", str(path.parent))
     handle = open(path, "a+b")  # noqa: SIM115 - held open for as long as the bot runs
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        handle.seek(0)
-        holder = handle.read().decode("utf-8", "replace").strip() or "another process"
+    if not _try_lock(handle):
+        try:
+            handle.seek(0)
+            holder = handle.read().decode("utf-8", "replace").strip() or "another process"
+        except OSError:  # Windows: the holder's locked byte cannot be read
+            holder = "another process"
         handle.close()
         raise InstanceRunning(
             f"Another Atout is running on {db} ({holder}): stop it first (lock: {path})"
