@@ -29,13 +29,16 @@ class BackupError(Exception):
     """What is wrong with a backup or restore, in one line."""
 
 
-def _open_existing(path: str | Path, what: str) -> sqlite3.Connection:
+def _open_existing(path: str | Path, what: str, frozen: bool = False) -> sqlite3.Connection:
     """A connection to an existing SQLite file (``sqlite3.connect`` would create a missing
-    one), checked to be an intact database of Atout's."""
+    one), checked to be an intact database of Atout's. ``frozen``: a backup, which nobody
+    writes, read as immutable (no lock, no side files), so that it may sit on a read-only
+    mount (``docker run -v "$PWD":/backup:ro``)."""
     if not Path(path).is_file():
         raise BackupError(f"{what}: there is no file {str(path)!r}")
+    mode = "mode=ro&immutable=1" if frozen else "mode=rw"
     try:
-        connection = sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=rw", uri=True)
+        connection = sqlite3.connect(f"{Path(path).absolute().as_uri()}?{mode}", uri=True)
         try:
             names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
             check = connection.execute("PRAGMA quick_check").fetchone()[0]
@@ -72,6 +75,9 @@ def backup(db: str, target: str) -> str:
             raise BackupError(f"cannot write {target!r} ({exc})") from exc
         try:
             source.backup(copy)
+            # One self-contained file, without the database's write-ahead log mode: a backup
+            # is copied around, and read where side files cannot be made.
+            copy.execute("PRAGMA journal_mode=DELETE")
             what = _summary(copy)
         finally:
             copy.close()
@@ -90,7 +96,7 @@ async def restore(backup_file: str, db: str) -> str:
     """Replace the database ``db`` with ``backup_file``; refused while a bot uses ``db``."""
     if Path(backup_file).absolute() == Path(db).absolute():
         raise BackupError("the backup to restore is the database itself")
-    source = _open_existing(backup_file, "the backup")
+    source = _open_existing(backup_file, "the backup", frozen=True)
     try:
         lock = lock_file(db, f"python -m bot restore, process {os.getpid()}")
     except OSError as exc:
