@@ -24,11 +24,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai import LEVELS, choose
-from games.ai.knowledge import Rules
+from games.ai.knowledge import Rules, with_trump
 from games.ai.search import Deal, Solver, rollout
 from games.registry import GAME_NAMES, new_game
 
-COINCHE = Rules({"game": "coinche", "seats": 4, "trump": "H"})
+COINCHE = Rules(with_trump(new_game("coinche").public_view(), "H"))
+"""The card rules of a Coinche table with the default rules, hearts trumps."""
 
 
 def random_deal(rng: random.Random, cards_left: int) -> Deal:

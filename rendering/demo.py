@@ -13,7 +13,7 @@ from games.actions import Action
 from games.ai import random_play
 from games.base import Game
 from games.registry import new_game
-from games.views import GameView, untyped
+from games.views import GameView
 
 DEMO_NAMES: Final = ["Marie", "Luc", "Giulia", "Tomás", "Anne-Sophie", "Jean"]
 DEMO_SEATS: Final = {
@@ -41,7 +41,7 @@ class Position:
 
 def concrete(game: Game, seat: int, action: Action, rng: random.Random) -> Action:
     """A concrete action for a template (Piquet's exchange: random discards within limits)."""
-    return random_play.concrete(untyped(game.view(seat)), action, rng)
+    return random_play.concrete(game.view(seat), action, rng)
 
 
 def random_position(

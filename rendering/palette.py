@@ -12,11 +12,12 @@ every machine, and equal images still give equal bytes.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from PIL import Image
 
 from games.base import seat_teams
+from games.registry import game_class
 from games.views import (
     BeloteView,
     BriscolaView,
@@ -83,12 +84,18 @@ def _common(seats: int, dealer: int, phase: str, to_act: int | None) -> CommonVi
     }
 
 
+def _rules(name: str) -> Any:
+    """``name``'s default rules, every key filled in as a view's ``options`` holds them."""
+    return game_class(name).check_options(None)
+
+
 def _sample_views() -> list[GameView]:
     """Views that together use every element a table can show."""
     scores: Scores = {"deal": [57, 105], "game": [1230, 980]}
     coinche: CoincheView = {
         **_common(4, 0, "auction", 3),
         "game": "coinche",
+        "options": _rules("coinche"),
         "decision": "bid",
         "hand_sizes": [8, 8, 8, 8],
         "scores": scores,
@@ -104,6 +111,7 @@ def _sample_views() -> list[GameView]:
     belote: BeloteView = {
         **_common(4, 2, "play", 1),
         "game": "belote",
+        "options": _rules("belote"),
         "decision": "play",
         "hand_sizes": [3, 4, 4, 3],
         "trick": [[3, "JH"], [0, "9H"]],
@@ -123,6 +131,7 @@ def _sample_views() -> list[GameView]:
     briscola: BriscolaView = {
         **_common(2, 0, "play", 0),
         "game": "briscola",
+        "options": _rules("briscola"),
         "decision": "play",
         "hand_sizes": [2, 3],
         "trick": [[1, "AD"]],
@@ -138,6 +147,7 @@ def _sample_views() -> list[GameView]:
     chiamata: ChiamataView = {
         **_common(5, 4, "play", 2),
         "game": "chiamata",
+        "options": _rules("chiamata"),
         "decision": "play",
         "hand_sizes": [6, 6, 5, 5, 5],
         "trick": [[0, "3C"], [1, "KC"], [2, "2C"], [3, "QH"]],
@@ -172,6 +182,7 @@ def _hand_sample() -> BeloteView:
     return {
         **_common(4, 0, "play", 0),
         "game": "belote",
+        "options": _rules("belote"),
         "seat": 0,
         "decision": "play",
         "trump": "S",
@@ -186,6 +197,7 @@ def _last_trick_sample() -> BeloteView:
     return {
         **_common(4, 0, "play", 0),
         "game": "belote",
+        "options": _rules("belote"),
         "last_trick": [[0, "AS"], [1, "TD"]],
         "turn_up": None,
         "taking_round": None,

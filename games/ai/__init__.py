@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from games.actions import Action
 from games.ai.easy import choose_easy
 from games.ai.hard import DEFAULT_SAMPLES, DEFAULT_TIME_CAP_S, choose_hard
 from games.ai.normal import choose_normal
+from games.views import GameView
 
 LEVELS = ("easy", "normal", "hard")
 """Levels a table may seat, weakest first."""
@@ -28,7 +28,7 @@ __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_CAP_S", "LEVELS", "choose"]
 
 
 def choose(
-    view: dict[str, Any],
+    view: GameView,
     legal_actions: Sequence[Action],
     level: str,
     rng: random.Random,

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.normal import choose_normal, play_card
 from games.ai.search import search_play
+from games.views import GameView
 
 DEFAULT_SAMPLES: Final[dict[str, int]] = {
     "belote": 40,
@@ -55,7 +55,7 @@ DEFAULT_TIME_CAP_S: Final = 2.0
 
 
 def choose_hard(
-    view: Mapping[str, Any],
+    view: GameView,
     legal: list[Action],
     rng: random.Random,
     samples: int | None = None,

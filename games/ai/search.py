@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from games.ai import knowledge as kn
-from games.ai.knowledge import FREE, Knowledge, Rules, declarer_of, events, option
+from games.ai.knowledge import FREE, Knowledge, Rules, declarer_of, events
 from games.ai.normal import bid_value, defence, trump_strength
 from games.cards import SUITS
+from games.views import GameView
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -494,7 +495,7 @@ class Claim:
 class Sampler:
     """Deals of the unseen cards consistent with a view's ``Knowledge``."""
 
-    def __init__(self, know: Knowledge, view: Mapping[str, Any]) -> None:
+    def __init__(self, know: Knowledge, view: GameView) -> None:
         self.know = know
         rules = know.rules
         sizes = [int(n) for n in kn.field(view, "hand_sizes") or [0] * know.seats]
@@ -505,7 +506,7 @@ class Sampler:
         self._auction_weights(view)
         self._auction_claims(view)
 
-    def _auction_weights(self, view: Mapping[str, Any]) -> None:
+    def _auction_weights(self, view: GameView) -> None:
         """Soft knowledge: a bidder is likelier to hold the suit he named."""
         rules = self.know.rules
         if rules.game not in ("coinche", "belote"):
@@ -523,7 +524,7 @@ class Sampler:
                     if rules.deck[c][1] == trump:
                         self.weight[seat][c] = 3.0 if rules.points[c] >= 10 else 2.0
 
-    def _auction_claims(self, view: Mapping[str, Any]) -> None:
+    def _auction_claims(self, view: GameView) -> None:
         """What each other seat's Coinche bids, passes and coinches say about its hand.
 
         Without this a sampled opponent who bid 120♥ holds hearts only a little more often
@@ -547,7 +548,7 @@ class Sampler:
                 # An SA or TA bid claims nothing that ``bid_value`` measures, but raises the
                 # contract that later passes are measured against.
                 if seat != self.seat and trump in SUITS:
-                    supported = ((seat + 2) % 4, trump) in named
+                    supported = any((p, trump) in named for p in kn.known_partners(view, seat))
                     self.claims.append(Claim("bid", seat, trump, value, supported))
                 named.add((seat, trump))
                 current, current_trump = value, trump
@@ -673,7 +674,7 @@ class Scorer:
     """Turns a finished determinized deal into what the searching seat cares about: its side's
     margin in the deal's own scoring (a Coinche contract made or failed, Sueca's games…)."""
 
-    def __init__(self, view: Mapping[str, Any], know: Knowledge) -> None:
+    def __init__(self, view: GameView, know: Knowledge) -> None:
         self.view = view
         self.know = know
         self.game = know.rules.game
@@ -681,7 +682,9 @@ class Scorer:
         deal_scores = scores.get("deal") if isinstance(scores, Mapping) else None
         self.deal_scores = [int(x) for x in deal_scores or []]
         self.declarer = declarer_of(view)
-        self.bonus = [0, 0]  # by absolute side (seat parity) for partnership games
+        self.teams = view["teams"]
+        self.team = kn.team_of(view)
+        self.bonus = [0] * len(self.teams)  # belote and melds, by team
         self._belote_extras()
 
     def _belote_extras(self) -> None:
@@ -691,25 +694,16 @@ class Scorer:
             kind = kn.field(event, "type")
             seat = kn.field(event, "seat")
             if kind == "belote" and isinstance(seat, int):
-                self.bonus[seat & 1] += 20
+                self.bonus[self.team[seat]] += 20
             elif kind == "melds" and isinstance(kn.field(event, "side"), int):
                 self.bonus[int(event["side"])] += int(kn.field(event, "points") or 0)
 
     def already(self, side_of_seat: list[int]) -> list[int]:
-        """Points each search side scored before the search began."""
+        """Points each search side scored before the search began (the view's deal scores are
+        per team, in the order of its ``teams``)."""
         out = [0, 0]
-        scores = self.deal_scores
-        if self.game == "chiamata" or (self.game == "briscola" and len(scores) != 2):
-            for s, p in enumerate(scores):
-                if s < len(side_of_seat):
-                    out[side_of_seat[s]] += p
-            return out
-        if self.game == "piquet":
-            me = self.know.seat
-            return [scores[me], scores[1 - me]] if len(scores) == 2 else out
-        if len(scores) == 2:
-            mine = self.know.seat % 2 if self.game != "briscola" or self.know.seats != 3 else 0
-            return [scores[mine], scores[1 - mine]]
+        for team, points in zip(self.teams, self.deal_scores, strict=False):
+            out[side_of_seat[team[0]]] += points
         return out
 
     def utility(self, p0: int, p1: int, tricks: list[int], extra: int, decl_side: int) -> float:
@@ -736,12 +730,12 @@ class Scorer:
         return diff + (20 if diff > 0 else -20 if diff < 0 else 0)
 
     def _belote_margin(self, p0: int, p1: int, tricks: list[int]) -> float:
-        me = self.know.seat & 1
+        me = self.team[self.know.seat]
         bonus = [self.bonus[me], self.bonus[1 - me]]
         decl = self.declarer
         if decl is None:
             return p0 - p1
-        d = 0 if decl & 1 == me else 1
+        d = 0 if self.team[decl] == me else 1
         o = 1 - d
         pts = [p0, p1]
         tot = [pts[i] + bonus[i] for i in (0, 1)]
@@ -755,7 +749,9 @@ class Scorer:
         value = c.get("value") if isinstance(c, Mapping) else None
         mult = int(c.get("multiplier") or 1) if isinstance(c, Mapping) else 1
         if isinstance(value, int):
-            need = 82 if value == 80 and option(self.view, "eighty_needs_82") else value
+            view = self.view
+            needs_82 = view["game"] == "coinche" and view["options"]["eighty_needs_82"]
+            need = 82 if value == 80 and needs_82 else value
             made = tot[d] >= need
             level = value
         else:
@@ -772,13 +768,13 @@ class Scorer:
 
 
 # ------------------------------------------------------------------------------ search
-def sides_for(know: Knowledge, view: Mapping[str, Any], hands: list[int]) -> tuple[list[int], int]:
-    """Search sides (0: the searching seat's) for one determinization, and the declarer's side
-    for chiamata (whose partner is whoever holds the called card in that determinization)."""
+def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> tuple[list[int], int]:
+    """Search sides (0: the searching seat's team of ``view["teams"]``) for one determinization,
+    and the declarer's side: in chiamata, whose players score alone, the sides are the deal's
+    (the partner is whoever holds the called card in that determinization)."""
     seats = know.seats
     me = know.seat
-    game = know.rules.game
-    if game == "chiamata":
+    if view["game"] == "chiamata":
         declarer = kn.field(view, "declarer")
         partner = kn.field(view, "partner")
         if not isinstance(partner, int):
@@ -793,13 +789,12 @@ def sides_for(know: Knowledge, view: Mapping[str, Any], hands: list[int]) -> tup
         mine = me in team
         side = [0 if (s in team) == mine else 1 for s in range(seats)]
         return side, 0 if mine else 1
-    if game in ("belote", "coinche", "sueca") or (game == "briscola" and seats in (4, 6)):
-        return [0 if s % 2 == me % 2 else 1 for s in range(seats)], 0
-    return [0 if s == me else 1 for s in range(seats)], 0
+    of = know.team
+    return [0 if of[s] == of[me] else 1 for s in range(seats)], 0
 
 
 def search_play(
-    view: Mapping[str, Any],
+    view: GameView,
     candidates: list[str],
     rng: random.Random,
     samples: int,
