@@ -8,6 +8,9 @@ Piquet's exchange template, a concrete exchange within the view's limits). Three
 - ``hard``: determinized search over sampled deals for the card play and for the Coinche
   auction and Belote taking, the normal player's calls elsewhere (``games.ai.hard``):
   deterministic for a seed when the budget is a number of samples.
+
+What the hard player weighs for a card is public: ``games.ai.search.play_values`` gives, for a
+seat's view, the deals it sampled and each candidate card's value in each of them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The hard level's Coinche auction: bids judged by playing sampled deals out.
 
 For each trump (the suits, and SA and TA where the table allows them) the hand is played in
-deals sampled consistently with the auction so far (``Sampler``: hands are drawn as likely as
-they fit what each seat bid, passed and coinched), with the rollout policy of
-``games.ai.search`` for every seat, and the points each side takes are counted. Each action is
+deals sampled consistently with the auction so far (``games.ai.sampler``: hands are drawn as
+likely as they fit what each seat bid, passed and coinched), with the rollout policy of
+``games.ai.rollout`` for every seat, and the points each side takes are counted. Each action is
 then judged by the deal's expected score if the auction ended with it.
 """
 
@@ -15,8 +15,10 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
+from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
-from games.ai.search import Deal, Sampler, rollout
+from games.ai.rollout import rollout
+from games.ai.sampler import Sampler
 from games.belote_rules import KING, QUEEN
 from games.cards import SUITS
 from games.views import GameView

@@ -17,7 +17,7 @@ from games.actions import Action
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.normal import choose_normal, play_card
-from games.ai.search import search_play
+from games.ai.search import DD_CARDS, search_play
 from games.views import GameView
 
 DEFAULT_SAMPLES: Final[dict[str, int]] = {
@@ -30,17 +30,6 @@ DEFAULT_SAMPLES: Final[dict[str, int]] = {
 }
 """Determinizations per move when ``choose`` is given no ``samples``: sized so that a move takes
 well under a second on one core (``benchmarks/ai.py`` prints the move times)."""
-
-DD_CARDS: Final[dict[str, int]] = {
-    "belote": 14,
-    "coinche": 14,
-    "piquet": 10,
-    "briscola": 8,
-    "chiamata": 10,
-    "sueca": 12,
-}
-"""Cards left in play (hands and stock) at or below which a sample is solved exactly
-(double dummy) instead of rolled out."""
 
 ROLLOUT_BUDGET: Final = 200
 """Default cap on samples × candidate cards for one move (the samples never fall below

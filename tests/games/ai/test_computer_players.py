@@ -15,8 +15,10 @@ import pytest
 import games.ai as ai
 from games.actions import Action
 from games.ai import choose
+from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules, with_trump
-from games.ai.search import Deal, Sampler, Solver, distinct_moves
+from games.ai.sampler import Sampler
+from games.ai.solver import Solver, distinct_moves
 from games.base import Game
 from games.registry import GAME_NAMES, game_class, new_game
 from tests.games.conftest import random_options
@@ -297,9 +299,9 @@ def test_equivalent_cards_are_tried_once() -> None:
 
 def _hearts_of_the_bidder(weighted: bool, monkeypatch: pytest.MonkeyPatch) -> float:
     """Mean number of hearts that seat 1 holds in seat 2's samples after seat 1 bid 120♥."""
-    import games.ai.search as search
+    import games.ai.sampler as sampler_module
 
-    monkeypatch.setattr(search, "AUCTION_WEIGHTS", weighted)
+    monkeypatch.setattr(sampler_module, "AUCTION_WEIGHTS", weighted)
     game = new_game("coinche", dealer=0)
     deck = list(game.full_deck())
     random.Random(7).shuffle(deck)
