@@ -19,7 +19,16 @@ from games.views import GameView
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record
 from rendering.i18n import DEFAULT_LOCALE, plural, text
-from rendering.info import TableCards, TableInfo, name_of, side_label, side_names, side_of, wins
+from rendering.info import (
+    SideLabel,
+    TableCards,
+    TableInfo,
+    name_of,
+    side_label,
+    side_names,
+    side_of,
+    wins,
+)
 from rendering.presenters import table_info
 from rendering.text import fit_text, unique_fit, wrap_words
 
@@ -372,12 +381,8 @@ def _scores(
     deal_x, game_x = x1 - 100, x1 - 12
     blocks: list[tuple[list[str], bool]] = []
     for i in range(sides):
-        label = labels[i] if i < len(labels) else side_label(i, locale)
-        lines = [label]
-        if c.rich_width(label, SMALL, "condensed") > x1 - x0 - 40:
-            members = label.split(" & ")
-            lines = [f"{m} &" for m in members[:-1]] + members[-1:]
-        lines = [fit_text(line, SMALL, x1 - x0 - 40, "condensed") for line in lines]
+        label = labels[i] if i < len(labels) else SideLabel((side_label(i, locale),))
+        lines = side_lines(c, label, x1 - x0 - 40)
         width = c.rich_width(lines[-1], SMALL, "condensed")
         numbers_room = deal_x - 70 - (x0 + 26)
         blocks.append((lines, width <= numbers_room))
@@ -404,6 +409,16 @@ def _scores(
         c.rich(game_x, ny, str(game_scores[i]), SMALL, theme.ACCENT, "condensed", anchor="r")
         ry += row * total + 6
     return y + height + 10
+
+
+def side_lines(c: Canvas, label: SideLabel, room: int) -> list[str]:
+    """A side's name in the score panel: one line, or partners over two rows when they do not
+    fit on one (a player's own name is never cut at an "&" it holds)."""
+    lines = [label.text]
+    if c.rich_width(label.text, SMALL, "condensed") > room:
+        members = list(label.members)
+        lines = [f"{m} &" for m in members[:-1]] + members[-1:]
+    return [fit_text(line, SMALL, room, "condensed") for line in lines]
 
 
 def _table_cards(
