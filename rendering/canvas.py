@@ -6,6 +6,8 @@ font glyphs, so the table speaks the same visual language as its cards.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -79,20 +81,49 @@ class Record:
 
 
 class Canvas:
-    """An RGB image being composed, with the few operations every renderer needs."""
+    """An RGB image being composed, with the few operations every renderer needs.
+
+    Every drawing goes through a method of the canvas, so that when ``dirty`` is a list each
+    one adds the box it may have painted: the table's encoder then quantises only those boxes
+    over an image it quantised before (``rendering.layers``). ``draw`` (Pillow's own drawing
+    object) paints without telling, so it refuses while boxes are being kept.
+    """
 
     def __init__(self, size: tuple[int, int], background: theme.RGB | Image.Image) -> None:
         if isinstance(background, Image.Image):
             self.image = background.copy()
         else:
             self.image = Image.new("RGB", size, background)
-        self.draw = ImageDraw.Draw(self.image)
+        self._draw = ImageDraw.Draw(self.image)
         self.style = "french"
         self.light = False
         """True while drawing on a light ground (a speech bubble): suits in their card colours."""
         self.records: list[Record] | None = None
         """When a list, every text drawn and every element ``mark``-ed is appended to it, so a
         test can check sizes and overlaps of what was really drawn (``None``: nothing kept)."""
+        self.dirty: list[Box] | None = None
+        """When a list, the box (x0, y0, x1, y1, ends excluded) of everything painted is appended
+        to it: no pixel outside these boxes differs from the image the canvas started from."""
+
+    @property
+    def draw(self) -> ImageDraw.ImageDraw:
+        """Pillow's drawing object, for images whose painted boxes nobody keeps."""
+        if self.dirty is not None:
+            raise RuntimeError("this canvas keeps painted boxes: draw through its methods")
+        return self._draw
+
+    def touch(self, x0: float, y0: float, x1: float, y1: float, pad: int = 0) -> None:
+        """Note that the box may have been painted (``pad`` pixels more on every side)."""
+        if self.dirty is not None:
+            w, h = self.image.size
+            box = (
+                max(0, math.floor(x0) - pad),
+                max(0, math.floor(y0) - pad),
+                min(w, math.ceil(x1) + pad),
+                min(h, math.ceil(y1) + pad),
+            )
+            if box[0] < box[2] and box[1] < box[3]:
+                self.dirty.append(box)
 
     def mark(self, kind: str, box: Box, owner: int | None = None) -> None:
         """Note that an element (a plate, a chip, a badge…) of seat ``owner`` covers ``box``."""
@@ -100,10 +131,54 @@ class Canvas:
             self.records.append(Record(kind, box, owner))
 
     def sprite(self, sprite: Image.Image, x: int, y: int) -> None:
+        if self.dirty is not None:
+            self.touch(x, y, x + sprite.width, y + sprite.height)
         if sprite.mode == "RGBA":
             self.image.paste(sprite, (x, y), sprite)
         else:
             self.image.paste(sprite, (x, y))
+
+    def rectangle(self, box: Box, fill: theme.RGB) -> None:
+        self.touch(box[0], box[1], box[2] + 1, box[3] + 1)
+        self._draw.rectangle(box, fill=fill)
+
+    def rounded_rectangle(
+        self,
+        box: Box,
+        radius: int,
+        fill: theme.RGB | None = None,
+        outline: theme.RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        self.touch(box[0], box[1], box[2] + 1, box[3] + 1)
+        self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+    def ellipse(
+        self,
+        box: tuple[float, float, float, float],
+        fill: theme.RGB,
+        outline: theme.RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        self.touch(box[0], box[1], box[2], box[3], pad=1)
+        self._draw.ellipse(box, fill=fill, outline=outline, width=width)
+
+    def polygon(
+        self,
+        points: Sequence[tuple[float, float]],
+        fill: theme.RGB,
+        outline: theme.RGB | None = None,
+    ) -> None:
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        self.touch(min(xs), min(ys), max(xs), max(ys), pad=2)
+        self._draw.polygon(list(points), fill=fill, outline=outline)
+
+    def line(self, points: Sequence[tuple[float, float]], fill: theme.RGB, width: int = 1) -> None:
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        self.touch(min(xs), min(ys), max(xs), max(ys), pad=width // 2 + 2)
+        self._draw.line(list(points), fill=fill, width=width)
 
     def rich_width(self, text: str, size: int, weight: str = "bold") -> int:
         return self._rich(text, size, (0, 0, 0), weight, None)
@@ -167,7 +242,7 @@ class Canvas:
         width: int = 2,
         radius: int = 12,
     ) -> None:
-        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        self.rounded_rectangle(box, radius, fill, outline, width)
 
 
 @lru_cache(maxsize=64)

@@ -2,16 +2,21 @@
 
 Choosing a palette per image (an octree over a reduced copy) costs about as much as drawing the
 table. Every image of a style is made of the same few sprites, panel colours and text inks, so
-the palette is chosen once from a sample made of those very things: every card face (bright,
-dimmed, at each size), backs, and tables, hands and sheets drawn from built-in sample views that
-use every kind of element (bubbles, badges, the highlighted seat, the stock, a log). The sample
-does not depend on anything a game does, so the palette is the same in every process and on
-every machine, and equal images still give equal bytes.
+the palette is chosen from a sample made of those very things: every card face (bright, dimmed,
+at each size), backs, and tables, hands and sheets drawn from built-in sample views that use
+every kind of element (bubbles, badges, the highlighted seat, the stock, a log).
+
+The sample does not depend on anything a game does, so its palette is computed once, here, and
+shipped (``palette_data.py``): a drawing process never builds the sample, which took 1.3-2.9 s
+per style and, through the allocator's fragmentation, left about 55 MB of memory per style
+behind. ``tests/rendering/test_palette.py`` checks that the shipped palettes are still what the
+sample gives; after a change to the drawing, ``python -m rendering.palette`` rewrites them.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Final
 
 from PIL import Image
@@ -193,9 +198,22 @@ def _last_trick_sample() -> BeloteView:
     }
 
 
+STYLES: Final = ("french", "french4", "italian")
+"""The deck styles a drawing resolves to (``cards.resolve_style``): one palette each."""
+
+
 @lru_cache(maxsize=8)
 def fixed_palette(style: str) -> Image.Image:
-    """The palette image (mode P) for a deck style."""
+    """The palette image (mode P) for a deck style (an unknown style gets the French one)."""
+    from rendering.palette_data import PALETTES
+
+    image = Image.new("P", (1, 1))
+    image.putpalette(bytes.fromhex(PALETTES.get(style, PALETTES["french"])))
+    return image
+
+
+def sample_palette(style: str) -> Image.Image:
+    """The palette that the sample of ``style``'s sprites and panels gives: what is shipped."""
     from rendering.hand import draw_hand
     from rendering.sheets import draw_last_trick, draw_score_sheet
     from rendering.table import draw_table
@@ -211,3 +229,36 @@ def fixed_palette(style: str) -> Image.Image:
     tiles.append(_card_grid(style))
     sample = _stack(tiles)
     return sample.quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
+def palette_module() -> str:
+    """The source of ``palette_data.py`` for the palettes the samples give now."""
+    lines = [
+        '"""The fixed palettes of ``palette.py``, as its sample gives them: 256 RGB colours per deck',
+        "style in hexadecimal. Written by ``python -m rendering.palette``; do not edit by hand.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import Final",
+        "",
+        "PALETTES: Final[dict[str, str]] = {",
+    ]
+    for style in STYLES:
+        colours = bytes(sample_palette(style).getpalette() or []).hex()
+        lines.append(f'    "{style}": (')
+        lines += [f'        "{colours[i : i + 84]}"' for i in range(0, len(colours), 84)]
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Rewrite ``palette_data.py`` beside this file."""
+    path = Path(__file__).resolve().parent / "palette_data.py"
+    path.write_text(palette_module(), encoding="utf-8")
+    print(path)
+
+
+if __name__ == "__main__":
+    main()

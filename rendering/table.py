@@ -88,18 +88,15 @@ def seat_anchor(index: int, n: int) -> tuple[int, int]:
 def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
     """A small robot head: this seat is a computer player."""
     c.mark("icon", (x, y - 3, x + size, y + size))
-    d = c.draw
-    d.line((x + size // 2, y, x + size // 2, y + size // 4), fill=theme.BOT, width=2)
-    d.ellipse((x + size // 2 - 3, y - 3, x + size // 2 + 3, y + 3), fill=theme.BOT)
-    d.rounded_rectangle(
-        (x, y + size // 4, x + size, y + size), radius=size // 5, fill=theme.BOT, outline=None
-    )
+    c.line([(x + size // 2, y), (x + size // 2, y + size // 4)], theme.BOT, width=2)
+    c.ellipse((x + size // 2 - 3, y - 3, x + size // 2 + 3, y + 3), theme.BOT)
+    c.rounded_rectangle((x, y + size // 4, x + size, y + size), size // 5, theme.BOT)
     e = max(2, size // 7)
     for ex in (x + size // 3, x + 2 * size // 3):
-        d.ellipse((ex - e, y + size // 2 - e, ex + e, y + size // 2 + e), fill=theme.PANEL)
-    d.line(
-        (x + size // 3, y + 3 * size // 4 + 1, x + 2 * size // 3, y + 3 * size // 4 + 1),
-        fill=theme.PANEL,
+        c.ellipse((ex - e, y + size // 2 - e, ex + e, y + size // 2 + e), theme.PANEL)
+    c.line(
+        [(x + size // 3, y + 3 * size // 4 + 1), (x + 2 * size // 3, y + 3 * size // 4 + 1)],
+        theme.PANEL,
         width=2,
     )
 
@@ -107,9 +104,7 @@ def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
 def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str, seat: int) -> None:
     r = CHIP
     c.mark("icon", (cx - r, cy - r, cx + r, cy + r), seat)
-    c.draw.ellipse(
-        (cx - r, cy - r, cx + r, cy + r), fill=theme.CARD_FACE, outline=theme.GOLD, width=3
-    )
+    c.ellipse((cx - r, cy - r, cx + r, cy + r), theme.CARD_FACE, theme.GOLD, width=3)
     letter = text("dealer_chip", locale)
     c.rich(cx, cy - SMALL * 3 // 8, letter, SMALL, theme.BLACK, anchor="m")
 
@@ -136,7 +131,7 @@ def _plate(
         )
     c.panel((x0, y0, x0 + pw, y0 + ph), fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
     colour = theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)]
-    c.draw.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), radius=3, fill=colour)
+    c.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), 3, colour)
     is_bot = seat < len(bots) and bots[seat]
     width = c.rich(
         x0 + 20,
@@ -203,22 +198,22 @@ def _bubble(c: Canvas, anchor: tuple[int, int], text: str, seat: int) -> None:
     tail = (cx - ux * (half + 14), cy - uy * (half + 14))
     base_x, base_y = cx - ux * (half - 4), cy - uy * (half - 4)
     px, py = -uy * 9, ux * 9
-    c.draw.polygon(
+    c.polygon(
         [tail, (base_x + px, base_y + py), (base_x - px, base_y - py)],
-        fill=theme.CARD_FACE,
-        outline=theme.CARD_EDGE,
+        theme.CARD_FACE,
+        theme.CARD_EDGE,
     )
     c.mark("bubble", (x0, y0, x0 + width, y0 + height), seat)
     c.panel(
         (x0, y0, x0 + width, y0 + height), fill=theme.CARD_FACE, outline=theme.CARD_EDGE, radius=18
     )
-    c.draw.polygon(
+    c.polygon(
         [
             (base_x + px * 0.8, base_y + py * 0.8),
             (base_x - px * 0.8, base_y - py * 0.8),
             (base_x + ux * 3, base_y + uy * 3),
         ],
-        fill=theme.CARD_FACE,
+        theme.CARD_FACE,
     )
     c.light = True
     c.rich(x0 + 14, y0 + 12, text, size, theme.BLACK)
@@ -231,9 +226,7 @@ def _arrow(c: Canvas, anchor: tuple[int, int]) -> None:
     bx, by, _, _ = _toward_centre(anchor, 0)
     tip, base = (tx, ty), (bx, by)
     px, py = -uy * 12, ux * 12
-    c.draw.polygon(
-        [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)], fill=theme.GOLD
-    )
+    c.polygon([tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)], theme.GOLD)
 
 
 def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
@@ -392,9 +385,7 @@ def _scores(
     for i, (lines, inline) in enumerate(blocks):
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         total = len(lines) + (0 if inline else 1)
-        c.draw.rounded_rectangle(
-            (x0 + 12, ry, x0 + 18, ry + row * total - 8), radius=3, fill=colour
-        )
+        c.rounded_rectangle((x0 + 12, ry, x0 + 18, ry + row * total - 8), 3, colour)
         for k, line in enumerate(lines):
             c.rich(x0 + 26, ry + row * k, line, SMALL, theme.TEXT, "condensed")
         ny = ry + row * (total - 1)
