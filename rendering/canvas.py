@@ -14,9 +14,9 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from rendering import theme
+from rendering import pixels, theme
 from rendering.suits import emblem
-from rendering.text import overhang, size_for_cap_height, text_sprite
+from rendering.text import overhang, size_for_cap_height, text_sprite, text_width
 
 SYMBOL_SUITS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -131,12 +131,10 @@ class Canvas:
             self.records.append(Record(kind, box, owner))
 
     def sprite(self, sprite: Image.Image, x: int, y: int) -> None:
+        """Paste ``sprite`` with its top left corner at ``(x, y)`` (through its alpha)."""
         if self.dirty is not None:
             self.touch(x, y, x + sprite.width, y + sprite.height)
-        if sprite.mode == "RGBA":
-            self.image.paste(sprite, (x, y), sprite)
-        else:
-            self.image.paste(sprite, (x, y))
+        pixels.paste(self.image, sprite, x, y)
 
     def rectangle(self, box: Box, fill: theme.RGB) -> None:
         self.touch(box[0], box[1], box[2] + 1, box[3] + 1)
@@ -181,7 +179,7 @@ class Canvas:
         self._draw.line(list(points), fill=fill, width=width)
 
     def rich_width(self, text: str, size: int, weight: str = "bold") -> int:
-        return self._rich(text, size, (0, 0, 0), weight, None)
+        return rich_width(text, size, weight)
 
     def rich(
         self,
@@ -195,44 +193,34 @@ class Canvas:
     ) -> int:
         """Draw ``text`` with ``y`` as the top of its capitals; ``anchor`` l, m or r on ``x``.
         Returns the width drawn."""
-        width = self._rich(text, size, colour, weight, None)
+        width = rich_width(text, size, weight)
         if anchor == "m":
             x -= width // 2
         elif anchor == "r":
             x -= width
-        self._rich(text, size, colour, weight, (x, y))
+        self._rich(text, size, colour, weight, x, y)
         if self.records is not None and text:
             self.records.append(Record("text", (x, y, x + width, y + size), None, size, text))
         return width
 
-    def _rich(
-        self,
-        text: str,
-        size: int,
-        colour: theme.RGB,
-        weight: str,
-        at: tuple[int, int] | None,
-    ) -> int:
+    def _rich(self, text: str, size: int, colour: theme.RGB, weight: str, x0: int, y: int) -> None:
         cap = max(1, _cap(size, weight))
         emblem_size = cap + cap // 3
-        x = 0
+        x = x0
         for part in _segments(text):
             if part in SYMBOL_SUITS:
-                if at is not None:
-                    suit = SYMBOL_SUITS[part]
-                    sprite = (
-                        emblem(suit, self.style, emblem_size)
-                        if self.light
-                        else suit_on_dark(suit, self.style, emblem_size)
-                    )
-                    self.sprite(sprite, at[0] + x + 1, at[1] - (emblem_size - cap) // 2)
+                suit = SYMBOL_SUITS[part]
+                sprite = (
+                    emblem(suit, self.style, emblem_size)
+                    if self.light
+                    else suit_on_dark(suit, self.style, emblem_size)
+                )
+                self.sprite(sprite, x + 1, y - (emblem_size - cap) // 2)
                 x += emblem_size + 2
             else:
                 sprite = text_sprite(part, size, colour, weight)
-                if at is not None:
-                    self.sprite(sprite, at[0] + x, at[1] - overhang(sprite))
+                self.sprite(sprite, x, y - overhang(sprite))
                 x += sprite.width + (size // 4 if part.endswith(" ") else 0)
-        return x
 
     def panel(
         self,
@@ -243,6 +231,21 @@ class Canvas:
         radius: int = 12,
     ) -> None:
         self.rounded_rectangle(box, radius, fill, outline, width)
+
+
+@lru_cache(maxsize=4096)
+def rich_width(text: str, size: int, weight: str = "bold") -> int:
+    """The width ``Canvas.rich`` draws ``text`` in: its strings' widths, and suit symbols as
+    emblems. Measured lines are measured again and again (wrapping, fitting names), hence kept."""
+    cap = max(1, _cap(size, weight))
+    emblem_size = cap + cap // 3
+    x = 0
+    for part in _segments(text):
+        if part in SYMBOL_SUITS:
+            x += emblem_size + 2
+        else:
+            x += text_width(part, size, weight) + (size // 4 if part.endswith(" ") else 0)
+    return x
 
 
 @lru_cache(maxsize=64)

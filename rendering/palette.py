@@ -209,6 +209,7 @@ def fixed_palette(style: str) -> Image.Image:
 
     image = Image.new("P", (1, 1))
     image.putpalette(bytes.fromhex(PALETTES.get(style, PALETTES["french"])))
+    image.load()  # hands the palette to the core image, which ``pixels.quantized`` reads
     return image
 
 

@@ -48,11 +48,19 @@ def png_bytes(image: Image.Image) -> bytes:
     """The PNG file of a mode ``P`` image (its whole palette, 256 colours or fewer)."""
     if image.mode != "P":
         raise ValueError(f"png_bytes writes palette images, not mode {image.mode}")
-    width, height = image.size
     # Each row of a PNG starts with its filter type; 0 (none) is a column of zeros on the left.
-    rows = Image.new("P", (width + 1, height), 0)
+    rows = Image.new("P", (image.width + 1, image.height), 0)
     rows.paste(image, (1, 0))
-    colours = bytes(image.getpalette() or [0, 0, 0])
+    rows.putpalette(image.getpalette() or [0, 0, 0])
+    return png_rows(rows)
+
+
+def png_rows(rows: Image.Image) -> bytes:
+    """The PNG file of a palette image given as its rows: a mode ``P`` image one pixel wider,
+    whose first column is the filter type of each row (0). ``rendering.layers`` keeps its images
+    in this shape, which spares a copy."""
+    width, height = rows.width - 1, rows.height
+    colours = bytes(rows.getpalette() or [0, 0, 0])
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
         (

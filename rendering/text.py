@@ -139,8 +139,15 @@ def size_for_cap_height(pixels: int, weight: str = "bold") -> int:
     return size
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, weight: str = "bold") -> int:
-    return text_sprite(text, size, (0, 0, 0), weight).width
+    """The width of ``text_sprite(text, size, …, weight)``, measured without drawing it (Latin
+    text): names are measured many times over while they are fitted, and drawn once."""
+    if not text.isascii() and any(is_cjk for _, is_cjk in runs(text)):
+        return text_sprite(text, size, (0, 0, 0), weight).width
+    with _FREETYPE:
+        left, _, right, _ = font(size, weight).getbbox(text or " ")
+    return max(1, int(right - left))
 
 
 def fit_text(text: str, size: int, max_width: int, weight: str = "bold") -> str:
