@@ -131,6 +131,8 @@ def main() -> None:
         ms, kb = measure(tables, layers.CACHE.clear)
         print(f"{name} table cold: {ms:.1f} ms, {kb:.0f} KB", flush=True)
         for label, jobs in (("hand", hands), ("last trick", tricks), ("summary", summaries)):
+            if not jobs:  # a few actions into a game: no trick played yet
+                continue
             measure(jobs[:5])
             ms, kb = measure(jobs)
             print(f"{name} {label}: {ms:.1f} ms, {kb:.0f} KB", flush=True)
