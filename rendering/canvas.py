@@ -136,6 +136,15 @@ class Canvas:
             self.touch(x, y, x + sprite.width, y + sprite.height)
         pixels.paste(self.image, sprite, x, y)
 
+    def shadowed(
+        self, shadow: Image.Image, sx: int, sy: int, sprite: Image.Image, x: int, y: int
+    ) -> None:
+        """``sprite(shadow, sx, sy)`` then ``sprite(sprite, x, y)``: a card on its shadow."""
+        if self.dirty is not None:
+            self.touch(sx, sy, sx + shadow.width, sy + shadow.height)
+            self.touch(x, y, x + sprite.width, y + sprite.height)
+        pixels.paste_under(self.image, shadow, sx, sy, sprite, x, y)
+
     def rectangle(self, box: Box, fill: theme.RGB) -> None:
         self.touch(box[0], box[1], box[2] + 1, box[3] + 1)
         self._draw.rectangle(box, fill=fill)

@@ -314,8 +314,7 @@ def _trick(c: Canvas, view: GameView, order: list[int], style: str, locale: str)
                 (x - 5, y - 5, x + cw + 5, y + ch + 5), fill=theme.GOLD, outline=None, radius=14
             )
         c.mark("card", (x, y, x + cw, y + ch), seat)
-        c.sprite(cards.shadow(cw, ch), x - 2, y)
-        c.sprite(cards.face(card, style, cw, ch, locale), x, y)
+        c.shadowed(cards.shadow(cw, ch), x - 2, y, cards.face(card, style, cw, ch, locale), x, y)
 
 
 def _focus(c: Canvas, info: TableInfo, style: str) -> None:
@@ -333,8 +332,7 @@ def _focus(c: Canvas, info: TableInfo, style: str) -> None:
             sprite = (
                 cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch, info.locale)
             )
-            c.sprite(cards.shadow(cw, ch), x - 2, y)
-            c.sprite(sprite, x, y)
+            c.shadowed(cards.shadow(cw, ch), x - 2, y, sprite, x, y)
             x += step
         c.mark("card", (CENTRE[0] - width // 2, y, CENTRE[0] + width // 2, y + ch))
         y += ch + 16
@@ -356,8 +354,9 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
         backs = len(group.cards) - len(faces)
         cx = x
         for card in faces:
-            c.sprite(cards.shadow(cw, ch), cx - 2, y)
-            c.sprite(cards.face(card, style, cw, ch, info.locale), cx, y)
+            c.shadowed(
+                cards.shadow(cw, ch), cx - 2, y, cards.face(card, style, cw, ch, info.locale), cx, y
+            )
             cx += cw - 30 if backs else cw + 12
         if backs:
             depth = min(5, max(1, (group.count or 1) // 3))
@@ -512,8 +511,14 @@ def _table_cards(
     x = x0 + 16
     if crosswise_last and group_cards and group_cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
-        c.sprite(cards.shadow(cw, ch), x - 2, cy)
-        c.sprite(cards.face(group_cards[0], style, cw, ch, locale), x, cy)
+        c.shadowed(
+            cards.shadow(cw, ch),
+            x - 2,
+            cy,
+            cards.face(group_cards[0], style, cw, ch, locale),
+            x,
+            cy,
+        )
         if len(group_cards) > 1:
             sx = x + cw - 22
             depth = min(4, max(1, (group_count or 2) // 6))
@@ -522,8 +527,7 @@ def _table_cards(
     else:
         for card in group_cards:
             sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch, locale)
-            c.sprite(cards.shadow(cw, ch), x - 2, cy)
-            c.sprite(sprite, x, cy)
+            c.shadowed(cards.shadow(cw, ch), x - 2, cy, sprite, x, cy)
             x += (
                 cw + 8
                 if len(group_cards) < 4
