@@ -158,18 +158,7 @@ class Canvas:
         width: int = 1,
     ) -> None:
         self.touch(box[0], box[1], box[2] + 1, box[3] + 1)
-        w, h = box[2] - box[0] + 1, box[3] - box[1] + 1
-        if min(w, h) < MASK_SIDE or w * h > MASK_AREA:
-            self._draw.rounded_rectangle(
-                box, radius=radius, fill=fill, outline=outline, width=width
-            )
-            return
-        inside, edge = _rounded_masks(w, h, radius, width, fill is not None, outline is not None)
-        at = (box[0], box[1], box[0] + w, box[1] + h)
-        if inside is not None and fill is not None:
-            self.image.im.paste(fill, at, inside.im)
-        if edge is not None and outline is not None:
-            self.image.im.paste(outline, at, edge.im)
+        self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
     def ellipse(
         self,
@@ -251,34 +240,6 @@ class Canvas:
         radius: int = 12,
     ) -> None:
         self.rounded_rectangle(box, radius, fill, outline, width)
-
-
-MASK_SIDE: Final = 12
-"""Rounded rectangles at least this tall and wide are painted through kept masks. A mask painted
-the same pixels as Pillow in thousands of random boxes from this size up, not always below it
-(one pixel tall, say), so thinner ones (a colour bar) are drawn by Pillow each time."""
-MASK_AREA: Final = 30_000
-"""…and at most this many pixels (a plate's gold ring), so that the masks kept stay small."""
-
-
-@lru_cache(maxsize=64)
-def _rounded_masks(
-    w: int, h: int, radius: int, width: int, fill: bool, outline: bool
-) -> tuple[Image.Image | None, Image.Image | None]:
-    """Where Pillow's ``rounded_rectangle`` of this size paints its fill and its outline, as two
-    masks (255 there, 0 elsewhere): pasting the colours through them paints the same pixels in a
-    fraction of the time, and a plate's ring, panel or badge is painted on every image."""
-    shape = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(shape).rounded_rectangle(
-        (0, 0, w - 1, h - 1),
-        radius=radius,
-        fill=1 if fill else None,
-        outline=2 if outline else None,
-        width=width,
-    )
-    inside = shape.point(lambda v: 255 if v == 1 else 0) if fill else None
-    edge = shape.point(lambda v: 255 if v == 2 else 0) if outline else None
-    return inside, edge
 
 
 @lru_cache(maxsize=4096)
