@@ -7,7 +7,7 @@ font glyphs, so the table speaks the same visual language as its cards.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -104,6 +104,9 @@ class Canvas:
         self.dirty: list[Box] | None = None
         """When a list, the box (x0, y0, x1, y1, ends excluded) of everything painted is appended
         to it: no pixel outside these boxes differs from the image the canvas started from."""
+        self.before_paint: Callable[[Box], None] | None = None
+        """Told each box about to be painted, while boxes are kept (``layers.Frame`` puts the
+        pixels of a kept layer on the canvas only when something is painted over them)."""
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
@@ -124,6 +127,8 @@ class Canvas:
             )
             if box[0] < box[2] and box[1] < box[3]:
                 self.dirty.append(box)
+                if self.before_paint is not None:
+                    self.before_paint(box)
 
     def mark(self, kind: str, box: Box, owner: int | None = None) -> None:
         """Note that an element (a plate, a chip, a badge…) of seat ``owner`` covers ``box``."""

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from PIL import Image
 
-from rendering import pixels
+from rendering import deflate, pixels
 from rendering.canvas import Box, Canvas
 from rendering.encode import quantize
 from rendering.palette import fixed_palette
@@ -48,9 +48,11 @@ large rectangles quantise faster than a hundred small ones, and the pixels they 
 needlessly are quantised to the index they already had."""
 GAP: Final = 3
 """Painted runs of tiles on one row this many tiles apart or closer are quantised as one."""
-CACHE_BYTES: Final = 24 * 1024 * 1024
-"""What a process keeps of layers at most. A four-seat table's plates take about 0.5 MB (RGB
-at Pillow's four bytes a pixel, and the indices), so this keeps about forty tables."""
+CACHE_BYTES: Final = 16 * 1024 * 1024
+"""What a process keeps of layers at most. A four-seat table's plates and side panels take
+about 0.25 MB (mostly their indices), so this keeps about sixty tables."""
+LAYER_OVERHEAD: Final = 600
+"""Bytes a kept layer costs beyond its pixels (its key, objects, the cache's entry)."""
 SEEN_KEPT: Final = 4096
 """Keys remembered for admission (their hashes: a collision only keeps a layer early)."""
 _RUN: Final = re.compile(rb"\x01+")
@@ -58,18 +60,29 @@ _RUN: Final = re.compile(rb"\x01+")
 
 @dataclass(frozen=True)
 class Layer:
-    """What a drawing function painted on the base: the box it painted in, those pixels, their
-    indices in the style's palette, and what the function returned."""
+    """What a drawing function painted on the base: the box it painted in, the indices of those
+    pixels in the style's palette, the pixels themselves deflated, and what the function
+    returned.
+
+    The pixels are needed only when something is drawn over the layer (a plate's cards and
+    tricks over its fixed part), rarely for a side panel, so they are kept deflated: a panel's
+    pixels shrink ten to thirty times, and a table's layers fit in a few hundred kilobytes."""
 
     box: Box
-    rgb: Image.Image
     indexed: ImagingCore
+    packed: bytes
     value: object = None
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the pixels (Pillow keeps RGB in four bytes a pixel)."""
-        return 5 * self.rgb.width * self.rgb.height
+        """Memory held: the indices (a byte a pixel) and the deflated pixels."""
+        x0, y0, x1, y1 = self.box
+        return (x1 - x0) * (y1 - y0) + len(self.packed) + LAYER_OVERHEAD
+
+    def rgb(self) -> Image.Image:
+        """The layer's pixels."""
+        size = (self.box[2] - self.box[0], self.box[3] - self.box[1])
+        return Image.frombytes("RGB", size, deflate.decompress(self.packed))
 
 
 class LayerCache:
@@ -223,11 +236,14 @@ class Frame:
         self.canvas = Canvas(base.size, base)
         self.canvas.style = style
         self.canvas.dirty = []
+        self.canvas.before_paint = self._uncover
         self.rows = _base_rows(base, style)
         """The base's indices; also registers the base for good, so ``id(base)`` in a layer's
         key always means this base."""
         self.laid: list[Layer] = []
-        """Layers laid on the canvas (or just kept), in order: their indices are known."""
+        """Layers laid back or kept in this image, in order: their indices are known."""
+        self.hidden: list[Layer] = []
+        """Laid layers whose pixels are not on the canvas yet: nothing was painted over them."""
 
     def painted(self, box: Box) -> bool:
         """Whether anything was painted in ``box`` since the frame began (laid layers aside)."""
@@ -236,6 +252,20 @@ class Frame:
     def free(self, box: Box) -> bool:
         """Whether ``box`` still shows the untouched base: nothing painted or laid in it."""
         return not self.painted(box) and not any(_overlap(box, kept.box) for kept in self.laid)
+
+    def _uncover(self, box: Box) -> None:
+        """Something is about to be painted in ``box``: the pixels of the layers under it go on
+        the canvas first, as if they had been put there when laid (nothing was painted over
+        them since, or they would be there already)."""
+        if not self.hidden:
+            return
+        still = []
+        for layer in self.hidden:
+            if _overlap(box, layer.box):
+                pixels.paste(self.canvas.image, layer.rgb(), layer.box[0], layer.box[1])
+            else:
+                still.append(layer)
+        self.hidden = still
 
     def layer(self, key: Hashable, draw: Callable[[Canvas], T], admit: bool = False) -> T:
         """``draw(canvas)``'s painting, laid back from the kept layer under ``key`` or drawn;
@@ -248,8 +278,8 @@ class Frame:
         except TypeError:  # a key that cannot be hashed: never kept
             return draw(self.canvas)
         if kept is not None and self.free(kept.box):
-            pixels.paste(self.canvas.image, kept.rgb, kept.box[0], kept.box[1])
             self.laid.append(kept)
+            self.hidden.append(kept)
             return cast(T, kept.value)
         outer = self.canvas.dirty
         own: list[Box] = []
@@ -267,23 +297,33 @@ class Frame:
             max(b[3] for b in own),
         )
         if kept is None and (admit or self.cache.seen(full_key)) and self.free(box):
-            rgb = self.canvas.image.crop(box)
-            indexed = pixels.quantized(self.canvas.image, box, fixed_palette(self.style))
-            layer = Layer(box, rgb, indexed, value)
+            image = self.canvas.image
+            indexed = pixels.quantized(image, box, fixed_palette(self.style))
+            layer = Layer(box, indexed, deflate.compress(image.crop(box).tobytes()), value)
             self.cache.put(full_key, layer)
             self.laid.append(layer)
         else:
             (outer if outer is not None else own).extend(own)
         return value
 
+    def image(self) -> Image.Image:
+        """The image drawn so far, every laid layer on it."""
+        self._uncover((0, 0, *self.canvas.image.size))
+        return self.canvas.image
+
     def encode(self) -> bytes:
-        """The PNG of the image: the base's indices, the laid patches', and the painted boxes
-        quantised."""
+        """The PNG of the image: the base's indices, the laid layers', and the painted boxes
+        quantised. The indices of a layer still hidden go last: a painted box may reach into it
+        (boxes are merged on a grid), and there the canvas still shows the base."""
         rows = self.rows.copy()
+        hidden = {id(layer) for layer in self.hidden}
         for kept in self.laid:
-            pixels.put(rows, kept.indexed, kept.box[0] + 1, kept.box[1])
+            if id(kept) not in hidden:
+                pixels.put(rows, kept.indexed, kept.box[0] + 1, kept.box[1])
         image = self.canvas.image
         palette = fixed_palette(self.style)
         for box in merge(self.canvas.dirty or [], image.size):
             pixels.put(rows, pixels.quantized(image, box, palette), box[0] + 1, box[1])
+        for kept in self.hidden:
+            pixels.put(rows, kept.indexed, kept.box[0] + 1, kept.box[1])
         return png_rows(rows)

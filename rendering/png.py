@@ -1,5 +1,5 @@
 """A PNG writer for 8-bit palette images, built for speed: the image is written as it is, with
-no filter, and deflated by ISA-L's igzip when it is installed (``isal``), else by zlib.
+no filter, and deflated by ISA-L's igzip when it is installed (``deflate.py``), else by zlib.
 
 Pillow's own PNG writer deflates with zlib, whose fastest level spends about 2.7 ms on a
 1200 × 720 table here; igzip's level 1 spends 0.4 ms and gives a smaller file (32 KB against
@@ -12,27 +12,15 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
 from PIL import Image
 
+from rendering import deflate
+
 SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
-LEVEL: Final = 1
-"""igzip's level 1 (zlib's, without it): the lowest level that still looks for repeats."""
-
-
-def _deflater() -> tuple[str, Callable[[bytes, int], bytes]]:
-    try:
-        from isal import isal_zlib
-    except ImportError:
-        return "zlib", zlib.compress
-    return "isal", isal_zlib.compress
-
-
-DEFLATER, _compress = _deflater()
-"""Which library deflates: ``isal`` or ``zlib`` (the benchmark prints it)."""
+DEFLATER: Final = deflate.LIBRARY
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -67,7 +55,7 @@ def png_rows(rows: Image.Image) -> bytes:
             SIGNATURE,
             _chunk(b"IHDR", header),
             _palette_chunk(colours[: 3 * 256]),
-            _chunk(b"IDAT", _compress(rows.tobytes(), LEVEL)),
+            _chunk(b"IDAT", deflate.compress(rows.tobytes())),
             _chunk(b"IEND", b""),
         )
     )

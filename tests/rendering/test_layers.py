@@ -16,7 +16,7 @@ from rendering import layers
 from rendering.canvas import Canvas
 from rendering.demo import DEMO_NAMES, Moment, played, random_position
 from rendering.layers import Frame, LayerCache, merge
-from rendering.table import background
+from rendering.table import background, draw_table, table_frame
 
 SEAT_COUNTS = {"briscola": (2, 3, 4, 6)}
 OTHER_NAMES = ["さくら", "Computer 1", "Computer 2", "Zoé-Éléonore Marchand", "Bob", "健太"]
@@ -83,6 +83,17 @@ def test_random_positions_equal_tables_drawn_whole(name: str) -> None:
         moment = Moment(position.game.public_view(), position.game.public_view(), None, [])
         kept, drawn = _both(moment, DEMO_NAMES[:n], [seat == 1 for seat in range(n)])
         assert kept == drawn, (name, seed)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_frame_holds_the_same_pixels_as_the_whole_drawing(name: str) -> None:
+    """Kept layers whose pixels never reached the canvas (nothing was drawn over them) are put
+    there when the image is asked for: the RGB image is the whole drawing's."""
+    for moment in played(name, 21, 30)[::3]:
+        n = moment.public["seats"]
+        frame = table_frame(moment.public, DEMO_NAMES[:n], [False] * n, "french4")
+        whole_image = draw_table(moment.public, DEMO_NAMES[:n], [False] * n, "french4")
+        assert frame.image().tobytes() == whole_image.tobytes()
 
 
 def test_a_small_cache_stays_within_its_bound_and_still_draws_right(
