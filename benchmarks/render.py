@@ -9,8 +9,9 @@ the cache, as for every image after a table's first one); ``table cold`` is the 
 the layer cache emptied before each, what the first image of a table pays. Sprite and font
 caches are warm in both (a drawing process warms them at start).
 
-Then the memory a drawing process holds: the layer cache filled to its bound by tables with
-other names, and the process's RSS and PSS (Linux). Run:
+Then the memory a drawing process holds (RSS and PSS, Linux), in a fresh interpreter: after
+importing the renderer, after one table, hand and last trick of each game, and with the layer
+cache filled to its bound by tables under other names. Run:
 ``python benchmarks/render.py [--renders N] [--tables T] [--lang LOCALE]``.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -71,13 +73,33 @@ def fill_cache(loc: str) -> int:
     """Draw tables with new names until the layer cache is at its bound; the tables drawn."""
     cache = layers.CACHE
     drawn = 0
-    while cache.nbytes < 0.95 * cache.max_bytes and drawn < 2000:
+    while cache.nbytes < 0.97 * cache.max_bytes and drawn < 5000:
         name = GAME_NAMES[drawn % len(GAME_NAMES)]
         names = [f"Player {drawn}-{seat}" for seat in range(DEMO_SEATS[name])]
-        for moment in played(name, 5000 + drawn, 3):
+        for moment in played(name, 5000 + drawn, 4):
             render_table(moment.public, names, locale=loc)
         drawn += 1
     return drawn
+
+
+def memory_child(loc: str) -> None:
+    """In a fresh interpreter: what drawing takes, after one image of each kind and game, then
+    with the layer cache at its bound."""
+    print(f"memory, fresh process: python {memory()}", flush=True)
+    for name in GAME_NAMES:
+        moment = played(name, 7, 12)[-1]
+        names = DEMO_NAMES[: DEMO_SEATS[name]]
+        render_table(moment.public, names, locale=loc)
+        render_hand(moment.private, moment.legal or None, locale=loc)
+        render_last_trick(moment.public, names, locale=loc)
+    print(f"memory, a table, hand and last trick of each game drawn: {memory()}", flush=True)
+    drawn = fill_cache(loc)
+    cache = layers.CACHE
+    print(
+        f"memory, layer cache at its bound ({cache.nbytes / 2**20:.1f} MB in {len(cache)} "
+        f"layers, {drawn} tables): {memory()}",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -85,8 +107,12 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=40, help="images of each table")
     parser.add_argument("--tables", type=int, default=6, help="tables of each game, in turn")
     parser.add_argument("--lang", default="en", choices=LOCALES, help="language of the images")
+    parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     loc = args.lang
+    if args.memory_child:
+        memory_child(loc)
+        return
     print(f"deflate: {DEFLATER}; layer cache bound {layers.CACHE.max_bytes // 2**20} MB")
     for name in GAME_NAMES:
         names = LOCAL_NAMES.get(loc, DEMO_NAMES)[: DEMO_SEATS[name]]
@@ -136,14 +162,9 @@ def main() -> None:
             measure(jobs[:5])
             ms, kb = measure(jobs)
             print(f"{name} {label}: {ms:.1f} ms, {kb:.0f} KB", flush=True)
-    drawn = fill_cache(loc)
-    cache = layers.CACHE
-    print(
-        f"memory: layer cache {cache.nbytes / 2**20:.1f} MB in {len(cache)} layers "
-        f"(bound {cache.max_bytes // 2**20} MB, after {drawn} more tables); "
-        f"this process {memory()}",
-        flush=True,
-    )
+    # Memory in a fresh interpreter: this one holds every position measured above.
+    child = [sys.executable, __file__, "--memory-child", "--lang", loc]
+    subprocess.run(child, check=True)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from rendering import pixels, theme
 from rendering.suits import emblem
-from rendering.text import overhang, size_for_cap_height, text_sprite, text_width
+from rendering.text import overhang, size_for_cap_height, text_mask, text_width
 
 SYMBOL_SUITS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -89,9 +89,13 @@ class Canvas:
     object) paints without telling, so it refuses while boxes are being kept.
     """
 
-    def __init__(self, size: tuple[int, int], background: theme.RGB | Image.Image) -> None:
+    def __init__(
+        self, size: tuple[int, int], background: theme.RGB | Image.Image, copy: bool = True
+    ) -> None:
+        """A canvas of ``size`` filled with a colour, or a copy of an image (the image itself,
+        drawn on in place, with ``copy=False``)."""
         if isinstance(background, Image.Image):
-            self.image = background.copy()
+            self.image = background.copy() if copy else background
         else:
             self.image = Image.new("RGB", size, background)
         self._draw = ImageDraw.Draw(self.image)
@@ -140,6 +144,12 @@ class Canvas:
         if self.dirty is not None:
             self.touch(x, y, x + sprite.width, y + sprite.height)
         pixels.paste(self.image, sprite, x, y)
+
+    def paint(self, colour: theme.RGB, mask: Image.Image, x: int, y: int) -> None:
+        """Paint ``colour`` through ``mask`` (mode L) with its top left corner at ``(x, y)``."""
+        if self.dirty is not None:
+            self.touch(x, y, x + mask.width, y + mask.height)
+        pixels.fill(self.image, colour, mask, x, y)
 
     def shadowed(
         self, shadow: Image.Image, sx: int, sy: int, sprite: Image.Image, x: int, y: int
@@ -232,9 +242,9 @@ class Canvas:
                 self.sprite(sprite, x + 1, y - (emblem_size - cap) // 2)
                 x += emblem_size + 2
             else:
-                sprite = text_sprite(part, size, colour, weight)
-                self.sprite(sprite, x, y - overhang(sprite))
-                x += sprite.width + (size // 4 if part.endswith(" ") else 0)
+                mask = text_mask(part, size, weight)
+                self.paint(colour, mask, x, y - overhang(mask))
+                x += mask.width + (size // 4 if part.endswith(" ") else 0)
 
     def panel(
         self,

@@ -105,6 +105,14 @@ def paste_under(
     paste(target, cover, x, y)
 
 
+def fill(
+    target: Image.Image, colour: tuple[int, int, int], mask: Image.Image, x: int, y: int
+) -> None:
+    """``target.paste(colour, (x, y, …), mask)``: a colour painted through a mask (mode L). The
+    same blend of each pixel as pasting a sprite of that colour through its alpha."""
+    target.im.paste(colour, (x, y, x + mask.width, y + mask.height), mask.im)
+
+
 def quantized(source: Image.Image, box: Box, palette: Image.Image) -> ImagingCore:
     """``source.crop(box).quantize(palette=palette, dither=NONE)``, as a core image: the box of
     an RGB image mapped onto the colours of a palette image."""

@@ -96,6 +96,21 @@ def test_the_frame_holds_the_same_pixels_as_the_whole_drawing(name: str) -> None
         assert frame.image().tobytes() == whole_image.tobytes()
 
 
+def test_scratch_images_go_back_to_the_base() -> None:
+    """Each frame draws on the thread's scratch copy of the base and puts it back: after many
+    images of every game, nothing of them is left on it."""
+    for name in GAME_NAMES:
+        for moment in played(name, 31, 25):
+            n = moment.public["seats"]
+            rendering.render_table(moment.public, DEMO_NAMES[:n], unrated=True)
+    pool = layers._scratch.pool
+    assert pool
+    for (base_id, style), (image, rows) in pool.items():
+        assert base_id == id(background())
+        assert image.tobytes() == background().tobytes()
+        assert rows.tobytes() == layers._base_rows(background(), style).tobytes()
+
+
 def test_a_small_cache_stays_within_its_bound_and_still_draws_right(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
