@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import add_json_option, report
 from games.actions import Action
 from games.ai import random_play
 from games.base import Game
@@ -103,10 +104,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--deals", type=int, default=2000, help="counted deals per run")
     parser.add_argument("--games", default=",".join(GAME_NAMES))
+    add_json_option(parser)
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         rate = median_rate(lambda n, s, g=name: play_deals(g, n, s), args.deals, args.runs)
         line = f"{name}: {rate:.0f} deals/s"
+        native: float | None = None
         if name == "coinche":
             try:
                 native = median_rate(colver_deals, args.deals, args.runs)
@@ -114,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
                 line += "  (colver not installed: pip install colver==0.11.1)"
             else:
                 line += f"  (colver {native:.0f} deals/s, ratio {rate / native:.2f})"
-        print(line, flush=True)
+        report(args, line, name, deals_per_s=rate, colver_deals_per_s=native)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,9 @@ Builds a database with ``--players`` rated people and ``--games`` finished games
 which is also what the migration runs), then measures, as the commands do it:
 
 - ``/leaderboard``: read a page (all time or the last 30 days, random pages and callers, the
-  caller's own line) and draw its image: ``bot.standings.board_answer``;
+  caller's own line) and draw its image: ``bot.ui.standings.board_answer``;
 - ``/stats``: a player's games, ratings and ranks in every game, partner and opponent, and the
-  rating chart: ``bot.standings.stats_answer``;
+  rating chart: ``bot.ui.standings.stats_answer``;
 - the rating update at the end of a game: ``storage.rate_table`` for a newly finished table.
 
 Prints medians (p50) and 95th percentiles in milliseconds of wall time, against the targets of
@@ -33,9 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ratings import GAMES
-from bot.sqlite_storage import SqliteStorage
-from bot.standings import board_answer, stats_answer
+from benchmarks.figures import add_json_option, report
+from bot.storage.ratings import GAMES
+from bot.storage.sqlite import SqliteStorage
+from bot.ui.standings import board_answer, stats_answer
 from games.registry import game_class
 
 GUILD = 4242
@@ -127,6 +128,7 @@ async def main() -> None:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--db", help="keep the database here (built once, reused)")
+    add_json_option(parser)
     args = parser.parse_args()
     scratch = tempfile.TemporaryDirectory()
     path = args.db or os.path.join(scratch.name, "bench.sqlite3")
@@ -136,7 +138,8 @@ async def main() -> None:
     try:
         if fresh:
             seconds = await build(storage, args.players, args.games, args.seed)
-            print(f"built: {args.players} players, {args.games} games rated in {seconds:.1f} s")
+            if not args.json:
+                print(f"built: {args.players} players, {args.games} games rated in {seconds:.1f} s")
         rng = random.Random(args.seed)
         board = await storage.leaderboard(GUILD, "coinche")
         pages = board.pages
@@ -167,12 +170,18 @@ async def main() -> None:
             wall, cpu = await timed(job, args.samples)
             p50, p95 = statistics.median(wall), percentile(wall, 0.95)
             verdict = "ok" if p95 <= target else "OVER"
-            print(
+            report(
+                args,
                 f"{name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms wall"
                 f" (target p95 <= {target} ms: {verdict}, {p95 / target:.2f} of it);"
-                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms"
+                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms",
+                name,
+                wall_ms={"p50": p50, "p95": p95},
+                cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 0.95)},
+                target_p95_ms=target,
             )
-        print(f"load average while measuring: {os.getloadavg()[0]:.1f}")
+        load = os.getloadavg()[0]
+        report(args, f"load average while measuring: {load:.1f}", "load average", value=load)
     finally:
         await storage.close()
         scratch.cleanup()

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import json
 import logging
 import os
 import random
@@ -57,13 +58,14 @@ from simcord import _dpy_internals as simcord_internals
 from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
+from benchmarks.figures import add_json_option, report
 from bot import collector
 from bot.app import AtoutBot, create_bot
-from bot.codec import button_id
 from bot.config import Settings
-from bot.presence import Presence
-from bot.shards import Shards
-from bot.workers import default_image_processes
+from bot.play.workers import default_image_processes
+from bot.storage.shards import Shards
+from bot.table.presence import Presence
+from bot.ui.codec import button_id
 from games.ai import choose
 
 
@@ -79,9 +81,6 @@ START_SPREAD_S = 2 * REALISTIC_DELAY_S + 2 * 1.2
 """One round of a realistic Coinche table: two people's 2 s and two computers' pauses."""
 DEFAULT_PAUSE_S = Settings().ai_pause_s
 MENTION = re.compile(r"<@(\d+)>")
-ACTIONS = re.compile(r"([\d.]+) actions/s")
-TREE_CORES = re.compile(r"with its drawing processes ([\d.]+) cores")
-SERVER_MS = re.compile(r"database server ([\d.]+) ms CPU per action")
 ACK_METHODS = ("respond_with_message", "defer", "defer_update", "update_source")
 
 
@@ -425,7 +424,8 @@ async def run(
     shards: Shards | None = None,
     simcord_clock: bool = False,
     image_processes: int = 0,
-) -> str:
+) -> tuple[str, dict[str, object]]:
+    """The run's line for people, and its figures (``--json``)."""
     logging.basicConfig(level=logging.CRITICAL)
     flat_out = workload == "flat-out"
     with tempfile.TemporaryDirectory() as tmp:
@@ -525,10 +525,27 @@ async def run(
     actions = (counts_after - counts_before) / wall
     done = max(1, counts_after - counts_before)
     server = ""
+    server_ms: float | None = None
     if server_end[1] > server_start[1]:
         per_action = (server_end[0] - server_start[0]) / (server_end[1] - server_start[1])
-        server = f"; database server {per_action * 1000:.2f} ms CPU per action (every cluster's)"
-    return (
+        server_ms = per_action * 1000
+        server = f"; database server {server_ms:.2f} ms CPU per action (every cluster's)"
+    figures: dict[str, object] = {
+        "workload": workload,
+        "tables": tables,
+        "duration_s": duration,
+        "ack_ms": {"p50": percentile(acks, 50), "p99": percentile(acks, 99)},
+        "click_to_table_ms": {"p50": percentile(edits, 50), "p99": percentile(edits, 99)},
+        "loop_lag_p999_ms": percentile(lag, 99.9) * 1000,
+        "actions_per_s": actions,
+        "clicks": len(clicks),
+        "acks_over_3s": over_3s,
+        "cpu_ms_per_action": cpu * 1000 / done,
+        "tree_cores": tree_cpu / wall,
+        "tree_cpu_ms_per_action": tree_cpu * 1000 / done,
+        "database_server_ms_per_action": server_ms,
+    }
+    line = (
         f"{workload}, {tables} tables, {duration:.0f} s: "
         f"ack p50 {percentile(acks, 50):.0f} ms p99 {percentile(acks, 99):.0f} ms"
         f" max {max(acks, default=float('nan')):.0f} ms; "
@@ -544,6 +561,7 @@ async def run(
         f"with its drawing processes {tree_cpu / wall:.2f} cores, {tree_cpu * 1000 / done:.1f} ms"
         f" per action{server}"
     )
+    return line, figures
 
 
 def clusters(args: argparse.Namespace) -> None:
@@ -563,6 +581,7 @@ def clusters(args: argparse.Namespace) -> None:
                 f"--db={args.db}",
                 f"--cluster={index}/{count}",
                 f"--image-processes={args.image_processes}",
+                "--json",
                 *(["--simcord-clock"] if args.simcord_clock else []),
             ],
             stdout=subprocess.PIPE,
@@ -581,15 +600,19 @@ def clusters(args: argparse.Namespace) -> None:
         out, _ = process.communicate()
         if process.returncode != 0:
             raise SystemExit(f"cluster {index} failed ({process.returncode})")
-        line = out.strip().splitlines()[-1]
-        print(f"cluster {index}/{count}: {line}", flush=True)
-        found = ACTIONS.search(line)
-        total += float(found.group(1)) if found else 0.0
-        tree = TREE_CORES.search(line)
-        cores_used += float(tree.group(1)) if tree else 0.0
-        server = SERVER_MS.search(line)
-        if server:
-            server_ms.append(float(server.group(1)))
+        figures = json.loads(out.strip().splitlines()[-1])
+        report(
+            args,
+            f"cluster {index}/{count}: {figures['text']}",
+            "cluster",
+            index=index,
+            count=count,
+            **{k: v for k, v in figures.items() if k not in ("name", "text")},
+        )
+        total += float(figures["actions_per_s"] or 0.0)
+        cores_used += float(figures["tree_cores"] or 0.0)
+        if figures["database_server_ms_per_action"] is not None:
+            server_ms.append(float(figures["database_server_ms_per_action"]))
     # What an action costs the whole system (every cluster's processes and the database
     # server), in CPU: the figure that other work on a shared machine disturbs least. With no
     # cost shared between clusters, N clusters on N free cores give N times one cluster's
@@ -597,11 +620,16 @@ def clusters(args: argparse.Namespace) -> None:
     cost = cores_used * 1000 / total if total else float("nan")
     if server_ms:
         cost += statistics.median(server_ms)
-    print(
+    report(
+        args,
         f"{count} clusters, {share * count} tables: {total:.1f} actions/s in all; "
         f"{cost:.2f} ms CPU per action in all (clusters and database server), "
         f"{1000 / cost:.0f} actions/s per core at that cost",
-        flush=True,
+        "clusters",
+        clusters=count,
+        tables=share * count,
+        actions_per_s=total,
+        cpu_ms_per_action=cost,
     )
 
 
@@ -631,6 +659,7 @@ def main() -> None:
         action="store_true",
         help="keep simcord's bookkeeping of the bot's timers during the run (see release_loop)",
     )
+    add_json_option(parser)
     args = parser.parse_args()
     if args.clusters:
         if not args.db:
@@ -651,7 +680,9 @@ def main() -> None:
         args.simcord_clock,
         args.image_processes,
     )
-    print(asyncio.run(result), flush=True)
+    line, figures = asyncio.run(result)
+    # A cluster's parent reads the line too, to print it beside the figures it sums.
+    report(args, line, "load", **figures, **({"text": line} if args.cluster else {}))
 
 
 if __name__ == "__main__":

@@ -36,15 +36,16 @@ import simcord.http.router as simcord_router
 from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
+from benchmarks.figures import add_json_option, report
 from benchmarks.load import percentile
-from bot import images as bot_images
 from bot.app import AtoutBot, create_bot
-from bot.codec import TableButtonId
-from bot.components import table_button
 from bot.config import Settings
-from bot.presence import Presence
-from bot.sessions import TableSession
-from bot.workers import default_image_processes
+from bot.play.sessions import TableSession
+from bot.play.workers import default_image_processes
+from bot.table.presence import Presence
+from bot.ui import images as bot_images
+from bot.ui.codec import TableButtonId
+from bot.ui.components import table_button
 
 
 def _no_presence_sweep() -> None:
@@ -132,7 +133,7 @@ def _nothing() -> None:
     return None
 
 
-async def run(tables: int, clicks: int, seed: int) -> str:
+async def run(tables: int, clicks: int, seed: int) -> tuple[str, dict[str, object]]:
     logging.basicConfig(level=logging.CRITICAL)
     # simcord waits at most 5 s for a bot to settle after login; a bot that loads 1,000 tables
     # before connecting needs more, and this benchmark wants to see how much.
@@ -219,7 +220,19 @@ async def run(tables: int, clicks: int, seed: int) -> str:
     ready = ready_at[0]
     ack_ms = [(stamps.acked[r.id] - ready) * 1000 for r in records if r.id in stamps.acked]
     shown_ms = [(stamps.shown[r.token] - ready) * 1000 for r in records if r.token in stamps.shown]
-    return (
+    figures = {
+        "tables": tables,
+        "start_to_ready_ms": (ready - started) * 1000,
+        "first_clicks": len(records),
+        "ack_ms": {"p50": percentile(ack_ms, 50), "max": max(ack_ms, default=float("nan"))},
+        "hand_shown_ms": {
+            "p50": percentile(shown_ms, 50),
+            "max": max(shown_ms, default=float("nan")),
+        },
+        "hands_shown": len(shown_ms),
+        "all_driven_after_ready_ms": (done - ready) * 1000,
+    }
+    line = (
         f"restart, {tables} tables (built in {built:.0f} s): start->ready"
         f" {(ready - started) * 1000:.0f} ms; {len(records)} first clicks at ready: ack p50"
         f" {percentile(ack_ms, 50):.0f} ms max {max(ack_ms, default=float('nan')):.0f} ms,"
@@ -227,6 +240,7 @@ async def run(tables: int, clicks: int, seed: int) -> str:
         f" max {max(shown_ms, default=float('nan')):.0f} ms ({len(shown_ms)} shown);"
         f" all tables restored and driven {(done - ready) * 1000:.0f} ms after ready"
     )
+    return line, figures
 
 
 def main() -> None:
@@ -235,9 +249,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--clicks", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
+    add_json_option(parser)
     args = parser.parse_args()
     try:
-        print(asyncio.run(run(args.tables, args.clicks, args.seed)), flush=True)
+        line, figures = asyncio.run(run(args.tables, args.clicks, args.seed))
+        report(args, line, "restart", **figures)
     except BaseException:
         traceback.print_exc()
         os._exit(1)  # a database thread left running must not keep the process alive

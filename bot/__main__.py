@@ -1,6 +1,6 @@
 """``python -m bot``: run Atout with the settings of the environment and ``.env``.
 ``python -m bot migrate-db --from atout.sqlite3 --to postgresql://…`` copies its data to
-PostgreSQL (bot/migrate_db.py).
+PostgreSQL (bot/storage/migrate_db.py).
 
 A new admin's mistakes end in one line that says what is wrong and a non-zero exit (2 for a
 setting, 1 for Discord refusing the token or being out of reach), never in a traceback.
@@ -16,16 +16,16 @@ import discord
 
 from bot import collector
 from bot.app import create_bot
-from bot.backends import StorageUnavailable
 from bot.config import load_settings
 from bot.endpoint import ENV_VAR, point_at
-from bot.i18n import t
+from bot.storage.backends import StorageUnavailable
+from bot.text.i18n import t
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["migrate-db"]:
-        from bot.migrate_db import main as migrate_db
+        from bot.storage.migrate_db import main as migrate_db
 
         return migrate_db(args[1:])
     try:

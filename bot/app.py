@@ -14,26 +14,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import images, workers
-from bot.backends import StorageUnavailable, describe, make_storage, unavailable
-from bot.components import DYNAMIC_ITEMS
 from bot.config import Settings
-from bot.hands import Hands
-from bot.i18n import t, user_locale
-from bot.lobby import Lobby
-from bot.panels import PanelRegistry
-from bot.pings import Pings
-from bot.presence import Presence
-from bot.replies import refuse
-from bot.seating import Seating
-from bot.sessions import ChooseFn, default_choose
-from bot.storage import Storage
-from bot.table_channel import TableChannel
-from bot.table_message import TableMessage
-from bot.table_ui import TableUI
-from bot.tables import Tables
-from bot.translator import CatalogueTranslator
-from bot.turn_timer import TurnTimer
+from bot.play import workers
+from bot.play.seating import Seating
+from bot.play.sessions import ChooseFn, default_choose
+from bot.play.tables import Tables
+from bot.play.turn_timer import TurnTimer
+from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
+from bot.storage.interface import Storage
+from bot.table.channel import TableChannel
+from bot.table.controller import TableUI
+from bot.table.hands import Hands
+from bot.table.lobby import Lobby
+from bot.table.message import TableMessage
+from bot.table.pings import Pings
+from bot.table.presence import Presence
+from bot.text.i18n import t, user_locale
+from bot.text.translator import CatalogueTranslator
+from bot.ui import images
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.panels import PanelRegistry
+from bot.ui.replies import refuse
 
 log = logging.getLogger(__name__)
 

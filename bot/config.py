@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.i18n import t
-from bot.shards import Shards, parse_shards
-from bot.workers import default_image_processes
+from bot.play.workers import default_image_processes
+from bot.storage.shards import Shards, parse_shards
+from bot.text.i18n import t
 
 MAX_AI_PAUSE_S = 60.0
 MAX_IMAGE_PROCESSES = 32
@@ -36,7 +36,7 @@ class Settings:
     """``ATOUT_SHARD_COUNT`` / ``ATOUT_SHARDS``: the shard ids this process (cluster) runs."""
     image_processes: int = 0
     """``ATOUT_IMAGE_PROCESSES``: processes that draw the images (``python -m bot``: one more
-    than the cores, see ``bot.workers``); 0 draws in threads, as the tests under simcord do."""
+    than the cores, see ``bot.play.workers``); 0 draws in threads, as the tests under simcord do."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:

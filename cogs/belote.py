@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.codec import button_id
-from bot.commands import GameCog, cog_setup, describe, start_command
-from bot.components import action_button
-from bot.i18n import t
-from bot.panels import Item, Panel, PanelContext, card_panel, denomination, simple_buttons
+from bot.table.commands import GameCog, cog_setup, describe, start_command
+from bot.text.i18n import t
+from bot.ui.codec import button_id
+from bot.ui.components import action_button
+from bot.ui.panels import Item, Panel, PanelContext, card_panel, denomination, simple_buttons
 
 
 def taking_panel(ctx: PanelContext) -> list[Item]:

@@ -3,7 +3,7 @@ so it uses the shared card panel."""
 
 from __future__ import annotations
 
-from bot.commands import GameCog, cog_setup, describe, start_command
+from bot.table.commands import GameCog, cog_setup, describe, start_command
 
 
 class Briscola(GameCog, group_name="briscola", group_description=describe("cmd_briscola")):

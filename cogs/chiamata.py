@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.codec import ActionSelectId, select_value
-from bot.commands import GameCog, cog_setup, describe, start_command
-from bot.components import action_select
-from bot.i18n import t
-from bot.narrate import rank_name, suit_name
-from bot.panels import Item, Panel, PanelContext, card_panel, simple_buttons
+from bot.table.commands import GameCog, cog_setup, describe, start_command
+from bot.text.cards import rank_name, suit_name
+from bot.text.i18n import t
+from bot.ui.codec import ActionSelectId, select_value
+from bot.ui.components import action_select
+from bot.ui.panels import Item, Panel, PanelContext, card_panel, simple_buttons
 
 SELECT_LIMIT = 25
 MAX_CALL_SELECTS = 4

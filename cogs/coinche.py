@@ -10,12 +10,12 @@ import logging
 import discord
 
 from bot.app import atout
-from bot.codec import LevelSelectId, button_id
-from bot.commands import GameCog, cog_setup, describe, start_command
-from bot.components import Rebuilt, action_button, selected
-from bot.i18n import t
-from bot.narrate import trump_word
-from bot.panels import (
+from bot.table.commands import GameCog, cog_setup, describe, start_command
+from bot.text.cards import trump_word
+from bot.text.i18n import t
+from bot.ui.codec import LevelSelectId, button_id
+from bot.ui.components import Rebuilt, action_button, selected
+from bot.ui.panels import (
     SUIT_EMOJI,
     Item,
     Panel,

@@ -19,15 +19,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.codec import BoardButtonId, RecordButtonId, ResetButtonId
-from bot.commands import LANGUAGE_CHOICES, choice, describe
-from bot.components import Rebuilt
-from bot.i18n import LOCALES, t, table_language, user_locale
-from bot.ratings import GAMES
-from bot.ratings_store import PERIODS
-from bot.replies import refuse
-from bot.standings import Answer, board_answer, history_text, stats_answer
-from bot.table_channel import NO_MENTIONS
+from bot.storage.ratings import GAMES
+from bot.storage.ratings_interface import PERIODS
+from bot.table.channel import NO_MENTIONS
+from bot.table.commands import LANGUAGE_CHOICES, choice, describe
+from bot.text.i18n import LOCALES, t, table_language, user_locale
+from bot.ui.codec import BoardButtonId, RecordButtonId, ResetButtonId
+from bot.ui.components import Rebuilt
+from bot.ui.replies import refuse
+from bot.ui.standings import Answer, board_answer, history_text, stats_answer
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.codec import ActionSelectId, button_id
-from bot.commands import GameCog, cog_setup, describe, start_command
-from bot.components import action_button, action_select
-from bot.i18n import t
-from bot.narrate import card_name
-from bot.panels import Item, Panel, PanelContext, card_panel
+from bot.table.commands import GameCog, cog_setup, describe, start_command
+from bot.text.cards import card_name
+from bot.text.i18n import t
+from bot.ui.codec import ActionSelectId, button_id
+from bot.ui.components import action_button, action_select
+from bot.ui.panels import Item, Panel, PanelContext, card_panel
 from games.actions import Action
 
 

@@ -3,7 +3,7 @@ panel is its hand."""
 
 from __future__ import annotations
 
-from bot.commands import GameCog, cog_setup, describe, start_command
+from bot.table.commands import GameCog, cog_setup, describe, start_command
 
 
 class Sueca(GameCog, group_name="sueca", group_description=describe("cmd_sueca")):

@@ -11,13 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.commands import describe
-from bot.i18n import t, user_locale
-from bot.narrate import option_text, rule_label
-from bot.replies import refuse
-from bot.seating import DESERTED_TTL_S, computer_name
-from bot.sessions import TableSession
-from bot.table_settings import locale_of
+from bot.play.seating import DESERTED_TTL_S, computer_name
+from bot.play.sessions import TableSession
+from bot.play.settings import locale_of
+from bot.table.commands import describe
+from bot.text.i18n import t, user_locale
+from bot.text.rules import option_text, rule_label
+from bot.ui.replies import refuse, session_or_refusal
 from games.registry import game_class
 
 
@@ -28,12 +28,8 @@ async def find_table(
     client = atout(interaction.client)
     mine = user_locale(interaction)
     if table is not None:
-        session: TableSession | None = await client.tables.get(table)
         # Table ids are global: a table of another server is not this server's business.
-        if session is None or session.row.guild_id != interaction.guild_id:
-            await refuse(interaction, t("error_no_table", mine))
-            return None
-        return session
+        return await session_or_refusal(interaction, client.tables, table, same_server=True)
     if interaction.channel_id is not None:
         session = await client.tables.in_thread(interaction.channel_id)
         if session is not None:

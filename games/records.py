@@ -138,9 +138,13 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def replay(record: ParsedRecord) -> Game:
-    """Replay every deal; raises ``IllegalRecordAction`` or ``MalformedRecord`` where it stops."""
-    game = record.new_game()
+def replay(record: ParsedRecord, game: Game | None = None) -> Game:
+    """Replay every deal; raises ``IllegalRecordAction`` or ``MalformedRecord`` where it stops.
+
+    The one replay of a log: records, a table's restart and ``migrate-db``'s check all come
+    here. ``game`` is the engine to replay onto when the caller knows more than the record (a
+    table's first dealer before its first deal); by default, the record's own new game."""
+    game = record.new_game() if game is None else game
     for i, deal in enumerate(record.deals):
         if game.over:
             raise MalformedRecord(f"deal {i} comes after the end of the match")

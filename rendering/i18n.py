@@ -7,7 +7,7 @@ by many sentences, all in a plain text file a card player can edit. gettext woul
 no selectors, and would bind the source text to English sentences.
 
 Layout: one file per locale per floor. Images use ``rendering/locales/<locale>/images.ftl``; the
-bot's messages use ``bot/locales/<locale>/bot.ftl`` through the same :class:`Catalogue`. A key
+bot's messages use ``bot/text/locales/<locale>/bot.ftl`` through the same :class:`Catalogue`. A key
 missing from a locale falls back along the chain ``pt-BR`` → ``pt-PT`` → English, so a half-done
 catalogue still shows whole sentences; a key missing from English is a bug that shows as the key
 and that the tests catch.
@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from babel.numbers import format_decimal, format_percent
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentNumber, fluent_number
 
@@ -172,6 +173,27 @@ def has_text(key: str, locale: str = DEFAULT_LOCALE) -> bool:
 def text(key: str, locale: str = DEFAULT_LOCALE, **values: Any) -> str:
     """The ``key`` sentence of ``locale`` with ``values`` filled in."""
     return IMAGES.text(key, locale, **values)
+
+
+def number(value: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A number read at a glance (a rating, a chart's scale), grouped as the language groups
+    thousands (CLDR, through Babel): 1,024 · 1 024 · 1.024. Scores on a sheet are not grouped
+    (``_argument``): they are compared column by column."""
+    return format_decimal(value, locale=_babel(locale))
+
+
+def signed(value: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A change of rating: +17, -8, +0, +1 024."""
+    return format_decimal(value, format="+#,##0;-#,##0", locale=_babel(locale))
+
+
+def percent(value: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A whole percentage as the language writes it: 57% · 57 % · 57%."""
+    return format_percent(value / 100, locale=_babel(locale))
+
+
+def _babel(locale: str) -> str:
+    return supported(locale).replace("-", "_")
 
 
 def plural(key: str, count: int, locale: str = DEFAULT_LOCALE, **values: Any) -> str:

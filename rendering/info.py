@@ -204,31 +204,46 @@ def melds_panel(view: GameView, names: list[str], info: TableInfo) -> None:
             info.log_kind, info.log = "melds", melds
 
 
+@dataclass(frozen=True)
+class SideLabel:
+    """A side as its players' names, or one word ("Team A"). Kept a list until it is drawn or
+    written: a name with "&" in it stays one name, a long pair wraps between two names, and a
+    sentence about a pair takes the plural its language gives (``count``)."""
+
+    members: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return " & ".join(self.members)
+
+    @property
+    def count(self) -> int:
+        return len(self.members)
+
+
 def side_names(
     teams: Sequence[Sequence[int]],
     names: list[str],
     locale: str = DEFAULT_LOCALE,
     *,
     max_joined: int | None = 2,
-) -> list[str]:
-    """The label of each side: its players' names joined with ``&`` (``teams`` from the engine,
-    ``view["teams"]``). On images (``max_joined=2``) a team of three (Briscola for six) is "Team A"
-    / "Team B": three names never fit, and the colour bar beside each name plate already says who
-    is in which team; sentences (``max_joined=None``) name everybody."""
+) -> list[SideLabel]:
+    """The label of each side: its players' names (``teams`` from the engine, ``view["teams"]``).
+    On images (``max_joined=2``) a team of three (Briscola for six) is "Team A" / "Team B": three
+    names never fit, and the colour bar beside each name plate already says who is in which
+    team; sentences (``max_joined=None``) name everybody."""
     labels = []
     for index, team in enumerate(teams):
         if not team or (max_joined is not None and len(team) > max_joined):
-            labels.append(text("team", locale, letter=chr(ord("A") + index)))
+            labels.append(SideLabel((text("team", locale, letter=chr(ord("A") + index)),)))
         else:
-            labels.append(" & ".join(name_of(names, s, locale) for s in team))
+            labels.append(SideLabel(tuple(name_of(names, s, locale) for s in team)))
     return labels
 
 
-def wins(label: str, locale: str = DEFAULT_LOCALE, extra: str = "") -> str:
-    """A side wins: two partners' names (``Marie & Luc``) take the plural verb in English."""
-    if "&" in label:
-        return text("side_win_pair", locale, side=label, extra=extra)
-    return text("side_wins", locale, side=label, extra=extra)
+def wins(side: SideLabel, locale: str = DEFAULT_LOCALE, extra: str = "") -> str:
+    """A side wins: partners (``Marie & Luc``) take the plural verb where the language has one."""
+    return text("side_wins", locale, side=side.text, count=side.count, extra=extra)
 
 
 def side_of(view: GameView, seat: int) -> int:

@@ -13,7 +13,7 @@ from PIL import Image
 
 from rendering import theme
 from rendering.canvas import Canvas, font_for
-from rendering.i18n import DEFAULT_LOCALE, text
+from rendering.i18n import DEFAULT_LOCALE, number, percent, text
 from rendering.text import displayable, fit_text
 
 WIDTH: Final = 760
@@ -36,11 +36,6 @@ class LeaderboardRow:
     highlight: bool = False
     """The caller's own line."""
     computer: bool = False
-
-
-def number(value: int) -> str:
-    """Thousands as people write them in English: 1,024."""
-    return f"{value:,}"
 
 
 def draw_leaderboard(
@@ -71,12 +66,12 @@ def draw_leaderboard(
         c.rich(x, y, headings[key], small, theme.TEXT_DIM, "condensed", anchor=anchor)
     y += 30
     for index, row in enumerate(rows):
-        _row(c, row, y, columns, striped=index % 2 == 0)
+        _row(c, row, y, columns, locale, striped=index % 2 == 0)
         y += ROW
     if own is not None:
         c.draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=theme.TEXT_DIM, width=1)
         y += 16
-        _row(c, own, y, columns, striped=False)
+        _row(c, own, y, columns, locale, striped=False)
     return c.image
 
 
@@ -91,7 +86,13 @@ def _columns() -> dict[str, tuple[int, str]]:
 
 
 def _row(
-    c: Canvas, row: LeaderboardRow, y: int, columns: dict[str, tuple[int, str]], *, striped: bool
+    c: Canvas,
+    row: LeaderboardRow,
+    y: int,
+    columns: dict[str, tuple[int, str]],
+    locale: str,
+    *,
+    striped: bool,
 ) -> None:
     size = font_for(18, "condensed")
     if row.highlight:
@@ -107,13 +108,13 @@ def _row(
     name = fit_text(displayable(row.name), size, room, "condensed")
     c.rich(x, y, name, size, name_ink, "condensed")
     x, anchor = columns["rating"]
-    rating = number(row.rating) + ("?" if row.provisional else "")
+    rating = number(row.rating, locale) + ("?" if row.provisional else "")
     c.rich(x, y, rating, size, theme.TEXT_DIM if row.provisional else ink, "condensed", anchor)
     x, anchor = columns["games"]
-    c.rich(x, y, str(row.games), size, ink, "condensed", anchor)
+    c.rich(x, y, number(row.games, locale), size, ink, "condensed", anchor)
     x, anchor = columns["win_rate"]
     rate = round(100 * row.wins / row.games) if row.games else 0
-    c.rich(x, y, f"{rate}%", size, ink, "condensed", anchor)
+    c.rich(x, y, percent(rate, locale), size, ink, "condensed", anchor)
 
 
 def draw_rating_chart(
@@ -150,7 +151,9 @@ def draw_rating_chart(
         value = low + step * line
         y = bottom - (bottom - top) * line // 4
         c.draw.line((left, y, right, y), fill=theme.FELT_LINE, width=1)
-        c.rich(left - 8, y - 6, number(value), small, theme.TEXT_DIM, "condensed", anchor="r")
+        c.rich(
+            left - 8, y - 6, number(value, locale), small, theme.TEXT_DIM, "condensed", anchor="r"
+        )
     games = text("chart_games", locale, count=longest)
     c.rich(right, bottom + 14, games, small, theme.TEXT_DIM, "condensed", anchor="r")
     legend_x = MARGIN

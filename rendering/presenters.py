@@ -29,6 +29,7 @@ from games.views import (
 )
 from rendering.i18n import DEFAULT_LOCALE, combination, plural, term, text
 from rendering.info import (
+    SideLabel,
     TableCards,
     TableInfo,
     bid_value_text,
@@ -249,7 +250,7 @@ def _contract_headline(
     view: BeloteView | CoincheView,
     names: list[str],
     merged: dict[str, Any],
-    labels: list[str],
+    labels: list[SideLabel],
     loc: str,
     *,
     coinche: bool,
@@ -279,12 +280,12 @@ def _contract_headline(
         lines.append((text("contract_litige", loc, contract=head), None))
     capot = capot_side(view, len(labels))
     if capot is not None:
-        lines.append((text("capot_by", loc, side=labels[capot]), True))
+        lines.append((text("capot_by", loc, side=labels[capot].text), True))
     return lines
 
 
 def _chiamata_headline(
-    view: ChiamataView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
+    view: ChiamataView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], loc: str
 ) -> Lines:
     """The declarer's team and the called card, the points against the target, cappotto."""
     lines: Lines = []
@@ -310,7 +311,7 @@ def _chiamata_headline(
 
 
 def _piquet_headline(
-    view: PiquetView, names: list[str], merged: dict[str, Any], labels: list[str], loc: str
+    view: PiquetView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], loc: str
 ) -> Lines:
     """The hand's score, repique / pique, and a game won."""
     lines: Lines = []
@@ -319,10 +320,10 @@ def _piquet_headline(
         line = text(
             "this_hand",
             loc,
-            first=labels[0],
+            first=labels[0].text,
             first_score=scored[0],
             second_score=scored[1],
-            second=labels[1],
+            second=labels[1].text,
         )
         lines.append((line, None))
     for event in view["events"]:
@@ -341,7 +342,7 @@ def _hand_winner_headline(
     view: BriscolaView | SuecaView,
     names: list[str],
     merged: dict[str, Any],
-    labels: list[str],
+    labels: list[SideLabel],
     loc: str,
     *,
     games_scored: bool,
@@ -375,7 +376,7 @@ class Presenter(Generic[V]):
 
     info: Callable[[V, list[str], TableInfo], None]
     """Fill a ``TableInfo`` from the view: contract lines, table cards, log, badges, bubbles."""
-    headline: Callable[[V, list[str], dict[str, Any], list[str], str], Lines]
+    headline: Callable[[V, list[str], dict[str, Any], list[SideLabel], str], Lines]
     """The deal summary's headline from the view, the merged deal result, the side labels."""
     counts_tricks: bool = False
     """Whether the deal result's ``trick_points`` count tricks (Piquet) rather than card points."""
@@ -410,7 +411,7 @@ def table_info(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) -
 
 
 def headline(
-    view: GameView, names: list[str], merged: dict[str, Any], labels: list[str], locale: str
+    view: GameView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], locale: str
 ) -> Lines:
     """The deal summary's headline: "passed out" for every game, else the game's own."""
     if merged.get("passed_out"):

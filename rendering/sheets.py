@@ -15,7 +15,7 @@ from games.views import DealResultEvent, GameView
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
 from rendering.i18n import DEFAULT_LOCALE, plural, text
-from rendering.info import game_title, melds_log, name_of, side_label, side_names
+from rendering.info import SideLabel, game_title, melds_log, name_of, side_label, side_names
 from rendering.presenters import headline, presenter, table_info
 from rendering.text import fit_text, text_width, unique_fit, wrap_words
 
@@ -132,7 +132,7 @@ def draw_deal_summary(
     pairs = sides < int(view.get("seats") or len(names) or sides)
     room = (name_w - 24 - text_width(" & ", size, "condensed")) // 2 if pairs else name_w - 24
     labels = side_names(view["teams"], unique_fit(names, size, room, "condensed"), locale)[:sides]
-    labels += [side_label(i, locale) for i in range(len(labels), sides)]
+    labels += [SideLabel((side_label(i, locale),)) for i in range(len(labels), sides)]
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
         if presenter(view["game"]).counts_tricks:
@@ -179,7 +179,7 @@ def draw_deal_summary(
         c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, ry + row - 12), radius=8, outline=None)
         colour = theme.TEAM_COLOURS[s % len(theme.TEAM_COLOURS)]
         c.draw.rounded_rectangle((MARGIN, ry, MARGIN + 6, ry + 20), radius=3, fill=colour)
-        label = fit_text(labels[s], size, name_w - 24, "condensed")
+        label = fit_text(labels[s].text, size, name_w - 24, "condensed")
         c.rich(MARGIN + 16, ry + 1, label, size, theme.TEXT, "condensed")
         for i, (_, values) in enumerate(columns):
             value = values[s] if s < len(values) else ""
@@ -237,7 +237,10 @@ def draw_score_sheet(
         x = MARGIN + 100 + col_w * (i + 1) - 10
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         label = fit_text(
-            labels[i] if i < len(labels) else side_label(i, locale), head, col_w - 16, "condensed"
+            labels[i].text if i < len(labels) else side_label(i, locale),
+            head,
+            col_w - 16,
+            "condensed",
         )
         c.rich(x, y, label, head, colour, "condensed", anchor="r")
     y += 44

@@ -20,7 +20,15 @@ from games.views import GameView
 from rendering import cards, theme
 from rendering.canvas import Box, Canvas, Record
 from rendering.i18n import DEFAULT_LOCALE, plural, text
-from rendering.info import TableInfo, name_of, side_label, side_names, side_of, wins
+from rendering.info import (
+    SideLabel,
+    TableInfo,
+    name_of,
+    side_label,
+    side_names,
+    side_of,
+    wins,
+)
 from rendering.layers import Frame
 from rendering.presenters import table_info
 from rendering.text import fit_text, unique_fit, wrap_words
@@ -394,7 +402,9 @@ def _column(
     if isinstance(game_scores, list):
         found = side_names(view["teams"], names, info.locale)
         sides = range(len(game_scores))
-        labels = tuple(found[i] if i < len(found) else side_label(i, info.locale) for i in sides)
+        labels = tuple(
+            found[i] if i < len(found) else SideLabel((side_label(i, info.locale),)) for i in sides
+        )
         deal = tuple(
             deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
             for i in sides
@@ -441,7 +451,7 @@ def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...]) -> in
 def _scores(
     c: Canvas,
     y: int,
-    labels: tuple[str, ...],
+    labels: tuple[SideLabel, ...],
     deal_scores: tuple[object, ...],
     game_scores: tuple[object, ...],
     locale: str,
@@ -453,11 +463,7 @@ def _scores(
     deal_x, game_x = x1 - 100, x1 - 12
     blocks: list[tuple[list[str], bool]] = []
     for label in labels:
-        lines = [label]
-        if c.rich_width(label, SMALL, "condensed") > x1 - x0 - 40:
-            members = label.split(" & ")
-            lines = [f"{m} &" for m in members[:-1]] + members[-1:]
-        lines = [fit_text(line, SMALL, x1 - x0 - 40, "condensed") for line in lines]
+        lines = side_lines(c, label, x1 - x0 - 40)
         width = c.rich_width(lines[-1], SMALL, "condensed")
         numbers_room = deal_x - 70 - (x0 + 26)
         blocks.append((lines, width <= numbers_room))
@@ -482,6 +488,16 @@ def _scores(
         c.rich(game_x, ny, str(game_scores[i]), SMALL, theme.ACCENT, "condensed", anchor="r")
         ry += row * total + 6
     return y + height + 10
+
+
+def side_lines(c: Canvas, label: SideLabel, room: int) -> list[str]:
+    """A side's name in the score panel: one line, or partners over two rows when they do not
+    fit on one (a player's own name is never cut at an "&" it holds)."""
+    lines = [label.text]
+    if c.rich_width(label.text, SMALL, "condensed") > room:
+        members = list(label.members)
+        lines = [f"{m} &" for m in members[:-1]] + members[-1:]
+    return [fit_text(line, SMALL, room, "condensed") for line in lines]
 
 
 def _table_cards(

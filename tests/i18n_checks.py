@@ -10,6 +10,7 @@ catalogue tests: each returns a list of problems (empty when all is well), so a 
   a language with one plural form (Japanese) may leave out a ``$count`` English only selects on.
 - :func:`reference_problems`: every ``{ other-message }`` or ``{ -term }`` a message uses exists.
 - :func:`format_problems`: every message formats without a Fluent error with sample values.
+- :func:`plural_problems`: a count printed beside a noun selects its plural form.
 - :func:`catalogue_problems`: all of the above for every locale in ``LOCALES``.
 """
 
@@ -173,6 +174,7 @@ def catalogue_problems(catalogue: Catalogue, locales: Iterable[str] = LOCALES) -
         problems += variable_problems(catalogue, locale)
         problems += reference_problems(catalogue, locale)
         problems += format_problems(catalogue, locale)
+        problems += plural_problems(catalogue, locale)
     return problems
 
 
@@ -189,3 +191,47 @@ def text_elements(entry: fluent_ast.SyntaxNode) -> list[str]:
 
     _Text().visit(entry)
     return found
+
+
+def plural_problems(catalogue: Catalogue, locale: str) -> list[str]:
+    """A ``$count`` written before a noun is a plural: "1 games" is what a message says when it
+    prints a count it does not select on. Every message of a language with plural forms that
+    shows a count beside a word selects on it (Fluent's CLDR categories); a bare count
+    ("exchange 3", "3 playable") is listed in ``BARE_COUNTS``."""
+    if locale == "ja":
+        return []
+    problems = []
+    for key, message in messages(catalogue.path(locale)).items():
+        if key in BARE_COUNTS or "count" not in variables(message):
+            continue
+        if not _selects_on_count(message):
+            problems.append(f"{locale}: {key} prints $count without choosing a plural form")
+    return problems
+
+
+BARE_COUNTS = frozenset(
+    {
+        "event_exchange",
+        "badge_exchanged",
+        "hand_exchange",
+        "hand_playable",
+        "illegal_exchange_count",
+        "piquet_combination_point",
+    }
+)
+"""Messages whose count stands without a noun of its own, in every language."""
+
+
+def _selects_on_count(entry: fluent_ast.SyntaxNode) -> bool:
+    class Finder(Visitor):
+        found = False
+
+        def visit_SelectExpression(self, node: fluent_ast.SelectExpression) -> None:
+            selector = node.selector
+            if isinstance(selector, fluent_ast.VariableReference) and selector.id.name == "count":
+                self.found = True
+            self.generic_visit(node)
+
+    finder = Finder()
+    finder.visit(entry)
+    return finder.found

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.codec import button_id
-from bot.sessions import restore_game
-from bot.sqlite_storage import SqliteStorage
+from bot.play.sessions import restore_game
+from bot.storage.sqlite import SqliteStorage
+from bot.ui.codec import button_id
 from games.registry import game_class
 from tests.fake_discord import TOKEN, FakeGateway
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from games.registry import GAME_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,10 +26,20 @@ def _run(*args: str) -> str:
     return done.stdout
 
 
-def test_engine_benchmark_prints_one_line_per_game() -> None:
-    out = _run("benchmarks/engine.py", "--runs", "1", "--deals", "3")
-    games = re.findall(r"^(\w+): \d+ deals/s", out, re.M)
-    assert games == ["belote", "coinche", "piquet", "briscola", "chiamata", "sueca"]
+def _figures(*args: str) -> list[dict[str, Any]]:
+    """A benchmark's results with ``--json``: what is measured, not how the line words it."""
+    lines = _run(*args, "--json").splitlines()
+    return [json.loads(line) for line in lines if line.startswith("{")]
+
+
+def _positive(*values: object) -> bool:
+    return all(isinstance(v, int | float) and v >= 0 for v in values)
+
+
+def test_engine_benchmark_measures_every_game() -> None:
+    results = _figures("benchmarks/engine.py", "--runs", "1", "--deals", "3")
+    assert [r["name"] for r in results] == list(GAME_NAMES)
+    assert all(r["deals_per_s"] > 0 for r in results)
 
 
 def test_render_benchmark_prints_time_and_size() -> None:
@@ -46,42 +59,47 @@ def test_belote_cli_comparison_agrees_step_by_step() -> None:
     assert re.findall(r"unexplained differences: (\d+)", out) == ["0", "0"], out
 
 
-def test_load_benchmark_prints_one_line_per_run() -> None:
-    out = _run("benchmarks/load.py", "--tables", "2", "--duration", "2")
-    assert re.search(
-        r"^flat-out, 2 tables, 2 s: ack p50 \S+ ms .* click->table .* loop lag p99.9 .*"
-        r" actions/s; .* acks over 3 s: \d+ of \d+;",
-        out,
-        re.M,
-    ), out
+def test_load_benchmark_measures_clicks_and_cpu() -> None:
+    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "2")
+    assert (result["name"], result["workload"], result["tables"]) == ("load", "flat-out", 2)
+    assert result["clicks"] > 0 and result["actions_per_s"] > 0
+    assert _positive(result["ack_ms"]["p50"], result["click_to_table_ms"]["p99"])
+    assert _positive(result["cpu_ms_per_action"], result["tree_cpu_ms_per_action"])
+    assert 0 <= result["acks_over_3s"] <= result["clicks"]
 
 
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
-    out = _run(
+    results = _figures(
         "benchmarks/load.py", "--tables", "2", "--duration", "2", "--db", url,
         "--clusters", "2", "--pin", "--image-processes", "0",
     )  # fmt: skip
-    lines = re.findall(r"^cluster (\d)/2: flat-out, 1 tables, .* actions/s; .*", out, re.M)
-    assert lines == ["0", "1"], out
-    assert re.search(r"database server [\d.]+ ms CPU per action", out), out
-    assert re.search(
-        r"^2 clusters, 2 tables: [\d.]+ actions/s in all; [\d.]+ ms CPU per action in all",
-        out,
-        re.M,
-    ), out
+    clusters = [r for r in results if r["name"] == "cluster"]
+    assert [(c["index"], c["count"], c["tables"]) for c in clusters] == [(0, 2, 1), (1, 2, 1)]
+    assert all(_positive(c["database_server_ms_per_action"]) for c in clusters)
+    (total,) = [r for r in results if r["name"] == "clusters"]
+    assert (total["clusters"], total["tables"]) == (2, 2)
+    assert total["actions_per_s"] == sum(c["actions_per_s"] for c in clusters)
+    assert _positive(total["cpu_ms_per_action"])
 
 
 def test_restart_benchmark_prints_one_line() -> None:
-    out = _run("benchmarks/restart.py", "--tables", "3", "--clicks", "2")
-    assert re.search(r"^restart, 3 tables .* start->ready \d+ ms; 2 first clicks", out, re.M), out
+    (result,) = _figures("benchmarks/restart.py", "--tables", "3", "--clicks", "2")
+    assert (result["tables"], result["first_clicks"]) == (3, 2)
+    assert _positive(result["start_to_ready_ms"], result["ack_ms"]["p50"])
+    assert result["hands_shown"] <= 2
 
 
 def test_leaderboard_benchmark_prints_its_three_figures() -> None:
-    out = _run("benchmarks/leaderboard.py", "--players", "30", "--games", "120", "--samples", "5")
-    figures = re.findall(r"^(.+): p50 [\d.]+ ms, p95 [\d.]+ ms", out, re.M)
-    assert figures == [
+    results = _figures(
+        "benchmarks/leaderboard.py", "--players", "30", "--games", "120", "--samples", "5"
+    )
+    timed = [r for r in results if "wall_ms" in r]
+    assert [r["name"] for r in timed] == [
         "/leaderboard (image included)",
         "/stats (chart included)",
         "rating update at game end",
     ]
+    assert all(
+        _positive(r["wall_ms"]["p50"], r["wall_ms"]["p95"], r["cpu_ms"]["p50"]) for r in timed
+    )

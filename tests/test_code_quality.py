@@ -19,6 +19,8 @@ FORBIDDEN = {
     "games": {"discord", "PIL", "aiosqlite", "asyncio", "bot", "cogs", "rendering"},
     "rendering": {"discord", "bot", "cogs", "aiosqlite"},
     "bot": {"cogs"},
+    "bot/storage": {"discord", "cogs"},
+    "bot/play": {"discord", "cogs"},
 }
 
 
@@ -41,6 +43,49 @@ def test_layers_import_only_the_floors_below(layer: str) -> None:
             if name.split(".")[0] in FORBIDDEN[layer]:
                 broken.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not broken, "\n".join(broken)
+
+
+ROOMS = {
+    "bot/storage": {"bot.storage"},
+    "bot/play": {"bot.storage", "bot.play", "bot.text.i18n", "bot.collector"},
+    "bot/text": {"bot.text"},
+    "bot/ui": {"bot.storage", "bot.play", "bot.text", "bot.ui"},
+    "bot/table": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table"},
+}
+"""What each room of bot/ may import of the bot (bot/<room>/__init__.py says why)."""
+DISCORD_FREE = ("bot.storage", "bot.play")
+
+
+@pytest.mark.parametrize("room", sorted(ROOMS))
+def test_bot_rooms_import_only_what_their_docstring_allows(room: str) -> None:
+    broken = []
+    for path in sorted((ROOT / room).rglob("*.py")):
+        for name in _imports(path):
+            if name != "bot" and not name.startswith("bot."):
+                continue
+            if not any(name == ok or name.startswith(ok + ".") for ok in ROOMS[room]):
+                broken.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not broken, "\n".join(broken)
+
+
+def test_storage_and_play_load_no_discord() -> None:
+    """Not only no ``import discord`` in their files (the layer test above): importing every
+    module of the two rooms, with everything they import in turn, leaves discord unloaded."""
+    modules = [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for package in DISCORD_FREE
+        for path in sorted((ROOT / package.replace(".", "/")).glob("*.py"))
+    ]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name.removesuffix('.__init__'))\n"
+        "loaded = sorted(m for m in sys.modules if m == 'discord' or m.startswith('discord.'))\n"
+        "print(','.join(loaded[:3]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"importing {DISCORD_FREE} loads {done.stdout.strip()}"
 
 
 def test_cogs_do_not_import_each_other() -> None:

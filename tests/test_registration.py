@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import BOT
+from bot.text.i18n import BOT
 from games.base import Game
 from games.facts import CardFacts
 from games.registry import GAME_NAMES, card_facts, game_class, new_game
@@ -64,7 +64,7 @@ def test_every_game_has_every_part(name: str) -> None:
         bot_words = BOT.keys(locale)
         for key in (f"game_{name}", f"cmd_{name}", f"cmd_start_{name}"):
             if key not in bot_words:
-                missing.append(f"bot/locales/{locale}/bot.ftl: {key}")
+                missing.append(f"bot/text/locales/{locale}/bot.ftl: {key}")
     if not (ROOT / "cogs" / f"{name}.py").is_file():
         missing.append(f"cogs/{name}.py")
     if f"cogs.{name}" not in _extensions():

@@ -15,8 +15,8 @@ from typing import Any
 import simcord
 
 from bot.app import AtoutBot
-from bot.codec import button_id, custom_id, select_value
-from bot.sessions import TableSession
+from bot.play.sessions import TableSession
+from bot.ui.codec import button_id, custom_id, select_value
 from games.actions import Action
 from games.ai import choose
 from games.base import Game

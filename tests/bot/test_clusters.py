@@ -11,9 +11,9 @@ import pytest
 import simcord
 
 from bot.app import AtoutBot, ShardedAtoutBot, create_bot
-from bot.backends import StorageUnavailable
 from bot.config import Settings, load_settings
-from bot.shards import Shards, parse_shards
+from bot.storage.backends import StorageUnavailable
+from bot.storage.shards import Shards, parse_shards
 from tests.bot.driver import Table
 
 

@@ -19,9 +19,9 @@ import simcord
 
 import rendering
 from bot.config import Settings
-from bot.i18n import t
-from bot.ratings import player_key
-from bot.table_message import rating_note
+from bot.storage.ratings import player_key
+from bot.table.message import rating_note
+from bot.text.i18n import t
 from tests.bot.driver import Table, components_of, custom_ids
 from tests.conftest import restart
 

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 import simcord
 
-from bot.codec import BUTTON_TEMPLATE, SELECT_TEMPLATE, select_value
-from bot.panels import PanelContext, card_panel
+from bot.ui.codec import BUTTON_TEMPLATE, SELECT_TEMPLATE, select_value
+from bot.ui.panels import PanelContext, card_panel
 from cogs.belote import taking_panel
 from cogs.chiamata import chiamata_panel
 from cogs.coinche import bidding_panel
@@ -235,7 +235,7 @@ def rows_of(items: list[discord.ui.Item[Any]]) -> dict[int, list[Any]]:
 def test_bid_buttons_read_and_never_wrap_alone() -> None:
     """Suits are coloured emoji, no trumps and all trumps are spelled out with their table
     abbreviation, and every row of buttons fits a phone's width (none wraps alone)."""
-    from bot.panels import ROW_BUDGET, button_width
+    from bot.ui.panels import ROW_BUDGET, button_width
 
     game = dealt("coinche")
     for state in ({}, {"level": 130}, {"level": "capot"}, {"level": "generale"}):

@@ -1,4 +1,4 @@
-"""``/<game> start`` is built from the engines' ``OptionSpec``s (``bot.commands.start_command``):
+"""``/<game> start`` is built from the engines' ``OptionSpec``s (``bot.table.commands.start_command``):
 what Discord receives, names, descriptions, choices and their translations, is what the
 hand-written commands sent before (tests/data/start_commands.json was taken from them)."""
 
@@ -14,9 +14,9 @@ import pytest
 from discord import app_commands
 
 from bot.app import EXTENSIONS, AtoutBot, create_bot
-from bot.commands import start_command
 from bot.config import Settings
-from bot.translator import CatalogueTranslator
+from bot.table.commands import start_command
+from bot.text.translator import CatalogueTranslator
 from games.options import OptionError, command_specs, integer, on_command
 from games.registry import game_class
 

@@ -9,7 +9,7 @@ import pytest
 import simcord
 import simcord.interactions
 
-from bot.i18n import t
+from bot.text.i18n import t
 
 
 @pytest.fixture

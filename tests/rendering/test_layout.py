@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rendering import cards, theme
@@ -48,11 +50,38 @@ def test_score_labels_name_partners_but_not_teams_of_three() -> None:
     from rendering.info import side_names
 
     names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-    assert side_names([[0, 2], [1, 3]], names[:4]) == ["Ann & Cid", "Bob & Dee"]
-    assert side_names([[0, 2, 4], [1, 3, 5]], names) == ["Team A", "Team B"]
-    assert side_names([[0], [1], [2]], names[:3]) == ["Ann", "Bob", "Cid"]
+
+    def texts(labels: list[Any]) -> list[str]:
+        return [label.text for label in labels]
+
+    assert texts(side_names([[0, 2], [1, 3]], names[:4])) == ["Ann & Cid", "Bob & Dee"]
+    assert texts(side_names([[0, 2, 4], [1, 3, 5]], names)) == ["Team A", "Team B"]
+    assert texts(side_names([[0], [1], [2]], names[:3])) == ["Ann", "Bob", "Cid"]
     # Sentences name everybody.
-    assert side_names([[0, 2, 4], [1, 3, 5]], names, max_joined=None) == [
+    assert texts(side_names([[0, 2, 4], [1, 3, 5]], names, max_joined=None)) == [
         "Ann & Cid & Eve",
         "Bob & Dee & Fay",
     ]
+
+
+def test_a_name_with_an_ampersand_stays_one_name() -> None:
+    """Side labels are lists of names until drawn: "Tom & Jerry" is one player, not two."""
+    from rendering.info import side_names, wins
+
+    labels = side_names([[0, 2], [1, 3]], ["Tom & Jerry", "Bob", "Ann", "Dee"])
+    assert labels[0].members == ("Tom & Jerry", "Ann")
+    single = side_names([[0], [1]], ["Tom & Jerry", "Bob"])
+    assert single[0].members == ("Tom & Jerry",)
+    # One player wins: the singular verb, whatever the name holds.
+    assert wins(single[0], "en") == "Tom & Jerry wins"
+    assert wins(labels[0], "en") == "Tom & Jerry & Ann win"
+
+
+def test_partners_wrap_between_names_not_inside_one() -> None:
+    from rendering.canvas import Canvas
+    from rendering.info import SideLabel
+    from rendering.table import side_lines
+
+    c = Canvas((10, 10), (0, 0, 0))
+    assert side_lines(c, SideLabel(("Tom & Jerry", "Ann")), 250) == ["Tom & Jerry &", "Ann"]
+    assert side_lines(c, SideLabel(("Tom & Jerry", "Ann")), 2000) == ["Tom & Jerry & Ann"]

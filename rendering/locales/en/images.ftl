@@ -10,8 +10,10 @@ deal = Deal
 seat = Seat { $number }
 side = Side { $number }
 team = Team { $letter }
-side_wins = { $side } wins{ $extra }
-side_win_pair = { $side } win{ $extra }
+side_wins = { $count ->
+    [one] { $side } wins{ $extra }
+   *[other] { $side } win{ $extra }
+}
 denomination_NT = SA
 denomination_AT = TA
 italian_rank_A = Asso
@@ -163,7 +165,10 @@ board_rating = Rating
 board_games = Games
 board_win_rate = Win rate
 chart_empty = No rated game yet
-chart_games = { $count } games
+chart_games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
 unrated_table = Unrated
 
 ## The engines' codes (games/reasons.py, games/piquet_declarations.py): docs/i18n.md.

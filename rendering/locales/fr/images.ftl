@@ -10,8 +10,10 @@ deal = Donne
 seat = Place { $number }
 side = Équipe { $number }
 team = Équipe { $letter }
-side_wins = { $side } gagne{ $extra }
-side_win_pair = { $side } gagnent{ $extra }
+side_wins = { $count ->
+    [one] { $side } gagne{ $extra }
+   *[other] { $side } gagnent{ $extra }
+}
 denomination_NT = SA
 denomination_AT = TA
 italian_rank_A = Asso

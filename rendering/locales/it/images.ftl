@@ -10,8 +10,10 @@ deal = Mano
 seat = Posto { $number }
 side = Squadra { $number }
 team = Squadra { $letter }
-side_wins = { $side } vince{ $extra }
-side_win_pair = { $side } vincono{ $extra }
+side_wins = { $count ->
+    [one] { $side } vince{ $extra }
+   *[other] { $side } vincono{ $extra }
+}
 denomination_NT = SA
 denomination_AT = TA
 italian_rank_A = Asso

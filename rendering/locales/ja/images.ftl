@@ -11,7 +11,6 @@ seat = 席{ $number }
 side = チーム{ $number }
 team = チーム{ $letter }
 side_wins = { $side }の勝ち{ $extra }
-side_win_pair = { $side }の勝ち{ $extra }
 denomination_NT = NT
 denomination_AT = AT
 italian_rank_A = アッソ

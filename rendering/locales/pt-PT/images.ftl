@@ -10,8 +10,10 @@ deal = Mão
 seat = Lugar { $number }
 side = Equipa { $number }
 team = Equipa { $letter }
-side_wins = { $side } ganha{ $extra }
-side_win_pair = { $side } ganham{ $extra }
+side_wins = { $count ->
+    [one] { $side } ganha{ $extra }
+   *[other] { $side } ganham{ $extra }
+}
 denomination_NT = ST
 denomination_AT = TT
 italian_rank_A = Asso

@@ -1,0 +1,334 @@
+"""Work that must not run on the event loop: drawing images and computer players' search.
+
+The event loop answers every click of every table; anything that takes milliseconds of CPU runs
+elsewhere, and in an order that puts people first:
+
+- ``Slots``: a small pool of slots with priorities. An image waits for a free slot; the most
+  urgent waiter (the hand of the player who just clicked) gets the next one, a table redraw or a
+  deal summary waits behind it. The waiting is bounded because every table has at most one
+  redraw pending (``bot.table.controller`` coalesces them) and every player at most one hand.
+- images are drawn in worker processes (``python -m bot``; ``ATOUT_IMAGE_PROCESSES``): much of
+  a drawing is Python code holding the interpreter lock, which in a thread would take turns with
+  the event loop. A drawing function that cannot be sent to a process (a test's wrapper) is drawn
+  in a thread instead, and so is everything when the processes are set to 0 (the tests).
+- computer players: the quick levels run in a thread; the search-based level runs in a separate
+  process, where a second of pure-Python search cannot hold the interpreter lock the event loop
+  needs (docs/architecture.md, "Computer players").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar, TypeVarTuple
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+log = logging.getLogger(__name__)
+
+HAND = 0
+"""The clicking player's own hand: drawn first."""
+TABLE = 1
+"""A table message redraw."""
+BACKGROUND = 2
+"""Deal summaries, score sheets, tables redrawn after a restart."""
+
+SEARCH_LEVELS = frozenset({"hard"})
+"""Computer levels whose move is a search (processes); the others are quick rules (a thread)."""
+
+
+AGING = 4
+"""A waiter is passed by at most this many later waiters of the class above it (per class of
+difference): under a flood of hands, table redraws still move. Counted in arrivals, not in
+time, so that it holds under any clock."""
+
+
+class Slots:
+    """At most ``size`` jobs at once; waiters are served by priority, then in order of arrival
+    (with ``AGING`` arrivals between classes, so that no class starves)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.busy = 0
+        self.urgent = 0
+        """Jobs of priority ``HAND`` waiting or running: a player is waiting for each."""
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        return len(self._waiters)
+
+    async def acquire(self, priority: int) -> None:
+        if self.busy < self.size and not self._waiters:
+            self.busy += 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        order = next(self._order)
+        heapq.heappush(self._waiters, (order + priority * AGING, order, future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                # The slot was handed over just as we were cancelled: pass it on.
+                self.release()
+            else:
+                self._waiters = [w for w in self._waiters if w[2] is not future]
+                heapq.heapify(self._waiters)
+            raise
+
+    def release(self) -> None:
+        while self._waiters:
+            _, _, future = heapq.heappop(self._waiters)
+            if not future.done():
+                future.set_result(None)  # the slot goes straight to the waiter
+                return
+        self.busy -= 1
+
+    async def run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+        """``fn(*args)`` in an image worker once a slot is free."""
+        urgent = priority == HAND
+        self.urgent += urgent
+        try:
+            return await self._run(priority, fn, *args)
+        finally:
+            self.urgent -= urgent
+
+    async def _run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+        await self.acquire(priority)
+        try:
+            executor: Executor = (
+                _image_processes()
+                if IMAGE_PROCESSES and _warm >= IMAGE_PROCESSES and _portable(fn)
+                else _image_threads()
+            )
+            try:
+                return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+            except BrokenProcessPool:
+                # A drawing process died (killed, out of memory): a new pool, warmed in the
+                # background, and this drawing in a thread meanwhile.
+                _reset_image_processes()
+                if _warm_job is not None:
+                    warm_images(_warm_job)
+                return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
+        finally:
+            self.release()
+
+
+IMAGE_THREADS = 2
+"""Drawing threads when there are no drawing processes (tests under simcord, whose bookkeeping
+of the bot's executors does not follow work into another process)."""
+
+
+def default_image_processes() -> int:
+    """One drawing process more than there are cores. Measured on 2 cores with 200 realistic
+    tables (benchmarks/load.py): 1 process gave a click->table p99 of 2.3 s, 2 gave 0.6 s and 3
+    gave 0.23 s, because a drawing's round trip (pickling the view, waking the process, sending
+    the PNG back) leaves a process idle part of the time, and the loop itself needs only half a
+    core."""
+    return (os.cpu_count() or 1) + 1
+
+
+def slots_for(processes: int) -> int:
+    """Two drawings per process in flight, and two more: the next one is pickled and waiting
+    while the current one is drawn (3 processes: 8 slots measured best; 2 slots per process
+    fewer cost a third of the throughput)."""
+    return 2 * processes + 2 if processes else IMAGE_THREADS
+
+
+IMAGE_PROCESSES = 0
+"""Drawing processes, set by :func:`configure_images` from ``Settings.image_processes``; 0
+draws in threads."""
+IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
+
+
+def follow_parent(parent: int) -> None:
+    """In a worker process: exit when the bot that started it is gone. A bot killed outright
+    (SIGKILL, out of memory) cannot stop its pools, and its workers, blocked waiting for work,
+    would otherwise live on holding a couple of hundred megabytes each."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+DRAWING_NICE = 10
+"""How much lower than the bot the drawing processes run. When both compete for the cores —
+the drawing processes starting up after a restart, or a flat-out load — the event loop, which
+acknowledges every click, goes first. Measured (2 cores, benchmarks/restart.py and load.py):
+1,000-table restart, first hands shown p50 1.71 s at the same priority, 1.36 s at 10; 200
+tables flat-out 228 vs 232 actions/s, click->table p99 1.65 vs 1.55 s; realistic unchanged
+(p99 85 vs 90 ms)."""
+
+
+def _drawing_process(parent: int) -> None:
+    """Initializer of a drawing process."""
+    follow_parent(parent)
+    if hasattr(os, "nice"):
+        os.nice(DRAWING_NICE)
+
+
+_warm = 0
+"""Drawing processes started and warm. Until all are, drawings are made in threads: a cold
+process takes a second or more to import the renderer and load its fonts, and the first clicks
+after a restart would wait for that (benchmarks/restart.py: the first hands p50 3.8 s with cold
+processes, against 2.2 s in threads)."""
+
+
+_warm_job: Callable[[], object] | None = None
+
+
+def warm_images(job: Callable[[], object]) -> None:
+    """Run ``job`` (a drawing of sample images, ``bot.ui.images.warm_up``) once per drawing process:
+    a pool starts one process per waiting job, so every process starts now and comes back warm.
+    Kept, to warm the processes of a pool that replaces a broken one."""
+    global _warm_job
+    _warm_job = job
+    executor = image_executor()
+    for _ in range(max(1, IMAGE_PROCESSES)):
+        executor.submit(job).add_done_callback(_warmed)
+
+
+def _warmed(future: Future[object]) -> None:
+    """One more drawing process is ready (called in the pool's thread)."""
+    global _warm
+    if future.cancelled():
+        return
+    if future.exception() is not None:
+        log.warning("the renderer could not warm up: %r", future.exception())
+        return
+    _warm += 1
+
+
+def configure_images(processes: int) -> None:
+    """How this process draws: ``processes`` worker processes, or threads when 0. Called when
+    a bot is built, before its first drawing (the queue of a running loop keeps its size)."""
+    global IMAGE_PROCESSES, IMAGE_SLOTS
+    if processes != IMAGE_PROCESSES:
+        _shutdown_image_processes()
+    IMAGE_PROCESSES = max(0, processes)
+    IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
+
+
+_portable_cache: dict[int, tuple[object, bool]] = {}
+
+
+def _portable(fn: Callable[..., object]) -> bool:
+    """Whether ``fn`` can be sent to a worker process (checked once per function)."""
+    target = fn.func if isinstance(fn, functools.partial) else fn
+    known = _portable_cache.get(id(target))
+    if known is not None and known[0] is target:
+        return known[1]
+    try:
+        pickle.dumps(target)
+        portable = True
+    except Exception:
+        portable = False
+    _portable_cache[id(target)] = (target, portable)
+    return portable
+
+
+_image_pool: ProcessPoolExecutor | None = None
+
+
+def _image_processes() -> ProcessPoolExecutor:
+    global _image_pool
+    if _image_pool is None:
+        _image_pool = ProcessPoolExecutor(
+            max(1, IMAGE_PROCESSES),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_drawing_process,
+            initargs=(os.getpid(),),
+        )
+    return _image_pool
+
+
+def image_executor() -> Executor:
+    """Where portable drawings go."""
+    return _image_processes() if IMAGE_PROCESSES else _image_threads()
+
+
+def _reset_image_processes() -> None:
+    global _image_pool, _warm
+    _image_pool = None
+    _warm = 0
+
+
+def _shutdown_image_processes() -> None:
+    global _image_pool, _warm
+    _warm = 0
+    if _image_pool is not None:
+        _image_pool.shutdown(wait=False, cancel_futures=True)
+    _image_pool = None
+
+
+_images: ThreadPoolExecutor | None = None
+_ai_threads: ThreadPoolExecutor | None = None
+_ai_processes: ProcessPoolExecutor | None = None
+
+
+def _image_threads() -> ThreadPoolExecutor:
+    global _images
+    if _images is None:
+        _images = ThreadPoolExecutor(IMAGE_THREADS, thread_name_prefix="atout-image")
+    return _images
+
+
+def ai_processes() -> ProcessPoolExecutor:
+    """The search workers, started on first use (``spawn``: a fork of a process with threads
+    may inherit a held lock)."""
+    global _ai_processes
+    if _ai_processes is None:
+        count = max(1, (os.cpu_count() or 2) - 1)
+        _ai_processes = ProcessPoolExecutor(
+            count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=follow_parent,
+            initargs=(os.getpid(),),
+        )
+    return _ai_processes
+
+
+def ai_threads() -> ThreadPoolExecutor:
+    global _ai_threads
+    if _ai_threads is None:
+        _ai_threads = ThreadPoolExecutor(4, thread_name_prefix="atout-ai")
+    return _ai_threads
+
+
+async def run_ai(executor: Executor, fn: Callable[[*Ts], T], *args: *Ts) -> T:
+    """``fn(*args)`` on a computer-player worker; a broken process pool is replaced."""
+    global _ai_processes
+    try:
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+    except BrokenProcessPool:
+        if executor is _ai_processes:
+            _ai_processes = None
+        raise
+
+
+_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Slots] = weakref.WeakKeyDictionary()
+
+
+def image_slots() -> Slots:
+    """The image queue of the running event loop (one per bot process; tests run many loops)."""
+    loop = asyncio.get_running_loop()
+    slots = _slots.get(loop)
+    if slots is None:
+        slots = _slots[loop] = Slots(IMAGE_SLOTS)
+    return slots

@@ -1,0 +1,240 @@
+"""What the rest of the bot may ask of storage: one small interface, so that a PostgreSQL
+backend can stand beside SQLite when one machine is not enough (docs/architecture.md, Storage).
+
+The action log and the decks are the truth; the snapshot is a cache. ``append_action`` raises
+``StaleAction`` when the step already exists (two clicks, or two processes): UNIQUE(table_id,
+action_no) decides, not the caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from bot.storage.ratings_interface import RatingStorage
+from bot.storage.shards import Shards
+from games.actions import Action
+from games.ai import LEVELS as AI_LEVELS
+from games.base import Game
+from games.records import ParsedDeal, ParsedRecord, replay
+from games.registry import game_class
+
+__all__ = ["AI_LEVELS"]  # the computer levels a seat may hold: the engines' own list
+
+
+class StaleAction(Exception):
+    """The log already holds this step: somebody else acted first."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int | None = None
+    ai_level: str | None = None
+    name: str = ""
+
+    @property
+    def is_computer(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    seats: int
+    starter_id: int
+    options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    status: str = "lobby"
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    ping_message_id: int | None = None
+    """The current "your turn" ping, in the table's thread (or channel)."""
+    first_dealer: int | None = None
+    seat_list: list[Seat] = field(default_factory=list)
+
+    def seat(self, index: int) -> Seat | None:
+        for seat in self.seat_list:
+            if seat.seat == index:
+                return seat
+        return None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seat_list:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def full(self) -> bool:
+        return len(self.seat_list) == self.seats
+
+
+class TableFields(TypedDict, total=False):
+    """The columns of a table row that change after it is created (``Storage.update_table``,
+    ``Storage.defer_update``): declared once, for both backends and the session."""
+
+    status: str
+    first_dealer: int | None
+    options: dict[str, Any]  # JSON: each game's rule options (games.options)
+    settings: dict[str, Any]  # JSON: the table settings (bot.play.settings) and ``away``
+    thread_id: int | None
+    lobby_message_id: int | None
+    table_message_id: int | None
+    ping_message_id: int | None
+    finished_at: str | None
+
+
+UPDATABLE_COLUMNS: frozenset[str] = TableFields.__optional_keys__
+JSON_COLUMNS = frozenset({"options", "settings"})
+"""Updatable columns stored as JSON text."""
+
+
+@dataclass
+class Snapshot:
+    engine_version: int
+    action_count: int
+    deal_count: int
+    state: dict[str, Any]
+
+    @classmethod
+    def of(cls, game: Game) -> Snapshot:
+        return cls(
+            engine_version=type(game).ENGINE_VERSION,
+            action_count=game.action_count,
+            deal_count=len(game.log),
+            state=game.to_dict(),
+        )
+
+
+@dataclass
+class GameLog:
+    deals: list[tuple[int, list[str]]]
+    """(dealer, deck) per deal, in order."""
+    actions: list[tuple[int, int, dict[str, Any]]]
+    """(deal_no, seat, action JSON) per action, in order."""
+
+    def record(self, row: TableRow) -> ParsedRecord:
+        """The log as a record of ``row``'s game, for ``games.records.replay``."""
+        by_deal: list[list[tuple[int, Action]]] = [[] for _ in self.deals]
+        for deal_no, seat, action in self.actions:
+            by_deal[deal_no].append((seat, Action.from_json(action)))
+        deals = [
+            ParsedDeal(dealer, deck, actions)
+            for (dealer, deck), actions in zip(self.deals, by_deal, strict=True)
+        ]
+        return ParsedRecord(row.game, row.seats, dict(row.options), deals)
+
+
+def replay_log(row: TableRow, game_log: GameLog) -> Game:
+    """The game a table's log describes, step by step: what a restart does when the snapshot
+    cannot be used, and what ``migrate-db`` checks its copy with. Raises ``ValueError`` (a
+    table without a first dealer, a malformed log) or ``IllegalRecordAction``."""
+    if row.first_dealer is None:
+        raise ValueError(f"table {row.id} has a log but no first dealer")
+    start = game_class(row.game)(options=row.options, seats=row.seats, dealer=row.first_dealer)
+    return replay(game_log.record(row), start)
+
+
+class Storage(RatingStorage, ABC):
+    """Tables and their logs here; ratings and history in ``RatingStorage``."""
+
+    shards: Shards | None = None
+    """Set by a shard cluster: ``active_tables`` then returns only the tables of its own
+    servers, so each table is restored and driven by exactly one process."""
+
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        seats: int,
+        starter_id: int,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+    ) -> TableRow: ...
+
+    @abstractmethod
+    async def get_table(self, table_id: int) -> TableRow | None: ...
+
+    @abstractmethod
+    async def table_in_thread(self, thread_id: int) -> TableRow | None: ...
+
+    @abstractmethod
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        """Set columns of the table row: thread_id, *_message_id (lobby, table, ping), status,
+        first_dealer,
+        options, settings (dicts are stored as JSON)."""
+
+    def defer_update(self, table_id: int, **fields: Any) -> None:
+        """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
+        written with the next commit of play, or within a second, never on its own. A crash may
+        lose it, which costs one stale ping left in a thread, never a step of a game. The
+        default writes it at once, for backends without a group commit."""
+        asyncio.get_running_loop().create_task(self.update_table(table_id, **fields))
+
+    async def flush(self) -> None:
+        """Write whatever is queued or deferred now."""
+        return None
+
+    @abstractmethod
+    async def set_seat(
+        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str
+    ) -> None: ...
+
+    @abstractmethod
+    async def clear_seat(self, table_id: int, seat: int) -> None: ...
+
+    @abstractmethod
+    async def active_tables(self) -> list[TableRow]:
+        """Tables in the lobby or in play: what a restart must bring back (only those of
+        ``shards`` when it is set)."""
+
+    @abstractmethod
+    async def append_deal(
+        self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
+    ) -> None: ...
+
+    @abstractmethod
+    async def append_action(
+        self,
+        table_id: int,
+        action_no: int,
+        deal_no: int,
+        seat: int,
+        action: dict[str, Any],
+        snapshot: Snapshot,
+    ) -> None:
+        """Append one step and update the snapshot in one transaction; ``StaleAction`` if the
+        step exists. Returns once the step is durable (it may share its commit with the steps
+        of other tables). Any other error means the step is not known to be recorded: the
+        caller reloads the table from storage before going on."""
+
+    @abstractmethod
+    async def load_log(self, table_id: int) -> GameLog: ...
+
+    @abstractmethod
+    async def load_snapshot(self, table_id: int) -> Snapshot | None: ...
+
+    @abstractmethod
+    async def finish_table(
+        self,
+        table_id: int,
+        status: str,
+        totals: list[int] | None = None,
+        winners: list[int] | None = None,
+        record: dict[str, Any] | None = None,
+    ) -> None: ...

@@ -1,0 +1,227 @@
+"""One live hand per player: the lifecycle of the ephemeral hand messages.
+
+A hand is an ephemeral message, which the bot can edit only through the interaction that made
+it, and only while that interaction's token lives (15 minutes). So the bot keeps, per table and
+player, the interaction of the latest hand, and:
+
+- opening a new hand retires the previous one: it is edited to a short "moved on" line without
+  buttons or image, so no older hand keeps showing cards already played or live buttons;
+- the hand a player acts from is edited in place (``Hands.edit``);
+- when a deal is dealt, every player's hand shows the new cards at once;
+- when the game ends, every open hand is closed.
+
+A hand whose token has expired cannot be edited any more: its buttons carry the version they
+were drawn for, and answer "out of date" (``error_stale``) when clicked.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.play.sessions import TableSession
+from bot.play.settings import deck_style_of
+from bot.text.i18n import t, user_locale
+from bot.ui import images
+from bot.ui.panels import PanelContext, PanelRegistry, PanelState
+from games.base import Game
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[discord.Client]
+
+HAND_TOKEN_LIFE = datetime.timedelta(minutes=14)
+"""Interaction tokens live 15 minutes; a minute is kept as a margin for the edit itself."""
+
+
+def editable(interaction: Interaction) -> bool:
+    """Whether the message this interaction made can still be edited through it."""
+    return discord.utils.utcnow() - interaction.created_at <= HAND_TOKEN_LIFE
+
+
+async def retire(interaction: Interaction, content: str) -> bool:
+    """Replace the hand this interaction made by ``content`` alone: no image, no buttons.
+    Returns False when the message could not be edited (token expired, message gone)."""
+    if not editable(interaction):
+        return False
+    try:
+        await interaction.edit_original_response(content=content, attachments=[], view=None)
+    except discord.HTTPException:
+        log.info("could not retire a hand message of %s", interaction.user.id)
+        return False
+    return True
+
+
+def shown_state(game: Game) -> tuple[int, int]:
+    """What a hand message shows: the action count alone is not enough, since dealing a new
+    deal changes every hand without adding an action (the player who leads the new deal would
+    otherwise keep a "waiting" hand with no buttons)."""
+    return (game.action_count, len(game.log))
+
+
+@dataclass(frozen=True)
+class HandPayload:
+    """A hand message as the game is now: text, image and buttons, and the state it shows."""
+
+    content: str
+    file: discord.File
+    view: discord.ui.View
+    version: tuple[int, int]
+
+
+class Hands:
+    """The players' hand messages: drawing one, and the one per player this bot may still
+    edit."""
+
+    def __init__(self, panels: PanelRegistry) -> None:
+        self.panels = panels
+        """Each game's own controls, registered by its cog (``bot.table.commands.GameCog``)."""
+        self.held: dict[tuple[int, int], tuple[Interaction, tuple[int, int]]] = {}
+        """(table, user) → the interaction whose ephemeral hand message we may still edit, and
+        the state it shows, ``shown_state`` (interaction tokens live 15 minutes)."""
+        self.panel_state: dict[tuple[int, int], PanelState] = {}
+        """(table, user) → what a player chose on a panel before acting (Coinche's level)."""
+
+    async def payload(self, session: TableSession, user_id: int, locale: str) -> HandPayload:
+        """The hand of ``user_id`` as the game is now, in their own ``locale`` (only they see
+        it): text, buttons and version are taken before the image is drawn, from the same
+        state."""
+        game = session.game
+        assert game is not None
+        seat = session.seat_of(user_id)
+        assert seat is not None
+        view = game.view(seat)
+        legal = game.legal_actions(seat)
+        version = game.action_count
+        state = shown_state(game)
+        cards = [a.card for a in legal if a.type == "play" and a.card] if legal else None
+        ui = discord.ui.View(timeout=None)
+        if legal:
+            ctx = PanelContext(
+                session.id,
+                version,
+                view,
+                legal,
+                locale,
+                self.panel_state.setdefault((session.id, user_id), {}),
+                deck_style_of(session),
+            )
+            for item in self.panels.build(session.row.game, ctx):
+                ui.add_item(item)
+            content = t("hand_your_turn", locale, id=session.id)
+        elif game.over:
+            content = t("hand_over", locale, id=session.id)
+        else:
+            waiting = game.to_act
+            name = session.names()[waiting] if waiting is not None else "…"
+            content = t("hand_waiting", locale, id=session.id, name=name)
+        file = await images.hand_file(
+            view,
+            cards if cards else None,
+            deck_style_of(session),
+            f"hand-{session.id}-{version}",
+            locale=locale,
+        )
+        return HandPayload(content, file, ui, state)
+
+    async def send(self, interaction: Interaction, session: TableSession) -> None:
+        """A fresh hand, as the answer to an interaction already deferred as ephemeral: the
+        follow-up takes the place of the "thinking" message (and works even when editing older
+        hands no longer does)."""
+        payload = await self.payload(session, interaction.user.id, user_locale(interaction))
+        await interaction.followup.send(
+            content=payload.content, file=payload.file, view=payload.view, ephemeral=True
+        )
+        key = (session.id, interaction.user.id)
+        older = self.held.get(key)
+        self.held[key] = (interaction, payload.version)
+        if older is not None and older[0] is not interaction:
+            moved = t("hand_moved_on", user_locale(older[0]), id=session.id)
+            await retire(older[0], moved)
+
+    async def edit(self, interaction: Interaction, session: TableSession) -> None:
+        """Show the new hand in the hand message that was clicked (the click is deferred): the
+        message is named by its id, through this click's own token."""
+        payload = await self.payload(session, interaction.user.id, user_locale(interaction))
+        message = interaction.message
+        if message is None:
+            await interaction.edit_original_response(
+                content=payload.content, attachments=[payload.file], view=payload.view
+            )
+        else:
+            await interaction.followup.edit_message(
+                message.id,
+                content=payload.content,
+                attachments=[payload.file],
+                view=payload.view,
+            )
+        if session.row.status == "playing":
+            # A game that ended meanwhile has closed and forgotten its hands (``close``).
+            self.held[(session.id, interaction.user.id)] = (interaction, payload.version)
+
+    def is_live(self, table_id: int, user_id: int) -> bool:
+        """The player has a hand message this bot can still edit."""
+        held = self.held.get((table_id, user_id))
+        if held is None:
+            return False
+        if not editable(held[0]):
+            self.held.pop((table_id, user_id), None)
+            return False
+        return True
+
+    async def refresh_to_act(self, session: TableSession) -> None:
+        """Update the ephemeral hand of the player to act, while its token lives."""
+        game = session.game
+        if game is None or game.to_act is None:
+            return
+        seat = session.seat(game.to_act)
+        if seat is None or seat.user_id is None:
+            return
+        await self.refresh(session, seat.user_id)
+
+    async def refresh_all(self, session: TableSession) -> None:
+        """Every player's open hand shows the table as it is (a new deal)."""
+        for user_id in [k[1] for k in self.held if k[0] == session.id]:
+            await self.refresh(session, user_id)
+
+    async def refresh(self, session: TableSession, user_id: int) -> None:
+        """Show the current hand in this player's open hand message, while its token lives."""
+        game = session.game
+        if game is None or session.seat_of(user_id) is None:
+            return
+        key = (session.id, user_id)
+        held = self.held.get(key)
+        if held is None or held[1] == shown_state(game):
+            return
+        interaction, _ = held
+        if not editable(interaction):
+            self.held.pop(key, None)
+            return
+        payload = await self.payload(session, user_id, user_locale(interaction))
+        try:
+            await interaction.edit_original_response(
+                content=payload.content, attachments=[payload.file], view=payload.view
+            )
+            self.held[key] = (interaction, payload.version)
+        except discord.HTTPException:
+            self.held.pop(key, None)
+
+    async def close(self, session: TableSession) -> None:
+        """The game is over: every open hand says so, without cards or buttons."""
+        for (table_id, _), (interaction, _) in list(self.held.items()):
+            if table_id == session.id:
+                owner = user_locale(interaction)
+                await retire(interaction, t("hand_over", owner, id=session.id))
+
+    def acted(self, table_id: int, user_id: int) -> None:
+        """The player acted: what they chose on a panel before is spent."""
+        self.panel_state.pop((table_id, user_id), None)
+
+    def forget(self, table_id: int) -> None:
+        for key in [k for k in self.held if k[0] == table_id]:
+            del self.held[key]
+        for key in [k for k in self.panel_state if k[0] == table_id]:
+            del self.panel_state[key]

@@ -1,0 +1,210 @@
+"""The public table message: one message per table in play, edited in place after every action
+(the table image, one line saying what is happening, and the buttons Hand and Last trick), and
+the table's other public posts: the summary of each deal and the result of the game."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.play import workers
+from bot.play.sessions import TableSession
+from bot.play.settings import deck_style_of, is_rated, locale_of
+from bot.table.channel import NO_MENTIONS, Post, TableChannel
+from bot.text.i18n import t
+from bot.text.narrate import deal_summary, game_result, status_line
+from bot.ui import images
+from bot.ui.codec import TableButtonId
+from bot.ui.components import table_button
+from bot.ui.standings import change_lines
+
+log = logging.getLogger(__name__)
+
+TABLE_MESSAGE_LIFE = datetime.timedelta(minutes=50)
+"""A table message older than this is replaced by a new one at the next deal (Discord caps
+edits of messages older than an hour)."""
+
+
+def rating_note(session: TableSession) -> str:
+    """The end-of-game lines on ratings: each person's change, or that the table was unrated."""
+    locale = locale_of(session)
+    if not is_rated(session):
+        return "\n" + t("ratings_unrated", locale)
+    lines = change_lines(session.rating_changes, locale)
+    if not lines:
+        return ""
+    return "\n" + "\n".join([t("ratings_title", locale), *lines])
+
+
+@dataclass(frozen=True)
+class TablePayload:
+    content: str
+    file: discord.File
+    view: discord.ui.View
+
+
+class TableMessage:
+    def __init__(self, channel: TableChannel) -> None:
+        self.channel = channel
+
+    def buttons(self, session: TableSession, *, over: bool = False) -> discord.ui.View:
+        locale = locale_of(session)
+        view = discord.ui.View(timeout=None)
+        if not over:
+            view.add_item(
+                table_button(
+                    t("button_hand", locale),
+                    TableButtonId("hand", session.id),
+                    discord.ButtonStyle.primary,
+                )
+            )
+        game = session.game
+        has_last = game is not None and bool(game.public_view().get("last_trick"))
+        view.add_item(
+            table_button(
+                t("button_last_trick", locale),
+                TableButtonId("last", session.id),
+                disabled=not has_last,
+            )
+        )
+        return view
+
+    async def payload(self, session: TableSession) -> TablePayload:
+        game = session.game
+        assert game is not None
+        names = session.names()
+        public = game.public_view()
+        # Everything but the image is taken now, from the same state as the image.
+        content = (
+            t("table_header", locale_of(session), id=session.id)
+            + "\n"
+            + status_line(game, names, locale_of(session), deck_style_of(session))
+        )
+        if game.over and session.row.status == "finished":
+            # The table message's last state says how the game moved its players' ratings.
+            content += rating_note(session)
+        view = self.buttons(session, over=game.over)
+        file = await images.table_file(
+            public,
+            names,
+            session.computers(),
+            deck_style_of(session),
+            f"table-{session.id}",
+            locale=locale_of(session),
+            # A table brought back by a restart is redrawn after the clicks of people.
+            priority=workers.BACKGROUND if session.restoring else workers.TABLE,
+            unrated=not is_rated(session),
+        )
+        return TablePayload(content, file, view)
+
+    async def post(self, session: TableSession) -> None:
+        payload = await self.payload(session)
+        message = await self.channel.send(
+            session,
+            content=payload.content,
+            file=payload.file,
+            view=payload.view,
+            allowed_mentions=NO_MENTIONS,
+        )
+        await session.update_row(table_message_id=message.id)
+
+    async def edit(self, session: TableSession) -> None:
+        if session.row.table_message_id is None:
+            await self.post(session)
+            return
+        payload = await self.payload(session)
+        message = self.channel.message(session, session.row.table_message_id)
+        try:
+            await message.edit(
+                content=payload.content, attachments=[payload.file], view=payload.view
+            )
+        except (discord.NotFound, discord.Forbidden):
+            # Deleted by somebody, or no longer editable: the table gets a new message.
+            await self.post(session)
+
+    async def renew(self, session: TableSession) -> None:
+        """A long game moves to a fresh table message at a new deal: Discord limits edits of
+        old messages, and a fresh message is also at the bottom of the thread."""
+        message_id = session.row.table_message_id
+        if message_id is None:
+            return
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        if age >= TABLE_MESSAGE_LIFE:
+            await self.post(session)
+            with contextlib.suppress(discord.HTTPException):
+                await self.channel.message(session, message_id).delete()
+
+    async def thinking(self, session: TableSession, seat: int) -> None:
+        """A computer player takes more than a moment: say so on the table message (text only;
+        the image stays)."""
+        if session.row.table_message_id is None or session.row.status != "playing":
+            return
+        locale = locale_of(session)
+        content = (
+            t("table_header", locale, id=session.id)
+            + "\n"
+            + t("table_thinking", locale, name=session.names()[seat])
+        )
+        message = self.channel.message(session, session.row.table_message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(content=content)
+
+    async def mark_abandoned(self, session: TableSession) -> None:
+        if session.row.table_message_id is None or session.game is None:
+            return
+        message = self.channel.message(session, session.row.table_message_id)
+        try:
+            await message.edit(
+                content=t("table_header", locale_of(session), id=session.id)
+                + "\n"
+                + t("table_abandoned", locale_of(session), id=session.id),
+                view=None,
+            )
+        except discord.HTTPException:
+            log.warning("table %s: could not mark the table message abandoned", session.id)
+
+    async def post_deal_summary(self, session: TableSession, deal_index: int) -> None:
+        game = session.game
+        assert game is not None
+        names = session.names()
+        locale = locale_of(session)
+        text = deal_summary(game, names, deal_index, locale, deck_style_of(session))
+        post: Post = {"allowed_mentions": NO_MENTIONS}
+        try:
+            post["file"] = await images.deal_summary_file(
+                game.public_view(),
+                names,
+                game.deal_results[deal_index],
+                deck_style_of(session),
+                f"deal-{session.id}-{deal_index + 1}",
+                locale=locale,
+            )
+        except Exception:
+            log.exception("table %s: could not draw the deal summary", session.id)
+        await self.channel.send(session, content=text, **post)
+
+    async def post_result(self, session: TableSession) -> None:
+        game = session.game
+        assert game is not None
+        names = session.names()
+        post: Post = {"allowed_mentions": NO_MENTIONS}
+        try:
+            post["file"] = await images.score_sheet_file(
+                game.NAME,
+                names,
+                game.deal_results,
+                list(game.totals),
+                f"result-{session.id}",
+                locale=locale_of(session),
+            )
+        except Exception:
+            log.exception("table %s: could not draw the score sheet", session.id)
+        await self.channel.send(
+            session,
+            content=game_result(game, names, locale_of(session)) + rating_note(session),
+            **post,
+        )

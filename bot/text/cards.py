@@ -1,0 +1,59 @@
+"""Cards, suits, ranks and contracts as a sentence names them, in the table's language and as
+its deck draws them (French or Italian suits). Buttons, selects and narration all name cards
+here, so a card reads the same on a button as in the line that says it was played."""
+
+from __future__ import annotations
+
+from bot.text.i18n import t
+from games.cards import SUITS
+from rendering.cards import rank_label, resolve_style
+
+SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
+"""French suits as Discord's coloured emoji, in buttons and sentences alike: red hearts and
+diamonds, black spades and clubs drawn with a light edge, so they read in both themes (a plain
+``♠`` takes the text's colour and is dim on the dark theme)."""
+
+
+def italian(game: str, deck_style: str) -> bool:
+    return resolve_style(game, deck_style) == "italian"
+
+
+def rank_letter(rank: str, locale: str = "en") -> str:
+    """A French-suited card's index as the language's players write it: ``V`` (valet) for a
+    French jack, ``J`` in English; numbers stay numbers and the ten is ``10``."""
+    if rank == "T":
+        return "10"
+    return t(f"rank_letter_{rank}", locale) if rank in "JQKA" and len(rank) == 1 else rank
+
+
+def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
+    """A card in a sentence: ``J♥️`` (``V♥️`` in French) with French cards, the suit as the
+    coloured emoji the buttons use; ``R bastoni`` (re di bastoni) with Italian ones, whose
+    suits have no French symbol."""
+    if italian(game, deck_style):
+        return f"{rank_label(card[0], 'italian')} {suit_name(card[1], game, deck_style, locale)}"
+    return rank_letter(card[0], locale) + SUIT_EMOJI.get(card[1], card[1:])
+
+
+def trump_word(trump: str, locale: str = "en") -> str:
+    """A contract's denomination in a sentence: a suit as its coloured emoji, no trumps and all
+    trumps by the table abbreviations players of the language use (SA and TA in French)."""
+    if trump in SUIT_EMOJI:
+        return SUIT_EMOJI[trump]
+    return t(f"trump_short_{trump}", locale) if trump in ("NT", "AT") else trump
+
+
+def suit_name(suit: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
+    """A suit in words: the Italian names with an Italian deck (coppe, denari…)."""
+    if suit not in SUITS:
+        return suit
+    return t(f"suit_italian_{suit}" if italian(game, deck_style) else f"suit_{suit}", locale)
+
+
+def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
+    """A rank in words (a call in chiamata): king, or re with an Italian deck; numbers stay."""
+    if rank not in "TJQKA" or len(rank) != 1:
+        return rank
+    if italian(game, deck_style) and rank != "T":
+        return t(f"rank_italian_{rank}", locale)
+    return t(f"rank_{rank}", locale)

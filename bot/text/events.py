@@ -1,0 +1,132 @@
+"""Each public event of a deal in words: one sentence per kind of event, looked up in a table
+(``SENTENCES``) so that a game's new event is one entry, not one more branch. Events the table
+image already shows (a card played) have no sentence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.text.cards import card_name, rank_name, suit_name, trump_word
+from bot.text.i18n import t
+from games.views import Event
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Who speaks to whom: the seats' names, the table's language and deck."""
+
+    names: list[str]
+    locale: str
+    game: str
+    deck_style: str
+
+    def name(self, seat: object) -> str:
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else ""
+
+    def rank(self, rank: object) -> str:
+        return rank_name(str(rank), self.game, self.deck_style, self.locale)
+
+    def suit(self, suit: object) -> str:
+        return suit_name(str(suit), self.game, self.deck_style, self.locale)
+
+    def card(self, card: object) -> str:
+        return card_name(str(card), self.game, self.deck_style, self.locale)
+
+
+Sentence = Callable[[Event, Voice], str]
+
+
+def _named(key: str) -> Sentence:
+    """The sentences that say only who did it (``event_pass``: "bob passes")."""
+    return lambda event, voice: t(key, voice.locale, name=voice.name(event.get("seat")))
+
+
+def _trick(event: Event, voice: Voice) -> str:
+    return t("event_trick", voice.locale, name=voice.name(event.get("winner", event.get("seat"))))
+
+
+def _take(event: Event, voice: Voice) -> str:
+    trump = trump_word(str(event.get("trump")), voice.locale)
+    return t("event_take", voice.locale, name=voice.name(event.get("seat")), trump=trump)
+
+
+def _bid(event: Event, voice: Voice) -> str:
+    value = event.get("value")
+    shown = t(f"bid_{value}", voice.locale) if isinstance(value, str) else value
+    trump = trump_word(str(event.get("trump")), voice.locale)
+    name = voice.name(event.get("seat"))
+    return t("event_bid", voice.locale, name=name, value=shown, trump=trump)
+
+
+def _call(event: Event, voice: Voice) -> str:
+    name, rank, points = (
+        voice.name(event.get("seat")),
+        voice.rank(event.get("rank")),
+        event.get("points"),
+    )
+    if points:
+        return t("event_call_points", voice.locale, name=name, rank=rank, points=points)
+    return t("event_call", voice.locale, name=name, rank=rank)
+
+
+def _trump(event: Event, voice: Voice) -> str:
+    name, suit, called = (
+        voice.name(event.get("seat")),
+        voice.suit(event.get("suit")),
+        event.get("called_card"),
+    )
+    if called:
+        return t("event_trump_called", voice.locale, name=name, suit=suit, card=voice.card(called))
+    return t("event_trump", voice.locale, name=name, suit=suit)
+
+
+def _exchange(event: Event, voice: Voice) -> str:
+    name = voice.name(event.get("seat"))
+    return t("event_exchange", voice.locale, name=name, count=event.get("count", ""))
+
+
+def _declarer(event: Event, voice: Voice) -> str:
+    name = voice.name(event.get("seat"))
+    return t("event_declarer", voice.locale, name=name, rank=voice.rank(event.get("rank")))
+
+
+def _partner(event: Event, voice: Voice) -> str:
+    key = "event_alone" if event.get("alone") else "event_partner"
+    return t(key, voice.locale, name=voice.name(event.get("seat")))
+
+
+SENTENCES: dict[str, Sentence] = {
+    "trick": _trick,
+    "pass": _named("event_pass"),
+    "take": _take,
+    "bid": _bid,
+    "coinche": _named("event_coinche"),
+    "surcoinche": _named("event_surcoinche"),
+    "call": _call,
+    "trump": _trump,
+    "exchange": _exchange,
+    "belote": _named("event_belote"),
+    "rebelote": _named("event_rebelote"),
+    "redeal": lambda event, voice: t("event_redeal", voice.locale),
+    "declarer": _declarer,
+    "partner": _partner,
+    "carte_blanche": _named("event_carte_blanche"),
+    "pique": _named("event_pique"),
+    "repique": _named("event_repique"),
+}
+"""Every event kind that has a sentence; the others are what the table image shows."""
+
+
+def event_text(
+    event: Event,
+    names: list[str],
+    locale: str = "en",
+    *,
+    game: str = "",
+    deck_style: str = "auto",
+) -> str | None:
+    """One public event in words, or None for events the table image already shows. Suits
+    and cards are named as the table's deck draws them (``game`` and ``deck_style``)."""
+    sentence = SENTENCES.get(event["type"])
+    return sentence(event, Voice(names, locale, game, deck_style)) if sentence else None

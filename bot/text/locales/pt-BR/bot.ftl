@@ -1,0 +1,88 @@
+# Português do Brasil: só o que muda em relação ao português de Portugal (pt-PT/bot.ftl), que
+# fornece o resto. Sintaxe Fluent: https://projectfluent.org/
+
+cli_no_token = O Atout precisa de um token de bot do Discord.
+
+      1. Copie .env.example para .env (cp .env.example .env).
+      2. Crie um aplicativo em https://discord.com/developers/applications, abra Bot, clique em Reset Token e copie-o.
+      3. Coloque-o em .env como DISCORD_TOKEN=... (ou defina a variável de ambiente DISCORD_TOKEN).
+      4. Rode python -m bot de novo.
+
+    A seção "Running your own Atout" do README explica como convidar o bot para o seu servidor.
+cli_bad_token = O Discord recusou o token de DISCORD_TOKEN (.env ou ambiente): copie-o de novo do Developer Portal (Bot → Reset Token).
+cli_no_network = O Atout não consegue acessar o Discord ({ $reason }): verifique a conexão de rede desta máquina e tente de novo.
+cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifique as configurações de Bot do aplicativo.
+cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tente de novo daqui a pouco.
+cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $reason }): verifique ATOUT_DB (o caminho de um arquivo SQLite, ou postgresql://usuário:senha@host:porta/banco) e se o servidor do banco de dados está rodando.
+action_take = Pego { $trump }
+event_take = { $name } pega { $trump }
+turn_take = { $name } pega ou passa
+status_dealing = Distribuindo as cartas…
+ping_turn = { $mention }, é a sua vez
+hand_your_turn = Mesa { $id }: é a sua vez.
+hand_waiting = Mesa { $id }: esperando { $name }.
+hand_moved_on = Mesa { $id }: esta mão está desatualizada — a sua mão mais recente está abaixo.
+seat_team = — time { $team }
+rules_title = Regras da casa desta mesa: escolha uma regra para mudá-la.
+table_left = Você saiu da mesa { $id }; { $name } joga no seu lugar até você voltar (/table rejoin).
+table_abandon_vote = Voto registrado: { $votes } de { $needed } jogadores querem abandonar a mesa { $id }.
+table_export_name = Registro do jogo da mesa { $id }.
+error_table_needed = Use isto no tópico da mesa, ou informe `table:<número>`.
+error_not_seated = Você não está nesta mesa.
+error_stale = Essa mão está desatualizada — clique em Mão para vê-la de novo.
+error_not_your_turn = Não é a sua vez.
+error_not_playing = Esta mesa não está em jogo.
+error_already_seated = Você já tem lugar nesta mesa.
+error_no_human = Uma mesa precisa de pelo menos uma pessoa: sente-se (Sentar) antes de começar.
+error_not_away = Você não tem lugar para retomar nesta mesa.
+table_deserted = Não sobrou ninguém na mesa: os computadores esperam, e a mesa termina em { $minutes } minutos se ninguém voltar.
+rejoined = Você voltou ao seu lugar na mesa { $id }: clique em Mão.
+ping_reminder = { $mention }, metade do seu tempo já passou: faltam { $seconds } s para você jogar.
+ping_press_hand = — clique em Mão para ver suas cartas.
+table_moved = A mesa { $id } veio para cá: o tópico dela sumiu ou está fechado para o bot.
+cmd_table_rejoin = Retomar o lugar que você deixou, ou que o cronômetro deu a um computador
+error_addbot_used = Esse computador já está sentado; clique de novo em Juntar computador para outro.
+error_internal = Algo deu errado; a mesa está segura. Tente de novo, por favor.
+error_storage = Sua jogada não pôde ser registrada, então nada mudou. Tente de novo, por favor.
+table_thinking = { $name } está pensando…
+cmd_table = A mesa onde você está jogando
+cmd_table_hand = Ver sua mão (só você a vê)
+cmd_table_leave = Sair da mesa; um computador fica no seu lugar
+cmd_table_export = O registro do jogo em um arquivo JSON
+opt_turn_timer = Tempo para jogar antes que um computador jogue essa vez por você
+timer_off = sem cronômetro
+ping_turn_timed = { $mention }, é a sua vez ({ $seconds } s)
+table_left_lobby = Você saiu da mesa { $id } antes do começo.
+hand_not_updated = Pronto — sua jogada está na mesa. Clique em Mão para ver sua nova mão.
+error_setting = `{ $key }` não pode ser { $value }: escolha um dos valores oferecidos.
+rule_value_unbid_capot_bonus = um prêmio
+rule_value_sa_card_multiplier_2 = em dobro
+rule_value_ta_card_multiplier_2 = em dobro
+rule_help_belote_protected = Se a belote fica com o seu time quando o contrato falha ou empata
+rule_help_capot_takes_melds = Se um time que não faz vazas dá os seus anúncios ao outro
+rule_help_games_to_win = Jogos que um time precisa ganhar para ganhar a partida
+board_you = Você: { $line }
+error_manage_server = Só membros com a permissão Gerenciar servidor podem fazer isso.
+stats_not_rated = sem pontuação desde a última redefinição
+stats_none_own = Você ainda não tem jogos com pontuação neste servidor — `/sueca start`, `/briscola start` ou qualquer outro jogo é um bom começo!
+stats_none_own_game = Você ainda não tem jogos de { $game } com pontuação neste servidor — `{ $command }` abre um!
+history_left = saiu no meio (uma derrota)
+button_record = Registro { $number }
+button_reset = Redefinir as pontuações
+reset_confirm = Redefinir todas as pontuações de { $game } deste servidor? Todo mundo recomeça em 1.000; o histórico de jogos continua.
+reset_done = As pontuações de { $game } deste servidor foram redefinidas ({ $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+}). O histórico de jogos continua.
+settings_show = Computadores nos rankings: { $computers }. `/atout settings show_computers:` muda isso.
+cmd_atout = As configurações do Atout neste servidor (Gerenciar servidor)
+cmd_ratings_reset = Redefinir as pontuações de um jogo neste servidor (pede confirmação)
+cmd_atout_settings = Ver ou mudar as configurações deste servidor
+opt_game_any = Só este jogo (padrão: todos os jogos)
+opt_user = De quem (padrão: você)
+opt_show_computers = Mostrar os computadores nos rankings
+opt_language = Idioma da mesa (padrão: o do servidor)
+opt_server_language = Idioma padrão das novas mesas deste servidor
+settings_language = Idioma das novas mesas: { $language }. `/atout settings language:` muda isso.
+board_title = { $game } — ranking
+ratings_title = **Ranking Elo**

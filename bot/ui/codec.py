@@ -1,0 +1,250 @@
+"""The whole custom_id grammar of Atout (docs/discord.md, "The custom_id contract"):
+``atout:<verb>:<table>[:<version>[:values]]``, and the leaderboard's ``atout:board|record|reset``.
+
+Every id is built and read here, and nowhere else (``tests/bot/ui/test_custom_id_grammar.py`` fails on an
+``"atout:`` literal in any other module): a button posted by an older version of the bot is read
+by the same templates, so it keeps working after an upgrade. Each kind of id is a frozen
+dataclass whose ``custom_id`` builds it and whose ``parse`` reads it back (``None`` for an id of
+another kind); its ``TEMPLATE`` is what the ``DynamicItem`` answering it registers.
+
+``<version>`` is the game's action count when the hand was drawn, so a click on an old hand is
+recognised and refused. ``action_from_button`` / ``action_from_select`` turn a click back into an
+``Action`` without any state, which is what lets the buttons work after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Final, Literal, Self, get_args, get_type_hints
+
+from games.actions import Action
+
+PREFIX: Final = "atout"
+ANY_TEMPLATE: Final = PREFIX + r":.*"
+"""Every id of Atout, of this version or an older one (the item that answers the unknown ones)."""
+
+BUTTON_TEMPLATE = (
+    # An exchange with values is a button (Piquet's "keep my hand"); without, the discard select.
+    r"atout:(?!exchange:[0-9]+:[0-9]+$)(?P<verb>play|bid|pass|coinche|surcoinche|take|exchange)"
+    r":(?P<table>[0-9]+):(?P<version>[0-9]+)(?::(?P<args>[A-Za-z0-9:]+))?"
+)
+KEEP_HAND = "keep"
+SELECT_TEMPLATE = (
+    # A long list of calls is spread over several selects: ``:<n>`` tells them apart.
+    r"atout:(?P<verb>exchange|call|trump):(?P<table>[0-9]+):(?P<version>[0-9]+)(?::(?P<index>[0-9]+))?"
+)
+LobbyVerb = Literal["join", "leave", "addbot", "rmbot", "start", "house", "rated"]
+TableVerb = Literal[LobbyVerb, "hand", "last", "rejoin"]
+LOBBY_VERBS: Final[tuple[LobbyVerb, ...]] = get_args(LobbyVerb)
+TABLE_VERBS: Final[tuple[TableVerb, ...]] = (*LOBBY_VERBS, "hand", "last", "rejoin")
+
+
+def table_template(*verbs: str) -> str:
+    """The template of the table buttons with these verbs (``TABLE_TEMPLATE`` has them all)."""
+    return (
+        rf"atout:(?P<verb>{'|'.join(verbs)})"
+        r":(?P<table>[0-9]+)"
+        r"(?::(?P<arg>[a-z]+))?"
+    )
+
+
+TABLE_TEMPLATE = table_template(*TABLE_VERBS)
+RULE_TEMPLATE = r"atout:rule:(?P<table>[0-9]+)(?::(?P<key>[a-z0-9_]+))?"
+LEVEL_TEMPLATE = r"atout:level:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+BOARD_TEMPLATE = (
+    r"atout:board:(?P<game>[a-z]+):(?P<period>[a-z0-9]+):(?P<page>[0-9]+):(?P<user>[0-9]+)"
+)
+RECORD_TEMPLATE = r"atout:record:(?P<table>[0-9]+)"
+RESET_TEMPLATE = r"atout:reset:(?P<game>[a-z]+)"
+
+
+class CustomId:
+    """One kind of id: its fields, in the order the id spells them after ``atout:`` (and after
+    ``VERB``, for a kind with a fixed verb), each named as the group of ``TEMPLATE`` that reads
+    it back. An absent optional field (``None``) is left out of the id."""
+
+    VERB: ClassVar[str] = ""
+    TEMPLATE: ClassVar[str]
+
+    @property
+    def custom_id(self) -> str:
+        values = [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+        verb = [self.VERB] if self.VERB else []
+        return ":".join([PREFIX, *verb, *(str(v) for v in values if v is not None)])
+
+    @classmethod
+    def parse(cls, text: str | None) -> Self | None:
+        """The id ``text`` spells, or ``None`` when it is not one of this kind."""
+        match = re.fullmatch(cls.TEMPLATE, text or "")
+        if match is None:
+            return None
+        numbers = _number_fields(cls)
+        given = {
+            f.name: int(match[f.name]) if f.name in numbers and match[f.name] else match[f.name]
+            for f in fields(cls)  # type: ignore[arg-type]
+        }
+        return cls(**given)
+
+
+def _number_fields(cls: type) -> frozenset[str]:
+    """The fields an id spells as digits (one click reads one id: no cache is worth it)."""
+    hints = get_type_hints(cls)
+    return frozenset(name for name, hint in hints.items() if hint is int or int in get_args(hint))
+
+
+@dataclass(frozen=True)
+class ActionButtonId(CustomId):
+    """A card, Pass, Coinche, Surcoinche, a bid or a take on a player's hand; ``args`` is what
+    follows the version (``JH``, ``110:S``), decoded by ``action``."""
+
+    verb: str
+    table: int
+    version: int
+    args: str | None = None
+    TEMPLATE: ClassVar[str] = BUTTON_TEMPLATE
+
+    def action(self) -> Action:
+        """``ValueError`` for an id that no hand ever shows."""
+        return action_from_button(self.verb, self.args)
+
+
+@dataclass(frozen=True)
+class ActionSelectId(CustomId):
+    """Piquet's discards, chiamata's call (``index``: which of several call selects) and trump."""
+
+    verb: str
+    table: int
+    version: int
+    index: int | None = None
+    TEMPLATE: ClassVar[str] = SELECT_TEMPLATE
+
+    def action(self, values: list[str]) -> Action:
+        return action_from_select(self.verb, values)
+
+
+@dataclass(frozen=True)
+class LevelSelectId(CustomId):
+    """Coinche's bid-level select: not an action, it redraws the bidding panel."""
+
+    table: int
+    version: int
+    VERB: ClassVar[str] = "level"
+    TEMPLATE: ClassVar[str] = LEVEL_TEMPLATE
+
+
+@dataclass(frozen=True)
+class TableButtonId(CustomId):
+    """A button about a table, with no version: the lobby's (Join … Start), the table
+    message's Hand and Last trick, the turn ping's Rejoin; ``arg`` is the computer level of
+    an "add computer" choice."""
+
+    verb: TableVerb
+    table: int
+    arg: str | None = None
+    TEMPLATE: ClassVar[str] = TABLE_TEMPLATE
+
+
+@dataclass(frozen=True)
+class RuleSelectId(CustomId):
+    """The lobby's house rules: the rule select (no ``key``), then the value select of one."""
+
+    table: int
+    key: str | None = None
+    VERB: ClassVar[str] = "rule"
+    TEMPLATE: ClassVar[str] = RULE_TEMPLATE
+
+
+@dataclass(frozen=True)
+class BoardButtonId(CustomId):
+    """The leaderboard's Previous / Next: the page to show, and whose board it is."""
+
+    game: str
+    period: str
+    page: int
+    user: int
+    VERB: ClassVar[str] = "board"
+    TEMPLATE: ClassVar[str] = BOARD_TEMPLATE
+
+
+@dataclass(frozen=True)
+class RecordButtonId(CustomId):
+    """``/history``'s button that sends one table's record."""
+
+    table: int
+    VERB: ClassVar[str] = "record"
+    TEMPLATE: ClassVar[str] = RECORD_TEMPLATE
+
+
+@dataclass(frozen=True)
+class ResetButtonId(CustomId):
+    """The confirmation of ``/atout ratings-reset`` for one game."""
+
+    game: str
+    VERB: ClassVar[str] = "reset"
+    TEMPLATE: ClassVar[str] = RESET_TEMPLATE
+
+
+def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:
+    """An action's id (``atout:<verb>:<table>:<version>[:values]``)."""
+    return ":".join([PREFIX, verb, str(table_id), str(version), *(str(v) for v in values)])
+
+
+def button_id(table_id: int, version: int, action: Action) -> str:
+    """The custom_id of the button that takes ``action``."""
+    if action.type == "play":
+        return custom_id("play", table_id, version, action.card)
+    if action.type in ("pass", "coinche", "surcoinche"):
+        return custom_id(action.type, table_id, version)
+    if action.type == "take":
+        return custom_id("take", table_id, version, action.trump)
+    if action.type == "bid":
+        return custom_id("bid", table_id, version, action.value, action.trump)
+    if action.type == "exchange" and action.cards == ():
+        return custom_id("exchange", table_id, version, KEEP_HAND)
+    raise ValueError(f"no button for {action}")
+
+
+def action_from_button(verb: str, args: str | None) -> Action:
+    """Inverse of ``button_id``; ``ValueError`` for a custom_id that no hand ever shows."""
+    parts = args.split(":") if args else []
+    if verb == "play" and len(parts) == 1:
+        return Action.from_json({"type": "play", "card": parts[0]})
+    if verb in ("pass", "coinche", "surcoinche") and not parts:
+        return Action.from_json({"type": verb})
+    if verb == "take" and len(parts) == 1:
+        return Action.from_json({"type": "take", "trump": parts[0]})
+    if verb == "exchange" and parts == [KEEP_HAND]:
+        return Action.from_json({"type": "exchange", "cards": []})
+    if verb == "bid" and len(parts) == 2:
+        value: int | str = int(parts[0]) if parts[0].isdigit() else parts[0]
+        return Action.from_json({"type": "bid", "value": value, "trump": parts[1]})
+    raise ValueError(f"malformed {verb} button")
+
+
+def select_value(action: Action) -> str:
+    """The option value of ``action`` in its select (call and trump selects)."""
+    if action.type == "call":
+        assert action.rank is not None
+        return action.rank if action.points is None else f"{action.rank}:{action.points}"
+    if action.type == "trump":
+        assert action.suit is not None
+        return action.suit
+    raise ValueError(f"no select value for {action}")
+
+
+def action_from_select(verb: str, values: list[str]) -> Action:
+    if verb == "exchange":
+        return Action.from_json({"type": "exchange", "cards": list(values)})
+    if len(values) != 1:
+        raise ValueError(f"{verb} takes one value")
+    value = values[0]
+    if verb == "call":
+        rank, _, points = value.partition(":")
+        obj: dict[str, Any] = {"type": "call", "rank": rank}  # JSON: an action (docs/records.md)
+        if points:
+            obj["points"] = int(points)
+        return Action.from_json(obj)
+    if verb == "trump":
+        return Action.from_json({"type": "trump", "suit": value})
+    raise ValueError(f"malformed {verb} select")

@@ -1,0 +1,172 @@
+"""Images for Discord messages, drawn by ``rendering`` off the event loop.
+
+Pillow work takes milliseconds; on the event loop it would stall every other table of every
+guild, so each call waits for a slot of the image queue (``bot.play.workers``), which serves the
+clicking player's hand first, then table redraws, then the rest. The drawing happens in a
+drawing process (``ATOUT_IMAGE_PROCESSES``), away from the event loop's interpreter lock; with
+no drawing process (tests under simcord), or until the processes are warm, in a thread. The
+same picture asked for twice (a Hand button pressed again, a table redrawn in the same state)
+comes from a small cache of encoded images. Public images are drawn from the public view only:
+a card that is not on the table can never reach a public message.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import io
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+import rendering
+from bot.play import workers
+from bot.play.workers import BACKGROUND, HAND, TABLE, image_slots
+from games.views import GameView
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 256
+"""Encoded images kept (tens of KB each)."""
+_cache: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+
+
+def _warm() -> bytes:
+    """Draw one table and one hand of each French-deck game: fonts, sprites and the PNG
+    palette's colour lookup are built once (about a second), before anybody waits for them."""
+    from rendering.demo import DEMO_NAMES, random_position
+
+    data = b""
+    for name in ("coinche", "briscola"):
+        position = random_position(name, 0)
+        game = position.game
+        data = _RENDER_TABLE(game.public_view(), DEMO_NAMES[: game.seats])
+        data += _RENDER_HAND(game.view(position.seat or 0), None)
+    return data
+
+
+# The renderer's own functions, as imported: warming up draws nothing anybody sees, so it must
+# not go through a wrapper that watches what is drawn (a test's).
+_RENDER_TABLE = rendering.render_table
+_RENDER_HAND = rendering.render_hand
+
+
+def warm_up() -> None:
+    """Start the drawing processes and fill their caches now, in the background, so that the first
+    click after a start does not pay for them. Nothing waits for it; drawings are made in threads
+    until the processes are warm (``bot.play.workers``)."""
+    workers.warm_images(_warm)
+
+
+def _file(data: bytes, stem: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=f"{stem}.{rendering.IMAGE_EXTENSION}")
+
+
+# Forwards any drawing function's arguments to a worker process.
+async def _draw(priority: int, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+    """``fn(*args, **kwargs)`` through the image queue, or from the cache. The key is taken on
+    the event loop, before any await: the views are not changed under it."""
+    key = json.dumps([fn.__qualname__, id(fn), args, kwargs], sort_keys=True, default=str)
+    data = _cache.get(key)
+    if data is not None:
+        _cache.move_to_end(key)
+        return data
+    data = await image_slots().run(priority, functools.partial(fn, *args, **kwargs))
+    _cache[key] = data
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return data
+
+
+async def table_file(
+    public_view: GameView,
+    names: list[str],
+    bots: list[bool],
+    deck_style: str,
+    stem: str,
+    locale: str = "en",
+    priority: int = TABLE,
+    unrated: bool = False,
+) -> discord.File:
+    data = await _draw(
+        priority,
+        rendering.render_table,
+        public_view,
+        names,
+        bots=bots,
+        deck_style=deck_style,
+        locale=locale,
+        unrated=unrated,
+    )
+    return _file(data, stem)
+
+
+async def hand_file(
+    view: GameView,
+    legal: list[str] | None,
+    deck_style: str,
+    stem: str,
+    locale: str = "en",
+    priority: int = HAND,
+) -> discord.File:
+    data = await _draw(
+        priority, rendering.render_hand, view, legal, deck_style=deck_style, locale=locale
+    )
+    return _file(data, stem)
+
+
+async def last_trick_file(
+    public_view: GameView, names: list[str], deck_style: str, stem: str, locale: str = "en"
+) -> discord.File:
+    data = await _draw(
+        HAND,
+        rendering.render_last_trick,
+        public_view,
+        names,
+        deck_style=deck_style,
+        locale=locale,
+    )
+    return _file(data, stem)
+
+
+async def deal_summary_file(
+    public_view: GameView,
+    names: list[str],
+    result: dict[str, Any],  # JSON: the deal's result (games.base.Game.deal_results)
+    deck_style: str,
+    stem: str,
+    locale: str = "en",
+) -> discord.File:
+    data = await _draw(
+        BACKGROUND,
+        rendering.render_deal_summary,
+        public_view,
+        names,
+        result,
+        deck_style=deck_style,
+        locale=locale,
+    )
+    return _file(data, stem)
+
+
+async def score_sheet_file(
+    game: str,
+    names: list[str],
+    deal_results: list[dict[str, Any]],  # JSON, as above
+    totals: list[int],
+    stem: str,
+    locale: str = "en",
+) -> discord.File:
+    data = await _draw(
+        BACKGROUND,
+        rendering.render_score_sheet,
+        game,
+        names,
+        deal_results,
+        totals,
+        locale=locale,
+    )
+    return _file(data, stem)

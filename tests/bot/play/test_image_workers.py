@@ -1,0 +1,200 @@
+"""Images drawn in worker processes, as ``python -m bot`` does (the tests under simcord draw in
+threads): the setting, and a drawing that really comes back from another process."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import rendering
+from bot.config import MAX_IMAGE_PROCESSES, Settings, load_settings
+from bot.play import workers
+from bot.ui import images
+from rendering.demo import DEMO_NAMES, random_position
+
+
+def _pid_and_table(seed: int) -> tuple[int, bytes]:
+    """The drawing process's id and a table image (module level: it must pickle)."""
+    position = random_position("coinche", seed)
+    return os.getpid(), rendering.render_table(position.game.public_view(), DEMO_NAMES[:4])
+
+
+@pytest.fixture
+def processes() -> Iterator[None]:
+    """Two drawing processes, started and warm as a bot's start leaves them."""
+    workers.configure_images(2)
+    try:
+        images.warm_up()
+        deadline = time.monotonic() + 120
+        while workers._warm < 2:
+            assert time.monotonic() < deadline, "the drawing processes never warmed up"
+            time.sleep(0.05)
+        yield
+    finally:
+        workers.configure_images(0)
+
+
+def test_python_m_bot_draws_in_one_process_more_than_the_cores() -> None:
+    settings = load_settings({}, "/nonexistent/.env")
+    assert settings.image_processes == (os.cpu_count() or 1) + 1
+    assert Settings().image_processes == 0  # tests and embedders: threads
+    assert load_settings({"ATOUT_IMAGE_PROCESSES": "0"}, "/x/.env").image_processes == 0
+    assert load_settings({"ATOUT_IMAGE_PROCESSES": "3"}, "/x/.env").image_processes == 3
+
+
+@pytest.mark.parametrize("value", ["-1", "two", "1.5", str(MAX_IMAGE_PROCESSES + 1)])
+def test_a_bad_number_of_drawing_processes_is_refused(value: str) -> None:
+    with pytest.raises(ValueError, match="ATOUT_IMAGE_PROCESSES"):
+        load_settings({"ATOUT_IMAGE_PROCESSES": value}, "/nonexistent/.env")
+
+
+def test_more_processes_keep_more_drawings_in_flight() -> None:
+    assert workers.slots_for(0) == workers.IMAGE_THREADS
+    assert workers.slots_for(3) == 8
+    assert workers.slots_for(1) < workers.slots_for(2)
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+async def test_drawing_processes_give_way_to_the_bot(processes: None) -> None:
+    """They run DRAWING_NICE lower than the bot, whose loop acknowledges the clicks."""
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+    theirs = await asyncio.wait_for(slots.run(workers.TABLE, _niceness), timeout=120)
+    assert theirs == min(19, _niceness() + workers.DRAWING_NICE)
+
+
+async def test_drawings_come_back_from_the_worker_processes(processes: None) -> None:
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+    jobs = [slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)) for seed in range(6)]
+    results = await asyncio.wait_for(asyncio.gather(*jobs), timeout=120)
+    pids = {pid for pid, _ in results}
+    assert os.getpid() not in pids
+    for _, data in results:
+        assert data.startswith(b"\x89PNG")
+    # The same drawing in this process gives the same bytes: nothing is lost on the way.
+    assert results[0][1] == _pid_and_table(0)[1]
+
+
+async def test_cold_processes_leave_the_drawing_to_threads() -> None:
+    """Right after a start, before the processes are warm, a drawing does not wait for them."""
+    workers.configure_images(2)
+    try:
+        slots = workers.Slots(workers.IMAGE_SLOTS)
+        pid, data = await slots.run(workers.HAND, functools.partial(_pid_and_table, 1))
+        assert pid == os.getpid() and data.startswith(b"\x89PNG")
+    finally:
+        workers.configure_images(0)
+
+
+async def test_a_drawing_that_cannot_travel_is_drawn_in_a_thread(processes: None) -> None:
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+    here = os.getpid()
+    assert await slots.run(workers.HAND, lambda: os.getpid()) == here
+
+
+async def test_a_dead_drawing_process_is_replaced(processes: None) -> None:
+    pool = workers._image_pool
+    assert pool is not None
+    victim = next(iter(pool._processes.values()))
+    victim.kill()
+    victim.join(10)
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+    # The drawing that finds the pool broken is made in a thread; a new pool warms meanwhile.
+    for seed in range(3):
+        _, data = await asyncio.wait_for(
+            slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)), timeout=120
+        )
+        assert data.startswith(b"\x89PNG")
+    deadline = time.monotonic() + 120
+    while workers._warm < 2:
+        assert time.monotonic() < deadline, "the new drawing processes never warmed up"
+        await asyncio.sleep(0.05)
+    pid, _ = await slots.run(workers.TABLE, functools.partial(_pid_and_table, 4))
+    assert pid != os.getpid() and pid != victim.pid
+
+
+def test_a_worker_process_ends_with_the_bot_that_started_it(tmp_path: Path) -> None:
+    """A bot killed outright leaves no drawing process behind."""
+    script = tmp_path / "orphan.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "import multiprocessing\n"
+        "from bot.play.workers import follow_parent\n"
+        "if __name__ == '__main__':\n"
+        "    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn'),\n"
+        "        initializer=follow_parent, initargs=(os.getpid(),))\n"
+        "    print(pool.submit(os.getpid).result(), flush=True)\n"
+        "    os.kill(os.getpid(), 9)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+    )
+    worker = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while Path(f"/proc/{worker}").exists() and deadline > time.monotonic():
+        status = (
+            Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
+        )
+        if "State:\tZ" in status:
+            break
+        time.sleep(0.2)
+    status = Path(f"/proc/{worker}/status").read_text() if Path(f"/proc/{worker}").exists() else ""
+    assert not status or "State:\tZ" in status, "the worker outlived its bot"
+
+
+async def test_the_restore_waits_while_a_players_hand_is_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand being drawn holds the background restore back, a table redraw does not, and the
+    restore never waits longer than RESTORE_YIELD_S in a row."""
+    from bot.play.tables import Tables
+
+    slots = workers.Slots(2)
+    monkeypatch.setattr(workers, "image_slots", lambda: slots)
+    monkeypatch.setattr(Tables, "RESTORE_YIELD_S", 0.3)
+    tables = Tables(storage=None)  # type: ignore[arg-type]
+
+    async def held(priority: int) -> float:
+        gate = asyncio.Event()
+
+        def draw() -> None:
+            gate.set()
+            time.sleep(0.2)  # a thread drawing
+
+        job = asyncio.ensure_future(slots.run(priority, draw))
+        while not gate.is_set():
+            await asyncio.sleep(0.005)
+        start = time.monotonic()
+        await tables._yield_to_clicks()
+        waited = time.monotonic() - start
+        await job
+        return waited
+
+    assert await held(workers.TABLE) < 0.05
+    assert slots.urgent == 0
+    waited = await held(workers.HAND)
+    assert 0.1 < waited < 0.3, waited
+    assert slots.urgent == 0
+
+    async def stuck() -> None:
+        slots.urgent += 1
+        try:
+            start = time.monotonic()
+            await tables._yield_to_clicks()
+            assert time.monotonic() - start < 0.5
+        finally:
+            slots.urgent -= 1
+
+    await stuck()

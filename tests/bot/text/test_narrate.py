@@ -1,0 +1,199 @@
+"""The sentences under the table image and in the deal summaries."""
+
+from __future__ import annotations
+
+from random import Random
+
+from bot.text.cards import card_name
+from bot.text.events import event_text
+from bot.text.i18n import t
+from bot.text.narrate import deal_summary, game_result, side_names, status_line
+from bot.text.rules import option_text, options_line, rules_summary
+from games.ai import choose
+from games.base import Game
+from games.registry import new_game
+
+NAMES = ["Marie", "Luc", "Ana", "Rui"]
+
+
+def test_events_in_words() -> None:
+    assert event_text({"type": "coinche", "seat": 1}, NAMES) == "Coinched by Luc"
+    assert (
+        event_text({"type": "bid", "seat": 0, "value": 120, "trump": "H"}, NAMES)
+        == "Marie bid 120 ♥️"
+    )
+    assert event_text({"type": "take", "seat": 2, "trump": "NT"}, NAMES) == "Ana took SA"
+    assert event_text({"type": "trick", "seat": 3, "winner": 3}, NAMES) == "Rui won the trick"
+    assert (
+        event_text({"type": "trump", "seat": 0, "suit": "D", "called_card": "KD"}, NAMES)
+        == "Marie named diamonds: the called card is K♦️"
+    )
+    assert event_text({"type": "deal_result", "seat": None}, NAMES) is None
+    # A word bid is said as a word, not as the record's code.
+    capot = event_text({"type": "bid", "seat": 1, "value": "capot", "trump": "S"}, NAMES)
+    assert capot == f"Luc bid {t('bid_capot')} ♠️"
+
+
+def test_the_status_line_says_whose_turn_it_is() -> None:
+    game = new_game("sueca", {}, 4, dealer=3)
+    deck = list(game.full_deck())
+    Random(2).shuffle(deck)
+    game.deal(deck)
+    assert status_line(game, NAMES) == "Marie to play"
+    card = game.legal_actions(0)[0]
+    game.apply(0, card)
+    assert card.card is not None
+    assert status_line(game, NAMES) == f"Marie played {card_name(card.card, 'sueca')} — Luc to play"
+
+
+def test_sides_and_house_rules() -> None:
+    game = new_game("sueca", {}, 4, dealer=0)
+    assert [side.text for side in side_names(game, NAMES)] == ["Marie & Ana", "Luc & Rui"]
+    assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b: on"
+    assert options_line({"a": 1}, {"a": 1}) == "standard rules"
+    assert options_line({"rounding": "half_down"}, {"rounding": "none"}) == (
+        "Score rounding: to the nearest 10, halves down"
+    )
+
+
+def test_the_lobby_says_the_rules_in_a_sentence() -> None:
+    """Issue 11, item 4: how the game is won, what players ask first, then the changes, in
+    words a player understands (never a code such as ``sa_ta_scale``)."""
+    coinche = new_game("coinche", {}, 4, dealer=0)
+    defaults = {spec.name: spec.default for spec in coinche.OPTIONS}
+    line = rules_summary("coinche", dict(coinche.options), defaults)
+    target = coinche.options["target_score"]
+    assert line == f"Coinche to {target:,} points · melds on · SA/TA allowed"
+    changed = new_game("coinche", {"sa_ta_scale": "raw", "target_score": 2000}, 4, dealer=0)
+    line = rules_summary("coinche", dict(changed.options), defaults)
+    assert line.startswith("Coinche to 2,000 points · melds on · SA/TA allowed · ")
+    assert "SA/TA scoring: as counted" in line and "sa_ta_scale" not in line
+    briscola = new_game("briscola", {}, 2, dealer=0)
+    assert rules_summary("briscola", dict(briscola.options), {}) == "Briscola, first to 3 hands"
+
+
+def test_every_rule_has_a_label_an_explanation_and_values_in_words() -> None:
+    from bot.text.i18n import has_key
+    from games.registry import GAME_NAMES, game_class
+
+    for name in GAME_NAMES:
+        for spec in game_class(name).OPTIONS:
+            assert has_key(f"rule_{spec.name}"), spec.name
+            assert has_key(f"rule_help_{spec.name}"), spec.name
+            for value in spec.choices or ():
+                key = f"rule_value_{spec.name}_{value}"
+                assert has_key(key) or isinstance(value, int), (spec.name, value)
+                assert "_" not in option_text(value, "en", spec.name), (spec.name, value)
+
+
+def play_one_deal(name: str, seats: int, seed: int) -> Game:
+    """A deal played by the easy computer player, up to its end (not passed out)."""
+    for attempt in range(20):
+        game = new_game(name, {}, seats, dealer=0)
+        deck = list(game.full_deck())
+        Random(seed + attempt).shuffle(deck)
+        game.deal(deck)
+        rng = Random(seed)
+        while not game.deal_results:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "easy", rng))
+        if game.deal_results[-1].get("trick_points") is not None:
+            return game
+    raise AssertionError("every deal was passed out")
+
+
+def test_the_deal_summary_says_whether_the_contract_was_made() -> None:
+    game = play_one_deal("coinche", 4, 3)
+    contract = game.public_view()["contract"]
+    text = deal_summary(game, NAMES, 0)
+    name = NAMES[contract["declarer"]]
+    assert f"by {name} — " in text
+    outcome = game.public_view()["events"][-1]["outcome"]
+    assert t(f"outcome_{outcome}") in text
+    belote = game.public_view()["events"][-1]["belote"]
+    assert ("Belote:" in text) == any(belote)
+
+
+def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
+    names = [*NAMES, "Eva"]
+    game = play_one_deal("chiamata", 5, 5)
+    result = game.public_view()["events"][-1]
+    text = deal_summary(game, names, 0)
+    assert f"{names[result['declarer']]} called " in text
+    if result["alone"]:
+        assert t("deal_alone") in text
+    else:
+        assert t("deal_partner", name=names[result["partner"]]) in text
+    # The called card is named as the Italian deck draws it.
+    assert card_name(result["called_card"], "chiamata") in text
+    assert card_name("KC", "chiamata") == "R bastoni"
+    assert card_name("KC", "chiamata", "french") == "K♣️"
+
+
+def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:
+    """The images draw Italian cards for chiamata: the words follow (and go through ``t``)."""
+    call = {"type": "call", "seat": 0, "rank": "K"}
+    assert event_text(call, NAMES, game="chiamata") == f"Marie called {t('rank_italian_K')}"
+    assert event_text(call, NAMES, game="chiamata", deck_style="french") == "Marie called king"
+    named = {"type": "trump", "seat": 1, "suit": "D", "called_card": "KD"}
+    assert (
+        event_text(named, NAMES, game="chiamata") == "Luc named denari: the called card is R denari"
+    )
+
+
+def test_the_status_line_narrates_card_plays_in_order() -> None:
+    """The line names the cards on the table in the order they were played, then whose turn it
+    is; once the trick is gathered, its last card and its winner (issue 11, item 3)."""
+    game = new_game("sueca", {}, 4, dealer=3)
+    deck = list(game.full_deck())
+    Random(2).shuffle(deck)
+    game.deal(deck)
+    plays: list[str] = []
+    for seat in range(4):
+        action = game.legal_actions(seat)[0]
+        assert action.card is not None
+        game.apply(seat, action)
+        plays.append(f"{NAMES[seat]} played {card_name(action.card, 'sueca')}")
+        line = status_line(game, NAMES)
+        assert "\n" not in line and len(line) <= 150
+        if seat < 3:
+            assert line == " · ".join(plays[-3:]) + f" — {NAMES[seat + 1]} to play"
+    line = status_line(game, NAMES)
+    winner = game.public_view()["events"][-1]["winner"]
+    assert line.startswith(f"{plays[-1]} · {NAMES[winner]} won the trick — ")
+    assert line.endswith(f"{NAMES[winner]} to play")
+
+
+def test_the_status_line_keeps_the_auction_in_order() -> None:
+    game = new_game("coinche", {}, 4, dealer=3)
+    deck = list(game.full_deck())
+    Random(5).shuffle(deck)
+    game.deal(deck)
+    for seat in (0, 1):
+        passes = [a for a in game.legal_actions(seat) if a.type == "pass"]
+        game.apply(seat, passes[0])
+    assert status_line(game, NAMES) == "Marie passed · Luc passed — Ana to bid"
+
+
+def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
+    """Issue 11, item 6: one line each (the images carry the details); in the first deal the
+    running score equals the deal's and is not repeated."""
+    game = play_one_deal("coinche", 4, 3)
+    text = deal_summary(game, NAMES, 0)
+    assert "\n" not in text
+    assert "Card points" not in text
+    assert text.count("This deal:") == 1 and "Score:" not in text
+    briscola = new_game("briscola", {"hands_to_win": 1}, 2, dealer=0)
+    rng = Random(4)
+    while not briscola.over:
+        if briscola.awaiting_deck:
+            deck = list(briscola.full_deck())
+            rng.shuffle(deck)
+            briscola.deal(deck)
+            continue
+        seat = briscola.to_act
+        assert seat is not None
+        briscola.apply(seat, briscola.legal_actions(seat)[0])
+    line = game_result(briscola, NAMES[:2])
+    assert "\n" not in line and line.count("Games won:") + line.count("Score:") == 1
