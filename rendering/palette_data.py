@@ -1,5 +1,5 @@
 """The fixed palettes of ``palette.py``, as its sample gives them: 256 RGB colours per deck
-style in hexadecimal. Written by ``python -m rendering.palette``; do not edit by hand.
+style in hexadecimal. Written by ``python -m rendering.palette_sample``; do not edit by hand.
 """
 
 from __future__ import annotations

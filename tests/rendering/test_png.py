@@ -10,8 +10,9 @@ from PIL import Image
 
 from rendering import png
 from rendering.encode import encode, quantize
-from rendering.palette import STYLES, fixed_palette, sample_palette
+from rendering.palette import STYLES, fixed_palette
 from rendering.palette_data import PALETTES
+from rendering.palette_sample import sample_palette
 
 
 def _sample(style: str) -> Image.Image:
@@ -60,7 +61,7 @@ def test_equal_images_give_equal_bytes() -> None:
 
 @pytest.mark.parametrize("style", STYLES)
 def test_shipped_palettes_are_what_the_samples_give(style: str) -> None:
-    """After a change to what the images draw, ``python -m rendering.palette`` rewrites them."""
+    """After a change to what the images draw, ``python -m rendering.palette_sample`` rewrites them."""
     computed = bytes(sample_palette(style).getpalette() or [])
-    assert computed.hex() == PALETTES[style], "run python -m rendering.palette"
+    assert computed.hex() == PALETTES[style], "run python -m rendering.palette_sample"
     assert bytes(fixed_palette(style).getpalette() or []) == computed
