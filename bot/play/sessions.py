@@ -42,12 +42,11 @@ from games.ai import LEVELS as AI_LEVELS
 from games.ai import choose
 from games.base import Game, IllegalAction
 from games.registry import game_class
-from games.views import untyped
+from games.views import GameView
 
 log = logging.getLogger(__name__)
 
-# The view as games.ai.choose takes it (``games.views.untyped``).
-ChooseFn = Callable[[dict[str, Any], list[Action], str, random.Random], Action]
+ChooseFn = Callable[[GameView, list[Action], str, random.Random], Action]
 
 
 class StorageFailed(Exception):
@@ -112,7 +111,7 @@ AI_TIME_CAP_S = 5.0
 
 
 def default_choose(
-    view: dict[str, Any],
+    view: GameView,
     legal: list[Action],
     level: str,
     rng: random.Random,  # see ChooseFn
@@ -407,7 +406,7 @@ class TableSession:
             if game.to_act != seat.seat:
                 return
             version = game.action_count
-            view = untyped(game.view(seat.seat))
+            view = game.view(seat.seat)
             legal = game.legal_actions(seat.seat)
             rng = random.Random(self.rng.getrandbits(64))
         action: Action | None = None
@@ -439,7 +438,7 @@ class TableSession:
     async def _decide(
         self,
         seat: Seat,
-        view: dict[str, Any],  # the view as games.ai takes it (ChooseFn)
+        view: GameView,
         legal: list[Action],
         rng: random.Random,
     ) -> Action:
