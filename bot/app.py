@@ -104,9 +104,6 @@ class AtoutBot(commands.Bot):
         """The storage opens before Discord is asked anything: a database that cannot be opened
         is refused without a login (and its one line is not lost among the gateway's)."""
         await self.open_storage()
-        # The drawing processes start now, while the bot logs in and syncs its commands: the
-        # first clicks after a restart find them warm sooner.
-        images.warm_up()
         await super().login(token)
 
     async def open_storage(self) -> None:
@@ -120,6 +117,10 @@ class AtoutBot(commands.Bot):
             raise StorageUnavailable(t("cli_no_database", where=where, reason=reason)) from exc
 
     async def setup_hook(self) -> None:
+        # Logged in: the drawing processes start now, while the commands are synced and the
+        # tables restored, so that the first clicks find them warm sooner. (Not before the
+        # login: a refused token would wait for them to start before it exits.)
+        images.warm_up()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Before any sync: Discord receives every description and choice in each language.
         await self.tree.set_translator(CatalogueTranslator())
@@ -137,8 +138,7 @@ class AtoutBot(commands.Bot):
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
-        # on one that is not back yet loads it on the spot (the renderer began to warm up at
-        # login).
+        # on one that is not back yet loads it on the spot.
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
