@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.challenge.controller import Challenges
+from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
 from bot.play.seating import Seating
@@ -47,6 +49,7 @@ EXTENSIONS = (
     "cogs.sueca",
     "cogs.tables",
     "cogs.leaderboard",
+    "cogs.challenge",
 )
 
 
@@ -88,8 +91,10 @@ class AtoutBot(commands.Bot):
         hands = Hands(PanelRegistry())
         pings = Pings(channel, hands, TurnTimer(seating))
         self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        self.tables.listener = self.ui
+        # A challenge's tables end their deal into their attempt instead (bot.challenge).
+        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
