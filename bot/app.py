@@ -130,9 +130,13 @@ class AtoutBot(commands.Bot):
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
+        # Challenges: closings due, pars to work out, daily challenges, deals that ended just
+        # before the restart (bot.challenge.controller).
+        self.challenges.start()
 
     async def close(self) -> None:
         self.presence.stop()
+        self.challenges.stop()
         try:
             restore = self.tables.restore_task
             if restore is not None and not restore.done():

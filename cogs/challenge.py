@@ -159,10 +159,8 @@ class Challenges(
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ChallengeButton)
-        self.bot.challenges.start()
 
     async def cog_unload(self) -> None:
-        self.bot.challenges.stop()
         self.bot.remove_dynamic_items(ChallengeButton)
 
     @app_commands.command(name="new", description=describe("cmd_challenge_new"))

@@ -196,7 +196,6 @@ class Challenges:
         ]
         return Par(seat_result(game, PLAYER_SEAT), deal_detail(game, names))
 
-
     # ------------------------------------------------------------------ daily
     async def create_daily(self, schedule: DailySchedule) -> Challenge | None:
         """Today's challenge of a schedule, unless another process created it first."""

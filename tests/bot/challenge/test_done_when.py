@@ -49,8 +49,7 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     await bot_of(env).challenges.work_out_pars()
     people = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat", "dan")]
     attempts = [
-        Attempt(env, channel, person, challenge, seed=index)
-        for index, person in enumerate(people)
+        Attempt(env, channel, person, challenge, seed=index) for index, person in enumerate(people)
     ]
 
     for attempt in attempts[:3]:
@@ -88,7 +87,9 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     pars = {deal: par.score for deal, par in (await storage.pars(challenge.id)).items()}
     assert sorted(pars) == list(range(DEALS)), "every par is known"
     results = {
-        person.id: [(r.deal_no, r.score) for r in await storage.own_results(challenge.id, person.id)]
+        person.id: [
+            (r.deal_no, r.score) for r in await storage.own_results(challenge.id, person.id)
+        ]
         for person in people
     }
     assert all(len(deals) == DEALS for deals in results.values())
