@@ -1,6 +1,6 @@
 """Speed of the computer players' search, on one core: what the hard level's budget rests on.
 
-Prints, for Coinche's compact play state (``games.ai.search.Deal``):
+Prints, for Coinche's compact play state (``games.ai.deal.Deal``):
 
 - make/unmake pairs per second and greedy rollouts per second from the first card of a deal;
 - double-dummy solves per second (and the median solve time) with 12, 20 and 28 cards left;
@@ -24,11 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai import LEVELS, choose
-from games.ai.knowledge import Rules
-from games.ai.search import Deal, Solver, rollout
+from games.ai.deal import Deal
+from games.ai.knowledge import Rules, with_trump
+from games.ai.rollout import rollout
+from games.ai.solver import Solver
 from games.registry import GAME_NAMES, new_game
 
-COINCHE = Rules({"game": "coinche", "seats": 4, "trump": "H"})
+COINCHE = Rules(with_trump(new_game("coinche").public_view(), "H"))
+"""The card rules of a Coinche table with the default rules, hearts trumps."""
 
 
 def random_deal(rng: random.Random, cards_left: int) -> Deal:

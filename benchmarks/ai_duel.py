@@ -225,6 +225,9 @@ class ColverTable:
 
     def __init__(self, dealer: int) -> None:
         self.dealer = dealer
+        # Our engine under colver's rules: its options (every key, as our tables hold them) and
+        # teams are what the views say.
+        self.engine = new_game("coinche", options=COLVER_OPTIONS, dealer=dealer)
         self.auction: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
         self.trick: list[list[Any]] = []
@@ -254,7 +257,7 @@ class ColverTable:
             self.trump = str(self.bid["trump"])
 
     def _play(self, seat: int, code: str) -> None:
-        from games.ai.knowledge import Rules
+        from games.ai.knowledge import Rules, with_trump
 
         self.trick.append([seat, code])
         self.played[seat] += 1
@@ -264,7 +267,7 @@ class ColverTable:
                 self.events.append({"type": "belote", "seat": seat, "card": code})
             self.seen_pair[seat] = code
         if len(self.trick) == 4:
-            rules = Rules({"game": "coinche", "seats": 4, "trump": self.trump})
+            rules = Rules(with_trump(self.engine.public_view(), str(self.trump)))
             winner, _ = rules.winner([(s, c) for s, c in self.trick])
             pts = sum(rules.code_points(c) for _, c in self.trick)
             if sum(self.played) == 32:
@@ -304,7 +307,8 @@ class ColverTable:
             "bid": dict(bid) if bid else None,
             "doubled": self.doubled,
             "contract": contract,
-            "options": dict(COLVER_OPTIONS),
+            "options": dict(self.engine.options),
+            "teams": self.engine.teams(),
         }
 
 

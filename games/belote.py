@@ -17,7 +17,7 @@ losing side's melds stay hidden), ``belote`` / ``rebelote``, ``trick``, ``deal_r
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.actions import PASS, Action
 from games.base import IllegalAction
@@ -31,7 +31,7 @@ from games.belote_rules import (
     round_six_split,
 )
 from games.options import OptionSpec, boolean, choice, integer, on_command
-from games.views import BeloteContract, BeloteView
+from games.views import BeloteContract, BeloteOptions, BeloteView
 
 TAKE: dict[str, Action] = {t: Action("take", trump=t) for t in ("S", "H", "D", "C", "NT", "AT")}
 
@@ -222,6 +222,7 @@ class Belote(BeloteFamily):
         return {
             **common,
             "game": "belote",
+            "options": cast(BeloteOptions, dict(self.options)),
             "turn_up": CARD_CODES[self.turn_up] if self.turn_up is not None else None,
             "taking_round": self.taking_round,
             "contract": contract,

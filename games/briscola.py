@@ -19,14 +19,14 @@ which card each player drew is hidden.
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 from games.cards import DECK_40
 from games.facts import plain_facts
 from games.forty import FortyCardGame
 from games.options import boolean, choice, integer
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
-from games.views import BriscolaView
+from games.views import BriscolaOptions, BriscolaView
 
 TWOS: Final = ("2C", "2H", "2D", "2S")
 
@@ -192,6 +192,7 @@ class Briscola(FortyCardGame):
         return {
             **self._common_view(seat),
             "game": "briscola",
+            "options": cast(BriscolaOptions, dict(self.options)),
             "stock_size": len(self.stock) if playing else 0,
             "trump_card": self.trump_card if playing else None,
             "hands_to_win": self.options["hands_to_win"],

@@ -23,7 +23,7 @@ View keys besides the common ones (docs/architecture.md):
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from games.actions import PASS, PLAY, Action
 from games.base import IllegalAction
@@ -37,6 +37,7 @@ from games.views import (
     ChiamataAuctionEntry,
     ChiamataBid,
     ChiamataContract,
+    ChiamataOptions,
     ChiamataView,
 )
 
@@ -370,6 +371,7 @@ class Chiamata(FortyCardGame):
         return {
             **self._common_view(seat),
             "game": "chiamata",
+            "options": cast(ChiamataOptions, dict(self.options)),
             "contract": contract,
             "auction": [a.copy() for a in self.auction],
             "in_auction": list(self.in_auction),

@@ -15,7 +15,7 @@ Events: ``pass`` / ``bid`` / ``coinche`` / ``surcoinche``, ``declare``, ``melds`
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.actions import COINCHE, PASS, SURCOINCHE, Action
 from games.base import IllegalAction
@@ -31,7 +31,13 @@ from games.belote_rules import (
     round_half_up_div,
 )
 from games.options import OptionError, OptionSpec, boolean, choice, integer, on_command
-from games.views import CoincheAuctionEntry, CoincheBid, CoincheContract, CoincheView
+from games.views import (
+    CoincheAuctionEntry,
+    CoincheBid,
+    CoincheContract,
+    CoincheOptions,
+    CoincheView,
+)
 
 DENOMINATIONS = ("S", "H", "D", "C", "NT", "AT")
 LEVELS: dict[int | str, int] = {v: v for v in range(80, 161, 10)}
@@ -340,6 +346,7 @@ class Coinche(BeloteFamily):
         return {
             **common,
             "game": "coinche",
+            "options": cast(CoincheOptions, dict(self.options)),
             "auction": [e.copy() for e in self.auction],
             "bid": bid,
             "doubled": self.doubled,

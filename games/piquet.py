@@ -34,7 +34,7 @@ has led to trick 1 (§4.7.2); until then they appear in the younger's own view a
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from games.actions import PLAY, Action, ActionTemplate
 from games.base import Game, IllegalAction
@@ -54,6 +54,7 @@ from games.views import (
     ExchangeLimits,
     GameWonEvent,
     Partie,
+    PiquetOptions,
     PiquetView,
     Scores,
     common_view,
@@ -530,6 +531,7 @@ class Piquet(Game):
                 events=events,
             ),
             "game": "piquet",
+            "options": cast(PiquetOptions, dict(self.options)),
             "elder": 1 - self.dealer,
             "younger": self.dealer,
             "talon_size": len(self.talon) - self.talon_pos,

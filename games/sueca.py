@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from games.cards import DECK_40
 from games.facts import plain_facts
 from games.forty import FortyCardGame
 from games.options import choice, integer
 from games.tricks import SUECA_ORDER, SUECA_POINTS, strength_table
-from games.views import SuecaView
+from games.views import SuecaOptions, SuecaView
 
 _SUECA_STRENGTH: Final = strength_table(SUECA_ORDER)
 _SUECA_CARD_POINTS: Final = {c: SUECA_POINTS.get(c[0], 0) for c in DECK_40}
@@ -183,6 +183,7 @@ class Sueca(FortyCardGame):
         return {
             **self._common_view(seat),
             "game": "sueca",
+            "options": cast(SuecaOptions, dict(self.options)),
             "trump_card": self.trump_card if playing else None,
             "trump_card_seat": self.trump_seat if playing else None,
             "games_to_win": self.options["games_to_win"],

@@ -9,11 +9,11 @@ key an engine writes and every key a typed consumer reads. Events form a tagged 
 step may turn them into frozen dataclasses with a ``to_json``; the JSON would stay the same.
 
 Each game's view is ``CommonView`` (the keys of docs/architecture.md, plus the engine facts
-``teams``, ``winning`` and ``decision``) with its own extras and a ``Literal`` ``game`` key, so
-that ``if view["game"] == "briscola":`` narrows ``GameView`` to ``BriscolaView``.
-
-``untyped`` hands a view to code that still takes ``dict[str, Any]`` (the computer players, this
-round); it is the same object.
+``teams``, ``winning`` and ``decision``) with its own extras, the table's rules under ``options``
+(its own type: ``BeloteOptions``…) and a ``Literal`` ``game`` key, so that
+``if view["game"] == "briscola":`` narrows ``GameView`` to ``BriscolaView`` and
+``view["options"]`` to ``BriscolaOptions``. The computer players read the rules and the teams
+from there: a view is all they get.
 """
 
 from __future__ import annotations
@@ -282,6 +282,100 @@ CoincheAuctionEntry = PassEvent | BidEvent | CoincheEvent | SurcoincheEvent
 ChiamataAuctionEntry = PassEvent | CallEvent
 
 
+# -------------------------------------------------------------------------------- options
+# The table's rules as the engine holds them (``Game.options``: every key, defaults filled in),
+# one type per game so that a consumer reading a rule is checked by mypy. They mirror the
+# engines' ``OPTIONS`` specs; ``tests/games/test_view_facts.py`` holds the two in step.
+class BelotePlayOptions(TypedDict):
+    """The play and meld rules Belote and Coinche share (``games.belote_play.PLAY_OPTIONS``)."""
+
+    trump_lead_overtrump: Literal["always", "never", "not_over_partner"]
+    must_undertrump: bool
+    partner_winning_trump: Literal["overtrump_only", "free"]
+    melds_enabled: bool
+    meld_card_reuse: bool
+    hundred_priority: Literal["carre", "sequence"]
+    meld_tie: Literal["void", "first_declarer"]
+    sa_nine_carre: bool
+    belote_king_first: bool
+    ta_belote: Literal["each_suit", "none"]
+    carre_values: Literal["by_contract", "fixed"]
+
+
+class BeloteOptions(BelotePlayOptions):
+    first_deal_packets: Literal["3-2", "2-3"]
+    redeal_by: Literal["next_dealer", "same_dealer"]
+    round2_sa_ta: bool
+    la_vache: bool
+    belote_protected: bool
+    success_basis: Literal["all", "cards_belote", "cards", "cards_melds"]
+    sa_card_multiplier: Literal[1, 2]
+    ta_card_multiplier: Literal[1, 2]
+    capot_takes_melds: bool
+    rounding: Literal["none", "half_down", "six_split"]
+    target_score: int
+    capot_win_disallowed: bool
+
+
+class CoincheOptions(BelotePlayOptions):
+    deal_packets: Literal["3-2-3", "3-3-2", "2-3-3"]
+    sa_ta_enabled: bool
+    sa_ta_scale: Literal["card_values_162", "proportional", "raw"]
+    capot_coinchable: bool
+    generale_enabled: bool
+    generale_value: Literal[350, 500, 700, 1000]
+    contract_basis: Literal["all", "cards_belote", "cards", "cards_melds"]
+    eighty_needs_82: bool
+    success_needs_more: bool
+    scoring_method: Literal["standard", "bonus_only", "belote_plus_bonus"]
+    unbid_capot: Literal["bonus", "replaces_cards", "none"]
+    failed_contract_melds: Literal["defenders_own", "all_to_defenders", "none"]
+    multiply_belote: bool
+    rounding: Literal["half_up_10", "none"]
+    target_score: int
+
+
+class PiquetOptions(TypedDict):
+    rules_era: Literal["modern", "old", "c17"]
+    scoring_mode: Literal["target", "rubicon"]
+    target_score: int
+    games_to_win_match: int
+    deal_packet: Literal[2, 3]
+    younger_min_exchange: Literal[1, 0]
+    talon_view: Literal["modern", "parlett"]
+    discard_view: Literal["none", "own"]
+    last_trick_point_on_capot: bool
+    old_last_trick_needs_ten: bool
+
+
+class BriscolaOptions(TypedDict):
+    three_player_removed_card: Literal["2C", "2H", "2D", "2S"]
+    """The 2 out of the deck with three players (a rule, not a card anybody holds; with other
+    seat counts it is kept but has no effect)."""
+    deal_packet: Literal[3, 1]
+    trump_card_source: Literal["next_card", "bottom_card"]
+    tie_rule: Literal["draw", "last_trick"]
+    hands_to_win: int
+    partners_view_after_stock: bool
+
+
+class SuecaOptions(TypedDict):
+    deal_packet: Literal[10, 5, 2, 1]
+    trump_card: Literal["dealer_last", "dealer_first"]
+    games_to_win: int
+    bandeira: Literal["match", "four_games"]
+    draw_bonus: Literal["carry_one", "none"]
+
+
+class ChiamataOptions(TypedDict):
+    deal_packet: Literal[4, 1, 2, 8]
+    bidding: Literal["rank_only", "two_then_points"]
+    follow_rule: Literal["must_follow", "free"]
+    first_lead: Literal["eldest", "declarer"]
+    cappotto_basis: Literal["points", "tricks"]
+    match_deals: int
+
+
 # ---------------------------------------------------------------------------------- views
 class Scores(TypedDict):
     deal: list[int]
@@ -341,6 +435,7 @@ class CommonView(TypedDict):
 
 class BeloteView(CommonView):
     game: Literal["belote"]
+    options: BeloteOptions
     turn_up: str | None
     taking_round: int | None
     reserve: int
@@ -354,6 +449,7 @@ class CoincheBid(TypedDict):
 
 class CoincheView(CommonView):
     game: Literal["coinche"]
+    options: CoincheOptions
     auction: list[CoincheAuctionEntry]
     bid: CoincheBid | None
     doubled: int
@@ -372,6 +468,7 @@ class Partie(TypedDict):
 
 class PiquetView(CommonView):
     game: Literal["piquet"]
+    options: PiquetOptions
     elder: int
     younger: int
     talon_size: int
@@ -390,6 +487,7 @@ class PiquetView(CommonView):
 
 class BriscolaView(CommonView):
     game: Literal["briscola"]
+    options: BriscolaOptions
     stock_size: int
     trump_card: str | None
     hands_to_win: int
@@ -398,6 +496,7 @@ class BriscolaView(CommonView):
 
 class SuecaView(CommonView):
     game: Literal["sueca"]
+    options: SuecaOptions
     trump_card: str | None
     trump_card_seat: int | None
     games_to_win: int
@@ -412,6 +511,7 @@ class ChiamataBid(TypedDict):
 
 class ChiamataView(CommonView):
     game: Literal["chiamata"]
+    options: ChiamataOptions
     auction: list[ChiamataAuctionEntry]
     in_auction: list[bool]
     bid: ChiamataBid | None
@@ -501,9 +601,3 @@ def _copy(value: Any) -> Any:
     if type(value) is dict:
         return {k: _copy(v) for k, v in value.items()}
     return value
-
-
-def untyped(view: GameView) -> dict[str, Any]:
-    """The same view object, typed as the ``dict[str, Any]`` that consumers not yet switched to
-    ``GameView`` take (``games.ai.choose`` this round)."""
-    return cast(dict[str, Any], view)

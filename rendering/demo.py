@@ -13,7 +13,7 @@ from games.actions import Action
 from games.ai import random_play
 from games.base import Game
 from games.registry import new_game
-from games.views import GameView, untyped
+from games.views import GameView
 
 DEMO_NAMES: Final = ["Marie", "Luc", "Giulia", "Tomás", "Anne-Sophie", "Jean"]
 DEMO_SEATS: Final = {
@@ -41,7 +41,7 @@ class Position:
 
 def concrete(game: Game, seat: int, action: Action, rng: random.Random) -> Action:
     """A concrete action for a template (Piquet's exchange: random discards within limits)."""
-    return random_play.concrete(untyped(game.view(seat)), action, rng)
+    return random_play.concrete(game.view(seat), action, rng)
 
 
 def random_position(
@@ -111,3 +111,38 @@ def finished_deal(name: str, seed: int) -> Position:
             result = dict(game.deal_results[-1])
             final_view = game.public_view()
     return Position(game, None, [], result, final_view)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One state of a table as the bot draws it after an action: the public view, the view of
+    the seat to act (seat 0 when nobody acts) and its playable cards."""
+
+    public: GameView
+    private: GameView
+    seat: int | None
+    legal: list[str]
+
+
+def played(name: str, seed: int, actions: int, seats: int | None = None) -> list[Moment]:
+    """The first ``actions`` states of a seeded game played from its first deal with random
+    legal actions, one after each action (and the first before any): a table's images in the
+    order the bot draws them."""
+    rng = random.Random(seed)
+    seats = seats or DEMO_SEATS[name]
+    game = new_game(name, seats=seats, dealer=rng.randrange(seats))
+    moments: list[Moment] = []
+    while len(moments) < actions and not game.over:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        legal = game.legal_actions(seat) if seat is not None else []
+        cards = sorted({a.card for a in legal if a.type == "play" and a.card})
+        moments.append(Moment(game.public_view(), game.view(seat or 0), seat, cards))
+        if seat is None or not legal:
+            break
+        game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
+    return moments

@@ -43,12 +43,11 @@ from games.ai import LEVELS as AI_LEVELS
 from games.ai import choose
 from games.base import Game, IllegalAction
 from games.registry import game_class
-from games.views import untyped
+from games.views import GameView
 
 log = logging.getLogger(__name__)
 
-# The view as games.ai.choose takes it (``games.views.untyped``).
-ChooseFn = Callable[[dict[str, Any], list[Action], str, random.Random], Action]
+ChooseFn = Callable[[GameView, list[Action], str, random.Random], Action]
 
 
 class StorageFailed(Exception):
@@ -113,7 +112,7 @@ AI_TIME_CAP_S = 5.0
 
 
 def default_choose(
-    view: dict[str, Any],
+    view: GameView,
     legal: list[Action],
     level: str,
     rng: random.Random,  # see ChooseFn
@@ -479,7 +478,7 @@ class TableSession:
             if game.to_act != seat.seat:
                 return
             version = game.action_count
-            view = untyped(game.view(seat.seat))
+            view = game.view(seat.seat)
             legal = game.legal_actions(seat.seat)
             if self.duplicate is not None:
                 rng = self.duplicate.rng(version)
@@ -514,7 +513,7 @@ class TableSession:
     async def _decide(
         self,
         seat: Seat,
-        view: dict[str, Any],  # the view as games.ai takes it (ChooseFn)
+        view: GameView,
         legal: list[Action],
         rng: random.Random,
     ) -> Action:

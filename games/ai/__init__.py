@@ -8,18 +8,21 @@ Piquet's exchange template, a concrete exchange within the view's limits). Three
 - ``hard``: determinized search over sampled deals for the card play and for the Coinche
   auction and Belote taking, the normal player's calls elsewhere (``games.ai.hard``):
   deterministic for a seed when the budget is a number of samples.
+
+What the hard player weighs for a card is public: ``games.ai.search.play_values`` gives, for a
+seat's view, the deals it sampled and each candidate card's value in each of them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from games.actions import Action
 from games.ai.easy import choose_easy
 from games.ai.hard import DEFAULT_SAMPLES, DEFAULT_TIME_CAP_S, choose_hard
 from games.ai.normal import choose_normal
+from games.views import GameView
 
 LEVELS = ("easy", "normal", "hard")
 """Levels a table may seat, weakest first."""
@@ -28,7 +31,7 @@ __all__ = ["DEFAULT_SAMPLES", "DEFAULT_TIME_CAP_S", "LEVELS", "choose"]
 
 
 def choose(
-    view: dict[str, Any],
+    view: GameView,
     legal_actions: Sequence[Action],
     level: str,
     rng: random.Random,

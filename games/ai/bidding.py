@@ -1,9 +1,9 @@
 """The hard level's Coinche auction: bids judged by playing sampled deals out.
 
 For each trump (the suits, and SA and TA where the table allows them) the hand is played in
-deals sampled consistently with the auction so far (``Sampler``: hands are drawn as likely as
-they fit what each seat bid, passed and coinched), with the rollout policy of
-``games.ai.search`` for every seat, and the points each side takes are counted. Each action is
+deals sampled consistently with the auction so far (``games.ai.sampler``: hands are drawn as
+likely as they fit what each seat bid, passed and coinched), with the rollout policy of
+``games.ai.rollout`` for every seat, and the points each side takes are counted. Each action is
 then judged by the deal's expected score if the auction ended with it.
 """
 
@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
+from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
-from games.ai.search import Deal, Sampler, rollout
+from games.ai.rollout import rollout
+from games.ai.sampler import Sampler
 from games.belote_rules import KING, QUEEN
 from games.cards import SUITS
+from games.views import GameView
 
 EV_MARGIN: Final = 10.0
 """What a bid must be worth beyond the contract that stands (or beyond no contract) to be made:
@@ -31,15 +34,17 @@ SURCOINCHE_ODDS: Final = 0.85
 """And a surcoinche, made in this share of the deals at least: the coincher has seen his cards."""
 
 
-def _need(value: int, view: Mapping[str, Any]) -> int:
-    return 82 if value == 80 and kn.option(view, "eighty_needs_82") else value
+def _need(value: int, view: GameView) -> int:
+    """The points a ``value`` contract needs: 82 for an 80 where the table says so."""
+    eighty_needs_82 = view["game"] == "coinche" and view["options"]["eighty_needs_82"]
+    return 82 if value == 80 and eighty_needs_82 else value
 
 
-def denominations(view: Mapping[str, Any], legal: list[Action]) -> tuple[str, ...]:
+def denominations(view: GameView, legal: list[Action]) -> tuple[str, ...]:
     """The trumps the hard auction weighs: the suits, and SA (``NT``) and TA (``AT``) when the
     auction offers them (or one stands) and the table counts their points on the 162 scale,
     where a contract's value and the points taken compare as in a suit contract."""
-    if kn.option(view, "sa_ta_scale") != "card_values_162":
+    if view["game"] != "coinche" or view["options"]["sa_ta_scale"] != "card_values_162":
         return tuple(SUITS)
     bid = kn.field(view, "bid")
     offered = {a.trump for a in legal if a.type == "bid"}
@@ -47,8 +52,14 @@ def denominations(view: Mapping[str, Any], legal: list[Action]) -> tuple[str, ..
     return (*SUITS, *(t for t in ("NT", "AT") if t in offered))
 
 
+def _sides(view: GameView, me: int) -> list[int]:
+    """Each seat's side for the playouts: 0 for ``me`` and my partners, 1 for the others."""
+    team = kn.team_of(view)
+    return [0 if team[s] == team[me] else 1 for s in range(len(team))]
+
+
 def estimate(
-    view: Mapping[str, Any],
+    view: GameView,
     rng: random.Random,
     samples: int,
     trumps: tuple[str, ...] = tuple(SUITS),
@@ -59,16 +70,15 @@ def estimate(
     me = know.seat
     dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
-    side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
+    side = _sides(view, me)
     dealt: list[list[int]] = []
     for _ in range(samples):
         sampled = sampler.sample(rng)
         if sampled is not None:
             dealt.append(sampled[0])
     out: dict[str, list[tuple[int, int]]] = {}
-    options = kn.field(view, "options")
     for suit in trumps:
-        rules = Rules({"game": "coinche", "seats": 4, "trump": suit, "options": options or {}})
+        rules = Rules(kn.with_trump(view, suit))
         # Belote is counted in a suit contract only (SA has none; TA's is left out: cautious).
         pair = (
             (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
@@ -97,7 +107,7 @@ def _margin(row: tuple[int, int], decl: int, value: int, mult: int, need: int) -
 
 
 def choose_bid(
-    view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
+    view: GameView, legal: list[Action], rng: random.Random, samples: int
 ) -> Action | None:
     """The hard player's auction action, or ``None`` to leave it to the normal player (a capot
     call, or SA/TA counted on another scale than 162).
@@ -133,7 +143,7 @@ def choose_bid(
         need = _need(level, view)
         return sum(1 for r in table[suit] if r[0] >= need) / len(table[suit])
 
-    ours = isinstance(bidder, int) and (bidder - me) % 2 == 0
+    ours = isinstance(bidder, int) and bidder in {me, *kn.known_partners(view, me)}
     mult_now = {0: 1, 1: 2, 2: 4}.get(int(kn.field(view, "doubled") or 0), 1)
     standing_contract = isinstance(value, int) and isinstance(trump, str)
     if "surcoinche" in kinds:
@@ -175,7 +185,7 @@ TAKE_ODDS: Final = 0.8
 
 
 def choose_take(
-    view: Mapping[str, Any], legal: list[Action], rng: random.Random, samples: int
+    view: GameView, legal: list[Action], rng: random.Random, samples: int
 ) -> Action | None:
     """Belote's taking (docs/rules.md §2.4) judged by playing sampled deals out: the taker gets the
     turned-up card and two more, everybody else three; the deal is played with the rollout
@@ -189,11 +199,11 @@ def choose_take(
     mine = kn.hand(view)
     if len(mine) != 5:
         return None
-    rules0 = Rules({"game": "belote", "seats": 4, "trump": "S"})
+    rules0 = Rules(kn.with_trump(view, "S"))
     unseen = [c for c in range(32) if rules0.deck[c] not in mine and rules0.deck[c] != turn_up]
     dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
-    side = [0 if (s - me) % 2 == 0 else 1 for s in range(4)]
+    side = _sides(view, me)
     worlds = []
     for _ in range(samples):
         pool = list(unseen)
@@ -209,7 +219,7 @@ def choose_take(
     best: tuple[float, Action] | None = None
     for action in takes:
         suit = str(action.trump)
-        rules = Rules({"game": "belote", "seats": 4, "trump": suit})
+        rules = Rules(kn.with_trump(view, suit))
         pair = (1 << (SUITS.index(suit) * 8 + KING)) | (1 << (SUITS.index(suit) * 8 + QUEEN))
         wins = 0
         for hands in worlds:

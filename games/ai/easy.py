@@ -8,7 +8,6 @@ useful card. That is how a beginner plays: sensible, never clever.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.actions import Action
 from games.ai import knowledge as kn
@@ -16,11 +15,12 @@ from games.ai.knowledge import Rules
 from games.cards import SUITS
 from games.piquet_declarations import RANK_INDEX as PIQUET_RANK
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
+from games.views import GameView
 
 _BRISCOLA_STRENGTH = strength_table(BRISCOLA_ORDER)
 
 
-def _play(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+def _play(view: GameView, legal: list[Action], rng: random.Random) -> Action:
     rules = Rules(view)
     seat = kn.seat_of(view)
     trick = kn.current_trick(view)
@@ -57,7 +57,7 @@ def _suit_strength(hand: list[str], suit: str) -> float:
     return score
 
 
-def _take_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
+def _take_or_pass(view: GameView, legal: list[Action]) -> Action:
     hand = list(kn.field(view, "hand", []))
     turn_up = kn.field(view, "turn_up")
     takes = [a for a in legal if a.type == "take"]
@@ -77,7 +77,7 @@ def _take_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
     return next(a for a in legal if a.type == "pass")
 
 
-def _bid_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
+def _bid_or_pass(view: GameView, legal: list[Action]) -> Action:
     hand = list(kn.field(view, "hand", []))
     bids = [a for a in legal if a.type == "bid" and isinstance(a.value, int)]
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
@@ -92,7 +92,7 @@ def _bid_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
     return min(affordable, key=lambda a: int(a.value or 0)) if affordable else pass_
 
 
-def _call_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
+def _call_or_pass(view: GameView, legal: list[Action]) -> Action:
     hand = list(kn.field(view, "hand", []))
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
     points = sum(BRISCOLA_POINTS.get(c[0], 0) for c in hand)
@@ -106,7 +106,7 @@ def _call_or_pass(view: dict[str, Any], legal: list[Action]) -> Action:
     return pass_
 
 
-def _name_trump(view: dict[str, Any], legal: list[Action]) -> Action:
+def _name_trump(view: GameView, legal: list[Action]) -> Action:
     """The longest suit whose called card another player holds: naming a suit whose called card
     is in the own hand would mean playing alone, which an easy player never means to do."""
     hand = list(kn.field(view, "hand", []))
@@ -121,7 +121,7 @@ def _name_trump(view: dict[str, Any], legal: list[Action]) -> Action:
     return max(legal, key=weight)
 
 
-def _exchange(view: dict[str, Any], rng: random.Random) -> Action:
+def _exchange(view: GameView, rng: random.Random) -> Action:
     """Piquet: keep the long suit and the high cards, discard as many low cards as allowed."""
     hand = list(kn.field(view, "hand", []))
     limits = kn.field(view, "exchange") or {}
@@ -137,7 +137,7 @@ def _exchange(view: dict[str, Any], rng: random.Random) -> Action:
     return Action("exchange", cards=tuple(ranked[:count]))
 
 
-def choose_easy(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+def choose_easy(view: GameView, legal: list[Action], rng: random.Random) -> Action:
     if len(legal) == 1 and legal[0].type != "exchange":
         return legal[0]
     kinds = {a.type for a in legal}

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.normal import choose_normal, play_card
-from games.ai.search import search_play
+from games.ai.search import DD_CARDS, search_play
+from games.views import GameView
 
 DEFAULT_SAMPLES: Final[dict[str, int]] = {
     "belote": 40,
@@ -30,17 +30,6 @@ DEFAULT_SAMPLES: Final[dict[str, int]] = {
 }
 """Determinizations per move when ``choose`` is given no ``samples``: sized so that a move takes
 well under a second on one core (``benchmarks/ai.py`` prints the move times)."""
-
-DD_CARDS: Final[dict[str, int]] = {
-    "belote": 14,
-    "coinche": 14,
-    "piquet": 10,
-    "briscola": 8,
-    "chiamata": 10,
-    "sueca": 12,
-}
-"""Cards left in play (hands and stock) at or below which a sample is solved exactly
-(double dummy) instead of rolled out."""
 
 ROLLOUT_BUDGET: Final = 200
 """Default cap on samples × candidate cards for one move (the samples never fall below
@@ -55,7 +44,7 @@ DEFAULT_TIME_CAP_S: Final = 2.0
 
 
 def choose_hard(
-    view: Mapping[str, Any],
+    view: GameView,
     legal: list[Action],
     rng: random.Random,
     samples: int | None = None,

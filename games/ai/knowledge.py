@@ -1,9 +1,11 @@
 """What a computer player knows: the view read through a few helpers, and the card rules.
 
 Every computer level reads its seat's view through the helpers here (``hand``, ``trick``,
-``tricks``, ``events``…) and never indexes the view elsewhere: views are being converted to typed
-forms, and this keeps that change in one place. The card rules (rank order, card points, who wins
-a trick, what may be played) are taken from the engine modules — ``games.belote_rules`` and
+``tricks``, ``events``…) and never indexes the view elsewhere, so that a change of the view's
+shape changes one module. The table's rules and teams are read from the view (its ``options``
+and ``teams``, which every engine states): nothing here assumes a default rule or rebuilds who
+plays with whom from the game's name. The card rules (rank order, card points, who wins a trick,
+what may be played) are taken from the engine modules — ``games.belote_rules`` and
 ``games.tricks`` — so that the computer players can never disagree with the engines about them.
 
 ``Knowledge`` then counts cards the way a club player does: what has been played, what each seat
@@ -13,6 +15,7 @@ seat is known to hold (the turned-up card, the trump card, a belote announced, m
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -21,24 +24,12 @@ from games import tricks as tr
 from games.cards import DECK_40, FRENCH_32, FRENCH_36, SUITS
 from games.piquet_declarations import RANK_INDEX as PIQUET_RANK_INDEX
 from games.piquet_declarations import RANK_ORDER as PIQUET_RANK_ORDER
+from games.views import GameView
 
 BELOTE_GAMES: Final = ("belote", "coinche")
-PARTNER_GAMES: Final = ("belote", "coinche", "sueca")
 
 FREE, FOLLOW, BELOTE = 0, 1, 2
 """How followers are constrained: no duty, must follow suit, Belote's §2.5 algorithm."""
-
-# Options a view may carry under "options" (the duel adapters add them); the engine defaults
-# otherwise, which is what a table uses unless its creator changed them.
-_DEFAULT_OPTIONS: Final[dict[str, Any]] = {
-    "trump_lead_overtrump": "always",
-    "must_undertrump": True,
-    "partner_winning_trump": "overtrump_only",
-    "sa_ta_scale": "card_values_162",
-    "follow_rule": "must_follow",
-    "three_player_removed_card": "2C",
-    "eighty_needs_82": True,
-}
 
 
 # ----------------------------------------------------------------------------- view helpers
@@ -96,12 +87,22 @@ def trump_of(view: Mapping[str, Any]) -> str | None:
     return trump if isinstance(trump, str) else None
 
 
-def option(view: Mapping[str, Any], key: str) -> Any:
-    """A table option when the view carries it, otherwise the engines' default."""
-    options = view.get("options")
-    if isinstance(options, Mapping) and key in options:
-        return options[key]
-    return _DEFAULT_OPTIONS.get(key)
+def team_of(view: GameView) -> list[int]:
+    """Each seat's side: its team's index in ``view["teams"]`` (also the index of that side in
+    ``view["scores"]["deal"]``)."""
+    out = [0] * len([s for team in view["teams"] for s in team])
+    for index, team in enumerate(view["teams"]):
+        for seat in team:
+            out[seat] = index
+    return out
+
+
+def with_trump(view: GameView, trump: str) -> GameView:
+    """A copy of ``view`` as if ``trump`` were trumps: what the rules of a contract not yet
+    chosen are built from (``Rules(with_trump(view, "H"))``)."""
+    out = copy.copy(view)
+    out["trump"] = trump
+    return out
 
 
 def contract(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -124,15 +125,15 @@ def auction(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [a for a in view.get("auction") or [] if isinstance(a, Mapping)]
 
 
-def known_partners(view: Mapping[str, Any], seat: int) -> set[int]:
-    """Seats known to play on ``seat``'s side; chiamata's partner only once the view says so."""
-    game = game_of(view)
+def known_partners(view: GameView, seat: int) -> set[int]:
+    """Seats known to play on ``seat``'s side: its team (``view["teams"]``), and in chiamata,
+    whose players score alone, the deal's partnership once the view shows it."""
+    mates = next((set(team) for team in view["teams"] if seat in team), set())
+    mates.discard(seat)
+    if view["game"] != "chiamata":
+        return mates
     seats = seat_count(view)
-    if game in PARTNER_GAMES or (game == "briscola" and seats in (4, 6)):
-        return {s for s in range(seats) if s % 2 == seat % 2 and s != seat}
-    if game != "chiamata":
-        return set()
-    partner, declarer = view.get("partner"), view.get("declarer")
+    partner, declarer = view["partner"], view["declarer"]
     if isinstance(declarer, int) and isinstance(partner, int) and partner != declarer:
         if seat == partner:
             return {declarer}
@@ -148,10 +149,12 @@ def known_partners(view: Mapping[str, Any], seat: int) -> set[int]:
 class Rules:
     """Card order, points and trick rules of one view's game and contract, from the engines.
 
-    Cards are indexed by their position in ``deck`` so that sets of cards are bitmasks.
+    Cards are indexed by their position in ``deck`` so that sets of cards are bitmasks. The
+    follow rule is the table's: Belote's and Coinche's trump duties and chiamata's duty to
+    follow are read from the view's ``options``.
     """
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: GameView) -> None:
         self.game = game_of(view)
         self.seats = seat_count(view)
         self.piquet_old = view.get("rules_era") in ("old", "c17")
@@ -163,20 +166,21 @@ class Rules:
         self.must_undertrump = True
         self.partner_free = False
         last_bonus = 0
-        if self.game in BELOTE_GAMES:
+        if view["game"] in BELOTE_GAMES:
             deck: tuple[str, ...] = br.CARD_CODES
             self.mode = br.MODE_OF_TRUMP.get(trump or "", br.SA)
             mode = self.mode
-            scale = option(view, "sa_ta_scale") == "card_values_162"
-            table = br.POINTS_162 if self.game == "coinche" and scale else br.BELOTE_POINTS
+            scale = (
+                view["game"] == "coinche" and view["options"]["sa_ta_scale"] == "card_values_162"
+            )
+            table = br.POINTS_162 if scale else br.BELOTE_POINTS
             strength = [br.STRENGTH[mode][i] for i in range(32)]
             points = list(table[mode])
+            options = view["options"]
             self.follow = BELOTE
-            self.trump_lead = br.TRUMP_LEAD_CODES.get(
-                str(option(view, "trump_lead_overtrump")), br.TRUMP_LEAD_ALWAYS
-            )
-            self.must_undertrump = bool(option(view, "must_undertrump"))
-            self.partner_free = option(view, "partner_winning_trump") == "free"
+            self.trump_lead = br.TRUMP_LEAD_CODES[options["trump_lead_overtrump"]]
+            self.must_undertrump = options["must_undertrump"]
+            self.partner_free = options["partner_winning_trump"] == "free"
             trump_suit = mode if mode < 4 else -1
             last_bonus = br.LAST_TRICK
         elif self.game == "piquet":
@@ -186,8 +190,8 @@ class Rules:
             trump_suit = -1
         else:
             deck = DECK_40
-            # Six-player Briscola has no 2s. With three players one 2 is out of the deck, which
-            # one is an option the view may not carry: the card counting handles it (Knowledge).
+            # Six-player Briscola has no 2s. With three players one 2 is out of the deck (the
+            # table's option): the card counting puts it out of play (``Knowledge``).
             if self.game == "briscola" and self.seats == 6:
                 deck = tuple(c for c in deck if c[0] != "2")
             order, values = (
@@ -198,8 +202,8 @@ class Rules:
             table40 = tr.strength_table(order)
             strength = [table40[c[0]] for c in deck]
             points = [tr.card_points(c, values) for c in deck]
-            if self.game == "briscola" or (
-                self.game == "chiamata" and option(view, "follow_rule") == "free"
+            if view["game"] == "briscola" or (
+                view["game"] == "chiamata" and view["options"]["follow_rule"] == "free"
             ):
                 self.follow = FREE
             trump_suit = SUITS.index(trump) if trump in ("S", "H", "D", "C") else -1
@@ -301,11 +305,12 @@ class Rules:
 class Knowledge:
     """Card counting from one seat's view: played cards, cards each seat cannot or must hold."""
 
-    def __init__(self, view: Mapping[str, Any], rules: Rules | None = None) -> None:
+    def __init__(self, view: GameView, rules: Rules | None = None) -> None:
         self.view = view
         self.rules = rules = rules or Rules(view)
         self.seat = seat_of(view)
         self.seats = rules.seats
+        self.team = team_of(view)
         self.mine = rules.mask(hand(view))
         self.trick = current_trick(view)
         self.history = completed_tricks(view)
@@ -347,7 +352,8 @@ class Knowledge:
             if rules.suit[c] != led_suit:
                 self.forbidden[seat] |= rules.suit_mask[led_suit]
                 if rules.follow == BELOTE and 0 <= rules.trump_suit != led_suit:
-                    self._belote_trump_duty(seat, c, win, (win_seat - seat) % 4 == 2)
+                    partner_winning = win_seat != seat and self.team[win_seat] == self.team[seat]
+                    self._belote_trump_duty(seat, c, win, partner_winning)
             elif (
                 rules.follow == BELOTE
                 and rules.is_trump[c]
@@ -377,26 +383,24 @@ class Knowledge:
 
     def _known_holdings(self) -> None:
         view, rules = self.view, self.rules
-        game = rules.game
-        if game == "belote":
+        if view["game"] == "belote":
             turn_up = view.get("turn_up")
             taker = declarer_of(view)
             if isinstance(turn_up, str) and taker is not None:
                 self.held[taker] |= rules.mask([turn_up])
-        if game == "sueca":
+        if view["game"] == "sueca":
             card, holder = view.get("trump_card"), view.get("trump_card_seat")
             if isinstance(card, str) and isinstance(holder, int):
                 self.held[holder] |= rules.mask([card])
-        if game == "briscola":
+        if view["game"] == "briscola":
             card = view.get("trump_card")
             if isinstance(card, str) and int(view.get("stock_size") or 0) > 0:
                 self.out |= rules.mask([card])  # the last card of the stock, not in any hand
-            removed = option(view, "three_player_removed_card")
-            if self.seats == 3 and isinstance(removed, str):
-                self.out |= rules.mask([removed])
+            if self.seats == 3:
+                self.out |= rules.mask([view["options"]["three_player_removed_card"]])
             for other, cards in (view.get("partner_hands") or {}).items():
                 self.held[int(other)] |= rules.mask(list(cards))
-        if game == "piquet":
+        if view["game"] == "piquet":
             self.out |= rules.mask([str(c) for c in view.get("discards") or []])
             if view.get("younger") == self.seat:
                 # The younger sees the talon cards left over once he has exchanged.
@@ -454,8 +458,9 @@ __all__ = [
     "hand",
     "hand_sizes",
     "known_partners",
-    "option",
     "seat_count",
     "seat_of",
+    "team_of",
     "trump_of",
+    "with_trump",
 ]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from games.actions import Action
 from games.ai import knowledge as kn
@@ -19,6 +18,7 @@ from games.ai.knowledge import Knowledge, Rules
 from games.cards import SUITS
 from games.piquet_declarations import RANK_INDEX as PIQUET_RANK
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
+from games.views import GameView
 
 _BRISCOLA_STRENGTH = strength_table(BRISCOLA_ORDER)
 
@@ -49,7 +49,7 @@ def _beaters_exist(know: Knowledge, seats_after: list[int], best: int, partners:
     return False
 
 
-def choose_play(view: Mapping[str, Any], legal: list[Action], rng: random.Random) -> Action:
+def choose_play(view: GameView, legal: list[Action], rng: random.Random) -> Action:
     cards = [a.card for a in legal if a.card is not None]
     if len(cards) == 1:
         return legal[0]
@@ -57,7 +57,7 @@ def choose_play(view: Mapping[str, Any], legal: list[Action], rng: random.Random
     return next(a for a in legal if a.card == card)
 
 
-def play_card(view: Mapping[str, Any], cards: list[str], rng: random.Random) -> str:
+def play_card(view: GameView, cards: list[str], rng: random.Random) -> str:
     know = Knowledge(view)
     rules = know.rules
     me = know.seat
@@ -131,7 +131,7 @@ def _discard(know: Knowledge, cards: list[str], rules: Rules) -> str:
 
 
 def _lead(
-    view: Mapping[str, Any],
+    view: GameView,
     know: Knowledge,
     cards: list[str],
     partners: set[int],
@@ -225,7 +225,7 @@ def bid_value(strength: float) -> int:
     return min(160, 80 + 10 * int((strength - 4.4) / 0.65))
 
 
-def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
+def _coinche_bid(view: GameView, legal: list[Action]) -> Action:
     cards = kn.hand(view)
     me = kn.seat_of(view)
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
@@ -245,6 +245,7 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
     # The partner's opening in each suit (his first bid in it, made before any bid of ours in
     # that suit): a raise adds what this hand brings to it, once; a re-raise would count the
     # same cards twice.
+    partners = kn.known_partners(view, me)
     partner_bid: dict[str, int] = {}
     own_suits: set[str] = set()
     for entry in auction:
@@ -254,7 +255,7 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
             continue
         if seat == me:
             own_suits.add(t)
-        elif isinstance(seat, int) and (seat - me) % 4 == 2 and t not in own_suits:
+        elif seat in partners and t not in own_suits:
             partner_bid.setdefault(t, v)
     worth: dict[str, int] = {}
     for suit in SUITS:
@@ -263,7 +264,7 @@ def _coinche_bid(view: Mapping[str, Any], legal: list[Action]) -> Action:
             raise_by = 10 * int(_support(cards, suit))
             if raise_by:
                 worth[suit] = max(worth[suit], partner_bid[suit] + raise_by)
-    partner_holds = isinstance(bidder, int) and (bidder - me) % 4 == 2
+    partner_holds = bidder in partners
     suit = max(SUITS, key=lambda s: worth[s])
     if partner_holds and bid_trump != suit and isinstance(value, int) and worth[suit] < value + 20:
         # Do not take the partner out of his suit without a clearly better contract.
@@ -314,7 +315,7 @@ def defence(cards: list[str], suit: str) -> float:
     return score
 
 
-def _belote_take(view: Mapping[str, Any], legal: list[Action]) -> Action:
+def _belote_take(view: GameView, legal: list[Action]) -> Action:
     cards = kn.hand(view)
     turn_up = kn.field(view, "turn_up")
     extra = [turn_up] if isinstance(turn_up, str) else []
@@ -331,7 +332,7 @@ def _belote_take(view: Mapping[str, Any], legal: list[Action]) -> Action:
     return pass_ or legal[0]
 
 
-def _chiamata_call(view: Mapping[str, Any], legal: list[Action]) -> Action:
+def _chiamata_call(view: GameView, legal: list[Action]) -> Action:
     """Call down to the best card the own best suit lacks, with a hand good enough for 61."""
     cards = kn.hand(view)
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
@@ -361,7 +362,7 @@ def _chiamata_suit(cards: list[str]) -> tuple[str, float]:
     return suit, strength(suit)
 
 
-def name_trump(view: Mapping[str, Any], legal: list[Action]) -> Action:
+def name_trump(view: GameView, legal: list[Action]) -> Action:
     """Chiamata: name the strongest suit whose called card someone else holds (a partner); a
     suit whose called card is in the own hand only when every suit's is."""
     cards = kn.hand(view)
@@ -379,7 +380,7 @@ def name_trump(view: Mapping[str, Any], legal: list[Action]) -> Action:
     return max(legal, key=weight)
 
 
-def piquet_exchange(view: Mapping[str, Any], rng: random.Random) -> Action:
+def piquet_exchange(view: GameView, rng: random.Random) -> Action:
     """Keep the point suit, sequences and high sets; discard the most low cards allowed."""
     cards = kn.hand(view)
     limits = kn.field(view, "exchange") or {}
@@ -408,7 +409,7 @@ def piquet_exchange(view: Mapping[str, Any], rng: random.Random) -> Action:
     return Action("exchange", cards=tuple(ranked[:count]))
 
 
-def choose_normal(view: Mapping[str, Any], legal: list[Action], rng: random.Random) -> Action:
+def choose_normal(view: GameView, legal: list[Action], rng: random.Random) -> Action:
     kinds = {a.type for a in legal}
     if "exchange" in kinds:
         return piquet_exchange(view, rng)

@@ -8,22 +8,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from games.actions import Action
+from games.views import GameView
 
 
-def concrete(view: dict[str, Any], action: Action, rng: random.Random) -> Action:
+def concrete(view: GameView, action: Action, rng: random.Random) -> Action:
     """``action`` itself, or for the exchange template a random exchange the rules allow."""
     if action.type != "exchange" or action.cards is not None:
         return action
-    limits = view.get("exchange") or {}
-    hand = list(view.get("hand") or [])
-    low = int(limits.get("min", 1))
-    high = min(int(limits.get("max", 5)), len(hand))
+    limits = view["exchange"] if view["game"] == "piquet" else None
+    hand = list(view["hand"])
+    low = limits["min"] if limits else 1
+    high = min(limits["max"] if limits else 5, len(hand))
     return Action("exchange", cards=tuple(rng.sample(hand, rng.randint(low, high))))
 
 
-def random_action(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+def random_action(view: GameView, legal: Sequence[Action], rng: random.Random) -> Action:
     """A uniformly random legal action, templates made concrete."""
     return concrete(view, rng.choice(list(legal)), rng)

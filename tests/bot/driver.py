@@ -41,7 +41,9 @@ class PublicCards:
         self.cards: set[str] = set()
 
     def _collect(self, game: Game) -> None:
-        self.cards |= set(CARD_CODE.findall(json.dumps(game.public_view())))
+        # Not the options: a rule may name a card (Briscola's removed 2) that is in play.
+        shown = {k: v for k, v in game.public_view().items() if k != "options"}
+        self.cards |= set(CARD_CODE.findall(json.dumps(shown)))
 
     def sync(self, game: Game) -> None:
         if self.mirror is None:

@@ -71,7 +71,11 @@ def check_views(game: FortyCardGame) -> None:
     for seat in [None, *range(game.seats)]:
         view = game.view(seat)
         json.dumps(view)
-        leaked = set(cards_in(view)) & hidden_from(game, seat)
+        # The options are the table's rules, the same for every seat and the whole match: they
+        # cannot tell a card's place, although one names a 2 (``three_player_removed_card``).
+        assert view["options"] == game.options
+        rest = {key: value for key, value in view.items() if key != "options"}
+        leaked = set(cards_in(rest)) & hidden_from(game, seat)
         assert not leaked, f"seat {seat} sees {sorted(leaked)} in phase {game.phase}"
         assert view["seat"] == seat and view["phase"] == game.phase
         assert view["to_act"] == game.to_act

@@ -15,8 +15,10 @@ import pytest
 import games.ai as ai
 from games.actions import Action
 from games.ai import choose
-from games.ai.knowledge import Knowledge, Rules
-from games.ai.search import Deal, Sampler, Solver, distinct_moves
+from games.ai.deal import Deal
+from games.ai.knowledge import Knowledge, Rules, with_trump
+from games.ai.sampler import Sampler
+from games.ai.solver import Solver, distinct_moves
 from games.base import Game
 from games.registry import GAME_NAMES, game_class, new_game
 from tests.games.conftest import random_options
@@ -69,9 +71,15 @@ def test_the_rule_based_levels_play_legally_over_many_deals(name: str) -> None:
         _play_deal(game, levels, rng)
 
 
+def _shown(view: Any) -> str:
+    """A view as JSON, without its options: the table's rules, which may name a card (Briscola's
+    removed 2) that is in play (the test checks that they are the table's)."""
+    return json.dumps({key: value for key, value in view.items() if key != "options"})
+
+
 def _public_cards(game: Game, seat: int) -> set[str]:
     """Card codes the seat may know: its hand and whatever the public view shows."""
-    text = json.dumps(game.view(None)) + json.dumps(game.view(seat).get("partner_hands", {}))
+    text = _shown(game.view(None)) + json.dumps(game.view(seat).get("partner_hands", {}))
     codes = {c for c in game.full_deck() if f'"{c}"' in text}
     return codes | set(game.view(seat)["hand"])
 
@@ -82,7 +90,8 @@ def test_the_input_of_a_computer_player_holds_no_hidden_card(name: str) -> None:
 
     def check(game: Game, seat: int, view: dict[str, Any], action: Action) -> None:
         assert view == game.view(seat), "the computer player must get the seat's view"
-        text = json.dumps(view)
+        assert view["options"] == game.options
+        text = _shown(view)
         hidden = {c for c in game.full_deck() if f'"{c}"' in text} - _public_cards(game, seat)
         assert not hidden, f"hidden cards in a computer player's input: {sorted(hidden)}"
         seen.append((game, seat, view))
@@ -235,6 +244,7 @@ def test_knowledge_sees_a_void_shown_by_not_following() -> None:
         "trump": "D",
         "trick": [],
         "events": [{"type": "trick", "cards": [[0, "3S"], [1, "4H"], [2, "5S"], [3, "6S"]]}],
+        "teams": [[0, 2], [1, 3]],
     }
     know = Knowledge(view)
     rules = know.rules
@@ -261,7 +271,7 @@ def test_the_double_dummy_solver_agrees_with_plain_minimax(name: str) -> None:
     for seed in range(6):
         rng = random.Random(seed)
         game = new_game(name, seats=game_class(name).SEAT_COUNTS[0])
-        rules = Rules({"game": name, "seats": game.seats, "trump": "H"})
+        rules = Rules(with_trump(game.public_view(), "H"))
         n = game.seats
         per_hand = 3 if n == 4 else 4
         cards = rng.sample(range(rules.size), per_hand * n)
@@ -289,9 +299,9 @@ def test_equivalent_cards_are_tried_once() -> None:
 
 def _hearts_of_the_bidder(weighted: bool, monkeypatch: pytest.MonkeyPatch) -> float:
     """Mean number of hearts that seat 1 holds in seat 2's samples after seat 1 bid 120♥."""
-    import games.ai.search as search
+    import games.ai.sampler as sampler_module
 
-    monkeypatch.setattr(search, "AUCTION_WEIGHTS", weighted)
+    monkeypatch.setattr(sampler_module, "AUCTION_WEIGHTS", weighted)
     game = new_game("coinche", dealer=0)
     deck = list(game.full_deck())
     random.Random(7).shuffle(deck)
