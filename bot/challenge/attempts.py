@@ -64,11 +64,13 @@ class ChallengeHost(threads.Channels, Messageables, Protocol):
 
 @dataclass(frozen=True)
 class Recorded:
-    """A deal whose result was just recorded."""
+    """A deal that has just ended, and whether its result counts (it does not when the deal
+    ended after the challenge's closing time)."""
 
     challenge: Challenge
     deal_no: int
     last: bool
+    counted: bool = True
 
 
 @dataclass(frozen=True)
@@ -192,22 +194,17 @@ class Attempts:
     async def _current(self, challenge: Challenge, attempt: Attempt) -> TableSession | None:
         """The session of the attempt's deal in play: the table in play, or the next deal opened
         now (a deal that ended without its result being recorded is recorded first)."""
-        for _ in range(2):
-            if attempt.table_id is not None:
-                session = await self.host.tables.get(attempt.table_id)
-                if session is not None and session.row.status == "playing":
-                    return session
-                if session is not None and session.row.status == "finished":
-                    await self._record(session)
-                    fresh = await self.storage.get_attempt(challenge.id, attempt.user_id)
-                    assert fresh is not None
-                    attempt = fresh
-                    continue
-                attempt.table_id = None
-            if attempt.deals_done >= challenge.deal_count:
-                return None
-            return await self._open_deal(challenge, attempt)
-        return None
+        if attempt.table_id is not None:
+            session = await self.host.tables.get(attempt.table_id)
+            if session is not None and session.row.status == "playing":
+                return session
+            if session is not None and session.row.status == "finished":
+                await self._record(session)
+            else:
+                await self.storage.update_attempt(
+                    challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
+                )
+        return await self._next_deal(challenge, attempt.user_id)
 
     async def _open_deal(self, challenge: Challenge, attempt: Attempt) -> TableSession:
         """The table of the attempt's next deal: the player in seat 0, hard computers in the
@@ -288,7 +285,10 @@ class Attempts:
         if done.last:
             await self.changed(done.challenge)
         locale = user_locale(interaction) if interaction is not None else locale_of(session)
-        text = await self._ending(done, seat.user_id, locale)
+        if done.counted:
+            text = await self._ending(done, seat.user_id, locale)
+        else:
+            text = t("challenge_closed_now", locale, id=done.challenge.id)
         if not in_messages(session):
             with contextlib.suppress(discord.HTTPException):
                 await ui.channel.send(session, text, allowed_mentions=NO_MENTIONS)
@@ -322,6 +322,16 @@ class Attempts:
         challenge = await self.storage.get_challenge(link.challenge_id)
         if challenge is None or seat.user_id is None:
             return None
+        if not challenge.open_at(now()):
+            # Finished after the closing time: it does not count (the sweep ends such tables,
+            # and the deal may have ended just before it came).
+            attempt = await self.storage.get_attempt(challenge.id, seat.user_id)
+            if attempt is not None and attempt.table_id == session.id:
+                await self.storage.update_attempt(
+                    challenge.id, seat.user_id, thread_id=attempt.thread_id, table_id=None
+                )
+            await self._close_table(session)
+            return Recorded(challenge, link.deal_no, last=False, counted=False)
         last = link.deal_no + 1 >= challenge.deal_count
         recorded = await self.storage.record_result(
             challenge.id,

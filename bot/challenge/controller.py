@@ -2,10 +2,10 @@
 (its closing on time, its pars worked out), closed (the deals still in play end, the card shows
 the final standings), and the daily schedule that creates one every day.
 
-A sweep (every ``SWEEP_EVERY_S``, and at start-up) is what survives restarts: whatever is due —
+A sweep (at start-up, then every ``SWEEP_EVERY_S``) is what survives restarts: whatever is due —
 a closing, a par not yet known, a daily challenge — is found in storage and done, by the shard
-cluster that owns the server. Between sweeps each open challenge has a timer set to its closing
-time, so a challenge closes on the minute, not a sweep later.
+cluster that owns the server. A deal that ends after its challenge's closing time does not count,
+whenever the sweep comes (``Attempts.deal_over``), so the closing time holds to the second.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import secrets
 from typing import Any
 
 import discord
+from discord.ext import tasks
 
 from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
@@ -44,8 +45,8 @@ class Challenges:
         self.samples: int | None = None
         """The computer players' search budget of the challenges created from now on (None:
         the game's default, ``games.ai.DEFAULT_SAMPLES``). Tests and benchmarks lower it."""
-        self._closers: dict[int, asyncio.Task[None]] = {}
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper = tasks.loop(seconds=SWEEP_EVERY_S)(self._sweep_once)
+        self._recovered = False
         self._pars: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ creating
@@ -83,7 +84,6 @@ class Challenges:
             daily=daily,
         )
         await self.post_card(challenge)
-        self._watch(challenge)
         self.work_out_pars()
         return challenge
 
@@ -122,25 +122,6 @@ class Challenges:
             log.warning("challenge %s: could not edit its card (%s)", fresh.id, exc.status)
 
     # ------------------------------------------------------------------ closing
-    def _watch(self, challenge: Challenge) -> None:
-        """A timer set to the challenge's closing time (once per challenge and process)."""
-        if challenge.closed or challenge.id in self._closers:
-            return
-        self._closers[challenge.id] = asyncio.get_running_loop().create_task(
-            self._close_when_due(challenge), name=f"atout-challenge-close-{challenge.id}"
-        )
-
-    async def _close_when_due(self, challenge: Challenge) -> None:
-        delay = (moment(challenge.closes_at) - now()).total_seconds()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        try:
-            await self.close(challenge)
-        except Exception:
-            log.exception("challenge %s: could not close", challenge.id)
-        finally:
-            self._closers.pop(challenge.id, None)
-
     async def close(self, challenge: Challenge) -> None:
         """The challenge is over: the deals in play end unplayed, the card shows the winner."""
         if not await self.host.storage.mark_closed(challenge.id):
@@ -225,29 +206,30 @@ class Challenges:
 
     # ------------------------------------------------------------------ the sweep
     def start(self) -> None:
-        if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.get_running_loop().create_task(
-                self._sweep_loop(), name="atout-challenge-sweep"
-            )
+        """The sweep, now and every ``SWEEP_EVERY_S`` (a ``discord.ext.tasks`` loop: simcord
+        moves it with its virtual clock, so tests sweep when they advance time)."""
+        if not self._sweeper.is_running():
+            self._sweeper.start()
 
     def stop(self) -> None:
-        for task in (self._sweeper, self._pars, *self._closers.values()):
-            if task is not None:
-                task.cancel()
-        self._sweeper = self._pars = None
-        self._closers.clear()
+        self._sweeper.cancel()
+        if self._pars is not None:
+            self._pars.cancel()
+            self._pars = None
 
-    async def _sweep_loop(self) -> None:
-        try:
-            await self.attempts.recover()
-        except Exception:
-            log.exception("the recovery of challenges' deals failed")
-        while True:
+    async def _sweep_once(self) -> None:
+        # A failure is logged and the loop goes on: a loop of discord.ext.tasks stops at the
+        # first exception it is not told to expect.
+        if not self._recovered:
+            self._recovered = True
             try:
-                await self.sweep()
+                await self.attempts.recover()
             except Exception:
-                log.exception("the sweep of challenges failed")
-            await asyncio.sleep(SWEEP_EVERY_S)
+                log.exception("the recovery of challenges' deals failed")
+        try:
+            await self.sweep()
+        except Exception:
+            log.exception("the sweep of challenges failed")
 
     async def sweep(self) -> None:
         """Close what is due, watch what is open, work out missing pars, create the daily
@@ -256,8 +238,6 @@ class Challenges:
         for challenge in await self.host.storage.challenges_to_watch():
             if not challenge.closed and moment(challenge.closes_at) <= moment_now:
                 await self.close(challenge)
-            else:
-                self._watch(challenge)
         self.work_out_pars()
         for schedule in await self.host.storage.due_daily(iso(moment_now)):
             try:

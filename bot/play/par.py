@@ -18,7 +18,6 @@ from bot.play.sessions import ChooseFn, decide, default_choose, fallback_action
 from games.base import Game
 from games.duplicate import FixedDeal, step_rng
 from games.registry import game_class
-from games.views import untyped
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +41,7 @@ async def play_par(
         assert seat is not None
         legal = engine.legal_actions(seat)
         rng = step_rng(seed, engine.action_count)
-        view = untyped(engine.view(seat))
+        view = engine.view(seat)
         try:
             action = await decide(choose_fn, view, legal, PAR_LEVEL, rng, samples)
             engine.check(seat, action)

@@ -121,7 +121,7 @@ def default_choose(
 
 
 def budget_choose(
-    view: dict[str, Any],
+    view: GameView,
     legal: list[Action],
     level: str,
     rng: random.Random,  # see ChooseFn
@@ -135,7 +135,7 @@ def budget_choose(
 
 async def decide(
     choose_fn: ChooseFn,
-    view: dict[str, Any],  # the view as games.ai takes it (ChooseFn)
+    view: GameView,
     legal: list[Action],
     level: str,
     rng: random.Random,
