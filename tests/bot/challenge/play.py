@@ -30,9 +30,17 @@ def admin(env: simcord.Env, guild: Any, name: str = "admin") -> simcord.MemberAc
 
 
 async def new_challenge(
-    env: simcord.Env, actor: simcord.MemberActor, channel: Any, game: str, **options: Any
+    env: simcord.Env,
+    actor: simcord.MemberActor,
+    channel: Any,
+    game: str,
+    *,
+    samples: int = 2,
+    **options: Any,
 ) -> Challenge:
-    """``/challenge new``, and the challenge it created."""
+    """``/challenge new``, and the challenge it created; its computer players search
+    ``samples`` samples a move (tests need not wait for a real search)."""
+    bot_of(env).challenges.samples = samples
     result = await actor.slash(channel, "challenge new", game=game, **options)
     assert result.ephemeral and result.response is not None, result
     match = re.search(r"#(\d+)", result.response.content)
