@@ -21,7 +21,13 @@ from bot.app import AtoutBot, atout
 from bot.challenge.attempts import now
 from bot.challenge.controller import CLOSE_HOURS, DEFAULT_DEALS, MAX_DEALS
 from bot.challenge.rules_text import RuleTextError, parse_rules
-from bot.challenge.screens import Answer, field_text, own_results_text, standings_answer
+from bot.challenge.screens import (
+    FIELD_SHOWN,
+    Answer,
+    field_text,
+    own_results_text,
+    standings_answer,
+)
 from bot.storage.challenges import Challenge, DailySchedule, iso, moment
 from bot.storage.ratings import GAMES
 from bot.table.channel import NO_MENTIONS
@@ -354,7 +360,8 @@ class Challenges(
             # No peeking: a deal is shown to those who played it, or once nobody can.
             await refuse(interaction, t("challenge_results_locked", mine, number=deal))
             return
-        field = await storage.deal_field(found.id, deal - 1)
+        field = await storage.deal_field(found.id, deal - 1, limit=FIELD_SHOWN)
+        field += [r for r in own if r.deal_no == deal - 1 and r not in field]
         text = field_text(found, deal - 1, field, pars.get(deal - 1), user, mine)
         await interaction.response.send_message(
             text[:MESSAGE_LIMIT], ephemeral=True, allowed_mentions=NO_MENTIONS

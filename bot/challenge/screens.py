@@ -280,8 +280,9 @@ def field_text(
     user_id: int,
     locale: str,
 ) -> str:
-    """Everybody's result on one deal, best first: the contract each played, the score and the
-    matchpoints; the par first; the reader's own line always."""
+    """The results on one deal, best first (``field``: the first ``FIELD_SHOWN``, and the
+    reader's own after them when it is not among them): the contract each played, the score
+    and the matchpoints; the par first."""
     style = str(challenge.settings.get("deck_style", "auto"))
     lines = [
         t(
@@ -289,7 +290,7 @@ def field_text(
             locale,
             title=title(challenge, locale),
             number=deal_no + 1,
-            count=len(field),
+            count=field[0].field_size if field else 0,
         )
     ]
     if par is not None:
@@ -301,15 +302,12 @@ def field_text(
                 score=score_text(par.score, locale),
             )
         )
-    shown = field[:FIELD_SHOWN]
-    shown += [r for r in field[FIELD_SHOWN:] if r.user_id == user_id]
-    for result in shown:
-        rank = 1 + sum(1 for other in field if other.score > result.score)
+    for result in field:
         lines.append(
             t(
                 "challenge_field_line",
                 locale,
-                rank=rank,
+                rank=result.rank,
                 name=plain(result.name),
                 detail=detail_text(result.detail, challenge.game, style, locale),
                 score=score_text(result.score, locale),

@@ -1,7 +1,7 @@
 """The challenges' reads and writes (``ChallengeStorage``), mixed into both backends: written once
 in SQLite's SQL, run by PostgreSQL through ``bot.storage.postgres_shim`` as the ratings are.
 
-Matchpoints are computed where the results are, in one statement (``FIELD``): for each result on
+Matchpoints are computed where the results are, in one statement (``MARKS``): for each result on
 a deal, the results it beats count 1 and those it ties count ½, as a percentage of the other
 people who completed that deal (50 % when nobody else has yet). The standings average those
 percentages per person; ``benchmarks/challenge.py`` times them for 1,000 attempts.
@@ -28,18 +28,20 @@ from bot.storage.queries import Queries, serialized
 from bot.storage.shards import Shards
 from games.duplicate import FixedDeal
 
-FIELD = (
-    "SELECT deal_no, user_id, score, table_id, detail,"
-    " COUNT(*) OVER (PARTITION BY deal_no) AS field_size,"
-    " CASE WHEN COUNT(*) OVER (PARTITION BY deal_no) > 1 THEN"
-    " ((RANK() OVER (PARTITION BY deal_no ORDER BY score) - 1)"
-    " + 0.5 * (COUNT(*) OVER (PARTITION BY deal_no, score) - 1))"
-    " * 100.0 / (COUNT(*) OVER (PARTITION BY deal_no) - 1)"
-    " ELSE 50.0 END AS percent"
-    " FROM challenge_results WHERE challenge_id = ?"
+MARKS = (
+    "WITH scores AS (SELECT deal_no, score, COUNT(*) AS same FROM challenge_results"
+    " WHERE challenge_id = ? GROUP BY deal_no, score),"
+    " tally AS (SELECT deal_no, score, same,"
+    " SUM(same) OVER (PARTITION BY deal_no) AS field_size,"
+    " SUM(same) OVER (PARTITION BY deal_no ORDER BY score) - same AS below FROM scores),"
+    " marks AS (SELECT deal_no, score, field_size, field_size - below - same AS above,"
+    " CASE WHEN field_size > 1 THEN (below + 0.5 * (same - 1)) * 100.0 / (field_size - 1)"
+    " ELSE 50.0 END AS percent FROM tally)"
 )
-"""Every result of a challenge with its field size and matchpoint percentage: ``RANK() - 1``
-results score less, ``COUNT(*) OVER (deal, score) - 1`` score the same."""
+"""The matchpoints of every score made on a deal of a challenge: how many people completed the
+deal, how many scored more (so the rank is ``above + 1``), and the percentage — ``below``
+results beaten, ``same - 1`` tied. Worked out once per distinct score (a few hundred rows for
+thousands of results), then joined to the results."""
 
 PERCENT_DIGITS = 9
 """Averages are compared at this precision: two people with the same matchpoints must tie
@@ -91,6 +93,7 @@ def _result(row: Any) -> DealResult:
         field_size=int(row["field_size"]),
         table_id=int(row["table_id"]),
         detail=json.loads(row["detail"]),
+        rank=int(row["above"]) + 1,
     )
 
 
@@ -323,16 +326,17 @@ class ChallengeQueries(Queries, ChallengeStorage):
         page_size: int = STANDINGS_PAGE,
     ) -> Standings:
         rows = await self._all(
-            f"WITH field AS ({FIELD})"
-            " SELECT f.user_id AS user_id, a.name AS name, COUNT(*) AS deals,"
-            " AVG(f.percent) AS percent,"
-            " SUM(CASE WHEN p.score IS NULL THEN 0 ELSE f.score - p.score END) AS vs_par,"
+            f"{MARKS} SELECT r.user_id AS user_id, a.name AS name, COUNT(*) AS deals,"
+            " AVG(m.percent) AS percent,"
+            " SUM(CASE WHEN p.score IS NULL THEN 0 ELSE r.score - p.score END) AS vs_par,"
             " a.finished_at AS finished_at"
-            " FROM field f JOIN challenge_attempts a"
-            " ON a.challenge_id = ? AND a.user_id = f.user_id"
-            " LEFT JOIN challenge_pars p ON p.challenge_id = ? AND p.deal_no = f.deal_no"
-            " GROUP BY f.user_id, a.name, a.finished_at",
-            (challenge_id, challenge_id, challenge_id),
+            " FROM challenge_results r"
+            " JOIN marks m ON m.deal_no = r.deal_no AND m.score = r.score"
+            " JOIN challenge_attempts a ON a.challenge_id = r.challenge_id AND a.user_id = r.user_id"
+            " LEFT JOIN challenge_pars p ON p.challenge_id = r.challenge_id"
+            " AND p.deal_no = r.deal_no"
+            " WHERE r.challenge_id = ? GROUP BY r.user_id, a.name, a.finished_at",
+            (challenge_id, challenge_id),
         )
         ordered = sorted(
             rows,
@@ -366,23 +370,33 @@ class ChallengeQueries(Queries, ChallengeStorage):
         return Standings(shown, own, len(lines), page, pages)
 
     @serialized
-    async def deal_field(self, challenge_id: int, deal_no: int) -> list[DealResult]:
+    async def deal_field(
+        self, challenge_id: int, deal_no: int, *, limit: int | None = None
+    ) -> list[DealResult]:
+        page = "" if limit is None else f" LIMIT {int(limit)}"
         rows = await self._all(
-            f"WITH field AS ({FIELD} AND deal_no = ?)"
-            " SELECT f.*, a.name AS name FROM field f JOIN challenge_attempts a"
-            " ON a.challenge_id = ? AND a.user_id = f.user_id"
-            " ORDER BY f.score DESC, a.name, f.user_id",
-            (challenge_id, deal_no, challenge_id),
+            f"{MARKS} SELECT r.deal_no AS deal_no, r.user_id AS user_id, r.score AS score,"
+            " r.table_id AS table_id, r.detail AS detail, m.field_size AS field_size,"
+            " m.percent AS percent, m.above AS above, a.name AS name"
+            " FROM challenge_results r"
+            " JOIN marks m ON m.deal_no = r.deal_no AND m.score = r.score"
+            " JOIN challenge_attempts a ON a.challenge_id = r.challenge_id AND a.user_id = r.user_id"
+            " WHERE r.challenge_id = ? AND r.deal_no = ?"
+            f" ORDER BY r.score DESC, a.name, r.user_id{page}",
+            (challenge_id, challenge_id, deal_no),
         )
         return [_result(row) for row in rows]
 
     @serialized
     async def own_results(self, challenge_id: int, user_id: int) -> list[DealResult]:
         rows = await self._all(
-            f"WITH field AS ({FIELD})"
-            " SELECT f.*, a.name AS name FROM field f JOIN challenge_attempts a"
-            " ON a.challenge_id = ? AND a.user_id = f.user_id"
-            " WHERE f.user_id = ? ORDER BY f.deal_no",
+            f"{MARKS} SELECT r.deal_no AS deal_no, r.user_id AS user_id, r.score AS score,"
+            " r.table_id AS table_id, r.detail AS detail, m.field_size AS field_size,"
+            " m.percent AS percent, m.above AS above, a.name AS name"
+            " FROM challenge_results r"
+            " JOIN marks m ON m.deal_no = r.deal_no AND m.score = r.score"
+            " JOIN challenge_attempts a ON a.challenge_id = r.challenge_id AND a.user_id = r.user_id"
+            " WHERE r.challenge_id = ? AND r.user_id = ? ORDER BY r.deal_no",
             (challenge_id, challenge_id, user_id),
         )
         return [_result(row) for row in rows]

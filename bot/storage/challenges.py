@@ -108,7 +108,9 @@ class DealResult:
     field_size: int
     """How many people completed that deal (themselves included)."""
     table_id: int
-    detail: dict[str, Any] = field(default_factory=dict)  # JSON: bot.challenge.scoring.detail
+    detail: dict[str, Any] = field(default_factory=dict)  # JSON: games.duplicate.deal_detail
+    rank: int = 1
+    """1 + how many scored more on that deal."""
 
 
 @dataclass(frozen=True)
@@ -227,8 +229,10 @@ class ChallengeStorage(ABC):
     ) -> Standings: ...
 
     @abstractmethod
-    async def deal_field(self, challenge_id: int, deal_no: int) -> list[DealResult]:
-        """Everybody's result on one deal, best first."""
+    async def deal_field(
+        self, challenge_id: int, deal_no: int, *, limit: int | None = None
+    ) -> list[DealResult]:
+        """Everybody's result on one deal, best first (the first ``limit`` only)."""
 
     @abstractmethod
     async def own_results(self, challenge_id: int, user_id: int) -> list[DealResult]:

@@ -12,7 +12,6 @@ import bot.challenge.controller
 from bot.text.i18n import t
 from tests.bot.challenge.play import admin, bot_of, card, new_challenge
 
-
 SWEEP_S = 1800.0
 DAY_S = 24 * 3600
 

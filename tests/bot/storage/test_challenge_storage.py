@@ -104,7 +104,10 @@ async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None
         (CAT, 50, 25.0, 5),
         (DAN, -20, 0.0, 5),
     ]
+    assert [r.rank for r in field] == [1, 1, 1, 4, 5]
     assert field[0].detail == {"deal": 0}
+    top = await storage.deal_field(found.id, 0, limit=2)
+    assert [(r.user_id, r.rank, r.field_size) for r in top] == [(ANN, 1, 5), (BOB, 1, 5)]
     cat = await storage.own_results(found.id, CAT)
     assert [(r.deal_no, round(r.percent, 3), r.field_size) for r in cat] == [
         (0, 25.0, 5),
