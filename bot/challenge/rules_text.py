@@ -2,7 +2,7 @@
 
 A challenge takes any rule its game has (docs/rules.md), not only the few ``/<game> start``
 offers as options: Discord cannot list every rule of six games on one command, so the rules are
-typed by their RULES.md names (``sa_ta_enabled=true target_score=1000``), read here into JSON
+typed by their docs/rules.md names (``sa_ta_enabled=true target_score=1000``), read here into JSON
 values, then checked by the engine like any table's (``Game.check_options``).
 """
 
