@@ -15,6 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.challenge.controller import Challenges
+from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
 from bot.play.seating import Seating
@@ -48,6 +50,7 @@ EXTENSIONS = (
     "cogs.sueca",
     "cogs.tables",
     "cogs.leaderboard",
+    "cogs.challenge",
 )
 
 
@@ -89,8 +92,10 @@ class AtoutBot(commands.Bot):
         hands = Hands(PanelRegistry())
         pings = Pings(channel, hands, TurnTimer(seating))
         self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        self.tables.listener = self.ui
+        # A challenge's tables end their deal into their attempt instead (bot.challenge).
+        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
@@ -142,6 +147,9 @@ class AtoutBot(commands.Bot):
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
+        # Challenges: closings due, pars to work out, daily challenges, deals that ended just
+        # before the restart (bot.challenge.controller).
+        self.challenges.start()
 
     async def close(self) -> None:
         """No new events (the gateway closes), the work in flight finishes (``stop_grace_s``),
@@ -153,6 +161,7 @@ class AtoutBot(commands.Bot):
             return
         self._close_done = asyncio.get_running_loop().create_future()
         self.presence.stop()
+        self.challenges.stop()
         close_http = self.http.close
         self.http.close = _keep_open  # type: ignore[method-assign]
         try:

@@ -133,3 +133,19 @@ def test_leaderboard_benchmark_prints_its_three_figures() -> None:
     assert all(
         _positive(r["wall_ms"]["p50"], r["wall_ms"]["p95"], r["cpu_ms"]["p50"]) for r in timed
     )
+
+
+def test_challenge_benchmark_prints_its_figures() -> None:
+    results = _figures(
+        "benchmarks/challenge.py", "--attempts", "20", "--deals", "2", "--variants", "3",
+        "--samples", "3",
+    )  # fmt: skip
+    timed = [r for r in results if "wall_ms" in r]
+    assert [(r["name"], r["backend"], r["attempts"]) for r in timed] == [
+        ("/challenge standings (image included)", "sqlite", 20),
+        ("standings read alone (matchpoints of every attempt, ranked)", "sqlite", 20),
+        ("/challenge results deal:", "sqlite", 20),
+    ]
+    assert all(
+        _positive(r["wall_ms"]["p50"], r["wall_ms"]["p95"], r["cpu_ms"]["p95"]) for r in timed
+    )

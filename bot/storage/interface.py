@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from bot.storage.challenges import ChallengeStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.shards import Shards
 from games.actions import Action
@@ -142,8 +143,9 @@ def replay_log(row: TableRow, game_log: GameLog) -> Game:
     return replay(game_log.record(row), start)
 
 
-class Storage(RatingStorage, ABC):
-    """Tables and their logs here; ratings and history in ``RatingStorage``."""
+class Storage(RatingStorage, ChallengeStorage, ABC):
+    """Tables and their logs here; ratings and history in ``RatingStorage``; server challenges
+    in ``ChallengeStorage``."""
 
     shards: Shards | None = None
     """Set by a shard cluster: ``active_tables`` then returns only the tables of its own

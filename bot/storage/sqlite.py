@@ -26,6 +26,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.challenge_queries import ChallengeQueries
 from bot.storage.group_commit import GroupCommit, Statement, Step
 from bot.storage.interface import (
     GameLog,
@@ -90,7 +91,7 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
         raise
 
 
-class SqliteStorage(GroupCommit, RatingsWrites, Storage):
+class SqliteStorage(GroupCommit, RatingsWrites, ChallengeQueries, Storage):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None

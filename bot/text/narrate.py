@@ -137,9 +137,24 @@ def deal_details(
     )
     if result is None:
         return []
-    sides = side_names(game, names)
-    # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
-    contract: Mapping[str, object] = view["contract"] or {}
+    return outcome_lines(
+        view["contract"] or {}, result, names, game.teams(), game.NAME, locale, deck_style
+    )
+
+
+def outcome_lines(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    teams: list[list[int]],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> list[str]:
+    """``deal_details`` from what a finished deal leaves: its contract (the public view's), its
+    ``deal_result`` event, the seats' names and the teams. A challenge keeps these of every
+    deal played, and words them for each reader (``bot.challenge.screens``)."""
+    sides = rendering_side_names(teams, names, max_joined=None)
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -147,6 +162,7 @@ def deal_details(
     lines: list[str] = []
     outcome = result.get("outcome")
     if outcome is not None and contract:
+        # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
         seat = contract.get("declarer", contract.get("taker"))
         trump = trump_word(str(contract.get("trump")), locale)
         value = contract.get("value")
@@ -180,7 +196,7 @@ def deal_details(
                 "deal_call",
                 locale,
                 name=name(result.get("declarer")),
-                card=card_name(str(called), game.NAME, deck_style, locale) if called else "?",
+                card=card_name(str(called), game, deck_style, locale) if called else "?",
                 partner=partner,
                 points=result.get("points"),
                 target=result.get("target"),

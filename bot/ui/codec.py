@@ -1,5 +1,6 @@
 """The whole custom_id grammar of Atout (docs/discord.md, "The custom_id contract"):
-``atout:<verb>:<table>[:<version>[:values]]``, and the leaderboard's ``atout:board|record|reset``.
+``atout:<verb>:<table>[:<version>[:values]]``, the leaderboard's ``atout:board|record|reset``, and
+the challenge card's ``atout:challenge:<verb>:<challenge>``.
 
 Every id is built and read here, and nowhere else (``tests/bot/ui/test_custom_id_grammar.py`` fails on an
 ``"atout:`` literal in any other module): a button posted by an older version of the bot is read
@@ -57,6 +58,9 @@ BOARD_TEMPLATE = (
 )
 RECORD_TEMPLATE = r"atout:record:(?P<table>[0-9]+)"
 RESET_TEMPLATE = r"atout:reset:(?P<game>[a-z]+)"
+ChallengeVerb = Literal["play", "standings"]
+CHALLENGE_VERBS: Final[tuple[ChallengeVerb, ...]] = get_args(ChallengeVerb)
+CHALLENGE_TEMPLATE = rf"atout:challenge:(?P<verb>{'|'.join(CHALLENGE_VERBS)}):(?P<challenge>[0-9]+)"
 
 
 class CustomId:
@@ -183,6 +187,16 @@ class ResetButtonId(CustomId):
     game: str
     VERB: ClassVar[str] = "reset"
     TEMPLATE: ClassVar[str] = RESET_TEMPLATE
+
+
+@dataclass(frozen=True)
+class ChallengeButtonId(CustomId):
+    """A challenge card's Play and Standings (docs/challenges.md); the server is the click's."""
+
+    verb: ChallengeVerb
+    challenge: int
+    VERB: ClassVar[str] = "challenge"
+    TEMPLATE: ClassVar[str] = CHALLENGE_TEMPLATE
 
 
 def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:
