@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.play import workers
+from bot.play.reviews import Reviews
 from bot.play.seating import Seating
 from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
@@ -29,6 +30,7 @@ from bot.table.lobby import Lobby
 from bot.table.message import TableMessage
 from bot.table.pings import Pings
 from bot.table.presence import Presence
+from bot.table.review import ReviewDesk
 from bot.text.i18n import t, user_locale
 from bot.text.translator import CatalogueTranslator
 from bot.ui import images
@@ -47,6 +49,7 @@ EXTENSIONS = (
     "cogs.sueca",
     "cogs.tables",
     "cogs.leaderboard",
+    "cogs.review",
 )
 
 
@@ -92,6 +95,7 @@ class AtoutBot(commands.Bot):
         self.tables.listener = self.ui
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
+        self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -134,6 +138,7 @@ class AtoutBot(commands.Bot):
                 restore.cancel()
             await super().close()
         finally:
+            self.review.reviews.close()
             await self.storage.close()
 
     async def on_app_command_error(

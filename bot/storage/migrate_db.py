@@ -34,6 +34,7 @@ COPY_ORDER = (
     "match_players",
     "ratings",
     "guild_settings",
+    "reviews",
 )
 """Every table of the schema, parents before children (foreign keys)."""
 SERIALS = {"tables": "id", "match_players": "rowid"}
