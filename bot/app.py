@@ -126,6 +126,7 @@ class AtoutBot(commands.Bot):
         # The bot connects at once; unfinished tables come back in the background, and a click
         # on one that is not back yet loads it on the spot. The renderer warms its caches first.
         images.warm_up()
+        self.review.reviews.warm()
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()

@@ -72,6 +72,11 @@ def compute(record: Json, deal: int, seat: int, samples: int, seed: int) -> Json
     return out
 
 
+def _ready() -> bool:
+    """A review process's first job: started and its imports done before anyone waits."""
+    return True
+
+
 def _review_process(parent: int) -> None:
     """Initializer of a review process."""
     follow_parent(parent)
@@ -102,6 +107,13 @@ class Reviews:
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-review")
         return self._executor
+
+    def warm(self) -> None:
+        """Start the review processes now (``python -m bot`` at start-up), so that the first
+        review asked for does not also wait for a process to start and import the search."""
+        if self.processes > 0:
+            for _ in range(self.processes):
+                self._pool().submit(_ready)
 
     async def stored(self, table_id: int, deal: int, seat: int) -> Json | None:
         return await self.storage.load_review(table_id, deal, seat)

@@ -75,28 +75,40 @@ def rollout_line(deal: Deal, rng: random.Random) -> Line:
     return _played(sim)
 
 
-def solved_line(deal: Deal) -> Line:
+def solved_line(deal: Deal, solver: Solver | None = None) -> Line:
     """A line of best play for both sides with open cards (the solver's principal variation):
-    at every card, one that keeps the double-dummy margin. ``deal`` is left as it is."""
+    at every card, one that keeps the double-dummy margin. ``deal`` is left as it is; a
+    ``solver`` already used on this deal brings its transposition table."""
     sim = deal.copy()
-    solver = Solver()
+    solver = solver or Solver()
+    target = _final_margin(solver, sim)
     while not sim.over():
-        maximize = sim.side[sim.turn] == 0
-        best, best_value = -1, 0
-        for card in distinct_moves(sim, sim.legal()):
+        moves = distinct_moves(sim, sim.legal())
+        chosen = moves[0]
+        for card in moves:
             sim.play(card)
-            value = solver.solve(sim) + sim.points[0] - sim.points[1]
+            # The first card that keeps the margin is a best card: its siblings need no solve.
+            found = _final_margin(solver, sim) == target
             sim.unplay()
-            if best < 0 or (value > best_value if maximize else value < best_value):
-                best, best_value = card, value
-        sim.play(best)
+            if found:
+                chosen = card
+                break
+        sim.play(chosen)
     return _played(sim)
 
 
-def strong_line(deal: Deal, rng: random.Random, exact_cards: int) -> Line:
-    """The rollout policy while more than ``exact_cards`` cards are in play, then the solver."""
+def _final_margin(solver: Solver, deal: Deal) -> int:
+    """Side 0's margin at the end of the deal with best play from here."""
+    return solver.solve(deal) + deal.points[0] - deal.points[1]
+
+
+def strong_line(
+    deal: Deal, rng: random.Random, exact_cards: int, solver: Solver | None = None
+) -> Line:
+    """The rollout policy while more than ``exact_cards`` cards are in play, then the solver
+    (``solver``, when given, for a deal it has already searched)."""
     if deal.remaining_cards + len(deal.trick) <= exact_cards:
-        return solved_line(deal)
+        return solved_line(deal, solver)
     line = rollout_line(deal, rng)
     sim = deal.copy()
     played: Line = []
