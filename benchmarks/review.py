@@ -1,13 +1,14 @@
 """Does the deal review tell a weak player from a strong one? Mean cost per deal by level.
 
 For each game, ``--deals`` duplicate deals (a deck and a dealer from the seed and the deal
-number): each is played once per level with the reviewed seat (the deal number's seat in
-turn) at that level and every other seat at the normal level, and the reviewed seat's play is
-reviewed (``games.review.review``, ``--samples`` sampled deals per decision). A review worth
-showing orders the levels: mean cost per deal easy > normal > hard, each 95 % interval clear of
-the next. Printed per game: each level's mean cost per deal with its 95 % interval, the paired
-differences (same deck, same seat) with theirs, whether the order holds, and the review's time
-per deal (p50/p95, wall-clock, one process).
+number): each is played once per level with every seat at that level, and every seat's play is
+reviewed (``games.review.review``, ``--samples`` sampled deals per decision); a deal's figure
+is the mean cost per seat. A review worth showing orders the levels: mean cost per deal
+easy > normal > hard, each 95 % interval clear of the next. Printed per game: each level's mean
+cost per deal with its 95 % interval, the paired differences (same decks) with theirs, whether
+the order holds (the intervals of the means apart, and the paired intervals above 0), and the
+time of one review (one seat, one deal: what a player waits for) p50/p95, in CPU seconds of
+the process (the machine is shared: wall-clock time says more about the neighbours).
 
     nice -n 10 python benchmarks/review.py --deals 24 [--games coinche,sueca] [--jobs 2]
 """
@@ -37,20 +38,18 @@ SEATS = {"belote": 4, "coinche": 4, "piquet": 2, "briscola": 2, "chiamata": 5, "
 
 
 def play(game_name: str, seats: int, deal_no: int, seed: int, level: str) -> dict[str, Any]:
-    """One deal with the reviewed seat at ``level`` and the others normal; its record."""
+    """One deal with every seat at ``level``; its record."""
     setup = random.Random(f"{seed}:{game_name}:{deal_no}")
     dealer = setup.randrange(seats)
     game = new_game(game_name, seats=seats, dealer=dealer)
     deck = list(game.full_deck())
     setup.shuffle(deck)
-    reviewed = deal_no % seats
     rng = random.Random(f"{seed}:{game_name}:{deal_no}:play")
     game.deal(deck)
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
         assert seat is not None
-        who = level if seat == reviewed else "normal"
-        game.apply(seat, choose(game.view(seat), game.legal_actions(seat), who, rng))
+        game.apply(seat, choose(game.view(seat), game.legal_actions(seat), level, rng))
     return game.to_record()
 
 
@@ -58,16 +57,17 @@ def one(job: tuple[str, int, int, str, int]) -> dict[str, Any]:
     """Play and review one deal at one level (in a worker process)."""
     game_name, deal_no, seed, level, samples = job
     seats = SEATS[game_name]
-    record = play(game_name, seats, deal_no, seed, level)
-    start = time.perf_counter()
-    found = review(loads(json.dumps(record)), deal_no % seats, 0, samples, seed)
-    seconds = time.perf_counter() - start
+    record = loads(json.dumps(play(game_name, seats, deal_no, seed, level)))
+    costs, seconds = [], []
+    for seat in range(seats):
+        start = time.process_time()
+        costs.append(review(record, seat, 0, samples, seed).total_cost)
+        seconds.append(time.process_time() - start)
     return {
         "game": game_name,
         "deal": deal_no,
         "level": level,
-        "cost": found.total_cost,
-        "decisions": len(found.decisions),
+        "cost": statistics.fmean(costs),
         "seconds": seconds,
     }
 
@@ -119,16 +119,17 @@ def main() -> None:
         }
         ordered = all(
             means[a][0] - means[a][1] > means[b][0] + means[b][1]
+            and pairs[f"{a}-{b}"][0] > pairs[f"{a}-{b}"][1]
             for a, b in (("easy", "normal"), ("normal", "hard"))
         )
-        seconds = [r["seconds"] for r in mine]
+        seconds = [s for r in mine for s in r["seconds"]]
         unit = "card points" if game_name in ("briscola", "chiamata", "sueca") else "points"
         levels_text = ", ".join(f"{lv} {m:.1f} ± {h:.1f}" for lv, (m, h) in means.items())
         pairs_text = ", ".join(f"{k} {m:+.1f} ± {h:.1f}" for k, (m, h) in pairs.items())
         line = (
             f"{game_name}: mean cost per deal ({unit}, {args.deals} deals) {levels_text};"
             f" paired {pairs_text}; order {'holds' if ordered else 'does NOT hold'};"
-            f" time per deal p50 {percentile(seconds, 0.5):.2f} s, p95 {percentile(seconds, 0.95):.2f} s"
+            f" one review p50 {percentile(seconds, 0.5):.2f} s, p95 {percentile(seconds, 0.95):.2f} s CPU"
         )
         report(
             args,

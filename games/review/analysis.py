@@ -39,8 +39,8 @@ from games.base import Game
 from games.records import ParsedRecord
 from games.review.candidates import candidates
 from games.review.moments import Moment, ReviewedDeal, reviewed_deal
-from games.review.playout import Line, finish
-from games.review.units import UNITS
+from games.review.playout import finish
+from games.review.units import HALF, UNITS
 from games.review.worlds import Worlds, determined
 
 DEFAULT_SAMPLES: Final = 24
@@ -154,10 +154,8 @@ def judge(reviewed: ReviewedDeal, moment: Moment, samples: int, rng: random.Rand
         return _decide(moment, options, values, values, exact=True)
     if plays:
         cards = [str(a.card) for a in options]
-        valued = play_values(view, cards, rng, samples)
-        # The search's values are margins between its two sides: half of one is the value of
-        # ``games.review.units`` up to a constant, which differences do not see.
-        sampled = {i: [v / 2 for v in valued.values[c]] for i, c in enumerate(cards)}
+        valued = play_values(view, cards, rng, samples, objective="search")
+        sampled = {i: [HALF * v for v in valued.values[c]] for i, c in enumerate(cards)}
     else:
         sampled = _worlds_values(reviewed, moment, options, samples, rng)
     real: dict[int, list[float]] = {}
@@ -203,13 +201,10 @@ def _worlds_values(
     values: dict[int, list[float]] = {i: [] for i in range(len(options))}
     for world in Worlds(reviewed, moment).draw(rng, samples):
         seed = rng.random()
-        lines: dict[tuple[int, ...], Line] = {}
         for i, action in enumerate(options):
             played = world.game.clone()
             played.apply(moment.seat, action)
-            values[i].append(
-                finish(played, moment.seat, reviewed.deal, random.Random(seed), 0, lines=lines)
-            )
+            values[i].append(finish(played, moment.seat, reviewed.deal, random.Random(seed), 0))
     return values
 
 
