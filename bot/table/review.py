@@ -81,8 +81,10 @@ class ReviewDesk:
             return
         stored = await self.reviews.stored(session.id, chosen, seat)
         if stored is not None:
+            # Answered within Discord's three seconds, whatever the drawing queue holds.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             content, files = await self.payload(session, stored, chosen, mine)
-            await interaction.response.send_message(content, files=files, ephemeral=True)
+            await interaction.edit_original_response(content=content, attachments=files)
             return
         await interaction.response.send_message(
             t("review_computing", mine, deal=chosen + 1), ephemeral=True

@@ -150,7 +150,8 @@ async def test_game_over_offers_every_deal(env: simcord.Env) -> None:
         if any(c.get("custom_id") == select_id for c in components_of(m))
     )
     (select,) = [c for c in components_of(result) if c.get("custom_id") == select_id]
-    assert [o["value"] for o in select["options"]] == ["0"]
+    finished = len(table.session.game.deal_results)  # type: ignore[union-attr]
+    assert [o["value"] for o in select["options"]] == [str(d) for d in range(finished)]
     chosen = await alice.select(result, ["0"], custom_id=select_id)
     assert chosen.ephemeral and chosen.response is not None
     assert chosen.response.content.startswith(
