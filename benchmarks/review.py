@@ -101,11 +101,15 @@ def main() -> None:
         for d in range(args.deals)
         for level in LEVELS
     ]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            rows = list(pool.map(one, jobs))
-    else:
-        rows = [one(job) for job in jobs]
+    rows = []
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for row in pool.map(one, jobs):
+            rows.append(row)
+            print(
+                f"{len(rows)}/{len(jobs)} {row['game']} deal {row['deal']} {row['level']}",
+                file=sys.stderr,
+                flush=True,
+            )
     for game_name in games:
         mine = [r for r in rows if r["game"] == game_name]
         cost = {
