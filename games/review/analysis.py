@@ -158,17 +158,20 @@ def judge(reviewed: ReviewedDeal, moment: Moment, samples: int, rng: random.Rand
         sampled = {i: [HALF * v for v in valued.values[c]] for i, c in enumerate(cards)}
     else:
         sampled = _worlds_values(reviewed, moment, options, samples, rng)
-    real: dict[int, list[float]] = {}
-    decision = _decide(moment, options, sampled, real, exact=False)
+    decision = _decide(moment, options, sampled, {}, exact=False)
     best = next(i for i, a in enumerate(options) if a == decision.best)
+    real_choice = _real(moment, reviewed.deal, options[0], limit, real_seed)
+    real_best = (
+        real_choice if best == 0 else _real(moment, reviewed.deal, options[best], limit, real_seed)
+    )
     return Decision(
         decision.index,
         decision.choice,
         decision.best,
         decision.cost,
         decision.better_share,
-        _real(moment, reviewed.deal, options[0], limit, real_seed),
-        _real(moment, reviewed.deal, options[best], limit, real_seed),
+        real_choice,
+        real_best,
         decision.deals,
         False,
     )
