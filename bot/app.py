@@ -19,6 +19,7 @@ from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
+from bot.play.reviews import Reviews
 from bot.play.seating import Seating
 from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
@@ -32,6 +33,7 @@ from bot.table.lobby import Lobby
 from bot.table.message import TableMessage
 from bot.table.pings import Pings
 from bot.table.presence import Presence
+from bot.table.review import ReviewDesk
 from bot.text.i18n import t, user_locale
 from bot.text.translator import CatalogueTranslator
 from bot.ui import images
@@ -51,6 +53,7 @@ EXTENSIONS = (
     "cogs.tables",
     "cogs.leaderboard",
     "cogs.challenge",
+    "cogs.review",
 )
 
 
@@ -98,6 +101,7 @@ class AtoutBot(commands.Bot):
         self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
+        self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
         self.tree.error(self.on_app_command_error)
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
@@ -143,7 +147,8 @@ class AtoutBot(commands.Bot):
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
-        # on one that is not back yet loads it on the spot.
+        # on one that is not back yet loads it on the spot. The review process starts now too.
+        self.review.reviews.warm()
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
@@ -171,6 +176,7 @@ class AtoutBot(commands.Bot):
             await super().close()
             await finish_work(self.stop_grace_s)
         finally:
+            self.review.reviews.close()
             try:
                 await self.storage.close()
             finally:

@@ -232,6 +232,20 @@ class Storage(RatingStorage, ChallengeStorage, ABC):
     async def load_snapshot(self, table_id: int) -> Snapshot | None: ...
 
     @abstractmethod
+    async def load_review(self, table_id: int, deal_no: int, seat: int) -> dict[str, Any] | None:
+        """The stored review of ``seat`` in deal ``deal_no`` (from 0) of the table, if any
+        (``bot.storage.reviews``)."""
+
+    @abstractmethod
+    async def store_review(
+        self,
+        table_id: int,
+        deal_no: int,
+        seat: int,
+        review: dict[str, Any],  # JSON: a review and its positions (bot.play.reviews)
+    ) -> None: ...
+
+    @abstractmethod
     async def finish_table(
         self,
         table_id: int,

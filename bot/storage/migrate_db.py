@@ -34,6 +34,7 @@ COPY_ORDER = (
     "match_players",
     "ratings",
     "guild_settings",
+    "reviews",
     "challenges",
     "challenge_pars",
     "challenge_attempts",

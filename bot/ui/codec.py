@@ -57,6 +57,8 @@ BOARD_TEMPLATE = (
     r"atout:board:(?P<game>[a-z]+):(?P<period>[a-z0-9]+):(?P<page>[0-9]+):(?P<user>[0-9]+)"
 )
 RECORD_TEMPLATE = r"atout:record:(?P<table>[0-9]+)"
+REVIEW_TEMPLATE = r"atout:review:(?P<table>[0-9]+):(?P<deal>[0-9]+)"
+REVIEW_SELECT_TEMPLATE = r"atout:review:(?P<table>[0-9]+)"
 RESET_TEMPLATE = r"atout:reset:(?P<game>[a-z]+)"
 ChallengeVerb = Literal["play", "standings"]
 CHALLENGE_VERBS: Final[tuple[ChallengeVerb, ...]] = get_args(ChallengeVerb)
@@ -178,6 +180,25 @@ class RecordButtonId(CustomId):
     table: int
     VERB: ClassVar[str] = "record"
     TEMPLATE: ClassVar[str] = RECORD_TEMPLATE
+
+
+@dataclass(frozen=True)
+class ReviewButtonId(CustomId):
+    """ "Review my play" under a deal summary: the table and the deal (from 0)."""
+
+    table: int
+    deal: int
+    VERB: ClassVar[str] = "review"
+    TEMPLATE: ClassVar[str] = REVIEW_TEMPLATE
+
+
+@dataclass(frozen=True)
+class ReviewSelectId(CustomId):
+    """The game-over post's "Review my play" select: its values are the deals (from 0)."""
+
+    table: int
+    VERB: ClassVar[str] = "review"
+    TEMPLATE: ClassVar[str] = REVIEW_SELECT_TEMPLATE
 
 
 @dataclass(frozen=True)

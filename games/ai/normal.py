@@ -266,8 +266,15 @@ def _coinche_bid(view: GameView, legal: list[Action]) -> Action:
                 worth[suit] = max(worth[suit], partner_bid[suit] + raise_by)
     partner_holds = bidder in partners
     suit = max(SUITS, key=lambda s: worth[s])
-    if partner_holds and bid_trump != suit and isinstance(value, int) and worth[suit] < value + 20:
-        # Do not take the partner out of his suit without a clearly better contract.
+    if (
+        partner_holds
+        and bid_trump in worth
+        and bid_trump != suit
+        and isinstance(value, int)
+        and worth[suit] < value + 20
+    ):
+        # Do not take the partner out of his suit without a clearly better contract (a partner
+        # at SA or TA, which the hard player bids, has no suit this hand could support).
         suit = str(bid_trump)
     bids = [
         a

@@ -642,3 +642,46 @@ error_challenge_closes = A challenge stays open for one of the durations offered
 error_challenge_deal = Challenge #{ $id } has deals 1 to { $most }.
 error_challenge_rule_text = Write the house rules as key=value pairs, e.g. sa_ta_enabled=true target_score=1000 (not “{ $text }”).
 error_challenge_table = This table is a deal of a challenge: it is played from `/challenge play`, and cannot be left or abandoned.
+
+## Deal review (issue 23)
+button_review = Review my play
+review_select = Review my play: choose a deal
+review_select_deal = Deal { $deal }
+review_title = **Your play in deal { $deal }** — { $game }, table { $table }
+review_total = You left { $cost } on the table over { $count ->
+    [one] { $count } decision
+   *[other] { $count } decisions
+}:
+review_well_played = **Well played!** None of your { $count ->
+    [one] { $count } decision
+   *[other] { $count } decisions
+} cost more than { $cost }.
+review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
+review_line_action = You chose { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
+review_line_card_exact = You played { $choice }; { $best } was better by { $cost } (every card was known).
+review_line_action_exact = You chose { $choice }; { $best } was better by { $cost } (every card was known).
+review_cost_points = { $count ->
+    [one] +{ $count } point
+   *[other] +{ $count } points
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } card point
+   *[other] +{ $count } card points
+}
+review_action_pass = pass
+review_action_coinche = coinche
+review_action_surcoinche = surcoinche
+review_action_bid = bid { $value } { $trump }
+review_action_take = take { $trump }
+review_action_call = call the { $rank }
+review_action_call_points = call the { $rank } for { $points }
+review_action_trump = { $suit } as trumps
+review_action_exchange = discard { $cards }
+review_action_keep = keep your hand
+review_computing = Your review of deal { $deal } is being computed… this message will show it in a few seconds.
+review_not_yours = Only the players of this table can review their own play.
+review_no_deal = No deal of this table is finished yet.
+review_no_such_deal = This table has no finished deal { $deal }.
+review_failed = Your review could not be computed; please try again later.
+cmd_review = Where your play in a finished deal cost points (only you see it)
+opt_review_deal = Deal number (default: the last finished deal)

@@ -642,3 +642,46 @@ error_challenge_closes = Un défi reste ouvert pour l'une des durées proposées
 error_challenge_deal = Le défi n° { $id } a les donnes 1 à { $most }.
 error_challenge_rule_text = Écrivez les règles maison en paires clé=valeur, ex. sa_ta_enabled=true target_score=1000 (pas « { $text } »).
 error_challenge_table = Cette table est une donne d'un défi : elle se joue depuis `/challenge play`, et ne peut être ni quittée ni abandonnée.
+
+## Revue de donne (issue 23)
+button_review = Revoir mon jeu
+review_select = Revoir mon jeu : choisir une donne
+review_select_deal = Donne { $deal }
+review_title = **Votre jeu dans la donne { $deal }** — { $game }, table { $table }
+review_total = Vous avez laissé { $cost } sur la table en { $count ->
+    [one] { $count } décision
+   *[other] { $count } décisions
+} :
+review_well_played = **Bien joué !** Aucune de vos { $count ->
+    [one] { $count } décision
+   *[other] { $count } décisions
+} n'a coûté plus de { $cost }.
+review_line_card = Vous avez joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
+review_line_action = Vous avez choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
+review_line_card_exact = Vous avez joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_line_action_exact = Vous avez choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_cost_points = { $count ->
+    [one] +{ $count } point
+   *[other] +{ $count } points
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } point de cartes
+   *[other] +{ $count } points de cartes
+}
+review_action_pass = passer
+review_action_coinche = coincher
+review_action_surcoinche = surcoincher
+review_action_bid = annoncer { $value } { $trump }
+review_action_take = prendre à { $trump }
+review_action_call = appeler { $rank }
+review_action_call_points = appeler { $rank } à { $points }
+review_action_trump = { $suit } atout
+review_action_exchange = écarter { $cards }
+review_action_keep = garder votre jeu
+review_computing = La revue de votre jeu dans la donne { $deal } est en cours de calcul… elle s'affichera ici dans quelques secondes.
+review_not_yours = Seuls les joueurs de cette table peuvent revoir leur propre jeu.
+review_no_deal = Aucune donne de cette table n'est encore terminée.
+review_no_such_deal = Cette table n'a pas de donne { $deal } terminée.
+review_failed = La revue n'a pas pu être calculée ; réessayez plus tard.
+cmd_review = Où votre jeu dans une donne terminée a coûté des points (visible de vous seul)
+opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)

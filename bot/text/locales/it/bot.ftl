@@ -643,3 +643,46 @@ error_challenge_closes = Una sfida resta aperta per una delle durate proposte, n
 error_challenge_deal = La sfida n. { $id } ha le smazzate da 1 a { $most }.
 error_challenge_rule_text = Scrivi le regole della casa come coppie chiave=valore, es. sa_ta_enabled=true target_score=1000 (non «{ $text }»).
 error_challenge_table = Questo tavolo è una smazzata di una sfida: si gioca da `/challenge play` e non si può lasciare né abbandonare.
+
+## Revisione della mano (issue 23)
+button_review = Rivedi il mio gioco
+review_select = Rivedi il mio gioco: scegli una mano
+review_select_deal = Mano { $deal }
+review_title = **Il tuo gioco nella mano { $deal }** — { $game }, tavolo { $table }
+review_total = Hai lasciato { $cost } sul tavolo in { $count ->
+    [one] { $count } decisione
+   *[other] { $count } decisioni
+}:
+review_well_played = **Ben giocato!** Nessuna delle tue { $count ->
+    [one] { $count } decisione
+   *[other] { $count } decisioni
+} è costata più di { $cost }.
+review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili, { $cost } in media.
+review_line_action = Hai scelto: { $choice }; { $best } sarebbe stato meglio nel { $share } delle mani possibili, { $cost } in media.
+review_line_card_exact = Hai giocato { $choice }; { $best } era migliore di { $cost } (tutte le carte erano note).
+review_line_action_exact = Hai scelto: { $choice }; { $best } era meglio di { $cost } (tutte le carte erano note).
+review_cost_points = { $count ->
+    [one] +{ $count } punto
+   *[other] +{ $count } punti
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } punto carte
+   *[other] +{ $count } punti carte
+}
+review_action_pass = passare
+review_action_coinche = contrare
+review_action_surcoinche = surcontrare
+review_action_bid = dichiarare { $value } { $trump }
+review_action_take = prendere a { $trump }
+review_action_call = chiamare il { $rank }
+review_action_call_points = chiamare il { $rank } a { $points }
+review_action_trump = { $suit } briscola
+review_action_exchange = scartare { $cards }
+review_action_keep = tenere le carte
+review_computing = La revisione del tuo gioco nella mano { $deal } è in calcolo… apparirà qui tra pochi secondi.
+review_not_yours = Solo i giocatori di questo tavolo possono rivedere il proprio gioco.
+review_no_deal = Nessuna mano di questo tavolo è ancora finita.
+review_no_such_deal = Questo tavolo non ha una mano { $deal } finita.
+review_failed = Non è stato possibile calcolare la revisione; riprova più tardi.
+cmd_review = Dove il tuo gioco in una mano finita è costato punti (lo vedi solo tu)
+opt_review_deal = Numero della mano (predefinito: l'ultima finita)

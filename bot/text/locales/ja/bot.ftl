@@ -605,3 +605,34 @@ error_challenge_closes = チャレンジの期間は提示された中から選�
 error_challenge_deal = チャレンジ #{ $id } の配札は 1〜{ $most } です。
 error_challenge_rule_text = ハウスルールは キー=値 の組で書いてください。例：sa_ta_enabled=true target_score=1000（「{ $text }」ではありません）。
 error_challenge_table = このテーブルはチャレンジの配札です：`/challenge play` から遊び、離席も放棄もできません。
+
+## ディールの振り返り (issue 23)
+button_review = 自分のプレイを振り返る
+review_select = 自分のプレイを振り返る: ディールを選択
+review_select_deal = ディール { $deal }
+review_title = **ディール { $deal } でのあなたのプレイ** — { $game }、テーブル { $table }
+review_total = { $count } 回の判断で { $cost } を取り逃しました:
+review_well_played = **お見事！** { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+review_line_card = あなたは { $choice } を出しました。{ $best } なら、ありえた配り方の { $share } でより良く、平均 { $cost } でした。
+review_line_action = あなたの選択: { $choice }。{ $best } なら、ありえた配り方の { $share } でより良く、平均 { $cost } でした。
+review_line_card_exact = あなたは { $choice } を出しました。{ $best } なら { $cost } 良い結果でした（全カードが判明していました）。
+review_line_action_exact = あなたの選択: { $choice }。{ $best } なら { $cost } 良い結果でした（全カードが判明していました）。
+review_cost_points = +{ $count } 点
+review_cost_card_points = +{ $count } カード点
+review_action_pass = パス
+review_action_coinche = コワンシュ
+review_action_surcoinche = シュルコワンシュ
+review_action_bid = { $value } { $trump } のビッド
+review_action_take = { $trump } で取る
+review_action_call = { $rank } をコール
+review_action_call_points = { $rank } を { $points } でコール
+review_action_trump = 切り札 { $suit }
+review_action_exchange = { $cards } を捨てる
+review_action_keep = 手札をそのままにする
+review_computing = ディール { $deal } の振り返りを計算中です… 数秒後にここに表示されます。
+review_not_yours = 自分のプレイを振り返れるのはこのテーブルのプレイヤーだけです。
+review_no_deal = このテーブルで終わったディールはまだありません。
+review_no_such_deal = このテーブルには終わったディール { $deal } がありません。
+review_failed = 振り返りを計算できませんでした。後でもう一度お試しください。
+cmd_review = 終わったディールで、あなたのプレイがどこで点を失ったか（あなたにだけ表示）
+opt_review_deal = ディール番号（省略時: 最後に終わったディール）

@@ -644,3 +644,46 @@ error_challenge_closes = Um desafio fica aberto durante uma das durações propo
 error_challenge_deal = O desafio n.º { $id } tem as mãos 1 a { $most }.
 error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, p. ex. sa_ta_enabled=true target_score=1000 (não «{ $text }»).
 error_challenge_table = Esta mesa é uma mão de um desafio: joga-se a partir de `/challenge play` e não se pode deixar nem abandonar.
+
+## Revisão da mão (issue 23)
+button_review = Rever o meu jogo
+review_select = Rever o meu jogo: escolha uma mão
+review_select_deal = Mão { $deal }
+review_title = **O seu jogo na mão { $deal }** — { $game }, mesa { $table }
+review_total = Deixou { $cost } na mesa em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}:
+review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+} custou mais de { $cost }.
+review_line_card = Jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_action = Escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_card_exact = Jogou { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_line_action_exact = Escolheu: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_cost_points = { $count ->
+    [one] +{ $count } ponto
+   *[other] +{ $count } pontos
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } ponto de cartas
+   *[other] +{ $count } pontos de cartas
+}
+review_action_pass = passar
+review_action_coinche = contrar
+review_action_surcoinche = recontrar
+review_action_bid = anunciar { $value } { $trump }
+review_action_take = ficar com { $trump }
+review_action_call = chamar o { $rank }
+review_action_call_points = chamar o { $rank } a { $points }
+review_action_trump = { $suit } trunfo
+review_action_exchange = descartar { $cards }
+review_action_keep = ficar com as cartas
+review_computing = A revisão do seu jogo na mão { $deal } está a ser calculada… aparecerá aqui dentro de segundos.
+review_not_yours = Só os jogadores desta mesa podem rever o seu próprio jogo.
+review_no_deal = Ainda nenhuma mão desta mesa terminou.
+review_no_such_deal = Esta mesa não tem uma mão { $deal } terminada.
+review_failed = Não foi possível calcular a revisão; tente mais tarde.
+cmd_review = Onde o seu jogo numa mão terminada custou pontos (só você vê)
+opt_review_deal = Número da mão (por omissão: a última terminada)
