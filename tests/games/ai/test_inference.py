@@ -147,9 +147,7 @@ def test_piquet_hands_reproduce_every_declaration(monkeypatch: pytest.MonkeyPatc
         assert seat is not None
         elder, younger = view["elder"], view["younger"]
         cards = [_cards(view, hands[s]) for s in (0, 1)]
-        shown = {
-            e["category"]: e["seat"] for e in view["events"] if e["type"] == "declaration"
-        }
+        shown = {e["category"]: e["seat"] for e in view["events"] if e["type"] == "declaration"}
         results = settle_declarations(cards[elder], cards[younger], view["rules_era"])
         for result in results:
             winner = None if result.winner is None else (elder, younger)[result.winner]
