@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.views import GameView
+from rendering import layers
 from rendering.cards import DECK_STYLES, resolve_style
 from rendering.encode import IMAGE_EXTENSION, encode
 from rendering.hand import draw_hand
@@ -28,10 +29,11 @@ from rendering.leaderboard import (
     LeaderboardRow,
     draw_leaderboard,
     draw_rating_chart,
+    draw_unrated_tag,
     mark_unrated,
 )
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
-from rendering.table import draw_table
+from rendering.table import draw_table, table_frame
 
 __all__ = [
     "DECK_STYLES",
@@ -62,6 +64,11 @@ def render_table(
     loc = clean_locale(locale)
     flags = [bool(b) for b in bots] if bots is not None else []
     seat_names = display_names(names, view["seats"], loc)
+    if layers.enabled():
+        frame = table_frame(view, seat_names, flags, style, loc)
+        if unrated:
+            draw_unrated_tag(frame.canvas, loc)
+        return frame.encode()
     image = draw_table(view, seat_names, flags, style, loc)
     if unrated:
         image = mark_unrated(image, loc)

@@ -111,3 +111,38 @@ def finished_deal(name: str, seed: int) -> Position:
             result = dict(game.deal_results[-1])
             final_view = game.public_view()
     return Position(game, None, [], result, final_view)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One state of a table as the bot draws it after an action: the public view, the view of
+    the seat to act (seat 0 when nobody acts) and its playable cards."""
+
+    public: GameView
+    private: GameView
+    seat: int | None
+    legal: list[str]
+
+
+def played(name: str, seed: int, actions: int, seats: int | None = None) -> list[Moment]:
+    """The first ``actions`` states of a seeded game played from its first deal with random
+    legal actions, one after each action (and the first before any): a table's images in the
+    order the bot draws them."""
+    rng = random.Random(seed)
+    seats = seats or DEMO_SEATS[name]
+    game = new_game(name, seats=seats, dealer=rng.randrange(seats))
+    moments: list[Moment] = []
+    while len(moments) < actions and not game.over:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        legal = game.legal_actions(seat) if seat is not None else []
+        cards = sorted({a.card for a in legal if a.type == "play" and a.card})
+        moments.append(Moment(game.public_view(), game.view(seat or 0), seat, cards))
+        if seat is None or not legal:
+            break
+        game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
+    return moments

@@ -85,8 +85,7 @@ def draw_hand(
         y = HEADER + (0 if bright and legal_set is not None else LIFT)
         draw = cards.face if bright else cards.dimmed
         sprite = draw(card, style, cw, ch, locale)
-        c.sprite(cards.shadow(cw, ch), x - 3, y)
-        c.sprite(sprite, x, y)
+        c.shadowed(cards.shadow(cw, ch), x - 3, y, sprite, x, y)
     if not hand:
         c.rich(
             width // 2,

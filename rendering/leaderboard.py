@@ -178,13 +178,18 @@ def draw_rating_chart(
 
 
 def mark_unrated(image: Image.Image, locale: str = DEFAULT_LOCALE) -> Image.Image:
+    """The table image with its "Unrated" tag (``draw_unrated_tag``)."""
+    c = Canvas(image.size, image)
+    draw_unrated_tag(c, locale)
+    return c.image
+
+
+def draw_unrated_tag(c: Canvas, locale: str = DEFAULT_LOCALE) -> None:
     """The table image's tag for a table whose games move no rating, in the bottom-left corner
     (under the score and log panels, which grow downwards from the top)."""
-    c = Canvas(image.size, image)
     label = text("unrated_table", locale)
     size = font_for(16)
     width = c.rich_width(label, size) + 28
-    bottom = image.height - 14
+    bottom = c.image.height - 14
     c.panel((12, bottom - 36, 12 + width, bottom), theme.PANEL, theme.TEXT_DIM, radius=10)
     c.rich(12 + 14, bottom - 26, label, size, theme.TEXT_DIM)
-    return c.image

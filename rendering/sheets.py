@@ -88,8 +88,9 @@ def draw_last_trick(
             c.panel(
                 (x - 6, y - 6, x + cw + 6, y + ch + 6), fill=theme.GOLD, outline=None, radius=14
             )
-        c.sprite(cards.shadow(cw, ch), x - 3, y)
-        c.sprite(cards.face(str(card), style, cw, ch, locale), x, y)
+        c.shadowed(
+            cards.shadow(cw, ch), x - 3, y, cards.face(str(card), style, cw, ch, locale), x, y
+        )
         colour = theme.ACCENT if seat == winner else theme.TEXT
         for k, line in enumerate(labels[seat]):
             ly = y + ch + 16 + (size + 6) * k

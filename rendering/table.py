@@ -9,19 +9,19 @@ the same image, whoever asks for it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
 from PIL import Image, ImageDraw
 
 from games.views import GameView
 from rendering import cards, theme
-from rendering.canvas import Canvas, Record
+from rendering.canvas import Box, Canvas, Record
 from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import (
     SideLabel,
-    TableCards,
     TableInfo,
     name_of,
     side_label,
@@ -29,9 +29,11 @@ from rendering.info import (
     side_of,
     wins,
 )
+from rendering.layers import Frame
 from rendering.presenters import table_info
 from rendering.text import fit_text, unique_fit, wrap_words
 
+T = TypeVar("T")
 W, H = theme.TABLE_SIZE
 COLUMN: Final = 316
 CENTRE: Final = (COLUMN + (W - COLUMN) // 2, H // 2)
@@ -97,18 +99,15 @@ def seat_anchor(index: int, n: int) -> tuple[int, int]:
 def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
     """A small robot head: this seat is a computer player."""
     c.mark("icon", (x, y - 3, x + size, y + size))
-    d = c.draw
-    d.line((x + size // 2, y, x + size // 2, y + size // 4), fill=theme.BOT, width=2)
-    d.ellipse((x + size // 2 - 3, y - 3, x + size // 2 + 3, y + 3), fill=theme.BOT)
-    d.rounded_rectangle(
-        (x, y + size // 4, x + size, y + size), radius=size // 5, fill=theme.BOT, outline=None
-    )
+    c.line([(x + size // 2, y), (x + size // 2, y + size // 4)], theme.BOT, width=2)
+    c.ellipse((x + size // 2 - 3, y - 3, x + size // 2 + 3, y + 3), theme.BOT)
+    c.rounded_rectangle((x, y + size // 4, x + size, y + size), size // 5, theme.BOT)
     e = max(2, size // 7)
     for ex in (x + size // 3, x + 2 * size // 3):
-        d.ellipse((ex - e, y + size // 2 - e, ex + e, y + size // 2 + e), fill=theme.PANEL)
-    d.line(
-        (x + size // 3, y + 3 * size // 4 + 1, x + 2 * size // 3, y + 3 * size // 4 + 1),
-        fill=theme.PANEL,
+        c.ellipse((ex - e, y + size // 2 - e, ex + e, y + size // 2 + e), theme.PANEL)
+    c.line(
+        [(x + size // 3, y + 3 * size // 4 + 1), (x + 2 * size // 3, y + 3 * size // 4 + 1)],
+        theme.PANEL,
         width=2,
     )
 
@@ -116,47 +115,95 @@ def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
 def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str, seat: int) -> None:
     r = CHIP
     c.mark("icon", (cx - r, cy - r, cx + r, cy + r), seat)
-    c.draw.ellipse(
-        (cx - r, cy - r, cx + r, cy + r), fill=theme.CARD_FACE, outline=theme.GOLD, width=3
-    )
+    c.ellipse((cx - r, cy - r, cx + r, cy + r), theme.CARD_FACE, theme.GOLD, width=3)
     letter = text("dealer_chip", locale)
     c.rich(cx, cy - SMALL * 3 // 8, letter, SMALL, theme.BLACK, anchor="m")
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who sits where: what the name plates show that does not change while a table is played."""
+
+    order: tuple[int, ...]
+    """Seats from the bottom of the image, counter-clockwise."""
+    names: tuple[str, ...]
+    """Each seat's name as its plate shows it (shortened to fit)."""
+    bots: tuple[bool, ...]
+    colours: tuple[theme.RGB, ...]
+    locale: str
+
+    def plate(self, index: int) -> PlateBase:
+        seat = self.order[index]
+        name = self.names[seat] if seat < len(self.names) else name_of([], seat, self.locale)
+        bot = seat < len(self.bots) and self.bots[seat]
+        return PlateBase(index, len(self.order), name, bot, self.colours[seat])
+
+
+@dataclass(frozen=True)
+class PlateBase:
+    """The fixed part of one plate, and all that it is drawn from: the key of its kept layer
+    (``rendering.layers``), so a renamed seat or another seat count is another layer."""
+
+    index: int
+    """The plate's place from the bottom of the image, counter-clockwise."""
+    seats: int
+    name: str
+    bot: bool
+    colour: theme.RGB
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        ax, ay = seat_anchor(self.index, self.seats)
+        return ax - PLATE[0] // 2, ay - PLATE[1] // 2
+
+    @property
+    def box(self) -> Box:
+        """Where ``_plate_base`` paints (ends excluded)."""
+        x0, y0 = self.origin
+        return (x0, y0, x0 + PLATE[0] + 1, y0 + PLATE[1] + 1)
+
+
+def _plate_base(c: Canvas, plate: PlateBase, acting: bool = False) -> None:
+    """The fixed part of a seat's plate: the panel, the side's colour bar, the name on the first
+    row (gold while the seat acts), the robot icon after it."""
+    pw, ph = PLATE
+    x0, y0 = plate.origin
+    c.panel((x0, y0, x0 + pw, y0 + ph), fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
+    c.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), 3, plate.colour)
+    colour = theme.ACCENT if acting else theme.TEXT
+    width = c.rich(x0 + 20, y0 + 18, plate.name, NAME, colour, "condensed")
+    if plate.bot:
+        _bot_icon(c, x0 + 28 + width, y0 + 16, 24)
 
 
 def _plate(
     c: Canvas,
     info: TableInfo,
     view: GameView,
-    seat: int,
-    anchor: tuple[int, int],
-    names: list[str],
-    bots: list[bool],
+    seats: Seats,
+    index: int,
+    frame: Frame | None,
 ) -> None:
     """A seat's name plate: the name on the first row, the hand's size and the tricks won on the
     second; the badge on the top edge at the left, the dealer chip on the top right corner, so
-    that neither ever covers the name or the robot icon."""
+    that neither ever covers the name or the robot icon.
+
+    With a ``frame``, the fixed part is already there (a kept layer) and is drawn again only for
+    the acting seat (over its gold ring) or over something painted on it since."""
+    n = len(seats.order)
+    seat = seats.order[index]
+    anchor = seat_anchor(index, n)
     pw, ph = PLATE
-    x0, y0 = anchor[0] - pw // 2, anchor[1] - ph // 2
+    base = seats.plate(index)
+    x0, y0 = base.origin
     acting = view.get("to_act") == seat
     c.mark("plate", (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), seat)
     if acting:
         c.panel(
             (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), fill=theme.GOLD, outline=None, radius=16
         )
-    c.panel((x0, y0, x0 + pw, y0 + ph), fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
-    colour = theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)]
-    c.draw.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), radius=3, fill=colour)
-    is_bot = seat < len(bots) and bots[seat]
-    width = c.rich(
-        x0 + 20,
-        y0 + 18,
-        names[seat] if seat < len(names) else name_of(names, seat, info.locale),
-        NAME,
-        theme.ACCENT if acting else theme.TEXT,
-        "condensed",
-    )
-    if is_bot:
-        _bot_icon(c, x0 + 28 + width, y0 + 16, 24)
+    if frame is None or acting or frame.painted(base.box):
+        _plate_base(c, base, acting)
     if view.get("dealer") == seat:
         _dealer_chip(c, x0 + pw - 4, y0 - 4, info.locale, seat)
     sizes = view.get("hand_sizes") or []
@@ -212,22 +259,22 @@ def _bubble(c: Canvas, anchor: tuple[int, int], text: str, seat: int) -> None:
     tail = (cx - ux * (half + 14), cy - uy * (half + 14))
     base_x, base_y = cx - ux * (half - 4), cy - uy * (half - 4)
     px, py = -uy * 9, ux * 9
-    c.draw.polygon(
+    c.polygon(
         [tail, (base_x + px, base_y + py), (base_x - px, base_y - py)],
-        fill=theme.CARD_FACE,
-        outline=theme.CARD_EDGE,
+        theme.CARD_FACE,
+        theme.CARD_EDGE,
     )
     c.mark("bubble", (x0, y0, x0 + width, y0 + height), seat)
     c.panel(
         (x0, y0, x0 + width, y0 + height), fill=theme.CARD_FACE, outline=theme.CARD_EDGE, radius=18
     )
-    c.draw.polygon(
+    c.polygon(
         [
             (base_x + px * 0.8, base_y + py * 0.8),
             (base_x - px * 0.8, base_y - py * 0.8),
             (base_x + ux * 3, base_y + uy * 3),
         ],
-        fill=theme.CARD_FACE,
+        theme.CARD_FACE,
     )
     c.light = True
     c.rich(x0 + 14, y0 + 12, text, size, theme.BLACK)
@@ -240,9 +287,7 @@ def _arrow(c: Canvas, anchor: tuple[int, int]) -> None:
     bx, by, _, _ = _toward_centre(anchor, 0)
     tip, base = (tx, ty), (bx, by)
     px, py = -uy * 12, ux * 12
-    c.draw.polygon(
-        [tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)], fill=theme.GOLD
-    )
+    c.polygon([tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)], theme.GOLD)
 
 
 def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
@@ -277,8 +322,7 @@ def _trick(c: Canvas, view: GameView, order: list[int], style: str, locale: str)
                 (x - 5, y - 5, x + cw + 5, y + ch + 5), fill=theme.GOLD, outline=None, radius=14
             )
         c.mark("card", (x, y, x + cw, y + ch), seat)
-        c.sprite(cards.shadow(cw, ch), x - 2, y)
-        c.sprite(cards.face(card, style, cw, ch, locale), x, y)
+        c.shadowed(cards.shadow(cw, ch), x - 2, y, cards.face(card, style, cw, ch, locale), x, y)
 
 
 def _focus(c: Canvas, info: TableInfo, style: str) -> None:
@@ -296,8 +340,7 @@ def _focus(c: Canvas, info: TableInfo, style: str) -> None:
             sprite = (
                 cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch, info.locale)
             )
-            c.sprite(cards.shadow(cw, ch), x - 2, y)
-            c.sprite(sprite, x, y)
+            c.shadowed(cards.shadow(cw, ch), x - 2, y, sprite, x, y)
             x += step
         c.mark("card", (CENTRE[0] - width // 2, y, CENTRE[0] + width // 2, y + ch))
         y += ch + 16
@@ -319,8 +362,9 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
         backs = len(group.cards) - len(faces)
         cx = x
         for card in faces:
-            c.sprite(cards.shadow(cw, ch), cx - 2, y)
-            c.sprite(cards.face(card, style, cw, ch, info.locale), cx, y)
+            c.shadowed(
+                cards.shadow(cw, ch), cx - 2, y, cards.face(card, style, cw, ch, info.locale), cx, y
+            )
             cx += cw - 30 if backs else cw + 12
         if backs:
             depth = min(5, max(1, (group.count or 1) // 3))
@@ -338,50 +382,87 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
             break
 
 
-def _column(c: Canvas, view: GameView, info: TableInfo, names: list[str], style: str) -> None:
+def _column(
+    c: Canvas,
+    view: GameView,
+    info: TableInfo,
+    names: list[str],
+    style: str,
+    frame: Frame | None = None,
+) -> None:
     """The panels on the left. Lines too long for the column wrap to a second row rather than
-    lose their end; a panel that no longer fits above the bottom edge is left out whole."""
+    lose their end; a panel that no longer fits above the bottom edge is left out whole. With a
+    ``frame``, each panel is a kept layer under what it shows (a panel that shows the same as a
+    moment ago, like the contract during the play, is not drawn again)."""
+    x0, x1 = 10, COLUMN - 6
+    y = _kept(c, frame, _contract_panel, info.title, tuple(info.contract[:6]))
+    scores = view.get("scores") or {}
+    game_scores = scores.get("game") if isinstance(scores, dict) else None
+    deal_scores = scores.get("deal") if isinstance(scores, dict) else None
+    if isinstance(game_scores, list):
+        found = side_names(view["teams"], names, info.locale)
+        sides = range(len(game_scores))
+        labels = tuple(
+            found[i] if i < len(found) else SideLabel((side_label(i, info.locale),)) for i in sides
+        )
+        deal = tuple(
+            deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
+            for i in sides
+        )
+        y = _kept(c, frame, _scores, y, labels, deal, tuple(game_scores), info.locale)
+    if int(view.get("seats") or 0) != 2:
+        for group in info.cards:
+            shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
+            y = _kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale)
+    if info.log and y < H - 100:
+        _kept(c, frame, _log, y, info.log_title, tuple(info.log))
+
+
+def _kept(
+    c: Canvas, frame: Frame | None, draw: Callable[..., T], *args: Hashable, admit: bool = False
+) -> T:
+    """``draw(c, *args)``; with a ``frame``, kept as a layer under ``draw``'s name and ``args``,
+    which are all that ``draw`` reads (``Frame.layer``)."""
+    if frame is None:
+        return draw(c, *args)
+    return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
+
+
+def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...]) -> int:
+    """The game's name and its contract or trump lines; returns where the next panel starts."""
     x0, x1 = 10, COLUMN - 6
     y = 10
     room = x1 - x0 - 28
     rows: list[str] = []
-    for line in info.contract[:6]:
+    for line in contract:
         rows += wrap_words(line, SMALL, room, "condensed", measure=_measure(c))
     height = 52 + 32 * len(rows)
     c.panel((x0, y, x1, y + height))
     title_size = TITLE
-    while title_size > SMALL and c.rich_width(info.title, title_size, "condensed") > room:
+    while title_size > SMALL and c.rich_width(title_text, title_size, "condensed") > room:
         title_size -= 1
-    title = fit_text(info.title, title_size, room, "condensed")
+    title = fit_text(title_text, title_size, room, "condensed")
     c.rich(x0 + 14, y + 14, title, title_size, theme.GOLD, "condensed")
     for i, line in enumerate(rows):
         c.rich(x0 + 14, y + 54 + 32 * i, line, SMALL, theme.TEXT, "condensed")
-    y += height + 10
-    y = _scores(c, view, names, y, x0, x1, info.locale)
-    if int(view.get("seats") or 0) != 2:
-        for group in info.cards:
-            y = _table_cards(c, group, y, x0, x1, style, info.locale)
-    if info.log and y < H - 100:
-        _log(c, info, y, x0, x1)
+    return y + height + 10
 
 
 def _scores(
-    c: Canvas, view: GameView, names: list[str], y: int, x0: int, x1: int, locale: str
+    c: Canvas,
+    y: int,
+    labels: tuple[SideLabel, ...],
+    deal_scores: tuple[object, ...],
+    game_scores: tuple[object, ...],
+    locale: str,
 ) -> int:
     """One block per side: its name (partners over two rows when they do not fit on one), then
     the points of this deal and of the game, right-aligned under their column heads."""
-    scores = view.get("scores") or {}
-    game_scores = scores.get("game") if isinstance(scores, dict) else None
-    deal_scores = scores.get("deal") if isinstance(scores, dict) else None
-    if not isinstance(game_scores, list):
-        return y
-    sides = len(game_scores)
-    labels = side_names(view["teams"], names, locale)
+    x0, x1 = 10, COLUMN - 6
     row = 32
     deal_x, game_x = x1 - 100, x1 - 12
     blocks: list[tuple[list[str], bool]] = []
-    for i in range(sides):
-        label = labels[i] if i < len(labels) else SideLabel((side_label(i, locale),))
+    for label in labels:
         lines = side_lines(c, label, x1 - x0 - 40)
         width = c.rich_width(lines[-1], SMALL, "condensed")
         numbers_room = deal_x - 70 - (x0 + 26)
@@ -397,13 +478,11 @@ def _scores(
     for i, (lines, inline) in enumerate(blocks):
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         total = len(lines) + (0 if inline else 1)
-        c.draw.rounded_rectangle(
-            (x0 + 12, ry, x0 + 18, ry + row * total - 8), radius=3, fill=colour
-        )
+        c.rounded_rectangle((x0 + 12, ry, x0 + 18, ry + row * total - 8), 3, colour)
         for k, line in enumerate(lines):
             c.rich(x0 + 26, ry + row * k, line, SMALL, theme.TEXT, "condensed")
         ny = ry + row * (total - 1)
-        deal = deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
+        deal = deal_scores[i]
         if deal is not None:
             c.rich(deal_x, ny, str(deal), SMALL, theme.TEXT_DIM, "condensed", anchor="r")
         c.rich(game_x, ny, str(game_scores[i]), SMALL, theme.ACCENT, "condensed", anchor="r")
@@ -423,45 +502,52 @@ def side_lines(c: Canvas, label: SideLabel, room: int) -> list[str]:
 
 def _table_cards(
     c: Canvas,
-    group: TableCards,
+    group: tuple[str, tuple[str | None, ...], int | None, bool],
     y: int,
     x0: int,
     x1: int,
     style: str,
     locale: str = DEFAULT_LOCALE,
 ) -> int:
-    """Cards lying on the table, under a title row that also says how many there are."""
-    cw, ch = theme.TABLE_CARD if len(group.cards) <= 2 else theme.SMALL_CARD
+    """Cards lying on the table (``TableCards``' label, cards, count and crosswise_last), under
+    a title row that also says how many there are."""
+    group_label, group_cards, group_count, crosswise_last = group
+    cw, ch = theme.TABLE_CARD if len(group_cards) <= 2 else theme.SMALL_CARD
     height = 50 + ch + 10
     if y + height > H - 6:
         return y
     c.panel((x0, y, x1, y + height))
-    count = plural("cards_count", group.count, locale) if group.count is not None else ""
+    count = plural("cards_count", group_count, locale) if group_count is not None else ""
     count_width = c.rich_width(count, SMALL) + 12 if count else 0
-    label = fit_text(group.label, SMALL, x1 - x0 - 28 - count_width)
+    label = fit_text(group_label, SMALL, x1 - x0 - 28 - count_width)
     c.rich(x0 + 14, y + 12, label, SMALL, theme.GOLD)
     if count:
         c.rich(x1 - 14, y + 12, count, SMALL, theme.TEXT, anchor="r")
     cy = y + 50
     x = x0 + 16
-    if group.crosswise_last and group.cards and group.cards[0] is not None:
+    if crosswise_last and group_cards and group_cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
-        c.sprite(cards.shadow(cw, ch), x - 2, cy)
-        c.sprite(cards.face(group.cards[0], style, cw, ch, locale), x, cy)
-        if len(group.cards) > 1:
+        c.shadowed(
+            cards.shadow(cw, ch),
+            x - 2,
+            cy,
+            cards.face(group_cards[0], style, cw, ch, locale),
+            x,
+            cy,
+        )
+        if len(group_cards) > 1:
             sx = x + cw - 22
-            depth = min(4, max(1, (group.count or 2) // 6))
+            depth = min(4, max(1, (group_count or 2) // 6))
             for k in range(depth, -1, -1):
                 c.sprite(cards.back(cw, ch), sx + 2 * k, cy - 2 * k + 4)
     else:
-        for card in group.cards:
+        for card in group_cards:
             sprite = cards.back(cw, ch) if card is None else cards.face(card, style, cw, ch, locale)
-            c.sprite(cards.shadow(cw, ch), x - 2, cy)
-            c.sprite(sprite, x, cy)
+            c.shadowed(cards.shadow(cw, ch), x - 2, cy, sprite, x, cy)
             x += (
                 cw + 8
-                if len(group.cards) < 4
-                else (x1 - x0 - 40 - cw) // max(1, len(group.cards) - 1)
+                if len(group_cards) < 4
+                else (x1 - x0 - 40 - cw) // max(1, len(group_cards) - 1)
             )
     return y + height + 10
 
@@ -471,14 +557,15 @@ def _measure(c: Canvas, size: int = SMALL, weight: str = "condensed") -> Callabl
     return lambda line: c.rich_width(line, size, weight)
 
 
-def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
+def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
     """The latest lines of the log that fit above the bottom edge, each over two rows at most."""
+    x0, x1 = 10, COLUMN - 6
     row = 32
     room = (H - 10 - y - 48) // row
     if room <= 0:
         return
     rows: list[str] = []
-    for line in reversed(info.log):
+    for line in reversed(log):
         wrapped = wrap_words(line, SMALL, x1 - x0 - 54, "condensed", 3, _measure(c))
         wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
         if len(rows) + len(wrapped) > room:
@@ -487,9 +574,57 @@ def _log(c: Canvas, info: TableInfo, y: int, x0: int, x1: int) -> None:
     if not rows:
         return
     c.panel((x0, y, x1, y + 48 + row * len(rows)))
-    c.rich(x0 + 14, y + 12, info.log_title, SMALL, theme.GOLD)
+    c.rich(x0 + 14, y + 12, title, SMALL, theme.GOLD)
     for i, line in enumerate(rows):
         c.rich(x0 + 14, y + 46 + row * i, line, SMALL, theme.TEXT, "condensed")
+
+
+def _seats(view: GameView, names: list[str], bots: list[bool], locale: str) -> Seats:
+    n = int(view.get("seats") or len(names) or 4)
+    viewer = view.get("seat")
+    first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
+    rooms = [PLATE[0] - 30 - (34 if s < len(bots) and bots[s] else 0) for s in range(len(names))]
+    colours = tuple(
+        theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)] for seat in range(n)
+    )
+    return Seats(
+        order=tuple((first + i) % n for i in range(n)),
+        names=tuple(unique_fit(names, NAME, rooms, "condensed")),
+        bots=tuple(bots),
+        colours=colours,
+        locale=locale,
+    )
+
+
+def _draw(
+    c: Canvas,
+    view: GameView,
+    names: list[str],
+    bots: list[bool],
+    style: str,
+    locale: str,
+    frame: Frame | None,
+) -> None:
+    """The whole table on ``c``; with a ``frame``, what a table keeps from one image to the next
+    (the plates' fixed part, panels showing what they showed) is laid back from kept layers."""
+    seats = _seats(view, names, bots, locale)
+    if frame is not None:
+        for index in range(len(seats.order)):
+            _kept(c, frame, _plate_base, seats.plate(index), admit=True)
+    info = table_info(view, names, locale)
+    column_names = unique_fit(names, SMALL, COLUMN - 16 - 40 - 36, "condensed")
+    _column(c, view, info, column_names, style, frame)
+    n = len(seats.order)
+    if n == 2 and view.get("phase") != "over":
+        _felt_cards(c, info, style)
+    if view.get("trick"):
+        _trick(c, view, list(seats.order), style, locale)
+    else:
+        _focus(c, info, style)
+    for index in range(n):
+        _plate(c, info, view, seats, index, frame)
+    if view.get("phase") == "over":
+        _game_over(c, view, names, locale, list(seats.order))
 
 
 def draw_table(
@@ -500,31 +635,23 @@ def draw_table(
     locale: str = DEFAULT_LOCALE,
     records: list[Record] | None = None,
 ) -> Image.Image:
-    """The table image; ``records``, when given, receives every text and element drawn (the
-    layout tests read it)."""
-    n = int(view.get("seats") or len(names) or 4)
-    viewer = view.get("seat")
-    first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
-    order = [(first + i) % n for i in range(n)]
+    """The table image, drawn whole; ``records``, when given, receives every text and element
+    drawn (the layout tests read it)."""
     c = Canvas((W, H), background())
     c.style = style
     c.records = records
-    info = table_info(view, names, locale)
-    rooms = [PLATE[0] - 30 - (34 if s < len(bots) and bots[s] else 0) for s in range(len(names))]
-    plate_names = unique_fit(names, NAME, rooms, "condensed")
-    column_names = unique_fit(names, SMALL, COLUMN - 16 - 40 - 36, "condensed")
-    _column(c, view, info, column_names, style)
-    if n == 2 and view.get("phase") != "over":
-        _felt_cards(c, info, style)
-    if view.get("trick"):
-        _trick(c, view, order, style, locale)
-    else:
-        _focus(c, info, style)
-    for index, seat in enumerate(order):
-        _plate(c, info, view, seat, seat_anchor(index, n), plate_names, bots)
-    if view.get("phase") == "over":
-        _game_over(c, view, names, locale, order)
+    _draw(c, view, names, bots, style, locale, None)
     return c.image
+
+
+def table_frame(
+    view: GameView, names: list[str], bots: list[bool], style: str, locale: str = DEFAULT_LOCALE
+) -> Frame:
+    """The table image drawn over its kept layers, ready to encode: the same pixels as
+    ``draw_table``, for less work once the table's layers are kept."""
+    frame = Frame(background(), style)
+    _draw(frame.canvas, view, names, bots, style, locale, frame)
+    return frame
 
 
 def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, order: list[int]) -> None:

@@ -20,6 +20,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rendering.lru import SizedLRU
 from rendering.theme import RGB
 
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
@@ -86,39 +87,60 @@ def _mixed_mask(text: str, size: int, weight: str) -> Image.Image:
     return mask.crop((box[0], 0, box[2], height))
 
 
-@lru_cache(maxsize=4096)
-def text_sprite(text: str, size: int, colour: RGB, weight: str = "bold") -> Image.Image:
-    """The string as a tight RGBA sprite whose top is the top of the font's capitals.
+MASKS: Final = SizedLRU[Image.Image](4 * 1024 * 1024, lambda mask: mask.width * mask.height + 200)
+"""Text masks of this process, at most 4 MB: names, labels and log lines are drawn again on
+every update of a table, but a process drawing many tables meets thousands of them."""
+
+
+def text_mask(text: str, size: int, weight: str = "bold") -> Image.Image:
+    """The string as a tight mask (mode L, the ink's coverage) whose top is the top of the
+    font's capitals; ``info["overhang"]`` rows above it for accents (``overhang``).
 
     Tight to the ink horizontally, but vertically aligned on the font's ascent, so that strings of
-    one size line up whatever letters they hold, in whichever font.
+    one size line up whatever letters they hold, in whichever font. One mask serves every colour:
+    painting a colour through it is painting the coloured sprite through its alpha.
     """
+    key = (text, size, weight)
+    mask = MASKS.get(key)
+    if mask is None:
+        mask = _draw_mask(text, size, weight)
+        MASKS.put(key, mask)
+    return mask
+
+
+def _draw_mask(text: str, size: int, weight: str) -> Image.Image:
     if not text.isascii() and any(is_cjk for _, is_cjk in runs(text)):
         with _FREETYPE:
-            mask = _mixed_mask(text, size, weight)
-        sprite = Image.new("RGBA", mask.size, (*colour, 0))
-        sprite.putalpha(mask)
-        return sprite
+            return _mixed_mask(text, size, weight)
     f = font(size, weight)
     with _FREETYPE:
         left, ink_top, right, _ = f.getbbox(text or " ")
         top = f.getbbox("H")[1]
         ascent, descent = f.getmetrics()
-        # An accented capital (É, Ú, À) rises above the capitals: the sprite grows upwards by
+        # An accented capital (É, Ú, À) rises above the capitals: the mask grows upwards by
         # ``overhang`` rows, which Canvas.rich draws above ``y``. Plain ASCII keeps its old box.
         overhang = 0 if text.isascii() else max(0, int(top - ink_top))
         width = max(1, int(right - left))
         height = max(1, int(ascent + descent - top)) + overhang
         mask = Image.new("L", (width, height), 0)
         ImageDraw.Draw(mask).text((-left, overhang - top), text, font=f, fill=255)
-    sprite = Image.new("RGBA", (width, height), (*colour, 0))
+    mask.info["overhang"] = overhang
+    return mask
+
+
+@lru_cache(maxsize=256)
+def text_sprite(text: str, size: int, colour: RGB, weight: str = "bold") -> Image.Image:
+    """``text_mask`` as an RGBA sprite in ``colour`` (for sprites built once: card indices)."""
+    mask = text_mask(text, size, weight)
+    sprite = Image.new("RGBA", mask.size, (*colour, 0))
     sprite.putalpha(mask)
-    sprite.info["overhang"] = overhang
+    sprite.info["overhang"] = overhang(mask)
     return sprite
 
 
 def overhang(sprite: Image.Image) -> int:
-    """Rows of a text sprite above the top of the capitals (accents): draw it that much higher."""
+    """Rows of a text mask or sprite above the top of the capitals (accents): draw it that much
+    higher."""
     value = sprite.info.get("overhang", 0)
     return value if isinstance(value, int) else 0
 
@@ -139,8 +161,15 @@ def size_for_cap_height(pixels: int, weight: str = "bold") -> int:
     return size
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, weight: str = "bold") -> int:
-    return text_sprite(text, size, (0, 0, 0), weight).width
+    """The width of ``text_mask(text, size, weight)``, measured without drawing it (Latin
+    text): names are measured many times over while they are fitted, and drawn once."""
+    if not text.isascii() and any(is_cjk for _, is_cjk in runs(text)):
+        return text_mask(text, size, weight).width
+    with _FREETYPE:
+        left, _, right, _ = font(size, weight).getbbox(text or " ")
+    return max(1, int(right - left))
 
 
 def fit_text(text: str, size: int, max_width: int, weight: str = "bold") -> str:
