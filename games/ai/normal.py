@@ -346,7 +346,7 @@ def _chiamata_call(view: GameView, legal: list[Action]) -> Action:
     calls = [a for a in legal if a.type == "call" and a.points is None and a.rank]
     if not calls:
         return pass_
-    suit, strength = _chiamata_suit(cards)
+    suit, strength = chiamata_strength(cards)
     missing = [r for r in BRISCOLA_ORDER if r + suit not in cards]
     if not missing or strength < 9.0:
         return pass_
@@ -358,7 +358,9 @@ def _chiamata_call(view: GameView, legal: list[Action]) -> Action:
     return max(ok, key=lambda a: _BRISCOLA_STRENGTH[str(a.rank)]) if ok else pass_
 
 
-def _chiamata_suit(cards: list[str]) -> tuple[str, float]:
+def chiamata_strength(cards: list[str]) -> tuple[str, float]:
+    """A chiamata hand's best suit for trumps and its strength there (calls start at 9)."""
+
     def strength(suit: str) -> float:
         own = [c for c in cards if c[1] == suit]
         score = sum(1.5 + BRISCOLA_POINTS.get(c[0], 0) / 4 for c in own)
@@ -437,6 +439,7 @@ def choose_normal(view: GameView, legal: list[Action], rng: random.Random) -> Ac
 
 
 __all__ = [
+    "chiamata_strength",
     "choose_normal",
     "name_trump",
     "play_card",

@@ -67,6 +67,8 @@ class DealScore:
     trick_points: tuple[int, ...]
     """Card points taken (Belote and Coinche: before any SA/TA conversion, last trick
     included); in Piquet, tricks won — as in the engine's ``deal_result``."""
+    made: bool | None = None
+    """Whether the contract was made (Belote, Coinche, chiamata), as the engine judges it."""
 
 
 class TableScoring:
@@ -376,16 +378,23 @@ class DealScoring:
             reserve=int(kn.field(table.view, "reserve") or 0),
             options=table.options,
         )
-        return DealScore(tuple(result["scores"]), tuple(trick_points))
+        made = result["outcome"] == "success"
+        return DealScore(tuple(result["scores"]), tuple(trick_points), made)
 
     def _coinche(self, deal: Deal) -> DealScore:
         table = self.table
+        return self.contract_score(deal, table.declarer or 0, table.level, table.multiplier)
+
+    def contract_score(self, deal: Deal, declarer: int, level: int, multiplier: int) -> DealScore:
+        """Coinche: the finished ``deal``'s scores had ``declarer`` played a ``level`` contract
+        (80…160, or ``games.coinche.LEVELS`` of a capot or generale) at ``multiplier`` in its
+        trumps — what the auction weighs its calls by."""
+        table = self.table
         trick_points, tricks = self._belote_family(deal)
-        declarer = table.declarer or 0
         result = score_coinche_hand(
             declarer=declarer,
-            level=table.level,
-            multiplier=table.multiplier,
+            level=level,
+            multiplier=multiplier,
             card_points=contract_card_points(trick_points, tricks, table.mode, table.options),
             melds=self.melds,
             belote=self._belote_points(deal),
@@ -393,7 +402,7 @@ class DealScoring:
             declarer_tricks=table.tricks_before[declarer] + deal.seat_tricks[declarer],
             options=table.options,
         )
-        return DealScore(tuple(result["scores"]), tuple(trick_points))
+        return DealScore(tuple(result["scores"]), tuple(trick_points), bool(result["success"]))
 
     def _piquet(self, deal: Deal) -> DealScore:
         tricks = [self.table.tricks_before[s] + deal.seat_tricks[s] for s in (0, 1)]
@@ -430,8 +439,10 @@ class DealScoring:
         taken = sum(points[s] for s in side)
         tricks = sum(table.tricks_before[s] + deal.seat_tricks[s] for s in side)
         target = int(kn.field(table.view, "target") or 61)
-        scores, _, _ = score_chiamata_deal(declarer, partner, taken, tricks, target, table.options)
-        return DealScore(tuple(scores), tuple(points))
+        scores, made, _ = score_chiamata_deal(
+            declarer, partner, taken, tricks, target, table.options
+        )
+        return DealScore(tuple(scores), tuple(points), made)
 
 
 def _two_sided_state(deal: Deal) -> tuple[int, ...]:

@@ -146,14 +146,15 @@ def test_unknown_level_and_empty_legal_list_are_refused() -> None:
 
 # ------------------------------------------------------------------------ the easy faults
 def _coinched_partner_contract() -> Game:
-    """Seat 1 bids 80♥, seat 2 coinches; seat 3 (seat 1's partner) holds only the 7♥."""
+    """Seat 1 bids 80♥, seat 2 coinches; seat 3 (seat 1's partner) holds only the 7♥ (and no
+    meld, which would count toward the contract)."""
     game = new_game("coinche", dealer=0)
     # Packets 3-2-3 from the dealer's right: seat 1, 2, 3, 0.
     hands = {
         1: ["AH", "TH", "KH", "JH", "9H", "QH", "8H", "AS"],
         2: ["AD", "TD", "KD", "JS", "9S", "QS", "8S", "7S"],
-        3: ["7H", "AC", "TC", "KC", "QC", "JC", "9C", "8C"],
-        0: ["7D", "8D", "9D", "JD", "QD", "KS", "TS", "7C"],
+        3: ["7H", "AC", "TC", "KC", "7D", "8D", "9C", "8C"],
+        0: ["QC", "JC", "9D", "JD", "QD", "KS", "TS", "7C"],
     }
     deck: list[str] = []
     start = {1: 0, 2: 0, 3: 0, 0: 0}

@@ -101,3 +101,30 @@ def test_score_values_are_the_seats_margin_in_game_units() -> None:
                                 assert value in (-1.0, 0.0, 1.0)
                     found += 1
                 game.apply(seat, choose(game.view(seat), legal, "easy", rng))
+
+
+def test_a_bonus_only_table_values_a_card_by_the_contract_alone() -> None:
+    """Under ``scoring_method = bonus_only`` a Coinche deal scores the contract's value to one
+    side and nothing else: every value the search gives is plus or minus that value."""
+    rng = random.Random(8)
+    checked = 0
+    while checked < 5:
+        game = new_game(
+            "coinche", options={"scoring_method": "bonus_only"}, dealer=rng.randrange(4)
+        )
+        game.deal(shuffled_deck(game, rng))
+        while not game.awaiting_deck and not game.over:
+            seat = game.to_act
+            assert seat is not None
+            legal = game.legal_actions(seat)
+            view = game.view(seat)
+            contract = view["contract"]
+            if contract is not None and len(legal) > 1 and rng.random() < 0.3:
+                value = contract["value"]
+                stake = (value if isinstance(value, int) else 250) * contract["multiplier"]
+                cards = [str(a.card) for a in legal]
+                valued = play_values(view, cards, random.Random(checked), 4, None, None, "score")
+                for card in cards:
+                    assert {abs(v) for v in valued.values[card]} == {stake}
+                checked += 1
+            game.apply(seat, choose(view, legal, "normal", rng))
