@@ -7,6 +7,7 @@ private thread may be opened."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -98,7 +99,15 @@ async def test_the_same_decisions_see_the_same_game_and_others_are_answered(
         Attempt(env, channel, guild.add_member(env.create_user(name)), challenge, seed=5)
         for name in ("ann", "bob")
     ]
-    other = Attempt(env, channel, guild.add_member(env.create_user("cat")), challenge, seed=99)
+    # Other decisions: a legal action at random (the easy player may well choose as the twins).
+    pick = random.Random(99)
+    other = Attempt(
+        env,
+        channel,
+        guild.add_member(env.create_user("cat")),
+        challenge,
+        decide=lambda game, seat: pick.choice(game.legal_actions(seat)),
+    )
     for attempt in (*twins, other):
         await attempt.play_all()
     first, second, third = [await records(env, attempt) for attempt in (*twins, other)]
