@@ -179,11 +179,10 @@ async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
     with tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)
-        # The suite's settle timeout, without a browser. With one, each picture takes seconds of
-        # real time that simcord then catches up on, and on a busy machine (load 10 on 2 cores)
-        # that catching up took longer than 30 s: screenshots wait up to 180 s.
-        patience = 180.0 if camera.browser else 30.0
-        world = simcord.Env(bot, settle_timeout=patience)
+        # The suite's settle timeout. A longer one (60 s, 180 s) stalls the first command for
+        # that long; on a busy machine a settle after screenshots can time out, which is then
+        # reported for that game and the run goes on (run that game again with --game).
+        world = simcord.Env(bot, settle_timeout=30.0)
         await world.start()
 
         async def shoot(game: str, moment: str, *where: Any) -> None:
