@@ -112,12 +112,12 @@ class Stage:
             names["secrets"] = original
 
     def table(self, game: str, people: int) -> Table:
+        """A channel of its own for ``game``, whose table will be dealt from the game's seed."""
         channel = self.guild.create_text_channel(game)
         self.seed = GAMES[game].seed
         return Table(self.world, channel, self.people[:people], seed=GAMES[game].seed)
 
     async def open(self, table: Table, game: str, computers: int, **options: Any) -> None:
-        self.seed = GAMES[game].seed
         await table.open(
             GAMES[game].command, computers=computers, language=self.language, **options
         )
@@ -206,7 +206,6 @@ async def coinche(stage: Stage) -> None:
     bid on the table, mid-deal, the first deal's summary and game over."""
     table = stage.table("coinche", 2)
     alice, bob = table.players
-    stage.seed = GAMES["coinche"].seed
     started = await alice.slash(
         table.channel,
         "coinche start",
