@@ -17,7 +17,7 @@ from typing import Any
 import discord
 import pytest
 from discord import app_commands
-from fluent.syntax import FluentParser
+from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
@@ -135,6 +135,43 @@ def test_the_games_own_words() -> None:
     assert [t(f"suit_{s}", "pt-PT") for s in "SHDC"] == ["espadas", "copas", "ouros", "paus"]
     assert [t(f"suit_{s}", "ja") for s in "SHDC"] == ["スペード", "ハート", "ダイヤ", "クラブ"]
     assert card_name("KC", "briscola", "italian", "fr") == "R bastoni"
+
+
+VOUS = re.compile(r"\b(?:vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE)
+"""The polite plural in French: its pronouns, and the verb forms that end in -ez (choisissez,
+écartez, jouez). The few French words that end in -ez without being a verb are allowed."""
+NOT_VERBS = frozenset({"chez", "assez", "nez"})
+
+
+def french_vous(path: Path) -> list[str]:
+    """Every French sentence of a catalogue that speaks to the reader as vous."""
+    resource = FluentParser().parse(path.read_text("utf-8"))
+    found = []
+    for entry in resource.body:
+        if not isinstance(entry, fluent_ast.Message) or entry.value is None:
+            continue
+        words = [m.group(0) for m in VOUS.finditer(FluentSerializer().serialize_entry(entry))]
+        if [w for w in words if w.lower() not in NOT_VERBS]:
+            found.append(entry.id.name)
+    return found
+
+
+def test_french_says_tu_to_everybody() -> None:
+    """The bot says tu ("à toi de jouer", "Ce n'est pas ton tour"): no French sentence of the
+    bot or of its images may switch to vous ("Votre jeu", "écartez")."""
+    from rendering.i18n import IMAGES
+
+    assert "toi" in t("hand_your_turn", "fr", id=1)
+    assert french_vous(BOT.path("fr")) == []
+    assert french_vous(IMAGES.path("fr")) == []
+
+
+def test_the_vous_check_finds_vous(tmp_path: Path) -> None:
+    sample = tmp_path / "bot.ftl"
+    sample.write_text(
+        "a = Votre jeu\nb = écartez { $n } cartes\nc = chez toi, assez\nd = à toi\n", "utf-8"
+    )
+    assert french_vous(sample) == ["a", "b"]
 
 
 def test_plurals_follow_each_language() -> None:
