@@ -160,7 +160,7 @@ async def test_unrated_tables_say_so_and_move_nothing(
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert t("lobby_unrated") in lobby.content
     labels = [c.get("label") for c in components_of(lobby)]
-    assert t("button_unrated") in labels
+    assert t("button_play_rated") in labels
     await bob.click(lobby, custom_id=f"atout:join:{table_id}")
     await alice.click(lobby, custom_id=f"atout:start:{table_id}")
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]

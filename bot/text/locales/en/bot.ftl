@@ -83,13 +83,16 @@ lobby_here = this channel
 lobby_started = The game has started in { $where }.
 seat_line = Seat { $number }: { $who }
 seat_empty = (empty)
-seat_computer = { $name } (computer, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — team { $team }
 computer_name = Computer { $number }
 level_easy = easy
 level_normal = normal
 level_hard = hard
-button_join = Join
+button_join = { $count ->
+    [one] Join · { $count } seat free
+   *[other] Join · { $count } seats free
+}
 button_leave = Leave
 button_addbot = Add computer player
 button_rmbot = Remove computer player
@@ -493,8 +496,8 @@ button_previous = Previous
 button_next = Next
 button_record = Record { $number }
 button_reset = Reset the ratings
-button_rated = Rated: yes
-button_unrated = Rated: no
+button_play_unrated = Play unrated
+button_play_rated = Play rated
 reset_confirm = Reset every { $game } rating of this server? Everybody starts again at 1,000; the history of games stays.
 reset_done = The { $game } ratings of this server are reset ({ $count ->
     [one] { $count } player

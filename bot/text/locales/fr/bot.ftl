@@ -84,13 +84,16 @@ lobby_here = ce salon
 lobby_started = La partie a commencé dans { $where }.
 seat_line = Place { $number } : { $who }
 seat_empty = (libre)
-seat_computer = { $name } (ordinateur, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — équipe { $team }
 computer_name = Ordinateur { $number }
 level_easy = facile
 level_normal = moyen
 level_hard = difficile
-button_join = Rejoindre
+button_join = { $count ->
+    [one] Rejoindre · { $count } place libre
+   *[other] Rejoindre · { $count } places libres
+}
 button_leave = Quitter
 button_addbot = Ajouter un ordinateur
 button_rmbot = Retirer un ordinateur
@@ -494,8 +497,8 @@ button_previous = Précédent
 button_next = Suivant
 button_record = Feuille { $number }
 button_reset = Remettre les classements à zéro
-button_rated = Classée : oui
-button_unrated = Classée : non
+button_play_unrated = Jouer sans classement
+button_play_rated = Jouer classé
 reset_confirm = Remettre à zéro tous les classements de { $game } de ce serveur ? Tout le monde repart à 1 000 ; l'historique des parties reste.
 reset_done = Les classements de { $game } de ce serveur sont remis à zéro ({ $count ->
     [one] { $count } joueur

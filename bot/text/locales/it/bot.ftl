@@ -84,13 +84,16 @@ lobby_here = questo canale
 lobby_started = La partita è iniziata in { $where }.
 seat_line = Posto { $number }: { $who }
 seat_empty = (libero)
-seat_computer = { $name } (computer, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — squadra { $team }
 computer_name = Computer { $number }
 level_easy = facile
 level_normal = medio
 level_hard = difficile
-button_join = Siediti
+button_join = { $count ->
+    [one] Siediti · { $count } posto libero
+   *[other] Siediti · { $count } posti liberi
+}
 button_leave = Alzati
 button_addbot = Aggiungi un computer
 button_rmbot = Togli un computer
@@ -494,8 +497,8 @@ button_previous = Precedente
 button_next = Successiva
 button_record = Registro { $number }
 button_reset = Azzera i punteggi
-button_rated = In classifica: sì
-button_unrated = In classifica: no
+button_play_unrated = Gioca fuori classifica
+button_play_rated = Gioca in classifica
 reset_confirm = Azzerare tutti i punteggi di { $game } di questo server? Tutti ripartono da 1.000; lo storico delle partite resta.
 reset_done = I punteggi di { $game } di questo server sono azzerati ({ $count ->
     [one] { $count } giocatore

@@ -85,13 +85,16 @@ lobby_here = este canal
 lobby_started = O jogo começou em { $where }.
 seat_line = Lugar { $number }: { $who }
 seat_empty = (livre)
-seat_computer = { $name } (computador, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — equipa { $team }
 computer_name = Computador { $number }
 level_easy = fácil
 level_normal = médio
 level_hard = difícil
-button_join = Sentar
+button_join = { $count ->
+    [one] Sentar · { $count } lugar livre
+   *[other] Sentar · { $count } lugares livres
+}
 button_leave = Sair
 button_addbot = Juntar computador
 button_rmbot = Tirar computador
@@ -495,8 +498,8 @@ button_previous = Anterior
 button_next = Seguinte
 button_record = Registo { $number }
 button_reset = Repor as pontuações
-button_rated = Classificado: sim
-button_unrated = Classificado: não
+button_play_unrated = Jogar sem classificação
+button_play_rated = Jogar com classificação
 reset_confirm = Repor todas as pontuações de { $game } deste servidor? Todos recomeçam em 1000; o histórico de jogos fica.
 reset_done = As pontuações de { $game } deste servidor foram repostas ({ $count ->
     [one] { $count } jogador
