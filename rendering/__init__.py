@@ -153,7 +153,12 @@ def render_leaderboard(
 
 
 def render_rating_chart(
-    title: str, series: list[tuple[str, list[int]]], *, locale: str = DEFAULT_LOCALE
+    title: str,
+    series: list[tuple[str, list[int]]],
+    *,
+    locale: str = DEFAULT_LOCALE,
+    starts: Sequence[int | None] = (),
 ) -> bytes:
-    """A player's rating after each rated game, one line per game."""
-    return encode(draw_rating_chart(title, series, clean_locale(locale)))
+    """A player's rating after each rated game, one line per game, each from the rating it
+    started at when ``starts`` knows it."""
+    return encode(draw_rating_chart(title, series, clean_locale(locale), starts))
