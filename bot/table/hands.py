@@ -4,8 +4,8 @@ A hand is an ephemeral message, which the bot can edit only through the interact
 it, and only while that interaction's token lives (15 minutes). So the bot keeps, per table and
 player, the interaction of the latest hand, and:
 
-- opening a new hand retires the previous one: it is edited to a short "moved on" line without
-  buttons or image, so no older hand keeps showing cards already played or live buttons;
+- opening a new hand withdraws the previous one: it is deleted, so no older hand keeps showing
+  cards already played or live buttons, and no note piles up in its place;
 - the hand a player acts from is edited in place (``Hands.edit``);
 - when a deal is dealt, every player's hand shows the new cards at once;
 - when the game ends, every open hand is closed.
@@ -51,6 +51,20 @@ async def retire(interaction: Interaction, content: str) -> bool:
         await interaction.edit_original_response(content=content, attachments=[], view=None)
     except discord.HTTPException:
         log.info("could not retire a hand message of %s", interaction.user.id)
+        return False
+    return True
+
+
+async def withdraw(interaction: Interaction) -> bool:
+    """Delete the hand this interaction made: a newer one is below it, and a note saying so,
+    one per press of Hand, piled up in the player's view. Returns False when the message could
+    not be deleted (token expired: its buttons then answer "out of date")."""
+    if not editable(interaction):
+        return False
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("could not withdraw a hand message of %s", interaction.user.id)
         return False
     return True
 
@@ -139,8 +153,7 @@ class Hands:
         older = self.held.get(key)
         self.held[key] = (interaction, payload.version)
         if older is not None and older[0] is not interaction:
-            moved = t("hand_moved_on", user_locale(older[0]), id=session.id)
-            await retire(older[0], moved)
+            await withdraw(older[0])
 
     async def edit(self, interaction: Interaction, session: TableSession) -> None:
         """Show the new hand in the hand message that was clicked (the click is deferred): the

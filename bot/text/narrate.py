@@ -28,10 +28,26 @@ TURN_KEYS: dict[Decision, str] = {
 """The sentence for each decision the engine says the seat to act faces (``view["decision"]``)."""
 
 
-def side_names(game: Game, names: list[str]) -> list[SideLabel]:
-    """Each side's players' names, every name shown (sentences have room); the labelling is the
-    images' (``rendering.info.side_names``), the teams the engine's."""
-    return rendering_side_names(game.teams(), names, max_joined=None)
+def side_names(game: Game, names: list[str], locale: str = "en") -> list[SideLabel]:
+    """Each side as the images label it (``rendering.info.side_names``, teams from the engine):
+    its players' names, or "Team A" for a team of three (Briscola for six), so that a sentence
+    and the picture under it name a side alike."""
+    return rendering_side_names(game.teams(), names, locale)
+
+
+def named_sides(game: Game, names: list[str], locale: str = "en") -> list[SideLabel]:
+    """``side_names`` where a sentence names the winners once in full: "Team A (alice, bob,
+    carol)" — one team, so its verb stays singular."""
+    labels = side_names(game, names, locale)
+    full = rendering_side_names(game.teams(), names, locale, max_joined=None)
+    return [
+        label
+        if label.members == everybody.members
+        else SideLabel(
+            (t("team_members", locale, team=label.text, names=", ".join(everybody.members)),)
+        )
+        for label, everybody in zip(labels, full, strict=True)
+    ]
 
 
 STATUS_LENGTH = 150
@@ -105,46 +121,49 @@ def scores_text(values: list[int], sides: list[SideLabel]) -> str:
 def deal_summary(
     game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
 ) -> str:
-    """The deal in one line, for notifications and screen readers: the image posted with it
-    carries the details (card points, melds per side), so every number is said once here. The
-    running score is left out when it equals the deal's (the first deal)."""
+    """The deal in one short line, for notifications and screen readers: the contract or the
+    call and whether it was made, or, in a game without one, the deal's score; a capot. The
+    image posted with it holds the rest (points per side, melds, belote, totals), so the text
+    does not say it again."""
     result = game.deal_results[index]
-    sides = side_names(game, names)
     parts = [t("deal_summary_title", locale, number=index + 1)]
     if result.get("trick_points") is None:
         parts.append(t("deal_passed_out", locale))
+        return " · ".join(parts)
+    outcome = deal_outcome(game, names, index, locale, deck_style)
+    if outcome is not None:
+        parts.append(outcome)
     else:
-        parts.extend(
-            line.rstrip(".") for line in deal_details(game, names, index, locale, deck_style)
-        )
-    parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
-    totals = list(game.totals) if index == len(game.deal_results) - 1 else None
-    if totals is not None and totals != list(result["scores"]):
-        parts.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
+        sides = side_names(game, names, locale)
+        parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
+    view = game.public_view()
+    ended = next((e for e in reversed(view["events"]) if e["type"] == "deal_result"), None)
+    latest = index == len(game.deal_results) - 1 and ended is not None
+    if latest and ended is not None and (ended.get("bandeira") or ended.get("cappotto")):
+        parts.append(t("deal_sweep", locale))
     return " · ".join(parts)
 
 
-def deal_details(
+def deal_outcome(
     game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
-) -> list[str]:
-    """The contract and whether it was made, melds and belote: from the public events of the
-    deal, which the engine keeps until the next deal is dealt (so only for the latest deal)."""
+) -> str | None:
+    """The contract (or chiamata's call) and whether it was made, from the public events of the
+    deal, which the engine keeps until the next deal is dealt (so only for the latest deal);
+    ``None`` for a game without a contract."""
     if index != len(game.deal_results) - 1:
-        return []
+        return None
     view = game.public_view()
     result: DealResultEvent | None = next(
         (e for e in reversed(view["events"]) if e["type"] == "deal_result"), None
     )
     if result is None:
-        return []
-    sides = side_names(game, names)
+        return None
     # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
     contract: Mapping[str, object] = view["contract"] or {}
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
-    lines: list[str] = []
     outcome = result.get("outcome")
     if outcome is not None and contract:
         seat = contract.get("declarer", contract.get("taker"))
@@ -159,14 +178,12 @@ def deal_details(
         multiplier = contract.get("multiplier")
         if isinstance(multiplier, int) and multiplier > 1:
             what += f" ×{multiplier}"
-        lines.append(
-            t(
-                "deal_contract",
-                locale,
-                name=name(seat),
-                contract=what,
-                outcome=t(f"outcome_{outcome}", locale),
-            )
+        return t(
+            "deal_contract",
+            locale,
+            name=name(seat),
+            contract=what,
+            outcome=t(f"outcome_{outcome}", locale),
         )
     if "declarer" in result and "success" in result:
         called = result.get("called_card")
@@ -175,34 +192,25 @@ def deal_details(
             if result.get("alone")
             else t("deal_partner", locale, name=name(result.get("partner")))
         )
-        lines.append(
-            t(
-                "deal_call",
-                locale,
-                name=name(result.get("declarer")),
-                card=card_name(str(called), game.NAME, deck_style, locale) if called else "?",
-                partner=partner,
-                points=result.get("points"),
-                target=result.get("target"),
-                outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
-            )
+        return t(
+            "deal_call",
+            locale,
+            name=name(result.get("declarer")),
+            card=card_name(str(called), game.NAME, deck_style, locale) if called else "?",
+            partner=partner,
+            points=result.get("points"),
+            target=result.get("target"),
+            outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
         )
-    melds = result.get("melds")
-    if isinstance(melds, list) and any(melds):
-        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides)))
-    belote = result.get("belote")
-    if isinstance(belote, list) and any(belote):
-        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides)))
-    if result.get("bandeira") or result.get("cappotto"):
-        lines.append(t("deal_sweep", locale))
-    return lines
+    return None
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     """Who won, in one line with the final score once: games won where the match counts games
     (Briscola, Sueca, Piquet's match), else the points; the score sheet image holds the rest."""
-    sides = side_names(game, names)
-    winners = [sides[w] for w in game.winners if 0 <= w < len(sides)]
+    sides = side_names(game, names, locale)
+    named = named_sides(game, names, locale)
+    winners = [named[w] for w in game.winners if 0 <= w < len(named)]
     if winners:
         count = sum(side.count for side in winners)
         head = t("result_winners", locale, names=", ".join(w.text for w in winners), count=count)

@@ -111,8 +111,6 @@ def test_the_deal_summary_says_whether_the_contract_was_made() -> None:
     assert f"by {name} — " in text
     outcome = game.public_view()["events"][-1]["outcome"]
     assert t(f"outcome_{outcome}") in text
-    belote = game.public_view()["events"][-1]["belote"]
-    assert ("Belote:" in text) == any(belote)
 
 
 def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
@@ -177,13 +175,17 @@ def test_the_status_line_keeps_the_auction_in_order() -> None:
 
 
 def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
-    """Issue 11, item 6: one line each (the images carry the details); in the first deal the
-    running score equals the deal's and is not repeated."""
+    """Issue 11, item 6 and issue 25: one short line each (the images carry the details): a
+    contract says whether it was made and leaves the points to the image; a game without one
+    says the deal's score."""
     game = play_one_deal("coinche", 4, 3)
     text = deal_summary(game, NAMES, 0)
     assert "\n" not in text
     assert "Card points" not in text
-    assert text.count("This deal:") == 1 and "Score:" not in text
+    assert "This deal:" not in text and "Score:" not in text and "Belote:" not in text
+    sueca = play_one_deal("sueca", 4, 3)
+    line = deal_summary(sueca, NAMES, 0)
+    assert line.count("This deal:") == 1 and "Score:" not in line
     briscola = new_game("briscola", {"hands_to_win": 1}, 2, dealer=0)
     rng = Random(4)
     while not briscola.over:
@@ -197,3 +199,27 @@ def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
         briscola.apply(seat, briscola.legal_actions(seat)[0])
     line = game_result(briscola, NAMES[:2])
     assert "\n" not in line and line.count("Games won:") + line.count("Score:") == 1
+
+
+def test_six_players_read_team_a_and_b_as_the_images_draw_them() -> None:
+    """Briscola for six: the images say "Team A" and "Team B"; the result names the winners
+    once in full after it, and the score by team."""
+    names = [*NAMES, "Eva", "Jo"]
+    game = new_game("briscola", {"hands_to_win": 1}, 6, dealer=0)
+    rng = Random(4)
+    while not game.over:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, game.legal_actions(seat)[0])
+    line = game_result(game, names)
+    (winner,) = game.winners
+    members = ", ".join(names[s] for s in game.teams()[winner])
+    team = "AB"[winner]
+    assert f"Team {team} ({members}) won!" in line
+    assert "Team A" in line.split("won!")[1] and "Team B" in line.split("won!")[1]
+    assert " & " not in line

@@ -64,6 +64,7 @@ deal_passed_out = 全員パスでした。
 deal_card_points = カードの点数：{ $points }
 deal_scores = このディール：{ $scores }
 deal_totals = 合計：{ $scores }
+team_members = { $team }（{ $names }）
 result_winners = { $count ->
    *[other] **ゲーム終了 — { $names } の勝ち！**
 }
@@ -76,7 +77,6 @@ ping_turn = { $mention } さんの番です
 hand_your_turn = テーブル { $id }：あなたの番です。
 hand_waiting = テーブル { $id }：{ $name } を待っています。
 hand_over = テーブル { $id }：ゲームは終わりました。
-hand_moved_on = テーブル { $id }：この手札は古くなりました — 最新の手札は下にあります。
 lobby_title = **{ $game }** — テーブル { $id }
 lobby_rules = ルール：{ $rules }
 lobby_here = このチャンネル
@@ -209,8 +209,6 @@ outcome_litige = 同点（リティージュ）：点数は次のディールに
 deal_call = { $name } が { $card } をコール — { $partner }；{ $points } 点（必要 { $target } 点）：{ $outcome }
 deal_partner = パートナーは { $name }
 deal_alone = ひとりで
-deal_melds = 役：{ $scores }
-deal_belote = ブロット：{ $scores }
 deal_sweep = 全トリック獲得！
 rank_T = 10
 rank_J = ジャック
