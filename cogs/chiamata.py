@@ -54,10 +54,16 @@ def chiamata_panel(ctx: PanelContext) -> list[Item]:
             )
         return items + simple_buttons(ctx, min(len(chunks), MAX_CALL_SELECTS))
     if trumps:
+        # Naming the suit of a called card one holds oneself means playing alone: said on the
+        # option, where the choice is made.
+        view = ctx.view
+        called = view["called_rank"] if view["game"] == "chiamata" else None
+        held = {card[1] for card in view["hand"] if called is not None and card[0] == called}
         options = [
             discord.SelectOption(
                 label=suit_name(a.suit or "S", "chiamata", ctx.deck_style, ctx.locale),
                 value=select_value(a),
+                description=t("trump_alone", ctx.locale) if a.suit in held else None,
             )
             for a in trumps
         ]

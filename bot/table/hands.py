@@ -25,6 +25,7 @@ import discord
 from bot.play.sessions import TableSession
 from bot.play.settings import deck_style_of
 from bot.text.i18n import t, user_locale
+from bot.text.prompts import turn_prompt
 from bot.ui import images
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
 from games.base import Game
@@ -126,6 +127,9 @@ class Hands:
             for item in self.panels.build(session.row.game, ctx):
                 ui.add_item(item)
             content = t("hand_your_turn", locale, id=session.id)
+            prompt = turn_prompt(view, session.names(), locale, deck_style_of(session))
+            if prompt:
+                content += "\n" + prompt
         elif game.over:
             content = t("hand_over", locale, id=session.id)
         else:

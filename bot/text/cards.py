@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.text.i18n import t
 from games.cards import SUITS
-from rendering.cards import rank_label, resolve_style
+from rendering.cards import resolve_style
 
 SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
 """French suits as Discord's coloured emoji, in buttons and sentences alike: red hearts and
@@ -28,11 +28,21 @@ def rank_letter(rank: str, locale: str = "en") -> str:
 
 def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
     """A card in a sentence: ``J♥️`` (``V♥️`` in French) with French cards, the suit as the
-    coloured emoji the buttons use; ``R bastoni`` (re di bastoni) with Italian ones, whose
-    suits have no French symbol."""
+    coloured emoji the buttons use; with Italian ones, whose suits have no French symbol, by
+    their Italian names with the article the language puts before them ("l'asso di denari",
+    "the re di bastoni"): "A denari" read like a code."""
     if italian(game, deck_style):
-        return f"{rank_label(card[0], 'italian')} {suit_name(card[1], game, deck_style, locale)}"
+        suit = suit_name(card[1], game, deck_style, locale)
+        return t("the_italian_card", locale, rank=card[0], suit=suit)
     return rank_letter(card[0], locale) + SUIT_EMOJI.get(card[1], card[1:])
+
+
+def rank_phrase(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
+    """A rank as a sentence says it, with its article: "the re" (chiamata's calls), "l'as"."""
+    if len(rank) != 1:
+        return rank
+    key = "the_italian_rank" if italian(game, deck_style) else "the_rank"
+    return t(key, locale, rank=rank)
 
 
 def trump_word(trump: str, locale: str = "en") -> str:

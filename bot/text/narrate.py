@@ -66,8 +66,10 @@ def recent_actions(
     events = [e for e in view.get("events") or [] if isinstance(e, dict)]
     last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
 
+    elder = view["elder"] if view["game"] == "piquet" else None
+
     def said(event: Event) -> str | None:
-        return event_text(event, names, locale, game=game, deck_style=deck_style)
+        return event_text(event, names, locale, game=game, deck_style=deck_style, elder=elder)
 
     def played(entry: object) -> str | None:
         if not (isinstance(entry, list | tuple) and len(entry) == 2):

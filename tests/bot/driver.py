@@ -27,8 +27,13 @@ FRENCH_LETTERS = {"V": "J", "D": "Q", "R": "K"}
 """French indices (valet, dame, roi): a French table names the jack of hearts V♥️."""
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-ITALIAN_LABEL = re.compile(r"(?<![A-Za-z0-9])([2-7AFCR]) (coppe|denari|bastoni|spade)\b")
-ITALIAN_RANKS = {"F": "J", "C": "Q", "R": "K"}
+ITALIAN_LABEL = re.compile(
+    r"(?<![A-Za-z0-9])(asso|re|cavallo|fante|[2-7]) di (coppe|denari|bastoni|spade)\b"
+)
+ITALIAN_LABEL_JA = re.compile(
+    r"(coppe|denari|bastoni|spade)(?:（[^）]*）)?の(asso|re|cavallo|fante|[2-7])"
+)
+ITALIAN_RANKS = {"asso": "A", "fante": "J", "cavallo": "Q", "re": "K"}
 ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
 
 
@@ -84,11 +89,17 @@ def cards_shown(message: Any) -> set[str]:
         for text in texts
         for rank, suit in CARD_LABEL.findall(text)
     }
-    # Italian decks are named as drawn: "R bastoni" is the king of clubs (KC).
+    # Italian decks are named by their Italian names: "il re di bastoni" is the king of clubs
+    # (KC), "bastoni（棍棒）のre" in Japanese.
     found |= {
         ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
         for text in texts
         for rank, suit in ITALIAN_LABEL.findall(text)
+    }
+    found |= {
+        ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
+        for text in texts
+        for suit, rank in ITALIAN_LABEL_JA.findall(text)
     }
     for code in codes:
         found |= set(CARD_CODE.findall(code.replace(":", " ")))

@@ -197,5 +197,9 @@ async def test_the_server_chooses_the_default_language_of_its_tables(
 def test_the_hidden_card_check_reads_every_languages_card_names() -> None:
     from types import SimpleNamespace
 
-    said = SimpleNamespace(content="Ken joue V♥️ · Ana joue R♠️ · Luc gioca R bastoni", components=[])
-    assert cards_shown(said) >= {"JH", "KS", "KC"}
+    said = SimpleNamespace(
+        content="Ken joue V♥️ · Ana joue R♠️ · Luc gioca il re di bastoni · "
+        "Eva joue l'asso di coppe · Jo が denari（金貨）の7 を出した",
+        components=[],
+    )
+    assert cards_shown(said) >= {"JH", "KS", "KC", "AH", "7D"}

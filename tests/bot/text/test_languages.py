@@ -134,7 +134,7 @@ def test_the_games_own_words() -> None:
     assert [t(f"rank_italian_{r}", "it") for r in "JQK"] == ["fante", "cavallo", "re"]
     assert [t(f"suit_{s}", "pt-PT") for s in "SHDC"] == ["espadas", "copas", "ouros", "paus"]
     assert [t(f"suit_{s}", "ja") for s in "SHDC"] == ["スペード", "ハート", "ダイヤ", "クラブ"]
-    assert card_name("KC", "briscola", "italian", "fr") == "R bastoni"
+    assert card_name("KC", "briscola", "italian", "fr") == "le re di bastoni"
 
 
 VOUS = re.compile(r"\b(?:vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE)

@@ -75,6 +75,12 @@ button_hand = Hand
 button_last_trick = Last trick
 ping_turn = { $mention }, your turn
 hand_your_turn = Table { $id }: your turn.
+prompt_bid = Bid to beat: { $bid } ({ $name }).
+prompt_call = Standing call: { $rank } ({ $name }). A lower card is a higher call: call under it, or pass.
+prompt_call_first = A lower card is a higher call: calling { $first } bids least, calling { $last } bids most.
+prompt_trump = You called { $rank }: name the briscola — whoever holds { $rank } of that suit is your partner.
+prompt_trump_alone = You hold { $card }: naming its suit means playing alone.
+trump_alone = you hold it: you play alone
 hand_waiting = Table { $id }: waiting for { $name }.
 hand_over = Table { $id }: the game is over.
 lobby_title = **{ $game }** — table { $id }
@@ -195,6 +201,9 @@ table_left_lobby = You left the lobby of table { $id }.
 event_declarer = { $name } won the auction with { $rank }
 event_partner = { $name } played the called card: { $name } is the partner
 event_alone = { $name } played the called card: alone against four
+event_declaration_good = { $what }? Good: +{ $points } { $name }
+event_declaration_not_good = { $category }? Not good: { $what }, +{ $points } { $name }
+event_declaration_equal = { $category }? Equal
 event_carte_blanche = Carte blanche for { $name }
 event_pique = Pique for { $name }
 event_repique = Repique for { $name }
@@ -230,6 +239,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] the ace
+    [K] the king
+    [Q] the queen
+    [J] the jack
+    [T] the 10
+   *[other] the { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] the asso
+    [K] the re
+    [Q] the cavallo
+    [J] the fante
+   *[other] the { $rank }
+}
+the_italian_card = { $rank ->
+    [A] the asso
+    [K] the re
+    [Q] the cavallo
+    [J] the fante
+   *[other] the { $rank }
+} di { $suit }
 rule_first_deal_packets = First deal packets
 rule_help_first_deal_packets = How the first five cards are dealt: 3 then 2, or 2 then 3
 rule_value_first_deal_packets_3-2 = 3 then 2

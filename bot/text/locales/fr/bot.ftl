@@ -76,6 +76,12 @@ button_hand = Ma main
 button_last_trick = Dernier pli
 ping_turn = { $mention }, à toi de jouer
 hand_your_turn = Table { $id } : à toi de jouer.
+prompt_bid = Annonce à battre : { $bid } ({ $name }).
+prompt_call = Appel en cours : { $rank } ({ $name }). Plus la carte est basse, plus l'appel est fort : appelle plus bas, ou passe.
+prompt_call_first = Plus la carte est basse, plus l'appel est fort : appeler { $first } engage le moins, appeler { $last } le plus.
+prompt_trump = Tu as appelé { $rank } : choisis la briscola — qui a { $rank } de cette couleur est ton partenaire.
+prompt_trump_alone = Tu as { $card } : choisir sa couleur, c'est jouer seul.
+trump_alone = tu l'as : tu joues seul
 hand_waiting = Table { $id } : on attend { $name }.
 hand_over = Table { $id } : la partie est finie.
 lobby_title = **{ $game }** — table { $id }
@@ -196,6 +202,9 @@ table_left_lobby = Tu as quitté la table { $id } avant son début.
 event_declarer = { $name } remporte les enchères avec { $rank }
 event_partner = { $name } a joué la carte appelée : { $name } est le partenaire
 event_alone = { $name } a joué la carte appelée : seul contre quatre
+event_declaration_good = { $what } ? Bon : +{ $points } { $name }
+event_declaration_not_good = { $category } ? Pas bon : { $what }, +{ $points } { $name }
+event_declaration_equal = { $category } ? Égal
 event_carte_blanche = Carte blanche pour { $name }
 event_pique = Pic pour { $name }
 event_repique = Repic pour { $name }
@@ -231,6 +240,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] l'as
+    [K] le roi
+    [Q] la dame
+    [J] le valet
+    [T] le 10
+   *[other] le { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] l'asso
+    [K] le re
+    [Q] le cavallo
+    [J] le fante
+   *[other] le { $rank }
+}
+the_italian_card = { $rank ->
+    [A] l'asso
+    [K] le re
+    [Q] le cavallo
+    [J] le fante
+   *[other] le { $rank }
+} di { $suit }
 rule_first_deal_packets = Paquets de la première distribution
 rule_help_first_deal_packets = Comment les cinq premières cartes sont données : 3 puis 2, ou 2 puis 3
 rule_value_first_deal_packets_3-2 = 3 puis 2

@@ -76,6 +76,12 @@ button_hand = Le mie carte
 button_last_trick = Ultima presa
 ping_turn = { $mention }, tocca a te
 hand_your_turn = Tavolo { $id }: tocca a te.
+prompt_bid = Dichiarazione da battere: { $bid } ({ $name }).
+prompt_call = Chiamata in corso: { $rank } ({ $name }). Più bassa è la carta, più alta è la chiamata: chiama sotto, o passa.
+prompt_call_first = Più bassa è la carta, più alta è la chiamata: chiamare { $first } impegna meno di tutti, chiamare { $last } più di tutti.
+prompt_trump = Hai chiamato { $rank }: scegli la briscola — chi ha { $rank } di quel seme è il tuo socio.
+prompt_trump_alone = Hai { $card }: scegliere il suo seme vuol dire giocare da solo.
+trump_alone = ce l'hai tu: giochi da solo
 hand_waiting = Tavolo { $id }: si aspetta { $name }.
 hand_over = Tavolo { $id }: la partita è finita.
 lobby_title = **{ $game }** — tavolo { $id }
@@ -196,6 +202,9 @@ table_left_lobby = Hai lasciato il tavolo { $id } prima dell'inizio.
 event_declarer = { $name } vince l'asta con { $rank }
 event_partner = { $name } ha giocato la carta chiamata: { $name } è il socio
 event_alone = { $name } ha giocato la carta chiamata: da solo contro quattro
+event_declaration_good = { $what }? Buono: +{ $points } { $name }
+event_declaration_not_good = { $category }? Non buono: { $what }, +{ $points } { $name }
+event_declaration_equal = { $category }? Pari
 event_carte_blanche = Carte blanche per { $name }
 event_pique = Pique per { $name }
 event_repique = Repique per { $name }
@@ -231,6 +240,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] la donna
+    [J] il fante
+    [T] il 10
+   *[other] il { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] il cavallo
+    [J] il fante
+   *[other] il { $rank }
+}
+the_italian_card = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] il cavallo
+    [J] il fante
+   *[other] il { $rank }
+} di { $suit }
 rule_first_deal_packets = Pacchetti della prima distribuzione
 rule_help_first_deal_packets = Come si danno le prime cinque carte: 3 e poi 2, o 2 e poi 3
 rule_value_first_deal_packets_3-2 = 3 e poi 2

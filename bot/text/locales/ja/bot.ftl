@@ -75,6 +75,12 @@ button_hand = 手札
 button_last_trick = 直前のトリック
 ping_turn = { $mention } さんの番です
 hand_your_turn = テーブル { $id }：あなたの番です。
+prompt_bid = 超えるべきビッド：{ $bid }（{ $name }）。
+prompt_call = 現在のコール：{ $rank }（{ $name }）。低いカードほど強いコール：それより下をコールするかパス。
+prompt_call_first = 低いカードほど強いコール：{ $first } のコールがいちばん弱く、{ $last } のコールがいちばん強い。
+prompt_trump = { $rank } をコールしました：briscola を決めてください — そのスートの { $rank } を持つ人がパートナーです。
+prompt_trump_alone = { $card } はあなたの手にあります：そのスートを選ぶとひとりで戦います。
+trump_alone = あなたが持っている：ひとりで戦う
 hand_waiting = テーブル { $id }：{ $name } を待っています。
 hand_over = テーブル { $id }：ゲームは終わりました。
 lobby_title = **{ $game }** — テーブル { $id }
@@ -192,6 +198,9 @@ table_left_lobby = 開始前のテーブル { $id } から抜けました。
 event_declarer = { $name } が { $rank } でビッドに勝った
 event_partner = { $name } がコールされたカードを出した：パートナーは { $name }
 event_alone = { $name } がコールされたカードを出した：1 人対 4 人
+event_declaration_good = { $what }？グッド：{ $name } +{ $points }
+event_declaration_not_good = { $category }？ノット・グッド：{ $what }、{ $name } +{ $points }
+event_declaration_equal = { $category }？イコール
 event_carte_blanche = { $name } のカルト・ブランシュ
 event_pique = { $name } のピック
 event_repique = { $name } のルピック
@@ -227,6 +236,27 @@ suit_italian_S = spade（剣）
 suit_italian_H = coppe（杯）
 suit_italian_D = denari（金貨）
 suit_italian_C = bastoni（棍棒）
+the_rank = { $rank ->
+    [A] エース
+    [K] キング
+    [Q] クイーン
+    [J] ジャック
+   *[other] { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] asso
+    [K] re
+    [Q] cavallo
+    [J] fante
+   *[other] { $rank }
+}
+the_italian_card = { $suit }の{ $rank ->
+    [A] asso
+    [K] re
+    [Q] cavallo
+    [J] fante
+   *[other] { $rank }
+}
 rule_first_deal_packets = 最初の配り方
 rule_help_first_deal_packets = 最初の 5 枚の配り方：3 枚と 2 枚、または 2 枚と 3 枚
 rule_value_first_deal_packets_3-2 = 3 枚、次に 2 枚

@@ -77,6 +77,12 @@ button_hand = Mão
 button_last_trick = Última vaza
 ping_turn = { $mention }, é a tua vez
 hand_your_turn = Mesa { $id }: é a tua vez.
+prompt_bid = Lance a bater: { $bid } ({ $name }).
+prompt_call = Chamada em vigor: { $rank } ({ $name }). Quanto mais baixa a carta, mais alta a chamada: chama abaixo, ou passa.
+prompt_call_first = Quanto mais baixa a carta, mais alta a chamada: chamar { $first } compromete menos, chamar { $last } compromete mais.
+prompt_trump = Chamaste { $rank }: escolhe a briscola — quem tiver { $rank } desse naipe é o teu parceiro.
+prompt_trump_alone = Tens { $card }: escolher o seu naipe é jogar sozinho.
+trump_alone = tens esta: jogas sozinho
 hand_waiting = Mesa { $id }: à espera de { $name }.
 hand_over = Mesa { $id }: o jogo acabou.
 lobby_title = **{ $game }** — mesa { $id }
@@ -197,6 +203,9 @@ table_left_lobby = Saíste da mesa { $id } antes do começo.
 event_declarer = { $name } ganha o leilão com { $rank }
 event_partner = { $name } jogou a carta chamada: { $name } é o parceiro
 event_alone = { $name } jogou a carta chamada: sozinho contra quatro
+event_declaration_good = { $what }? Bom: +{ $points } { $name }
+event_declaration_not_good = { $category }? Não é bom: { $what }, +{ $points } { $name }
+event_declaration_equal = { $category }? Igual
 event_carte_blanche = Carte blanche para { $name }
 event_pique = Pique para { $name }
 event_repique = Repique para { $name }
@@ -232,6 +241,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] o ás
+    [K] o rei
+    [Q] a dama
+    [J] o valete
+    [T] o 10
+   *[other] o { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] o asso
+    [K] o re
+    [Q] o cavallo
+    [J] o fante
+   *[other] o { $rank }
+}
+the_italian_card = { $rank ->
+    [A] o asso
+    [K] o re
+    [Q] o cavallo
+    [J] o fante
+   *[other] o { $rank }
+} di { $suit }
 rule_first_deal_packets = Montes da primeira distribuição
 rule_help_first_deal_packets = Como se dão as primeiras cinco cartas: 3 e depois 2, ou 2 e depois 3
 rule_value_first_deal_packets_3-2 = 3 e depois 2
