@@ -81,12 +81,13 @@ def render_hand(
     *,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
+    marked: Sequence[str] = (),
 ) -> bytes:
     """The viewer's own hand, sorted as card players sort it; cards not in ``legal`` dimmed
-    (``legal=None``: every card bright)."""
+    (``legal=None``: every card bright); ``marked`` cards (discards being chosen) lifted."""
     style = resolve_style(view["game"], deck_style)
     cards = None if legal is None else list(legal)
-    return encode(draw_hand(view, cards, style, clean_locale(locale)), style)
+    return encode(draw_hand(view, cards, style, clean_locale(locale), list(marked)), style)
 
 
 def render_last_trick(

@@ -136,12 +136,14 @@ class Hands:
             waiting = game.to_act
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
+        chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
         file = await images.hand_file(
             view,
             cards if cards else None,
             deck_style_of(session),
             f"hand-{session.id}-{version}",
             locale=locale,
+            marked=[card for card in chosen if card in view["hand"]] if legal else None,
         )
         return HandPayload(content, file, ui, state)
 

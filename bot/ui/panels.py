@@ -80,6 +80,8 @@ class PanelState(TypedDict, total=False):
 
     level: int | str
     """Coinche's chosen bid level (a number, or capot / générale)."""
+    discards: list[str]
+    """Piquet's cards marked for the discard, in the order they were marked."""
 
 
 @dataclass

@@ -16,7 +16,7 @@ import simcord
 
 from bot.app import AtoutBot
 from bot.play.sessions import TableSession
-from bot.ui.codec import button_id, custom_id, select_value
+from bot.ui.codec import PickButtonId, button_id, custom_id, select_value
 from games.actions import Action
 from games.ai import choose
 from games.base import Game
@@ -223,18 +223,32 @@ class Table:
         assert self.table_id is not None
         version = self.session.game.action_count  # type: ignore[union-attr]
         self.clicks += 1
-        if action.type in ("exchange", "call", "trump"):
+        if action.type == "exchange" and action.cards:
+            # Piquet: mark each discard on its card button, then press the exchange button
+            # (which names the marked cards in hand order).
+            for card in action.cards:
+                marked = await player.click(
+                    hand, custom_id=PickButtonId(self.table_id, version, card).custom_id
+                )
+                assert marked.acknowledged and not marked.followups, marked
+            prefix = custom_id("exchange", self.table_id, version) + ":"
+            (confirm,) = [
+                c["custom_id"]
+                for c in components_of(hand)
+                if str(c.get("custom_id", "")).startswith(prefix)
+                and c["custom_id"]
+                != button_id(self.table_id, version, Action("exchange", cards=()))
+            ]
+            return await player.click(hand, custom_id=confirm)
+        if action.type in ("call", "trump"):
             cid = custom_id(action.type, self.table_id, version)
-            if action.type == "exchange":
-                values = list(action.cards or ())
-            else:
-                values = [select_value(action)]
-                # A long list of calls is spread over several selects (``<cid>:<n>``).
-                for component in components_of(hand):
-                    options = [o.get("value") for o in component.get("options") or []]
-                    if str(component.get("custom_id", "")).startswith(cid) and values[0] in options:
-                        cid = component["custom_id"]
-                        break
+            values = [select_value(action)]
+            # A long list of calls is spread over several selects (``<cid>:<n>``).
+            for component in components_of(hand):
+                options = [o.get("value") for o in component.get("options") or []]
+                if str(component.get("custom_id", "")).startswith(cid) and values[0] in options:
+                    cid = component["custom_id"]
+                    break
             return await player.select(hand, values, custom_id=cid)
         cid = button_id(self.table_id, version, action)
         if action.type == "bid" and cid not in custom_ids(hand):

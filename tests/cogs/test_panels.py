@@ -89,13 +89,27 @@ def test_chiamata_call_select_and_pass() -> None:
     assert [o.value for o in select.options] == ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
 
 
-def test_piquet_exchange_select_follows_the_view_limits() -> None:
+def test_piquet_discards_are_card_buttons_in_hand_order() -> None:
+    """Issue 25: the discard controls list the cards as the hand image shows them (not in the
+    order they were dealt), and leave the hand in sight (buttons, not a select over it). The
+    exchange button waits until the marked cards are within the view's limits."""
+    from games.registry import card_facts
+
     game = dealt("piquet", 2)
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+    shown = card_facts("piquet").sort_hand(list(view["hand"]), view["trump"])
+    assert shown != list(view["hand"])  # this deal is not dealt in order: the test can tell
     items = exchange_panel(context(game))
-    assert fits(items) == ["atout:exchange:7:0"]
-    select = items[0].item  # type: ignore[attr-defined]
-    assert (select.min_values, select.max_values) == (1, 5)
-    assert len(select.options) == 12
+    ids = fits(items)
+    assert [i.split(":")[4] for i in ids[:12]] == shown
+    assert all(i.startswith("atout:pick:7:0:") for i in ids[:12])
+    assert ids[12] == "atout:exchange:7:0:pending" and items[12].item.disabled  # type: ignore[attr-defined]
+    marked = fits(exchange_panel(context(game, {"discards": [shown[5], shown[0]]})))
+    assert marked[12] == f"atout:exchange:7:0:{shown[0]}:{shown[5]}"
+    styles = [item.item.style for item in exchange_panel(context(game, {"discards": [shown[5]]}))]  # type: ignore[attr-defined]
+    assert styles[5] == discord.ButtonStyle.danger and styles[4] == discord.ButtonStyle.secondary
+    six = fits(exchange_panel(context(game, {"discards": shown[:6]})))
+    assert six[12] == "atout:exchange:7:0:pending"  # more than the elder's five
 
 
 def test_piquet_younger_may_keep_his_hand_where_allowed() -> None:
@@ -105,7 +119,10 @@ def test_piquet_younger_may_keep_his_hand_where_allowed() -> None:
     game.apply(elder, choose(game.view(elder), game.legal_actions(elder), "easy", Random(0)))
     ids = fits(exchange_panel(context(game)))
     version = game.action_count
-    assert ids == [f"atout:exchange:7:{version}", f"atout:exchange:7:{version}:keep"]
+    assert ids[-2:] == [
+        f"atout:exchange:7:{version}:pending",
+        f"atout:exchange:7:{version}:keep",
+    ]
 
 
 def test_card_panels_fit_every_hand() -> None:

@@ -26,7 +26,11 @@ action_coinche = Coinche
 action_surcoinche = Surcoinche
 action_take = Take { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Cards to discard ({ $low } to { $high })
+action_exchange_marked = { $count ->
+    [one] Exchange { $count } card
+   *[other] Exchange { $count } cards
+}
+action_exchange_range = Mark { $low } to { $high } cards to exchange
 action_call_placeholder = Call a rank
 action_trump_placeholder = Name trumps
 action_level_placeholder = Bid level

@@ -26,7 +26,11 @@ action_coinche = Coincher
 action_surcoinche = Surcoincher
 action_take = Prendre { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Cartes à écarter ({ $low } à { $high })
+action_exchange_marked = { $count ->
+    [one] Écarter { $count } carte
+   *[other] Écarter { $count } cartes
+}
+action_exchange_range = Marque { $low } à { $high } cartes à écarter
 action_call_placeholder = Appeler une hauteur
 action_trump_placeholder = Choisir l'atout
 action_level_placeholder = Niveau d'enchère

@@ -26,7 +26,11 @@ action_coinche = Coinche
 action_surcoinche = Surcoinche
 action_take = Prendo { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Carte da scartare (da { $low } a { $high })
+action_exchange_marked = { $count ->
+    [one] Scarta { $count } carta
+   *[other] Scarta { $count } carte
+}
+action_exchange_range = Segna da { $low } a { $high } carte da scartare
 action_call_placeholder = Chiama una carta
 action_trump_placeholder = Scegli la briscola
 action_level_placeholder = Livello della dichiarazione

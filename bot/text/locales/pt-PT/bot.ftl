@@ -27,7 +27,11 @@ action_coinche = Coinche
 action_surcoinche = Surcoinche
 action_take = Fico com { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Cartas a descartar (de { $low } a { $high })
+action_exchange_marked = { $count ->
+    [one] Trocar { $count } carta
+   *[other] Trocar { $count } cartas
+}
+action_exchange_range = Marca { $low } a { $high } cartas para trocar
 action_call_placeholder = Chamar uma carta
 action_trump_placeholder = Escolher o trunfo
 action_level_placeholder = Valor do lance
