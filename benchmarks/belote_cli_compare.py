@@ -51,11 +51,21 @@ from games.belote_melds import resolve_melds
 from games.belote_rules import cards_of
 from games.cards import FRENCH_32
 
+
+def arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=2)
+    return parser
+
+
 try:
     from belote import game as cli
     from belote import scoring as cli_scoring
     from belote.deck import Card, Rank, Suit
-except ImportError:  # pragma: no cover - the message is the point
+except ImportError:
+    if __name__ == "__main__":
+        arguments().parse_args()  # --help is answered (exit 0) without belote-cli
     sys.exit("belote-cli is not installed: pip install belote-cli==4.9.6")
 
 MATCHING: dict[str, Any] = {
@@ -304,10 +314,7 @@ def run(deals: int, seed: int, options: dict[str, Any]) -> Tally:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=2)
-    args = parser.parse_args(argv)
+    args = arguments().parse_args(argv)
     runs = {
         "before (issue 16 keys at defaults)": dict(MATCHING),
         "with ta_belote, success_basis, carre_values": {**MATCHING, **ISSUE_16},

@@ -647,7 +647,7 @@ def main() -> None:
         "--image-processes",
         type=int,
         default=default_image_processes(),
-        help="ATOUT_IMAGE_PROCESSES (default: python -m bot's, one more than the cores)",
+        help="ATOUT_IMAGE_PROCESSES (default: python -m bot's, one more than the usable CPUs)",
     )
     parser.add_argument(
         "--pin",

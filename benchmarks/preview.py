@@ -66,8 +66,13 @@ def message_html(name: str, message: Any) -> str:
         state = " disabled" if component.get("disabled") else ""
         parts.append(f"<button{state}>{html.escape(str(label))}</button>")
     for attachment in getattr(message, "attachments", []) or []:
-        filename = attachment.get("filename", "") if isinstance(attachment, dict) else ""
-        parts.append(f"<p>[image {html.escape(str(filename))}]</p>")
+        # discord.Attachment (simcord's history gives discord.py's messages), or its JSON.
+        if isinstance(attachment, dict):
+            filename = attachment.get("filename")
+        else:
+            filename = getattr(attachment, "filename", None)
+        shown = f"image {filename}" if filename else "image without a name"
+        parts.append(f"<p>[{html.escape(str(shown))}]</p>")
     return "<!doctype html><meta charset=utf-8>\n" + "\n".join(parts) + "\n"
 
 

@@ -7,6 +7,7 @@ the bot reads are its own.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -93,8 +94,19 @@ class AtoutBot(commands.Bot):
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
+        self._close_done: asyncio.Future[None] | None = None
+        """Set while :meth:`close` runs, done once it has."""
+        self.stop_grace_s = 0.0
+        """How long :meth:`close` lets the work in flight finish (``python -m bot``: a clean
+        stop); 0 for the tests, which settle their bots themselves."""
 
-    async def setup_hook(self) -> None:
+    async def login(self, token: str) -> None:
+        """The storage opens before Discord is asked anything: a database that cannot be opened
+        is refused without a login (and its one line is not lost among the gateway's)."""
+        await self.open_storage()
+        await super().login(token)
+
+    async def open_storage(self) -> None:
         try:
             await self.storage.open()
         except Exception as exc:
@@ -103,6 +115,12 @@ class AtoutBot(commands.Bot):
             where = describe(self.settings.db_path)
             reason = str(exc) or type(exc).__name__
             raise StorageUnavailable(t("cli_no_database", where=where, reason=reason)) from exc
+
+    async def setup_hook(self) -> None:
+        # Logged in: the drawing processes start now, while the commands are synced and the
+        # tables restored, so that the first clicks find them warm sooner. (Not before the
+        # login: a refused token would wait for them to start before it exits.)
+        images.warm_up()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Before any sync: Discord receives every description and choice in each language.
         await self.tree.set_translator(CatalogueTranslator())
@@ -120,21 +138,38 @@ class AtoutBot(commands.Bot):
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
-        # on one that is not back yet loads it on the spot. The renderer warms its caches first.
-        images.warm_up()
+        # on one that is not back yet loads it on the spot.
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
 
     async def close(self) -> None:
+        """No new events (the gateway closes), the work in flight finishes (``stop_grace_s``),
+        the storage commits what is queued, and only then the HTTP session closes: a click
+        whose step is being committed still gets its answer. discord.py's own close would end
+        the HTTP session with the gateway, so it is kept open until the end here."""
+        if self._close_done is not None:  # a second call (a signal, then the bot's own exit)
+            await self._close_done
+            return
+        self._close_done = asyncio.get_running_loop().create_future()
         self.presence.stop()
+        close_http = self.http.close
+        self.http.close = _keep_open  # type: ignore[method-assign]
         try:
             restore = self.tables.restore_task
             if restore is not None and not restore.done():
                 restore.cancel()
             await super().close()
+            await finish_work(self.stop_grace_s)
         finally:
-            await self.storage.close()
+            try:
+                await self.storage.close()
+            finally:
+                self.http.close = close_http  # type: ignore[method-assign]
+                try:
+                    await close_http()
+                finally:
+                    self._close_done.set_result(None)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
@@ -148,6 +183,47 @@ class AtoutBot(commands.Bot):
             exc_info=error,
         )
         await refuse(interaction, t("error_internal", user_locale(interaction)))
+
+
+async def _keep_open() -> None:
+    """discord.py's HTTP close while the bot closes: the bot closes it last itself."""
+
+
+WORK_IN_FLIGHT = (
+    "discord-ui-",  # a click on a button or a select (discord.py's view and item dispatch)
+    "CommandTree-invoker",  # a slash command
+    "discord.py: ",  # an event handler
+    "atout-present-",  # a table message being drawn and sent (bot.table.controller)
+    "atout-table-",  # a table driven on: a deal, computer players up to a person's turn
+)
+"""Names of the tasks that are work in flight when the bot stops."""
+
+
+async def finish_work(grace_s: float) -> None:
+    """Wait up to ``grace_s`` for the work in flight (``WORK_IN_FLIGHT``) to end, new work it
+    starts included; then cancel what is left, which the next start takes up again from the
+    log."""
+    if grace_s <= 0:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + grace_s
+    me = asyncio.current_task()
+    while True:
+        busy = {
+            task
+            for task in asyncio.all_tasks()
+            if task is not me and not task.done() and task.get_name().startswith(WORK_IN_FLIGHT)
+        }
+        if not busy:
+            return
+        left = deadline - loop.time()
+        if left <= 0:
+            log.info("stopping: %d tasks still busy, cancelled", len(busy))
+            for task in busy:
+                task.cancel()
+            await asyncio.wait(busy, timeout=1.0)
+            return
+        await asyncio.wait(busy, timeout=left)
 
 
 def _options_text(options: list[Any]) -> str:  # JSON: Discord's option objects

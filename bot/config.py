@@ -1,24 +1,31 @@
 """Settings from the environment and a ``.env`` file: one object, read once at start-up.
 
-A tiny ``.env`` reader (``KEY=value`` lines, ``#`` comments, optional quotes) keeps the bot free
-of a dependency for something this small. Real environment variables win over the file, as in
-every twelve-factor tool.
+``.env`` is read by python-dotenv from the working directory only (no search up the tree), and
+real environment variables win over it, as in every twelve-factor tool. Its lines mean the same
+whichever way they reach the bot: ``python -m bot`` (python-dotenv), ``docker compose``'s
+``env_file`` (which strips quotes and inline comments itself) and ``docker run --env-file``
+(which passes ``DISCORD_TOKEN="tok"  # my token`` on verbatim, quotes, comment and all). So a
+value from the environment is read as a ``.env`` line's value would be (:func:`as_in_dotenv`):
+one pair of enclosing quotes and an inline comment are not part of it. No interpolation
+(``${VAR}``) anywhere: ``docker run`` has none.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.play.workers import default_image_processes
+from dotenv import dotenv_values
+
+from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
 
 MAX_AI_PAUSE_S = 60.0
-MAX_IMAGE_PROCESSES = 32
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
 
 
@@ -36,29 +43,35 @@ class Settings:
     """``ATOUT_SHARD_COUNT`` / ``ATOUT_SHARDS``: the shard ids this process (cluster) runs."""
     image_processes: int = 0
     """``ATOUT_IMAGE_PROCESSES``: processes that draw the images (``python -m bot``: one more
-    than the cores, see ``bot.play.workers``); 0 draws in threads, as the tests under simcord do."""
+    than the CPUs it may use, fewer on a small memory, see ``bot.play.workers``); 0 draws in
+    threads, as the tests under simcord do."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
-    """``KEY=value`` pairs of a ``.env`` file; a missing file is simply empty."""
-    values: dict[str, str] = {}
+    """``KEY=value`` pairs of a ``.env`` file; a missing file is simply empty. A line that is
+    not ``KEY=value`` is skipped (python-dotenv says which, on standard error)."""
     file = Path(path)
     if not file.is_file():
-        return values
-    for raw in file.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :]
-        key, _, value = line.partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        values[key.strip()] = value
-    return values
+        return {}
+    values = dotenv_values(file, interpolate=False, encoding="utf-8")
+    return {key: value for key, value in values.items() if value is not None}
+
+
+INLINE_COMMENT = re.compile(r"\s#")
+
+
+def as_in_dotenv(value: str) -> str:
+    """``value`` as the value of a ``.env`` line means it: without one pair of enclosing
+    quotes (``"tok"`` or ``'tok'``), or without an inline comment (whitespace, then ``#``)
+    when it is not quoted; surrounding whitespace dropped. What ``docker run --env-file`` leaves
+    in a value, python-dotenv and compose would have taken out."""
+    text = value.strip()
+    if text[:1] in ("'", '"'):
+        end = text.find(text[0], 1)
+        rest = text[end + 1 :].strip() if end > 0 else "x"
+        return text[1:end] if not rest or rest.startswith("#") else text
+    comment = INLINE_COMMENT.search(text)
+    return text[: comment.start()].rstrip() if comment else text
 
 
 def load_settings(
@@ -67,7 +80,8 @@ def load_settings(
     """The settings; ``.env`` is read from the working directory (where ``python -m bot`` is
     started), and the real environment wins over it."""
     merged = dict(read_dotenv(dotenv))
-    merged.update(os.environ if environ is None else environ)
+    real = os.environ if environ is None else environ
+    merged.update((key, as_in_dotenv(value)) for key, value in real.items())
     guild = merged.get("ATOUT_DEV_GUILD", "").strip()
     pause = merged.get("ATOUT_AI_PAUSE", "").strip()
     if guild and not guild.isdigit():

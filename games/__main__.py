@@ -11,6 +11,9 @@ Exit codes (docs/records.md lists them too):
   pipelines treat it as they treat ``cat`` or ``grep`` in the same place, and it cannot be
   mistaken for the verdict on the record (0, 1 or 2).
 - 130: interrupted by Ctrl-C (128 + SIGINT, as shells report it); nothing more is written.
+- 74: the result could not be written to standard output (a full disk, ``>/dev/full``, an I/O
+  error); one line on standard error says why. 74 is ``EX_IOERR`` of BSD's sysexits, and is
+  none of the verdicts either: a script never reads a failed write as "illegal action" (1).
 
 Never a partial result, never a traceback.
 """
@@ -30,6 +33,7 @@ EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
 EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
+EXIT_CANNOT_WRITE = 74
 
 
 def _replay(path: str) -> int:
@@ -50,9 +54,24 @@ def _replay(path: str) -> int:
     except IllegalRecordAction as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_ILLEGAL
-    sys.stdout.write(json.dumps(result) + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        return cannot_write(exc)
     return EXIT_OK
+
+
+def cannot_write(exc: OSError) -> int:
+    """Say why in one line, then point standard output at /dev/null: the result still waiting
+    in its buffer must not fail a second time, with a traceback, at the interpreter's exit."""
+    print(f"cannot write the result: {exc.strerror or exc}", file=sys.stderr)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_CANNOT_WRITE
 
 
 def quiet_broken_pipe() -> int:

@@ -78,6 +78,9 @@ class Run:
         """After this many kills the games are left to finish."""
         self.done = False
         self.storage = SqliteStorage(str(self.db))
+        self.stop_signals: tuple[int, ...] = ()
+        """Signals that stop the bot instead of SIGKILL, in turn (``stop_run``)."""
+        self.exit_codes: list[int] = []
 
     # ------------------------------------------------------------------ the process
     async def start_bot(self) -> None:
@@ -126,6 +129,30 @@ class Run:
         self.fake.answers.clear()
         self.figures.kills += 1
 
+    async def stop_bot(self, signum: int) -> int:
+        """``signum`` as an admin sends it: SIGINT to the process group (a terminal's Ctrl-C
+        reaches every process), SIGTERM to the bot alone (``docker stop``, systemd's
+        ``KillMode=mixed``). Returns the bot's exit code."""
+        assert self.process is not None
+        for table, user in self.tables.items():
+            row = await self.storage.get_table(table)
+            if row is not None and row.status == "playing" and user:
+                self.killed_during.add(table)
+        if signum == signal.SIGINT:
+            os.killpg(self.process.pid, signum)
+        else:
+            self.process.send_signal(signum)
+        code = await asyncio.wait_for(self.process.wait(), timeout=60)
+        for ws in list(self.fake.sockets):
+            await ws.close()
+        self.fake.sockets.clear()
+        for future in self.fake.answers.values():
+            if not future.done():
+                future.set_exception(ConnectionError("the bot was stopped"))
+        self.fake.answers.clear()
+        self.figures.kills += 1
+        return code
+
     def sigkill(self) -> None:
         """SIGKILL to the bot and every process it started (its process group)."""
         assert self.process is not None
@@ -145,7 +172,11 @@ class Run:
             if self.kill_now.is_set():
                 self.figures.kills_after_click += 1
             self.kill_now.clear()
-            await self.kill_bot()
+            if self.stop_signals:
+                signum = self.stop_signals[self.figures.kills % len(self.stop_signals)]
+                self.exit_codes.append(await self.stop_bot(signum))
+            else:
+                await self.kill_bot()
             await self.start_bot()
             self.kill_now.clear()
 
@@ -311,3 +342,18 @@ async def kill_run(
     run.max_kills = max_kills
     run.click_kill_p = click_kill_p
     return await run.run()
+
+
+async def stop_run(
+    workdir: Path, games: int, signals: tuple[int, ...], seed: int = 1, budget_s: float = 120.0
+) -> tuple[Figures, list[int], str]:
+    """The kill run with clean stops: each "kill" is one of ``signals`` in turn, sent right after
+    a click while its commit may be under way. The figures, the exit code of every stop, and
+    everything the bot printed."""
+    run = Run(workdir, games, seed, budget_s)
+    run.kill_every_s = (1.0, 2.0)
+    run.max_kills = len(signals)
+    run.click_kill_p = 1.0
+    run.stop_signals = signals
+    figures = await run.run()
+    return figures, run.exit_codes, (workdir / "bot.log").read_text(errors="replace")

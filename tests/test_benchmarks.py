@@ -59,6 +59,36 @@ def test_belote_cli_comparison_agrees_step_by_step() -> None:
     assert re.findall(r"unexplained differences: (\d+)", out) == ["0", "0"], out
 
 
+def test_belote_cli_comparison_answers_help_without_belote_cli() -> None:
+    """``--help`` needs no belote-cli (imported as missing here); a run says how to install it."""
+    code = (
+        "import runpy, sys\n"
+        "sys.modules['belote'] = None\n"  # import belote raises ImportError
+        "sys.argv = ['belote_cli_compare.py', *sys.argv[1:]]\n"
+        "runpy.run_path('benchmarks/belote_cli_compare.py', run_name='__main__')\n"
+    )
+    helped = subprocess.run(
+        [sys.executable, "-c", code, "--help"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert helped.returncode == 0 and "--deals" in helped.stdout, helped.stderr
+    refused = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert refused.returncode == 1
+    assert refused.stderr.strip() == "belote-cli is not installed: pip install belote-cli==4.9.6"
+
+
+def test_memory_benchmark_measures_the_process_tree_idle_and_under_load() -> None:
+    idle, load = _figures("benchmarks/memory.py", "--tables", "2", "--duration", "3")
+    assert idle["name"] == "idle" and load["name"] == "load"
+    assert idle["sigterm_exit_code"] == 0  # a clean stop
+    processes = idle["processes"]
+    assert len(processes["bot"]) == 1 and len(processes["drawing"]) >= 1
+    parts = sum(size for sizes in processes.values() for size in sizes)
+    assert abs(parts - idle["total_mb"]) < 0.01 and idle["total_mb"] > 0
+    assert load["tables"] == 2 and load["samples"] >= 1
+    assert 0 < load["median_mb"] <= load["peak_mb"]
+    assert load["load"]["name"] == "load" and load["load"]["workload"] == "realistic"
+
+
 def test_load_benchmark_measures_clicks_and_cpu() -> None:
     (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "2")
     assert (result["name"], result["workload"], result["tables"]) == ("load", "flat-out", 2)

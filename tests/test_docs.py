@@ -16,7 +16,14 @@ GAMES = ["belote", "coinche", "piquet", "briscola", "chiamata", "sueca"]
 
 
 def test_the_documents_exist() -> None:
-    for name in ("rules.md", "records.md", "architecture.md", "discord.md", "engines.md"):
+    for name in (
+        "rules.md",
+        "records.md",
+        "architecture.md",
+        "discord.md",
+        "engines.md",
+        "running.md",
+    ):
         assert (ROOT / "docs" / name).is_file(), name
 
 
@@ -53,3 +60,14 @@ def test_section_references_exist() -> None:
     for path in sources():
         for match in cited.finditer(path.read_text(encoding="utf-8")):
             assert match.group(1) in sections, f"{path.relative_to(ROOT)} cites §{match.group(1)}"
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    """The README's second command (a virtual environment, the package with its dev extras,
+    the suite) is what CI runs on a fresh clone: a newcomer's first command is the tested one."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.*?)\n```", readme, re.S)
+    assert "python3 -m venv .venv" in commands[0] and commands[0].endswith("python3 -m bot")
+    assert "python3 -m venv .venv" in commands[1] and commands[1].endswith("python3 -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == commands[1]

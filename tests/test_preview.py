@@ -6,6 +6,7 @@ exact), which halve its time.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,3 +40,7 @@ def test_preview_script_plays_its_table_and_writes_every_moment(tmp_path: Path) 
     assert "your turn" in pages["hand"] and "<button>" in pages["hand"]
     assert "Deal 1" in pages["summary"]
     assert "Game over" in pages["game-over"]
+    # The images are named as sent (table-….png, hand-….png), never "[image ]".
+    assert re.search(r"\[image table-\S+\.\w+\]", pages["table"]), pages["table"]
+    assert re.search(r"\[image hand-\S+\.\w+\]", pages["hand"]), pages["hand"]
+    assert not any("[image ]" in page or "without a name" in page for page in pages.values())

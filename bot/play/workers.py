@@ -10,7 +10,9 @@ elsewhere, and in an order that puts people first:
 - images are drawn in worker processes (``python -m bot``; ``ATOUT_IMAGE_PROCESSES``): much of
   a drawing is Python code holding the interpreter lock, which in a thread would take turns with
   the event loop. A drawing function that cannot be sent to a process (a test's wrapper) is drawn
-  in a thread instead, and so is everything when the processes are set to 0 (the tests).
+  in a thread instead, and so is everything when the processes are set to 0 (the tests). The
+  drawing processes are forked from a fork server that has imported and warmed the renderer
+  only (``bot.play.fork_server``), so they share its memory instead of each loading its own.
 - computer players: the quick levels run in a thread; the search-based level runs in a separate
   process, where a second of pure-Python search cannot hold the interpreter lock the event loop
   needs (docs/architecture.md, "Computer players").
@@ -26,13 +28,18 @@ import logging
 import multiprocessing
 import os
 import pickle
+import select
+import signal
 import threading
 import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from typing import TypeVar, TypeVarTuple
+
+from bot.play.machine import usable_cpus, usable_memory
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -120,7 +127,7 @@ class Slots:
                 # A drawing process died (killed, out of memory): a new pool, warmed in the
                 # background, and this drawing in a thread meanwhile.
                 _reset_image_processes()
-                if _warm_job is not None:
+                if _warm_job is not None and not _stopped:
                     warm_images(_warm_job)
                 return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
         finally:
@@ -132,13 +139,31 @@ IMAGE_THREADS = 2
 of the bot's executors does not follow work into another process)."""
 
 
-def default_image_processes() -> int:
-    """One drawing process more than there are cores. Measured on 2 cores with 200 realistic
-    tables (benchmarks/load.py): 1 process gave a click->table p99 of 2.3 s, 2 gave 0.6 s and 3
-    gave 0.23 s, because a drawing's round trip (pickling the view, waking the process, sending
-    the PNG back) leaves a process idle part of the time, and the loop itself needs only half a
-    core."""
-    return (os.cpu_count() or 1) + 1
+MAX_IMAGE_PROCESSES = 32
+"""More drawing processes than this is a mistake in the settings (``ATOUT_IMAGE_PROCESSES``), and
+the default never goes past it either."""
+
+MEMORY_RESERVED = 384 * 1024 * 1024
+"""Memory left to the system and the bot's own process before any drawing process is counted."""
+MEMORY_PER_PROCESS = 128 * 1024 * 1024
+"""Memory allowed for each drawing process by the default: what one holds under a heavy load
+(42 MB PSS each at the peak of 200 realistic tables, benchmarks/memory.py), with room to spare."""
+
+
+def default_image_processes(cpus: int | None = None, memory: int | None = None) -> int:
+    """One drawing process more than the CPUs this process may use (its affinity, and a
+    container's CPU quota), at most ``MAX_IMAGE_PROCESSES``, and fewer when memory is small: one
+    per ``MEMORY_PER_PROCESS`` beyond ``MEMORY_RESERVED`` (the machine's memory, or a container's
+    limit), at least one. Measured on 2 cores with 200 realistic tables (benchmarks/load.py):
+    1 process gave a click->table p99 of 2.3 s, 2 gave 0.6 s and 3 gave 0.23 s, because a
+    drawing's round trip (pickling the view, waking the process, sending the PNG back) leaves a
+    process idle part of the time, and the loop itself needs only half a core. So a 2-core
+    machine gets 3, a container limited to 1 CPU gets 2, a 512 MB one gets 1."""
+    count = (usable_cpus() if cpus is None else cpus) + 1
+    memory = usable_memory() if memory is None else memory
+    if memory is not None:
+        count = min(count, (memory - MEMORY_RESERVED) // MEMORY_PER_PROCESS)
+    return max(1, min(MAX_IMAGE_PROCESSES, count))
 
 
 def slots_for(processes: int) -> int:
@@ -157,14 +182,39 @@ IMAGE_SLOTS = slots_for(IMAGE_PROCESSES)
 def follow_parent(parent: int) -> None:
     """In a worker process: exit when the bot that started it is gone. A bot killed outright
     (SIGKILL, out of memory) cannot stop its pools, and its workers, blocked waiting for work,
-    would otherwise live on holding a couple of hundred megabytes each."""
+    would otherwise live on. The bot is watched by its process id, not as this process's parent:
+    a drawing process's parent is the fork server, which lives as long as its children do."""
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
+        try:
+            handle = os.pidfd_open(parent)
+        except (AttributeError, OSError):  # not Linux 5.3+, or the bot is gone already
+            while _alive(parent):
+                time.sleep(1.0)
+        else:
+            select.select([handle], [], [])  # readable when the bot has ended
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def worker_process(parent: int) -> None:
+    """Initializer of every worker process (drawing, search): it follows the bot, and leaves
+    Ctrl-C to it. A terminal's Ctrl-C reaches the whole process group; the bot stops its
+    workers itself once it has stopped, and a worker that took the KeyboardInterrupt would only
+    print a traceback and leave its pool broken."""
+    follow_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 DRAWING_NICE = 10
@@ -176,11 +226,26 @@ tables flat-out 228 vs 232 actions/s, click->table p99 1.65 vs 1.55 s; realistic
 (p99 85 vs 90 ms)."""
 
 
-def _drawing_process(parent: int) -> None:
-    """Initializer of a drawing process."""
-    follow_parent(parent)
+def _drawing_process(parent: int, niceness: int) -> None:
+    """Initializer of a drawing process: ``DRAWING_NICE`` below the bot's ``niceness``. A
+    process forked from the fork server is there already (the server lowered itself)."""
+    worker_process(parent)
     if hasattr(os, "nice"):
-        os.nice(DRAWING_NICE)
+        target = min(19, niceness + DRAWING_NICE)
+        current = os.nice(0)
+        if current < target:
+            os.nice(target - current)
+
+
+def release_free_memory() -> None:
+    """Give the memory that glibc's allocator keeps after a burst of work (the warm-up's
+    scratch images) back to the system; nothing elsewhere."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 _warm = 0
@@ -193,15 +258,42 @@ processes, against 2.2 s in threads)."""
 _warm_job: Callable[[], object] | None = None
 
 
+_stopped = False
+"""Set by :func:`shutdown`: no new pool after that."""
+STARTER_THREAD = "atout-image-start"
+
+
 def warm_images(job: Callable[[], object]) -> None:
-    """Run ``job`` (a drawing of sample images, ``bot.ui.images.warm_up``) once per drawing process:
-    a pool starts one process per waiting job, so every process starts now and comes back warm.
-    Kept, to warm the processes of a pool that replaces a broken one."""
-    global _warm_job
+    """Run ``job`` (a drawing of sample images, ``bot.play.drawing.warm``) once per drawing
+    process: a pool starts one process per waiting job, so every process starts now and comes
+    back warm. Kept, to warm the processes of a pool that replaces a broken one.
+
+    The jobs are handed over from a thread of their own: starting a process waits for the fork
+    server, which warms the renderer before its first fork (a second or two), and the event
+    loop that calls this must not wait for it."""
+    global _warm_job, _stopped
     _warm_job = job
+    _stopped = False
     executor = image_executor()
-    for _ in range(max(1, IMAGE_PROCESSES)):
-        executor.submit(job).add_done_callback(_warmed)
+    count = max(1, IMAGE_PROCESSES)
+
+    def submit() -> None:
+        try:
+            for _ in range(count):
+                executor.submit(job).add_done_callback(_warmed)
+        except RuntimeError:
+            pass  # the pool was shut down meanwhile: the bot (or the interpreter) is stopping
+        except Exception as exc:
+            # The processes cannot start: the drawings are made in threads.
+            if not _stopped:
+                log.warning("the drawing processes could not start: %r", exc)
+
+    if isinstance(executor, ProcessPoolExecutor):
+        # Not a daemon: an interpreter that exits while a process is being started waits for
+        # it, rather than tear down the pool's queues under a child that is still to read them.
+        threading.Thread(target=submit, name=STARTER_THREAD).start()
+    else:
+        submit()
 
 
 def _warmed(future: Future[object]) -> None:
@@ -246,14 +338,28 @@ def _portable(fn: Callable[..., object]) -> bool:
 _image_pool: ProcessPoolExecutor | None = None
 
 
+FORK_SERVER_PRELOAD = ["bot.play.fork_server"]
+
+
+def _drawing_context() -> BaseContext:
+    """Forks of a fork server that has loaded the renderer only, where there are fork servers
+    (Linux, macOS); fresh interpreters (``spawn``) elsewhere. Never a plain ``fork`` of the bot:
+    a fork of a process with threads may inherit a held lock, and would carry all of the bot."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(FORK_SERVER_PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
 def _image_processes() -> ProcessPoolExecutor:
     global _image_pool
     if _image_pool is None:
         _image_pool = ProcessPoolExecutor(
             max(1, IMAGE_PROCESSES),
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=_drawing_context(),
             initializer=_drawing_process,
-            initargs=(os.getpid(),),
+            initargs=(os.getpid(), os.nice(0) if hasattr(os, "nice") else 0),
         )
     return _image_pool
 
@@ -269,12 +375,25 @@ def _reset_image_processes() -> None:
     _warm = 0
 
 
-def _shutdown_image_processes() -> None:
+def _shutdown_image_processes(wait: bool = False) -> None:
     global _image_pool, _warm
     _warm = 0
     if _image_pool is not None:
-        _image_pool.shutdown(wait=False, cancel_futures=True)
+        _image_pool.shutdown(wait=wait, cancel_futures=True)
     _image_pool = None
+
+
+def shutdown() -> None:
+    """Stop every worker process and wait for them to end: the last thing ``python -m bot``
+    does, after the bot has closed (and its storage committed its last group). Pools shut down
+    this way exit cleanly, their queues unlinked, with nothing for multiprocessing's resource
+    tracker to warn about. Drawings asked for afterwards are made in threads."""
+    global _ai_processes, _stopped
+    _stopped = True
+    _shutdown_image_processes(wait=True)
+    if _ai_processes is not None:
+        _ai_processes.shutdown(wait=True, cancel_futures=True)
+        _ai_processes = None
 
 
 _images: ThreadPoolExecutor | None = None
@@ -294,11 +413,11 @@ def ai_processes() -> ProcessPoolExecutor:
     may inherit a held lock)."""
     global _ai_processes
     if _ai_processes is None:
-        count = max(1, (os.cpu_count() or 2) - 1)
+        count = max(1, usable_cpus() - 1)
         _ai_processes = ProcessPoolExecutor(
             count,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=follow_parent,
+            initializer=worker_process,
             initargs=(os.getpid(),),
         )
     return _ai_processes

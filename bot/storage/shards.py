@@ -56,6 +56,11 @@ def parse_shards(count_text: str, ids_text: str) -> Shards | None:
         part = part.strip()
         low, dash, high = part.partition("-")
         if dash and low.strip().isdigit() and high.strip().isdigit():
+            if int(low) > int(high):
+                raise ValueError(
+                    f"ATOUT_SHARDS: the range {part!r} runs backwards; write the lower id first,"
+                    f" like {int(high)}-{int(low)}"
+                )
             ids.extend(range(int(low), int(high) + 1))
         elif part.isdigit():
             ids.append(int(part))

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 import rendering
-from bot.play import workers
+from bot.play import drawing, workers
 from bot.play.workers import BACKGROUND, HAND, TABLE, image_slots
 from games.views import GameView
 
@@ -34,31 +34,11 @@ CACHE_SIZE = 256
 _cache: collections.OrderedDict[str, bytes] = collections.OrderedDict()
 
 
-def _warm() -> bytes:
-    """Draw one table and one hand of each French-deck game: fonts, sprites and the PNG
-    palette's colour lookup are built once (about a second), before anybody waits for them."""
-    from rendering.demo import DEMO_NAMES, random_position
-
-    data = b""
-    for name in ("coinche", "briscola"):
-        position = random_position(name, 0)
-        game = position.game
-        data = _RENDER_TABLE(game.public_view(), DEMO_NAMES[: game.seats])
-        data += _RENDER_HAND(game.view(position.seat or 0), None)
-    return data
-
-
-# The renderer's own functions, as imported: warming up draws nothing anybody sees, so it must
-# not go through a wrapper that watches what is drawn (a test's).
-_RENDER_TABLE = rendering.render_table
-_RENDER_HAND = rendering.render_hand
-
-
 def warm_up() -> None:
     """Start the drawing processes and fill their caches now, in the background, so that the first
     click after a start does not pay for them. Nothing waits for it; drawings are made in threads
     until the processes are warm (``bot.play.workers``)."""
-    workers.warm_images(_warm)
+    workers.warm_images(drawing.warm)
 
 
 def _file(data: bytes, stem: str) -> discord.File:

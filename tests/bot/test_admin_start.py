@@ -4,9 +4,9 @@ voice warnings. Each mistake is one line on standard error and a non-zero exit."
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -14,7 +14,8 @@ import pytest
 
 from bot.config import load_settings
 from bot.endpoint import loopback_url
-from tests.fake_discord import FakeDiscord
+from bot.storage import instance_lock
+from tests.fake_discord import TOKEN, FakeDiscord, FakeGateway
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -119,27 +120,33 @@ def docker_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def dockerfile_settings() -> tuple[dict[str, str], list[str], str]:
-    """The final stage's ENV, VOLUMEs and WORKDIR, as ``docker run`` would see them."""
+def dockerfile_settings() -> tuple[dict[str, str], str]:
+    """The final stage's ENV and WORKDIR, as ``docker run`` would see them."""
     text = (ROOT / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
     final = text.rsplit("\nFROM ", 1)[1]
     env: dict[str, str] = {}
-    volumes: list[str] = []
     workdir = "/"
     for line in final.splitlines():
         word, _, rest = line.strip().partition(" ")
         if word == "ENV":
             env.update(pair.split("=", 1) for pair in rest.split())  # type: ignore[arg-type]
-        elif word == "VOLUME":
-            volumes.extend(json.loads(rest))
         elif word == "WORKDIR":
             workdir = rest.strip()
-    return env, volumes, workdir
+    return env, workdir
+
+
+def documented_docker_run() -> tuple[str, list[str]]:
+    """The README's ``docker run -d`` of the bot, and the paths its named volumes mount."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    command = next(line for line in readme.splitlines() if line.startswith("docker run -d "))
+    mounts = re.findall(r"-v [\w.-]+:(/[\w/]+)", command)
+    return command, mounts
 
 
 def test_the_documented_docker_run_keeps_the_database_on_the_volume() -> None:
-    image_env, volumes, workdir = dockerfile_settings()
-    assert volumes == ["/data"]
+    image_env, workdir = dockerfile_settings()
+    command, volumes = documented_docker_run()
+    assert volumes == ["/data"], command
     # docker run --env-file .env (made from .env.example): the file's values win over the image's.
     environ = dict(image_env)
     environ.update(docker_env_file(ROOT / ".env.example"))
@@ -149,4 +156,100 @@ def test_the_documented_docker_run_keeps_the_database_on_the_volume() -> None:
     if not db.is_absolute():
         db = Path(workdir) / db
     assert any(db.is_relative_to(volume) for volume in volumes), db
-    assert "--env-file .env -v atout-data:/data" in (ROOT / "README.md").read_text("utf-8")
+    assert "--env-file .env -v atout-data:/data" in command
+
+
+@pytest.mark.parametrize("kind", ["no such folder", "not a database"])
+async def test_a_bad_database_is_exit_2_before_discord_is_asked_anything(
+    tmp_path: Path, kind: str
+) -> None:
+    if kind == "no such folder":
+        db = str(tmp_path / "missing" / "atout.sqlite3")
+    else:
+        db = str(tmp_path / "notes.sqlite3")
+        Path(db).write_text("these are not the tables you are looking for\n" * 100)
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        code, output = await run_bot(
+            tmp_path, DISCORD_TOKEN=TOKEN, ATOUT_DISCORD_URL=fake.url, ATOUT_DB=db
+        )
+    finally:
+        await fake.stop()
+    assert code == 2, output
+    lines = problem_lines(output)
+    assert len(lines) == 1 and "cannot open its database" in lines[0], output
+    assert "ATOUT_DB" in lines[0]
+    assert fake.requests == [], "the database is checked before logging in"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "says"),
+    [
+        (["--help"], 0, "usage: python -m bot"),
+        (["migrate-dbx"], 2, "invalid choice: 'migrate-dbx'"),
+        (["backup", "a", "b"], 2, "unrecognized arguments: b"),
+        (["--verbose"], 2, "unrecognized arguments: --verbose"),
+    ],
+)
+async def test_arguments_are_answered_by_the_parser_and_start_no_bot(
+    tmp_path: Path, args: list[str], code: int, says: str
+) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            *args,
+            cwd=tmp_path,
+            env=bot_environ(DISCORD_TOKEN=TOKEN, ATOUT_DISCORD_URL=fake.url),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    finally:
+        await fake.stop()
+    assert process.returncode == code
+    assert says in (out + err).decode()
+    assert fake.requests == [] and not list(tmp_path.glob("*.sqlite3*"))
+
+
+async def test_a_second_bot_on_the_same_database_is_refused_naming_the_first(
+    tmp_path: Path,
+) -> None:
+    fake = FakeGateway()
+    await fake.start()
+    environ = bot_environ(
+        DISCORD_TOKEN=TOKEN,
+        ATOUT_DISCORD_URL=fake.url,
+        ATOUT_DB=str(tmp_path / "atout.sqlite3"),
+        ATOUT_IMAGE_PROCESSES="0",
+    )
+    first = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=environ,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    try:
+        await asyncio.wait_for(fake.identified.wait(), timeout=60)
+        before = len(fake.requests)
+        code, output = await run_bot(tmp_path, **environ)
+        assert code == 3, output
+        lines = problem_lines(output)
+        assert len(lines) == 1, output
+        assert lines[0].startswith("Another Atout is running on ")
+        assert f"process {first.pid} on " in lines[0]
+        assert fake.requests[before:] == [], "the second bot never logged in"
+    finally:
+        first.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(first.wait(), timeout=60) == 0
+        await fake.stop()
+    # Stopped, the first leaves the database free: a bot starts on it again.
+    lock = instance_lock.lock_file(str(tmp_path / "atout.sqlite3"))
+    lock.close()

@@ -126,6 +126,7 @@ def test_shard_settings() -> None:
         ("0", "", "whole number"),
         ("2", "2", "ids 0 to 1"),
         ("2", "a,b", "like 0,1 or 0-3"),
+        ("4", "3-1", "ATOUT_SHARDS: the range '3-1' runs backwards"),
     ],
 )
 def test_bad_shard_settings_are_explained(count: str, ids: str, message: str) -> None:
@@ -139,6 +140,6 @@ def test_bad_shard_settings_are_explained(count: str, ids: str, message: str) ->
 async def test_a_database_out_of_reach_is_one_clear_line(db: str) -> None:
     bot = create_bot(Settings(token=None, db_path=db, ai_pause_s=0.0))
     with pytest.raises(StorageUnavailable, match="cannot open its database") as caught:
-        await bot.setup_hook()
+        await bot.open_storage()
     assert "ATOUT_DB" in str(caught.value)
     await asyncio.sleep(0.1)  # aiosqlite's thread ends its failed connect before the loop closes

@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from bot.app import create_bot
-from bot.config import Settings, load_settings, read_dotenv
+from bot.config import Settings, as_in_dotenv, load_settings, read_dotenv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,6 +23,8 @@ def test_the_dotenv_reader(tmp_path: Path) -> None:
         "DISCORD_TOKEN='abc.def'\n"
         "export ATOUT_DB=/data/atout.sqlite3\n"
         "ATOUT_DEV_GUILD=1234 # the test server\n"
+        'ATOUT_AI_PAUSE="0.5"  # quoted, then a comment\n'
+        "ATOUT_SHARDS=${NOT_INTERPOLATED}\n"
         "not a line\n",
         encoding="utf-8",
     )
@@ -30,8 +32,59 @@ def test_the_dotenv_reader(tmp_path: Path) -> None:
         "DISCORD_TOKEN": "abc.def",
         "ATOUT_DB": "/data/atout.sqlite3",
         "ATOUT_DEV_GUILD": "1234",
+        "ATOUT_AI_PAUSE": "0.5",
+        "ATOUT_SHARDS": "${NOT_INTERPOLATED}",
     }
     assert read_dotenv(tmp_path / "missing") == {}
+
+
+TRICKY_LINES = [
+    'DISCORD_TOKEN="tok.en"',
+    "DISCORD_TOKEN='tok.en'",
+    "DISCORD_TOKEN=tok.en  # my token",
+    'DISCORD_TOKEN="tok.en"  # my token',
+    "DISCORD_TOKEN= tok.en ",
+    "DISCORD_TOKEN=tok.en",
+]
+
+
+def docker_run_env_file(text: str) -> dict[str, str]:
+    """``docker run --env-file``: ``KEY=VALUE`` lines, ``#`` lines skipped, the value verbatim."""
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#") and "=" in line:
+            key, _, value = line.partition("=")
+            values[key.strip()] = value
+    return values
+
+
+@pytest.mark.parametrize("line", TRICKY_LINES)
+def test_a_dotenv_line_means_the_same_however_it_reaches_the_bot(tmp_path: Path, line: str) -> None:
+    """``python -m bot`` reading .env, ``docker run --env-file .env`` (verbatim into the
+    environment) and compose's ``env_file`` (quotes and comments stripped by compose, as
+    python-dotenv does: its stand-in here) all give the bot the same token."""
+    env_file = tmp_path / ".env"
+    env_file.write_text(line + "\n", encoding="utf-8")
+    from_file = load_settings({}, env_file)
+    from_docker_run = load_settings(docker_run_env_file(line), tmp_path / "none")
+    from_compose = load_settings(read_dotenv(env_file), tmp_path / "none")
+    assert from_file.token == from_docker_run.token == from_compose.token == "tok.en"
+
+
+@pytest.mark.parametrize(
+    ("value", "meant"),
+    [
+        ('"a b"', "a b"),
+        ("'x'  # c", "x"),
+        ("plain#hash", "plain#hash"),
+        ('"unbalanced', '"unbalanced'),
+        ('"a" b', '"a" b'),
+        ("postgresql://u:p@h/db", "postgresql://u:p@h/db"),
+        ("", ""),
+    ],
+)
+def test_environment_values_are_read_as_dotenv_values(value: str, meant: str) -> None:
+    assert as_in_dotenv(value) == meant
 
 
 def test_the_environment_wins_over_the_file(tmp_path: Path) -> None:
@@ -43,6 +96,19 @@ def test_the_environment_wins_over_the_file(tmp_path: Path) -> None:
     assert settings.dev_guild is None
     defaults = load_settings({}, tmp_path / "none")
     assert defaults.token is None and defaults.db_path == "atout.sqlite3"
+
+
+def test_only_the_working_directorys_dotenv_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No search up the tree: a .env in a parent folder is not this bot's."""
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=parent\n", encoding="utf-8")
+    below = tmp_path / "below"
+    below.mkdir()
+    monkeypatch.chdir(below)
+    assert load_settings({}).token is None
+    (below / ".env").write_text("DISCORD_TOKEN=here\n", encoding="utf-8")
+    assert load_settings({}).token == "here"
 
 
 def test_a_bad_setting_is_named() -> None:

@@ -69,6 +69,22 @@ def test_a_closed_pipe_ends_quietly_with_141() -> None:
     assert err == b""
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full is Linux's")
+def test_a_result_that_cannot_be_written_is_one_line_and_exit_74() -> None:
+    """``>/dev/full``: every write fails (no space left). Not 1, which means "illegal action"."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "games", "replay", str(SAMPLE)],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 74
+    assert one_line(done.stderr) and "cannot write the result" in done.stderr, done.stderr
+
+
 def test_a_shell_pipe_into_head_prints_no_traceback() -> None:
     done = subprocess.run(
         f"{sys.executable} -m games replay samples/coinche.json | head -c 10",

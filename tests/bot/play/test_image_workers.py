@@ -18,8 +18,10 @@ import pytest
 import rendering
 from bot.config import MAX_IMAGE_PROCESSES, Settings, load_settings
 from bot.play import workers
+from bot.play.machine import usable_cpus
 from bot.ui import images
 from rendering.demo import DEMO_NAMES, random_position
+from tests.bot.play import loaded_modules
 
 
 def _pid_and_table(seed: int) -> tuple[int, bytes]:
@@ -45,7 +47,9 @@ def processes() -> Iterator[None]:
 
 def test_python_m_bot_draws_in_one_process_more_than_the_cores() -> None:
     settings = load_settings({}, "/nonexistent/.env")
-    assert settings.image_processes == (os.cpu_count() or 1) + 1
+    assert settings.image_processes == min(
+        workers.default_image_processes(cpus=usable_cpus()), MAX_IMAGE_PROCESSES
+    )
     assert Settings().image_processes == 0  # tests and embedders: threads
     assert load_settings({"ATOUT_IMAGE_PROCESSES": "0"}, "/x/.env").image_processes == 0
     assert load_settings({"ATOUT_IMAGE_PROCESSES": "3"}, "/x/.env").image_processes == 3
@@ -55,6 +59,46 @@ def test_python_m_bot_draws_in_one_process_more_than_the_cores() -> None:
 def test_a_bad_number_of_drawing_processes_is_refused(value: str) -> None:
     with pytest.raises(ValueError, match="ATOUT_IMAGE_PROCESSES"):
         load_settings({"ATOUT_IMAGE_PROCESSES": value}, "/nonexistent/.env")
+
+
+GB = 1024**3
+
+
+@pytest.mark.parametrize(
+    ("cpus", "memory", "processes"),
+    [
+        (2, 24 * GB, 3),  # this kind of machine: one more than the cores
+        (1, 8 * GB, 2),  # a container limited to one CPU
+        (64, 256 * GB, MAX_IMAGE_PROCESSES),  # a big host: never past the cap
+        (8, 1 * GB, 5),  # a 1 GB VPS of 8 cores: (1024 - 384) / 128 MB = 5, not 9
+        (2, 512 * 1024**2, 1),  # 512 MB: one
+        (2, 256 * 1024**2, 1),  # less still: one, never none
+        (2, None, 3),  # memory unknown: by the cores
+    ],
+)
+def test_the_default_number_of_drawing_processes_fits_the_machine(
+    cpus: int, memory: int | None, processes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if memory is None:
+        monkeypatch.setattr(workers, "usable_memory", lambda: None)
+    assert workers.default_image_processes(cpus=cpus, memory=memory) == processes
+
+
+def test_the_usable_cpus_follow_the_affinity() -> None:
+    assert 1 <= usable_cpus() <= len(os.sched_getaffinity(0))
+
+
+def test_a_drawing_process_loads_the_renderer_and_nothing_of_the_bot(processes: None) -> None:
+    """Forked from the fork server, which imported the renderer only: no discord, no
+    aiohttp, no storage driver, none of the application, and the renderer already there."""
+    pool = workers._image_processes()
+    pids = set()
+    for _ in range(4):
+        pid, heavy = pool.submit(loaded_modules.heavy_modules).result(timeout=120)
+        assert heavy == [], heavy
+        pids.add(pid)
+    assert os.getpid() not in pids
+    assert pool.submit(loaded_modules.renderer_loaded).result(timeout=120)
 
 
 def test_more_processes_keep_more_drawings_in_flight() -> None:
