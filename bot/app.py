@@ -32,7 +32,7 @@ from bot.table.pings import Pings
 from bot.table.presence import Presence
 from bot.text.i18n import t, user_locale
 from bot.text.translator import CatalogueTranslator
-from bot.ui import images
+from bot.ui import emojis, images
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
@@ -94,6 +94,8 @@ class AtoutBot(commands.Bot):
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.tree.error(self.on_app_command_error)
+        self.suit_emojis = emojis.SuitEmojis(self)
+        """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
         self.stop_grace_s = 0.0
@@ -135,6 +137,9 @@ class AtoutBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # The bot's own suit emojis (read on both themes), uploaded the first time; a slow or
+        # failed upload leaves the fallback and never holds the start back.
+        await self.suit_emojis.start()
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
@@ -153,6 +158,7 @@ class AtoutBot(commands.Bot):
             return
         self._close_done = asyncio.get_running_loop().create_future()
         self.presence.stop()
+        self.suit_emojis.stop()
         close_http = self.http.close
         self.http.close = _keep_open  # type: ignore[method-assign]
         try:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from bot.text.cards import card_name, trump_word
 from bot.text.events import event_text
 from bot.text.i18n import t
+from bot.text.marks import shown_length
 from games.base import Game
 from games.views import DealResultEvent, Decision, Event, GameView
 from rendering.info import SideLabel
@@ -51,7 +52,8 @@ def named_sides(game: Game, names: list[str], locale: str = "en") -> list[SideLa
 
 
 STATUS_LENGTH = 150
-"""Longest status line, in characters: one line under the table on a phone."""
+"""Longest status line, in characters as it reads (a suit emoji is one): a few lines under the
+table on a phone."""
 RECENT = 3
 """At most this many recent actions in the status line."""
 
@@ -110,7 +112,7 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     actions = actions[-RECENT:]
     while actions:
         line = " — ".join(part for part in (" · ".join(actions), turn) if part)
-        if len(line) <= STATUS_LENGTH or len(actions) == 1:
+        if shown_length(line) <= STATUS_LENGTH or len(actions) == 1:
             return line
         actions = actions[1:]
     return turn
@@ -169,7 +171,7 @@ def deal_outcome(
     outcome = result.get("outcome")
     if outcome is not None and contract:
         seat = contract.get("declarer", contract.get("taker"))
-        trump = trump_word(str(contract.get("trump")), locale)
+        trump = trump_word(str(contract.get("trump")), locale, deck_style)
         value = contract.get("value")
         if value is None:
             what = trump
