@@ -25,9 +25,12 @@ that uploaded them and taken back when it closes.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Final
 
+from games.cards import SUIT_SYMBOLS
 from rendering.emoji import emoji_style
 
 FALLBACK_TEXT: Final = {"S": "♤", "H": "♥️", "D": "♦️", "C": "♧"}
@@ -69,6 +72,29 @@ def drop(marks: SuitMarks) -> None:
 
 def current() -> SuitMarks:
     return _current
+
+
+PLAIN: Final = SuitMarks(
+    {
+        (style, suit): symbol
+        for style in ("french", "french4")
+        for suit, symbol in SUIT_SYMBOLS.items()
+    }
+)
+"""Suits as an image draws them, in its own font and colours: neither Discord's emoji nor ours."""
+
+
+@contextmanager
+def drawn() -> Iterator[None]:
+    """Words written for an image rather than for Discord (a review position's labels) take
+    the plain suit symbols. For a block without ``await``: no other task writes meanwhile."""
+    global _current
+    before = _current
+    _current = PLAIN
+    try:
+        yield
+    finally:
+        _current = before
 
 
 def suit_text(suit: str, style: str = "french") -> str:

@@ -162,14 +162,27 @@ def deal_outcome(
     )
     if result is None:
         return None
-    # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
-    contract: Mapping[str, object] = view["contract"] or {}
+    return outcome_line(view["contract"] or {}, result, names, game.NAME, locale, deck_style)
+
+
+def outcome_line(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> str | None:
+    """``deal_outcome`` from what a finished deal leaves: its contract (the public view's) and
+    its ``deal_result`` event. A challenge keeps these of every deal played, and words them for
+    each reader (``bot.challenge.screens``)."""
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     outcome = result.get("outcome")
     if outcome is not None and contract:
+        # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
         seat = contract.get("declarer", contract.get("taker"))
         trump = trump_word(str(contract.get("trump")), locale, deck_style)
         value = contract.get("value")
@@ -200,13 +213,38 @@ def deal_outcome(
             "deal_call",
             locale,
             name=name(result.get("declarer")),
-            card=card_name(str(called), game.NAME, deck_style, locale) if called else "?",
+            card=card_name(str(called), game, deck_style, locale) if called else "?",
             partner=partner,
             points=result.get("points"),
             target=result.get("target"),
             outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
         )
     return None
+
+
+def outcome_lines(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    teams: list[list[int]],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> list[str]:
+    """A challenge's deal in words for its results page, where no image carries the details:
+    the contract or call (``outcome_line``), then melds, belote and a sweep per side."""
+    sides = rendering_side_names(teams, names, locale, max_joined=None)
+    line = outcome_line(contract, result, names, game, locale, deck_style)
+    lines = [line] if line is not None else []
+    melds = result.get("melds")
+    if isinstance(melds, list) and any(melds):
+        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides)))
+    belote = result.get("belote")
+    if isinstance(belote, list) and any(belote):
+        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides)))
+    if result.get("bandeira") or result.get("cappotto"):
+        lines.append(t("deal_sweep", locale))
+    return lines
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:

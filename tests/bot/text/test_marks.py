@@ -73,3 +73,25 @@ def test_the_dim_suit_check_finds_each_dim_suit() -> None:
     assert not unreadable_suits(message("alice played 9♤ · bob played 9♥️ · 10♧"))
     assert not unreadable_suits(message("<:atout1_french_S:1>", label="10♠\ufe0e"))
     assert not unreadable_suits(message(label="80", emoji={"name": "atout1_french_C", "id": 1}))
+
+
+def test_a_review_position_draws_plain_suits_and_its_text_writes_the_emojis() -> None:
+    """A review's labels drawn in its image take the plain symbols; its message, the bot's
+    emojis (``bot.table.review``)."""
+    from bot.text.review import action_words
+
+    marks.use(UPLOADED)
+    bid = {"type": "bid", "value": 90, "trump": "S"}
+    exchange = {"type": "exchange", "cards": ["KC", "7D"]}
+    assert "<:atout1_french_S:1000>" in action_words(bid, "coinche", "auto", "en")
+    with marks.drawn():
+        assert action_words(bid, "coinche", "auto", "en").endswith("90 ♠")
+        assert action_words(exchange, "piquet", "auto", "fr").endswith("R♣ 7♦")
+    assert marks.current() is UPLOADED
+    # A challenge's results name the contract with the table's suits too.
+    from bot.text.narrate import outcome_lines
+
+    contract = {"taker": 0, "trump": "C", "value": 100}
+    result = {"outcome": "made"}
+    line = outcome_lines(contract, result, ["ana", "bo"], [[0], [1]], "coinche", "en")
+    assert "100 <:atout1_french_C:1003>" in line[0]
