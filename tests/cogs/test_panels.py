@@ -22,6 +22,7 @@ from cogs.piquet import exchange_panel
 from games.actions import Action
 from games.ai import choose
 from games.base import Game
+from games.cards import SUIT_SYMBOLS
 from games.registry import new_game
 from rendering.emoji import EMOJI_SUITS
 from tests.bot.driver import Table, components_of
@@ -312,3 +313,21 @@ def test_italian_card_buttons_name_the_figure_and_show_the_suit() -> None:
     for button in buttons:
         assert button.emoji is not None
         assert button.label not in ("R", "C", "F")
+
+
+@pytest.mark.parametrize("uploaded", [True, False], ids=["emojis", "fallback"])
+def test_card_buttons_read_like_the_cards_corners(uploaded: bool) -> None:
+    """Rank first, the suit after it as text in the label's colour ("10♦", "V♥" in French), as
+    the corners of the hand image draw them, with or without the bot's emojis (issue 25)."""
+    from bot.ui.panels import card_button_label
+
+    if uploaded:
+        marks.use(UPLOADED)
+    game = dealt("belote")
+    for locale, letters in (("en", {"J": "J", "Q": "Q", "K": "K"}), ("fr", {"J": "V", "Q": "D"})):
+        ctx = context(game)
+        ctx.locale = locale
+        for card in ("TD", "9S", "JH", "QC", "AS"):
+            label, emoji = card_button_label(card, ctx)
+            rank = "10" if card[0] == "T" else letters.get(card[0], card[0])
+            assert (label, emoji) == (rank + SUIT_SYMBOLS[card[1]] + "\ufe0e", None)
