@@ -68,9 +68,9 @@ async def upload(client: EmojiHost) -> marks.SuitMarks:
         name = emoji_name(style, suit)
         existing = have.get(name)
         if existing is None:
-            existing = await client.create_application_emoji(
-                name=name, image=suit_emoji(style, suit)
-            )
+            # Drawn in a thread (about 0.1 s each): the bot's loop goes on answering meanwhile.
+            image = await asyncio.to_thread(suit_emoji, style, suit)
+            existing = await client.create_application_emoji(name=name, image=image)
         found[(style, suit)] = str(existing)
     return marks.SuitMarks(found)
 
