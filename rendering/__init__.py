@@ -83,12 +83,13 @@ def render_hand(
     *,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
+    marked: Sequence[str] = (),
 ) -> bytes:
     """The viewer's own hand, sorted as card players sort it; cards not in ``legal`` dimmed
-    (``legal=None``: every card bright)."""
+    (``legal=None``: every card bright); ``marked`` cards (discards being chosen) lifted."""
     style = resolve_style(view["game"], deck_style)
     cards = None if legal is None else list(legal)
-    return encode(draw_hand(view, cards, style, clean_locale(locale)), style)
+    return encode(draw_hand(view, cards, style, clean_locale(locale), list(marked)), style)
 
 
 def render_last_trick(
@@ -155,10 +156,15 @@ def render_leaderboard(
 
 
 def render_rating_chart(
-    title: str, series: list[tuple[str, list[int]]], *, locale: str = DEFAULT_LOCALE
+    title: str,
+    series: list[tuple[str, list[int]]],
+    *,
+    locale: str = DEFAULT_LOCALE,
+    starts: Sequence[int | None] = (),
 ) -> bytes:
-    """A player's rating after each rated game, one line per game."""
-    return encode(draw_rating_chart(title, series, clean_locale(locale)))
+    """A player's rating after each rated game, one line per game, each from the rating it
+    started at when ``starts`` knows it."""
+    return encode(draw_rating_chart(title, series, clean_locale(locale), starts))
 
 
 def render_review_position(

@@ -4,6 +4,7 @@ the others dimmed, a small gap between suits."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Final
 
 from PIL import Image
@@ -41,8 +42,14 @@ def hand_layout(hand: list[str], card_w: int) -> list[int]:
 
 
 def draw_hand(
-    view: GameView, legal: list[str] | None, style: str, locale: str = DEFAULT_LOCALE
+    view: GameView,
+    legal: list[str] | None,
+    style: str,
+    locale: str = DEFAULT_LOCALE,
+    marked: Sequence[str] = (),
 ) -> Image.Image:
+    """The hand; ``marked`` cards (Piquet's discards being chosen) stand lifted, edged in red,
+    where they lie in the hand."""
     trump = view["trump"]
     hand = card_facts(view["game"]).sort_hand(view["hand"], trump)
     cw, ch = theme.HAND_CARD
@@ -80,11 +87,17 @@ def draw_hand(
     if legal is not None and not legal and view["phase"] != "play":
         legal = None
     legal_set = set(legal) if legal is not None else None
+    chosen = set(marked)
     for card, x in zip(hand, xs, strict=True):
         bright = legal_set is None or card in legal_set
-        y = HEADER + (0 if bright and legal_set is not None else LIFT)
+        lifted = (bright and legal_set is not None) or card in chosen
+        y = HEADER + (0 if lifted else LIFT)
         draw = cards.face if bright else cards.dimmed
         sprite = draw(card, style, cw, ch, locale)
+        if card in chosen:
+            c.panel(
+                (x - 4, y - 4, x + cw + 4, y + ch + 4), fill=theme.LOSE, outline=None, radius=12
+            )
         c.shadowed(cards.shadow(cw, ch), x - 3, y, sprite, x, y)
     if not hand:
         c.rich(

@@ -6,6 +6,7 @@ fonts of the table images, at a width that stays legible where Discord shows it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -118,14 +119,25 @@ def _row(
 
 
 def draw_rating_chart(
-    title: str, series: list[tuple[str, list[int]]], locale: str = DEFAULT_LOCALE
+    title: str,
+    series: list[tuple[str, list[int]]],
+    locale: str = DEFAULT_LOCALE,
+    starts: Sequence[int | None] = (),
 ) -> Image.Image:
-    """One line per game: the rating after each rated game, oldest on the left."""
+    """One line per game: the rating after each rated game, oldest on the left. ``starts``
+    gives, per series, the rating before its first game when that game was the player's first
+    (a newcomer's 1,000): the line then rises or falls from it, so one game is a step."""
     width, height = CHART_SIZE
     c = Canvas((width, height), theme.FELT)
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
     c.rich(MARGIN, 14, fit_text(title, font_for(22), width - 2 * MARGIN), font_for(22), theme.GOLD)
-    drawn = [(label, points) for label, points in series if points]
+    games = max((len(points) for _, points in series), default=0)
+    begun = list(starts) + [None] * (len(series) - len(starts))
+    drawn = [
+        (label, ([] if start is None else [start]) + points)
+        for (label, points), start in zip(series, begun, strict=True)
+        if points
+    ]
     small = font_for(14, "condensed")
     left, top, right, bottom = MARGIN + 56, 100, width - MARGIN, height - 44
     c.draw.rectangle((left, top, right, bottom), fill=theme.FELT_DARK)
@@ -154,8 +166,8 @@ def draw_rating_chart(
         c.rich(
             left - 8, y - 6, number(value, locale), small, theme.TEXT_DIM, "condensed", anchor="r"
         )
-    games = text("chart_games", locale, count=longest)
-    c.rich(right, bottom + 14, games, small, theme.TEXT_DIM, "condensed", anchor="r")
+    axis = text("chart_games", locale, count=games)
+    c.rich(right, bottom + 14, axis, small, theme.TEXT_DIM, "condensed", anchor="r")
     legend_x = MARGIN
     for index, (label, points) in enumerate(drawn):
         colour = CHART_COLOURS[index % len(CHART_COLOURS)]

@@ -220,10 +220,6 @@ def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> Non
     played, total = view["deals_played"], view["match_deals"]
     info.contract.append(text("deal_of", loc, number=min(played + 1, total), of=total))
     bidding_log(view, names, info, view["auction"])
-    if view["phase"] == "auction":
-        for seat, live in enumerate(view["in_auction"]):
-            if not live:
-                info.bubbles[seat] = text("bubble_out", loc)
 
 
 def _sueca_info(view: SuecaView, names: list[str], info: TableInfo) -> None:
@@ -287,20 +283,24 @@ def _contract_headline(
 def _chiamata_headline(
     view: ChiamataView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], loc: str
 ) -> Lines:
-    """The declarer's team and the called card, the points against the target, cappotto."""
+    """Who called which card and who turned out the partner, the points against the target,
+    cappotto."""
     lines: Lines = []
     declarer = merged.get("declarer")
     called = card_text(merged.get("called_card"), italian=True, locale=loc)
     partner = merged.get("partner")
-    team = name_of(names, declarer, loc)
+    # The declarer called; the partner was whoever held the card (or nobody): two facts, as
+    # the text under the image says them ("dario & alice called" read as if both had).
+    lines.append(
+        (text("declarer_called", loc, name=name_of(names, declarer, loc), card=called), None)
+    )
     if merged.get("alone"):
-        team = text("declarer_alone_name", loc, name=team)
+        lines.append((text("declarer_alone", loc), None))
     elif isinstance(partner, int):
-        team += f" & {name_of(names, partner, loc)}"
+        lines.append((text("partner_was", loc, name=name_of(names, partner, loc)), None))
     made = merged.get("success")
     target = merged.get("target")
     points = merged.get("points")
-    lines.append((text("team_called", loc, team=team, card=called), None))
     if made:
         lines.append((text("points_needed_made", loc, points=points, target=target), True))
     else:

@@ -228,6 +228,8 @@ def displayable(text: str) -> str:
 
 
 SUIT_SYMBOLS = frozenset("♠♥♦♣")
+STRONG_GLUE: Final = "\u2060"
+"""Stands for a no-break space of the text while ``wrap_words`` breaks it into lines."""
 
 
 def wrap_words(
@@ -244,9 +246,16 @@ def wrap_words(
     word before it ("Computer 1" never breaks), and ``measure`` (default: plain text width) lets
     a caller count suit emblems as it draws them. A suit symbol stays with the bid before it
     ("80 ♠" never leaves the ♠ alone on a line)."""
-    width = measure or (lambda s: text_width(s, size, weight))
+    measured = measure or (lambda s: text_width(s, size, weight))
+
+    def width(line: str) -> int:
+        return measured(line.replace(STRONG_GLUE, " "))
+
     words: list[str] = []
-    for word in re.sub(r" (\d+\b|[♠♥♦♣](?= |$))", "\u00a0\\1", text).split(" "):
+    # A space the text itself makes unbreakable (French "Marie : Passe") is a strong glue, kept
+    # even where the glue added here ("Computer 1", "80 ♠") has to give.
+    strong = re.sub("[\u00a0\u202f]", STRONG_GLUE, text)
+    for word in re.sub(r" (\d+\b|[♠♥♦♣](?= |$))", "\u00a0\\1", strong).split(" "):
         glued = word.replace("\u00a0", " ")
         if width(glued) <= max_width:
             words.append(word)
@@ -270,7 +279,7 @@ def wrap_words(
         current = word
     lines.append(current)
     out = []
-    for line in (line.replace("\u00a0", " ") for line in lines):
+    for line in (line.replace("\u00a0", " ").replace(STRONG_GLUE, " ") for line in lines):
         while width(line) > max_width and len(line) > 1:
             line = line.rstrip("…")[:-1].rstrip() + "…"
         out.append(line)

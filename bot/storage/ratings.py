@@ -201,6 +201,9 @@ class GameStats:
     of: int
     history: list[int] = field(default_factory=list)
     """The rating after each rated game, oldest first (since the last reset)."""
+    start: int | None = None
+    """The rating before the first game of ``history`` when that game was the first since the
+    start or the last reset (a newcomer's); ``None`` when older games are left out."""
 
     @property
     def win_rate(self) -> float:

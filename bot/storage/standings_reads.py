@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.storage.queries import Queries, serialized
 from bot.storage.ratings import (
+    BASE,
     PROVISIONAL_GAMES,
     Board,
     BoardLine,
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 HISTORY_POINTS = 200
 """A rating chart shows at most this many games (the latest)."""
+COMPANION_GAMES = 3
+"""Games together (or against) before /stats names a best partner or a toughest opponent."""
 
 
 def _iso_days_ago(days: int) -> str:
@@ -199,6 +202,9 @@ class StandingsReads(Queries, RatingStorage):
                     rank=rank,
                     of=int(of_row["n"]) if of_row is not None else 0,
                     history=[shown_rating(p[0], p[1]) for p in reversed(points)],
+                    # Every game since the start (or the reset) is there: it began at a
+                    # newcomer's rating, and a chart of one game is a step, not a flat line.
+                    start=BASE if len(points) < HISTORY_POINTS else None,
                 )
             )
         per_game.sort(key=lambda s: -s.games)
@@ -210,7 +216,10 @@ class StandingsReads(Queries, RatingStorage):
         self, guild_id: int, player: str, game: str | None, *, same_side: bool
     ) -> Companion | None:
         """The best partner (most wins together, then the best rate) or the toughest opponent
-        (the lowest win rate against, then the most games)."""
+        (the lowest win rate against, then the most games), only where there is something to
+        say: ``COMPANION_GAMES`` games at least, won more often than not with the partner and
+        lost more often than not against the opponent (a lone game named a partner one never
+        won with, and an opponent one always beat)."""
         side = "o.side = me.side" if same_side else "o.side <> me.side"
         game_filter = " AND me.game = ?" if game is not None else ""
         order = (
@@ -218,14 +227,20 @@ class StandingsReads(Queries, RatingStorage):
             if same_side
             else "wins * 1.0 / games ASC, games DESC"
         )
+        telling = (
+            "2 * SUM(me.won) >= COUNT(*) AND SUM(me.won) > 0"
+            if same_side
+            else "2 * SUM(me.won) < COUNT(*)"
+        )
         row = await self._one(
             "SELECT o.name AS name, o.ai_level AS ai_level, MAX(o.finished_at) AS latest, COUNT(*) AS games,"
             " SUM(me.won) AS wins FROM match_players me"
             f" JOIN match_players o ON o.table_id = me.table_id AND o.seat <> me.seat AND {side}"
             " AND o.player <> me.player"
             f" WHERE me.guild_id = ? AND me.player = ? AND me.rated = 1{game_filter}"
-            f" GROUP BY o.player ORDER BY {order}, o.player LIMIT 1",
-            (guild_id, player, *((game,) if game is not None else ())),
+            f" GROUP BY o.player HAVING COUNT(*) >= ? AND {telling}"
+            f" ORDER BY {order}, o.player LIMIT 1",
+            (guild_id, player, *((game,) if game is not None else ()), COMPANION_GAMES),
         )
         if row is None:
             return None

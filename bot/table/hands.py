@@ -4,8 +4,8 @@ A hand is an ephemeral message, which the bot can edit only through the interact
 it, and only while that interaction's token lives (15 minutes). So the bot keeps, per table and
 player, the interaction of the latest hand, and:
 
-- opening a new hand retires the previous one: it is edited to a short "moved on" line without
-  buttons or image, so no older hand keeps showing cards already played or live buttons;
+- opening a new hand withdraws the previous one: it is deleted, so no older hand keeps showing
+  cards already played or live buttons, and no note piles up in its place;
 - the hand a player acts from is edited in place (``Hands.edit``);
 - when a deal is dealt, every player's hand shows the new cards at once;
 - when the game ends, every open hand is closed.
@@ -28,6 +28,7 @@ from bot.play.sessions import TableSession
 from bot.play.settings import deck_style_of
 from bot.text.i18n import t, user_locale
 from bot.text.narrate import status_line
+from bot.text.prompts import turn_prompt
 from bot.ui import images
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
 from games.base import Game
@@ -54,6 +55,20 @@ async def retire(interaction: Interaction, content: str) -> bool:
         await interaction.edit_original_response(content=content, attachments=[], view=None)
     except discord.HTTPException:
         log.info("could not retire a hand message of %s", interaction.user.id)
+        return False
+    return True
+
+
+async def withdraw(interaction: Interaction) -> bool:
+    """Delete the hand this interaction made: a newer one is below it, and a note saying so,
+    one per press of Hand, piled up in the player's view. Returns False when the message could
+    not be deleted (token expired: its buttons then answer "out of date")."""
+    if not editable(interaction):
+        return False
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("could not withdraw a hand message of %s", interaction.user.id)
         return False
     return True
 
@@ -116,12 +131,16 @@ class Hands:
             for item in self.panels.build(session.row.game, ctx):
                 ui.add_item(item)
             content = t("hand_your_turn", locale, id=session.id)
+            prompt = turn_prompt(view, session.names(), locale, deck_style_of(session))
+            if prompt:
+                content += "\n" + prompt
         elif game.over:
             content = t("hand_over", locale, id=session.id)
         else:
             waiting = game.to_act
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
+        chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
         files = [
             await images.hand_file(
                 view,
@@ -129,6 +148,7 @@ class Hands:
                 deck_style_of(session),
                 f"hand-{session.id}-{version}",
                 locale=locale,
+                marked=[card for card in chosen if card in view["hand"]] if legal else None,
             )
         ]
         if is_private(session.row) and session.row.thread_id is None:
@@ -160,8 +180,7 @@ class Hands:
         older = self.held.get(key)
         self.held[key] = (interaction, payload.version)
         if older is not None and older[0] is not interaction:
-            moved = t("hand_moved_on", user_locale(older[0]), id=session.id)
-            await retire(older[0], moved)
+            await withdraw(older[0])
 
     async def edit(self, interaction: Interaction, session: TableSession) -> None:
         """Show the new hand in the hand message that was clicked (the click is deferred): the

@@ -173,31 +173,32 @@ class Lobby:
         if note:
             lines.append(note)
         view = discord.ui.View(timeout=None)
-        view.add_item(
-            table_button(
-                t("button_join", locale),
-                TableButtonId("join", row.id),
-                discord.ButtonStyle.secondary if row.full else discord.ButtonStyle.success,
-                disabled=row.full,
+        free = sum(1 for index in range(row.seats) if row.seat(index) is None)
+        if free:
+            # Grey, and saying what it is for: the starter, already seated, read a green Join as
+            # something left for them to do. Start is the one coloured button.
+            view.add_item(
+                table_button(t("button_join", locale, count=free), TableButtonId("join", row.id))
             )
-        )
         view.add_item(table_button(t("button_leave", locale), TableButtonId("leave", row.id)))
-        view.add_item(table_button(t("button_addbot", locale), TableButtonId("addbot", row.id)))
+        if free:
+            view.add_item(table_button(t("button_addbot", locale), TableButtonId("addbot", row.id)))
         if any(seat.is_computer for seat in row.seat_list):
             view.add_item(table_button(t("button_rmbot", locale), TableButtonId("rmbot", row.id)))
         view.add_item(table_button(t("button_house", locale), TableButtonId("house", row.id)))
+        # The line above says whether the table is rated; the button offers the other choice,
+        # as a grey setting beside House rules (a green "Rated: yes" looked like a go button).
         view.add_item(
             table_button(
-                t("button_rated" if rated else "button_unrated", locale),
+                t("button_play_unrated" if rated else "button_play_rated", locale),
                 TableButtonId("rated", row.id),
-                discord.ButtonStyle.success if rated else discord.ButtonStyle.secondary,
             )
         )
         view.add_item(
             table_button(
                 t("button_start", locale),
                 TableButtonId("start", row.id),
-                discord.ButtonStyle.primary,
+                discord.ButtonStyle.primary if row.full else discord.ButtonStyle.secondary,
                 disabled=not row.full,
             )
         )

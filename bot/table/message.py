@@ -115,9 +115,6 @@ class TableMessage:
             + "\n"
             + status_line(game, names, locale_of(session), deck_style_of(session))
         )
-        if game.over and session.row.status == "finished":
-            # The table message's last state says how the game moved its players' ratings.
-            content += rating_note(session)
         view = self.buttons(session, over=game.over)
         file = await images.table_file(
             public,

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.text.cards import card_name, rank_name, suit_name, trump_word
+from bot.text.cards import card_name, rank_phrase, suit_name, trump_word
 from bot.text.i18n import t
 from games.views import Event
+from rendering.i18n import combination, term
 
 
 @dataclass(frozen=True)
@@ -20,12 +21,15 @@ class Voice:
     locale: str
     game: str
     deck_style: str
+    elder: int | None = None
+    """Piquet's elder hand, who declares first: the younger answers "good" or "not good"."""
 
     def name(self, seat: object) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else ""
 
     def rank(self, rank: object) -> str:
-        return rank_name(str(rank), self.game, self.deck_style, self.locale)
+        """A rank with its article ("the re"), as the sentences about calls say it."""
+        return rank_phrase(str(rank), self.game, self.deck_style, self.locale)
 
     def suit(self, suit: object) -> str:
         return suit_name(str(suit), self.game, self.deck_style, self.locale)
@@ -34,7 +38,7 @@ class Voice:
         return card_name(str(card), self.game, self.deck_style, self.locale)
 
 
-Sentence = Callable[[Event, Voice], str]
+Sentence = Callable[[Event, Voice], str | None]
 
 
 def _named(key: str) -> Sentence:
@@ -47,14 +51,14 @@ def _trick(event: Event, voice: Voice) -> str:
 
 
 def _take(event: Event, voice: Voice) -> str:
-    trump = trump_word(str(event.get("trump")), voice.locale)
+    trump = trump_word(str(event.get("trump")), voice.locale, voice.deck_style)
     return t("event_take", voice.locale, name=voice.name(event.get("seat")), trump=trump)
 
 
 def _bid(event: Event, voice: Voice) -> str:
     value = event.get("value")
     shown = t(f"bid_{value}", voice.locale) if isinstance(value, str) else value
-    trump = trump_word(str(event.get("trump")), voice.locale)
+    trump = trump_word(str(event.get("trump")), voice.locale, voice.deck_style)
     name = voice.name(event.get("seat"))
     return t("event_bid", voice.locale, name=name, value=shown, trump=trump)
 
@@ -96,6 +100,33 @@ def _partner(event: Event, voice: Voice) -> str:
     return t(key, voice.locale, name=voice.name(event.get("seat")))
 
 
+def _declaration(event: Event, voice: Voice) -> str | None:
+    """Piquet's dialogue (docs/rules.md §4.7): the elder declares, the younger answers "good",
+    "not good" (and shows better) or "equal". A category nobody holds is not spoken of."""
+    if event["type"] != "declaration":
+        return None
+    result, seat = event["result"], event["seat"]
+    category = term("piquet_category", event["category"], voice.locale)
+    shown = event["combinations"]
+    what = ", ".join(combination(c, voice.locale) for c in shown) if shown else category.lower()
+    what = what[:1].upper() + what[1:]
+    if result == "tie":
+        return t("event_declaration_equal", voice.locale, category=category)
+    if result != "won" or seat is None:
+        return None
+    points, name = event["points"], voice.name(seat)
+    if voice.elder is None or seat == voice.elder:
+        return t("event_declaration_good", voice.locale, what=what, points=points, name=name)
+    return t(
+        "event_declaration_not_good",
+        voice.locale,
+        category=category,
+        what=what[:1].lower() + what[1:],
+        points=points,
+        name=name,
+    )
+
+
 SENTENCES: dict[str, Sentence] = {
     "trick": _trick,
     "pass": _named("event_pass"),
@@ -112,6 +143,7 @@ SENTENCES: dict[str, Sentence] = {
     "declarer": _declarer,
     "partner": _partner,
     "carte_blanche": _named("event_carte_blanche"),
+    "declaration": _declaration,
     "pique": _named("event_pique"),
     "repique": _named("event_repique"),
 }
@@ -125,8 +157,10 @@ def event_text(
     *,
     game: str = "",
     deck_style: str = "auto",
+    elder: int | None = None,
 ) -> str | None:
     """One public event in words, or None for events the table image already shows. Suits
     and cards are named as the table's deck draws them (``game`` and ``deck_style``)."""
     sentence = SENTENCES.get(event["type"])
-    return sentence(event, Voice(names, locale, game, deck_style)) if sentence else None
+    voice = Voice(names, locale, game, deck_style, elder)
+    return sentence(event, voice) if sentence else None

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from bot.text.cards import card_name, trump_word
 from bot.text.events import event_text
 from bot.text.i18n import t
+from bot.text.marks import shown_length
 from games.base import Game
 from games.views import DealResultEvent, Decision, Event, GameView
 from rendering.info import SideLabel
@@ -28,14 +29,31 @@ TURN_KEYS: dict[Decision, str] = {
 """The sentence for each decision the engine says the seat to act faces (``view["decision"]``)."""
 
 
-def side_names(game: Game, names: list[str]) -> list[SideLabel]:
-    """Each side's players' names, every name shown (sentences have room); the labelling is the
-    images' (``rendering.info.side_names``), the teams the engine's."""
-    return rendering_side_names(game.teams(), names, max_joined=None)
+def side_names(game: Game, names: list[str], locale: str = "en") -> list[SideLabel]:
+    """Each side as the images label it (``rendering.info.side_names``, teams from the engine):
+    its players' names, or "Team A" for a team of three (Briscola for six), so that a sentence
+    and the picture under it name a side alike."""
+    return rendering_side_names(game.teams(), names, locale)
+
+
+def named_sides(game: Game, names: list[str], locale: str = "en") -> list[SideLabel]:
+    """``side_names`` where a sentence names the winners once in full: "Team A (alice, bob,
+    carol)" — one team, so its verb stays singular."""
+    labels = side_names(game, names, locale)
+    full = rendering_side_names(game.teams(), names, locale, max_joined=None)
+    return [
+        label
+        if label.members == everybody.members
+        else SideLabel(
+            (t("team_members", locale, team=label.text, names=", ".join(everybody.members)),)
+        )
+        for label, everybody in zip(labels, full, strict=True)
+    ]
 
 
 STATUS_LENGTH = 150
-"""Longest status line, in characters: one line under the table on a phone."""
+"""Longest status line, in characters as it reads (a suit emoji is one): a few lines under the
+table on a phone."""
 RECENT = 3
 """At most this many recent actions in the status line."""
 
@@ -50,8 +68,10 @@ def recent_actions(
     events = [e for e in view.get("events") or [] if isinstance(e, dict)]
     last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
 
+    elder = view["elder"] if view["game"] == "piquet" else None
+
     def said(event: Event) -> str | None:
-        return event_text(event, names, locale, game=game, deck_style=deck_style)
+        return event_text(event, names, locale, game=game, deck_style=deck_style, elder=elder)
 
     def played(entry: object) -> str | None:
         if not (isinstance(entry, list | tuple) and len(entry) == 2):
@@ -92,7 +112,7 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     actions = actions[-RECENT:]
     while actions:
         line = " — ".join(part for part in (" · ".join(actions), turn) if part)
-        if len(line) <= STATUS_LENGTH or len(actions) == 1:
+        if shown_length(line) <= STATUS_LENGTH or len(actions) == 1:
             return line
         actions = actions[1:]
     return turn
@@ -105,41 +125,101 @@ def scores_text(values: list[int], sides: list[SideLabel]) -> str:
 def deal_summary(
     game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
 ) -> str:
-    """The deal in one line, for notifications and screen readers: the image posted with it
-    carries the details (card points, melds per side), so every number is said once here. The
-    running score is left out when it equals the deal's (the first deal)."""
+    """The deal in one short line, for notifications and screen readers: the contract or the
+    call and whether it was made, or, in a game without one, the deal's score; a capot. The
+    image posted with it holds the rest (points per side, melds, belote, totals), so the text
+    does not say it again."""
     result = game.deal_results[index]
-    sides = side_names(game, names)
     parts = [t("deal_summary_title", locale, number=index + 1)]
     if result.get("trick_points") is None:
         parts.append(t("deal_passed_out", locale))
+        return " · ".join(parts)
+    outcome = deal_outcome(game, names, index, locale, deck_style)
+    if outcome is not None:
+        parts.append(outcome)
     else:
-        parts.extend(
-            line.rstrip(".") for line in deal_details(game, names, index, locale, deck_style)
-        )
-    parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
-    totals = list(game.totals) if index == len(game.deal_results) - 1 else None
-    if totals is not None and totals != list(result["scores"]):
-        parts.append(t("deal_totals", locale, scores=scores_text(totals, sides)))
+        sides = side_names(game, names, locale)
+        parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
+    view = game.public_view()
+    ended = next((e for e in reversed(view["events"]) if e["type"] == "deal_result"), None)
+    latest = index == len(game.deal_results) - 1 and ended is not None
+    if latest and ended is not None and (ended.get("bandeira") or ended.get("cappotto")):
+        parts.append(t("deal_sweep", locale))
     return " · ".join(parts)
 
 
-def deal_details(
+def deal_outcome(
     game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
-) -> list[str]:
-    """The contract and whether it was made, melds and belote: from the public events of the
-    deal, which the engine keeps until the next deal is dealt (so only for the latest deal)."""
+) -> str | None:
+    """The contract (or chiamata's call) and whether it was made, from the public events of the
+    deal, which the engine keeps until the next deal is dealt (so only for the latest deal);
+    ``None`` for a game without a contract."""
     if index != len(game.deal_results) - 1:
-        return []
+        return None
     view = game.public_view()
     result: DealResultEvent | None = next(
         (e for e in reversed(view["events"]) if e["type"] == "deal_result"), None
     )
     if result is None:
-        return []
-    return outcome_lines(
-        view["contract"] or {}, result, names, game.teams(), game.NAME, locale, deck_style
-    )
+        return None
+    return outcome_line(view["contract"] or {}, result, names, game.NAME, locale, deck_style)
+
+
+def outcome_line(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> str | None:
+    """``deal_outcome`` from what a finished deal leaves: its contract (the public view's) and
+    its ``deal_result`` event. A challenge keeps these of every deal played, and words them for
+    each reader (``bot.challenge.screens``)."""
+
+    def name(seat: object) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    outcome = result.get("outcome")
+    if outcome is not None and contract:
+        # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
+        seat = contract.get("declarer", contract.get("taker"))
+        trump = trump_word(str(contract.get("trump")), locale, deck_style)
+        value = contract.get("value")
+        if value is None:
+            what = trump
+        elif isinstance(value, int):
+            what = f"{value} {trump}"
+        else:
+            what = f"{t('bid_' + str(value), locale)} {trump}"
+        multiplier = contract.get("multiplier")
+        if isinstance(multiplier, int) and multiplier > 1:
+            what += f" ×{multiplier}"
+        return t(
+            "deal_contract",
+            locale,
+            name=name(seat),
+            contract=what,
+            outcome=t(f"outcome_{outcome}", locale),
+        )
+    if "declarer" in result and "success" in result:
+        called = result.get("called_card")
+        partner = (
+            t("deal_alone", locale)
+            if result.get("alone")
+            else t("deal_partner", locale, name=name(result.get("partner")))
+        )
+        return t(
+            "deal_call",
+            locale,
+            name=name(result.get("declarer")),
+            card=card_name(str(called), game, deck_style, locale) if called else "?",
+            partner=partner,
+            points=result.get("points"),
+            target=result.get("target"),
+            outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
+        )
+    return None
 
 
 def outcome_lines(
@@ -151,58 +231,11 @@ def outcome_lines(
     locale: str = "en",
     deck_style: str = "auto",
 ) -> list[str]:
-    """``deal_details`` from what a finished deal leaves: its contract (the public view's), its
-    ``deal_result`` event, the seats' names and the teams. A challenge keeps these of every
-    deal played, and words them for each reader (``bot.challenge.screens``)."""
-    sides = rendering_side_names(teams, names, max_joined=None)
-
-    def name(seat: object) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    lines: list[str] = []
-    outcome = result.get("outcome")
-    if outcome is not None and contract:
-        # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
-        seat = contract.get("declarer", contract.get("taker"))
-        trump = trump_word(str(contract.get("trump")), locale)
-        value = contract.get("value")
-        if value is None:
-            what = trump
-        elif isinstance(value, int):
-            what = f"{value} {trump}"
-        else:
-            what = f"{t('bid_' + str(value), locale)} {trump}"
-        multiplier = contract.get("multiplier")
-        if isinstance(multiplier, int) and multiplier > 1:
-            what += f" ×{multiplier}"
-        lines.append(
-            t(
-                "deal_contract",
-                locale,
-                name=name(seat),
-                contract=what,
-                outcome=t(f"outcome_{outcome}", locale),
-            )
-        )
-    if "declarer" in result and "success" in result:
-        called = result.get("called_card")
-        partner = (
-            t("deal_alone", locale)
-            if result.get("alone")
-            else t("deal_partner", locale, name=name(result.get("partner")))
-        )
-        lines.append(
-            t(
-                "deal_call",
-                locale,
-                name=name(result.get("declarer")),
-                card=card_name(str(called), game, deck_style, locale) if called else "?",
-                partner=partner,
-                points=result.get("points"),
-                target=result.get("target"),
-                outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
-            )
-        )
+    """A challenge's deal in words for its results page, where no image carries the details:
+    the contract or call (``outcome_line``), then melds, belote and a sweep per side."""
+    sides = rendering_side_names(teams, names, locale, max_joined=None)
+    line = outcome_line(contract, result, names, game, locale, deck_style)
+    lines = [line] if line is not None else []
     melds = result.get("melds")
     if isinstance(melds, list) and any(melds):
         lines.append(t("deal_melds", locale, scores=scores_text(melds, sides)))
@@ -217,8 +250,9 @@ def outcome_lines(
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:
     """Who won, in one line with the final score once: games won where the match counts games
     (Briscola, Sueca, Piquet's match), else the points; the score sheet image holds the rest."""
-    sides = side_names(game, names)
-    winners = [sides[w] for w in game.winners if 0 <= w < len(sides)]
+    sides = side_names(game, names, locale)
+    named = named_sides(game, names, locale)
+    winners = [named[w] for w in game.winners if 0 <= w < len(named)]
     if winners:
         count = sum(side.count for side in winners)
         head = t("result_winners", locale, names=", ".join(w.text for w in winners), count=count)

@@ -31,6 +31,8 @@ BUTTON_TEMPLATE = (
     r":(?P<table>[0-9]+):(?P<version>[0-9]+)(?::(?P<args>[A-Za-z0-9:]+))?"
 )
 KEEP_HAND = "keep"
+PENDING = "pending"
+"""Piquet's exchange button before the marked cards make a legal discard (disabled)."""
 SELECT_TEMPLATE = (
     # A long list of calls is spread over several selects: ``:<n>`` tells them apart.
     r"atout:(?P<verb>exchange|call|trump):(?P<table>[0-9]+):(?P<version>[0-9]+)(?::(?P<index>[0-9]+))?"
@@ -53,6 +55,8 @@ def table_template(*verbs: str) -> str:
 TABLE_TEMPLATE = table_template(*TABLE_VERBS)
 RULE_TEMPLATE = r"atout:rule:(?P<table>[0-9]+)(?::(?P<key>[a-z0-9_]+))?"
 LEVEL_TEMPLATE = r"atout:level:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+PICK_TEMPLATE = r"atout:pick:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<card>[2-9TJQKA][SHDC])"
+CARD = re.compile(r"[2-9TJQKA][SHDC]")
 BOARD_TEMPLATE = (
     r"atout:board:(?P<game>[a-z]+):(?P<period>[a-z0-9]+):(?P<page>[0-9]+):(?P<user>[0-9]+)"
 )
@@ -137,6 +141,18 @@ class LevelSelectId(CustomId):
     version: int
     VERB: ClassVar[str] = "level"
     TEMPLATE: ClassVar[str] = LEVEL_TEMPLATE
+
+
+@dataclass(frozen=True)
+class PickButtonId(CustomId):
+    """Piquet's discards, one card button each: not an action, it marks or unmarks the card
+    and redraws the hand; the exchange button then names the marked cards."""
+
+    table: int
+    version: int
+    card: str
+    VERB: ClassVar[str] = "pick"
+    TEMPLATE: ClassVar[str] = PICK_TEMPLATE
 
 
 @dataclass(frozen=True)
@@ -225,6 +241,11 @@ def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:
     return ":".join([PREFIX, verb, str(table_id), str(version), *(str(v) for v in values)])
 
 
+def pending_exchange_id(table_id: int, version: int) -> str:
+    """The id of Piquet's exchange button while it is disabled: never an action."""
+    return custom_id("exchange", table_id, version, PENDING)
+
+
 def button_id(table_id: int, version: int, action: Action) -> str:
     """The custom_id of the button that takes ``action``."""
     if action.type == "play":
@@ -237,6 +258,8 @@ def button_id(table_id: int, version: int, action: Action) -> str:
         return custom_id("bid", table_id, version, action.value, action.trump)
     if action.type == "exchange" and action.cards == ():
         return custom_id("exchange", table_id, version, KEEP_HAND)
+    if action.type == "exchange" and action.cards:
+        return custom_id("exchange", table_id, version, *action.cards)
     raise ValueError(f"no button for {action}")
 
 
@@ -251,6 +274,8 @@ def action_from_button(verb: str, args: str | None) -> Action:
         return Action.from_json({"type": "take", "trump": parts[0]})
     if verb == "exchange" and parts == [KEEP_HAND]:
         return Action.from_json({"type": "exchange", "cards": []})
+    if verb == "exchange" and parts and all(CARD.fullmatch(part) for part in parts):
+        return Action.from_json({"type": "exchange", "cards": parts})
     if verb == "bid" and len(parts) == 2:
         value: int | str = int(parts[0]) if parts[0].isdigit() else parts[0]
         return Action.from_json({"type": "bid", "value": value, "trump": parts[1]})

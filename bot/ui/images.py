@@ -91,9 +91,11 @@ async def hand_file(
     stem: str,
     locale: str = "en",
     priority: int = HAND,
+    marked: list[str] | None = None,
 ) -> discord.File:
+    extra = {"marked": marked} if marked else {}
     data = await _draw(
-        priority, rendering.render_hand, view, legal, deck_style=deck_style, locale=locale
+        priority, rendering.render_hand, view, legal, deck_style=deck_style, locale=locale, **extra
     )
     return _file(data, stem)
 

@@ -202,12 +202,15 @@ async def stats_answer(
     stats = await storage.player_stats(guild_id, user_id, game)
     if not stats.per_game:
         return None
-    series = [(t(f"game_{s.game}", locale), s.history) for s in stats.per_game if s.history]
+    charted = [s for s in stats.per_game if s.history]
+    series = [(t(f"game_{s.game}", locale), s.history) for s in charted]
     image = await asyncio.to_thread(
         rendering.render_rating_chart,
         t("stats_chart_title", locale, name=name),
         series,
         locale=locale,
+        # A line starts where the player started: one game is a step from 1,000, not a dot.
+        starts=[s.start for s in charted],
     )
     return Answer(stats_text(name, stats, locale), image, f"rating-{user_id}.png")
 

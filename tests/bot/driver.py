@@ -16,19 +16,26 @@ import simcord
 
 from bot.app import AtoutBot
 from bot.play.sessions import TableSession
-from bot.ui.codec import button_id, custom_id, select_value
+from bot.ui.codec import PickButtonId, button_id, custom_id, select_value
 from games.actions import Action
 from games.ai import choose
 from games.base import Game
 from games.registry import game_class
 
-CARD_LABEL = re.compile(r"(10|[2-9JQKAVDR])([♠♥♦♣])")
+CARD_LABEL = re.compile(r"(10|[2-9JQKAVDR])(?:([♠♥♦♣♤♧])|<:atout\d+_french4?_([SHDC]):\d+>)")
+"""A French card as the bot writes it: a suit symbol (the fallback's ♤ and ♧ among them) or the
+bot's own suit emoji (``<:atout1_french_S:…>``)."""
 FRENCH_LETTERS = {"V": "J", "D": "Q", "R": "K"}
 """French indices (valet, dame, roi): a French table names the jack of hearts V♥️."""
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
-SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-ITALIAN_LABEL = re.compile(r"(?<![A-Za-z0-9])([2-7AFCR]) (coppe|denari|bastoni|spade)\b")
-ITALIAN_RANKS = {"F": "J", "C": "Q", "R": "K"}
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♧": "C"}
+ITALIAN_LABEL = re.compile(
+    r"(?<![A-Za-z0-9])(asso|re|cavallo|fante|[2-7]) di (coppe|denari|bastoni|spade)\b"
+)
+ITALIAN_LABEL_JA = re.compile(
+    r"(coppe|denari|bastoni|spade)(?:（[^）]*）)?の(asso|re|cavallo|fante|[2-7])"
+)
+ITALIAN_RANKS = {"asso": "A", "fante": "J", "cavallo": "Q", "re": "K"}
 ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
 
 
@@ -80,19 +87,74 @@ def cards_shown(message: Any) -> set[str]:
     for component in message.components:
         walk(component)
     found = {
-        ("T" if rank == "10" else FRENCH_LETTERS.get(rank, rank)) + SUIT_LETTERS[suit]
+        ("T" if rank == "10" else FRENCH_LETTERS.get(rank, rank))
+        + (SUIT_LETTERS.get(suit) or emoji)
         for text in texts
-        for rank, suit in CARD_LABEL.findall(text)
+        for rank, suit, emoji in CARD_LABEL.findall(text)
     }
-    # Italian decks are named as drawn: "R bastoni" is the king of clubs (KC).
+    # Italian decks are named by their Italian names: "il re di bastoni" is the king of clubs
+    # (KC), "bastoni（棍棒）のre" in Japanese.
     found |= {
         ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
         for text in texts
         for rank, suit in ITALIAN_LABEL.findall(text)
     }
+    found |= {
+        ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
+        for text in texts
+        for suit, rank in ITALIAN_LABEL_JA.findall(text)
+    }
     for code in codes:
         found |= set(CARD_CODE.findall(code.replace(":", " ")))
     return found
+
+
+DARK_SUIT = re.compile("[♠♣]")
+"""In a message, Discord draws ♠ and ♣ as its near-black emoji, variation selector or not."""
+BARE_RED_SUIT = re.compile("[♥♦](?!\ufe0f)")
+"""A red suit in a message is its emoji (U+FE0F), like the fallback writes it."""
+LABEL_SUIT = re.compile("[♠♣](?!\ufe0e)")
+"""On a control, a black suit is text in the label's colour (U+FE0E) or nothing."""
+
+
+def unreadable_suits(message: Any) -> list[str]:
+    """Where a stored message writes a suit that is dim on Discord's dark theme (issue 25): a
+    black suit in its text, a black suit on a control other than as text-presentation glyph,
+    Discord's ♠️ or ♣️ in a control's emoji slot."""
+    found: list[str] = []
+    texts = [message.content or ""]
+    for embed in getattr(message, "embeds", None) or []:
+        data = embed if isinstance(embed, dict) else embed.to_dict()
+        texts += [str(data.get(k) or "") for k in ("title", "description")]
+        texts += [str(data.get("footer", {}).get("text") or "")]
+        for field in data.get("fields") or []:
+            texts += [str(field.get("name") or ""), str(field.get("value") or "")]
+    found += [text for text in texts if DARK_SUIT.search(text) or BARE_RED_SUIT.search(text)]
+    labels: list[str] = []
+    slots: list[str] = []
+
+    def walk(component: dict[str, Any]) -> None:
+        labels.extend(str(component.get(key) or "") for key in ("label", "placeholder"))
+        slots.append(str((component.get("emoji") or {}).get("name") or ""))
+        for option in component.get("options") or []:
+            labels.extend(str(option.get(key) or "") for key in ("label", "description"))
+            slots.append(str((option.get("emoji") or {}).get("name") or ""))
+        for child in component.get("components") or []:
+            walk(child)
+
+    for component in message.components:
+        walk(component if isinstance(component, dict) else component.to_dict())
+    found += [label for label in labels if LABEL_SUIT.search(label)]
+    found += [f"emoji {slot}" for slot in slots if DARK_SUIT.search(slot)]
+    return found
+
+
+def assert_suits_readable(world: simcord.Env) -> None:
+    """Every message the bot sent, hands included, writes its suits readably on both themes."""
+    for messages in world.backend.messages.values():
+        for message in messages.values():
+            dim = unreadable_suits(message)
+            assert not dim, f"message {message.id} writes dim suits: {dim}"
 
 
 def assert_no_hidden_cards(world: simcord.Env, public: set[str]) -> None:
@@ -212,18 +274,32 @@ class Table:
         assert self.table_id is not None
         version = self.session.game.action_count  # type: ignore[union-attr]
         self.clicks += 1
-        if action.type in ("exchange", "call", "trump"):
+        if action.type == "exchange" and action.cards:
+            # Piquet: mark each discard on its card button, then press the exchange button
+            # (which names the marked cards in hand order).
+            for card in action.cards:
+                marked = await player.click(
+                    hand, custom_id=PickButtonId(self.table_id, version, card).custom_id
+                )
+                assert marked.acknowledged and not marked.followups, marked
+            prefix = custom_id("exchange", self.table_id, version) + ":"
+            (confirm,) = [
+                c["custom_id"]
+                for c in components_of(hand)
+                if str(c.get("custom_id", "")).startswith(prefix)
+                and c["custom_id"]
+                != button_id(self.table_id, version, Action("exchange", cards=()))
+            ]
+            return await player.click(hand, custom_id=confirm)
+        if action.type in ("call", "trump"):
             cid = custom_id(action.type, self.table_id, version)
-            if action.type == "exchange":
-                values = list(action.cards or ())
-            else:
-                values = [select_value(action)]
-                # A long list of calls is spread over several selects (``<cid>:<n>``).
-                for component in components_of(hand):
-                    options = [o.get("value") for o in component.get("options") or []]
-                    if str(component.get("custom_id", "")).startswith(cid) and values[0] in options:
-                        cid = component["custom_id"]
-                        break
+            values = [select_value(action)]
+            # A long list of calls is spread over several selects (``<cid>:<n>``).
+            for component in components_of(hand):
+                options = [o.get("value") for o in component.get("options") or []]
+                if str(component.get("custom_id", "")).startswith(cid) and values[0] in options:
+                    cid = component["custom_id"]
+                    break
             return await player.select(hand, values, custom_id=cid)
         cid = button_id(self.table_id, version, action)
         if action.type == "bid" and cid not in custom_ids(hand):
@@ -244,6 +320,7 @@ class Table:
         assert result.acknowledged
         self.kinds.add(action.type)
         self.check_secrets()
+        assert_suits_readable(self.world)
 
     def check_secrets(self) -> None:
         if self.public is not None and self.session.game is not None:

@@ -76,8 +76,8 @@ async def test_a_game_played_through_discord_shows_everywhere(env: simcord.Env) 
     # The result message: each person's change, the winner up and the loser down.
     result = next(m for m in table.where().history() if m.content.startswith("**Game over"))
     changes = {name: rest for name, *rest in RATING_LINE.findall(result.content)}
-    # The table message, in its last state, says the same.
-    assert RATING_LINE.findall(table.table_message().content) == RATING_LINE.findall(result.content)
+    # Said once (issue 25): the table message, in its last state, leaves them to the result.
+    assert RATING_LINE.findall(table.table_message().content) == []
     assert changes[winner.name][0] == "1,000" and changes[winner.name][2].startswith("+")
     assert changes[loser.name][0] == "1,000" and changes[loser.name][2].startswith("-")
     # The leaderboard: the winner first, the caller's line marked in the image.
@@ -99,7 +99,9 @@ async def test_a_game_played_through_discord_shows_everywhere(env: simcord.Env) 
     assert stats.response is not None and not stats.ephemeral
     won = 1 if alice.id == winner.user_id else 0
     assert f"1 game, {won} won" in stats.response.content
-    assert "Toughest opponent: " + players[1].name in stats.response.content
+    # One game says nothing of partners and nemeses (issue 25): neither line is there.
+    assert "Toughest opponent" not in stats.response.content
+    assert "Best partner" not in stats.response.content
     assert stats.response.attachments[0].filename.endswith(".png")
     # History: the game, its rating change, and its record (the same JSON as /table export).
     history = await players[1].slash(channel, "history", user=alice)
@@ -160,7 +162,7 @@ async def test_unrated_tables_say_so_and_move_nothing(
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert t("lobby_unrated") in lobby.content
     labels = [c.get("label") for c in components_of(lobby)]
-    assert t("button_unrated") in labels
+    assert t("button_play_rated") in labels
     await bob.click(lobby, custom_id=f"atout:join:{table_id}")
     await alice.click(lobby, custom_id=f"atout:start:{table_id}")
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]

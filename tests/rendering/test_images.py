@@ -291,3 +291,20 @@ def test_names_the_fonts_cannot_draw() -> None:
     assert render_table(view, ["Zoë 漢字", "Luc", "Giulia", "Tomás"]) != render_table(
         view, ["Zoë", "Luc", "Giulia", "Tomás"]
     )
+
+
+def test_marked_discards_stand_lifted_in_the_hand() -> None:
+    """Piquet's discards being chosen are drawn where they lie in the hand, lifted: the hand
+    image changes above the marked card only."""
+    from PIL import ImageChops
+
+    game = new_game("piquet", seats=2, dealer=0)
+    deck = list(game.full_deck())
+    random.Random(1).shuffle(deck)
+    game.deal(deck)
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+    plain = decode(render_hand(view)).convert("RGB")
+    card = sorted(view["hand"])[0]
+    marked = decode(render_hand(view, marked=[card])).convert("RGB")
+    box = ImageChops.difference(plain, marked).getbbox()
+    assert box is not None and box[2] - box[0] < plain.width // 3

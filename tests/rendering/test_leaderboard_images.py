@@ -53,6 +53,33 @@ def test_the_chart_draws_empty_single_and_long_histories() -> None:
     assert ImageChops.difference(empty.convert("RGB"), one.convert("RGB")).getbbox() is not None
 
 
+def test_one_game_from_a_newcomers_rating_is_a_step_not_a_flat_line() -> None:
+    """After a first game the chart rises from 1,000 to the new rating: the line's colour
+    covers many rows, where a flat line would cover its own width only."""
+    from rendering.leaderboard import CHART_COLOURS
+
+    def rows_of_line(starts: list[int | None]) -> int:
+        image = decode(
+            rendering.render_rating_chart("Marie", [("Coinche", [1040])], starts=starts)
+        ).convert("RGB")
+        colour = CHART_COLOURS[0]
+        plot = image.crop((80, 100, image.width - 40, image.height - 44))
+
+        def near(pixel: tuple[int, int, int]) -> bool:
+            return sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 60
+
+        ys = {
+            y
+            for y in range(plot.height)
+            for x in range(0, plot.width, 3)
+            if near(plot.getpixel((x, y)))  # type: ignore[arg-type]
+        }
+        return max(ys) - min(ys) if ys else 0
+
+    assert rows_of_line([1000]) > 40
+    assert rows_of_line([None]) < 15
+
+
 def test_an_unrated_table_is_tagged() -> None:
     position = random_position("coinche", 3)
     view = position.game.public_view()

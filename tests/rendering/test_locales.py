@@ -82,7 +82,7 @@ def test_refusals_in_french_and_japanese() -> None:
     assert i18n.reason(exc, "pt-PT") == "tem de assistir a copas"
     assert i18n.reason(exc, "ja").startswith("ハート")
     over = IllegalAction("must_overtrump_card", card="QH", winner_card="KH")
-    assert i18n.reason(over, "fr") == "il faut monter à l'atout : le D♥ ne bat pas le R♥"
+    assert i18n.reason(over, "fr") == "il faut monter à l'atout\u00a0: le D♥ ne bat pas le R♥"
     call = IllegalAction("call_weaker_rank", rank="K")
     assert i18n.reason(call, "it", game="chiamata") == "chiama una carta più bassa di Re"
     assert i18n.reason(ValueError("plain"), "fr") == "plain"

@@ -310,3 +310,18 @@ def test_a_suit_never_leaves_its_bid_alone_on_a_line() -> None:
     room = text_width("Computer 2: 80", 20, "condensed") + 3
     assert wrap_words("Computer 2: 80 ♠", 20, room, "condensed") == ["Computer 2:", "80 ♠"]
     assert wrap_words("alice: 90 ♥", 20, 400, "condensed") == ["alice: 90 ♥"]
+
+
+def test_a_french_colon_stays_with_the_name_before_it() -> None:
+    """French puts a space before its colon; the log once drew "Ordinateur 2" with " : 90 ♥"
+    alone on the next line. The catalogue's space there does not break, even in a row too
+    narrow for the name and its colon."""
+    from rendering.info import said
+    from rendering.text import text_width, wrap_words
+
+    line = said("Ordinateur 2", "90 ♥", "fr")
+    room = text_width("Ordinateur 2 :", 20, "condensed") + 2
+    assert wrap_words(line, 20, room, "condensed") == ["Ordinateur 2 :", "90 ♥"]
+    for narrow in (room - 8, room - 20):
+        rows = wrap_words(line, 20, narrow, "condensed")
+        assert not any(row.startswith(":") for row in rows), rows

@@ -218,14 +218,31 @@ async def test_stats_partner_opponent_and_history(storage: SqliteStorage) -> Non
     (game,) = stats.per_game
     assert (game.games, game.wins) == (3, 2)
     assert len(game.history) == 3 and game.rating == game.history[-1]
-    assert stats.best_partner is not None and stats.best_partner.name == "user3"
-    assert stats.best_partner.wins == 2
-    # user3 beat user1 the one time they were opponents; user2 lost twice of three.
-    assert stats.toughest_opponent == Companion("user3", 1, 0)
+    assert game.start == 1000
+    # Two games together, one against: too few to call anybody a partner or a nemesis.
+    assert stats.best_partner is None and stats.toughest_opponent is None
     history = await storage.history(GUILD, 1, None)
     assert [h.won for h in history] == [False, True, True]
     assert history[0].before == history[1].after
     assert [s.name for s in history[0].seats] == ["user1", "user3", "user4", "user2"]
+
+
+async def test_a_partner_or_an_opponent_is_named_when_there_is_something_to_say(
+    storage: SqliteStorage,
+) -> None:
+    """Three games at least, won more often than not with the partner, lost more often than not
+    against the opponent: a partner one never won with, or an opponent one always beat, is
+    nobody's best partner or toughest opponent."""
+    for _ in range(3):  # user1 and user3 win together three times against user2 and user4
+        await ended(storage, "coinche", [1, 2, 3, 4], [1000, 200], [0])
+    for _ in range(3):  # then user3 and user2 beat user1 and user4 three times
+        await ended(storage, "coinche", [1, 3, 4, 2], [100, 1000], [1])
+    stats = await storage.player_stats(GUILD, 1, "coinche")
+    assert stats.best_partner == Companion("user3", 3, 3)
+    assert stats.toughest_opponent == Companion("user3", 3, 0)
+    # user4: three games together, never won; user2: beaten three times of six.
+    four = await storage.player_stats(GUILD, 4, "coinche")
+    assert four.best_partner is None or four.best_partner.name != "user1"
 
 
 async def test_rating_a_table_twice_rates_it_once(storage: SqliteStorage) -> None:

@@ -1,5 +1,6 @@
-"""One live hand per player (issue 11, item 1): opening a hand retires the older one, the game's
-end closes every open hand, and a new deal shows in a hand that is already open."""
+"""One live hand per player (issue 11, item 1): opening a hand withdraws the older one (issue 25:
+deleted, not a note left in its place), the game's end closes every open hand, and a new deal
+shows in a hand that is already open."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ from bot.text.i18n import t
 from tests.bot.driver import Table, components_of
 
 
-async def test_opening_a_hand_retires_the_older_one(env: simcord.Env) -> None:
+def exists(env: simcord.Env, message: Any) -> bool:
+    return message.id in env.backend.messages.get(message.channel_id, {})
+
+
+async def test_opening_a_hand_withdraws_the_older_one(env: simcord.Env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
     alice = guild.add_member(env.create_user("alice"))
@@ -21,11 +26,10 @@ async def test_opening_a_hand_retires_the_older_one(env: simcord.Env) -> None:
     assert components_of(first)
     second = await table.hand(alice)
     assert components_of(second) or table.session.game.to_act != 0  # type: ignore[union-attr]
-    assert first.content == t("hand_moved_on", id=table.table_id)
-    assert components_of(first) == [] and not first.attachments
+    assert not exists(env, first) and exists(env, second)
     third = await table.hand(alice)
-    assert second.content == t("hand_moved_on", id=table.table_id)
-    assert third.content != t("hand_moved_on", id=table.table_id)
+    assert not exists(env, second) and exists(env, third)
+    assert components_of(third) or table.session.game.to_act != 0  # type: ignore[union-attr]
 
 
 async def test_the_end_of_the_game_closes_every_open_hand(env: simcord.Env) -> None:
@@ -45,13 +49,14 @@ async def test_the_end_of_the_game_closes_every_open_hand(env: simcord.Env) -> N
     table.hand = recording  # type: ignore[method-assign]
     await table.play_to_end()
     over = t("hand_over", id=table.table_id)
-    moved = t("hand_moved_on", id=table.table_id)
     assert {who for who, _ in opened} == {alice.id, bob.id}
     for who, hand in opened:
-        # No hand of a finished game keeps a button; each player's latest says it is over.
-        assert components_of(hand) == [], hand.content
+        # One hand per player is left, and it says the game is over, without a button.
         latest = [h for w, h in opened if w == who][-1]
-        assert hand.content == (over if hand is latest else moved)
+        if hand is latest:
+            assert hand.content == over and components_of(hand) == [], hand.content
+        else:
+            assert not exists(env, hand)
 
 
 async def test_a_new_deal_shows_in_an_open_hand(env: simcord.Env) -> None:

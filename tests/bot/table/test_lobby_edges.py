@@ -118,3 +118,23 @@ async def test_an_export_answers_the_asker_only(env: simcord.Env) -> None:
     result = await alice.slash(channel, "table export", table=table.table_id)
     assert result.ephemeral and result.response is not None
     assert result.response.attachments
+
+
+async def test_the_lobby_buttons_say_what_they_do(env: simcord.Env) -> None:
+    """The seated starter sees no green Join (it is grey and counts the free seats, and goes
+    when none is left), the Rated choice is a grey setting, Start is the one coloured button,
+    and a computer's seat says "computer" once, in its name."""
+    lobby, table_id, alice, channel = await open_lobby(env, "piquet")
+    buttons = {c["custom_id"].split(":")[1]: c for c in components_of(lobby)}
+    join = buttons["join"]
+    assert join["label"] == t("button_join", count=1) and join["style"] == 2
+    assert buttons["rated"]["style"] == 2 and buttons["rated"]["label"] == t("button_play_unrated")
+    assert buttons["start"]["disabled"] and buttons["start"]["style"] == 2
+    await add_computer(alice, lobby, table_id)  # type: ignore[arg-type]
+    lobby = next(m for m in channel.history() if m.id == lobby.id)  # type: ignore[attr-defined]
+    buttons = {c["custom_id"].split(":")[1]: c for c in components_of(lobby)}
+    assert "join" not in buttons and "addbot" not in buttons
+    assert buttons["start"]["style"] == 1 and not buttons["start"].get("disabled")
+    computer = env.bot.tables.sessions[table_id].row.seat(1)  # type: ignore[attr-defined]
+    assert f"{computer.name} ({t('level_easy')})" in lobby.content
+    assert lobby.content.count("Computer") == 1

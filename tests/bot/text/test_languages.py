@@ -17,7 +17,7 @@ from typing import Any
 import discord
 import pytest
 from discord import app_commands
-from fluent.syntax import FluentParser
+from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
@@ -124,9 +124,9 @@ def test_the_games_own_words() -> None:
     assert "切り札" in t("turn_trump", "ja", name="x")
     assert [card_name(c, "belote", "auto", "fr") for c in ("JH", "QS", "KD", "AC")] == [
         "V♥️",
-        "D♠️",
+        "D♤",
         "R♦️",
-        "A♣️",
+        "A♧",
     ]
     assert [t(f"suit_{s}", "fr") for s in "SHDC"] == ["pique", "cœur", "carreau", "trèfle"]
     assert [t(f"suit_{s}", "it") for s in "SHDC"] == ["picche", "cuori", "quadri", "fiori"]
@@ -134,7 +134,44 @@ def test_the_games_own_words() -> None:
     assert [t(f"rank_italian_{r}", "it") for r in "JQK"] == ["fante", "cavallo", "re"]
     assert [t(f"suit_{s}", "pt-PT") for s in "SHDC"] == ["espadas", "copas", "ouros", "paus"]
     assert [t(f"suit_{s}", "ja") for s in "SHDC"] == ["スペード", "ハート", "ダイヤ", "クラブ"]
-    assert card_name("KC", "briscola", "italian", "fr") == "R bastoni"
+    assert card_name("KC", "briscola", "italian", "fr") == "le re di bastoni"
+
+
+VOUS = re.compile(r"\b(?:vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE)
+"""The polite plural in French: its pronouns, and the verb forms that end in -ez (choisissez,
+écartez, jouez). The few French words that end in -ez without being a verb are allowed."""
+NOT_VERBS = frozenset({"chez", "assez", "nez"})
+
+
+def french_vous(path: Path) -> list[str]:
+    """Every French sentence of a catalogue that speaks to the reader as vous."""
+    resource = FluentParser().parse(path.read_text("utf-8"))
+    found = []
+    for entry in resource.body:
+        if not isinstance(entry, fluent_ast.Message) or entry.value is None:
+            continue
+        words = [m.group(0) for m in VOUS.finditer(FluentSerializer().serialize_entry(entry))]
+        if [w for w in words if w.lower() not in NOT_VERBS]:
+            found.append(entry.id.name)
+    return found
+
+
+def test_french_says_tu_to_everybody() -> None:
+    """The bot says tu ("à toi de jouer", "Ce n'est pas ton tour"): no French sentence of the
+    bot or of its images may switch to vous ("Votre jeu", "écartez")."""
+    from rendering.i18n import IMAGES
+
+    assert "toi" in t("hand_your_turn", "fr", id=1)
+    assert french_vous(BOT.path("fr")) == []
+    assert french_vous(IMAGES.path("fr")) == []
+
+
+def test_the_vous_check_finds_vous(tmp_path: Path) -> None:
+    sample = tmp_path / "bot.ftl"
+    sample.write_text(
+        "a = Votre jeu\nb = écartez { $n } cartes\nc = chez toi, assez\nd = à toi\n", "utf-8"
+    )
+    assert french_vous(sample) == ["a", "b"]
 
 
 def test_plurals_follow_each_language() -> None:
@@ -322,7 +359,7 @@ def test_every_panel_fits_discords_limits_in_every_language(name: str) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_label_and_choice_fits_in_every_language(locale: str) -> None:
     keys = BOT.keys("en")
-    long = {"value": 250, "trump": "♠️", "number": 10, "low": 1, "high": 5}
+    long = {"value": 250, "trump": "♠\ufe0e", "number": 10, "low": 1, "high": 5}
     for key in keys:
         if key.startswith(("button_", "action_", "level_")):
             limit = 150 if key.endswith("_placeholder") else 80

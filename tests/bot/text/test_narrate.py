@@ -31,7 +31,7 @@ def test_events_in_words() -> None:
     assert event_text({"type": "deal_result", "seat": None}, NAMES) is None
     # A word bid is said as a word, not as the record's code.
     capot = event_text({"type": "bid", "seat": 1, "value": "capot", "trump": "S"}, NAMES)
-    assert capot == f"Luc bid {t('bid_capot')} ♠️"
+    assert capot == f"Luc bid {t('bid_capot')} ♤"
 
 
 def test_the_status_line_says_whose_turn_it_is() -> None:
@@ -111,8 +111,6 @@ def test_the_deal_summary_says_whether_the_contract_was_made() -> None:
     assert f"by {name} — " in text
     outcome = game.public_view()["events"][-1]["outcome"]
     assert t(f"outcome_{outcome}") in text
-    belote = game.public_view()["events"][-1]["belote"]
-    assert ("Belote:" in text) == any(belote)
 
 
 def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
@@ -127,18 +125,23 @@ def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
         assert t("deal_partner", name=names[result["partner"]]) in text
     # The called card is named as the Italian deck draws it.
     assert card_name(result["called_card"], "chiamata") in text
-    assert card_name("KC", "chiamata") == "R bastoni"
-    assert card_name("KC", "chiamata", "french") == "K♣️"
+    assert card_name("KC", "chiamata") == "the re di bastoni"
+    assert card_name("KC", "chiamata", "french") == "K♧"
 
 
 def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:
     """The images draw Italian cards for chiamata: the words follow (and go through ``t``)."""
     call = {"type": "call", "seat": 0, "rank": "K"}
-    assert event_text(call, NAMES, game="chiamata") == f"Marie called {t('rank_italian_K')}"
-    assert event_text(call, NAMES, game="chiamata", deck_style="french") == "Marie called king"
-    named = {"type": "trump", "seat": 1, "suit": "D", "called_card": "KD"}
-    assert (
-        event_text(named, NAMES, game="chiamata") == "Luc named denari: the called card is R denari"
+    assert event_text(call, NAMES, game="chiamata") == "Marie called the re"
+    assert event_text(call, NAMES, game="chiamata", deck_style="french") == "Marie called the king"
+    assert event_text(call, NAMES, "it", game="chiamata") == "Marie chiama il re"
+    named = {"type": "trump", "seat": 1, "suit": "D", "called_card": "AD"}
+    # Issue 25: "la carta chiamata è A denari" read like a code.
+    assert event_text(named, NAMES, "it", game="chiamata") == (
+        "Luc sceglie denari: la carta chiamata è l'asso di denari"
+    )
+    assert event_text(named, NAMES, game="chiamata") == (
+        "Luc named denari: the called card is the asso di denari"
     )
 
 
@@ -177,13 +180,17 @@ def test_the_status_line_keeps_the_auction_in_order() -> None:
 
 
 def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
-    """Issue 11, item 6: one line each (the images carry the details); in the first deal the
-    running score equals the deal's and is not repeated."""
+    """Issue 11, item 6 and issue 25: one short line each (the images carry the details): a
+    contract says whether it was made and leaves the points to the image; a game without one
+    says the deal's score."""
     game = play_one_deal("coinche", 4, 3)
     text = deal_summary(game, NAMES, 0)
     assert "\n" not in text
     assert "Card points" not in text
-    assert text.count("This deal:") == 1 and "Score:" not in text
+    assert "This deal:" not in text and "Score:" not in text and "Belote:" not in text
+    sueca = play_one_deal("sueca", 4, 3)
+    line = deal_summary(sueca, NAMES, 0)
+    assert line.count("This deal:") == 1 and "Score:" not in line
     briscola = new_game("briscola", {"hands_to_win": 1}, 2, dealer=0)
     rng = Random(4)
     while not briscola.over:
@@ -197,3 +204,95 @@ def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
         briscola.apply(seat, briscola.legal_actions(seat)[0])
     line = game_result(briscola, NAMES[:2])
     assert "\n" not in line and line.count("Games won:") + line.count("Score:") == 1
+
+
+def test_six_players_read_team_a_and_b_as_the_images_draw_them() -> None:
+    """Briscola for six: the images say "Team A" and "Team B"; the result names the winners
+    once in full after it, and the score by team."""
+    names = [*NAMES, "Eva", "Jo"]
+    game = new_game("briscola", {"hands_to_win": 1}, 6, dealer=0)
+    rng = Random(4)
+    while not game.over:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, game.legal_actions(seat)[0])
+    line = game_result(game, names)
+    (winner,) = game.winners
+    members = ", ".join(names[s] for s in game.teams()[winner])
+    team = "AB"[winner]
+    assert f"Team {team} ({members}) won!" in line
+    assert "Team A" in line.split("won!")[1] and "Team B" in line.split("won!")[1]
+    assert " & " not in line
+
+
+def test_piquet_declarations_are_spoken_as_at_the_table() -> None:
+    """Issue 25: the elder declares, the younger answers "good", "not good" or "equal"; the
+    status line says it, not only the small side panel."""
+    point = {"code": "point", "params": {"count": 5, "value": 45}, "name": "point of five"}
+    won = {
+        "type": "declaration",
+        "category": "point",
+        "seat": 1,
+        "points": 5,
+        "combinations": [point],
+        "result": "won",
+    }
+    assert event_text(won, NAMES, elder=1) == "Point of five (45)? Good: +5 Luc"
+    assert event_text(won, NAMES, elder=0) == "Point? Not good: point of five (45), +5 Luc"
+    assert event_text(won, NAMES, "fr", elder=1) == "Point de 5 (45)\u00a0? Bon\u00a0: +5 Luc"
+    equal = {**won, "seat": None, "points": 0, "combinations": [], "result": "tie"}
+    assert event_text(equal, NAMES, elder=1) == "Point? Equal"
+    assert event_text({**equal, "result": "none"}, NAMES, elder=1) is None
+    game = new_game("piquet", {}, 2, dealer=0)
+    deck = list(game.full_deck())
+    Random(3).shuffle(deck)
+    game.deal(deck)
+    rng = Random(1)
+    while game.phase == "exchange":
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "easy", rng))
+    line = status_line(game, NAMES[:2])
+    assert "? Good: +" in line or "? Not good: " in line or "? Equal" in line, line
+
+
+def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> None:
+    """Issue 25: the bidding hand shows the bid to beat; chiamata's auction says the standing
+    call and that a lower card is a higher call; naming the briscola reminds the declarer of
+    the rank they called and warns where a suit leaves them alone."""
+    from bot.text.prompts import turn_prompt
+
+    coinche = new_game("coinche", {}, 4, dealer=3)
+    deck = list(coinche.full_deck())
+    Random(5).shuffle(deck)
+    coinche.deal(deck)
+    assert turn_prompt(coinche.view(0), NAMES) is None
+    bid = next(a for a in coinche.legal_actions(0) if a.type == "bid" and a.trump == "H")
+    coinche.apply(0, bid)
+    assert turn_prompt(coinche.view(1), NAMES) == f"Bid to beat: {bid.value} ♥️ (Marie)."
+    names = [*NAMES, "Eva"]
+    chiamata = new_game("chiamata", {}, 5, dealer=4)
+    deck = list(chiamata.full_deck())
+    Random(2).shuffle(deck)
+    chiamata.deal(deck)
+    first = turn_prompt(chiamata.view(0), names)
+    assert first is not None and "the asso bids least" in first and "the 2 bids most" in first
+    call = next(a for a in chiamata.legal_actions(0) if a.type == "call" and a.rank == "K")
+    chiamata.apply(0, call)
+    assert turn_prompt(chiamata.view(1), names, "it") == (
+        "Chiamata in corso: il re (Marie). Più bassa è la carta, più alta è la chiamata: "
+        "chiama sotto, o passa."
+    )
+    for seat in (1, 2, 3, 4):
+        chiamata.apply(seat, next(a for a in chiamata.legal_actions(seat) if a.type == "pass"))
+    view = chiamata.view(0)
+    assert view["decision"] == "trump"
+    prompt = turn_prompt(view, names)
+    assert prompt is not None and prompt.startswith("You called the re: name the briscola")
+    kings = [c for c in view["hand"] if c[0] == "K"]
+    assert prompt.count("naming its suit means playing alone") == len(kings)

@@ -17,6 +17,7 @@ from bot.ui.codec import (
     ActionSelectId,
     BoardButtonId,
     LevelSelectId,
+    PickButtonId,
     RecordButtonId,
     ResetButtonId,
     RuleSelectId,
@@ -25,6 +26,7 @@ from bot.ui.codec import (
 from bot.ui.components import DYNAMIC_ITEMS, ActionButton, ActionSelect, UnknownItem
 from cogs.coinche import LevelSelect
 from cogs.leaderboard import BoardButton, RecordButton, ResetButton
+from cogs.piquet import PickButton
 from games.actions import Action
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -91,6 +93,19 @@ POSTED = [
     ("atout:record:12", RecordButtonId(12)),
     ("atout:reset:sueca", ResetButtonId("sueca")),
 ]
+NEWER = [
+    # Issue 25: Piquet's discards became card buttons and an exchange button naming them.
+    ("atout:pick:12:34:QH", PickButtonId(12, 34, "QH")),
+    ("atout:exchange:12:34:7S:QH", ActionButtonId("exchange", 12, 34, "7S:QH")),
+]
+
+
+@pytest.mark.parametrize(("posted", "meaning"), NEWER, ids=[p for p, _ in NEWER])
+def test_the_newer_ids_read_back(posted: str, meaning: Any) -> None:
+    assert type(meaning).parse(posted) == meaning
+    assert meaning.custom_id == posted
+    if isinstance(meaning, ActionButtonId):
+        assert meaning.action() == Action("exchange", cards=("7S", "QH"))
 
 
 @pytest.mark.parametrize(("posted", "meaning"), POSTED, ids=[p for p, _ in POSTED])
@@ -109,7 +124,7 @@ def corpus() -> list[str]:
     words = [
         "play", "bid", "pass", "coinche", "surcoinche", "take", "exchange", "call", "trump",
         "join", "leave", "addbot", "rmbot", "start", "hand", "last", "house", "rejoin", "rated",
-        "rule", "level", "board", "record", "reset", "abandon",
+        "rule", "level", "board", "record", "reset", "abandon", "pick",
     ]  # fmt: skip
     junk = ["", "12", "34", "0", "JH", "keep", "capot", "AT", "hard", "target_score", "x", "-1"]
     ids = [posted for posted, _ in POSTED]
@@ -131,7 +146,7 @@ def test_each_template_matches_what_the_old_one_matched(kind: str) -> None:
 
 def test_every_id_is_answered_by_one_item_besides_the_unknown_one() -> None:
     """discord.py calls every DynamicItem whose template matches: two would answer twice."""
-    items = [*DYNAMIC_ITEMS, LevelSelect, BoardButton, RecordButton, ResetButton]
+    items = [*DYNAMIC_ITEMS, LevelSelect, PickButton, BoardButton, RecordButton, ResetButton]
     for text in corpus():
         answering = [
             item

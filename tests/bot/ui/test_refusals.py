@@ -45,14 +45,14 @@ async def test_a_user_who_is_not_seated_changes_nothing(env: simcord.Env, table:
 async def test_a_click_on_a_stale_hand_changes_nothing(
     env: simcord.Env, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A hand the bot could not retire (its interaction token expired: simulated by a retire that
-    cannot edit) keeps its buttons; once the game moved on, each of its clicks is refused."""
+    """A hand the bot could not withdraw (its interaction token expired: simulated by a withdraw
+    that cannot delete) keeps its buttons; once the game moved on, each of its clicks is refused."""
     from bot.table import hands
 
-    async def expired(interaction: Any, content: str) -> bool:
+    async def expired(interaction: Any) -> bool:
         return False
 
-    monkeypatch.setattr(hands, "retire", expired)
+    monkeypatch.setattr(hands, "withdraw", expired)
     game = table.session.game
     assert game is not None
     seat = table.session.seat(game.to_act)  # type: ignore[arg-type]

@@ -26,7 +26,11 @@ action_coinche = Coinche
 action_surcoinche = Surcoinche
 action_take = Take { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Cards to discard ({ $low } to { $high })
+action_exchange_marked = { $count ->
+    [one] Exchange { $count } card
+   *[other] Exchange { $count } cards
+}
+action_exchange_range = Mark { $low } to { $high } cards to exchange
 action_call_placeholder = Call a rank
 action_trump_placeholder = Name trumps
 action_level_placeholder = Bid level
@@ -63,7 +67,10 @@ deal_summary_title = **Deal { $number }**
 deal_passed_out = Everybody passed.
 deal_card_points = Card points: { $points }
 deal_scores = This deal: { $scores }
+deal_melds = Melds: { $scores }
+deal_belote = Belote: { $scores }
 deal_totals = Score: { $scores }
+team_members = { $team } ({ $names })
 result_winners = { $count ->
    *[other] **Game over — { $names } won!**
 }
@@ -74,22 +81,30 @@ button_hand = Hand
 button_last_trick = Last trick
 ping_turn = { $mention }, your turn
 hand_your_turn = Table { $id }: your turn.
+prompt_bid = Bid to beat: { $bid } ({ $name }).
+prompt_call = Standing call: { $rank } ({ $name }). A lower card is a higher call: call under it, or pass.
+prompt_call_first = A lower card is a higher call: calling { $first } bids least, calling { $last } bids most.
+prompt_trump = You called { $rank }: name the briscola — whoever holds { $rank } of that suit is your partner.
+prompt_trump_alone = You hold { $card }: naming its suit means playing alone.
+trump_alone = you hold it: you play alone
 hand_waiting = Table { $id }: waiting for { $name }.
 hand_over = Table { $id }: the game is over.
-hand_moved_on = Table { $id }: this hand moved on — your newest hand is below.
 lobby_title = **{ $game }** — table { $id }
 lobby_rules = Rules: { $rules }
 lobby_here = this channel
 lobby_started = The game has started in { $where }.
 seat_line = Seat { $number }: { $who }
 seat_empty = (empty)
-seat_computer = { $name } (computer, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — team { $team }
 computer_name = Computer { $number }
 level_easy = easy
 level_normal = normal
 level_hard = hard
-button_join = Join
+button_join = { $count ->
+    [one] Join · { $count } seat free
+   *[other] Join · { $count } seats free
+}
 button_leave = Leave
 button_addbot = Add computer player
 button_rmbot = Remove computer player
@@ -192,6 +207,9 @@ table_left_lobby = You left the lobby of table { $id }.
 event_declarer = { $name } won the auction with { $rank }
 event_partner = { $name } played the called card: { $name } is the partner
 event_alone = { $name } played the called card: alone against four
+event_declaration_good = { $what }? Good: +{ $points } { $name }
+event_declaration_not_good = { $category }? Not good: { $what }, +{ $points } { $name }
+event_declaration_equal = { $category }? Equal
 event_carte_blanche = Carte blanche for { $name }
 event_pique = Pique for { $name }
 event_repique = Repique for { $name }
@@ -202,15 +220,13 @@ value_off = off
 hand_not_updated = Done — your move is on the table. Press Hand for your new hand.
 error_setting = `{ $key }` cannot be { $value }: pick one of the offered values.
 action_call_range = Call { $first } to { $last } points
-deal_contract = Contract: { $contract } by { $name } — { $outcome }.
+deal_contract = Contract: { $contract } by { $name } — { $outcome }
 outcome_success = made
 outcome_failure = failed
 outcome_litige = tied (litige): the points wait for the next deal
-deal_call = { $name } called { $card } — { $partner }; { $points } points ({ $target } needed): { $outcome }.
+deal_call = { $name } called { $card } — { $partner }; { $points } points ({ $target } needed): { $outcome }
 deal_partner = { $name } was the partner
 deal_alone = alone
-deal_melds = Melds: { $scores }
-deal_belote = Belote: { $scores }
 deal_sweep = Clean sweep!
 rank_T = 10
 rank_J = jack
@@ -229,6 +245,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] the ace
+    [K] the king
+    [Q] the queen
+    [J] the jack
+    [T] the 10
+   *[other] the { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] the asso
+    [K] the re
+    [Q] the cavallo
+    [J] the fante
+   *[other] the { $rank }
+}
+the_italian_card = { $rank ->
+    [A] the asso
+    [K] the re
+    [Q] the cavallo
+    [J] the fante
+   *[other] the { $rank }
+} di { $suit }
 rule_first_deal_packets = First deal packets
 rule_help_first_deal_packets = How the first five cards are dealt: 3 then 2, or 2 then 3
 rule_value_first_deal_packets_3-2 = 3 then 2
@@ -493,8 +531,8 @@ button_previous = Previous
 button_next = Next
 button_record = Record { $number }
 button_reset = Reset the ratings
-button_rated = Rated: yes
-button_unrated = Rated: no
+button_play_unrated = Play unrated
+button_play_rated = Play rated
 reset_confirm = Reset every { $game } rating of this server? Everybody starts again at 1,000; the history of games stays.
 reset_done = The { $game } ratings of this server are reset ({ $count ->
     [one] { $count } player

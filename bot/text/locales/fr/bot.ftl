@@ -8,17 +8,17 @@ game_chiamata = Briscola a chiamata
 game_sueca = Sueca
 cli_no_token = Atout a besoin d'un jeton de bot Discord.
 
-      1. Copiez .env.example vers .env (cp .env.example .env).
-      2. Créez une application sur https://discord.com/developers/applications, ouvrez Bot, cliquez sur Reset Token et copiez-le.
-      3. Mettez-le dans .env sous la forme DISCORD_TOKEN=... (ou définissez la variable d'environnement DISCORD_TOKEN).
-      4. Relancez python -m bot.
+      1. Copie .env.example vers .env (cp .env.example .env).
+      2. Crée une application sur https://discord.com/developers/applications, ouvre Bot, clique sur Reset Token et copie-le.
+      3. Mets-le dans .env sous la forme DISCORD_TOKEN=... (ou définis la variable d'environnement DISCORD_TOKEN).
+      4. Relance python -m bot.
 
-    La section « Running your own Atout » du README explique comment inviter le bot sur votre serveur.
-cli_bad_token = Discord a refusé le jeton de DISCORD_TOKEN (.env ou environnement) : recopiez-le depuis le Developer Portal (Bot → Reset Token).
-cli_no_network = Atout n'arrive pas à joindre Discord ({ $reason }) : vérifiez la connexion réseau de cette machine et réessayez.
-cli_intents = Discord a refusé un intent de la passerelle : Atout n'a besoin d'aucun intent privilégié ; vérifiez les réglages Bot de l'application.
-cli_discord_error = Discord a répondu par une erreur ({ $status } : { $reason }) ; réessayez dans un instant.
-cli_no_database = Atout ne peut pas ouvrir sa base de données { $where } ({ $reason }) : vérifiez ATOUT_DB (un chemin de fichier SQLite, ou postgresql://utilisateur:motdepasse@hôte:port/base) et que le serveur de base de données tourne.
+    La section « Running your own Atout » du README explique comment inviter le bot sur ton serveur.
+cli_bad_token = Discord a refusé le jeton de DISCORD_TOKEN (.env ou environnement) : recopie-le depuis le Developer Portal (Bot → Reset Token).
+cli_no_network = Atout n'arrive pas à joindre Discord ({ $reason }) : vérifie la connexion réseau de cette machine et réessaie.
+cli_intents = Discord a refusé un intent de la passerelle : Atout n'a besoin d'aucun intent privilégié ; vérifie les réglages Bot de l'application.
+cli_discord_error = Discord a répondu par une erreur ({ $status } : { $reason }) ; réessaie dans un instant.
+cli_no_database = Atout ne peut pas ouvrir sa base de données { $where } ({ $reason }) : vérifie ATOUT_DB (un chemin de fichier SQLite, ou postgresql://utilisateur:motdepasse@hôte:port/base) et que le serveur de base de données tourne.
 cli_ai_pause = ATOUT_AI_PAUSE doit être un nombre de secondes entre 0 et 60, pas { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES doit être un nombre de processus de dessin entre 0 et { $most } (0 dessine dans des threads), pas { $value }
 action_pass = Passer
@@ -26,7 +26,11 @@ action_coinche = Coincher
 action_surcoinche = Surcoincher
 action_take = Prendre { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Cartes à écarter ({ $low } à { $high })
+action_exchange_marked = { $count ->
+    [one] Écarter { $count } carte
+   *[other] Écarter { $count } cartes
+}
+action_exchange_range = Marque { $low } à { $high } cartes à écarter
 action_call_placeholder = Appeler une hauteur
 action_trump_placeholder = Choisir l'atout
 action_level_placeholder = Niveau d'enchère
@@ -46,11 +50,11 @@ event_surcoinche = Surcoinché par { $name }
 event_call = { $name } appelle { $rank }
 event_call_points = { $name } appelle { $rank } à { $points }
 event_trump = { $name } choisit { $suit }
-event_trump_called = { $name } choisit { $suit } : la carte appelée est { $card }
+event_trump_called = { $name } choisit { $suit } : la carte appelée est { $card }
 event_exchange = { $name } écarte { $count }
 event_belote = Belote pour { $name }
 event_rebelote = Rebelote pour { $name }
-event_redeal = Tout le monde a passé : on redistribue
+event_redeal = Tout le monde a passé : on redistribue
 turn_take = À { $name } de prendre ou passer
 turn_bid = À { $name } d'annoncer
 turn_exchange = À { $name } d'écarter
@@ -61,11 +65,15 @@ status_over = Partie terminée
 status_dealing = Distribution…
 deal_summary_title = **Donne { $number }**
 deal_passed_out = Tout le monde a passé.
-deal_card_points = Points des cartes : { $points }
-deal_scores = Cette donne : { $scores }
-deal_totals = Score : { $scores }
+deal_card_points = Points des cartes : { $points }
+deal_scores = Cette donne : { $scores }
+deal_melds = Annonces : { $scores }
+deal_belote = Belote : { $scores }
+deal_totals = Score : { $scores }
+team_members = { $team } ({ $names })
 result_winners = { $count ->
-   *[other] **Partie terminée — victoire de { $names } !**
+    [one] **Partie terminée — { $names } gagne !**
+   *[other] **Partie terminée — { $names } gagnent !**
 }
 result_no_winner = **Partie terminée — pas de vainqueur.**
 rules_standard = règles standard
@@ -73,41 +81,49 @@ table_header = Table { $id }
 button_hand = Ma main
 button_last_trick = Dernier pli
 ping_turn = { $mention }, à toi de jouer
-hand_your_turn = Table { $id } : à toi de jouer.
-hand_waiting = Table { $id } : on attend { $name }.
-hand_over = Table { $id } : la partie est finie.
-hand_moved_on = Table { $id } : cette main est dépassée — ta main à jour est plus bas.
+hand_your_turn = Table { $id } : à toi de jouer.
+prompt_bid = Annonce à battre : { $bid } ({ $name }).
+prompt_call = Appel en cours : { $rank } ({ $name }). Plus la carte est basse, plus l'appel est fort : appelle plus bas, ou passe.
+prompt_call_first = Plus la carte est basse, plus l'appel est fort : appeler { $first } engage le moins, appeler { $last } le plus.
+prompt_trump = Tu as appelé { $rank } : choisis la briscola — qui a { $rank } de cette couleur est ton partenaire.
+prompt_trump_alone = Tu as { $card } : choisir sa couleur, c'est jouer seul.
+trump_alone = tu l'as : tu joues seul
+hand_waiting = Table { $id } : on attend { $name }.
+hand_over = Table { $id } : la partie est finie.
 lobby_title = **{ $game }** — table { $id }
-lobby_rules = Règles : { $rules }
+lobby_rules = Règles : { $rules }
 lobby_here = ce salon
 lobby_started = La partie a commencé dans { $where }.
-seat_line = Place { $number } : { $who }
+seat_line = Place { $number } : { $who }
 seat_empty = (libre)
-seat_computer = { $name } (ordinateur, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — équipe { $team }
 computer_name = Ordinateur { $number }
 level_easy = facile
 level_normal = moyen
 level_hard = difficile
-button_join = Rejoindre
+button_join = { $count ->
+    [one] Rejoindre · { $count } place libre
+   *[other] Rejoindre · { $count } places libres
+}
 button_leave = Quitter
 button_addbot = Ajouter un ordinateur
 button_rmbot = Retirer un ordinateur
 button_house = Règles maison
 button_start = Commencer
-addbot_choose = Quel niveau pour cet ordinateur ?
+addbot_choose = Quel niveau pour cet ordinateur ?
 addbot_done = { $name } ({ $level }) s'installe.
-rules_title = Règles maison de cette table : choisissez une règle pour la changer.
+rules_title = Règles maison de cette table : choisis une règle pour la changer.
 rule_pick = Règle à changer
-rule_current = Actuellement : { $value } — { $help }
+rule_current = Actuellement : { $value } — { $help }
 rule_more = Autres règles…
 rule_value = **{ $key }** — { $help }
-rule_set = { $key } : désormais { $value }.
-table_rules_title = Règles maison de la table { $id } ({ $game }) :
-table_rules_line = { $key } : { $value }
-table_left = Tu as quitté la table { $id } ; { $name } tient ta place jusqu'à ton retour (/table rejoin).
+rule_set = { $key } : désormais { $value }.
+table_rules_title = Règles maison de la table { $id } ({ $game }) :
+table_rules_line = { $key } : { $value }
+table_left = Tu as quitté la table { $id } ; { $name } tient ta place jusqu'à ton retour (/table rejoin).
 table_abandoned = La table { $id } a été abandonnée.
-table_abandon_vote = Vote enregistré : { $votes } joueurs sur { $needed } veulent abandonner la table { $id }.
+table_abandon_vote = Vote enregistré : { $votes } joueurs sur { $needed } veulent abandonner la table { $id }.
 table_export_name = Feuille de partie de la table { $id }.
 error_no_table = Cette table n'existe pas.
 error_table_needed = Utilise cette commande dans le fil de la table, ou indique `table:<numéro>`.
@@ -115,44 +131,44 @@ error_not_seated = Tu n'es pas à cette table.
 error_stale = Cette main n'est plus à jour — appuie sur Ma main pour la rafraîchir.
 error_not_your_turn = Ce n'est pas ton tour.
 error_not_playing = Cette table n'est pas en jeu.
-error_illegal = Coup refusé : { $reason }.
+error_illegal = Coup refusé : { $reason }.
 error_no_last_trick = Aucun pli n'a encore été joué.
 error_malformed = Ce bouton n'est pas un bouton d'Atout.
-error_options = Ces règles ne peuvent pas être utilisées : { $reason }.
+error_options = Ces règles ne peuvent pas être utilisées : { $reason }.
 error_guild_only = Les tables d'Atout se jouent sur les serveurs, pas en messages privés.
 error_lobby_closed = Cette table a déjà commencé.
 error_already_seated = Tu as déjà une place à cette table.
 error_lobby_full = Toutes les places sont prises.
 error_no_computer = Il n'y a pas d'ordinateur à retirer.
 error_lobby_not_full = Il faut d'abord remplir toutes les places.
-error_no_human = Une table a besoin d'au moins une personne : prends une place (Rejoindre) avant de commencer.
+error_no_human = Une table a besoin d'au moins une personne : prends une place (Rejoindre) avant de commencer.
 error_not_away = Tu n'as pas de place à reprendre à cette table.
-table_left_public = { $mention } a quitté la table : { $name } tient sa place jusqu'à son retour.
+table_left_public = { $mention } a quitté la table : { $name } tient sa place jusqu'à son retour.
 button_rejoin = Reprendre ma place
-away_timer = { $mention } a laissé passer { $turns } tours d'affilée : { $name } tient sa place jusqu'à son retour (Reprendre ma place, ou /table rejoin).
-table_deserted = Il n'y a plus personne à la table : les ordinateurs attendent, et la table se termine dans { $minutes } minutes si personne ne revient.
-rejoined = Tu as retrouvé ta place à la table { $id } : appuie sur Ma main.
+away_timer = { $mention } a laissé passer { $turns } tours d'affilée : { $name } tient sa place jusqu'à son retour (Reprendre ma place, ou /table rejoin).
+table_deserted = Il n'y a plus personne à la table : les ordinateurs attendent, et la table se termine dans { $minutes } minutes si personne ne revient.
+rejoined = Tu as retrouvé ta place à la table { $id } : appuie sur Ma main.
 rejoined_public = { $mention } est de retour à la table.
-lobby_expired = Cette table a été fermée : elle n'a pas commencé dans les { $minutes } minutes.
-table_expired = La table { $id } est terminée : personne n'est revenu dans les { $minutes } minutes.
-ping_reminder = { $mention }, la moitié de ton temps est passée : il te reste { $seconds } s pour jouer.
+lobby_expired = Cette table a été fermée : elle n'a pas commencé dans les { $minutes } minutes.
+table_expired = La table { $id } est terminée : personne n'est revenu dans les { $minutes } minutes.
+ping_reminder = { $mention }, la moitié de ton temps est passée : il te reste { $seconds } s pour jouer.
 ping_press_hand = — appuie sur Ma main pour voir tes cartes.
-table_moved = La table { $id } a déménagé ici : son fil a disparu ou est fermé au bot.
+table_moved = La table { $id } a déménagé ici : son fil a disparu ou est fermé au bot.
 cmd_table_rejoin = Reprendre la place que tu as quittée, ou que le minuteur a donnée à un ordinateur
-error_addbot_used = Cet ordinateur est déjà installé ; appuie de nouveau sur Ajouter un ordinateur pour un autre.
+error_addbot_used = Cet ordinateur est déjà installé ; appuie de nouveau sur Ajouter un ordinateur pour un autre.
 thread_name = { $game } n° { $id } — { $names }
 error_bad_level = Niveau inconnu.
 error_starter_only = Seul le joueur qui a ouvert la table peut faire ça.
 error_abandon_rights = Seul le joueur qui a ouvert la table, ou la majorité des joueurs, peut l'abandonner.
-error_internal = Un problème est survenu ; la table est intacte. Réessaie, s'il te plaît.
+error_internal = Un problème est survenu ; la table est intacte. Réessaie, s'il te plaît.
 error_storage = Ton coup n'a pas pu être enregistré, donc rien n'a changé. Réessaie, s'il te plaît.
 table_thinking = { $name } réfléchit…
-cmd_belote = Belote : quatre joueurs, deux contre deux, avec une carte retournée
-cmd_coinche = Coinche : la belote aux enchères, avec coinche et surcoinche
-cmd_piquet = Piquet : le grand classique à deux joueurs
+cmd_belote = Belote : quatre joueurs, deux contre deux, avec une carte retournée
+cmd_coinche = Coinche : la belote aux enchères, avec coinche et surcoinche
+cmd_piquet = Piquet : le grand classique à deux joueurs
 cmd_briscola = Briscola à 2, 3, 4 ou 6 joueurs
-cmd_chiamata = Briscola a chiamata : cinq joueurs et un partenaire secret
-cmd_sueca = Sueca : quatre joueurs, deux contre deux
+cmd_chiamata = Briscola a chiamata : cinq joueurs et un partenaire secret
+cmd_sueca = Sueca : quatre joueurs, deux contre deux
 cmd_table = La table où tu joues
 cmd_start_belote = Ouvrir une table de belote
 cmd_start_coinche = Ouvrir une table de coinche
@@ -161,7 +177,7 @@ cmd_start_briscola = Ouvrir une table de briscola
 cmd_start_chiamata = Ouvrir une table de briscola a chiamata
 cmd_start_sueca = Ouvrir une table de sueca
 cmd_table_hand = Voir ta main (toi seul la vois)
-cmd_table_leave = Quitter la table ; un ordinateur prend ta place
+cmd_table_leave = Quitter la table ; un ordinateur prend ta place
 cmd_table_abandon = Abandonner la table (celui qui l'a ouverte, ou la majorité des joueurs)
 cmd_table_export = La feuille de partie, en fichier JSON
 cmd_table_rules = Les règles maison de la table
@@ -190,28 +206,29 @@ timer_seconds = { $seconds } secondes
 ping_turn_timed = { $mention }, à toi de jouer ({ $seconds } s)
 table_left_lobby = Tu as quitté la table { $id } avant son début.
 event_declarer = { $name } remporte les enchères avec { $rank }
-event_partner = { $name } a joué la carte appelée : { $name } est le partenaire
-event_alone = { $name } a joué la carte appelée : seul contre quatre
+event_partner = { $name } a joué la carte appelée : { $name } est le partenaire
+event_alone = { $name } a joué la carte appelée : seul contre quatre
+event_declaration_good = { $what } ? Bon : +{ $points } { $name }
+event_declaration_not_good = { $category } ? Pas bon : { $what }, +{ $points } { $name }
+event_declaration_equal = { $category } ? Égal
 event_carte_blanche = Carte blanche pour { $name }
 event_pique = Pic pour { $name }
 event_repique = Repic pour { $name }
-deal_tricks = Plis : { $points }
-result_games_won = Parties gagnées : { $scores }
+deal_tricks = Plis : { $points }
+result_games_won = Parties gagnées : { $scores }
 value_on = oui
 value_off = non
 hand_not_updated = C'est fait — ton coup est sur la table. Appuie sur Ma main pour ta nouvelle main.
-error_setting = `{ $key }` ne peut pas valoir { $value } : choisis une des valeurs proposées.
+error_setting = `{ $key }` ne peut pas valoir { $value } : choisis une des valeurs proposées.
 action_call_range = Appeler de { $first } à { $last } points
-deal_contract = Contrat : { $contract } par { $name } — { $outcome }.
+deal_contract = Contrat : { $contract } par { $name } — { $outcome }
 outcome_success = fait
 outcome_failure = chuté
-outcome_litige = litige : les points attendent la donne suivante
-deal_call = { $name } a appelé { $card } — { $partner } ; { $points } points ({ $target } nécessaires) : { $outcome }.
+outcome_litige = litige : les points attendent la donne suivante
+deal_call = { $name } a appelé { $card } — { $partner } ; { $points } points ({ $target } nécessaires) : { $outcome }
 deal_partner = { $name } était le partenaire
 deal_alone = seul
-deal_melds = Annonces : { $scores }
-deal_belote = Belote : { $scores }
-deal_sweep = Capot !
+deal_sweep = Capot !
 rank_T = 10
 rank_J = valet
 rank_Q = dame
@@ -229,8 +246,30 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] l'as
+    [K] le roi
+    [Q] la dame
+    [J] le valet
+    [T] le 10
+   *[other] le { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] l'asso
+    [K] le re
+    [Q] le cavallo
+    [J] le fante
+   *[other] le { $rank }
+}
+the_italian_card = { $rank ->
+    [A] l'asso
+    [K] le re
+    [Q] le cavallo
+    [J] le fante
+   *[other] le { $rank }
+} di { $suit }
 rule_first_deal_packets = Paquets de la première distribution
-rule_help_first_deal_packets = Comment les cinq premières cartes sont données : 3 puis 2, ou 2 puis 3
+rule_help_first_deal_packets = Comment les cinq premières cartes sont données : 3 puis 2, ou 2 puis 3
 rule_value_first_deal_packets_3-2 = 3 puis 2
 rule_value_first_deal_packets_2-3 = 2 puis 3
 rule_redeal_by = Donneur après une redistribution
@@ -266,14 +305,14 @@ rule_value_meld_tie_void = personne ne les marque
 rule_value_meld_tie_first_declarer = le premier à annoncer les marque
 rule_sa_nine_carre = Carré de 9 à SA
 rule_help_sa_nine_carre = Si le carré de 9 vaut 100 à sans atout (SA)
-rule_belote_king_first = Belote : roi d'abord
+rule_belote_king_first = Belote : roi d'abord
 rule_help_belote_king_first = Si la belote ne compte que si le roi est joué avant la dame
 rule_ta_belote = Belote à TA
 rule_help_ta_belote = À tout atout (TA), si le roi et la dame de chaque couleur font une belote
 rule_value_ta_belote_each_suit = dans chaque couleur
 rule_value_ta_belote_none = pas de belote
 rule_carre_values = Valeur des carrés
-rule_help_carre_values = Si la valeur des carrés suit le contrat (SA : as 200, 10 150) ou reste fixe (valet 200, 9 150, autres 100)
+rule_help_carre_values = Si la valeur des carrés suit le contrat (SA : as 200, 10 150) ou reste fixe (valet 200, 9 150, autres 100)
 rule_value_carre_values_by_contract = suit le contrat
 rule_value_carre_values_fixed = fixe (valet 200, 9 150, autres 100)
 rule_belote_protected = Belote conservée
@@ -452,35 +491,35 @@ rules_melds_on = avec annonces
 rules_melds_off = sans annonces
 rules_sa_ta_on = SA/TA permis
 rules_sa_ta_off = sans SA/TA
-rules_changed = { $label } : { $value }
+rules_changed = { $label } : { $value }
 computer_rated = Ordinateur ({ $level })
 rating_provisional = { $rating } (provisoire)
 rating_provisional_mark = (provisoire)
 rating_change = { $name } { $before } → { $after } ({ $delta })
 ratings_title = **Classements Elo**
-ratings_unrated = Table non classée : aucun classement n'a bougé.
+ratings_unrated = Table non classée : aucun classement n'a bougé.
 board_title = { $game } — classement
 board_subtitle = { $period } · page { $page } sur { $pages }
 period_all = Depuis toujours
 period_30d = 30 derniers jours
-board_you = Toi : { $line }
+board_you = Toi : { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate } % gagnées
-board_empty = Aucune partie de { $game } classée sur ce serveur pour l'instant — `{ $command }` en lance une !
-board_empty_period = Aucune partie de { $game } classée sur ce serveur ces 30 derniers jours — `{ $command }` en lance une !
-error_page = Il n'y a pas de page { $page } : ce classement a { $pages } page(s).
+board_empty = Aucune partie de { $game } classée sur ce serveur pour l'instant — `{ $command }` en lance une !
+board_empty_period = Aucune partie de { $game } classée sur ce serveur ces 30 derniers jours — `{ $command }` en lance une !
+error_page = Il n'y a pas de page { $page } : ce classement a { $pages } page(s).
 error_manage_server = Seuls les membres ayant la permission Gérer le serveur peuvent faire ça.
-stats_title = **Statistiques de { $name }**
+stats_title = **{ $name } — statistiques**
 stats_not_rated = pas classé depuis la dernière remise à zéro
 stats_rank = , { $rank }ᵉ sur { $of }
-stats_line = { $game } : { $rating }{ $rank } — { $games }, { $wins } gagnées ({ $rate } %)
-stats_partner = Meilleur partenaire : { $name } ({ $wins } gagnées sur { $games } ensemble)
-stats_opponent = Adversaire le plus coriace : { $name } ({ $wins } gagnées sur { $games } contre lui)
+stats_line = { $game } : { $rating }{ $rank } — { $games }, { $wins } gagnées ({ $rate } %)
+stats_partner = Meilleur partenaire : { $name } ({ $wins } gagnées sur { $games } ensemble)
+stats_opponent = Adversaire le plus coriace : { $name } ({ $wins } gagnées sur { $games } contre lui)
 stats_chart_title = { $name } — classement
-stats_none_own = Tu n'as encore aucune partie classée sur ce serveur — `/coinche start`, `/belote start` ou n'importe quel autre jeu, c'est un bon début !
+stats_none_own = Tu n'as encore aucune partie classée sur ce serveur — `/coinche start`, `/belote start` ou n'importe quel autre jeu, c'est un bon début !
 stats_none = { $name } n'a encore aucune partie classée sur ce serveur.
-stats_none_own_game = Tu n'as encore aucune partie de { $game } classée sur ce serveur — `{ $command }` en lance une !
+stats_none_own_game = Tu n'as encore aucune partie de { $game } classée sur ce serveur — `{ $command }` en lance une !
 stats_none_game = { $name } n'a encore aucune partie de { $game } classée sur ce serveur.
-history_title = **Dernières parties de { $name }**
+history_title = **{ $name } — dernières parties**
 history_line = { $number }. { $when } { $game }, table { $id } — { $players } — { $result }
 history_abandoned = abandonnée
 history_left = partie quittée en cours (une défaite)
@@ -493,18 +532,18 @@ button_previous = Précédent
 button_next = Suivant
 button_record = Feuille { $number }
 button_reset = Remettre les classements à zéro
-button_rated = Classée : oui
-button_unrated = Classée : non
-reset_confirm = Remettre à zéro tous les classements de { $game } de ce serveur ? Tout le monde repart à 1 000 ; l'historique des parties reste.
+button_play_unrated = Jouer sans classement
+button_play_rated = Jouer classé
+reset_confirm = Remettre à zéro tous les classements de { $game } de ce serveur ? Tout le monde repart à 1 000 ; l'historique des parties reste.
 reset_done = Les classements de { $game } de ce serveur sont remis à zéro ({ $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 }). L'historique des parties reste.
-settings_show = Ordinateurs dans les classements : { $computers }. `/atout settings show_computers:` le change.
+settings_show = Ordinateurs dans les classements : { $computers }. `/atout settings show_computers:` le change.
 settings_yes = affichés
 settings_no = masqués
-lobby_rated = Classée : le résultat fait bouger les classements des joueurs.
-lobby_unrated = Non classée : cette partie ne fait bouger aucun classement.
+lobby_rated = Classée : le résultat fait bouger les classements des joueurs.
+lobby_unrated = Non classée : cette partie ne fait bouger aucun classement.
 cmd_leaderboard = Les meilleurs joueurs de ce serveur à un jeu
 cmd_stats = Parties, victoires, classement et rang par jeu, avec une courbe
 cmd_history = Les dernières parties d'un joueur, avec leurs feuilles
@@ -512,19 +551,19 @@ cmd_atout = Les réglages d'Atout pour ce serveur (Gérer le serveur)
 cmd_ratings_reset = Remettre à zéro les classements d'un jeu sur ce serveur (demande confirmation)
 cmd_atout_settings = Voir ou changer les réglages de ce serveur
 opt_game = Le jeu
-opt_game_any = Seulement ce jeu (par défaut : tous les jeux)
+opt_game_any = Seulement ce jeu (par défaut : tous les jeux)
 opt_period = Depuis toujours, ou les joueurs des 30 derniers jours
 opt_page = La page à afficher (10 joueurs par page)
-opt_user = De qui (par défaut : toi)
+opt_user = De qui (par défaut : toi)
 opt_show_computers = Afficher les ordinateurs dans les classements
 history_versus = {" "}contre{" "}
 count_games = { $count ->
     [one] { $count } partie
    *[other] { $count } parties
 }
-opt_language = Langue de la table (par défaut : celle du serveur)
+opt_language = Langue de la table (par défaut : celle du serveur)
 opt_server_language = Langue par défaut des nouvelles tables de ce serveur
-settings_language = Langue des nouvelles tables : { $language }. `/atout settings language:` la change.
+settings_language = Langue des nouvelles tables : { $language }. `/atout settings language:` la change.
 language_en = English
 language_fr = Français
 language_it = Italiano
@@ -539,21 +578,21 @@ trump_short_NT = SA
 trump_short_AT = TA
 
 ## Défis du serveur (docs/challenges.md)
-cmd_challenge = Défis du serveur : tout le monde joue les mêmes donnes
+cmd_challenge = Défis du serveur : tout le monde joue les mêmes donnes
 cmd_challenge_new = Lancer un défi dans ce salon (Gérer le serveur, ou le rôle des défis)
 cmd_challenge_daily = Publier ici un défi d'un jeu chaque jour, ou arrêter
-cmd_challenge_play = Jouer les donnes d'un défi, en privé (ou reprendre où vous en étiez)
+cmd_challenge_play = Jouer les donnes d'un défi, en privé (ou reprendre où tu en étais)
 cmd_challenge_standings = Le classement d'un défi
-cmd_challenge_results = Vos résultats, ou ceux de tous sur une donne que vous avez jouée
-cmd_challenge_export = Les enregistrements des donnes que vous avez jouées dans un défi
+cmd_challenge_results = Tes résultats, ou ceux de tous sur une donne que tu as jouée
+cmd_challenge_export = Les enregistrements des donnes que tu as jouées dans un défi
 cmd_challenge_role = Le rôle dont les membres peuvent lancer des défis (Gérer le serveur)
-opt_challenge = Numéro du défi (par défaut : le dernier de ce serveur)
+opt_challenge = Numéro du défi (par défaut : le dernier de ce serveur)
 opt_challenge_deals = Nombre de donnes, de 1 à 24
 opt_challenge_closes_in = Combien de temps il reste ouvert
 opt_challenge_rules = Autres règles maison, en paires clé=valeur (ex. sa_ta_enabled=true)
 opt_challenge_daily = Lancer ou arrêter le défi quotidien
-opt_challenge_deal = Numéro d'une donne : les résultats de tous sur celle-ci
-opt_challenge_role = Le rôle (sans rôle : Gérer le serveur seulement)
+opt_challenge_deal = Numéro d'une donne : les résultats de tous sur celle-ci
+opt_challenge_role = Le rôle (sans rôle : Gérer le serveur seulement)
 challenge_close_hours = { $count ->
     [one] { $count } heure
    *[other] { $count } heures
@@ -568,36 +607,36 @@ challenge_title = Défi n° { $id } — { $game }
 challenge_card_setup = { $count ->
     [one] { $count } donne
    *[other] { $count } donnes
-} · { $seats } joueurs · vous tenez la place 1 à chaque donne, des ordinateurs (difficiles) les autres
-challenge_card_rules = Règles maison : { $rules }
-challenge_card_how = Tout le monde joue les mêmes donnes contre les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
-challenge_card_how_partner = Tout le monde joue les mêmes donnes avec le même partenaire et les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
-challenge_card_players = Joueurs : { $started } · terminé : { $finished }
-challenge_card_leader = En tête : { $name } ({ $percent })
-challenge_card_winner = Vainqueur : { $name } ({ $percent })
-challenge_card_closes = Se termine { $when } ({ $left }). Une tentative chacun : Jouer ouvre votre table privée.
+} · { $seats } joueurs · tu tiens la place 1 à chaque donne, des ordinateurs (difficiles) les autres
+challenge_card_rules = Règles maison : { $rules }
+challenge_card_how = Tout le monde joue les mêmes donnes contre les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
+challenge_card_how_partner = Tout le monde joue les mêmes donnes avec le même partenaire et les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
+challenge_card_players = Joueurs : { $started } · terminé : { $finished }
+challenge_card_leader = En tête : { $name } ({ $percent })
+challenge_card_winner = Vainqueur : { $name } ({ $percent })
+challenge_card_closes = Se termine { $when } ({ $left }). Une tentative chacun : Jouer ouvre ta table privée.
 challenge_card_closed = Terminé { $when }.
 button_challenge_play = Jouer
 button_challenge_standings = Classement
 challenge_created = Le défi n° { $id } est ouvert jusqu'au { $when }.
-challenge_none = Il n'y a pas encore de défi sur ce serveur : `/challenge new` en lance un.
+challenge_none = Il n'y a pas encore de défi sur ce serveur : `/challenge new` en lance un.
 challenge_unknown = Il n'y a pas de défi n° { $id } sur ce serveur.
-challenge_closed = Le défi n° { $id } est terminé : `/challenge standings` montre comment il s'est fini.
-challenge_done_already = Vous avez déjà joué le défi n° { $id } (une tentative chacun) : `/challenge results` montre vos donnes.
-challenge_table_in_thread = Votre table pour le défi n° { $id } est dans { $thread } : donne { $number } sur { $total }.
+challenge_closed = Le défi n° { $id } est terminé : `/challenge standings` montre comment il s'est fini.
+challenge_done_already = Tu as déjà joué le défi n° { $id } (une tentative chacun) : `/challenge results` montre tes donnes.
+challenge_table_in_thread = Ta table pour le défi n° { $id } est dans { $thread } : donne { $number } sur { $total }.
 challenge_thread_name = Défi n° { $id } — { $name }
 challenge_deal_start = **{ $title }** · donne { $number } sur { $total }
 challenge_table_done = Cette donne est terminée.
-challenge_deal_done = **Donne { $number } sur { $total } terminée** : votre résultat { $score }.
-challenge_deal_par = Par (l'ordinateur difficile à votre place) : { $par }.
+challenge_deal_done = **Donne { $number } sur { $total } terminée** : ton résultat { $score }.
+challenge_deal_par = Par (l'ordinateur difficile à ta place) : { $par }.
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
     [one] au joueur
    *[other] aux { $count } joueurs
-} qui l'ont jouée avant vous.
+} qui l'ont jouée avant toi.
 challenge_deal_alone = Personne d'autre n'a encore joué cette donne.
-challenge_attempt_done = **Défi terminé** : { $percent } de moyenne · { $par } par rapport au par. `/challenge standings` et `/challenge results` montrent les résultats de tous.
-challenge_closed_now = Le défi n° { $id } est terminé : les donnes que vous avez finies comptent, les autres ne sont pas jouées.
+challenge_attempt_done = **Défi terminé** : { $percent } de moyenne · { $par } par rapport au par. `/challenge standings` et `/challenge results` montrent les résultats de tous.
+challenge_closed_now = Le défi n° { $id } est terminé : les donnes que tu as finies comptent, les autres ne sont pas jouées.
 challenge_par_name = Ordinateur (difficile)
 challenge_standings_subtitle = { $count ->
     [one] { $count } joueur
@@ -606,31 +645,31 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
 challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
-challenge_standings_you = Vous : { $line }
-challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de vos donnes vous classe, puis votre total par rapport au par (l'ordinateur difficile à votre place).
+challenge_standings_you = Toi : { $line }
+challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de tes donnes te classe, puis ton total par rapport au par (l'ordinateur difficile à ta place).
 challenge_standings_empty = Personne n'a encore terminé une donne du défi n° { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Joueur
 challenge_heading_deals = Donnes
 challenge_heading_percent = Points de match
 challenge_heading_par = ± par
-challenge_results_title = **{ $title }** — vos donnes
-challenge_results_line = Donne { $number } : { $score } · par { $par } · { $percent } ({ $count ->
+challenge_results_title = **{ $title }** — tes donnes
+challenge_results_line = Donne { $number } : { $score } · par { $par } · { $percent } ({ $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 })
-challenge_results_unplayed = Donne { $number } : pas encore jouée
-challenge_results_hint = `/challenge results deal:` montre le résultat de tous sur une donne que vous avez jouée.
-challenge_results_none = Vous n'avez pas encore terminé de donne du défi n° { $id }.
-challenge_results_locked = Vous verrez les résultats de tous sur la donne { $number } une fois que vous l'aurez jouée.
-challenge_field_title = **{ $title }**, donne { $number } : { $count ->
+challenge_results_unplayed = Donne { $number } : pas encore jouée
+challenge_results_hint = `/challenge results deal:` montre le résultat de tous sur une donne que tu as jouée.
+challenge_results_none = Tu n'as pas encore terminé de donne du défi n° { $id }.
+challenge_results_locked = Tu verras les résultats de tous sur la donne { $number } une fois que tu l'auras jouée.
+challenge_field_title = **{ $title }**, donne { $number } : { $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 }
-challenge_field_par = Par : { $detail } → { $score }
-challenge_field_line = { $rank }. { $name } : { $detail } → { $score } ({ $percent })
-challenge_export_none = Vous n'avez pas encore terminé de donne du défi n° { $id }.
-challenge_export_name = Vos donnes du défi n° { $id }, un enregistrement chacune (`python -m games replay` les rejoue).
+challenge_field_par = Par : { $detail } → { $score }
+challenge_field_line = { $rank }. { $name } : { $detail } → { $score } ({ $percent })
+challenge_export_none = Tu n'as pas encore terminé de donne du défi n° { $id }.
+challenge_export_name = Tes donnes du défi n° { $id }, un enregistrement chacune (`python -m games replay` les rejoue).
 challenge_daily_on = Un défi de { $game } sera publié dans { $channel } chaque jour, à partir de maintenant.
 challenge_daily_off = Plus de défi quotidien de { $game }.
 challenge_daily_none = Il n'y avait pas de défi quotidien de { $game } sur ce serveur.
@@ -640,26 +679,26 @@ error_challenge_rights = Seuls les membres ayant Gérer le serveur (ou le rôle 
 error_challenge_deals = Un défi a de 1 à { $most } donnes, pas { $value }.
 error_challenge_closes = Un défi reste ouvert pour l'une des durées proposées, pas { $value } heures.
 error_challenge_deal = Le défi n° { $id } a les donnes 1 à { $most }.
-error_challenge_rule_text = Écrivez les règles maison en paires clé=valeur, ex. sa_ta_enabled=true target_score=1000 (pas « { $text } »).
-error_challenge_table = Cette table est une donne d'un défi : elle se joue depuis `/challenge play`, et ne peut être ni quittée ni abandonnée.
+error_challenge_rule_text = Écris les règles maison en paires clé=valeur, ex. sa_ta_enabled=true target_score=1000 (pas « { $text } »).
+error_challenge_table = Cette table est une donne d'un défi : elle se joue depuis `/challenge play`, et ne peut être ni quittée ni abandonnée.
 
 ## Revue de donne (issue 23)
 button_review = Revoir mon jeu
-review_select = Revoir mon jeu : choisir une donne
+review_select = Revoir mon jeu : choisir une donne
 review_select_deal = Donne { $deal }
-review_title = **Votre jeu dans la donne { $deal }** — { $game }, table { $table }
-review_total = Vous avez laissé { $cost } sur la table en { $count ->
+review_title = **Ton jeu dans la donne { $deal }** — { $game }, table { $table }
+review_total = Tu as laissé { $cost } sur la table en { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
-} :
-review_well_played = **Bien joué !** Aucune de vos { $count ->
+} :
+review_well_played = **Bien joué !** Aucune de tes { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
 } n'a coûté plus de { $cost }.
-review_line_card = Vous avez joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_action = Vous avez choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_card_exact = Vous avez joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
-review_line_action_exact = Vous avez choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
+review_line_action = Tu as choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
+review_line_card_exact = Tu as joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_line_action_exact = Tu as choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
 review_cost_points = { $count ->
     [one] +{ $count } point
    *[other] +{ $count } points
@@ -677,11 +716,11 @@ review_action_call = appeler { $rank }
 review_action_call_points = appeler { $rank } à { $points }
 review_action_trump = { $suit } atout
 review_action_exchange = écarter { $cards }
-review_action_keep = garder votre jeu
-review_computing = La revue de votre jeu dans la donne { $deal } est en cours de calcul… elle s'affichera ici dans quelques secondes.
+review_action_keep = garder ton jeu
+review_computing = La revue de ton jeu dans la donne { $deal } est en cours de calcul… elle s'affichera ici dans quelques secondes.
 review_not_yours = Seuls les joueurs de cette table peuvent revoir leur propre jeu.
 review_no_deal = Aucune donne de cette table n'est encore terminée.
 review_no_such_deal = Cette table n'a pas de donne { $deal } terminée.
-review_failed = La revue n'a pas pu être calculée ; réessayez plus tard.
-cmd_review = Où votre jeu dans une donne terminée a coûté des points (visible de vous seul)
-opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)
+review_failed = La revue n'a pas pu être calculée ; réessaie plus tard.
+cmd_review = Où ton jeu dans une donne terminée a coûté des points (visible de toi seul)
+opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)

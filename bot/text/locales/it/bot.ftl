@@ -26,7 +26,11 @@ action_coinche = Coinche
 action_surcoinche = Surcoinche
 action_take = Prendo { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Carte da scartare (da { $low } a { $high })
+action_exchange_marked = { $count ->
+    [one] Scarta { $count } carta
+   *[other] Scarta { $count } carte
+}
+action_exchange_range = Segna da { $low } a { $high } carte da scartare
 action_call_placeholder = Chiama una carta
 action_trump_placeholder = Scegli la briscola
 action_level_placeholder = Livello della dichiarazione
@@ -63,7 +67,10 @@ deal_summary_title = **Mano { $number }**
 deal_passed_out = Tutti hanno passato.
 deal_card_points = Punti delle carte: { $points }
 deal_scores = Questa mano: { $scores }
+deal_melds = Dichiarazioni: { $scores }
+deal_belote = Belote: { $scores }
 deal_totals = Punteggio: { $scores }
+team_members = { $team } ({ $names })
 result_winners = { $count ->
     [one] **Partita finita — vince { $names }!**
    *[other] **Partita finita — vincono { $names }!**
@@ -75,22 +82,30 @@ button_hand = Le mie carte
 button_last_trick = Ultima presa
 ping_turn = { $mention }, tocca a te
 hand_your_turn = Tavolo { $id }: tocca a te.
+prompt_bid = Dichiarazione da battere: { $bid } ({ $name }).
+prompt_call = Chiamata in corso: { $rank } ({ $name }). Più bassa è la carta, più alta è la chiamata: chiama sotto, o passa.
+prompt_call_first = Più bassa è la carta, più alta è la chiamata: chiamare { $first } impegna meno di tutti, chiamare { $last } più di tutti.
+prompt_trump = Hai chiamato { $rank }: scegli la briscola — chi ha { $rank } di quel seme è il tuo socio.
+prompt_trump_alone = Hai { $card }: scegliere il suo seme vuol dire giocare da solo.
+trump_alone = ce l'hai tu: giochi da solo
 hand_waiting = Tavolo { $id }: si aspetta { $name }.
 hand_over = Tavolo { $id }: la partita è finita.
-hand_moved_on = Tavolo { $id }: queste carte non sono più aggiornate — le tue carte nuove sono qui sotto.
 lobby_title = **{ $game }** — tavolo { $id }
 lobby_rules = Regole: { $rules }
 lobby_here = questo canale
 lobby_started = La partita è iniziata in { $where }.
 seat_line = Posto { $number }: { $who }
 seat_empty = (libero)
-seat_computer = { $name } (computer, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — squadra { $team }
 computer_name = Computer { $number }
 level_easy = facile
 level_normal = medio
 level_hard = difficile
-button_join = Siediti
+button_join = { $count ->
+    [one] Siediti · { $count } posto libero
+   *[other] Siediti · { $count } posti liberi
+}
 button_leave = Alzati
 button_addbot = Aggiungi un computer
 button_rmbot = Togli un computer
@@ -193,6 +208,9 @@ table_left_lobby = Hai lasciato il tavolo { $id } prima dell'inizio.
 event_declarer = { $name } vince l'asta con { $rank }
 event_partner = { $name } ha giocato la carta chiamata: { $name } è il socio
 event_alone = { $name } ha giocato la carta chiamata: da solo contro quattro
+event_declaration_good = { $what }? Buono: +{ $points } { $name }
+event_declaration_not_good = { $category }? Non buono: { $what }, +{ $points } { $name }
+event_declaration_equal = { $category }? Pari
 event_carte_blanche = Carte blanche per { $name }
 event_pique = Pique per { $name }
 event_repique = Repique per { $name }
@@ -203,15 +221,13 @@ value_off = no
 hand_not_updated = Fatto — la tua mossa è sul tavolo. Premi Le mie carte per vedere le carte nuove.
 error_setting = `{ $key }` non può essere { $value }: scegli uno dei valori proposti.
 action_call_range = Chiama da { $first } a { $last } punti
-deal_contract = Contratto: { $contract } di { $name } — { $outcome }.
+deal_contract = Contratto: { $contract } di { $name } — { $outcome }
 outcome_success = fatto
 outcome_failure = fallito
 outcome_litige = pari (litige): i punti passano alla mano successiva
-deal_call = { $name } ha chiamato { $card } — { $partner }; { $points } punti (ne servivano { $target }): { $outcome }.
+deal_call = { $name } ha chiamato { $card } — { $partner }; { $points } punti (ne servivano { $target }): { $outcome }
 deal_partner = il socio era { $name }
 deal_alone = da solo
-deal_melds = Dichiarazioni: { $scores }
-deal_belote = Belote: { $scores }
 deal_sweep = Cappotto!
 rank_T = 10
 rank_J = fante
@@ -230,6 +246,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] la donna
+    [J] il fante
+    [T] il 10
+   *[other] il { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] il cavallo
+    [J] il fante
+   *[other] il { $rank }
+}
+the_italian_card = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] il cavallo
+    [J] il fante
+   *[other] il { $rank }
+} di { $suit }
 rule_first_deal_packets = Pacchetti della prima distribuzione
 rule_help_first_deal_packets = Come si danno le prime cinque carte: 3 e poi 2, o 2 e poi 3
 rule_value_first_deal_packets_3-2 = 3 e poi 2
@@ -494,8 +532,8 @@ button_previous = Precedente
 button_next = Successiva
 button_record = Registro { $number }
 button_reset = Azzera i punteggi
-button_rated = In classifica: sì
-button_unrated = In classifica: no
+button_play_unrated = Gioca fuori classifica
+button_play_rated = Gioca in classifica
 reset_confirm = Azzerare tutti i punteggi di { $game } di questo server? Tutti ripartono da 1.000; lo storico delle partite resta.
 reset_done = I punteggi di { $game } di questo server sono azzerati ({ $count ->
     [one] { $count } giocatore

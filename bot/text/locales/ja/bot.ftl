@@ -26,7 +26,8 @@ action_coinche = コワンシュ
 action_surcoinche = シュルコワンシュ
 action_take = { $trump } で取る
 action_name = { $trump }
-action_exchange_placeholder = 捨てるカード（{ $low }〜{ $high } 枚）
+action_exchange_marked = { $count } 枚交換する
+action_exchange_range = 交換するカードを { $low }〜{ $high } 枚選ぶ
 action_call_placeholder = ランクをコールする
 action_trump_placeholder = 切り札を決める
 action_level_placeholder = ビッドの点数
@@ -63,7 +64,10 @@ deal_summary_title = **第 { $number } ディール**
 deal_passed_out = 全員パスでした。
 deal_card_points = カードの点数：{ $points }
 deal_scores = このディール：{ $scores }
+deal_melds = 役：{ $scores }
+deal_belote = ブロット：{ $scores }
 deal_totals = 合計：{ $scores }
+team_members = { $team }（{ $names }）
 result_winners = { $count ->
    *[other] **ゲーム終了 — { $names } の勝ち！**
 }
@@ -74,22 +78,27 @@ button_hand = 手札
 button_last_trick = 直前のトリック
 ping_turn = { $mention } さんの番です
 hand_your_turn = テーブル { $id }：あなたの番です。
+prompt_bid = 超えるべきビッド：{ $bid }（{ $name }）。
+prompt_call = 現在のコール：{ $rank }（{ $name }）。低いカードほど強いコール：それより下をコールするかパス。
+prompt_call_first = 低いカードほど強いコール：{ $first } のコールがいちばん弱く、{ $last } のコールがいちばん強い。
+prompt_trump = { $rank } をコールしました：briscola を決めてください — そのスートの { $rank } を持つ人がパートナーです。
+prompt_trump_alone = { $card } はあなたの手にあります：そのスートを選ぶとひとりで戦います。
+trump_alone = あなたが持っている：ひとりで戦う
 hand_waiting = テーブル { $id }：{ $name } を待っています。
 hand_over = テーブル { $id }：ゲームは終わりました。
-hand_moved_on = テーブル { $id }：この手札は古くなりました — 最新の手札は下にあります。
 lobby_title = **{ $game }** — テーブル { $id }
 lobby_rules = ルール：{ $rules }
 lobby_here = このチャンネル
 lobby_started = { $where } でゲームが始まりました。
 seat_line = 席 { $number }：{ $who }
 seat_empty = （空席）
-seat_computer = { $name }（コンピューター、{ $level }）
+seat_computer = { $name }（{ $level }）
 seat_team = — チーム { $team }
 computer_name = コンピューター { $number }
 level_easy = やさしい
 level_normal = ふつう
 level_hard = むずかしい
-button_join = 参加する
+button_join = 参加する · 空席 { $count }
 button_leave = 抜ける
 button_addbot = コンピューターを追加
 button_rmbot = コンピューターを外す
@@ -192,6 +201,9 @@ table_left_lobby = 開始前のテーブル { $id } から抜けました。
 event_declarer = { $name } が { $rank } でビッドに勝った
 event_partner = { $name } がコールされたカードを出した：パートナーは { $name }
 event_alone = { $name } がコールされたカードを出した：1 人対 4 人
+event_declaration_good = { $what }？グッド：{ $name } +{ $points }
+event_declaration_not_good = { $category }？ノット・グッド：{ $what }、{ $name } +{ $points }
+event_declaration_equal = { $category }？イコール
 event_carte_blanche = { $name } のカルト・ブランシュ
 event_pique = { $name } のピック
 event_repique = { $name } のルピック
@@ -209,8 +221,6 @@ outcome_litige = 同点（リティージュ）：点数は次のディールに
 deal_call = { $name } が { $card } をコール — { $partner }；{ $points } 点（必要 { $target } 点）：{ $outcome }
 deal_partner = パートナーは { $name }
 deal_alone = ひとりで
-deal_melds = 役：{ $scores }
-deal_belote = ブロット：{ $scores }
 deal_sweep = 全トリック獲得！
 rank_T = 10
 rank_J = ジャック
@@ -229,6 +239,27 @@ suit_italian_S = spade（剣）
 suit_italian_H = coppe（杯）
 suit_italian_D = denari（金貨）
 suit_italian_C = bastoni（棍棒）
+the_rank = { $rank ->
+    [A] エース
+    [K] キング
+    [Q] クイーン
+    [J] ジャック
+   *[other] { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] asso
+    [K] re
+    [Q] cavallo
+    [J] fante
+   *[other] { $rank }
+}
+the_italian_card = { $suit }の{ $rank ->
+    [A] asso
+    [K] re
+    [Q] cavallo
+    [J] fante
+   *[other] { $rank }
+}
 rule_first_deal_packets = 最初の配り方
 rule_help_first_deal_packets = 最初の 5 枚の配り方：3 枚と 2 枚、または 2 枚と 3 枚
 rule_value_first_deal_packets_3-2 = 3 枚、次に 2 枚
@@ -481,8 +512,8 @@ button_previous = 前へ
 button_next = 次へ
 button_record = 記録 { $number }
 button_reset = レーティングをリセット
-button_rated = レーティング：あり
-button_unrated = レーティング：なし
+button_play_unrated = レーティングなしにする
+button_play_rated = レーティングありにする
 reset_confirm = このサーバーの { $game } のレーティングをすべてリセットしますか？全員 1,000 からやり直しになります。ゲームの履歴は残ります。
 reset_done = このサーバーの { $game } のレーティングをリセットしました（{ $count } 人）。ゲームの履歴は残ります。
 settings_show = ランキングのコンピューター：{ $computers }。`/atout settings show_computers:` で変更できます。

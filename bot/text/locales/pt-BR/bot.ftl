@@ -21,7 +21,6 @@ status_dealing = Distribuindo as cartas…
 ping_turn = { $mention }, é a sua vez
 hand_your_turn = Mesa { $id }: é a sua vez.
 hand_waiting = Mesa { $id }: esperando { $name }.
-hand_moved_on = Mesa { $id }: esta mão está desatualizada — a sua mão mais recente está abaixo.
 seat_team = — time { $team }
 rules_title = Regras da casa desta mesa: escolha uma regra para mudá-la.
 table_left = Você saiu da mesa { $id }; { $name } joga no seu lugar até você voltar (/table rejoin).

@@ -27,7 +27,11 @@ action_coinche = Coinche
 action_surcoinche = Surcoinche
 action_take = Fico com { $trump }
 action_name = { $trump }
-action_exchange_placeholder = Cartas a descartar (de { $low } a { $high })
+action_exchange_marked = { $count ->
+    [one] Trocar { $count } carta
+   *[other] Trocar { $count } cartas
+}
+action_exchange_range = Marca { $low } a { $high } cartas para trocar
 action_call_placeholder = Chamar uma carta
 action_trump_placeholder = Escolher o trunfo
 action_level_placeholder = Valor do lance
@@ -64,7 +68,10 @@ deal_summary_title = **Mão { $number }**
 deal_passed_out = Todos passaram.
 deal_card_points = Pontos das cartas: { $points }
 deal_scores = Nesta mão: { $scores }
+deal_melds = Anúncios: { $scores }
+deal_belote = Belote: { $scores }
 deal_totals = Resultado: { $scores }
+team_members = { $team } ({ $names })
 result_winners = { $count ->
     [one] **Fim do jogo — { $names } ganhou!**
    *[other] **Fim do jogo — { $names } ganharam!**
@@ -76,22 +83,30 @@ button_hand = Mão
 button_last_trick = Última vaza
 ping_turn = { $mention }, é a tua vez
 hand_your_turn = Mesa { $id }: é a tua vez.
+prompt_bid = Lance a bater: { $bid } ({ $name }).
+prompt_call = Chamada em vigor: { $rank } ({ $name }). Quanto mais baixa a carta, mais alta a chamada: chama abaixo, ou passa.
+prompt_call_first = Quanto mais baixa a carta, mais alta a chamada: chamar { $first } compromete menos, chamar { $last } compromete mais.
+prompt_trump = Chamaste { $rank }: escolhe a briscola — quem tiver { $rank } desse naipe é o teu parceiro.
+prompt_trump_alone = Tens { $card }: escolher o seu naipe é jogar sozinho.
+trump_alone = tens esta: jogas sozinho
 hand_waiting = Mesa { $id }: à espera de { $name }.
 hand_over = Mesa { $id }: o jogo acabou.
-hand_moved_on = Mesa { $id }: esta mão já não está em dia — a tua mão mais recente está abaixo.
 lobby_title = **{ $game }** — mesa { $id }
 lobby_rules = Regras: { $rules }
 lobby_here = este canal
 lobby_started = O jogo começou em { $where }.
 seat_line = Lugar { $number }: { $who }
 seat_empty = (livre)
-seat_computer = { $name } (computador, { $level })
+seat_computer = { $name } ({ $level })
 seat_team = — equipa { $team }
 computer_name = Computador { $number }
 level_easy = fácil
 level_normal = médio
 level_hard = difícil
-button_join = Sentar
+button_join = { $count ->
+    [one] Sentar · { $count } lugar livre
+   *[other] Sentar · { $count } lugares livres
+}
 button_leave = Sair
 button_addbot = Juntar computador
 button_rmbot = Tirar computador
@@ -194,6 +209,9 @@ table_left_lobby = Saíste da mesa { $id } antes do começo.
 event_declarer = { $name } ganha o leilão com { $rank }
 event_partner = { $name } jogou a carta chamada: { $name } é o parceiro
 event_alone = { $name } jogou a carta chamada: sozinho contra quatro
+event_declaration_good = { $what }? Bom: +{ $points } { $name }
+event_declaration_not_good = { $category }? Não é bom: { $what }, +{ $points } { $name }
+event_declaration_equal = { $category }? Igual
 event_carte_blanche = Carte blanche para { $name }
 event_pique = Pique para { $name }
 event_repique = Repique para { $name }
@@ -204,15 +222,13 @@ value_off = não
 hand_not_updated = Feito — a tua jogada está na mesa. Carrega em Mão para a tua nova mão.
 error_setting = `{ $key }` não pode ser { $value }: escolhe um dos valores oferecidos.
 action_call_range = Chamar de { $first } a { $last } pontos
-deal_contract = Contrato: { $contract } de { $name } — { $outcome }.
+deal_contract = Contrato: { $contract } de { $name } — { $outcome }
 outcome_success = cumprido
 outcome_failure = falhado
 outcome_litige = empate (litige): os pontos ficam para a mão seguinte
-deal_call = { $name } chamou { $card } — { $partner }; { $points } pontos (eram precisos { $target }): { $outcome }.
+deal_call = { $name } chamou { $card } — { $partner }; { $points } pontos (eram precisos { $target }): { $outcome }
 deal_partner = o parceiro era { $name }
 deal_alone = sozinho
-deal_melds = Anúncios: { $scores }
-deal_belote = Belote: { $scores }
 deal_sweep = Bandeira!
 rank_T = 10
 rank_J = valete
@@ -231,6 +247,28 @@ suit_italian_S = spade
 suit_italian_H = coppe
 suit_italian_D = denari
 suit_italian_C = bastoni
+the_rank = { $rank ->
+    [A] o ás
+    [K] o rei
+    [Q] a dama
+    [J] o valete
+    [T] o 10
+   *[other] o { $rank }
+}
+the_italian_rank = { $rank ->
+    [A] o asso
+    [K] o re
+    [Q] o cavallo
+    [J] o fante
+   *[other] o { $rank }
+}
+the_italian_card = { $rank ->
+    [A] o asso
+    [K] o re
+    [Q] o cavallo
+    [J] o fante
+   *[other] o { $rank }
+} di { $suit }
 rule_first_deal_packets = Montes da primeira distribuição
 rule_help_first_deal_packets = Como se dão as primeiras cinco cartas: 3 e depois 2, ou 2 e depois 3
 rule_value_first_deal_packets_3-2 = 3 e depois 2
@@ -495,8 +533,8 @@ button_previous = Anterior
 button_next = Seguinte
 button_record = Registo { $number }
 button_reset = Repor as pontuações
-button_rated = Classificado: sim
-button_unrated = Classificado: não
+button_play_unrated = Jogar sem classificação
+button_play_rated = Jogar com classificação
 reset_confirm = Repor todas as pontuações de { $game } deste servidor? Todos recomeçam em 1000; o histórico de jogos fica.
 reset_done = As pontuações de { $game } deste servidor foram repostas ({ $count ->
     [one] { $count } jogador
