@@ -12,6 +12,11 @@ Margins: the deal's score for Belote, Coinche and Piquet; card points for Brisco
 Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per move), and the
 peer programs of the ``bench`` extra (``pip install .[bench]``):
 
+- ``briscolabot`` (or ``briscolabot:PATH`` to its ONNX model; by default
+  ``../shared/peers/briscolabot/briscola-bot-v3.onnx``, or ``$BRISCOLABOT_MODEL``): BriscolaBot-v3
+  in two-player Briscola, its rules checked against ours at each of its moves. Two-sided duels
+  also print A's game score (a deal won 1, drawn ½, by the deal's own scores).
+
 - ``colver-heuristic`` and ``colver-isdd`` (or ``colver-isdd:MS``, the move time in ms):
   colver's Coinche agents. A duel with one of them is played *inside colver's environment and
   rules* (``--engine colver``, chosen automatically): no SA/TA, no melds, a free discard when
@@ -36,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -49,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.actions import COINCHE, PASS, PLAY, SURCOINCHE, Action
 from games.ai import choose
 from games.ai.random_play import random_action
-from games.registry import new_game
+from games.registry import game_class, new_game
 
 Chooser = Callable[[dict[str, Any], list[Action], random.Random], Action]
 
@@ -138,9 +144,136 @@ class Naipes:
         return next(a for a in legal if a.card == hand[index])
 
 
+class BriscolaBot:
+    """BriscolaBot-v3 (Cavuoti, MIT; model-free deep reinforcement learning) in our two-player
+    Briscola, its rules checked against our engine at every move.
+
+    Its policy is an ONNX graph that ends by sampling a card from a masked softmax; we read that
+    softmax and sample with the duel's seeded random source, so that a duel is reproducible. Its
+    observation is what its own environment builds (LetteraUnica/BriscolaBot,
+    ``TwoPlayerBriscola.observe``), written here from our view: four planes over its 40 cards —
+    the cards of the completed tricks, the trump card (face-up, then remembered), the card led to
+    it, its hand — and each player's card points over 120. Its cards are ``suit * 10 + rank``
+    with ranks ``A 2 3 4 5 6 7 J Q K`` (ours, in the same order) and suits bastoni, coppe, denari,
+    spade (our clubs, hearts, diamonds, spades).
+
+    The check, at each of its moves: the cards it may play are its hand (no duty to follow, as
+    in its environment), and every trick taken so far went to the player its environment's
+    rule names (trumps, then the suit led, by its rank priorities) with the same points.
+    """
+
+    SUITS: ClassVar[str] = "CHDS"
+    RANKS: ClassVar[str] = "A234567JQK"
+    PRIORITY: ClassVar[tuple[int, ...]] = (10, 1, 9, 2, 3, 4, 5, 6, 7, 8)
+    POINTS: ClassVar[tuple[int, ...]] = (11, 0, 10, 0, 0, 0, 0, 2, 3, 4)
+    MODEL: ClassVar[str] = "shared/peers/briscolabot/briscola-bot-v3.onnx"
+    """Where the model lies beside the checkout (``../shared/…``, found from any folder up)."""
+
+    def __init__(self, model: Path | None = None) -> None:
+        import onnx
+        import onnxruntime
+
+        path = model or self.default_model()
+        graph = onnx.load(str(path))
+        softmax = next(n.output[0] for n in graph.graph.node if n.op_type == "Softmax")
+        graph.graph.output.append(onnx.helper.make_empty_tensor_value_info(softmax))
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        self.session = onnxruntime.InferenceSession(
+            graph.SerializeToString(), options, providers=["CPUExecutionProvider"]
+        )
+        self.softmax = softmax
+        self.times: list[float] = []
+        self.checked = 0
+
+    @classmethod
+    def default_model(cls) -> Path:
+        given = os.environ.get("BRISCOLABOT_MODEL")
+        if given:
+            return Path(given)
+        for folder in Path(__file__).resolve().parents:
+            if (folder / cls.MODEL).exists():
+                return folder / cls.MODEL
+        raise SystemExit(f"BriscolaBot's model is not in any ../{cls.MODEL}: give briscolabot:PATH")
+
+    def index(self, code: str) -> int:
+        return self.SUITS.index(code[1]) * 10 + self.RANKS.index(code[0])
+
+    def _first_wins(self, first: int, second: int, trump: int) -> bool:
+        def priority(card: int) -> int:
+            suit, rank = divmod(card, 10)
+            if suit == trump:
+                return 10 * self.PRIORITY[rank] + 1
+            return self.PRIORITY[rank] if suit == first // 10 else 0
+
+        return priority(first) > priority(second)
+
+    def _check(self, view: dict[str, Any], legal: list[Action], trump_card: str) -> None:
+        hand = sorted(str(c) for c in view["hand"])
+        if sorted(str(a.card) for a in legal) != hand:
+            raise RuntimeError(f"BriscolaBot may play its whole hand {hand}, we offer {legal}")
+        trump = self.index(trump_card) // 10
+        for event in view["events"]:
+            if event.get("type") != "trick":
+                continue
+            (s0, c0), (s1, c1) = event["cards"]
+            first, second = self.index(c0), self.index(c1)
+            winner = s0 if self._first_wins(first, second, trump) else s1
+            points = self.POINTS[first % 10] + self.POINTS[second % 10]
+            if winner != event["winner"] or points != event["points"]:
+                raise RuntimeError(f"BriscolaBot's rules disagree on the trick {event}")
+        self.checked += 1
+
+    def observation(self, view: dict[str, Any], trump_card: str) -> Any:
+        import numpy as np
+
+        planes = np.zeros((4, 40), dtype=np.float32)
+        for event in view["events"]:
+            if event.get("type") == "trick":
+                for _, code in event["cards"]:
+                    planes[0, self.index(code)] = 1
+        planes[1, self.index(trump_card)] = 1
+        if view["trick"]:
+            planes[2, self.index(view["trick"][0][1])] = 1
+        mask = np.zeros(40, dtype=np.float32)
+        for code in view["hand"]:
+            planes[3, self.index(code)] = 1
+            mask[self.index(code)] = 1
+        seat = view["seat"]
+        points = view["scores"]["deal"]
+        mine, theirs = points[seat] / 120, points[1 - seat] / 120
+        return np.concatenate((planes.ravel(), [mine, theirs], mask)).astype(np.float32)
+
+    def __call__(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        if view["game"] != "briscola" or view["seats"] != 2:
+            raise ValueError("BriscolaBot plays two-player Briscola only")
+        start = time.perf_counter()
+        trump_card = view.get("trump_card") or next(
+            e["card"] for e in view["events"] if e.get("type") == "trump_card_drawn"
+        )
+        self._check(view, legal, str(trump_card))
+        x = self.observation(view, str(trump_card)).reshape(1, -1)
+        probs = self.session.run([self.softmax], {"input": x})[0].reshape(-1)
+        by_card = {str(a.card): float(probs[self.index(str(a.card))]) for a in legal}
+        pick = rng.random() * sum(by_card.values())
+        chosen = legal[-1]
+        for action in legal:
+            pick -= by_card[str(action.card)]
+            if pick < 0:
+                chosen = action
+                break
+        if len(legal) > 1:
+            self.times.append(time.perf_counter() - start)
+        return chosen
+
+
 def make_player(spec: str) -> Chooser:
     if spec == "naipes":
         return Naipes()
+    if spec == "briscolabot" or spec.startswith("briscolabot:"):
+        _, _, path = spec.partition(":")
+        return BriscolaBot(Path(path) if path else None)
     return Timed(spec)
 
 
@@ -164,6 +297,17 @@ def margin_ours(game: str, result: dict[str, Any], a_seats: set[int], seats: int
     return float(mine - sum(others) / max(1, len(others)))
 
 
+def won_ours(result: dict[str, Any], a_seats: set[int], seats: int) -> float | None:
+    """A's result in a two-sided deal by the deal's own scores: 1 won, ½ drawn, 0 lost (the
+    "game score" of a one-deal Briscola game); ``None`` where more than two sides score."""
+    scores = list(result["scores"])
+    if len(scores) != 2:
+        return None
+    side_a = next(iter(a_seats)) % 2
+    margin = scores[side_a] - scores[1 - side_a]
+    return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+
+
 def rotations(game: str, seats: int) -> list[set[int]]:
     if game == "chiamata" or (game == "briscola" and seats == 3):
         return [{s} for s in range(seats)]
@@ -172,17 +316,33 @@ def rotations(game: str, seats: int) -> list[set[int]]:
     return [{s for s in range(seats) if s % 2 == r} for r in (0, 1)]
 
 
+def random_rules(game: str, rng: random.Random) -> dict[str, Any]:
+    """House rules drawn at random from what the lobby offers: every yes/no rule and every
+    choice at random, every number among the values the command suggests (or its default)."""
+    options: dict[str, Any] = {}
+    for spec in game_class(game).OPTIONS:
+        if spec.kind == "bool":
+            options[spec.name] = rng.random() < 0.5
+        elif spec.kind == "choice" and spec.choices:
+            options[spec.name] = rng.choice(spec.choices)
+        elif spec.suggested:
+            options[spec.name] = rng.choice(spec.suggested)
+    return options
+
+
 def play_ours(
-    game: str, seats: int, deal_no: int, seed: int, a: Chooser, b: Chooser
+    game: str, seats: int, deal_no: int, seed: int, a: Chooser, b: Chooser, rules: str = "default"
 ) -> dict[str, Any]:
     setup = random.Random(f"{seed}:{deal_no}")
     dealer = setup.randrange(seats)
-    probe = new_game(game, seats=seats, dealer=dealer)
+    options = random_rules(game, setup) if rules == "random" else {}
+    probe = new_game(game, options=options, seats=seats, dealer=dealer)
     deck = list(probe.full_deck())
     setup.shuffle(deck)
     margins = []
+    won: list[float] = []
     for rot, a_seats in enumerate(rotations(game, seats)):
-        g = new_game(game, seats=seats, dealer=dealer)
+        g = new_game(game, options=options, seats=seats, dealer=dealer)
         g.deal(deck)
         rng = random.Random(f"{seed}:{deal_no}:{rot}")
         while not g.awaiting_deck and not g.over:
@@ -191,7 +351,15 @@ def play_ours(
             player = a if seat in a_seats else b
             g.apply(seat, player(g.view(seat), g.legal_actions(seat), rng))
         margins.append(margin_ours(game, g.deal_results[-1], a_seats, seats))
-    return {"margin": statistics.fmean(margins), "void": False}
+        result = won_ours(g.deal_results[-1], a_seats, seats)
+        if result is not None:
+            won.append(result)
+    row: dict[str, Any] = {"margin": statistics.fmean(margins), "void": False}
+    if options:
+        row["options"] = options
+    if won:
+        row["won"] = statistics.fmean(won)
+    return row
 
 
 # ---------------------------------------------------------------------------- colver
@@ -375,15 +543,17 @@ def _init_worker(a: str, b: str) -> None:
     _PLAYERS.update({a: make_player(a), b: make_player(b)})
 
 
-def _play_one(deal_no: int, game: str, seats: int, seed: int) -> dict[str, Any]:
+def _play_one(deal_no: int, game: str, seats: int, seed: int, rules: str) -> dict[str, Any]:
     a, b = _SPECS
     players = _PLAYERS
     times_before = {k: len(getattr(p, "times", [])) for k, p in players.items()}
+    checked_before = sum(getattr(p, "checked", 0) for p in players.values())
     if game == "coinche" and any(p.startswith("colver-") for p in (a, b)):
         row = play_colver(deal_no, seed, (a, b), players)
     else:
-        row = play_ours(game, seats, deal_no, seed, players[a], players[b])
+        row = play_ours(game, seats, deal_no, seed, players[a], players[b], rules)
     row["deal"] = deal_no
+    row["checked"] = sum(getattr(p, "checked", 0) for p in players.values()) - checked_before
     row["times_ms"] = {
         k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k] :]]
         for k, p in players.items()
@@ -430,11 +600,24 @@ def main() -> None:
         help="deals played in this many processes at once (one core each: a colver agent's "
         "move time is wall-clock, so do not ask for more jobs than free cores)",
     )
+    parser.add_argument(
+        "--rules",
+        choices=("default", "random"),
+        default="default",
+        help="the table's rules: the defaults, or each deal's drawn at random from what the "
+        "lobby offers (not with colver, which plays its own)",
+    )
     args = parser.parse_args()
     seats = args.seats or DEFAULT_SEATS[args.game]
     uses_colver = any(p.startswith("colver-") for p in (args.a, args.b))
     if uses_colver and args.game != "coinche":
         parser.error("colver plays Coinche only")
+    if uses_colver and args.rules != "default":
+        parser.error("colver plays its own rules: --rules random is for our engines")
+    if any(p.startswith("briscolabot") for p in (args.a, args.b)) and (
+        args.game != "briscola" or seats != 2
+    ):
+        parser.error("BriscolaBot plays two-player Briscola only")
     config = {
         "game": args.game,
         "a": args.a,
@@ -443,6 +626,8 @@ def main() -> None:
         "seed": args.seed,
         "engine": "colver" if uses_colver else "atout",
     }
+    if args.rules != "default":
+        config["rules"] = args.rules
     done: dict[int, dict[str, Any]] = {}
     if args.results and args.results.exists():
         lines = args.results.read_text().splitlines()
@@ -470,7 +655,11 @@ def main() -> None:
                     args.max_seconds is not None and time.monotonic() - start > args.max_seconds
                 )
                 while queue and len(pending) < 2 * args.jobs and not out_of_time:
-                    pending.add(pool.submit(_play_one, queue.pop(0), args.game, seats, args.seed))
+                    pending.add(
+                        pool.submit(
+                            _play_one, queue.pop(0), args.game, seats, args.seed, args.rules
+                        )
+                    )
                 if not pending:
                     print(
                         f"stopped after {args.max_seconds:.0f} s; run again to resume",
@@ -490,7 +679,7 @@ def main() -> None:
                     f"stopped after {args.max_seconds:.0f} s; run again to resume", file=sys.stderr
                 )
                 break
-            row = _play_one(deal_no, args.game, seats, args.seed)
+            row = _play_one(deal_no, args.game, seats, args.seed, args.rules)
             done[deal_no] = row
             _save(args.results, row)
     rows = [r for r in done.values() if not r.get("void")]
@@ -503,6 +692,19 @@ def main() -> None:
         f"{args.game} {args.a} vs {args.b}: {mean:+.1f} ± {half:.1f} points per deal "
         f"(95 %), {len(rows)} duplicate deals, {void} void"
     )
+    won = [float(r["won"]) for r in rows if "won" in r]
+    if won:
+        # Each duplicate deal's mean over its rotations is one sample: the rotations share
+        # the cards, so their results are not independent.
+        score, score_half = interval(won)
+        games = len(won) * len(rotations(args.game, seats))
+        print(
+            f"  {args.a} game score (won 1, drawn ½): {score:.3f} ± {score_half:.3f} (95 %) over "
+            f"{games} deals played"
+        )
+    checked = sum(int(r.get("checked", 0)) for r in rows)
+    if checked:
+        print(f"  rules checked against the peer's at {checked} of its moves: no disagreement")
     for name in (args.a, args.b):
         times = [t for r in rows for t in r.get("times_ms", {}).get(name, [])]
         if times:

@@ -61,6 +61,7 @@ from simcord.backend.models.interaction import Interaction as SimInteraction
 from benchmarks.figures import add_json_option, report
 from bot import collector
 from bot.app import AtoutBot, create_bot
+from bot.challenge.controller import Challenges
 from bot.config import Settings
 from bot.play.workers import default_image_processes
 from bot.storage.shards import Shards
@@ -74,6 +75,8 @@ def _no_presence_sweep() -> None:
     ever, so simcord's settle with no deadline would never see the bot idle; it plays no
     part in the click path measured here."""
     Presence.start = lambda self: None  # type: ignore[method-assign]
+    # The challenges' sweep (closings, pars, daily challenges) sleeps for ever the same way.
+    Challenges.start = lambda self: None  # type: ignore[method-assign]
 
 
 REALISTIC_DELAY_S = 2.0

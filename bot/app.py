@@ -15,8 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.challenge.controller import Challenges
+from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
+from bot.play.reviews import Reviews
 from bot.play.seating import Seating
 from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
@@ -30,6 +33,7 @@ from bot.table.lobby import Lobby
 from bot.table.message import TableMessage
 from bot.table.pings import Pings
 from bot.table.presence import Presence
+from bot.table.review import ReviewDesk
 from bot.text.i18n import t, user_locale
 from bot.text.translator import CatalogueTranslator
 from bot.ui import images
@@ -48,6 +52,8 @@ EXTENSIONS = (
     "cogs.sueca",
     "cogs.tables",
     "cogs.leaderboard",
+    "cogs.challenge",
+    "cogs.review",
 )
 
 
@@ -89,10 +95,13 @@ class AtoutBot(commands.Bot):
         hands = Hands(PanelRegistry())
         pings = Pings(channel, hands, TurnTimer(seating))
         self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        self.tables.listener = self.ui
+        # A challenge's tables end their deal into their attempt instead (bot.challenge).
+        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
+        self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
         self.tree.error(self.on_app_command_error)
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
@@ -138,10 +147,14 @@ class AtoutBot(commands.Bot):
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
-        # on one that is not back yet loads it on the spot.
+        # on one that is not back yet loads it on the spot. The review process starts now too.
+        self.review.reviews.warm()
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
+        # Challenges: closings due, pars to work out, daily challenges, deals that ended just
+        # before the restart (bot.challenge.controller).
+        self.challenges.start()
 
     async def close(self) -> None:
         """No new events (the gateway closes), the work in flight finishes (``stop_grace_s``),
@@ -153,6 +166,7 @@ class AtoutBot(commands.Bot):
             return
         self._close_done = asyncio.get_running_loop().create_future()
         self.presence.stop()
+        self.challenges.stop()
         close_http = self.http.close
         self.http.close = _keep_open  # type: ignore[method-assign]
         try:
@@ -162,6 +176,7 @@ class AtoutBot(commands.Bot):
             await super().close()
             await finish_work(self.stop_grace_s)
         finally:
+            self.review.reviews.close()
             try:
                 await self.storage.close()
             finally:

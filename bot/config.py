@@ -45,6 +45,9 @@ class Settings:
     """``ATOUT_IMAGE_PROCESSES``: processes that draw the images (``python -m bot``: one more
     than the CPUs it may use, fewer on a small memory, see ``bot.play.workers``); 0 draws in
     threads, as the tests under simcord do."""
+    review_processes: int = 0
+    """Processes that compute deal reviews (``bot.play.reviews``): one for ``python -m bot``,
+    niced below everything else; 0 computes them in a thread, as the tests do."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -104,4 +107,5 @@ def load_settings(
         ai_pause_s=ai_pause_s,
         shards=shards,
         image_processes=int(drawing) if drawing else default_image_processes(),
+        review_processes=1,
     )

@@ -17,7 +17,7 @@ from bot.play.settings import locale_of
 from bot.table.commands import describe
 from bot.text.i18n import t, user_locale
 from bot.text.rules import option_text, rule_label
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import hidden_from, refuse, session_or_refusal
 from games.registry import game_class
 
 
@@ -32,10 +32,21 @@ async def find_table(
         return await session_or_refusal(interaction, client.tables, table, same_server=True)
     if interaction.channel_id is not None:
         session = await client.tables.in_thread(interaction.channel_id)
-        if session is not None:
+        if session is not None and not hidden_from(session, interaction.user.id):
             return session
     await refuse(interaction, t("error_table_needed", mine))
     return None
+
+
+async def challenge_refusal(
+    interaction: discord.Interaction[discord.Client], session: TableSession
+) -> bool:
+    """A challenge's deal is not left nor abandoned: its player simply stops, and comes back
+    with ``/challenge play`` (docs/challenges.md)."""
+    if session.duplicate is None:
+        return False
+    await refuse(interaction, t("error_challenge_table", user_locale(interaction)))
+    return True
 
 
 @app_commands.guild_only()
@@ -58,7 +69,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         self, interaction: discord.Interaction[discord.Client], table: int | None = None
     ) -> None:
         session = await find_table(interaction, table)
-        if session is None:
+        if session is None or await challenge_refusal(interaction, session):
             return
         locale = locale_of(session)
         mine = user_locale(interaction)
@@ -98,7 +109,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         self, interaction: discord.Interaction[discord.Client], table: int | None = None
     ) -> None:
         session = await find_table(interaction, table)
-        if session is None:
+        if session is None or await challenge_refusal(interaction, session):
             return
         locale = locale_of(session)
         mine = user_locale(interaction)

@@ -1,4 +1,5 @@
-"""``python -m games replay FILE|-``: replay a game record and print its scores (docs/records.md).
+"""``python -m games replay FILE|-``: replay a game record and print its scores (docs/records.md);
+``python -m games review FILE|- --seat S``: where that seat's play cost points (``games.review``).
 
 Exit codes (docs/records.md lists them too):
 
@@ -27,6 +28,8 @@ import os
 import sys
 
 from games.records import IllegalRecordAction, MalformedRecord, replay_text
+from games.review.analysis import DEFAULT_SAMPLES
+from games.review.cli import run as run_review
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -89,8 +92,19 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="replay a record and print the scores as JSON")
     replay.add_argument("file", help="path of the record, or - for standard input")
+    reviewing = commands.add_parser("review", help="where one seat's play in a deal cost points")
+    reviewing.add_argument("file", help="path of the record, or - for standard input")
+    reviewing.add_argument("--seat", type=int, required=True, help="the seat to review")
+    reviewing.add_argument("--deal", type=int, help="the deal, from 0 (default: the last one)")
+    reviewing.add_argument(
+        "--samples", type=int, default=DEFAULT_SAMPLES, help="deals per decision"
+    )
+    reviewing.add_argument("--seed", type=int, default=0, help="seed of the sampling")
+    reviewing.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
+        if args.command == "review":
+            return run_review(args.file, args.seat, args.deal, args.samples, args.seed, args.json)
         return _replay(args.file)
     except BrokenPipeError:
         return quiet_broken_pipe()

@@ -17,6 +17,7 @@ losing side's melds stay hidden), ``belote`` / ``rebelote``, ``trick``, ``deal_r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from games.actions import PASS, Action
@@ -174,11 +175,7 @@ class Belote(BeloteFamily):
         assert self.declarer is not None
         opts = self.options
         trick_points = list(self.card_points)
-        mult = 1
-        if self.mode == SA:
-            mult = opts["sa_card_multiplier"]
-        elif self.mode == TA:
-            mult = opts["ta_card_multiplier"]
+        mult = card_multiplier(self.mode, opts)
         cp = [p * mult for p in trick_points]
         d = self.declarer & 1
         result = score_belote_hand(
@@ -230,6 +227,16 @@ class Belote(BeloteFamily):
         }
 
 
+def card_multiplier(mode: int, options: Mapping[str, Any]) -> int:
+    """What the card points of a deal played in ``mode`` are multiplied by (SA and TA may count
+    double, §10 item 2)."""
+    if mode == SA:
+        return int(options["sa_card_multiplier"])
+    if mode == TA:
+        return int(options["ta_card_multiplier"])
+    return 1
+
+
 def score_belote_hand(
     declarer_side: int,
     card_points: list[int],
@@ -237,7 +244,7 @@ def score_belote_hand(
     belote: list[int],
     side_tricks: list[int],
     reserve: int,
-    options: dict[str, Any],
+    options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """One Belote hand's records (docs/rules.md §2.8 with §10 items 1–3).
 

@@ -23,7 +23,8 @@ View keys besides the common ones (docs/architecture.md):
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final, cast
 
 from games.actions import PASS, PLAY, Action
 from games.base import IllegalAction
@@ -304,18 +305,10 @@ class Chiamata(FortyCardGame):
         side = {declarer, partner}
         taken = sum(self.points[s] for s in side)
         alone = declarer == partner
-        if self.options["cappotto_basis"] == "points":
-            # §10 item 19: a side with no card points is cappotto, whatever tricks it won.
-            cappotto = taken in (0, TOTAL_POINTS)
-        else:
-            side_tricks = sum(self.tricks_won[s] for s in side)
-            cappotto = side_tricks in (0, HAND_SIZE)
-        success = taken >= self.target
-        unit = (2 if cappotto else 1) * (1 if success else -1)
-        scores = [-unit] * PLAYERS
-        scores[declarer] = unit * (4 if alone else 2)
-        if not alone:
-            scores[partner] = unit
+        side_tricks = sum(self.tricks_won[s] for s in side)
+        scores, success, cappotto = score_chiamata_deal(
+            declarer, partner, taken, side_tricks, self.target, self.options
+        )
         for s in range(PLAYERS):
             self.totals[s] += scores[s]
         self.events.append(
@@ -385,3 +378,29 @@ class Chiamata(FortyCardGame):
             "deals_played": self.deals_played,
             "match_deals": self.options["match_deals"],
         }
+
+
+def score_chiamata_deal(
+    declarer: int,
+    partner: int,
+    taken: int,
+    side_tricks: int,
+    target: int,
+    options: Mapping[str, Any],
+) -> tuple[list[int], bool, bool]:
+    """Each seat's score for a deal in which the declarer's side (with ``partner``, the holder of
+    the called card, who is the declarer when alone) took ``taken`` card points in
+    ``side_tricks`` tricks against a ``target`` (§6.5): the scores, success and cappotto."""
+    alone = declarer == partner
+    if options["cappotto_basis"] == "points":
+        # §10 item 19: a side with no card points is cappotto, whatever tricks it won.
+        cappotto = taken in (0, TOTAL_POINTS)
+    else:
+        cappotto = side_tricks in (0, HAND_SIZE)
+    success = taken >= target
+    unit = (2 if cappotto else 1) * (1 if success else -1)
+    scores = [-unit] * PLAYERS
+    scores[declarer] = unit * (4 if alone else 2)
+    if not alone:
+        scores[partner] = unit
+    return scores, success, cappotto

@@ -15,6 +15,7 @@ Events: ``pass`` / ``bid`` / ``coinche`` / ``surcoinche``, ``declare``, ``melds`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from games.actions import COINCHE, PASS, SURCOINCHE, Action
@@ -279,23 +280,14 @@ class Coinche(BeloteFamily):
 
     # ---------------------------------------------------------------------------- scoring
     def _last_trick_bonus(self, capot: bool) -> int:
-        if capot and self.options["scoring_method"] == "belote_plus_bonus":
-            return CAPOT_LAST_TRICK
-        return LAST_TRICK
+        return last_trick_bonus(capot, self.options)
 
     def _end_of_play(self) -> None:
         assert self.declarer is not None
         opts = self.options
         trick_points = list(self.card_points)
-        cp = list(trick_points)
         tricks = self.side_tricks()
-        if opts["sa_ta_scale"] == "proportional" and self.mode in (SA, TA):
-            pool = 130 if self.mode == SA else 258
-            bpb = opts["scoring_method"] == "belote_plus_bonus"
-            # Convert the 10-point-last-trick pool; a capot's extra 90 is added afterwards
-            # (§10 item 8: the pool becomes 252 after conversion).
-            extra = [CAPOT_LAST_TRICK - LAST_TRICK if bpb and t == 8 else 0 for t in tricks]
-            cp = [round_half_up_div((cp[i] - extra[i]) * 162, pool) + extra[i] for i in (0, 1)]
+        cp = contract_card_points(trick_points, tricks, self.mode, opts)
         result = score_coinche_hand(
             declarer=self.declarer,
             level=self.bid_level,
@@ -354,6 +346,29 @@ class Coinche(BeloteFamily):
         }
 
 
+def last_trick_bonus(capot: bool, options: Mapping[str, Any]) -> int:
+    """The last trick's points: 10, or 100 for a capot under ``belote_plus_bonus``."""
+    if capot and options["scoring_method"] == "belote_plus_bonus":
+        return CAPOT_LAST_TRICK
+    return LAST_TRICK
+
+
+def contract_card_points(
+    trick_points: list[int], side_tricks: list[int], mode: int, options: Mapping[str, Any]
+) -> list[int]:
+    """``CP`` per side from the points taken in tricks (last-trick bonus included): SA and TA
+    converted to the 162 scale under ``sa_ta_scale = proportional``, as they are."""
+    cp = list(trick_points)
+    if options["sa_ta_scale"] == "proportional" and mode in (SA, TA):
+        pool = 130 if mode == SA else 258
+        bpb = options["scoring_method"] == "belote_plus_bonus"
+        # Convert the 10-point-last-trick pool; a capot's extra 90 is added afterwards
+        # (§10 item 8: the pool becomes 252 after conversion).
+        extra = [CAPOT_LAST_TRICK - LAST_TRICK if bpb and t == 8 else 0 for t in side_tricks]
+        cp = [round_half_up_div((cp[i] - extra[i]) * 162, pool) + extra[i] for i in (0, 1)]
+    return cp
+
+
 def score_coinche_hand(
     declarer: int,
     level: int,
@@ -363,7 +378,7 @@ def score_coinche_hand(
     belote: list[int],
     side_tricks: list[int],
     declarer_tricks: int,
-    options: dict[str, Any],
+    options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """One Coinche hand's records (docs/rules.md §3.4–3.6 with §10 items 7–9).
 

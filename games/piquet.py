@@ -34,6 +34,7 @@ has led to trick 1 (§4.7.2); until then they appear in the younger's own view a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final, cast
 
 from games.actions import PLAY, Action, ActionTemplate
@@ -65,6 +66,19 @@ REPIQUE: Final = 60
 PIQUE: Final = 30
 CARTE_BLANCHE: Final = 10
 PARTIE_HANDS: Final = 6
+
+
+def last_trick_point(capot: bool, winning_card: str, options: Mapping[str, Any]) -> bool:
+    """Whether the last trick scores its point (§4.8): not on a capot where the table says so,
+    and only when won with a ten or higher under ``old_last_trick_needs_ten``."""
+    return (options["last_trick_point_on_capot"] or not capot) and (
+        not options["old_last_trick_needs_ten"] or winning_card[0] in TEN_OR_HIGHER
+    )
+
+
+def cards_bonus(tricks_won: int) -> int:
+    """The "cards" (§4.9): 10 for most of the tricks, 40 for all twelve."""
+    return 40 if tricks_won == 12 else 10 if tricks_won >= 7 else 0
 
 
 class Piquet(Game):
@@ -381,9 +395,7 @@ class Piquet(Game):
         last = sum(self.tricks_won) == 12
         if last:
             capot = self.tricks_won[winner] == 12
-            if (self.options["last_trick_point_on_capot"] or not capot) and (
-                not self.options["old_last_trick_needs_ten"] or winning_card[0] in TEN_OR_HIGHER
-            ):
+            if last_trick_point(capot, winning_card, self.options):
                 points[winner] += 1
                 self._trick_point(winner)
         self.events.append(
@@ -399,9 +411,8 @@ class Piquet(Game):
     def _cards_bonus(self) -> None:
         """Step 6 (§4.9): never counts toward pique."""
         for seat in (0, 1):
-            won = self.tricks_won[seat]
-            if won >= 7:
-                bonus = 40 if won == 12 else 10
+            bonus = cards_bonus(self.tricks_won[seat])
+            if bonus:
                 self._credit(seat, bonus)
                 self.events.append({"type": "cards_bonus", "seat": seat, "points": bonus})
 

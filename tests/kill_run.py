@@ -29,6 +29,9 @@ from tests.fake_discord import TOKEN, FakeGateway
 
 ROOT = Path(__file__).resolve().parents[1]
 CLICK_TIMEOUT_S = 10.0
+HOLD_AT = 30
+"""Actions into a game (of the 40 cards of a one-deal, two-seat Briscola) where its player waits
+for the kills still due."""
 
 
 @dataclass
@@ -76,6 +79,10 @@ class Run:
         """How often a click is followed, a few milliseconds later, by a kill."""
         self.max_kills = 1_000_000
         """After this many kills the games are left to finish."""
+        self.kills_done = asyncio.Event()
+        """Set once ``max_kills`` kills have come: until then, with a finite ``max_kills``, the
+        players hold their games' last tricks, so that a fast machine cannot finish the games
+        before the kills the test counts on (a game of 40 cards lasts about a second)."""
         self.done = False
         self.storage = SqliteStorage(str(self.db))
         self.stop_signals: tuple[int, ...] = ()
@@ -179,6 +186,9 @@ class Run:
                 await self.kill_bot()
             await self.start_bot()
             self.kill_now.clear()
+            if self.figures.kills >= self.max_kills:
+                self.kills_done.set()
+        self.kills_done.set()
 
     # ------------------------------------------------------------------- the driver
     async def ask(self, payload: dict[str, Any]) -> Any:
@@ -228,6 +238,13 @@ class Run:
                 await self.click(user, f"atout:start:{table}")
             await asyncio.sleep(0.05)
 
+    def holding(self, action_count: int) -> bool:
+        """Whether a player waits for the kills to come before playing on: near its game's end
+        (a two-seat Briscola deal is 40 cards), while a finite number of kills is still due."""
+        return (
+            self.max_kills < 1_000_000 and not self.kills_done.is_set() and action_count >= HOLD_AT
+        )
+
     async def play(self, user: int) -> None:
         table = await self.open_table(user)
         while not self.done:
@@ -240,6 +257,10 @@ class Run:
             if game.over or game.to_act is None or game.to_act != seat:
                 await asyncio.sleep(0.05)
                 continue
+            if self.holding(game.action_count):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.kills_done.wait(), timeout=1.0)
+                continue
             action = self.rng.choice(game.legal_actions(seat))
             version = game.action_count
             self.figures.clicks += 1
@@ -247,7 +268,8 @@ class Run:
             up_s = time.monotonic() - self.started_at
             # The first kill of a run always lands on a click in flight; later ones now and then.
             p = 1.0 if self.figures.kills_after_click == 0 else self.click_kill_p
-            if self.fake.sockets and up_s > self.kill_every_s[0] and self.rng.random() < p:
+            settled = up_s > self.kill_every_s[0] or self.figures.kills_after_click == 0
+            if self.fake.sockets and settled and self.rng.random() < p:
                 # Kill while this click is being committed (or just before, or just after).
                 await asyncio.sleep(self.rng.uniform(0.0, 0.03))
                 self.kill_now.set()

@@ -133,3 +133,43 @@ def test_leaderboard_benchmark_prints_its_three_figures() -> None:
     assert all(
         _positive(r["wall_ms"]["p50"], r["wall_ms"]["p95"], r["cpu_ms"]["p50"]) for r in timed
     )
+
+
+def test_challenge_benchmark_prints_its_figures() -> None:
+    results = _figures(
+        "benchmarks/challenge.py", "--attempts", "20", "--deals", "2", "--variants", "3",
+        "--samples", "3",
+    )  # fmt: skip
+    timed = [r for r in results if "wall_ms" in r]
+    assert [(r["name"], r["backend"], r["attempts"]) for r in timed] == [
+        ("/challenge standings (image included)", "sqlite", 20),
+        ("standings read alone (matchpoints of every attempt, ranked)", "sqlite", 20),
+        ("/challenge results deal:", "sqlite", 20),
+    ]
+    assert all(
+        _positive(r["wall_ms"]["p50"], r["wall_ms"]["p95"], r["cpu_ms"]["p95"]) for r in timed
+    )
+
+
+def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
+    (result,) = _figures(
+        "benchmarks/review.py", "--games", "briscola", "--deals", "2", "--samples", "1"
+    )
+    assert (result["name"], result["deals"], result["unit"]) == ("briscola", 2, "card points")
+    assert set(result["cost"]) == {"easy", "normal", "hard"}
+    assert all(_positive(c["mean"]) for c in result["cost"].values())
+    assert set(result["paired"]) == {"easy-normal", "normal-hard"}
+    assert isinstance(result["ordered"], bool)
+    assert _positive(result["seconds"]["p50"], result["seconds"]["p95"])
+
+
+def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
+    (result,) = _figures(
+        "benchmarks/review_load.py",
+        "--tables", "2", "--duration", "14", "--warmup", "2", "--interval", "3", "--deals", "1",
+        "--image-processes", "0",
+    )  # fmt: skip
+    assert result["tables"] == 2
+    reviews = result["coinche"]["reviews"] + result["other_games"]["reviews"]
+    assert reviews > 0 and result["other_games"]["unanswered"] == 0
+    assert _positive(result["other_games"]["p50_s"], result["actions_per_s"])

@@ -51,6 +51,14 @@ ROOMS = {
     "bot/text": {"bot.text"},
     "bot/ui": {"bot.storage", "bot.play", "bot.text", "bot.ui"},
     "bot/table": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table"},
+    "bot/challenge": {
+        "bot.storage",
+        "bot.play",
+        "bot.text",
+        "bot.ui",
+        "bot.table",
+        "bot.challenge",
+    },
 }
 """What each room of bot/ may import of the bot (bot/<room>/__init__.py says why)."""
 DISCORD_FREE = ("bot.storage", "bot.play")

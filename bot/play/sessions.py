@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Unpack
 
 from bot.play import workers
+from bot.play.duplicate import Duplicate, duplicate_of
 from bot.storage.interface import AI_LEVELS as SEAT_LEVELS
 from bot.storage.interface import (
     Seat,
@@ -119,10 +120,63 @@ def default_choose(
     return choose(view, legal, ai_level(level), rng, time_cap_s=AI_TIME_CAP_S)
 
 
+def budget_choose(
+    view: GameView,
+    legal: list[Action],
+    level: str,
+    rng: random.Random,  # see ChooseFn
+    samples: int,
+) -> Action:
+    """A move searched with exactly ``samples`` samples and no wall-clock cap: what a
+    duplicate table's computers play, so that the move depends on the view and the seed alone,
+    never on how busy the machine is."""
+    return choose(view, legal, ai_level(level), rng, samples=samples, time_cap_s=0.0)
+
+
+async def decide(
+    choose_fn: ChooseFn,
+    view: GameView,
+    legal: list[Action],
+    level: str,
+    rng: random.Random,
+    samples: int | None = None,
+) -> Action:
+    """A computer player's move, in a worker: a process for a search (when the bot plays with
+    its own players), a thread otherwise; with a ``samples`` budget, searched exactly that much
+    (``budget_choose``)."""
+    if choose_fn is default_choose and ai_level(level) in workers.SEARCH_LEVELS:
+        executor: Executor = workers.ai_processes()
+    else:
+        executor = workers.ai_threads()
+    if samples is not None and choose_fn is default_choose:
+        return await workers.run_ai(executor, budget_choose, view, legal, level, rng, samples)
+    return await workers.run_ai(executor, choose_fn, view, legal, level, rng)
+
+
 def ai_level(level: str) -> str:
     """The games.ai level that plays a seat stored at ``level`` (the stored level is kept even
     if games.ai does not know it, for when it does)."""
     return level if level in AI_LEVELS else AI_LEVELS[0]
+
+
+def fallback_action(game: Game, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """What a seat whose computer player failed plays: one of ``legal``, or for a template
+    (Piquet's exchange of 1 to 5 cards) the smallest exchange the engine accepts."""
+    # An exchange without cards is a template, not an action (games.piquet's ``is_legal``
+    # accepts it although ``apply`` refuses it).
+    concrete = [
+        a
+        for a in legal
+        if not (a.type == "exchange" and a.cards is None) and game.is_legal(seat, a)
+    ]
+    if concrete:
+        return rng.choice(concrete)
+    hand = list(game.view(seat).get("hand") or [])
+    for size in range(len(hand) + 1):
+        candidate = Action("exchange", cards=tuple(hand[-size:]) if size else ())
+        if game.is_legal(seat, candidate):
+            return candidate
+    raise RuntimeError(f"no legal action for seat {seat}")
 
 
 class TableSession:
@@ -154,6 +208,8 @@ class TableSession:
         """Brought back by a restart and not yet shown again: drawn after people's clicks."""
         self.rating_changes: list[RatingChange] = []
         """How the game that just ended moved its people's ratings (for the result message)."""
+        self.duplicate: Duplicate | None = duplicate_of(row)
+        """The fixed deal of a challenge's table (``bot.play.duplicate``), None otherwise."""
 
     @property
     def id(self) -> int:
@@ -162,6 +218,15 @@ class TableSession:
     @property
     def playing(self) -> bool:
         return self.row.status == "playing" and self.game is not None and not self.game.over
+
+    @property
+    def play_over(self) -> bool:
+        """Nothing more is played at this table: the game is over, or the one deal of a
+        duplicate table is."""
+        game = self.game
+        if game is None:
+            return False
+        return game.over or (self.duplicate is not None and bool(game.deal_results))
 
     def seat_of(self, user_id: int) -> int | None:
         return self.row.seat_of(user_id)
@@ -287,7 +352,10 @@ class TableSession:
             if not self.row.full:
                 return "lobby_not_full"
             cls = game_class(self.row.game)
-            first_dealer = self.rng.randrange(self.row.seats)
+            if self.duplicate is not None:
+                first_dealer = self.duplicate.deal.dealer
+            else:
+                first_dealer = self.rng.randrange(self.row.seats)
             game = cls(options=self.row.options, seats=self.row.seats, dealer=first_dealer)
             await self.update_row(status="playing", first_dealer=first_dealer)
             self.game = game
@@ -365,8 +433,11 @@ class TableSession:
     async def _deal(self) -> None:
         assert self.game is not None
         copy = self.game.clone()
-        deck = list(copy.full_deck())
-        self.rng.shuffle(deck)
+        if self.duplicate is not None:
+            deck = list(self.duplicate.deal.deck)
+        else:
+            deck = list(copy.full_deck())
+            self.rng.shuffle(deck)
         copy.deal(deck)
         deal_no = len(copy.log) - 1
         await self._write(
@@ -380,6 +451,7 @@ class TableSession:
         row = await self.storage.get_table(self.id)
         if row is not None:
             self.row = row
+            self.duplicate = duplicate_of(row)
             if row.status in ("playing", "finished"):
                 self.game = await restore_game(self.storage, row)
                 self.deals_announced = len(self.game.deal_results)
@@ -408,7 +480,10 @@ class TableSession:
             version = game.action_count
             view = game.view(seat.seat)
             legal = game.legal_actions(seat.seat)
-            rng = random.Random(self.rng.getrandbits(64))
+            if self.duplicate is not None:
+                rng = self.duplicate.rng(version)
+            else:
+                rng = random.Random(self.rng.getrandbits(64))
         action: Action | None = None
         try:
             action = await self._decide(seat, view, legal, rng)
@@ -443,39 +518,22 @@ class TableSession:
         rng: random.Random,
     ) -> Action:
         """The computer player's choice, in a worker: a process for a search (when the bot
-        plays with its own players), a thread otherwise. Past ``THINKING_AFTER_S`` the table
-        says that the computer is thinking."""
+        plays with its own players), a thread otherwise (``decide``). Past ``THINKING_AFTER_S``
+        the table says that the computer is thinking."""
         level = str(seat.ai_level)
-        if self.choose is default_choose and ai_level(level) in workers.SEARCH_LEVELS:
-            executor: Executor = workers.ai_processes()
-        else:
-            executor = workers.ai_threads()
-        task = asyncio.ensure_future(workers.run_ai(executor, self.choose, view, legal, level, rng))
+        samples = self.duplicate.samples if self.duplicate is not None else None
+        task = asyncio.ensure_future(decide(self.choose, view, legal, level, rng, samples))
         done, _ = await asyncio.wait({task}, timeout=THINKING_AFTER_S)
         if not done and self.listener is not None:
             await _safe(self.listener.thinking(self, seat.seat), self.id)
         return await task
 
     def _fallback(self, seat: int, legal: list[Action], rng: random.Random) -> Action:
-        """A legal action for ``seat``: one of ``legal``, or for a template (Piquet's exchange
-        of 1 to 5 cards) the smallest exchange the engine accepts."""
-        game = self.game
-        assert game is not None
-        # An exchange without cards is a template, not an action (games.piquet's ``is_legal``
-        # accepts it although ``apply`` refuses it).
-        concrete = [
-            a
-            for a in legal
-            if not (a.type == "exchange" and a.cards is None) and game.is_legal(seat, a)
-        ]
-        if concrete:
-            return rng.choice(concrete)
-        hand = list(game.view(seat).get("hand") or [])
-        for size in range(len(hand) + 1):
-            candidate = Action("exchange", cards=tuple(hand[-size:]) if size else ())
-            if game.is_legal(seat, candidate):
-                return candidate
-        raise RuntimeError(f"table {self.id}: no legal action for seat {seat}")
+        assert self.game is not None
+        try:
+            return fallback_action(self.game, seat, legal, rng)
+        except RuntimeError:
+            raise RuntimeError(f"table {self.id}: no legal action for seat {seat}") from None
 
     async def act_for_absent(self, version: int) -> bool:
         """The turn timer ran out at ``version``: a computer player takes this one turn for the
@@ -532,7 +590,7 @@ class TableSession:
             return False
         if self._driver is not None and not self._driver.done():
             return False
-        return game.over or game.awaiting_deck or self.computer_to_act() is not None
+        return self.play_over or game.awaiting_deck or self.computer_to_act() is not None
 
     def kick(self) -> None:
         """Drive a stalled table again (called when somebody looks at it)."""
@@ -564,7 +622,7 @@ class TableSession:
                     game = self.game
                     if game is None or self.row.status != "playing":
                         return
-                    if game.over:
+                    if self.play_over:
                         event = "over"
                     elif game.awaiting_deck:
                         await self._deal()
@@ -606,12 +664,19 @@ class TableSession:
             game = self.game
             if game is None or self.row.status != "playing":
                 return
+            if self.duplicate is not None:
+                # A challenge's deal: its result is the challenge's (bot.challenge), kept
+                # apart from the history of games and from the ratings.
+                await self._end_row("finished")
+                return
             await self._end_row("finished", game)
             await self._rate()
 
     async def _rate(self) -> None:
         """Store the ended game in the history and move ratings. A failure here leaves the
         result in place: the next start-up rates what is missing (``rate_pending``)."""
+        if self.duplicate is not None:
+            return
         try:
             self.rating_changes = await self.storage.rate_table(self.id)
         except Exception:

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from bot.storage.challenges import ChallengeStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.shards import Shards
 from games.actions import Action
@@ -142,8 +143,9 @@ def replay_log(row: TableRow, game_log: GameLog) -> Game:
     return replay(game_log.record(row), start)
 
 
-class Storage(RatingStorage, ABC):
-    """Tables and their logs here; ratings and history in ``RatingStorage``."""
+class Storage(RatingStorage, ChallengeStorage, ABC):
+    """Tables and their logs here; ratings and history in ``RatingStorage``; server challenges
+    in ``ChallengeStorage``."""
 
     shards: Shards | None = None
     """Set by a shard cluster: ``active_tables`` then returns only the tables of its own
@@ -228,6 +230,20 @@ class Storage(RatingStorage, ABC):
 
     @abstractmethod
     async def load_snapshot(self, table_id: int) -> Snapshot | None: ...
+
+    @abstractmethod
+    async def load_review(self, table_id: int, deal_no: int, seat: int) -> dict[str, Any] | None:
+        """The stored review of ``seat`` in deal ``deal_no`` (from 0) of the table, if any
+        (``bot.storage.reviews``)."""
+
+    @abstractmethod
+    async def store_review(
+        self,
+        table_id: int,
+        deal_no: int,
+        seat: int,
+        review: dict[str, Any],  # JSON: a review and its positions (bot.play.reviews)
+    ) -> None: ...
 
     @abstractmethod
     async def finish_table(

@@ -34,9 +34,15 @@ COPY_ORDER = (
     "match_players",
     "ratings",
     "guild_settings",
+    "reviews",
+    "challenges",
+    "challenge_pars",
+    "challenge_attempts",
+    "challenge_results",
+    "challenge_daily",
 )
 """Every table of the schema, parents before children (foreign keys)."""
-SERIALS = {"tables": "id", "match_players": "rowid"}
+SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id"}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
 WITH_ROWID = frozenset({"match_players"})
 """Tables whose SQLite rowid is data: a reset of a server's ratings stores the last rowid."""

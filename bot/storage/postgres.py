@@ -24,6 +24,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.storage.challenge_queries import ChallengeQueries
 from bot.storage.group_commit import GroupCommit, Statement, Step
 from bot.storage.interface import (
     GameLog,
@@ -38,6 +39,7 @@ from bot.storage.postgres_shim import PG_NOW as NOW
 from bot.storage.postgres_shim import PgShim, numbered_placeholders, to_postgres
 from bot.storage.ratings import RatingChange
 from bot.storage.ratings_writes import RatingsWrites
+from bot.storage.reviews import ReviewStore
 
 STATEMENT_TIMEOUT_MS = 60_000
 """A statement running longer than this is a fault (a lock held by a stuck process): it fails
@@ -55,7 +57,7 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PgStorage(GroupCommit, RatingsWrites, Storage):
+class PgStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
     """The tables and their logs in PostgreSQL's own SQL (below); ratings, results and history
     through the SQLite backend's methods, whose statements ``bot.storage.postgres_shim`` rewrites, on one
     connection of their own under the same one-call-at-a-time lock as in SQLite."""

@@ -32,6 +32,8 @@ REWRITES = (
     # The people who left a table (its ``away`` setting, an object of seats): SQLite's JSON
     # path functions in PostgreSQL's operators.
     ("json_extract(value, '$.user_id')", "(value ->> 'user_id')"),
+    # A challenge's deal (bot.storage.ratings_writes.NOT_DUPLICATE).
+    ("json_extract(settings, '$.duplicate')", "(settings::json -> 'duplicate')"),
     (
         "json_each(t.settings, '$.away')",
         "json_each(CASE WHEN json_typeof(t.settings::json -> 'away') = 'object'"

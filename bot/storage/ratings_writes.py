@@ -27,6 +27,9 @@ from bot.storage.standings_reads import StandingsReads
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
 NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+NOT_DUPLICATE = "json_extract(settings, '$.duplicate') IS NULL"
+"""Not a deal of a challenge (its settings mark it ``duplicate``): those are scored by the
+challenge and kept apart from the ratings and the history (docs/challenges.md)."""
 
 
 class RatingsWrites(StandingsReads):
@@ -51,6 +54,7 @@ class RatingsWrites(StandingsReads):
         rows = await self._all(
             "SELECT id FROM tables WHERE status IN ('finished', 'abandoned')"
             " AND first_dealer IS NOT NULL AND id NOT IN (SELECT table_id FROM matches)"
+            f" AND {NOT_DUPLICATE}"
             " ORDER BY finished_at, id"
         )
         stored = 0
@@ -64,7 +68,8 @@ class RatingsWrites(StandingsReads):
         Read once, compute (``bot.storage.match``, no SQL), write: this runs at the end of every
         game, and for every game of a database being migrated."""
         inputs = await self._match_inputs(table_id)
-        if inputs is None:
+        if inputs is None or inputs.settings.get("duplicate") is not None:
+            # A deal of a challenge is scored by the challenge, apart from the ratings.
             return None
         stored = stored_match(inputs)
         await self._write_match(stored)

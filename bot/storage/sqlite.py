@@ -26,6 +26,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.challenge_queries import ChallengeQueries
 from bot.storage.group_commit import GroupCommit, Statement, Step
 from bot.storage.interface import (
     GameLog,
@@ -38,6 +39,7 @@ from bot.storage.interface import (
 from bot.storage.migrations import SQLITE, Migration, run_migrations
 from bot.storage.queries import serialized
 from bot.storage.ratings_writes import RatingsWrites
+from bot.storage.reviews import ReviewStore
 
 SYNCHRONOUS = "FULL"
 """In WAL mode, FULL syncs the log at every commit: a committed step survives a power loss, not
@@ -90,7 +92,7 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
         raise
 
 
-class SqliteStorage(GroupCommit, RatingsWrites, Storage):
+class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None

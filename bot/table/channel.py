@@ -10,6 +10,7 @@ from typing import Protocol, TypedDict, Unpack
 
 import discord
 
+from bot.play.duplicate import is_private
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.text.i18n import t
@@ -42,6 +43,10 @@ class Post(TypedDict, total=False):
     allowed_mentions: discord.AllowedMentions
 
 
+class PrivateTable(discord.ClientException):
+    """A message for everybody at a private table that has no thread to post it in."""
+
+
 class TableChannel:
     def __init__(self, client: Messageables) -> None:
         self.client = client
@@ -72,11 +77,15 @@ class TableChannel:
         self, session: TableSession, content: str | None = None, **post: Unpack[Post]
     ) -> discord.Message:
         """Send in the table's thread; if the thread was deleted or the bot may no longer
-        write there, the table moves to its channel (for good) and the message goes there."""
+        write there, the table moves to its channel (for good) and the message goes there. A
+        private table (a challenge's deal) never speaks in its channel: without its thread it
+        speaks only in its player's ephemeral messages, and this refuses."""
+        if is_private(session.row) and session.row.thread_id is None:
+            raise PrivateTable(f"table {session.id} is private and has no thread")
         try:
             return await self.messageable(session).send(content, **post)
         except (discord.NotFound, discord.Forbidden) as exc:
-            if session.row.thread_id is None:
+            if session.row.thread_id is None or is_private(session.row):
                 raise
             log.warning(
                 "table %s: thread %s unusable (%s), moving to the channel",

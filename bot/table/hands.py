@@ -22,9 +22,12 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.play import workers
+from bot.play.duplicate import is_private
 from bot.play.sessions import TableSession
 from bot.play.settings import deck_style_of
 from bot.text.i18n import t, user_locale
+from bot.text.narrate import status_line
 from bot.text.prompts import turn_prompt
 from bot.ui import images
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
@@ -82,7 +85,8 @@ class HandPayload:
     """A hand message as the game is now: text, image and buttons, and the state it shows."""
 
     content: str
-    file: discord.File
+    files: list[discord.File]
+    """The hand; before it the table, for a private table with no thread to show it in."""
     view: discord.ui.View
     version: tuple[int, int]
 
@@ -137,15 +141,32 @@ class Hands:
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
         chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
-        file = await images.hand_file(
-            view,
-            cards if cards else None,
-            deck_style_of(session),
-            f"hand-{session.id}-{version}",
-            locale=locale,
-            marked=[card for card in chosen if card in view["hand"]] if legal else None,
-        )
-        return HandPayload(content, file, ui, state)
+        files = [
+            await images.hand_file(
+                view,
+                cards if cards else None,
+                deck_style_of(session),
+                f"hand-{session.id}-{version}",
+                locale=locale,
+                marked=[card for card in chosen if card in view["hand"]] if legal else None,
+            )
+        ]
+        if is_private(session.row) and session.row.thread_id is None:
+            # The player's ephemeral message is the whole table (a challenge's deal where no
+            # private thread could be opened): the table image and its line, then the hand.
+            status = status_line(game, session.names(), locale, deck_style_of(session))
+            content = f"{status}\n{content}"
+            table = await images.table_file(
+                game.public_view(),
+                session.names(),
+                session.computers(),
+                deck_style_of(session),
+                f"table-{session.id}-{version}",
+                locale=locale,
+                priority=workers.HAND,
+            )
+            files.insert(0, table)
+        return HandPayload(content, files, ui, state)
 
     async def send(self, interaction: Interaction, session: TableSession) -> None:
         """A fresh hand, as the answer to an interaction already deferred as ephemeral: the
@@ -153,7 +174,7 @@ class Hands:
         hands no longer does)."""
         payload = await self.payload(session, interaction.user.id, user_locale(interaction))
         await interaction.followup.send(
-            content=payload.content, file=payload.file, view=payload.view, ephemeral=True
+            content=payload.content, files=payload.files, view=payload.view, ephemeral=True
         )
         key = (session.id, interaction.user.id)
         older = self.held.get(key)
@@ -168,18 +189,35 @@ class Hands:
         message = interaction.message
         if message is None:
             await interaction.edit_original_response(
-                content=payload.content, attachments=[payload.file], view=payload.view
+                content=payload.content, attachments=payload.files, view=payload.view
             )
         else:
             await interaction.followup.edit_message(
                 message.id,
                 content=payload.content,
-                attachments=[payload.file],
+                attachments=payload.files,
                 view=payload.view,
             )
         if session.row.status == "playing":
             # A game that ended meanwhile has closed and forgotten its hands (``close``).
             self.held[(session.id, interaction.user.id)] = (interaction, payload.version)
+
+    async def show(self, interaction: Interaction, session: TableSession) -> None:
+        """Show ``session``'s hand in the message ``interaction`` made for another table (the
+        next deal of a challenge played in ephemeral messages): from then on it is this
+        table's hand message."""
+        user_id = interaction.user.id
+        payload = await self.payload(session, user_id, user_locale(interaction))
+        try:
+            await interaction.edit_original_response(
+                content=payload.content, attachments=payload.files, view=payload.view
+            )
+        except discord.HTTPException:
+            log.info("could not show table %s in a hand message of %s", session.id, user_id)
+            return
+        self.held[(session.id, user_id)] = (interaction, payload.version)
+        # The table may have moved on while this was drawn: show where it stopped.
+        await self.refresh(session, user_id)
 
     def is_live(self, table_id: int, user_id: int) -> bool:
         """The player has a hand message this bot can still edit."""
@@ -222,7 +260,7 @@ class Hands:
         payload = await self.payload(session, user_id, user_locale(interaction))
         try:
             await interaction.edit_original_response(
-                content=payload.content, attachments=[payload.file], view=payload.view
+                content=payload.content, attachments=payload.files, view=payload.view
             )
             self.held[key] = (interaction, payload.version)
         except discord.HTTPException:

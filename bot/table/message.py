@@ -18,8 +18,8 @@ from bot.table.channel import NO_MENTIONS, Post, TableChannel
 from bot.text.i18n import t
 from bot.text.narrate import deal_summary, game_result, status_line
 from bot.ui import images
-from bot.ui.codec import TableButtonId
-from bot.ui.components import table_button
+from bot.ui.codec import ReviewButtonId, ReviewSelectId, TableButtonId
+from bot.ui.components import review_button, review_select, table_button
 from bot.ui.standings import change_lines
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,37 @@ def rating_note(session: TableSession) -> str:
     if not lines:
         return ""
     return "\n" + "\n".join([t("ratings_title", locale), *lines])
+
+
+REVIEW_OPTIONS = 25
+"""Deals offered by the game-over post's review select (Discord's most options; the last ones)."""
+
+
+def review_view(session: TableSession, deal_index: int) -> discord.ui.View:
+    """ "Review my play" under a deal summary: each player who clicks gets their own review."""
+    view = discord.ui.View(timeout=None)
+    label = t("button_review", locale_of(session))
+    view.add_item(review_button(label, ReviewButtonId(session.id, deal_index)))
+    return view
+
+
+def reviews_view(session: TableSession) -> discord.ui.View | None:
+    """At game over, "Review my play" for any deal of the game (a select of the deals)."""
+    game = session.game
+    if game is None or not game.deal_results:
+        return None
+    locale = locale_of(session)
+    count = len(game.deal_results)
+    options = [
+        discord.SelectOption(label=t("review_select_deal", locale, deal=i + 1), value=str(i))
+        for i in range(max(0, count - REVIEW_OPTIONS), count)
+    ]
+    view = discord.ui.View(timeout=None)
+    select = review_select(
+        ReviewSelectId(session.id), options, placeholder=t("review_select", locale)
+    )
+    view.add_item(select)
+    return view
 
 
 @dataclass(frozen=True)
@@ -182,6 +213,7 @@ class TableMessage:
             )
         except Exception:
             log.exception("table %s: could not draw the deal summary", session.id)
+        post["view"] = review_view(session, deal_index)
         await self.channel.send(session, content=text, **post)
 
     async def post_result(self, session: TableSession) -> None:
@@ -200,6 +232,9 @@ class TableMessage:
             )
         except Exception:
             log.exception("table %s: could not draw the score sheet", session.id)
+        reviews = reviews_view(session)
+        if reviews is not None:
+            post["view"] = reviews
         await self.channel.send(
             session,
             content=game_result(game, names, locale_of(session)) + rating_note(session),

@@ -160,14 +160,50 @@ def deal_outcome(
     )
     if result is None:
         return None
-    # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
-    contract: Mapping[str, object] = view["contract"] or {}
+    return contract_line(view["contract"] or {}, result, names, game.NAME, locale, deck_style)
+
+
+def outcome_lines(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    teams: list[list[int]],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> list[str]:
+    """What a finished deal leaves, in words: its contract or call and whether it was made
+    (from the public view's contract and its ``deal_result`` event), and a sweep. A challenge
+    keeps these of every deal played, and words them for each reader
+    (``bot.challenge.screens``); ``teams`` is kept for its callers, the points per side being
+    the image's."""
+    del teams
+    lines: list[str] = []
+    line = contract_line(contract, result, names, game, locale, deck_style)
+    if line is not None:
+        lines.append(line)
+    if result.get("bandeira") or result.get("cappotto"):
+        lines.append(t("deal_sweep", locale))
+    return lines
+
+
+def contract_line(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> str | None:
+    """The contract (or chiamata's call) and whether it was made; ``None`` for a deal without
+    one."""
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     outcome = result.get("outcome")
     if outcome is not None and contract:
+        # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
         seat = contract.get("declarer", contract.get("taker"))
         trump = trump_word(str(contract.get("trump")), locale)
         value = contract.get("value")
@@ -198,7 +234,7 @@ def deal_outcome(
             "deal_call",
             locale,
             name=name(result.get("declarer")),
-            card=card_name(str(called), game.NAME, deck_style, locale) if called else "?",
+            card=card_name(str(called), game, deck_style, locale) if called else "?",
             partner=partner,
             points=result.get("points"),
             target=result.get("target"),

@@ -1,5 +1,6 @@
 """The whole custom_id grammar of Atout (docs/discord.md, "The custom_id contract"):
-``atout:<verb>:<table>[:<version>[:values]]``, and the leaderboard's ``atout:board|record|reset``.
+``atout:<verb>:<table>[:<version>[:values]]``, the leaderboard's ``atout:board|record|reset``, and
+the challenge card's ``atout:challenge:<verb>:<challenge>``.
 
 Every id is built and read here, and nowhere else (``tests/bot/ui/test_custom_id_grammar.py`` fails on an
 ``"atout:`` literal in any other module): a button posted by an older version of the bot is read
@@ -60,7 +61,12 @@ BOARD_TEMPLATE = (
     r"atout:board:(?P<game>[a-z]+):(?P<period>[a-z0-9]+):(?P<page>[0-9]+):(?P<user>[0-9]+)"
 )
 RECORD_TEMPLATE = r"atout:record:(?P<table>[0-9]+)"
+REVIEW_TEMPLATE = r"atout:review:(?P<table>[0-9]+):(?P<deal>[0-9]+)"
+REVIEW_SELECT_TEMPLATE = r"atout:review:(?P<table>[0-9]+)"
 RESET_TEMPLATE = r"atout:reset:(?P<game>[a-z]+)"
+ChallengeVerb = Literal["play", "standings"]
+CHALLENGE_VERBS: Final[tuple[ChallengeVerb, ...]] = get_args(ChallengeVerb)
+CHALLENGE_TEMPLATE = rf"atout:challenge:(?P<verb>{'|'.join(CHALLENGE_VERBS)}):(?P<challenge>[0-9]+)"
 
 
 class CustomId:
@@ -193,12 +199,41 @@ class RecordButtonId(CustomId):
 
 
 @dataclass(frozen=True)
+class ReviewButtonId(CustomId):
+    """ "Review my play" under a deal summary: the table and the deal (from 0)."""
+
+    table: int
+    deal: int
+    VERB: ClassVar[str] = "review"
+    TEMPLATE: ClassVar[str] = REVIEW_TEMPLATE
+
+
+@dataclass(frozen=True)
+class ReviewSelectId(CustomId):
+    """The game-over post's "Review my play" select: its values are the deals (from 0)."""
+
+    table: int
+    VERB: ClassVar[str] = "review"
+    TEMPLATE: ClassVar[str] = REVIEW_SELECT_TEMPLATE
+
+
+@dataclass(frozen=True)
 class ResetButtonId(CustomId):
     """The confirmation of ``/atout ratings-reset`` for one game."""
 
     game: str
     VERB: ClassVar[str] = "reset"
     TEMPLATE: ClassVar[str] = RESET_TEMPLATE
+
+
+@dataclass(frozen=True)
+class ChallengeButtonId(CustomId):
+    """A challenge card's Play and Standings (docs/challenges.md); the server is the click's."""
+
+    verb: ChallengeVerb
+    challenge: int
+    VERB: ClassVar[str] = "challenge"
+    TEMPLATE: ClassVar[str] = CHALLENGE_TEMPLATE
 
 
 def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:

@@ -21,6 +21,8 @@ from bot.ui.codec import (
     LOBBY_VERBS,
     ActionButtonId,
     ActionSelectId,
+    ReviewButtonId,
+    ReviewSelectId,
     RuleSelectId,
     TableButtonId,
     table_template,
@@ -64,12 +66,21 @@ class RejoinClicks(Protocol):
     async def rejoin(self, interaction: Interaction, table_id: int) -> None: ...
 
 
+class ReviewClicks(Protocol):
+    """ "Review my play" (``bot.table.review.ReviewDesk``)."""
+
+    async def show(self, interaction: Interaction, table_id: int, deal: int | None) -> None: ...
+
+
 @runtime_checkable
 class ClickHost(Protocol):
     """What the items need of the bot (``bot.app.AtoutBot`` has it)."""
 
     @property
     def ui(self) -> TableClicks: ...
+
+    @property
+    def review(self) -> ReviewClicks: ...
 
     @property
     def lobby(self) -> LobbyClicks: ...
@@ -238,6 +249,46 @@ class RuleSelect(Rebuilt, discord.ui.DynamicItem[Select], template=RuleSelectId.
         await _guarded(interaction, click.table, work)
 
 
+class ReviewButton(Rebuilt, discord.ui.DynamicItem[Button], template=ReviewButtonId.TEMPLATE):
+    """ "Review my play" under a deal summary: that deal, for the player who clicks."""
+
+    async def callback(self, interaction: Interaction) -> None:
+        click = ReviewButtonId.parse(self.item.custom_id)
+        assert click is not None
+        work = host(interaction).review.show(interaction, click.table, click.deal)
+        await _guarded(interaction, click.table, work)
+
+
+class ReviewSelect(Rebuilt, discord.ui.DynamicItem[Select], template=ReviewSelectId.TEMPLATE):
+    """The game-over post's "Review my play": the deal chosen, for the player who chooses."""
+
+    async def callback(self, interaction: Interaction) -> None:
+        click = ReviewSelectId.parse(self.item.custom_id)
+        assert click is not None
+        values = selected(interaction)
+        if len(values) != 1 or not values[0].isdigit():
+            await _refuse(interaction, "error_malformed")
+            return
+        work = host(interaction).review.show(interaction, click.table, int(values[0]))
+        await _guarded(interaction, click.table, work)
+
+
+def review_button(label: str, click: ReviewButtonId) -> ReviewButton:
+    return ReviewButton(
+        discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, custom_id=click.custom_id
+        )
+    )
+
+
+def review_select(
+    click: ReviewSelectId, options: list[discord.SelectOption], *, placeholder: str
+) -> ReviewSelect:
+    return ReviewSelect(
+        discord.ui.Select(custom_id=click.custom_id, options=options, placeholder=placeholder)
+    )
+
+
 def handled_elsewhere(custom_id: str) -> bool:
     """Whether another DynamicItem (this module's, or a cog's such as Coinche's level select)
     answers ``custom_id``: discord.py calls every item whose template matches."""
@@ -275,6 +326,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RejoinButton,
     LobbyButton,
     RuleSelect,
+    ReviewButton,
+    ReviewSelect,
     UnknownItem,
 )
 

@@ -10,7 +10,10 @@ Piquet's exchange template, a concrete exchange within the view's limits). Three
   deterministic for a seed when the budget is a number of samples.
 
 What the hard player weighs for a card is public: ``games.ai.search.play_values`` gives, for a
-seat's view, the deals it sampled and each candidate card's value in each of them.
+seat's view, the deals it sampled and each candidate card's value in each of them — by the
+hard player's measure, or (``objective="score"``) the seat's deal score in the game's unit,
+counted by the engines' own scoring under the table's options (``games.ai.scorer``, whose
+``start_deal`` also scores any deal played out from a view, the real one included).
 """
 
 from __future__ import annotations

@@ -11,39 +11,62 @@ from the engines.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.ai.knowledge import Rules
+from games.piquet import cards_bonus, last_trick_point
+
+PIQUET_TRICKS: Final = 12
+PIQUE_AT: Final = 30
+"""Points a Piquet player reaches, the other having none, to score a pique (§4.10)."""
 
 
 class Deal:
     """A fully dealt play phase (one determinization), with make/unmake for search.
 
     Sides are 0 (the searching seat's) and 1 (everybody else's). ``points`` are each side's card
-    points so far *from the searching seat's current decision on*; the caller adds what was
-    already scored.
+    points so far *from the searching seat's current decision on* (``seat_points`` the same per
+    seat); the caller adds what was already scored. ``dealt`` keeps the hands as they were given
+    (the cards of the trick on the table included): what a deal's scoring reads melds, belotes
+    and the called card's holder from.
+
+    Piquet scores a "pique" when a player reaches 30 points in the hand before the other has
+    any (§4.10): ``piquet_start`` gives the hand's points and tricks before the decision, and
+    ``pique_seat`` says who scored it in this deal (-1: nobody).
     """
 
     __slots__ = (
+        "dealt",
         "follow_pts",
+        "h",
         "hands",
         "last_bonus",
+        "last_seat",
+        "lead_paid",
         "lead_pts",
         "leader",
         "n",
+        "pique_open",
+        "pique_seat",
+        "piquet",
         "points",
         "pool",
         "pts",
+        "queen_watch",
+        "queen_watch_king",
         "remaining_cards",
         "rules",
+        "seat_points",
         "seat_tricks",
         "side",
         "stock",
         "stock_pos",
         "trick",
         "tricks",
+        "tricks_before",
         "turn",
         "undo",
+        "voided",
         "win_card",
         "win_seat",
     )
@@ -60,14 +83,27 @@ class Deal:
         self.rules = rules
         self.n = len(hands)
         self.hands = hands
+        self.dealt = tuple(hands)
         self.side = side
         self.stock = stock or []
         self.stock_pos = 0
         self.points = [0, 0]
         self.tricks = [0, 0]
         self.seat_tricks = [0] * self.n
+        self.seat_points = [0] * self.n
+        self.last_seat = -1
         self.undo: list[tuple[Any, ...]] = []
-        if rules.game == "piquet":
+        self.piquet = rules.game == "piquet"
+        self.h = [0] * self.n
+        self.tricks_before = [0] * self.n
+        self.pique_open = False
+        self.pique_seat = -1
+        self.queen_watch = 0
+        self.queen_watch_king: dict[int, int] = {}
+        self.voided = 0
+        # A Piquet lead scores at once: the lead of the trick on the table is already counted.
+        self.lead_paid = self.piquet and bool(trick)
+        if self.piquet:
             # Piquet scores per trick, not per card: a point for a lead, a point for winning a
             # trick as follower (with a ten or higher under the old rules), one for the last trick.
             old = rules.points  # 1 for T and higher
@@ -97,6 +133,21 @@ class Deal:
             self.play(card)
         self.undo.clear()
 
+    def watch_queens(self, pairs: list[tuple[int, int]]) -> None:
+        """Belotes that count only if the king comes first (``belote_king_first``): for each
+        (king, queen) of one hand, a queen played while the king is still held voids it
+        (``voided``)."""
+        for king, queen in pairs:
+            self.queen_watch |= 1 << queen
+            self.queen_watch_king[queen] = king
+
+    def piquet_start(self, h: list[int], tricks: list[int], pique_open: bool) -> None:
+        """The Piquet hand's points ``h`` and tricks per seat before the decision, and whether a
+        pique may still be scored (no repique or pique yet)."""
+        self.h = list(h)
+        self.tricks_before = list(tricks)
+        self.pique_open = pique_open
+
     # ----------------------------------------------------------------------------- moves
     def legal(self) -> int:
         seat = self.turn
@@ -119,6 +170,8 @@ class Deal:
         rules = self.rules
         self.hands[seat] ^= 1 << card
         self.remaining_cards -= 1
+        if self.queen_watch >> card & 1 and self.hands[seat] >> self.queen_watch_king[card] & 1:
+            self.voided |= 1 << card  # the queen before the king: no belote (king first)
         trick = self.trick
         record: tuple[Any, ...] = (seat, card, self.win_seat, self.win_card)
         if not trick:
@@ -144,12 +197,21 @@ class Deal:
         side = self.side[winner]
         pts = self.pts
         gained = [0, 0]
-        for c in trick:
-            gained[side] += pts[c]
-        lead = trick[0]
-        gained[self.side[self.leader]] += self.lead_pts[lead]
-        if winner != self.leader:
-            gained[side] += self.follow_pts[self.win_card]
+        previous = (self.last_seat, self.pique_seat, self.pique_open, self.lead_paid)
+        credits: tuple[tuple[int, int], ...]
+        if self.piquet:
+            credits = self._piquet_credits(winner)
+            for s, p in credits:
+                gained[self.side[s]] += p
+                self.seat_points[s] += p
+        else:
+            for c in trick:
+                gained[side] += pts[c]
+            if self.remaining_cards == 0:
+                gained[side] += self.last_bonus
+            credits = ((winner, gained[side]),)
+            self.seat_points[winner] += gained[side]
+        self.last_seat = winner
         drawn: list[tuple[int, int]] = []
         stock = self.stock
         if self.stock_pos < len(stock):
@@ -159,23 +221,51 @@ class Deal:
                 self.stock_pos += 1
                 self.hands[s] |= 1 << c
                 drawn.append((s, c))
-        if self.remaining_cards == 0:
-            gained[side] += self.last_bonus
         self.points[0] += gained[0]
         self.points[1] += gained[1]
         self.pool -= gained[0] + gained[1]
         self.tricks[side] += 1
         self.seat_tricks[winner] += 1
-        self.undo.append((*record, self.leader, trick, gained, drawn))
+        self.undo.append((*record, self.leader, trick, gained, drawn, credits, previous))
         self.trick = []
         self.turn = winner
         self.leader = winner
 
+    def _piquet_credits(self, winner: int) -> tuple[tuple[int, int], ...]:
+        """A Piquet trick's points in the order the engine credits them — the lead, the
+        follower's win, the last trick — with the pique each may bring (``games.piquet``)."""
+        rules = self.rules
+        leader, trick = self.leader, self.trick
+        out = []
+        if not self.lead_paid and self.lead_pts[trick[0]]:
+            out.append((leader, self.lead_pts[trick[0]]))
+        self.lead_paid = False
+        if winner != leader and self.follow_pts[self.win_card]:
+            out.append((winner, self.follow_pts[self.win_card]))
+        if self.remaining_cards == 0:
+            capot = self.tricks_before[winner] + self.seat_tricks[winner] + 1 == PIQUET_TRICKS
+            if last_trick_point(capot, rules.deck[self.win_card], rules.options):
+                out.append((winner, self.last_bonus))
+        if self.pique_open:
+            run = [self.h[0] + self.seat_points[0], self.h[1] + self.seat_points[1]]
+            for s, p in out:
+                before = run[s]
+                run[s] += p
+                if before < PIQUE_AT <= run[s] and run[1 - s] == 0:
+                    self.pique_seat = s
+                    self.pique_open = False
+                    break
+        return tuple(out)
+
     def unplay(self) -> None:
         record = self.undo.pop()
         seat, card = record[0], record[1]
+        self.voided &= ~(1 << card)
         if len(record) > 4:
             leader, trick, gained, drawn = record[4], record[5], record[6], record[7]
+            for s, p in record[8]:
+                self.seat_points[s] -= p
+            self.last_seat, self.pique_seat, self.pique_open, self.lead_paid = record[9]
             for holder, c in drawn:
                 self.hands[holder] ^= 1 << c
             self.stock_pos -= len(drawn)
@@ -202,6 +292,7 @@ class Deal:
         other.points = list(self.points)
         other.tricks = list(self.tricks)
         other.seat_tricks = list(self.seat_tricks)
+        other.seat_points = list(self.seat_points)
         other.undo = []
         return other
 
@@ -216,8 +307,7 @@ def piquet_bonus(deal: Deal, side: int) -> int:
     """Piquet's "cards" bonus (§4.9), which the deal's last trick decides."""
     if deal.rules.game != "piquet":
         return 0
-    won = deal.tricks[side]
-    return 40 if won == 12 else 10 if won >= 7 else 0
+    return cards_bonus(deal.tricks[side])
 
 
 def future_points(deal: Deal) -> int:

@@ -157,6 +157,8 @@ class Rules:
     def __init__(self, view: GameView) -> None:
         self.game = game_of(view)
         self.seats = seat_count(view)
+        self.options: Mapping[str, Any] = view["options"]
+        """The table's rules (the view's ``options``)."""
         self.piquet_old = view.get("rules_era") in ("old", "c17")
         trump = trump_of(view)
         self.trump_code = trump

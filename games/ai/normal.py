@@ -266,8 +266,15 @@ def _coinche_bid(view: GameView, legal: list[Action]) -> Action:
                 worth[suit] = max(worth[suit], partner_bid[suit] + raise_by)
     partner_holds = bidder in partners
     suit = max(SUITS, key=lambda s: worth[s])
-    if partner_holds and bid_trump != suit and isinstance(value, int) and worth[suit] < value + 20:
-        # Do not take the partner out of his suit without a clearly better contract.
+    if (
+        partner_holds
+        and bid_trump in worth
+        and bid_trump != suit
+        and isinstance(value, int)
+        and worth[suit] < value + 20
+    ):
+        # Do not take the partner out of his suit without a clearly better contract (a partner
+        # at SA or TA, which the hard player bids, has no suit this hand could support).
         suit = str(bid_trump)
     bids = [
         a
@@ -339,7 +346,7 @@ def _chiamata_call(view: GameView, legal: list[Action]) -> Action:
     calls = [a for a in legal if a.type == "call" and a.points is None and a.rank]
     if not calls:
         return pass_
-    suit, strength = _chiamata_suit(cards)
+    suit, strength = chiamata_strength(cards)
     missing = [r for r in BRISCOLA_ORDER if r + suit not in cards]
     if not missing or strength < 9.0:
         return pass_
@@ -351,7 +358,9 @@ def _chiamata_call(view: GameView, legal: list[Action]) -> Action:
     return max(ok, key=lambda a: _BRISCOLA_STRENGTH[str(a.rank)]) if ok else pass_
 
 
-def _chiamata_suit(cards: list[str]) -> tuple[str, float]:
+def chiamata_strength(cards: list[str]) -> tuple[str, float]:
+    """A chiamata hand's best suit for trumps and its strength there (calls start at 9)."""
+
     def strength(suit: str) -> float:
         own = [c for c in cards if c[1] == suit]
         score = sum(1.5 + BRISCOLA_POINTS.get(c[0], 0) / 4 for c in own)
@@ -430,6 +439,7 @@ def choose_normal(view: GameView, legal: list[Action], rng: random.Random) -> Ac
 
 
 __all__ = [
+    "chiamata_strength",
     "choose_normal",
     "name_trump",
     "play_card",

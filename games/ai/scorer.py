@@ -1,123 +1,491 @@
-"""What a finished sampled deal is worth to the searching seat, in the deal's own scoring.
+"""What a finished sampled deal scores, counted the way the table counts it.
 
-Card points alone would make the search play for the wrong goal: a Coinche contract is made or
-failed as a whole, Sueca counts games above 60 and 90 points, chiamata's declarers need their
-target. ``Scorer`` turns a deal's final points into the searching side's margin as the game
-scores it (with a bonus for winning the deal where the game counts wins), and ``sides_for`` says
-who is on that side in one sampled deal (the view's teams; in chiamata, whoever holds the
-called card).
+A search that played for card points would play for the wrong goal: a Coinche contract is made
+or failed as a whole, and by the table's own rules (bonus-only scoring, what counts toward the
+contract, the 80 that needs 82, rounding, capot, belote), Belote's litige and dedans move the
+points to the other side, Piquet scores a pique, Sueca a bandeira, chiamata doubles its stakes
+on a cappotto. So the score of a deal is never re-derived here: ``DealScoring`` hands the deal's
+facts (card points, tricks, the last trick's winner, melds, belotes, the called card's holder,
+Piquet's declarations) to the engines' own scoring functions under the view's ``options``, and
+the searching seat's side reads its value from their result, in the game's own unit.
+
+``TableScoring`` holds what the view says (contract, options, points already scored, melds and
+belotes announced) once per decision; ``TableScoring.for_deal`` adds what one sampled deal says
+(who holds the belote, whose melds win, who holds the called card, the younger's Piquet
+declarations the elder has not seen yet). ``deal_score`` is the two in one call for a deal that
+has been played to its end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
 
 from games.ai import knowledge as kn
+from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, declarer_of, events
+from games.belote import card_multiplier, score_belote_hand
+from games.belote_melds import best_declaration, resolve_melds
+from games.belote_rules import (
+    CAPOT_LAST_TRICK,
+    KING,
+    LAST_TRICK,
+    MODE_OF_TRUMP,
+    QUEEN,
+    belote_suits,
+)
+from games.briscola import hand_winner
+from games.chiamata import score_chiamata_deal
+from games.coinche import LEVELS, contract_card_points, last_trick_bonus, score_coinche_hand
+from games.piquet import PIQUE, REPIQUE, cards_bonus
+from games.piquet_declarations import settle_declarations
+from games.sueca import hand_result
 from games.views import GameView
 
+Objective = Literal["score", "search"]
+"""What a deal is worth to the searching seat: ``score``, its side's deal score in the game's
+unit (the margin over the other side where there are two sides, its own score otherwise);
+``search``, what the hard player maximises: that, plus in Sueca, Briscola and chiamata the card
+points margin with the deal's result weighed by ``RESULT_WEIGHT`` card points a unit."""
 
-class Scorer:
-    """Turns a finished determinized deal into what the searching seat cares about: its side's
-    margin in the deal's own scoring (a Coinche contract made or failed, Sueca's games…)."""
+RESULT_WEIGHT: Final[dict[str, int]] = {"sueca": 25, "briscola": 20, "chiamata": 30}
+"""Card points one unit of the deal's score is worth to the hard player's search where card
+points decide the result (a Sueca game, a Briscola hand, a chiamata stake): the card points
+still count for the next deals' chances and for ties, the unit for the result."""
 
-    def __init__(self, view: GameView, know: Knowledge) -> None:
+BELOTE_POINTS: Final = 20
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A finished deal as the engine records it, per side in the order of the view's ``teams``."""
+
+    scores: tuple[int, ...]
+    """The deal's scores in the game's unit (the engine's ``deal_result`` scores): points in
+    Belote, Coinche and Piquet, games in Sueca, hands in Briscola, stakes in chiamata."""
+    trick_points: tuple[int, ...]
+    """Card points taken (Belote and Coinche: before any SA/TA conversion, last trick
+    included); in Piquet, tricks won — as in the engine's ``deal_result``."""
+    made: bool | None = None
+    """Whether the contract was made (Belote, Coinche, chiamata), as the engine judges it."""
+
+
+class TableScoring:
+    """The scoring of the deal a view is in: what the view says, read once per decision."""
+
+    def __init__(self, view: GameView, objective: Objective = "search") -> None:
+        know = Knowledge(view)
         self.view = view
         self.know = know
+        self.objective = objective
         self.game = know.rules.game
+        self.options: Mapping[str, Any] = view["options"]
+        self.teams = [list(team) for team in view["teams"]]
+        self.team_of = kn.team_of(view)
+        self.seat = know.seat
+        self.seats = know.seats
         scores = kn.field(view, "scores")
         deal_scores = scores.get("deal") if isinstance(scores, Mapping) else None
-        self.deal_scores = [int(x) for x in deal_scores or []]
+        game_scores = scores.get("game") if isinstance(scores, Mapping) else None
+        self.before = [int(x) for x in deal_scores or [0] * len(self.teams)]
+        self.totals = [int(x) for x in game_scores or [0] * len(self.teams)]
+        self.tricks_before = [int(x) for x in kn.field(view, "tricks_won") or [0] * self.seats]
         self.declarer = declarer_of(view)
-        self.teams = view["teams"]
-        self.team = kn.team_of(view)
-        self.bonus = [0] * len(self.teams)  # belote and melds, by team
-        self._belote_extras()
+        contract = kn.contract(view)
+        trump = kn.trump_of(view)
+        self.mode = MODE_OF_TRUMP.get(trump or "", -1)
+        self.level = 0
+        self.multiplier = 1
+        if self.game == "coinche" and contract is not None:
+            self.level = LEVELS[contract["value"]]
+            self.multiplier = int(contract.get("multiplier") or 1)
+        self.event_list = list(events(view))
+        self.tricks_done = any(kn.field(e, "type") == "trick" for e in self.event_list)
+        self.weight = RESULT_WEIGHT.get(self.game, 0)
 
-    def _belote_extras(self) -> None:
-        if self.game not in ("belote", "coinche"):
-            return
-        for event in events(self.view):
-            kind = kn.field(event, "type")
-            seat = kn.field(event, "seat")
-            if kind == "belote" and isinstance(seat, int):
-                self.bonus[self.team[seat]] += 20
-            elif kind == "melds" and isinstance(kn.field(event, "side"), int):
-                self.bonus[int(event["side"])] += int(kn.field(event, "points") or 0)
+    # ---------------------------------------------------------------------- one sampled deal
+    def start(self, deal: Deal) -> DealScoring:
+        """The scoring of ``deal``, a sampled deal not played on yet (``Deal.dealt`` are its
+        hands): in Piquet the deal is first given the hand's points so far, which decide
+        whether a card brings a pique."""
+        if self.game == "piquet":
+            h = list(self.before)
+            shown = (kn.field(e, "type") for e in self.event_list)
+            pique_open = not any(kind in ("repique", "pique") for kind in shown)
+            hidden, repique = self._younger_hidden(deal)
+            if hidden:
+                h[int(kn.field(self.view, "younger"))] += hidden
+                pique_open = pique_open and not repique
+            deal.piquet_start(h, self.tricks_before, pique_open)
+        scoring = self.for_deal(deal)
+        deal.watch_queens([(king, queen) for king, queen, _ in scoring.pending])
+        return scoring
 
-    def already(self, side_of_seat: list[int]) -> list[int]:
-        """Points each search side scored before the search began (the view's deal scores are
-        per team, in the order of its ``teams``)."""
+    def for_deal(self, deal: Deal) -> DealScoring:
+        """The scoring of one sampled deal, from its hands as they were dealt (``Deal.dealt``):
+        who holds the belote, whose melds win, who holds the called card."""
+        extra = [0] * len(self.teams)
+        if self.game in kn.BELOTE_GAMES:
+            belote, pending = self._belotes(deal)
+            return DealScoring(self, deal.side, self._melds(deal), belote, None, pending)
+        partner = self._partner(deal) if self.game == "chiamata" else None
+        return DealScoring(self, deal.side, extra, extra, partner)
+
+    def _melds(self, deal: Deal) -> list[int]:
+        """Meld points per side: as announced after trick 1, or, during trick 1, those of the
+        sampled hands, resolved as the engine will (``games.belote_melds``)."""
         out = [0, 0]
-        for team, points in zip(self.teams, self.deal_scores, strict=False):
-            out[side_of_seat[team[0]]] += points
+        for event in self.event_list:
+            if kn.field(event, "type") == "melds" and isinstance(kn.field(event, "side"), int):
+                out[int(event["side"])] += int(kn.field(event, "points") or 0)
+                return out
+        opts = self.options
+        if not opts["melds_enabled"] or self.tricks_done:
+            return out
+        decls = [
+            best_declaration(
+                hand,
+                self.mode,
+                opts["meld_card_reuse"],
+                opts["hundred_priority"] == "carre",
+                opts["sa_nine_carre"],
+                opts["carre_values"] == "fixed",
+            )
+            for hand in deal.dealt
+        ]
+        dealer = int(kn.field(self.view, "dealer") or 0)
+        order = [(dealer + k) % 4 for k in range(1, 5)]
+        side = resolve_melds(decls, order, opts["meld_tie"] == "first_declarer")
+        if side is not None:
+            for seat in (side, side + 2):
+                decl = decls[seat]
+                if decl is not None:
+                    out[side] += int(decl["points"])
         return out
 
-    def utility(self, p0: int, p1: int, tricks: list[int], extra: int, decl_side: int) -> float:
-        """Side 0's margin for final deal points ``p0``/``p1`` (including what was scored before
-        the search), side tricks ``tricks`` and Piquet's bonus margin ``extra``."""
-        game = self.game
-        if game == "piquet":
-            return p0 - p1 + extra
-        if game in ("belote", "coinche"):
-            return self._belote_margin(p0, p1, tricks)
-        diff = p0 - p1
-        if game == "sueca":
-            if tricks[0] == 10 or tricks[1] == 10:
-                return diff + (120 if tricks[0] == 10 else -120)
-            games = (1 if p0 > 60 else 0) + (1 if p0 > 90 else 0)
-            games -= (1 if p1 > 60 else 0) + (1 if p1 > 90 else 0)
-            return diff + 25 * games
-        if game == "chiamata":
-            target = int(kn.field(self.view, "target") or 61)
-            decl = p0 if decl_side == 0 else p1
-            made = decl >= target
-            mine = made if decl_side == 0 else not made
-            return diff + (30 if mine else -30)
-        return diff + (20 if diff > 0 else -20 if diff < 0 else 0)
-
-    def _belote_margin(self, p0: int, p1: int, tricks: list[int]) -> float:
-        me = self.team[self.know.seat]
-        bonus = [self.bonus[me], self.bonus[1 - me]]
-        decl = self.declarer
-        if decl is None:
-            return p0 - p1
-        d = 0 if self.team[decl] == me else 1
-        o = 1 - d
-        pts = [p0, p1]
-        tot = [pts[i] + bonus[i] for i in (0, 1)]
-        if self.game == "belote":
-            if tot[d] > tot[o]:
-                return tot[0] - tot[1]
-            out = [0, 0]
-            out[o] = 162 + tot[o]
-            return out[0] - out[1]
-        c = kn.field(self.view, "contract")
-        value = c.get("value") if isinstance(c, Mapping) else None
-        mult = int(c.get("multiplier") or 1) if isinstance(c, Mapping) else 1
-        if isinstance(value, int):
-            view = self.view
-            needs_82 = view["game"] == "coinche" and view["options"]["eighty_needs_82"]
-            need = 82 if value == 80 and needs_82 else value
-            made = tot[d] >= need
-            level = value
-        else:
-            made = tricks[d] == 8
-            level = 250
+    def _belotes(self, deal: Deal) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """Belote points per side: announced ones, and a K and Q of a belote suit that one
+        sampled hand holds; where the king must come first, those pairs are left pending as
+        (king, queen, side): the play decides."""
         out = [0, 0]
-        if made:
-            out[d] = (level + pts[d]) * mult + bonus[d]
-            out[o] = pts[o] * mult + bonus[o]
-        else:
-            out[d] = bonus[d]
-            out[o] = (160 + level) * mult + bonus[o]
-        return out[0] - out[1]
+        pairs: list[tuple[int, int, int]] = []
+        announced: dict[int, int] = {}
+        for event in self.event_list:
+            kind, seat, card = (
+                kn.field(event, "type"),
+                kn.field(event, "seat"),
+                kn.field(event, "card"),
+            )
+            if kind in ("belote", "rebelote") and isinstance(seat, int) and isinstance(card, str):
+                announced["SHDC".index(card[1])] = seat
+        each = self.options["ta_belote"] == "each_suit"
+        for suit in belote_suits(self.mode, each):
+            seat = announced.get(suit)
+            if seat is None:
+                king, queen = suit * 8 + KING, suit * 8 + QUEEN
+                pair = (1 << king) | (1 << queen)
+                seat = next((s for s, h in enumerate(deal.dealt) if h & pair == pair), None)
+                if seat is not None and self.options["belote_king_first"]:
+                    pairs.append((king, queen, self.team_of[seat]))
+                    continue
+            if seat is not None:
+                out[self.team_of[seat]] += BELOTE_POINTS
+        return out, pairs
+
+    def _partner(self, deal: Deal) -> int | None:
+        """Chiamata's partner: shown in the view, or whoever holds the called card here."""
+        partner = kn.field(self.view, "partner")
+        if isinstance(partner, int):
+            return partner
+        called = kn.field(self.view, "called_card")
+        rules = self.know.rules
+        if isinstance(called, str) and called in rules.index:
+            bit = 1 << rules.index[called]
+            for seat, hand in enumerate(deal.dealt):
+                if hand & bit:
+                    return seat
+        return self.declarer
+
+    def _younger_hidden(self, deal: Deal) -> tuple[int, bool]:
+        """Piquet: the younger's declaration points (and repique) that the elder's view leaves
+        out until his first lead (§4.7.2), from the sampled younger hand; ``(0, False)`` when
+        nothing is hidden from this view."""
+        view = self.view
+        elder, younger = kn.field(view, "elder"), kn.field(view, "younger")
+        if (
+            self.seat != elder
+            or self.tricks_done
+            or self.know.trick
+            or not isinstance(younger, int)
+        ):
+            return 0, False
+        public = {
+            str(kn.field(e, "category")): e
+            for e in self.event_list
+            if kn.field(e, "type") == "declaration"
+        }
+        repiqued = any(kn.field(e, "type") == "repique" for e in self.event_list)
+        rules = self.know.rules
+        blanche = kn.field(view, "carte_blanche") or [False, False]
+        run = {elder: 10 if blanche[elder] else 0, younger: 10 if blanche[younger] else 0}
+        era = self.options["rules_era"]
+        results = settle_declarations(
+            rules.cards(deal.dealt[elder]), rules.cards(deal.dealt[younger]), era
+        )
+        hidden = 0
+        repique = False
+        for result in results:
+            shown = public.get(result.category)
+            if shown is not None:
+                winner = kn.field(shown, "seat")
+                if isinstance(winner, int):
+                    run[winner] += int(kn.field(shown, "points") or 0)
+                continue
+            if result.winner != 1:
+                continue
+            run[younger] += result.points
+            hidden += result.points
+            if not repiqued and not repique and run[younger] >= PIQUE and run[elder] == 0:
+                repique = True
+                hidden += REPIQUE
+        return hidden, repique
 
 
-def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> tuple[list[int], int]:
-    """Search sides (0: the searching seat's team of ``view["teams"]``) for one determinization,
-    and the declarer's side: in chiamata, whose players score alone, the sides are the deal's
-    (the partner is whoever holds the called card in that determinization)."""
+class DealScoring:
+    """One sampled deal's scoring: its scores once it is played out, and its worth to the
+    searching seat (``value``, by the table's objective)."""
+
+    def __init__(
+        self,
+        table: TableScoring,
+        side: list[int],
+        melds: list[int],
+        belote: list[int],
+        partner: int | None,
+        pending: list[tuple[int, int, int]] | None = None,
+    ) -> None:
+        self.table = table
+        self.side = side
+        self.melds = melds
+        self.belote = belote
+        self.partner = partner
+        self.pending = pending or []
+        """Belotes the king-first rule leaves to the play: (king, queen, side)."""
+        self.memo: dict[tuple[int, ...], DealScore] = {}
+        self.values: dict[tuple[int, ...], float] = {}
+        game = table.game
+        self.state: Callable[[Deal], tuple[int, ...]] = _two_sided_state
+        if game == "piquet":
+            self.state = _piquet_state
+        elif game == "briscola" and len(table.teams) > 2:
+            self.state = _seat_state
+        elif game == "coinche" and table.level == LEVELS["generale"]:
+            declarer = table.declarer or 0
+            self.state = lambda deal: (deal.points[0], deal.tricks[0], deal.seat_tricks[declarer])
+        if self.pending:
+            base = self.state
+            self.state = lambda deal: (*base(deal), deal.voided)
+        scorer = {
+            "belote": self._belote,
+            "coinche": self._coinche,
+            "piquet": self._piquet,
+            "sueca": self._sueca,
+            "briscola": self._briscola,
+            "chiamata": self._chiamata,
+        }
+        self._score = scorer[game]
+
+    # ------------------------------------------------------------------------------ public
+    def score(self, deal: Deal) -> DealScore:
+        """The deal's scores once ``deal`` has been played to its end."""
+        key = (*self.state(deal), deal.last_seat, deal.pique_seat)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = self._score(deal)
+        return hit
+
+    def units(self, score: DealScore) -> float:
+        """The searching seat's side's deal score: its margin over the other side where there
+        are two sides, its own score where each player scores alone."""
+        table = self.table
+        mine = table.team_of[table.seat]
+        if len(score.scores) == 2:
+            return float(score.scores[mine] - score.scores[1 - mine])
+        return float(score.scores[mine])
+
+    def value(self, deal: Deal) -> float:
+        """What the finished ``deal`` is worth to the searching seat, by the objective."""
+        key = (*self.state(deal), deal.last_seat, deal.pique_seat)
+        hit = self.values.get(key)
+        if hit is not None:
+            return hit
+        score = self.score(deal)
+        value = self.units(score)
+        table = self.table
+        if table.objective == "search" and table.weight:
+            margin = 0
+            for team, points in zip(table.teams, score.trick_points, strict=True):
+                margin += points if self.side[team[0]] == 0 else -points
+            value = margin + table.weight * value
+        self.values[key] = value
+        return value
+
+    # --------------------------------------------------------------------------- by game
+    def _team_points(self, deal: Deal) -> list[int]:
+        table = self.table
+        return [
+            table.before[t] + sum(deal.seat_points[s] for s in team)
+            for t, team in enumerate(table.teams)
+        ]
+
+    def _team_tricks(self, deal: Deal) -> list[int]:
+        before = self.table.tricks_before
+        return [sum(before[s] + deal.seat_tricks[s] for s in team) for team in self.table.teams]
+
+    def _belote_points(self, deal: Deal) -> list[int]:
+        out = list(self.belote)
+        for _, queen, side in self.pending:
+            if not deal.voided >> queen & 1:
+                out[side] += BELOTE_POINTS
+        return out
+
+    def _belote_family(self, deal: Deal) -> tuple[list[int], list[int]]:
+        """Card points per side with the capot's last trick as the game counts it, and tricks."""
+        table = self.table
+        points = self._team_points(deal)
+        tricks = self._team_tricks(deal)
+        for side in (0, 1):
+            if tricks[side] == 8:
+                last = (
+                    CAPOT_LAST_TRICK
+                    if table.game == "belote"
+                    else last_trick_bonus(True, table.options)
+                )
+                points[side] += last - LAST_TRICK
+        return points, tricks
+
+    def _belote(self, deal: Deal) -> DealScore:
+        table = self.table
+        trick_points, tricks = self._belote_family(deal)
+        mult = card_multiplier(table.mode, table.options)
+        result = score_belote_hand(
+            declarer_side=table.team_of[table.declarer or 0],
+            card_points=[p * mult for p in trick_points],
+            melds=self.melds,
+            belote=self._belote_points(deal),
+            side_tricks=tricks,
+            reserve=int(kn.field(table.view, "reserve") or 0),
+            options=table.options,
+        )
+        made = result["outcome"] == "success"
+        return DealScore(tuple(result["scores"]), tuple(trick_points), made)
+
+    def _coinche(self, deal: Deal) -> DealScore:
+        table = self.table
+        return self.contract_score(deal, table.declarer or 0, table.level, table.multiplier)
+
+    def contract_score(self, deal: Deal, declarer: int, level: int, multiplier: int) -> DealScore:
+        """Coinche: the finished ``deal``'s scores had ``declarer`` played a ``level`` contract
+        (80…160, or ``games.coinche.LEVELS`` of a capot or generale) at ``multiplier`` in its
+        trumps — what the auction weighs its calls by."""
+        table = self.table
+        trick_points, tricks = self._belote_family(deal)
+        result = score_coinche_hand(
+            declarer=declarer,
+            level=level,
+            multiplier=multiplier,
+            card_points=contract_card_points(trick_points, tricks, table.mode, table.options),
+            melds=self.melds,
+            belote=self._belote_points(deal),
+            side_tricks=tricks,
+            declarer_tricks=table.tricks_before[declarer] + deal.seat_tricks[declarer],
+            options=table.options,
+        )
+        return DealScore(tuple(result["scores"]), tuple(trick_points), bool(result["success"]))
+
+    def _piquet(self, deal: Deal) -> DealScore:
+        tricks = [self.table.tricks_before[s] + deal.seat_tricks[s] for s in (0, 1)]
+        h = [
+            deal.h[s]
+            + deal.seat_points[s]
+            + (PIQUE if deal.pique_seat == s else 0)
+            + cards_bonus(tricks[s])
+            for s in (0, 1)
+        ]
+        return DealScore(tuple(h), tuple(tricks))
+
+    def _sueca(self, deal: Deal) -> DealScore:
+        table = self.table
+        points = self._team_points(deal)
+        pending = int(kn.field(table.view, "pending_bonus") or 0)
+        result = hand_result(points, self._team_tricks(deal), table.totals, pending, table.options)
+        return DealScore(tuple(result.scores), tuple(points))
+
+    def _briscola(self, deal: Deal) -> DealScore:
+        table = self.table
+        points = self._team_points(deal)
+        last_side = table.team_of[deal.last_seat]
+        winner = hand_winner(points, last_side, table.options["tie_rule"])
+        scores = [1 if side == winner else 0 for side in range(len(points))]
+        return DealScore(tuple(scores), tuple(points))
+
+    def _chiamata(self, deal: Deal) -> DealScore:
+        table = self.table
+        points = self._team_points(deal)
+        declarer = table.declarer or 0
+        partner = self.partner if self.partner is not None else declarer
+        side = {declarer, partner}
+        taken = sum(points[s] for s in side)
+        tricks = sum(table.tricks_before[s] + deal.seat_tricks[s] for s in side)
+        target = int(kn.field(table.view, "target") or 61)
+        scores, made, _ = score_chiamata_deal(
+            declarer, partner, taken, tricks, target, table.options
+        )
+        return DealScore(tuple(scores), tuple(points), made)
+
+
+def _two_sided_state(deal: Deal) -> tuple[int, ...]:
+    """What the rest of a deal's score depends on besides the cards left, where the two search
+    sides are the scoring sides (or the deal's partnerships): one side's points and tricks."""
+    return (deal.points[0], deal.tricks[0])
+
+
+def _seat_state(deal: Deal) -> tuple[int, ...]:
+    return tuple(deal.seat_points)
+
+
+def _piquet_state(deal: Deal) -> tuple[int, ...]:
+    return (*deal.seat_points, deal.pique_seat, deal.pique_open)
+
+
+def start_deal(
+    view: GameView,
+    hands: Sequence[Sequence[str]],
+    stock: Sequence[str] = (),
+    objective: Objective = "score",
+) -> tuple[Deal, DealScoring]:
+    """The compact deal at ``view``'s decision with every seat holding ``hands`` (the cards in
+    hand now: sampled ones, or the real ones), Briscola's ``stock`` in drawing order (the
+    face-up trump card last), the trick on the table still to finish; and its scoring. Play the
+    deal to its end (``Deal.play``, ``games.ai.rollout.rollout``), then ``DealScoring.score``
+    gives each side's deal score and ``DealScoring.value`` the seat's."""
+    know = Knowledge(view)
+    rules = know.rules
+    masks = [rules.mask(list(hand)) for hand in hands]
+    leader = know.trick[0][0] if know.trick else know.seat
+    trick = [rules.index[c] for _, c in know.trick]
+    for i, card in enumerate(trick):
+        masks[(leader + i) % know.seats] |= 1 << card
+    side = sides_for(know, view, masks)
+    deal = Deal(rules, masks, side, leader, trick, [rules.index[c] for c in stock])
+    return deal, TableScoring(view, objective).start(deal)
+
+
+def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> list[int]:
+    """Search sides (0: the searching seat's team of ``view["teams"]``) for one determinization:
+    in chiamata, whose players score alone, the sides are the deal's (the partner is whoever
+    holds the called card in that determinization)."""
     seats = know.seats
     me = know.seat
     if view["game"] == "chiamata":
@@ -133,10 +501,17 @@ def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> tuple[list[i
                         partner = s
         team = {declarer, partner}
         mine = me in team
-        side = [0 if (s in team) == mine else 1 for s in range(seats)]
-        return side, 0 if mine else 1
+        return [0 if (s in team) == mine else 1 for s in range(seats)]
     of = know.team
-    return [0 if of[s] == of[me] else 1 for s in range(seats)], 0
+    return [0 if of[s] == of[me] else 1 for s in range(seats)]
 
 
-__all__ = ["Scorer", "sides_for"]
+__all__ = [
+    "RESULT_WEIGHT",
+    "DealScore",
+    "DealScoring",
+    "Objective",
+    "TableScoring",
+    "sides_for",
+    "start_deal",
+]

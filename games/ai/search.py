@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.ai import knowledge as kn
-from games.ai.deal import Deal, future_points, piquet_bonus
+from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge
 from games.ai.rollout import rollout
 from games.ai.sampler import Sampler
-from games.ai.scorer import Scorer, sides_for
+from games.ai.scorer import Objective, TableScoring, sides_for
 from games.ai.solver import Solver
 from games.views import GameView
 
@@ -57,18 +57,22 @@ class SampledDeal:
 class PlayValues:
     """Each candidate card's value in each sampled deal, for the seat of one view.
 
-    A value is the searching side's margin at the end of the deal as ``games.ai.scorer.Scorer``
-    counts it, points scored before the decision included: the deal's score margin in Belote,
-    Coinche (the contract made or failed, as scored) and Piquet (the hand's points); the card
-    points margin in Sueca, Briscola and chiamata, plus the search's bonus for winning the deal
-    (Sueca 25 a game and 120 for a bandeira, Briscola 20 for the hand, chiamata 30 for the
-    contract). The searching side is the seat's team (in chiamata, its side in that deal).
+    A value is what the deal is worth to the seat at its end, points scored before the decision
+    included, counted by the table's own scoring (``games.ai.scorer``) under its options, by the
+    ``objective``: for ``score``, the seat's side's deal score in the game's unit (points in
+    Belote, Coinche and Piquet, games in Sueca, hands in Briscola: the margin over the other
+    side; in chiamata and three-player Briscola, where each player scores alone, the seat's own
+    score — stakes, hands); for ``search`` (the hard player's), that too, plus in Sueca, Briscola
+    and chiamata the card points margin, each unit of the deal's score weighing
+    ``games.ai.scorer.RESULT_WEIGHT`` card points. The searching side is the seat's team (in
+    chiamata, its side in that deal).
     """
 
     cards: tuple[str, ...]
     deals: tuple[SampledDeal, ...]
     values: dict[str, tuple[float, ...]]
     """Card → its value in each deal of ``deals``, in that order."""
+    objective: Objective = "search"
 
     def total(self, card: str) -> float:
         """``card``'s values added up in deal order (what the hard player compares)."""
@@ -89,12 +93,14 @@ def play_values(
     samples: int,
     dd_cards: int | None = None,
     deadline: float | None = None,
+    objective: Objective = "search",
 ) -> PlayValues:
     """For the seat of ``view``, which is to play: up to ``samples`` deals of the unseen cards
     consistent with what it knows, and in each deal the value of playing each of ``cards`` (its
     candidate cards, legal plays) continued by strong play for every seat — solved exactly when
     ``dd_cards`` or fewer cards are left in play (default: ``DD_CARDS`` of the game), otherwise
-    played out by the rollout policy (the same rollout for every card of one deal).
+    played out by the rollout policy (the same rollout for every card of one deal). Values are
+    by ``objective`` (``PlayValues``); the exact solver plays for that objective too.
 
     Deterministic for a given ``rng`` state (which it advances) and ``samples``; ``deadline``
     (a ``time.monotonic()`` value) stops sampling early, after one deal at least. Fewer deals
@@ -105,7 +111,7 @@ def play_values(
     rules = know.rules
     limit = DD_CARDS.get(rules.game, 12) if dd_cards is None else dd_cards
     sampler = Sampler(know, view)
-    scorer = Scorer(view, know)
+    table = TableScoring(view, objective)
     trick = [rules.index[c] for _, c in know.trick]
     leader = know.trick[0][0] if know.trick else know.seat
     values: dict[str, list[float]] = {code: [] for code in cards}
@@ -128,41 +134,26 @@ def play_values(
             trump_card = kn.field(view, "trump_card")
             if isinstance(trump_card, str):
                 stock.append(rules.index[trump_card])
-        side, decl_side = sides_for(know, view, hands)
-        deal = Deal(rules, hands, side, leader, trick, stock)
-        before = scorer.already(side)
-        solver = Solver() if deal.remaining_cards <= limit else None
+        deal = Deal(rules, hands, sides_for(know, view, hands), leader, trick, stock)
+        scoring = table.start(deal)
+        solver = Solver(scoring) if deal.remaining_cards <= limit else None
         seed = rng.random()
         for code in cards:
             card = rules.index[code]
             if solver is not None:
                 deal.play(card)
-                margin = solver.solve(deal)
-                total = future_points(deal)
-                f0, f1 = (total + margin) // 2, (total - margin) // 2
-                tricks = list(deal.tricks)
-                left = (deal.remaining_cards + len(deal.trick) + deal.n - 1) // deal.n
-                if f1 <= 0 < total:
-                    tricks[0] += left
-                elif f0 <= 0 < total:
-                    tricks[1] += left
-                p0 = before[0] + deal.points[0] + f0
-                p1 = before[1] + deal.points[1] + f1
-                extra = 0
-                if rules.game == "piquet":
-                    p0, p1 = before[0] + deal.points[0], before[1] + deal.points[1]
-                    extra = margin
+                value = solver.solve(deal)
                 deal.unplay()
             else:
                 sim = deal.copy()
                 sim.play(card)
                 rollout(sim, random.Random(seed))
-                p0, p1 = before[0] + sim.points[0], before[1] + sim.points[1]
-                tricks = sim.tricks
-                extra = piquet_bonus(sim, 0) - piquet_bonus(sim, 1)
-            values[code].append(scorer.utility(p0, p1, tricks, extra, decl_side))
+                value = scoring.value(sim)
+            values[code].append(value)
         deals.append(SampledDeal(sampled, tuple(rules.deck[c] for c in stock), solver is not None))
-    return PlayValues(tuple(cards), tuple(deals), {code: tuple(v) for code, v in values.items()})
+    return PlayValues(
+        tuple(cards), tuple(deals), {code: tuple(v) for code, v in values.items()}, objective
+    )
 
 
 def search_play(

@@ -10,7 +10,12 @@ millisecond (``benchmarks/ai.py`` prints the rates).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from games.ai.deal import Deal, piquet_bonus
+
+if TYPE_CHECKING:
+    from games.ai.scorer import DealScoring
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -51,29 +56,40 @@ def distinct_moves(deal: Deal, legal: int) -> list[int]:
 
 # ------------------------------------------------------------------------- double dummy
 class Solver:
-    """Alpha-beta on side 0's margin (its points minus side 1's from here to the end of the
-    deal), with a transposition table at trick starts, equivalent cards grouped."""
+    """Alpha-beta with a transposition table at trick starts, equivalent cards grouped: on
+    side 0's card points margin from here to the end of the deal, or, given a deal's scoring
+    (``games.ai.scorer.DealScoring``), on what the finished deal is worth to side 0 as the table
+    scores it (the transposition key then holds what that score depends on so far)."""
 
-    def __init__(self) -> None:
-        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    def __init__(self, scoring: DealScoring | None = None) -> None:
+        self.table: dict[tuple[int, ...], tuple[float, int, int]] = {}
         self.nodes = 0
+        self.scoring = scoring
         self.bounded = True
-        """Prune with the points left (not in Piquet, whose bonus is not card points)."""
+        """Prune with the points left (card points margins only, and not in Piquet, whose
+        bonus is not card points)."""
 
-    def solve(self, deal: Deal) -> int:
-        """Side 0's margin over the rest of the deal with best play by everyone (both sides see
-        all the cards: the double-dummy value of this determinization)."""
+    def solve(self, deal: Deal) -> float:
+        """With best play by everyone, both sides seeing all the cards (the double-dummy value
+        of this determinization): side 0's margin over the rest of the deal, or with a scoring,
+        the finished deal's value to side 0."""
+        if self.scoring is not None:
+            self.bounded = False
+            return self._search(deal, -(10.0**9), 10.0**9)
         base = deal.points[0] - deal.points[1]
         self.bounded = deal.rules.game != "piquet"
-        return self._search(deal, -(10**6), 10**6) - base
+        return self._search(deal, -(10.0**9), 10.0**9) - base
 
-    def _search(self, deal: Deal, alpha: int, beta: int) -> int:
+    def _search(self, deal: Deal, alpha: float, beta: float) -> float:
         self.nodes += 1
+        scoring = self.scoring
         if deal.remaining_cards == 0 and not deal.trick:
+            if scoring is not None:
+                return scoring.value(deal)
             return deal.points[0] - deal.points[1] + piquet_bonus(deal, 0) - piquet_bonus(deal, 1)
         at_start = not deal.trick
         key: tuple[int, ...] = ()
-        here = deal.points[0] - deal.points[1]
+        here = 0 if scoring is not None else deal.points[0] - deal.points[1]
         if self.bounded:
             # Even winning every point left cannot lift the margin above alpha (or below beta).
             pool = deal.pool
@@ -83,7 +99,7 @@ class Solver:
                 return here - pool
         first = -1
         if at_start:
-            key = deal.key()
+            key = deal.key() if scoring is None else (*deal.key(), *scoring.state(deal))
             hit = self.table.get(key)
             if hit is not None:
                 value, flag, first = hit
@@ -96,7 +112,7 @@ class Solver:
                     return value
         a0, b0 = alpha, beta
         maximize = deal.side[deal.turn] == 0
-        best = -(10**6) if maximize else 10**6
+        best = -(10.0**9) if maximize else 10.0**9
         best_card = -1
         moves = distinct_moves(deal, deal.legal())
         if first >= 0 and first in moves:

@@ -304,3 +304,11 @@ corner_K = K
 corner_Q = Q
 corner_J = J
 italian_card = { $rank } di { $suit }
+
+## Deal review
+review_hand = Your hand then
+review_table = On the table
+review_played = Played
+review_better = Better
+review_chose = You chose: { $action }
+review_better_action = Better: { $action }

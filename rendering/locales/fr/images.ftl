@@ -292,3 +292,11 @@ corner_K = R
 corner_Q = D
 corner_J = V
 italian_card = { $rank } di { $suit }
+
+## Deal review
+review_hand = Votre jeu à ce moment
+review_table = Sur la table
+review_played = Joué
+review_better = Meilleur
+review_chose = Votre choix : { $action }
+review_better_action = Meilleur : { $action }

@@ -288,3 +288,11 @@ corner_K = K
 corner_Q = Q
 corner_J = J
 italian_card = { $rank } di { $suit }
+
+## Deal review
+review_hand = Le tue carte in quel momento
+review_table = Sul tavolo
+review_played = Giocata
+review_better = Migliore
+review_chose = Hai scelto: { $action }
+review_better_action = Meglio: { $action }

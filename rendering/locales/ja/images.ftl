@@ -250,3 +250,11 @@ corner_K = K
 corner_Q = Q
 corner_J = J
 italian_card = { $rank } di { $suit }
+
+## Deal review
+review_hand = そのときの手札
+review_table = 場のカード
+review_played = 出した札
+review_better = より良い札
+review_chose = あなたの選択: { $action }
+review_better_action = より良い選択: { $action }

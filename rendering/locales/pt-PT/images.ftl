@@ -288,3 +288,11 @@ corner_K = R
 corner_Q = D
 corner_J = V
 italian_card = { $rank } di { $suit }
+
+## Deal review
+review_hand = As suas cartas nesse momento
+review_table = Na mesa
+review_played = Jogada
+review_better = Melhor
+review_chose = A sua escolha: { $action }
+review_better_action = Melhor: { $action }

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -63,3 +65,39 @@ def test_duel_in_worker_processes_gives_the_same_deals(tmp_path: Path) -> None:
     out = _run(*base, "--results", str(two), "--jobs", "2")
     assert "4 duplicate deals" in out
     assert margins(one) == margins(two) and len(margins(two)) == 4
+
+
+def test_duel_on_random_rules_draws_each_deals_rules(tmp_path: Path) -> None:
+    """``--rules random``: each deal's options come from what the lobby offers, the same for
+    both rotations of the deal, and differ between deals."""
+    results = tmp_path / "duel.jsonl"
+    _run(
+        "benchmarks/ai_duel.py",
+        "coinche",
+        "easy",
+        "random",
+        "--deals",
+        "3",
+        "--rules",
+        "random",
+        "--results",
+        str(results),
+    )
+    lines = results.read_text().splitlines()
+    assert json.loads(lines[0])["config"]["rules"] == "random"
+    options = [json.loads(line)["options"] for line in lines[1:]]
+    assert len(options) == 3 and all(o.keys() >= {"scoring_method", "rounding"} for o in options)
+    assert len({json.dumps(o, sort_keys=True) for o in options}) > 1
+
+
+def test_duel_against_briscolabot_checks_its_rules(tmp_path: Path) -> None:
+    """The BriscolaBot opponent (``bench`` extra and its model beside the checkout) plays a
+    deal with its rules checked at each of its moves, and the game score is printed."""
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    model = "shared/peers/briscolabot/briscola-bot-v3.onnx"
+    if not any((folder / model).exists() for folder in ROOT.parents):
+        pytest.skip(f"BriscolaBot's model is not in any ../{model}")
+    out = _run("benchmarks/ai_duel.py", "briscola", "easy", "briscolabot", "--deals", "1")
+    assert re.search(r"rules checked against the peer's at \d+ of its moves", out)
+    assert re.search(r"easy game score \(won 1, drawn ½\): [\d.]+", out)

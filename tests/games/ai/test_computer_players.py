@@ -146,14 +146,15 @@ def test_unknown_level_and_empty_legal_list_are_refused() -> None:
 
 # ------------------------------------------------------------------------ the easy faults
 def _coinched_partner_contract() -> Game:
-    """Seat 1 bids 80♥, seat 2 coinches; seat 3 (seat 1's partner) holds only the 7♥."""
+    """Seat 1 bids 80♥, seat 2 coinches; seat 3 (seat 1's partner) holds only the 7♥ (and no
+    meld, which would count toward the contract)."""
     game = new_game("coinche", dealer=0)
     # Packets 3-2-3 from the dealer's right: seat 1, 2, 3, 0.
     hands = {
         1: ["AH", "TH", "KH", "JH", "9H", "QH", "8H", "AS"],
         2: ["AD", "TD", "KD", "JS", "9S", "QS", "8S", "7S"],
-        3: ["7H", "AC", "TC", "KC", "QC", "JC", "9C", "8C"],
-        0: ["7D", "8D", "9D", "JD", "QD", "KS", "TS", "7C"],
+        3: ["7H", "AC", "TC", "KC", "7D", "8D", "9C", "8C"],
+        0: ["QC", "JC", "9D", "JD", "QD", "KS", "TS", "7C"],
     }
     deck: list[str] = []
     start = {1: 0, 2: 0, 3: 0, 0: 0}
@@ -245,6 +246,7 @@ def test_knowledge_sees_a_void_shown_by_not_following() -> None:
         "trick": [],
         "events": [{"type": "trick", "cards": [[0, "3S"], [1, "4H"], [2, "5S"], [3, "6S"]]}],
         "teams": [[0, 2], [1, 3]],
+        "options": dict(new_game("sueca").options),
     }
     know = Knowledge(view)
     rules = know.rules
@@ -288,7 +290,9 @@ def test_the_double_dummy_solver_agrees_with_plain_minimax(name: str) -> None:
 
 
 def test_equivalent_cards_are_tried_once() -> None:
-    rules = Rules({"game": "sueca", "seats": 4, "trump": "D"})
+    rules = Rules(
+        {"game": "sueca", "seats": 4, "trump": "D", "options": dict(new_game("sueca").options)}
+    )
     hands = [rules.mask(["5S", "4S", "KS"]), rules.mask(["AS", "2H", "3H"]), 0, 0]
     hands[2] = rules.mask(["7S", "5H", "6H"])
     hands[3] = rules.mask(["JS", "QH", "JH"])

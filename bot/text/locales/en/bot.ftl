@@ -573,3 +573,151 @@ rank_letter_K = K
 rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
+
+## Server challenges (docs/challenges.md)
+cmd_challenge = Server challenges: everybody plays the same deals
+cmd_challenge_new = Start a challenge in this channel (Manage Server, or the challenge role)
+cmd_challenge_daily = Post a challenge of a game here every day, or stop doing so
+cmd_challenge_play = Play a challenge's deals, privately (or go back to where you stopped)
+cmd_challenge_standings = The standings of a challenge
+cmd_challenge_results = Your results, or everybody's on a deal you have played
+cmd_challenge_export = The records of the deals you played in a challenge
+cmd_challenge_role = The role whose members may start challenges (Manage Server)
+opt_challenge = Challenge number (default: this server's latest)
+opt_challenge_deals = Number of deals, 1 to 24
+opt_challenge_closes_in = How long it stays open
+opt_challenge_rules = Other house rules, as key=value pairs (e.g. sa_ta_enabled=true)
+opt_challenge_daily = Start or stop the daily challenge
+opt_challenge_deal = A deal's number: everybody's results on it
+opt_challenge_role = The role (leave it out: Manage Server only)
+challenge_close_hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+challenge_close_days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+challenge_daily_start = Start
+challenge_daily_stop = Stop
+challenge_title = Challenge #{ $id } — { $game }
+challenge_card_setup = { $count ->
+    [one] { $count } deal
+   *[other] { $count } deals
+} · { $seats } players · you hold seat 1 on every deal, computer players (hard) the others
+challenge_card_rules = House rules: { $rules }
+challenge_card_how = Everybody plays the same deals against the same computer opponents; each deal is scored against everybody else's result on it.
+challenge_card_how_partner = Everybody plays the same deals with the same computer partner and opponents; each deal is scored against everybody else's result on it.
+challenge_card_players = Players: { $started } · finished: { $finished }
+challenge_card_leader = Leading: { $name } ({ $percent })
+challenge_card_winner = Winner: { $name } ({ $percent })
+challenge_card_closes = Closes { $when } ({ $left }). One attempt each: Play opens your private table.
+challenge_card_closed = Closed { $when }.
+button_challenge_play = Play
+button_challenge_standings = Standings
+challenge_created = Challenge #{ $id } is open until { $when }.
+challenge_none = There is no challenge on this server yet: `/challenge new` starts one.
+challenge_unknown = There is no challenge #{ $id } on this server.
+challenge_closed = Challenge #{ $id } is closed: `/challenge standings` shows how it ended.
+challenge_done_already = You have played challenge #{ $id } already (one attempt each): `/challenge results` shows your deals.
+challenge_table_in_thread = Your table for challenge #{ $id } is in { $thread }: deal { $number } of { $total }.
+challenge_thread_name = Challenge #{ $id } — { $name }
+challenge_deal_start = **{ $title }** · deal { $number } of { $total }
+challenge_table_done = This deal is over.
+challenge_deal_done = **Deal { $number } of { $total } is over**: your result { $score }.
+challenge_deal_par = Par (the hard computer in your seat): { $par }.
+challenge_deal_par_pending = The par of this deal is still being worked out.
+challenge_deal_field = { $percent } of the matchpoints against { $count ->
+    [one] the player
+   *[other] the { $count } players
+} who played it before you.
+challenge_deal_alone = Nobody else has played this deal yet.
+challenge_attempt_done = **Challenge complete**: { $percent } average · { $par } against par. `/challenge standings` and `/challenge results` show how everybody did.
+challenge_closed_now = Challenge #{ $id } has closed: the deals you finished count, the others are not played.
+challenge_par_name = Computer (hard)
+challenge_standings_subtitle = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+} · page { $page }/{ $pages }
+challenge_standings_open = closes { $left }
+challenge_standings_final = final standings
+challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } against par · { $done }/{ $total } deals
+challenge_standings_you = You: { $line }
+challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage; the average of your deals ranks you, then your total against par (the hard computer in your seat).
+challenge_standings_empty = Nobody has finished a deal of challenge #{ $id } yet.
+challenge_heading_rank = #
+challenge_heading_player = Player
+challenge_heading_deals = Deals
+challenge_heading_percent = Matchpoints
+challenge_heading_par = ± par
+challenge_results_title = **{ $title }** — your deals
+challenge_results_line = Deal { $number }: { $score } · par { $par } · { $percent } ({ $count ->
+    [one] { $count } player
+   *[other] { $count } players
+})
+challenge_results_unplayed = Deal { $number }: not played yet
+challenge_results_hint = `/challenge results deal:` shows everybody's result on a deal you have played.
+challenge_results_none = You have not finished a deal of challenge #{ $id } yet.
+challenge_results_locked = You will see everybody's results on deal { $number } once you have played it.
+challenge_field_title = **{ $title }**, deal { $number }: { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+challenge_field_par = Par: { $detail } → { $score }
+challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_export_none = You have not finished a deal of challenge #{ $id } yet.
+challenge_export_name = Your deals of challenge #{ $id }, one record each (`python -m games replay` replays them).
+challenge_daily_on = A { $game } challenge will be posted in { $channel } every day, starting now.
+challenge_daily_off = No more daily { $game } challenges.
+challenge_daily_none = There was no daily { $game } challenge on this server.
+challenge_role_set = Members with { $role } may now start challenges.
+challenge_role_cleared = Only members with Manage Server may start challenges now.
+error_challenge_rights = Only members with Manage Server (or the role `/challenge role` names) can do that.
+error_challenge_deals = A challenge has 1 to { $most } deals, not { $value }.
+error_challenge_closes = A challenge stays open for one of the durations offered, not { $value } hours.
+error_challenge_deal = Challenge #{ $id } has deals 1 to { $most }.
+error_challenge_rule_text = Write the house rules as key=value pairs, e.g. sa_ta_enabled=true target_score=1000 (not “{ $text }”).
+error_challenge_table = This table is a deal of a challenge: it is played from `/challenge play`, and cannot be left or abandoned.
+
+## Deal review (issue 23)
+button_review = Review my play
+review_select = Review my play: choose a deal
+review_select_deal = Deal { $deal }
+review_title = **Your play in deal { $deal }** — { $game }, table { $table }
+review_total = You left { $cost } on the table over { $count ->
+    [one] { $count } decision
+   *[other] { $count } decisions
+}:
+review_well_played = **Well played!** None of your { $count ->
+    [one] { $count } decision
+   *[other] { $count } decisions
+} cost more than { $cost }.
+review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
+review_line_action = You chose { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
+review_line_card_exact = You played { $choice }; { $best } was better by { $cost } (every card was known).
+review_line_action_exact = You chose { $choice }; { $best } was better by { $cost } (every card was known).
+review_cost_points = { $count ->
+    [one] +{ $count } point
+   *[other] +{ $count } points
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } card point
+   *[other] +{ $count } card points
+}
+review_action_pass = pass
+review_action_coinche = coinche
+review_action_surcoinche = surcoinche
+review_action_bid = bid { $value } { $trump }
+review_action_take = take { $trump }
+review_action_call = call the { $rank }
+review_action_call_points = call the { $rank } for { $points }
+review_action_trump = { $suit } as trumps
+review_action_exchange = discard { $cards }
+review_action_keep = keep your hand
+review_computing = Your review of deal { $deal } is being computed… this message will show it in a few seconds.
+review_not_yours = Only the players of this table can review their own play.
+review_no_deal = No deal of this table is finished yet.
+review_no_such_deal = This table has no finished deal { $deal }.
+review_failed = Your review could not be computed; please try again later.
+cmd_review = Where your play in a finished deal cost points (only you see it)
+opt_review_deal = Deal number (default: the last finished deal)

@@ -574,3 +574,151 @@ rank_letter_K = K
 rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
+
+## Sfide del server (docs/challenges.md)
+cmd_challenge = Sfide del server: tutti giocano le stesse smazzate
+cmd_challenge_new = Avvia una sfida in questo canale (Gestisci server, o il ruolo delle sfide)
+cmd_challenge_daily = Pubblica qui una sfida di un gioco ogni giorno, o smetti
+cmd_challenge_play = Gioca le smazzate di una sfida, in privato (o riprendi da dove eri)
+cmd_challenge_standings = La classifica di una sfida
+cmd_challenge_results = I tuoi risultati, o quelli di tutti su una smazzata che hai giocato
+cmd_challenge_export = Le registrazioni delle smazzate che hai giocato in una sfida
+cmd_challenge_role = Il ruolo i cui membri possono avviare sfide (Gestisci server)
+opt_challenge = Numero della sfida (predefinito: l'ultima di questo server)
+opt_challenge_deals = Numero di smazzate, da 1 a 24
+opt_challenge_closes_in = Per quanto tempo resta aperta
+opt_challenge_rules = Altre regole della casa, come coppie chiave=valore (es. sa_ta_enabled=true)
+opt_challenge_daily = Avvia o ferma la sfida quotidiana
+opt_challenge_deal = Numero di una smazzata: i risultati di tutti su di essa
+opt_challenge_role = Il ruolo (senza: solo Gestisci server)
+challenge_close_hours = { $count ->
+    [one] { $count } ora
+   *[other] { $count } ore
+}
+challenge_close_days = { $count ->
+    [one] { $count } giorno
+   *[other] { $count } giorni
+}
+challenge_daily_start = Avvia
+challenge_daily_stop = Ferma
+challenge_title = Sfida n. { $id } — { $game }
+challenge_card_setup = { $count ->
+    [one] { $count } smazzata
+   *[other] { $count } smazzate
+} · { $seats } giocatori · tieni il posto 1 in ogni smazzata, i computer (difficili) gli altri
+challenge_card_rules = Regole della casa: { $rules }
+challenge_card_how = Tutti giocano le stesse smazzate contro gli stessi avversari computer; ogni smazzata è confrontata con il risultato di tutti gli altri su di essa.
+challenge_card_how_partner = Tutti giocano le stesse smazzate con lo stesso compagno e gli stessi avversari computer; ogni smazzata è confrontata con il risultato di tutti gli altri su di essa.
+challenge_card_players = Giocatori: { $started } · hanno finito: { $finished }
+challenge_card_leader = In testa: { $name } ({ $percent })
+challenge_card_winner = Vincitore: { $name } ({ $percent })
+challenge_card_closes = Chiude { $when } ({ $left }). Un tentativo a testa: Gioca apre il tuo tavolo privato.
+challenge_card_closed = Chiusa { $when }.
+button_challenge_play = Gioca
+button_challenge_standings = Classifica
+challenge_created = La sfida n. { $id } è aperta fino a { $when }.
+challenge_none = Non c'è ancora nessuna sfida su questo server: `/challenge new` ne avvia una.
+challenge_unknown = Non c'è nessuna sfida n. { $id } su questo server.
+challenge_closed = La sfida n. { $id } è chiusa: `/challenge standings` mostra com'è finita.
+challenge_done_already = Hai già giocato la sfida n. { $id } (un tentativo a testa): `/challenge results` mostra le tue smazzate.
+challenge_table_in_thread = Il tuo tavolo per la sfida n. { $id } è in { $thread }: smazzata { $number } di { $total }.
+challenge_thread_name = Sfida n. { $id } — { $name }
+challenge_deal_start = **{ $title }** · smazzata { $number } di { $total }
+challenge_table_done = Questa smazzata è finita.
+challenge_deal_done = **Smazzata { $number } di { $total } finita**: il tuo risultato { $score }.
+challenge_deal_par = Par (il computer difficile al tuo posto): { $par }.
+challenge_deal_par_pending = Il par di questa smazzata è ancora in calcolo.
+challenge_deal_field = { $percent } dei punti match contro { $count ->
+    [one] il giocatore
+   *[other] i { $count } giocatori
+} che l'hanno giocata prima di te.
+challenge_deal_alone = Nessun altro ha ancora giocato questa smazzata.
+challenge_attempt_done = **Sfida completata**: { $percent } di media · { $par } rispetto al par. `/challenge standings` e `/challenge results` mostrano com'è andata a tutti.
+challenge_closed_now = La sfida n. { $id } è chiusa: contano le smazzate che hai finito, le altre non si giocano.
+challenge_par_name = Computer (difficile)
+challenge_standings_subtitle = { $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+} · pagina { $page }/{ $pages }
+challenge_standings_open = chiude { $left }
+challenge_standings_final = classifica finale
+challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
+challenge_standings_you = Tu: { $line }
+challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale; la media delle tue smazzate ti classifica, poi il tuo totale rispetto al par (il computer difficile al tuo posto).
+challenge_standings_empty = Nessuno ha ancora finito una smazzata della sfida n. { $id }.
+challenge_heading_rank = #
+challenge_heading_player = Giocatore
+challenge_heading_deals = Smazzate
+challenge_heading_percent = Punti match
+challenge_heading_par = ± par
+challenge_results_title = **{ $title }** — le tue smazzate
+challenge_results_line = Smazzata { $number }: { $score } · par { $par } · { $percent } ({ $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+})
+challenge_results_unplayed = Smazzata { $number }: non ancora giocata
+challenge_results_hint = `/challenge results deal:` mostra il risultato di tutti su una smazzata che hai giocato.
+challenge_results_none = Non hai ancora finito nessuna smazzata della sfida n. { $id }.
+challenge_results_locked = Vedrai i risultati di tutti sulla smazzata { $number } dopo averla giocata.
+challenge_field_title = **{ $title }**, smazzata { $number }: { $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+}
+challenge_field_par = Par: { $detail } → { $score }
+challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_export_none = Non hai ancora finito nessuna smazzata della sfida n. { $id }.
+challenge_export_name = Le tue smazzate della sfida n. { $id }, una registrazione ciascuna (`python -m games replay` le rigioca).
+challenge_daily_on = Una sfida di { $game } sarà pubblicata in { $channel } ogni giorno, a partire da ora.
+challenge_daily_off = Niente più sfide quotidiane di { $game }.
+challenge_daily_none = Non c'era nessuna sfida quotidiana di { $game } su questo server.
+challenge_role_set = I membri con { $role } ora possono avviare sfide.
+challenge_role_cleared = Ora solo i membri con Gestisci server possono avviare sfide.
+error_challenge_rights = Solo i membri con Gestisci server (o il ruolo scelto con `/challenge role`) possono farlo.
+error_challenge_deals = Una sfida ha da 1 a { $most } smazzate, non { $value }.
+error_challenge_closes = Una sfida resta aperta per una delle durate proposte, non { $value } ore.
+error_challenge_deal = La sfida n. { $id } ha le smazzate da 1 a { $most }.
+error_challenge_rule_text = Scrivi le regole della casa come coppie chiave=valore, es. sa_ta_enabled=true target_score=1000 (non «{ $text }»).
+error_challenge_table = Questo tavolo è una smazzata di una sfida: si gioca da `/challenge play` e non si può lasciare né abbandonare.
+
+## Revisione della mano (issue 23)
+button_review = Rivedi il mio gioco
+review_select = Rivedi il mio gioco: scegli una mano
+review_select_deal = Mano { $deal }
+review_title = **Il tuo gioco nella mano { $deal }** — { $game }, tavolo { $table }
+review_total = Hai lasciato { $cost } sul tavolo in { $count ->
+    [one] { $count } decisione
+   *[other] { $count } decisioni
+}:
+review_well_played = **Ben giocato!** Nessuna delle tue { $count ->
+    [one] { $count } decisione
+   *[other] { $count } decisioni
+} è costata più di { $cost }.
+review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili, { $cost } in media.
+review_line_action = Hai scelto: { $choice }; { $best } sarebbe stato meglio nel { $share } delle mani possibili, { $cost } in media.
+review_line_card_exact = Hai giocato { $choice }; { $best } era migliore di { $cost } (tutte le carte erano note).
+review_line_action_exact = Hai scelto: { $choice }; { $best } era meglio di { $cost } (tutte le carte erano note).
+review_cost_points = { $count ->
+    [one] +{ $count } punto
+   *[other] +{ $count } punti
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } punto carte
+   *[other] +{ $count } punti carte
+}
+review_action_pass = passare
+review_action_coinche = contrare
+review_action_surcoinche = surcontrare
+review_action_bid = dichiarare { $value } { $trump }
+review_action_take = prendere a { $trump }
+review_action_call = chiamare il { $rank }
+review_action_call_points = chiamare il { $rank } a { $points }
+review_action_trump = { $suit } briscola
+review_action_exchange = scartare { $cards }
+review_action_keep = tenere le carte
+review_computing = La revisione del tuo gioco nella mano { $deal } è in calcolo… apparirà qui tra pochi secondi.
+review_not_yours = Solo i giocatori di questo tavolo possono rivedere il proprio gioco.
+review_no_deal = Nessuna mano di questo tavolo è ancora finita.
+review_no_such_deal = Questo tavolo non ha una mano { $deal } finita.
+review_failed = Non è stato possibile calcolare la revisione; riprova più tardi.
+cmd_review = Dove il tuo gioco in una mano finita è costato punti (lo vedi solo tu)
+opt_review_deal = Numero della mano (predefinito: l'ultima finita)

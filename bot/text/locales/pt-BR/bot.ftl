@@ -85,3 +85,38 @@ opt_server_language = Idioma padrão das novas mesas deste servidor
 settings_language = Idioma das novas mesas: { $language }. `/atout settings language:` muda isso.
 board_title = { $game } — ranking
 ratings_title = **Ranking Elo**
+
+## Desafios do servidor: só o que muda no Brasil
+cmd_challenge_new = Lançar um desafio neste canal (Gerenciar servidor, ou o cargo dos desafios)
+cmd_challenge_export = Os registros das mãos que você jogou em um desafio
+cmd_challenge_role = O cargo cujos membros podem lançar desafios (Gerenciar servidor)
+cmd_challenge_play = Jogar as mãos de um desafio, em privado (ou voltar de onde parou)
+cmd_challenge_results = Seus resultados, ou os de todos em uma mão que você já jogou
+opt_challenge = Número do desafio (padrão: o último deste servidor)
+opt_challenge_role = O cargo (sem cargo: só Gerenciar servidor)
+challenge_card_setup = { $count ->
+    [one] { $count } mão
+   *[other] { $count } mãos
+} · { $seats } jogadores · você fica com o lugar 1 em todas as mãos, computadores (difíceis) nos outros
+challenge_card_closes = Fecha { $when } ({ $left }). Uma tentativa cada: Jogar abre sua mesa privada.
+challenge_done_already = Você já jogou o desafio n.º { $id } (uma tentativa cada): `/challenge results` mostra suas mãos.
+challenge_table_in_thread = Sua mesa do desafio n.º { $id } está em { $thread }: mão { $number } de { $total }.
+challenge_deal_done = **Mão { $number } de { $total } terminada**: seu resultado { $score }.
+challenge_deal_par = Par (o computador difícil no seu lugar): { $par }.
+challenge_deal_par_pending = O par desta mão ainda está sendo calculado.
+challenge_deal_field = { $percent } dos pontos de match contra { $count ->
+    [one] o jogador
+   *[other] os { $count } jogadores
+} que a jogaram antes de você.
+challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que você terminou, as outras não são jogadas.
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem; a média das suas mãos define sua posição, depois seu total em relação ao par (o computador difícil no seu lugar).
+challenge_results_title = **{ $title }** — suas mãos
+challenge_results_hint = `/challenge results deal:` mostra o resultado de todos em uma mão que você já jogou.
+challenge_results_none = Você ainda não terminou nenhuma mão do desafio n.º { $id }.
+challenge_results_locked = Você verá os resultados de todos na mão { $number } depois de jogá-la.
+challenge_export_none = Você ainda não terminou nenhuma mão do desafio n.º { $id }.
+challenge_export_name = Suas mãos do desafio n.º { $id }, um registro cada (`python -m games replay` as joga de novo).
+challenge_role_cleared = Agora só os membros com Gerenciar servidor podem lançar desafios.
+error_challenge_rights = Só membros com Gerenciar servidor (ou o cargo escolhido com `/challenge role`) podem fazer isso.
+error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, por exemplo sa_ta_enabled=true target_score=1000 (não “{ $text }”).
+error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a partir de `/challenge play` e não pode ser deixada nem abandonada.

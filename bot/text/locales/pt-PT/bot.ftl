@@ -575,3 +575,151 @@ rank_letter_K = K
 rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
+
+## Desafios do servidor (docs/challenges.md)
+cmd_challenge = Desafios do servidor: todos jogam as mesmas mãos
+cmd_challenge_new = Lançar um desafio neste canal (Gerir servidor, ou o cargo dos desafios)
+cmd_challenge_daily = Publicar aqui um desafio de um jogo todos os dias, ou parar
+cmd_challenge_play = Jogar as mãos de um desafio, em privado (ou voltar onde parou)
+cmd_challenge_standings = A classificação de um desafio
+cmd_challenge_results = Os seus resultados, ou os de todos numa mão que já jogou
+cmd_challenge_export = Os registos das mãos que jogou num desafio
+cmd_challenge_role = O cargo cujos membros podem lançar desafios (Gerir servidor)
+opt_challenge = Número do desafio (por omissão: o último deste servidor)
+opt_challenge_deals = Número de mãos, de 1 a 24
+opt_challenge_closes_in = Quanto tempo fica aberto
+opt_challenge_rules = Outras regras da casa, em pares chave=valor (p. ex. sa_ta_enabled=true)
+opt_challenge_daily = Lançar ou parar o desafio diário
+opt_challenge_deal = Número de uma mão: os resultados de todos nela
+opt_challenge_role = O cargo (sem cargo: só Gerir servidor)
+challenge_close_hours = { $count ->
+    [one] { $count } hora
+   *[other] { $count } horas
+}
+challenge_close_days = { $count ->
+    [one] { $count } dia
+   *[other] { $count } dias
+}
+challenge_daily_start = Lançar
+challenge_daily_stop = Parar
+challenge_title = Desafio n.º { $id } — { $game }
+challenge_card_setup = { $count ->
+    [one] { $count } mão
+   *[other] { $count } mãos
+} · { $seats } jogadores · fica com o lugar 1 em todas as mãos, computadores (difíceis) nos outros
+challenge_card_rules = Regras da casa: { $rules }
+challenge_card_how = Todos jogam as mesmas mãos contra os mesmos adversários computadores; cada mão é comparada com o resultado de todos os outros nessa mão.
+challenge_card_how_partner = Todos jogam as mesmas mãos com o mesmo parceiro e os mesmos adversários computadores; cada mão é comparada com o resultado de todos os outros nessa mão.
+challenge_card_players = Jogadores: { $started } · terminaram: { $finished }
+challenge_card_leader = Na frente: { $name } ({ $percent })
+challenge_card_winner = Vencedor: { $name } ({ $percent })
+challenge_card_closes = Fecha { $when } ({ $left }). Uma tentativa cada: Jogar abre a sua mesa privada.
+challenge_card_closed = Fechou { $when }.
+button_challenge_play = Jogar
+button_challenge_standings = Classificação
+challenge_created = O desafio n.º { $id } está aberto até { $when }.
+challenge_none = Ainda não há desafios neste servidor: `/challenge new` lança um.
+challenge_unknown = Não há desafio n.º { $id } neste servidor.
+challenge_closed = O desafio n.º { $id } fechou: `/challenge standings` mostra como acabou.
+challenge_done_already = Já jogou o desafio n.º { $id } (uma tentativa cada): `/challenge results` mostra as suas mãos.
+challenge_table_in_thread = A sua mesa do desafio n.º { $id } está em { $thread }: mão { $number } de { $total }.
+challenge_thread_name = Desafio n.º { $id } — { $name }
+challenge_deal_start = **{ $title }** · mão { $number } de { $total }
+challenge_table_done = Esta mão terminou.
+challenge_deal_done = **Mão { $number } de { $total } terminada**: o seu resultado { $score }.
+challenge_deal_par = Par (o computador difícil no seu lugar): { $par }.
+challenge_deal_par_pending = O par desta mão ainda está a ser calculado.
+challenge_deal_field = { $percent } dos pontos de match contra { $count ->
+    [one] o jogador
+   *[other] os { $count } jogadores
+} que a jogaram antes de si.
+challenge_deal_alone = Ainda ninguém mais jogou esta mão.
+challenge_attempt_done = **Desafio concluído**: { $percent } de média · { $par } face ao par. `/challenge standings` e `/challenge results` mostram como correu a todos.
+challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminou, as outras não se jogam.
+challenge_par_name = Computador (difícil)
+challenge_standings_subtitle = { $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+} · página { $page }/{ $pages }
+challenge_standings_open = fecha { $left }
+challenge_standings_final = classificação final
+challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } face ao par · { $done }/{ $total } mãos
+challenge_standings_you = Você: { $line }
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem; a média das suas mãos classifica-o, depois o seu total face ao par (o computador difícil no seu lugar).
+challenge_standings_empty = Ainda ninguém terminou uma mão do desafio n.º { $id }.
+challenge_heading_rank = #
+challenge_heading_player = Jogador
+challenge_heading_deals = Mãos
+challenge_heading_percent = Pontos de match
+challenge_heading_par = ± par
+challenge_results_title = **{ $title }** — as suas mãos
+challenge_results_line = Mão { $number }: { $score } · par { $par } · { $percent } ({ $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+})
+challenge_results_unplayed = Mão { $number }: ainda não jogada
+challenge_results_hint = `/challenge results deal:` mostra o resultado de todos numa mão que já jogou.
+challenge_results_none = Ainda não terminou nenhuma mão do desafio n.º { $id }.
+challenge_results_locked = Verá os resultados de todos na mão { $number } depois de a jogar.
+challenge_field_title = **{ $title }**, mão { $number }: { $count ->
+    [one] { $count } jogador
+   *[other] { $count } jogadores
+}
+challenge_field_par = Par: { $detail } → { $score }
+challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_export_none = Ainda não terminou nenhuma mão do desafio n.º { $id }.
+challenge_export_name = As suas mãos do desafio n.º { $id }, um registo cada (`python -m games replay` volta a jogá-las).
+challenge_daily_on = Um desafio de { $game } será publicado em { $channel } todos os dias, a partir de agora.
+challenge_daily_off = Acabaram os desafios diários de { $game }.
+challenge_daily_none = Não havia desafio diário de { $game } neste servidor.
+challenge_role_set = Os membros com { $role } já podem lançar desafios.
+challenge_role_cleared = Agora só os membros com Gerir servidor podem lançar desafios.
+error_challenge_rights = Só os membros com Gerir servidor (ou o cargo escolhido com `/challenge role`) podem fazer isso.
+error_challenge_deals = Um desafio tem de 1 a { $most } mãos, não { $value }.
+error_challenge_closes = Um desafio fica aberto durante uma das durações propostas, não { $value } horas.
+error_challenge_deal = O desafio n.º { $id } tem as mãos 1 a { $most }.
+error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, p. ex. sa_ta_enabled=true target_score=1000 (não «{ $text }»).
+error_challenge_table = Esta mesa é uma mão de um desafio: joga-se a partir de `/challenge play` e não se pode deixar nem abandonar.
+
+## Revisão da mão (issue 23)
+button_review = Rever o meu jogo
+review_select = Rever o meu jogo: escolha uma mão
+review_select_deal = Mão { $deal }
+review_title = **O seu jogo na mão { $deal }** — { $game }, mesa { $table }
+review_total = Deixou { $cost } na mesa em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}:
+review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+} custou mais de { $cost }.
+review_line_card = Jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_action = Escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_card_exact = Jogou { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_line_action_exact = Escolheu: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_cost_points = { $count ->
+    [one] +{ $count } ponto
+   *[other] +{ $count } pontos
+}
+review_cost_card_points = { $count ->
+    [one] +{ $count } ponto de cartas
+   *[other] +{ $count } pontos de cartas
+}
+review_action_pass = passar
+review_action_coinche = contrar
+review_action_surcoinche = recontrar
+review_action_bid = anunciar { $value } { $trump }
+review_action_take = ficar com { $trump }
+review_action_call = chamar o { $rank }
+review_action_call_points = chamar o { $rank } a { $points }
+review_action_trump = { $suit } trunfo
+review_action_exchange = descartar { $cards }
+review_action_keep = ficar com as cartas
+review_computing = A revisão do seu jogo na mão { $deal } está a ser calculada… aparecerá aqui dentro de segundos.
+review_not_yours = Só os jogadores desta mesa podem rever o seu próprio jogo.
+review_no_deal = Ainda nenhuma mão desta mesa terminou.
+review_no_such_deal = Esta mesa não tem uma mão { $deal } terminada.
+review_failed = Não foi possível calcular a revisão; tente mais tarde.
+cmd_review = Onde o seu jogo numa mão terminada custou pontos (só você vê)
+opt_review_deal = Número da mão (por omissão: a última terminada)

@@ -1,0 +1,224 @@
+"""A server challenge at the size of a busy server: ``/challenge standings`` with 1,000 completed
+attempts of an 8-deal Coinche challenge (issue 24: p95 <= 300 ms, on SQLite and on PostgreSQL).
+
+Builds the challenge and its attempts as the bot records them: each deal is played out (the
+person by the easy computer player with a seed of their own, the other seats by the normal one)
+in ``--variants`` ways, and each attempt takes, deal by deal, one of those ways: its score in the
+game's unit and the detail the results page shows, written as ``record_result`` writes them (in
+bulk: the build is not what is measured). The par of each deal is stored too. Then it measures,
+as the commands do it:
+
+- ``/challenge standings``: every attempt's matchpoints on every deal, averaged, ranked, a random
+  page for a random caller, and the image drawn (``bot.challenge.screens.standings_answer``);
+- the read alone (storage's part of the standings);
+- ``/challenge results deal:<n>``: the best results on one deal, the caller's own, and the text.
+
+Prints medians (p50) and 95th percentiles in milliseconds of wall time, then CPU time, and the load
+average. Run it alone under ``nice``:
+
+    nice -n 10 python benchmarks/challenge.py                  # SQLite (a temporary file)
+    nice -n 10 python benchmarks/challenge.py --postgres       # a throwaway PostgreSQL server
+    nice -n 10 python benchmarks/challenge.py --db postgresql://user@host/db   # an empty database
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.figures import add_json_option, report
+from benchmarks.leaderboard import percentile, timed
+from bot.challenge.screens import FIELD_SHOWN, field_text, standings_answer
+from bot.storage.backends import make_storage
+from bot.storage.challenges import Challenge, Par, iso
+from bot.storage.interface import Storage
+from games.ai import choose
+from games.base import Game
+from games.duplicate import PLAYER_SEAT, deal_detail, fixed_deals, seat_result
+from games.registry import game_class
+
+GUILD = 4242
+GAME = "coinche"
+SEATS = 4
+TARGET_MS = 300
+
+
+def play(game: str, deck: tuple[str, ...], dealer: int, seed: int) -> Game:
+    """One way a deal goes: the person (seat 0) easy with their own seed, the others normal."""
+    engine = game_class(game)(options={}, seats=SEATS, dealer=dealer)
+    engine.deal(list(deck))
+    person, others = random.Random(seed), random.Random(seed + 1)
+    while not engine.deal_results:
+        seat = engine.to_act
+        assert seat is not None
+        level, rng = ("easy", person) if seat == PLAYER_SEAT else ("normal", others)
+        engine.apply(seat, choose(engine.view(seat), engine.legal_actions(seat), level, rng))
+    return engine
+
+
+async def build(storage: Storage, attempts: int, deals: int, variants: int, seed: int) -> Challenge:
+    rng = random.Random(seed)
+    now = datetime.datetime.now(datetime.UTC)
+    challenge = await storage.create_challenge(
+        guild_id=GUILD,
+        channel_id=1,
+        creator_id=1,
+        game=GAME,
+        seats=SEATS,
+        options={},
+        settings={"language": "en", "deck_style": "auto"},
+        samples=64,
+        seed="benchmark",
+        deals=fixed_deals(GAME, {}, SEATS, deals, "benchmark"),
+        created_at=iso(now),
+        closes_at=iso(now + datetime.timedelta(days=7)),
+    )
+    names = ["Player", "Computer 1", "Computer 2", "Computer 3"]
+    ways: list[list[tuple[int, str]]] = []
+    for deal_no, deal in enumerate(challenge.deals):
+        played = [
+            play(GAME, deal.deck, deal.dealer, seed + 1000 * deal_no + v) for v in range(variants)
+        ]
+        ways.append(
+            [(seat_result(g, PLAYER_SEAT), json.dumps(deal_detail(g, names))) for g in played]
+        )
+        await storage.store_par(
+            challenge.id,
+            deal_no,
+            Par(seat_result(played[0], PLAYER_SEAT), deal_detail(played[0], names)),
+        )
+    stamp = iso(now)
+    attempt_rows = []
+    result_rows = []
+    table = 1
+    for user in range(1, attempts + 1):
+        attempt_rows.append((challenge.id, user, f"Player {user}", None, None, deals, stamp, stamp))
+        for deal_no in range(deals):
+            score, detail = rng.choice(ways[deal_no])
+            result_rows.append((challenge.id, deal_no, user, table, score, detail, stamp))
+            table += 1
+    async with storage.transaction():  # type: ignore[attr-defined]
+        await storage.db.executemany(  # type: ignore[attr-defined]
+            "INSERT INTO challenge_attempts (challenge_id, user_id, name, thread_id, table_id,"
+            " deals_done, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            attempt_rows,
+        )
+        await storage.db.executemany(  # type: ignore[attr-defined]
+            "INSERT INTO challenge_results (challenge_id, deal_no, user_id, table_id, score,"
+            " detail, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            result_rows,
+        )
+    if hasattr(storage.db, "conn"):  # PostgreSQL: statistics for the planner, as autovacuum would
+        await storage.db.conn.execute("ANALYZE")  # type: ignore[attr-defined]
+    return challenge
+
+
+async def measure(args: argparse.Namespace, db: str, backend: str) -> None:
+    storage: Any = make_storage(db)
+    await storage.open()
+    try:
+        start = time.perf_counter()
+        challenge = await build(storage, args.attempts, args.deals, args.variants, args.seed)
+        if not args.json:
+            print(
+                f"{backend}: built {args.attempts} attempts of a {args.deals}-deal {GAME}"
+                f" challenge ({args.variants} ways per deal) in {time.perf_counter() - start:.1f} s"
+            )
+        rng = random.Random(args.seed)
+        now = datetime.datetime.now(datetime.UTC)
+        pages = (await storage.standings(challenge.id)).pages
+
+        async def standings() -> object:
+            found = await storage.standings(
+                challenge.id,
+                page=rng.randint(1, max(1, pages // 3)),
+                user_id=rng.randint(1, args.attempts),
+            )
+            return await standings_answer(challenge, found, now, "en")
+
+        async def results() -> object:
+            deal_no = rng.randrange(args.deals)
+            user = rng.randint(1, args.attempts)
+            field = await storage.deal_field(challenge.id, deal_no, limit=FIELD_SHOWN)
+            own = await storage.own_results(challenge.id, user)
+            field += [r for r in own if r.deal_no == deal_no and r not in field]
+            par = (await storage.pars(challenge.id)).get(deal_no)
+            return field_text(challenge, deal_no, field, par, user, "en")
+
+        async def read() -> object:
+            return await storage.standings(
+                challenge.id,
+                page=rng.randint(1, max(1, pages // 3)),
+                user_id=rng.randint(1, args.attempts),
+            )
+
+        for name, job, target in (
+            ("/challenge standings (image included)", standings, TARGET_MS),
+            ("standings read alone (matchpoints of every attempt, ranked)", read, TARGET_MS),
+            ("/challenge results deal:", results, TARGET_MS),
+        ):
+            wall, cpu = await timed(job, args.samples)
+            p50, p95 = statistics.median(wall), percentile(wall, 0.95)
+            verdict = "ok" if p95 <= target else "OVER"
+            report(
+                args,
+                f"{backend} {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms wall"
+                f" (target p95 <= {target} ms: {verdict}, {p95 / target:.2f} of it);"
+                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms",
+                name,
+                backend=backend,
+                attempts=args.attempts,
+                deals=args.deals,
+                wall_ms={"p50": p50, "p95": p95},
+                cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 0.95)},
+                target_p95_ms=target,
+            )
+    finally:
+        await storage.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--attempts", type=int, default=1000)
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--variants", type=int, default=40, help="ways each deal is played")
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--db", help="an empty PostgreSQL database (postgresql://…)")
+    parser.add_argument(
+        "--postgres", action="store_true", help="on a throwaway PostgreSQL server (tests.pg_server)"
+    )
+    add_json_option(parser)
+    args = parser.parse_args()
+    if args.db:
+        await measure(args, args.db, "postgresql")
+    elif args.postgres:
+        from tests.pg_server import PgServer
+
+        server = PgServer(durable=True)
+        server.start()
+        try:
+            await measure(args, await server.new_database(), "postgresql")
+        finally:
+            server.stop()
+    else:
+        with tempfile.TemporaryDirectory() as scratch:
+            await measure(args, os.path.join(scratch, "bench.sqlite3"), "sqlite")
+    load = os.getloadavg()[0]
+    report(args, f"load average while measuring: {load:.1f}", "load average", value=load)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

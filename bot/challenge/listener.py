@@ -1,0 +1,48 @@
+"""The sessions' listener with challenges in it: every table is shown by the table UI as before,
+except that a challenge's table ends its deal into the attempt (``Attempts.deal_over``) instead of
+posting a game's result, and a private table without a thread (played in ephemeral messages) is
+shown in its player's hand message only: nothing of it is ever posted in a channel."""
+
+from __future__ import annotations
+
+from bot.challenge.attempts import Attempts, deal_link, in_messages
+from bot.play.sessions import TableSession
+from bot.table.controller import TableUI
+from games.duplicate import PLAYER_SEAT
+
+
+class ChallengeListener:
+    def __init__(self, ui: TableUI, attempts: Attempts) -> None:
+        self.ui = ui
+        self.attempts = attempts
+
+    async def _refresh_player(self, session: TableSession) -> None:
+        seat = session.row.seat(PLAYER_SEAT)
+        if seat is not None and seat.user_id is not None:
+            await self.ui.hands.refresh(session, seat.user_id)
+
+    async def deal_started(self, session: TableSession) -> None:
+        if in_messages(session):
+            await self._refresh_player(session)
+        else:
+            await self.ui.deal_started(session)
+
+    async def deal_finished(self, session: TableSession, deal_index: int) -> None:
+        if not in_messages(session):
+            await self.ui.deal_finished(session, deal_index)
+
+    async def changed(self, session: TableSession) -> None:
+        if in_messages(session):
+            await self._refresh_player(session)
+        else:
+            await self.ui.changed(session)
+
+    async def thinking(self, session: TableSession, seat: int) -> None:
+        if not in_messages(session):
+            await self.ui.thinking(session, seat)
+
+    async def game_over(self, session: TableSession) -> None:
+        if deal_link(session) is None:
+            await self.ui.game_over(session)
+        else:
+            await self.attempts.deal_over(session)

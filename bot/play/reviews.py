@@ -1,0 +1,166 @@
+"""Deal reviews for the bot: computed from the stored record in a worker process below the
+bot's priority, kept in storage, and asked for at most once at a time per seat and deal.
+
+A review (``games.review``) takes seconds of pure-Python search. It runs in a process of its
+own (``ATOUT_REVIEW_PROCESSES``), niced below the bot and below the drawing processes, so the
+tables in play keep their pace while it thinks; the bot's event loop only waits for it. The
+result is stored (``Storage.store_review``): a second click, or one after a restart, is answered
+from storage at once. Two clicks while one review is computed wait for the same computation.
+
+The worker is given the record of the finished deals only: the deal in progress, whose deck
+would reveal every hand, never leaves the table's engine (``Game.to_record``'s
+``completed_only``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Final
+
+from bot.play.workers import worker_process
+from bot.storage.interface import Storage
+from games.records import parse
+from games.review import review
+from games.review.moments import reviewed_deal
+
+log = logging.getLogger(__name__)
+
+REVIEW_SAMPLES: Final = 16
+"""Sampled deals per decision in the bot's reviews: what keeps a Coinche review within its
+budget on one loaded core (benchmarks/load.py --reviews prints the click-to-review times)."""
+
+REVIEW_NICE: Final = 15
+"""How much lower than the bot the review processes run: below the drawing processes (10),
+which people wait for at every click, as a review is asked for once a deal."""
+
+SHOWN: Final = 3
+"""Decisions whose positions are kept with a review: the costliest, which its message shows."""
+
+Json = dict[str, Any]  # JSON: a review (python -m games review --json) with its positions
+
+
+def compute(record: Json, deal: int, seat: int, samples: int, seed: int) -> Json:
+    """A worker's job: the review of ``seat`` in deal ``deal`` of ``record`` (the JSON of
+    ``python -m games review --json``), with ``total_cost``, the decisions whose cost is exact
+    (``exact``: their indices) and, for the costliest decisions, the position the seat saw: its
+    hand, the trick on the table, the trump."""
+    parsed = parse(record)
+    found = review(parsed, seat, deal, samples, seed)
+    out = found.to_json()
+    out["total_cost"] = round(found.total_cost, 2)
+    out["exact"] = [d.index for d in found.decisions if d.exact]
+    costly = sorted((d for d in found.decisions if d.cost > 0), key=lambda d: (-d.cost, d.index))[
+        :SHOWN
+    ]
+    wanted = {d.index for d in costly}
+    positions: dict[str, Json] = {}
+    for moment in reviewed_deal(parsed, deal, seat).moments:
+        if moment.index in wanted:
+            view = moment.game.view(seat)
+            positions[str(moment.index)] = {
+                "hand": list(view["hand"]),
+                "trick": [list(play) for play in view["trick"]],
+                "trump": view["trump"],
+                "phase": view["phase"],
+            }
+    out["positions"] = positions
+    return out
+
+
+def _ready() -> bool:
+    """A review process's first job: started and its imports done before anyone waits."""
+    return True
+
+
+def _review_process(parent: int) -> None:
+    """Initializer of a review process."""
+    worker_process(parent)
+    if hasattr(os, "nice"):
+        os.nice(REVIEW_NICE)
+
+
+class Reviews:
+    """The reviews of every table: stored ones at once, others computed once."""
+
+    def __init__(self, storage: Storage, processes: int = 0, samples: int = REVIEW_SAMPLES) -> None:
+        self.storage = storage
+        self.processes = processes
+        """Review processes; 0 computes in a thread (tests)."""
+        self.samples = samples
+        self._executor: Executor | None = None
+        self._running: dict[tuple[int, int, int], asyncio.Future[Json]] = {}
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes > 0:
+                self._executor = ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_review_process,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-review")
+        return self._executor
+
+    def warm(self) -> None:
+        """Start the review processes now (``python -m bot`` at start-up), so that the first
+        review asked for does not also wait for a process to start and import the search."""
+        if self.processes > 0:
+            for _ in range(self.processes):
+                self._pool().submit(_ready)
+
+    async def stored(self, table_id: int, deal: int, seat: int) -> Json | None:
+        return await self.storage.load_review(table_id, deal, seat)
+
+    def computing(self, table_id: int, deal: int, seat: int) -> bool:
+        return (table_id, deal, seat) in self._running
+
+    async def get(self, table_id: int, deal: int, seat: int, record: Json) -> Json:
+        """The review, from storage or computed now (and stored). ``record`` holds the finished
+        deals of the table; the same request while one is computed waits for that one."""
+        key = (table_id, deal, seat)
+        running = self._running.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        stored = await self.stored(table_id, deal, seat)
+        if stored is not None:
+            return stored
+        future: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
+        self._running[key] = future
+        try:
+            result = await self._compute(record, deal, seat, seed=table_id)
+            await self.storage.store_review(table_id, deal, seat, result)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: whoever waits on it gets it raised
+            raise
+        else:
+            future.set_result(result)
+        finally:
+            del self._running[key]
+        return result
+
+    async def _compute(self, record: Json, deal: int, seat: int, seed: int) -> Json:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._pool(), compute, record, deal, seat, self.samples, seed
+            )
+        except BrokenProcessPool:
+            # A review process died (killed, out of memory): a new pool for the next one.
+            self._executor = None
+            raise
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+__all__ = ["REVIEW_SAMPLES", "Reviews", "compute"]

@@ -1,0 +1,196 @@
+"""Challenges on storage, on SQLite and on PostgreSQL: the worked matchpoint example with ties, the
+standings' order and their tie-break on par, one attempt per person, a result recorded once, a
+daily challenge created once, a closing carried out once, and a challenge's deals kept apart
+from the ratings and the history."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.storage.backends import make_storage
+from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
+from bot.storage.interface import Storage
+from games.duplicate import fixed_deals
+
+GUILD = 1
+NOW = "2026-01-01T00:00:00Z"
+LATER = "2026-01-02T00:00:00Z"
+
+
+@pytest.fixture
+async def storage(db_url: str) -> AsyncIterator[Storage]:
+    store: Any = make_storage(db_url)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) -> Challenge:
+    return await storage.create_challenge(
+        guild_id=GUILD,
+        channel_id=10,
+        creator_id=99,
+        game="coinche",
+        seats=4,
+        options={},
+        settings={"language": "en"},
+        samples=4,
+        seed="seed",
+        deals=fixed_deals("coinche", {}, 4, deals, "seed"),
+        created_at=NOW,
+        closes_at=closes_at,
+    )
+
+
+async def played(storage: Storage, found: Challenge, user: int, scores: list[int]) -> None:
+    """``user``'s attempt, their deals played in order with these results."""
+    await storage.start_attempt(found.id, user, f"player{user}", NOW)
+    for deal_no, score in enumerate(scores):
+        row = await storage.create_table(GUILD, 10, "coinche", 4, user, {}, {"duplicate": {}})
+        result = DealResult(
+            deal_no, user, f"player{user}", score, 0.0, 0, row.id, {"deal": deal_no}
+        )
+        last = deal_no + 1 == found.deal_count
+        assert await storage.record_result(found.id, result, NOW, last)
+
+
+ANN, BOB, CAT, DAN, EVE = 1, 2, 3, 4, 5
+
+
+async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None:
+    """Deal 1: Ann, Bob and Eve 100, Cat 50, Dan -20. Deal 2 (Dan has not played it): Ann 10,
+    Bob and Cat 30, Eve 40. Matchpoints: 1 per result beaten, ½ per tie, over the others.
+
+    - deal 1: Ann, Bob, Eve (2 beaten + 2 ties) / 4 = 75 %; Cat 1/4 = 25 %; Dan 0 %;
+    - deal 2: Ann 0/3 = 0 %; Bob, Cat (1 + ½) / 3 = 50 %; Eve 3/3 = 100 %;
+    - averages: Eve 87.5, Bob 62.5, Ann 37.5, Cat 37.5, Dan 0;
+    - pars 60 and 20: Ann +40 -10 = +30, Cat -10 +10 = 0: Ann before Cat."""
+    found = await challenge(storage)
+    for user, scores in (
+        (ANN, [100, 10]),
+        (BOB, [100, 30]),
+        (CAT, [50, 30]),
+        (DAN, [-20]),
+        (EVE, [100, 40]),
+    ):
+        await played(storage, found, user, scores)
+    await storage.store_par(found.id, 0, Par(60, {}))
+    await storage.store_par(found.id, 1, Par(20, {}))
+
+    standings = await storage.standings(found.id, user_id=DAN, page_size=3)
+    assert standings.total == 5 and standings.pages == 2
+    assert [(s.user_id, s.rank) for s in standings.lines] == [(EVE, 1), (BOB, 2), (ANN, 3)]
+    assert [round(s.percent, 3) for s in standings.lines] == [87.5, 62.5, 37.5]
+    assert [s.vs_par for s in standings.lines] == [60, 50, 30]
+    own = standings.own
+    assert own is not None and own.rank == 5 and own.deals == 1 and own.percent == 0.0
+    assert own.vs_par == -80 and not own.finished
+    second = await storage.standings(found.id, page=2, page_size=3)
+    assert [(s.user_id, s.rank, round(s.percent, 3), s.vs_par) for s in second.lines] == [
+        (CAT, 4, 37.5, 0),
+        (DAN, 5, 0.0, -80),
+    ]
+
+    field = await storage.deal_field(found.id, 0)
+    assert [(r.user_id, r.score, round(r.percent, 3), r.field_size) for r in field] == [
+        (ANN, 100, 75.0, 5),
+        (BOB, 100, 75.0, 5),
+        (EVE, 100, 75.0, 5),
+        (CAT, 50, 25.0, 5),
+        (DAN, -20, 0.0, 5),
+    ]
+    assert [r.rank for r in field] == [1, 1, 1, 4, 5]
+    assert field[0].detail == {"deal": 0}
+    top = await storage.deal_field(found.id, 0, limit=2)
+    assert [(r.user_id, r.rank, r.field_size) for r in top] == [(ANN, 1, 5), (BOB, 1, 5)]
+    cat = await storage.own_results(found.id, CAT)
+    assert [(r.deal_no, round(r.percent, 3), r.field_size) for r in cat] == [
+        (0, 25.0, 5),
+        (1, 50.0, 4),
+    ]
+    assert await storage.attempt_counts(found.id) == (5, 4)
+
+
+async def test_equal_matchpoints_and_par_share_a_rank_and_a_lone_result_is_half(
+    storage: Storage,
+) -> None:
+    found = await challenge(storage, deals=1)
+    await played(storage, found, ANN, [80])
+    alone = await storage.standings(found.id)
+    assert [(s.user_id, s.percent) for s in alone.lines] == [(ANN, 50.0)]
+    await played(storage, found, BOB, [80])
+    standings = await storage.standings(found.id)
+    assert [(s.rank, s.percent, s.vs_par) for s in standings.lines] == [(1, 50.0, 0), (1, 50.0, 0)]
+
+
+async def test_one_attempt_each_and_a_deal_recorded_once(storage: Storage) -> None:
+    found = await challenge(storage)
+    attempt, created = await storage.start_attempt(found.id, ANN, "ann", NOW)
+    assert created and attempt.deals_done == 0 and not attempt.finished
+    again, created = await storage.start_attempt(found.id, ANN, "ann again", NOW)
+    assert not created and again.name == "ann"
+    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, {})
+    await storage.update_attempt(found.id, ANN, thread_id=5, table_id=row.id)
+    result = DealResult(0, ANN, "ann", 42, 0.0, 0, row.id, {})
+    assert await storage.record_result(found.id, result, NOW, last=False)
+    assert not await storage.record_result(found.id, result, NOW, last=False)
+    attempt_now = await storage.get_attempt(found.id, ANN)
+    assert attempt_now is not None
+    assert (attempt_now.deals_done, attempt_now.table_id, attempt_now.thread_id) == (1, None, 5)
+    last = DealResult(1, ANN, "ann", 7, 0.0, 0, row.id, {})
+    assert await storage.record_result(found.id, last, LATER, last=True)
+    done = await storage.get_attempt(found.id, ANN)
+    assert done is not None and done.finished and done.finished_at == LATER
+
+
+async def test_a_closing_and_a_daily_challenge_happen_once(storage: Storage) -> None:
+    found = await challenge(storage)
+    assert [c.id for c in await storage.challenges_to_watch()] == [found.id]
+    assert await storage.mark_closed(found.id)
+    assert not await storage.mark_closed(found.id)
+    closed = await storage.get_challenge(found.id)
+    assert closed is not None and closed.closed
+    # Still watched while its pars are unknown; no longer once they are.
+    assert [c.id for c in await storage.challenges_to_watch()] == [found.id]
+    for deal_no in range(found.deal_count):
+        await storage.store_par(found.id, deal_no, Par(deal_no, {"deal": deal_no}))
+    assert await storage.challenges_to_watch() == []
+    assert (await storage.pars(found.id))[1] == Par(1, {"deal": 1})
+
+    schedule = DailySchedule(GUILD, "sueca", 10, 99, 4, 8, {"games_to_win": 1}, NOW)
+    await storage.set_daily(schedule)
+    assert await storage.due_daily("2025-12-31T23:59:59Z") == []
+    due = await storage.due_daily(NOW)
+    assert due == [schedule]
+    assert await storage.claim_daily(due[0], LATER)
+    assert not await storage.claim_daily(due[0], LATER)
+    assert await storage.due_daily(NOW) == []
+    assert await storage.stop_daily(GUILD, "sueca")
+    assert not await storage.stop_daily(GUILD, "sueca")
+
+
+async def test_the_latest_challenge_is_the_open_one(storage: Storage) -> None:
+    first = await challenge(storage)
+    closed = await challenge(storage, closes_at="2025-12-31T00:00:00Z")
+    assert (await storage.latest_challenge(GUILD, NOW)).id == first.id  # type: ignore[union-attr]
+    assert (await storage.latest_challenge(GUILD, "2026-02-01T00:00:00Z")).id == closed.id  # type: ignore[union-attr]
+    assert await storage.latest_challenge(GUILD + 1, NOW) is None
+    assert (await storage.get_challenge(first.id)).deals == first.deals  # type: ignore[union-attr]
+
+
+async def test_a_challenge_deal_moves_no_rating_and_joins_no_history(storage: Storage) -> None:
+    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, {"duplicate": {"x": 1}})
+    await storage.set_seat(row.id, 0, ANN, None, "ann")
+    for seat in (1, 2, 3):
+        await storage.set_seat(row.id, seat, None, "hard", f"Computer {seat}")
+    await storage.update_table(row.id, status="playing", first_dealer=0)
+    await storage.finish_table(row.id, "finished")
+    assert await storage.rate_pending() == 0
+    assert await storage.rate_table(row.id) == []
+    assert await storage.history(GUILD, ANN, None) == []
+    assert (await storage.player_stats(GUILD, ANN, None)).per_game == []

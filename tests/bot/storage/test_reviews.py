@@ -1,0 +1,52 @@
+"""Stored deal reviews (migration 004), on SQLite and on PostgreSQL: kept per table, deal and
+seat, read back as written; a second write of the same review replaces the first."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.storage.backends import make_storage
+from bot.storage.interface import Storage
+
+REVIEW = {
+    "game": "briscola",
+    "seat": 1,
+    "deal": 0,
+    "unit": "card points",
+    "decisions": [
+        {
+            "action_index": 3,
+            "choice": {"type": "play", "card": "5C"},
+            "best": {"type": "play", "card": "7H"},
+            "cost": 30.0,
+            "better_share": 1.0,
+            "real": {"choice": -17.0, "best": 13.0},
+        }
+    ],
+    "positions": {"3": {"hand": ["5C", "7H"], "trick": [], "trump": "C", "phase": "play"}},
+}
+
+
+@pytest.fixture
+async def storage(db_url: str) -> AsyncIterator[Storage]:
+    store = make_storage(db_url)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def test_a_review_is_kept_per_table_deal_and_seat(storage: Storage) -> None:
+    row = await storage.create_table(1, 2, "briscola", 2, 7, {}, {})
+    other = await storage.create_table(1, 2, "briscola", 2, 7, {}, {})
+    assert await storage.load_review(row.id, 0, 1) is None
+    await storage.store_review(row.id, 0, 1, REVIEW)
+    assert await storage.load_review(row.id, 0, 1) == REVIEW
+    for table, deal, seat in ((row.id, 0, 0), (row.id, 1, 1), (other.id, 0, 1)):
+        assert await storage.load_review(table, deal, seat) is None
+    changed = dict(REVIEW, unit="points")
+    await storage.store_review(row.id, 0, 1, changed)
+    assert await storage.load_review(row.id, 0, 1) == changed

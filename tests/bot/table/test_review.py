@@ -1,0 +1,190 @@
+""" "Review my play": the button under each deal summary, the game-over select and ``/review``
+answer the player who held the seat, privately and in their language, from storage once
+computed (also after a restart); everybody else is refused without a word about the deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+import simcord.interactions
+
+from bot.app import AtoutBot
+from bot.config import Settings
+from bot.play.reviews import Reviews
+from bot.text.i18n import t
+from bot.text.review import shown
+from tests.bot.driver import Table, components_of
+from tests.conftest import restart
+
+SAMPLES = 2
+"""Sampled deals per decision in these tests: the answer's path is tested, not the analysis."""
+
+
+def quick(bot: Any) -> Reviews:
+    reviews: Reviews = bot.review.reviews
+    reviews.samples = SAMPLES
+    return reviews
+
+
+def summary_with_button(table: Table, deal: int) -> Any:
+    """The deal summary carrying the review button of deal ``deal`` (from 0)."""
+    wanted = f"atout:review:{table.table_id}:{deal}"
+    for message in table.where().history():
+        if any(c.get("custom_id") == wanted for c in components_of(message)):
+            return message
+    raise AssertionError(f"no summary with {wanted}")
+
+
+async def two_player_briscola(env: simcord.Env) -> tuple[Table, Any, Any]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    table = Table(env, channel, [alice])
+    await table.open("briscola", computers=1, seats=2, hands_to_win=2)
+    quick(env.bot)
+    await table.play_until(lambda g: len(g.deal_results) == 1)
+    return table, alice, bob
+
+
+async def test_the_button_answers_the_seated_player_privately(env: simcord.Env) -> None:
+    table, alice, _ = await two_player_briscola(env)
+    summary = summary_with_button(table, 0)
+    clicked = await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
+    assert clicked.ephemeral and clicked.response is not None
+    content = clicked.response.content
+    assert content.splitlines()[0] == t(
+        "review_title", deal=1, table=table.table_id, game=t("game_briscola")
+    )
+    seat = table.session.seat_of(alice.id)
+    stored = await env.bot.storage.load_review(table.table_id, 0, seat)  # type: ignore[attr-defined]
+    assert stored is not None and stored["game"] == "briscola" and stored["seat"] == seat
+    assert len(stored["decisions"]) == 19  # every play but the last, forced one
+    # One image per decision the message explains, each drawn from the seat's own position.
+    assert len(clicked.response.attachments) == len(shown(stored))
+    assert {str(d["action_index"]) for d in shown(stored)} <= set(stored["positions"])
+    for position in stored["positions"].values():
+        assert set(position["hand"]) <= set(table.session.game.log[0]["deck"])  # type: ignore[union-attr]
+    # A second click is answered from storage at once, with the same review.
+    again = await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
+    assert again.response is not None and again.response.content == content
+
+
+async def test_everybody_else_is_refused_without_a_word_about_the_deal(env: simcord.Env) -> None:
+    table, _, bob = await two_player_briscola(env)
+    summary = summary_with_button(table, 0)
+    refused = await bob.click(summary, custom_id=f"atout:review:{table.table_id}:0")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == t("review_not_yours")
+    assert not refused.response.attachments
+    assert await env.bot.storage.load_review(table.table_id, 0, 1) is None  # type: ignore[attr-defined]
+    # The command from another server knows no such table.
+    other = env.create_guild(name="other")
+    there = other.create_text_channel("cards")
+    stranger = other.add_member(env.create_user("stranger"))
+    asked = await stranger.slash(there, "review", table=table.table_id)
+    assert asked.ephemeral and asked.response is not None
+    assert asked.response.content == t("error_no_table")
+
+
+async def test_the_command_names_a_deal_and_refuses_one_not_finished(env: simcord.Env) -> None:
+    table, alice, _ = await two_player_briscola(env)
+    asked = await alice.slash(table.channel, "review", table=table.table_id, deal=1)
+    assert asked.ephemeral and asked.response is not None
+    assert asked.response.content.startswith(
+        t("review_title", deal=1, table=table.table_id, game=t("game_briscola"))
+    )
+    # Deal 2 is in play: nothing of it can be reviewed.
+    early = await alice.slash(table.where(), "review", deal=2)
+    assert early.response is not None and early.response.content == t("review_no_such_deal", deal=2)
+
+
+async def test_the_worker_gets_the_finished_deals_only(env: simcord.Env) -> None:
+    table, alice, _ = await two_player_briscola(env)
+    seen: list[dict[str, Any]] = []
+    reviews = quick(env.bot)
+    compute = reviews._compute
+
+    async def spy(record: dict[str, Any], deal: int, seat: int, seed: int) -> dict[str, Any]:
+        seen.append(record)
+        return await compute(record, deal, seat, seed)
+
+    reviews._compute = spy  # type: ignore[method-assign]
+    await table.play_until(lambda g: len(g.log[-1]["actions"]) >= 3)
+    game = table.session.game
+    assert game is not None and len(game.log) == 2
+    asked = await alice.slash(table.where(), "review", deal=1)
+    assert asked.response is not None
+    (record,) = seen
+    # The deal in play (its deck would show both hands) never reaches the worker.
+    assert [d["deck"] for d in record["deals"]] == [game.log[0]["deck"]]
+    assert [d["actions"] for d in record["deals"]] == [game.log[0]["actions"]]
+
+
+async def test_the_button_works_after_a_restart(env: simcord.Env, settings: Settings) -> None:
+    table, alice, _ = await two_player_briscola(env)
+    summary = summary_with_button(table, 0)
+    first = await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
+    assert first.response is not None
+    bot: AtoutBot = await restart(env, settings)
+    quick(bot)
+    again = await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
+    assert again.ephemeral and again.response is not None
+    assert again.response.content == first.response.content
+
+
+async def test_game_over_offers_every_deal(env: simcord.Env) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env, channel, [alice])
+    await table.open("briscola", computers=1, seats=2, hands_to_win=1)
+    quick(env.bot)
+    await table.play_to_end()
+    select_id = f"atout:review:{table.table_id}"
+    result = next(
+        m
+        for m in table.where().history()
+        if any(c.get("custom_id") == select_id for c in components_of(m))
+    )
+    (select,) = [c for c in components_of(result) if c.get("custom_id") == select_id]
+    finished = len(table.session.game.deal_results)  # type: ignore[union-attr]
+    assert [o["value"] for o in select["options"]] == [str(d) for d in range(finished)]
+    chosen = await alice.select(result, ["0"], custom_id=select_id)
+    assert chosen.ephemeral and chosen.response is not None
+    assert chosen.response.content.startswith(
+        t("review_title", deal=1, table=table.table_id, game=t("game_briscola"))
+    )
+
+
+@pytest.fixture
+def speaking(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """``speaking[user id] = "fr"``: that user's Discord client is French."""
+    chosen: dict[int, str] = {}
+    original = simcord.interactions.base_payload
+
+    def localised(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        if kwargs.get("user_id") in chosen:
+            payload["locale"] = chosen[kwargs["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", localised)
+    return chosen
+
+
+async def test_the_review_speaks_the_player_s_language(
+    env: simcord.Env, speaking: dict[int, str]
+) -> None:
+    table, alice, bob = await two_player_briscola(env)
+    speaking[alice.id] = "fr"
+    speaking[bob.id] = "it"
+    asked = await alice.slash(table.where(), "review")
+    assert asked.response is not None
+    assert asked.response.content.splitlines()[0] == t(
+        "review_title", "fr", deal=1, table=table.table_id, game=t("game_briscola", "fr")
+    )
+    refused = await bob.slash(table.where(), "review")
+    assert refused.response is not None and refused.response.content == t("review_not_yours", "it")

@@ -1,0 +1,139 @@
+"""``python -m games review``: its JSON, and its errors, which are the replay's (docs/records.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.ai import choose
+from games.registry import new_game
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def played(game_name: str, seats: int, seed: int, deals: int = 1) -> dict[str, Any]:
+    """A record of ``deals`` deals played by the normal computer player."""
+    rng = random.Random(seed)
+    game = new_game(game_name, seats=seats, dealer=0)
+    for _ in range(deals):
+        deck = list(game.full_deck())
+        rng.shuffle(deck)
+        game.deal(deck)
+        while not game.awaiting_deck and not game.over:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "normal", rng))
+    return game.to_record()
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "games", "review", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def one_line(text: str) -> bool:
+    return text.endswith("\n") and text.count("\n") == 1 and "Traceback" not in text
+
+
+@pytest.fixture(scope="module")
+def briscola() -> str:
+    return json.dumps(played("briscola", 2, 3))
+
+
+def test_json_has_the_issue_s_shape(briscola: str) -> None:
+    done = run("-", "--seat", "1", "--samples", "4", "--json", stdin=briscola)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert set(out) == {"game", "seat", "deal", "unit", "decisions"}
+    assert (out["game"], out["seat"], out["deal"], out["unit"]) == ("briscola", 1, 0, "card points")
+    actions = json.loads(briscola)["deals"][0]["actions"]
+    # Every play of seat 1 is a choice while it holds two cards or more: 20 cards, the last forced.
+    assert len(out["decisions"]) == 19
+    for decision in out["decisions"]:
+        assert set(decision) == {"action_index", "choice", "best", "cost", "better_share", "real"}
+        played_action = dict(actions[decision["action_index"]])
+        assert played_action.pop("seat") == 1
+        assert decision["choice"] == played_action
+        assert decision["cost"] >= 0 and 0 <= decision["better_share"] <= 1
+        assert set(decision["real"]) == {"choice", "best"}
+        if decision["cost"] == 0:
+            assert decision["best"] == decision["choice"]
+
+
+def test_the_same_seed_and_budget_give_the_same_review(briscola: str) -> None:
+    first = run("-", "--seat", "0", "--samples", "3", "--seed", "7", "--json", stdin=briscola)
+    again = run("-", "--seat", "0", "--samples", "3", "--seed", "7", "--json", stdin=briscola)
+    assert first.returncode == 0 and first.stdout == again.stdout
+
+
+def test_text_output_names_every_decision(briscola: str) -> None:
+    done = run("-", "--seat", "0", "--samples", "2", stdin=briscola)
+    assert done.returncode == 0
+    assert done.stdout.startswith("briscola, deal 0, seat 0: 19 decisions")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--seat", "2"), "review: seat 2 is not at the table (seats 0 to 1)\n"),
+        (
+            ("--seat", "0", "--deal", "3"),
+            "review: the record has no deal 3 (1 deals, counted from 0)\n",
+        ),
+        (
+            ("--seat", "0", "--samples", "0"),
+            "review: the review needs at least one sampled deal per decision\n",
+        ),
+    ],
+)
+def test_exit_2_for_what_cannot_be_reviewed(
+    briscola: str, args: tuple[str, ...], message: str
+) -> None:
+    done = run("-", *args, stdin=briscola)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr == message
+
+
+def test_exit_2_for_a_deal_not_finished() -> None:
+    record = played("briscola", 2, 4)
+    record["deals"][0]["actions"] = record["deals"][0]["actions"][:10]
+    done = run("-", "--seat", "0", stdin=json.dumps(record))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "review: deal 0 is not finished: only a whole deal can be reviewed\n"
+
+
+def test_exit_2_for_a_malformed_record() -> None:
+    done = run("-", "--seat", "0", stdin="{not json")
+    assert done.returncode == 2 and done.stdout == "" and one_line(done.stderr)
+    assert done.stderr.startswith("malformed record: not JSON")
+
+
+def test_exit_2_for_a_file_that_cannot_be_read(tmp_path: Path) -> None:
+    done = run(str(tmp_path / "missing.json"), "--seat", "0")
+    assert done.returncode == 2 and done.stdout == "" and one_line(done.stderr)
+    assert done.stderr.startswith("cannot read ")
+
+
+def test_exit_1_for_an_illegal_action(briscola: str) -> None:
+    record = json.loads(briscola)
+    first = record["deals"][0]["actions"][0]
+    first["seat"] = 1 - first["seat"]
+    done = run("-", "--seat", "0", stdin=json.dumps(record))
+    assert done.returncode == 1 and done.stdout == "" and one_line(done.stderr)
+    assert done.stderr.startswith("deal 0, action 0 (seat ")
+
+
+def test_exit_2_without_a_seat(briscola: str) -> None:
+    done = run("-", stdin=briscola)
+    assert done.returncode == 2 and done.stdout == ""
