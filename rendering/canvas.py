@@ -78,6 +78,9 @@ class Record:
     owner: int | None = None
     size: int = 0
     text: str = ""
+    weight: str = ""
+    """A text's font weight (``rendering.text.FONT_FILES``): capitals differ in height between
+    them at one size."""
 
 
 class Canvas:
@@ -224,7 +227,9 @@ class Canvas:
             x -= width
         self._rich(text, size, colour, weight, x, y)
         if self.records is not None and text:
-            self.records.append(Record("text", (x, y, x + width, y + size), None, size, text))
+            self.records.append(
+                Record("text", (x, y, x + width, y + size), None, size, text, weight)
+            )
         return width
 
     def _rich(self, text: str, size: int, colour: theme.RGB, weight: str, x0: int, y: int) -> None:

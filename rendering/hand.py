@@ -12,7 +12,7 @@ from PIL import Image
 from games.registry import card_facts
 from games.views import GameView
 from rendering import cards, theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas, Record, font_for
 from rendering.i18n import DEFAULT_LOCALE, text
 from rendering.info import card_text, denomination
 
@@ -21,13 +21,18 @@ HEADER: Final = 40
 LIFT: Final = 16
 SUIT_GAP: Final = 14
 MAX_WIDTH: Final = theme.TABLE_SIZE[0]
+SPREAD: Final = 4
+"""A hand of at most this many cards (Briscola's three, the end of a deal) lies card beside
+card, whole, rather than overlapped: the image is then as wide as its cards."""
+CARD_GAP: Final = 10
 
 
 def hand_layout(hand: list[str], card_w: int) -> list[int]:
-    """x offset of each card: overlapping so the corner index stays visible, gaps between suits."""
+    """x offset of each card: overlapping so the corner index stays visible, gaps between suits;
+    a short hand side by side."""
     n = len(hand)
     gaps = sum(1 for a, b in itertools.pairwise(hand) if a[1] != b[1])
-    step = 76
+    step = card_w + CARD_GAP if n <= SPREAD else 76
     room = MAX_WIDTH - 2 * MARGIN - card_w - gaps * SUIT_GAP
     if n > 1 and step * (n - 1) > room:
         step = max(40, room // (n - 1))
@@ -47,9 +52,11 @@ def draw_hand(
     style: str,
     locale: str = DEFAULT_LOCALE,
     marked: Sequence[str] = (),
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """The hand; ``marked`` cards (Piquet's discards being chosen) stand lifted, edged in red,
-    where they lie in the hand."""
+    where they lie in the hand. The image is as wide as the cards: a header wider than them goes
+    over more rows (at its " · "). ``records``, when given, receives the texts and cards drawn."""
     trump = view["trump"]
     hand = card_facts(view["game"]).sort_hand(view["hand"], trump)
     cw, ch = theme.HAND_CARD
@@ -70,18 +77,34 @@ def draw_hand(
             parts.append(text("hand_exchange", locale, count=low))
     if legal is not None and to_act and hand:
         playable = sum(1 for card in hand if card in legal)
-        if playable:
+        # Said only when it tells something: not when every card may be played (Briscola's
+        # always may).
+        if 0 < playable < len(hand):
             parts.append(text("hand_playable", locale, count=playable))
-    header = " · ".join(parts)
     probe = Canvas((1, 1), theme.FELT)
     probe.style = style
-    header_width = probe.rich_width(header, size) + 2 * MARGIN
-    width = min(MAX_WIDTH, max(360, header_width, (xs[-1] + cw + MARGIN) if xs else 0))
-    height = HEADER + LIFT + ch + MARGIN + 6
+
+    def measure(line: str) -> int:
+        return probe.rich_width(line, size) + 2 * MARGIN
+
+    cards_width = (xs[-1] + cw + MARGIN) if xs else 0
+    width = min(MAX_WIDTH, max(cards_width, *(measure(part) for part in parts)))
+    if not hand:
+        width = max(width, 360)
+    rows: list[str] = []
+    for part in parts:
+        if rows and measure(f"{rows[-1]} · {part}") <= width:
+            rows[-1] = f"{rows[-1]} · {part}"
+        else:
+            rows.append(part)
+    header_h = HEADER + (HEADER - 6) * (len(rows) - 1)
+    height = header_h + LIFT + ch + MARGIN + 6
     c = Canvas((width, height), theme.FELT)
     c.style = style
-    c.draw.rectangle((0, 0, width, HEADER - 4), fill=theme.PANEL)
-    c.rich(MARGIN, 10, header, size, theme.TEXT)
+    c.records = records
+    c.draw.rectangle((0, 0, width, header_h - 4), fill=theme.PANEL)
+    for k, row in enumerate(rows):
+        c.rich(MARGIN, 10 + (HEADER - 6) * k, row, size, theme.TEXT)
     # An empty list outside trick play (bidding, Piquet's exchange) means "no card to play now",
     # not "every card is unplayable": the hand stays bright so the player can plan.
     if legal is not None and not legal and view["phase"] != "play":
@@ -91,7 +114,7 @@ def draw_hand(
     for card, x in zip(hand, xs, strict=True):
         bright = legal_set is None or card in legal_set
         lifted = (bright and legal_set is not None) or card in chosen
-        y = HEADER + (0 if lifted else LIFT)
+        y = header_h + (0 if lifted else LIFT)
         draw = cards.face if bright else cards.dimmed
         sprite = draw(card, style, cw, ch, locale)
         if card in chosen:
@@ -99,10 +122,11 @@ def draw_hand(
                 (x - 4, y - 4, x + cw + 4, y + ch + 4), fill=theme.LOSE, outline=None, radius=12
             )
         c.shadowed(cards.shadow(cw, ch), x - 3, y, sprite, x, y)
+        c.mark("card", (x, y, x + cw, y + ch))
     if not hand:
         c.rich(
             width // 2,
-            HEADER + ch // 2,
+            header_h + ch // 2,
             text("no_cards_in_hand", locale),
             font_for(20),
             theme.TEXT_DIM,

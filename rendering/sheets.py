@@ -17,7 +17,7 @@ from rendering.canvas import Canvas, Record, font_for
 from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import SideLabel, game_title, melds_log, name_of, side_label, side_names
 from rendering.presenters import headline, presenter, table_info
-from rendering.text import fit_text, text_width, unique_fit, wrap_words
+from rendering.text import fit_text, text_width, wrap_words
 
 MARGIN: Final = 20
 
@@ -115,7 +115,10 @@ def draw_deal_summary(
     result: dict[str, Any],
     style: str,
     locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
+    """A deal's points per side and what scored them; ``records``, when given, receives the
+    texts drawn."""
     merged: dict[str, Any] = dict(_deal_event(view) or {})
     merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
     merged.setdefault("game", view.get("game"))
@@ -128,11 +131,11 @@ def draw_deal_summary(
     sides = len(scores) or (len(totals) if totals else 2)
     name_w = 380 if sides <= 2 else 220
     size = font_for(20, "condensed")
-    # Partners share a row: each name gets half of it, shortened so the two stay distinct.
-    pairs = sides < int(view.get("seats") or len(names) or sides)
-    room = (name_w - 24 - text_width(" & ", size, "condensed")) // 2 if pairs else name_w - 24
-    labels = side_names(view["teams"], unique_fit(names, size, room, "condensed"), locale)[:sides]
+    labels = side_names(view["teams"], names, locale)[:sides]
     labels += [SideLabel((side_label(i, locale),)) for i in range(len(labels), sides)]
+    # Partners share a row when they fit on it, else take one each: no name is cut.
+    label_rows = [_head_rows(label, size, name_w - 24) for label in labels]
+    name_row = size + 8
     columns: list[tuple[str, list[Any]]] = []
     if isinstance(trick_points, list) and len(trick_points) == sides:
         if presenter(view["game"]).counts_tricks:
@@ -151,15 +154,23 @@ def draw_deal_summary(
     if totals is not None and len(totals) == sides and list(totals) != list(scores):
         # In the first deal the total is the deal's score: it is said once.
         columns.append((text("column_total", locale), totals))
-    lines = headline(view, names, merged, labels, locale)
+    big = font_for(22)
+    lines = [
+        (row, mood)
+        for line, mood in headline(view, names, merged, labels, locale)
+        for row in wrap_words(line, big, 1200 - 2 * MARGIN, "bold", 2, None)
+    ]
     details = _detail_lines(view, names, locale)
     col_w = 120
-    width = min(1200, max(800, MARGIN * 2 + name_w + col_w * len(columns)))
+    widest = max((text_width(line, big) for line, _ in lines), default=0)
+    width = min(1200, max(800, MARGIN * 2 + name_w + col_w * len(columns), widest + 2 * MARGIN))
     row = 40
-    shown = details[: max(0, (720 - 200 - 34 * len(lines) - row * sides) // 30)]
-    height = 70 + 36 * len(lines) + 36 + row * sides + 16 + 30 * len(shown) + MARGIN
+    rows_h = [row + name_row * (len(r) - 1) for r in label_rows]
+    shown = details[: max(0, (720 - 200 - 34 * len(lines) - sum(rows_h)) // 30)]
+    height = 70 + 36 * len(lines) + 36 + sum(rows_h) + 16 + 30 * len(shown) + MARGIN
     c = Canvas((width, min(720, height)), theme.FELT)
     c.style = style
+    c.records = records
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
     game = game_title(str(merged.get("game")), locale, text("deal", locale))
     title = text("summary_title", locale, game=game)
@@ -167,20 +178,21 @@ def draw_deal_summary(
     y = 70
     for line, mood in lines:
         colour = theme.TEXT if mood is None else theme.WIN if mood else theme.LOSE
-        c.rich(MARGIN, y, fit_text(line, font_for(22), width - 2 * MARGIN), font_for(22), colour)
+        c.rich(MARGIN, y, line, big, colour)
         y += 36
     head = font_for(15, "regular")
     for i, (label, _) in enumerate(columns):
         x = MARGIN + name_w + col_w * (i + 1) - 10
         c.rich(x, y + 4, label, head, theme.TEXT_DIM, "regular", anchor="r")
     y += 36
+    ry = y
     for s in range(sides):
-        ry = y + row * s
-        c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, ry + row - 12), radius=8, outline=None)
+        bottom = ry + rows_h[s]
+        c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, bottom - 12), radius=8, outline=None)
         colour = theme.TEAM_COLOURS[s % len(theme.TEAM_COLOURS)]
-        c.draw.rounded_rectangle((MARGIN, ry, MARGIN + 6, ry + 20), radius=3, fill=colour)
-        label = fit_text(labels[s].text, size, name_w - 24, "condensed")
-        c.rich(MARGIN + 16, ry + 1, label, size, theme.TEXT, "condensed")
+        c.draw.rounded_rectangle((MARGIN, ry, MARGIN + 6, bottom - 20), radius=3, fill=colour)
+        for k, label in enumerate(label_rows[s]):
+            c.rich(MARGIN + 16, ry + 1 + name_row * k, label, size, theme.TEXT, "condensed")
         for i, (_, values) in enumerate(columns):
             value = values[s] if s < len(values) else ""
             last = i == len(columns) - 1
@@ -195,12 +207,22 @@ def draw_deal_summary(
                 "condensed",
                 anchor="r",
             )
-    y += row * sides + 16
+        ry = bottom
+    y += sum(rows_h) + 16
     small = font_for(17, "condensed")
     for line in shown:
         c.rich(MARGIN, y, fit_text(line, small, width - 2 * MARGIN, "condensed"), small)
         y += 30
     return c.image
+
+
+def _head_rows(label: SideLabel, size: int, room: int) -> list[str]:
+    """A side's head on the score sheet: one row when it fits, else one partner a row ("bob &",
+    "Ordinateur 2"), each over two rows at a space if it must; cut only past that."""
+    if text_width(label.text, size, "condensed") <= room:
+        return [label.text]
+    members = [f"{m} &" for m in label.members[:-1]] + list(label.members[-1:])
+    return [r for m in members for r in wrap_words(m, size, room, "condensed")]
 
 
 def _detail_lines(view: GameView, names: list[str], locale: str) -> list[str]:
@@ -218,32 +240,38 @@ def draw_score_sheet(
     totals: list[int],
     locale: str = DEFAULT_LOCALE,
     teams: list[list[int]] | None = None,
+    records: list[Record] | None = None,
 ) -> Image.Image:
+    """Every deal's score per side and the totals. A side's head is its players' names, over
+    as many rows as they need (partners one a row, a long name broken at a space), so that no
+    name is cut; ``records``, when given, receives the texts drawn."""
     sides = len(totals) or 2
     labels = side_names(teams or seat_teams(len(names), sides), names, locale)
+    labels += [SideLabel((side_label(i, locale),)) for i in range(len(labels), sides)]
     shown = deal_results[-14:]
     skipped = len(deal_results) - len(shown)
-    col_w = max(150, min(220, (1100 - 120) // max(1, sides)))
+    head = font_for(17, "condensed")
+    fair = (1100 - 120) // max(1, sides)
+    heads = [_head_rows(label, head, fair - 16) for label in labels[:sides]]
+    widest = max((text_width(r, head, "condensed") for rows in heads for r in rows), default=0)
+    col_w = max(150, min(max(220, widest + 16), fair))
     width = min(1200, MARGIN * 2 + 100 + col_w * sides)
     row = 34
-    height = 70 + 44 + row * (len(shown) + (1 if skipped else 0)) + 16 + 50 + MARGIN
+    head_row = head + 10
+    head_h = 44 + head_row * (max(map(len, heads), default=1) - 1)
+    height = 70 + head_h + row * (len(shown) + (1 if skipped else 0)) + 16 + 50 + MARGIN
     c = Canvas((width, height), theme.FELT)
+    c.records = records
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
     title = text("score_sheet_title", locale, game=game_title(game, locale))
     c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
     y = 70
-    head = font_for(17, "condensed")
-    for i in range(sides):
+    for i, rows in enumerate(heads):
         x = MARGIN + 100 + col_w * (i + 1) - 10
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
-        label = fit_text(
-            labels[i].text if i < len(labels) else side_label(i, locale),
-            head,
-            col_w - 16,
-            "condensed",
-        )
-        c.rich(x, y, label, head, colour, "condensed", anchor="r")
-    y += 44
+        for k, label in enumerate(rows):
+            c.rich(x, y + head_row * k, label, head, colour, "condensed", anchor="r")
+    y += head_h
     size = font_for(18, "condensed")
     running = [0] * sides
     for result in deal_results[: len(deal_results) - len(shown)]:

@@ -31,30 +31,53 @@ from rendering.info import (
 )
 from rendering.layers import Frame
 from rendering.presenters import table_info
-from rendering.text import fit_text, unique_fit, wrap_words
+from rendering.text import fit_text, size_for_cap_height, text_width, unique_fit, wrap_words
 
 T = TypeVar("T")
 W, H = theme.TABLE_SIZE
 COLUMN: Final = 316
 CENTRE: Final = (COLUMN + (W - COLUMN) // 2, H // 2)
 RADII: Final = (308, 280)
-PLATE: Final = (240, 92)
+SEAT_RADII: Final = {3: (314, 280), 4: (300, 280), 6: (337, 280)}
+"""The ellipse the plates' centres lie on, where a seat count needs another than ``RADII``: four
+seats leave the side plates room for their width, six leave the trick room for larger cards."""
+PLATE: Final = (250, 92)
+"""A plate beside the table (left, right, or oblique): narrow, its name over two rows when one
+does not hold it (the plate is then ``NAME_ROW`` taller)."""
+WIDE_PLATE: Final = (340, 92)
+"""A plate above or below the table, where there is room across: a name of 16 characters on
+one row."""
+TWO_PLATE_WIDTH: Final = 400
+NAME_ROW: Final = 30
+ICON: Final = 24
+"""The robot's size; it follows the name, ``ICON_GAP`` after it."""
+ICON_GAP: Final = 8
 TRICK_LAYOUT: Final = {
     2: ((150, 124), theme.TABLE_CARD),
     3: ((90, 110), theme.TABLE_CARD),
-    4: ((118, 124), theme.TABLE_CARD),
+    4: ((108, 124), theme.TABLE_CARD),
     5: ((120, 122), theme.SMALL_CARD),
-    6: ((104, 122), theme.SMALL_CARD),
+    6: ((120, 146), theme.SIX_TRICK_CARD),
 }
 """Per seat count: the radii of the ellipse the trick's cards lie on, and their size. Chosen so
-that no card's index is hidden by a name plate or by another card (five or six cards need the
-smaller size)."""
+that no card's index is hidden by a name plate or by another card (five cards need the smaller
+size; six lie in two rows of three, the middle ones a little further out)."""
 SMALL: Final = theme.min_text_size(W)
 """The type scale, in font pixel sizes: the smallest (labels, scores, logs) is what still reads
 at 12 px when Discord shows the image 550 px wide; names, titles and banners are larger."""
 NAME: Final = SMALL + 1
 TITLE: Final = SMALL + 5
 BIG: Final = SMALL + 13
+PHONE_WIDTH: Final = 360
+"""The width at which a phone shows the image: the side column is read there too."""
+PHONE_MIN_CAP: Final = 8
+"""The smallest capital, in pixels on a phone, of the side column's text: its facts (contract,
+score, bidding) are what a player looks up while playing."""
+PANEL_TEXT: Final = size_for_cap_height(-(-PHONE_MIN_CAP * W // PHONE_WIDTH), "condensed")
+"""The side column's type (all of it condensed): capitals of ``PHONE_MIN_CAP`` pixels on a
+phone."""
+PANEL_TITLE: Final = PANEL_TEXT + 4
+PANEL_ROW: Final = PANEL_TEXT + 8
 MINI_BACK: Final = (22, 32)
 CHIP: Final = 18
 """Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
@@ -90,10 +113,49 @@ def seat_anchor(index: int, n: int) -> tuple[int, int]:
     """Screen position of the ``index``-th seat counted from the bottom, counter-clockwise on
     screen, which is play order (docs/rules.md §1.3: the next player sits to the right)."""
     angle = math.radians(90 - 360 * index / n)
+    rx, ry = SEAT_RADII.get(n, RADII)
     return (
-        round(CENTRE[0] + RADII[0] * math.cos(angle)),
-        round(CENTRE[1] + RADII[1] * math.sin(angle)),
+        round(CENTRE[0] + rx * math.cos(angle)),
+        round(CENTRE[1] + ry * math.sin(angle)),
     )
+
+
+def wide_seat(index: int, n: int) -> bool:
+    """Whether the ``index``-th plate lies above or below the trick (rather than beside it), so
+    that it may be wide (``WIDE_PLATE``)."""
+    ax, ay = seat_anchor(index, n)
+    return abs(CENTRE[1] - ay) > abs(CENTRE[0] - ax) * 0.6
+
+
+def plate_size(index: int, n: int, rows: int = 1) -> tuple[int, int]:
+    """Width and height of the ``index``-th plate whose name takes ``rows`` rows."""
+    w, h = WIDE_PLATE if wide_seat(index, n) else PLATE
+    if n == 2:
+        # Two players face each other across the whole table: room for Piquet's badges
+        # ("Younger · took 3") beside the dealer's chip.
+        w = TWO_PLATE_WIDTH
+    return w, h + NAME_ROW * (rows - 1)
+
+
+def name_room(width: int, bot: bool) -> int:
+    """The width a plate of ``width`` leaves its name, the robot after it included."""
+    return width - 30 - (ICON + ICON_GAP if bot else 0)
+
+
+def plate_name(name: str, bot: bool, index: int, n: int) -> tuple[tuple[str, ...], int] | None:
+    """The rows a plate writes ``name`` in and their font size: one row at the name's size,
+    else one row a point smaller, else (beside the table) two rows broken at a space; ``None``
+    when even that would cut it."""
+    room = name_room(plate_size(index, n)[0], bot)
+    for size in (NAME, SMALL):
+        if text_width(name, size, "condensed") <= room:
+            return (name,), size
+    if wide_seat(index, n):
+        return None
+    rows = wrap_words(name, NAME, room, "condensed")
+    if len(rows) == 2 and "…" not in "".join(rows) and rows[0] and rows[1]:
+        return tuple(rows), NAME
+    return None
 
 
 def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
@@ -126,17 +188,23 @@ class Seats:
 
     order: tuple[int, ...]
     """Seats from the bottom of the image, counter-clockwise."""
-    names: tuple[str, ...]
-    """Each seat's name as its plate shows it (shortened to fit)."""
+    names: tuple[tuple[str, ...], ...]
+    """Each seat's name as its plate shows it: its rows (two beside the table when one does not
+    hold it; shortened only when two do not either)."""
+    sizes: tuple[int, ...]
+    """The font size of each seat's name."""
     bots: tuple[bool, ...]
     colours: tuple[theme.RGB, ...]
     locale: str
 
     def plate(self, index: int) -> PlateBase:
         seat = self.order[index]
-        name = self.names[seat] if seat < len(self.names) else name_of([], seat, self.locale)
+        if seat < len(self.names):
+            rows, size = self.names[seat], self.sizes[seat]
+        else:
+            rows, size = (name_of([], seat, self.locale),), NAME
         bot = seat < len(self.bots) and self.bots[seat]
-        return PlateBase(index, len(self.order), name, bot, self.colours[seat])
+        return PlateBase(index, len(self.order), rows, size, bot, self.colours[seat])
 
 
 @dataclass(frozen=True)
@@ -147,33 +215,44 @@ class PlateBase:
     index: int
     """The plate's place from the bottom of the image, counter-clockwise."""
     seats: int
-    name: str
+    rows: tuple[str, ...]
+    """The name, over one row or two."""
+    size: int
     bot: bool
     colour: theme.RGB
 
     @property
+    def size_px(self) -> tuple[int, int]:
+        return plate_size(self.index, self.seats, len(self.rows))
+
+    @property
     def origin(self) -> tuple[int, int]:
         ax, ay = seat_anchor(self.index, self.seats)
-        return ax - PLATE[0] // 2, ay - PLATE[1] // 2
+        pw, ph = self.size_px
+        return ax - pw // 2, ay - ph // 2
 
     @property
     def box(self) -> Box:
         """Where ``_plate_base`` paints (ends excluded)."""
         x0, y0 = self.origin
-        return (x0, y0, x0 + PLATE[0] + 1, y0 + PLATE[1] + 1)
+        pw, ph = self.size_px
+        return (x0, y0, x0 + pw + 1, y0 + ph + 1)
 
 
 def _plate_base(c: Canvas, plate: PlateBase, acting: bool = False) -> None:
     """The fixed part of a seat's plate: the panel, the side's colour bar, the name on the first
-    row (gold while the seat acts), the robot icon after it."""
-    pw, ph = PLATE
+    row or two (gold while the seat acts), the robot icon after it."""
+    pw, ph = plate.size_px
     x0, y0 = plate.origin
     c.panel((x0, y0, x0 + pw, y0 + ph), fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
     c.rounded_rectangle((x0 + 6, y0 + 10, x0 + 12, y0 + ph - 10), 3, plate.colour)
     colour = theme.ACCENT if acting else theme.TEXT
-    width = c.rich(x0 + 20, y0 + 18, plate.name, NAME, colour, "condensed")
+    width = 0
+    for k, row in enumerate(plate.rows):
+        width = c.rich(x0 + 20, y0 + 18 + NAME_ROW * k, row, plate.size, colour, "condensed")
     if plate.bot:
-        _bot_icon(c, x0 + 28 + width, y0 + 16, 24)
+        top = y0 + 16 + NAME_ROW * (len(plate.rows) - 1)
+        _bot_icon(c, x0 + 20 + ICON_GAP + width, top, ICON)
 
 
 def _plate(
@@ -193,8 +272,8 @@ def _plate(
     n = len(seats.order)
     seat = seats.order[index]
     anchor = seat_anchor(index, n)
-    pw, ph = PLATE
     base = seats.plate(index)
+    pw, ph = base.size_px
     x0, y0 = base.origin
     acting = view.get("to_act") == seat
     c.mark("plate", (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), seat)
@@ -231,30 +310,34 @@ def _plate(
         c.light = False
     bubble = info.bubbles.get(seat)
     if acting and not bubble:
-        _arrow(c, anchor)
+        _arrow(c, anchor, (pw, ph))
     if bubble:
-        _bubble(c, anchor, bubble, seat)
+        _bubble(c, anchor, (pw, ph), bubble, seat)
 
 
-def _toward_centre(anchor: tuple[int, int], extra: int) -> tuple[float, float, float, float]:
-    """A point ``extra`` pixels beyond the plate's edge on the way to the centre, and the unit
-    vector of that way."""
+def _toward_centre(
+    anchor: tuple[int, int], plate: tuple[int, int], extra: int
+) -> tuple[float, float, float, float]:
+    """A point ``extra`` pixels beyond the edge of the plate (of size ``plate``) on the way to the
+    centre, and the unit vector of that way."""
     dx, dy = CENTRE[0] - anchor[0], CENTRE[1] - anchor[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    reach = (PLATE[1] // 2 + 14) if abs(uy) > abs(ux) * 0.6 else (PLATE[0] // 2 + 14)
+    reach = (plate[1] // 2 + 14) if abs(uy) > abs(ux) * 0.6 else (plate[0] // 2 + 14)
     return anchor[0] + ux * (reach + extra), anchor[1] + uy * (reach + extra), ux, uy
 
 
-def _bubble(c: Canvas, anchor: tuple[int, int], text: str, seat: int) -> None:
+def _bubble(
+    c: Canvas, anchor: tuple[int, int], plate: tuple[int, int], text: str, seat: int
+) -> None:
     """What the seat said in the bidding, in a speech bubble on the table side of its plate."""
     size = NAME
     width = c.rich_width(text, size) + 28
     height = 46
-    _, _, ux, uy = _toward_centre(anchor, 0)
+    _, _, ux, uy = _toward_centre(anchor, plate, 0)
     vertical = abs(uy) > abs(ux) * 0.6
     half = height // 2 if vertical else width // 2
-    cx, cy, _, _ = _toward_centre(anchor, 22 + half)
+    cx, cy, _, _ = _toward_centre(anchor, plate, 22 + half)
     x0, y0 = round(cx - width / 2), round(cy - height / 2)
     tail = (cx - ux * (half + 14), cy - uy * (half + 14))
     base_x, base_y = cx - ux * (half - 4), cy - uy * (half - 4)
@@ -281,10 +364,10 @@ def _bubble(c: Canvas, anchor: tuple[int, int], text: str, seat: int) -> None:
     c.light = False
 
 
-def _arrow(c: Canvas, anchor: tuple[int, int]) -> None:
+def _arrow(c: Canvas, anchor: tuple[int, int], plate: tuple[int, int]) -> None:
     """A gold pointer from the acting seat towards the middle of the table."""
-    tx, ty, ux, uy = _toward_centre(anchor, 18)
-    bx, by, _, _ = _toward_centre(anchor, 0)
+    tx, ty, ux, uy = _toward_centre(anchor, plate, 18)
+    bx, by, _, _ = _toward_centre(anchor, plate, 0)
     tip, base = (tx, ty), (bx, by)
     px, py = -uy * 12, ux * 12
     c.polygon([tip, (base[0] + px, base[1] + py), (base[0] - px, base[1] - py)], theme.GOLD)
@@ -299,14 +382,16 @@ def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
     return x, y, cw, ch
 
 
-def plate_box(index: int, n: int) -> tuple[int, int, int, int]:
-    """The name plate of the ``index``-th seat from the bottom, badge included: x0, y0, x1, y1."""
+def plate_box(index: int, n: int, rows: int = 2) -> tuple[int, int, int, int]:
+    """The name plate of the ``index``-th seat from the bottom whose name takes ``rows`` rows
+    (by default the most a plate takes), badge included: x0, y0, x1, y1."""
     ax, ay = seat_anchor(index, n)
+    pw, ph = plate_size(index, n, 1 if wide_seat(index, n) else rows)
     return (
-        ax - PLATE[0] // 2 - 5,
-        ay - PLATE[1] // 2 - 4 - CHIP,
-        ax + PLATE[0] // 2 - 4 + CHIP,
-        ay + PLATE[1] // 2 + 5,
+        ax - pw // 2 - 5,
+        ay - ph // 2 - 4 - CHIP,
+        ax + pw // 2 - 4 + CHIP,
+        ay + ph // 2 + 5,
     )
 
 
@@ -395,10 +480,12 @@ def _column(
     ``frame``, each panel is a kept layer under what it shows (a panel that shows the same as a
     moment ago, like the contract during the play, is not drawn again)."""
     x0, x1 = 10, COLUMN - 6
-    y = _kept(c, frame, _contract_panel, info.title, tuple(info.contract[:6]))
     scores = view.get("scores") or {}
     game_scores = scores.get("game") if isinstance(scores, dict) else None
     deal_scores = scores.get("deal") if isinstance(scores, dict) else None
+    score_args: tuple[tuple[SideLabel, ...], tuple[object, ...], tuple[object, ...]] | None = None
+    fits = ("wrap", "whole", "compact")
+    need = dict.fromkeys(fits, 0)
     if isinstance(game_scores, list):
         found = side_names(view["teams"], names, info.locale)
         sides = range(len(game_scores))
@@ -409,7 +496,17 @@ def _column(
             deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
             for i in sides
         )
-        y = _kept(c, frame, _scores, y, labels, deal, tuple(game_scores), info.locale)
+        score_args = (labels, deal, tuple(game_scores))
+        need = {fit: _score_rows(c, *score_args, fit)[3] + 10 for fit in fits}
+    # The contract gives up its last lines before the score would be left out.
+    room = H - 6 - 10 - need["compact"]
+    y = _kept(c, frame, _contract_panel, info.title, tuple(info.contract[:6]), room)
+    if score_args is not None:
+        # Names whole, over two rows where the column has room for that and the cards on the
+        # table after it; shortened beside their numbers where it has not.
+        reserve = 0 if int(view.get("seats") or 0) == 2 or not info.cards else 200
+        fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
+        y = _kept(c, frame, _scores, y, *score_args, info.locale, fit)
     if int(view.get("seats") or 0) != 2:
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
@@ -428,24 +525,69 @@ def _kept(
     return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
 
 
-def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...]) -> int:
-    """The game's name and its contract or trump lines; returns where the next panel starts."""
+def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H) -> int:
+    """The game's name (over two rows when one does not hold it) and its contract or trump
+    lines, the last lines left out where the panel would be taller than ``limit``; returns
+    where the next panel starts."""
     x0, x1 = 10, COLUMN - 6
     y = 10
     room = x1 - x0 - 28
-    rows: list[str] = []
-    for line in contract:
-        rows += wrap_words(line, SMALL, room, "condensed", measure=_measure(c))
-    height = 52 + 32 * len(rows)
-    c.panel((x0, y, x1, y + height))
-    title_size = TITLE
-    while title_size > SMALL and c.rich_width(title_text, title_size, "condensed") > room:
+    title_size = PANEL_TITLE
+    while title_size > PANEL_TEXT and c.rich_width(title_text, title_size, "condensed") > room:
         title_size -= 1
-    title = fit_text(title_text, title_size, room, "condensed")
-    c.rich(x0 + 14, y + 14, title, title_size, theme.GOLD, "condensed")
+    titles = wrap_words(title_text, title_size, room, "condensed")
+    top = 12 + (title_size + 8) * len(titles) + 6
+    lines = [wrap_words(line, PANEL_TEXT, room, "condensed", 3, _measure(c)) for line in contract]
+    while lines and top + 8 + PANEL_ROW * sum(map(len, lines)) > limit:
+        lines.pop()
+    rows = [row for line in lines for row in line]
+    height = top + 8 + PANEL_ROW * len(rows)
+    c.panel((x0, y, x1, y + height))
+    for k, title in enumerate(titles):
+        c.rich(x0 + 14, y + 12 + (title_size + 8) * k, title, title_size, theme.GOLD, "condensed")
     for i, line in enumerate(rows):
-        c.rich(x0 + 14, y + 54 + 32 * i, line, SMALL, theme.TEXT, "condensed")
+        c.rich(x0 + 14, y + top + PANEL_ROW * i, line, PANEL_TEXT, theme.TEXT, "condensed")
     return y + height + 10
+
+
+def _score_rows(
+    c: Canvas,
+    labels: tuple[SideLabel, ...],
+    deal_scores: tuple[object, ...],
+    game_scores: tuple[object, ...],
+    fit: str,
+) -> tuple[tuple[tuple[tuple[str, ...], bool], ...], int, int, int]:
+    """The score panel's rows: for each side its name's rows and whether its numbers share the
+    name's last row; then the x of the deal and game columns and the panel's height. ``fit``
+    says how names meet a narrow column: ``wrap`` (a long name over two rows), ``whole`` (one
+    row, the numbers under it) or ``compact`` (shortened beside the numbers, distinct)."""
+    x0, x1 = 10, COLUMN - 6
+    row = PANEL_ROW
+
+    def width(line: str) -> int:
+        return c.rich_width(line, PANEL_TEXT, "condensed")
+
+    numbers = [str(v) for v in (*deal_scores, *game_scores) if v is not None]
+    digits = max((width(v) for v in numbers), default=0)
+    game_x = x1 - 12
+    deal_x = game_x - digits - 22
+    firsts = [
+        deal_x - width(str(deal_scores[i]))
+        if deal_scores[i] is not None
+        else game_x - width(str(game_scores[i]))
+        for i in range(len(labels))
+    ]
+    rooms = [first - 16 - (x0 + 26) for first in firsts]
+    short = unique_fit([label.text for label in labels], PANEL_TEXT, rooms, "condensed")
+    blocks = []
+    for i, label in enumerate(labels):
+        if fit == "compact":
+            lines: tuple[str, ...] = (short[i],)
+        else:
+            lines = tuple(side_lines(c, label, x1 - x0 - 40, fit == "wrap"))
+        blocks.append((lines, width(lines[-1]) <= rooms[i]))
+    rows = sum(len(lines) + (0 if inline else 1) for lines, inline in blocks)
+    return tuple(blocks), deal_x, game_x, row + 14 + row * rows + 6 * len(blocks)
 
 
 def _scores(
@@ -455,49 +597,60 @@ def _scores(
     deal_scores: tuple[object, ...],
     game_scores: tuple[object, ...],
     locale: str,
+    fit: str = "wrap",
 ) -> int:
-    """One block per side: its name (partners over two rows when they do not fit on one), then
-    the points of this deal and of the game, right-aligned under their column heads."""
+    """One block per side: its name (partners over two rows when they do not fit on one, and
+    with ``wrap`` a long name over two rows), then the points of this deal and of the game,
+    right-aligned under their column heads, on the name's last row when they fit beside it."""
     x0, x1 = 10, COLUMN - 6
-    row = 32
-    deal_x, game_x = x1 - 100, x1 - 12
-    blocks: list[tuple[list[str], bool]] = []
-    for label in labels:
-        lines = side_lines(c, label, x1 - x0 - 40)
-        width = c.rich_width(lines[-1], SMALL, "condensed")
-        numbers_room = deal_x - 70 - (x0 + 26)
-        blocks.append((lines, width <= numbers_room))
-    height = 48 + sum(row * (len(lines) + (0 if inline else 1)) + 6 for lines, inline in blocks)
+    size, row = PANEL_TEXT, PANEL_ROW
+    blocks, deal_x, game_x, height = _score_rows(c, labels, deal_scores, game_scores, fit)
     if y + height > H - 6:
         return y
+    deal_head, game_head = text("score_deal", locale), text("score_game", locale)
+    head_w = c.rich_width(deal_head, size, "condensed")
+    heads = game_x - c.rich_width(game_head, size, "condensed") - 14
+    # The heads stand over their columns, or side by side when the deal's is the wider.
+    head_x = min(deal_x, heads)
+    title = text("score_panel", locale)
     c.panel((x0, y, x1, y + height))
-    c.rich(x0 + 14, y + 12, text("score_panel", locale), SMALL, theme.GOLD)
-    c.rich(deal_x, y + 12, text("score_deal", locale), SMALL, theme.TEXT_DIM, "condensed", "r")
-    c.rich(game_x, y + 12, text("score_game", locale), SMALL, theme.TEXT_DIM, "condensed", "r")
-    ry = y + 48
+    # The panel's word ("Score") only where the column heads leave it room: they say it too.
+    if x0 + 14 + c.rich_width(title, size, "condensed") + 14 <= head_x - head_w:
+        c.rich(x0 + 14, y + 10, title, size, theme.GOLD, "condensed")
+    c.rich(head_x, y + 10, deal_head, size, theme.TEXT_DIM, "condensed", "r")
+    c.rich(game_x, y + 10, game_head, size, theme.TEXT_DIM, "condensed", "r")
+    ry = y + row + 14
     for i, (lines, inline) in enumerate(blocks):
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         total = len(lines) + (0 if inline else 1)
         c.rounded_rectangle((x0 + 12, ry, x0 + 18, ry + row * total - 8), 3, colour)
         for k, line in enumerate(lines):
-            c.rich(x0 + 26, ry + row * k, line, SMALL, theme.TEXT, "condensed")
+            c.rich(x0 + 26, ry + row * k, line, size, theme.TEXT, "condensed")
         ny = ry + row * (total - 1)
         deal = deal_scores[i]
         if deal is not None:
-            c.rich(deal_x, ny, str(deal), SMALL, theme.TEXT_DIM, "condensed", anchor="r")
-        c.rich(game_x, ny, str(game_scores[i]), SMALL, theme.ACCENT, "condensed", anchor="r")
+            c.rich(deal_x, ny, str(deal), size, theme.TEXT_DIM, "condensed", anchor="r")
+        c.rich(game_x, ny, str(game_scores[i]), size, theme.ACCENT, "condensed", anchor="r")
         ry += row * total + 6
     return y + height + 10
 
 
-def side_lines(c: Canvas, label: SideLabel, room: int) -> list[str]:
+def side_lines(c: Canvas, label: SideLabel, room: int, wrap: bool = False) -> list[str]:
     """A side's name in the score panel: one line, or partners over two rows when they do not
-    fit on one (a player's own name is never cut at an "&" it holds)."""
+    fit on one (a player's own name is never cut at an "&" it holds); with ``wrap``, a name too
+    long for its row goes on over a second rather than being shortened."""
     lines = [label.text]
-    if c.rich_width(label.text, SMALL, "condensed") > room:
+    if c.rich_width(label.text, PANEL_TEXT, "condensed") > room:
         members = list(label.members)
         lines = [f"{m} &" for m in members[:-1]] + members[-1:]
-    return [fit_text(line, SMALL, room, "condensed") for line in lines]
+    if wrap:
+        measure = _measure(c)
+        return [
+            row
+            for line in lines
+            for row in wrap_words(line, PANEL_TEXT, room, "condensed", 2, measure)
+        ]
+    return [fit_text(line, PANEL_TEXT, room, "condensed") for line in lines]
 
 
 def _table_cards(
@@ -513,17 +666,34 @@ def _table_cards(
     a title row that also says how many there are."""
     group_label, group_cards, group_count, crosswise_last = group
     cw, ch = theme.TABLE_CARD if len(group_cards) <= 2 else theme.SMALL_CARD
-    height = 50 + ch + 10
+    size = PANEL_TEXT
+    count = plural("cards_count", group_count, locale) if group_count is not None else ""
+    count_width = c.rich_width(count, size, "condensed") + 12 if count else 0
+    room = x1 - x0 - 28
+    # The count beside the label when both fit, else on a row of its own.
+    label_rows = (
+        [group_label]
+        if c.rich_width(group_label, size, "condensed") + count_width <= room
+        else [group_label, ""]
+    )
+    top = 14 + PANEL_ROW * len(label_rows)
+    height = top + ch + 10
     if y + height > H - 6:
         return y
     c.panel((x0, y, x1, y + height))
-    count = plural("cards_count", group_count, locale) if group_count is not None else ""
-    count_width = c.rich_width(count, SMALL) + 12 if count else 0
-    label = fit_text(group_label, SMALL, x1 - x0 - 28 - count_width)
-    c.rich(x0 + 14, y + 12, label, SMALL, theme.GOLD)
+    label = fit_text(group_label, size, room, "condensed")
+    c.rich(x0 + 14, y + 10, label, size, theme.GOLD, "condensed")
     if count:
-        c.rich(x1 - 14, y + 12, count, SMALL, theme.TEXT, anchor="r")
-    cy = y + 50
+        c.rich(
+            x1 - 14,
+            y + 10 + PANEL_ROW * (len(label_rows) - 1),
+            count,
+            size,
+            theme.TEXT,
+            "condensed",
+            "r",
+        )
+    cy = y + top
     x = x0 + 16
     if crosswise_last and group_cards and group_cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
@@ -552,7 +722,7 @@ def _table_cards(
     return y + height + 10
 
 
-def _measure(c: Canvas, size: int = SMALL, weight: str = "condensed") -> Callable[[str], int]:
+def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Callable[[str], int]:
     """The width of a line as ``Canvas.rich`` draws it, suit emblems included."""
     return lambda line: c.rich_width(line, size, weight)
 
@@ -560,36 +730,47 @@ def _measure(c: Canvas, size: int = SMALL, weight: str = "condensed") -> Callabl
 def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
     """The latest lines of the log that fit above the bottom edge, each over two rows at most."""
     x0, x1 = 10, COLUMN - 6
-    row = 32
-    room = (H - 10 - y - 48) // row
+    row = PANEL_ROW
+    room = (H - 10 - y - row - 14) // row
     if room <= 0:
         return
     rows: list[str] = []
     for line in reversed(log):
-        wrapped = wrap_words(line, SMALL, x1 - x0 - 54, "condensed", 3, _measure(c))
+        wrapped = wrap_words(line, PANEL_TEXT, x1 - x0 - 54, "condensed", 3, _measure(c))
         wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
         if len(rows) + len(wrapped) > room:
             break
         rows[:0] = wrapped
     if not rows:
         return
-    c.panel((x0, y, x1, y + 48 + row * len(rows)))
-    c.rich(x0 + 14, y + 12, title, SMALL, theme.GOLD)
+    c.panel((x0, y, x1, y + row + 14 + row * len(rows)))
+    c.rich(x0 + 14, y + 10, title, PANEL_TEXT, theme.GOLD, "condensed")
     for i, line in enumerate(rows):
-        c.rich(x0 + 14, y + 46 + row * i, line, SMALL, theme.TEXT, "condensed")
+        c.rich(x0 + 14, y + row + 10 + row * i, line, PANEL_TEXT, theme.TEXT, "condensed")
 
 
 def _seats(view: GameView, names: list[str], bots: list[bool], locale: str) -> Seats:
     n = int(view.get("seats") or len(names) or 4)
     viewer = view.get("seat")
     first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
-    rooms = [PLATE[0] - 30 - (34 if s < len(bots) and bots[s] else 0) for s in range(len(names))]
+    order = tuple((first + i) % n for i in range(n))
+    index_of = {seat: i for i, seat in enumerate(order)}
+    bot = [s < len(bots) and bots[s] for s in range(len(names))]
+    fitted = [
+        plate_name(name, bot[s], index_of[s], n) if s in index_of else None
+        for s, name in enumerate(names)
+    ]
+    # A name that two rows do not hold is shortened on one, kept apart from the others.
+    rooms = [name_room(plate_size(index_of.get(s, 0), n)[0], bot[s]) for s in range(len(names))]
+    short = unique_fit(names, NAME, rooms, "condensed")
+    rows = tuple(f[0] if f else (short[s],) for s, f in enumerate(fitted))
     colours = tuple(
         theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)] for seat in range(n)
     )
     return Seats(
-        order=tuple((first + i) % n for i in range(n)),
-        names=tuple(unique_fit(names, NAME, rooms, "condensed")),
+        order=order,
+        names=rows,
+        sizes=tuple(f[1] if f else NAME for f in fitted),
         bots=tuple(bots),
         colours=colours,
         locale=locale,
@@ -612,8 +793,7 @@ def _draw(
         for index in range(len(seats.order)):
             _kept(c, frame, _plate_base, seats.plate(index), admit=True)
     info = table_info(view, names, locale)
-    column_names = unique_fit(names, SMALL, COLUMN - 16 - 40 - 36, "condensed")
-    _column(c, view, info, column_names, style, frame)
+    _column(c, view, info, names, style, frame)
     n = len(seats.order)
     if n == 2 and view.get("phase") != "over":
         _felt_cards(c, info, style)
@@ -624,7 +804,7 @@ def _draw(
     for index in range(n):
         _plate(c, info, view, seats, index, frame)
     if view.get("phase") == "over":
-        _game_over(c, view, names, locale, list(seats.order))
+        _game_over(c, view, names, locale, seats)
 
 
 def draw_table(
@@ -654,7 +834,7 @@ def table_frame(
     return frame
 
 
-def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, order: list[int]) -> None:
+def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, seats: Seats) -> None:
     """A banner in the middle: the game is over, and who won it. It is as wide as the gap
     between the side seats' plates, so every seat stays in sight, and the winners' names wrap
     to a second row rather than run under a plate."""
@@ -669,11 +849,11 @@ def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, order: 
         labels = side_names(view["teams"], names, locale)
         if len(leaders) == 1 and leaders[0] < len(labels):
             line = wins(labels[leaders[0]], locale)
-    n = len(order)
+    n = len(seats.order)
     left, right = COLUMN + 24, W - 24
     top, bottom = 24, H - 24
     for index in range(n):
-        px0, py0, px1, py1 = plate_box(index, n)
+        px0, py0, px1, py1 = plate_box(index, n, len(seats.plate(index).rows))
         if py1 > CENTRE[1] - 80 and py0 < CENTRE[1] + 80:
             if px1 <= CENTRE[0]:
                 left = max(left, px1 + 12)
@@ -685,14 +865,26 @@ def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, order: 
             else:
                 bottom = min(bottom, py0 - 12)
     half = min(CENTRE[0] - left, right - CENTRE[0])
-    rows = wrap_words(line, NAME, 2 * half - 40, measure=_measure(c, NAME, "bold")) if line else []
-    height = 40 + BIG + 18 + (NAME + 12) * len(rows)
+    room = 2 * half - 40
+    # Two long names and the verb may take several rows: a name is never cut here.
+    measure = _measure(c, NAME, "condensed")
+    rows = wrap_words(line, NAME, room, "condensed", 5, measure) if line else []
+    title = text("game_over", locale)
+    big, weight = BIG, "bold"
+    while big > NAME and c.rich_width(title, big, weight) > room:
+        big -= 1
+    if c.rich_width(title, big, weight) > room:
+        # A narrow banner (plates of two rows on each side): the title in condensed type.
+        big, weight = BIG, "condensed"
+        while big > SMALL and c.rich_width(title, big, weight) > room:
+            big -= 1
+    height = 40 + big + 18 + (NAME + 12) * len(rows)
     box = (CENTRE[0] - half, CENTRE[1] - height // 2, CENTRE[0] + half, CENTRE[1] + height // 2)
     c.mark("banner", box)
     c.panel(box, fill=theme.PANEL, outline=theme.GOLD, width=3, radius=18)
     y = box[1] + 22
-    c.rich(CENTRE[0], y, text("game_over", locale), BIG, theme.GOLD, anchor="m")
-    y += BIG + 18
+    c.rich(CENTRE[0], y, title, big, theme.GOLD, weight, "m")
+    y += big + 18
     for row in rows:
-        c.rich(CENTRE[0], y, row, NAME, theme.TEXT, anchor="m")
+        c.rich(CENTRE[0], y, row, NAME, theme.TEXT, "condensed", anchor="m")
         y += NAME + 12

@@ -57,6 +57,8 @@ TABLE_SIZE: Final = (1200, 720)
 TABLE_CARD: Final = (104, 150)
 HAND_CARD: Final = (112, 160)
 SMALL_CARD: Final = (76, 108)
+SIX_TRICK_CARD: Final = (96, 138)
+"""The trick's cards at a table of six: as large as the gap between the side plates allows."""
 
 DISPLAY_WIDTH: Final = 550
 """The width at which Discord shows an image in a message (desktop and phone alike)."""

@@ -1,0 +1,245 @@
+"""Names of 16 characters, and the computer players' names of every language, drawn whole on
+every plate, badge, game-over banner and score sheet, in every layout and language; the side
+column read on a phone; Briscola for six's trick and hands.
+
+The images record what they draw (``Canvas.records``): these tests read the texts really drawn
+and their boxes, not the constants the layout was meant to use.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from rendering.canvas import Box, Record
+from rendering.demo import random_position
+from rendering.hand import draw_hand
+from rendering.i18n import LOCALES, text
+from rendering.info import side_names, wins
+from rendering.sheets import draw_deal_summary, draw_score_sheet
+from rendering.table import COLUMN, PHONE_MIN_CAP, PHONE_WIDTH, W, draw_table
+from rendering.text import cap_height
+
+LAYOUTS = [
+    ("belote", 4),
+    ("coinche", 4),
+    ("piquet", 2),
+    ("briscola", 2),
+    ("briscola", 3),
+    ("briscola", 4),
+    ("briscola", 6),
+    ("chiamata", 5),
+    ("sueca", 4),
+]
+HUMANS = ["Anne-Sophie Roux", "Mohammed Alghamd", "MAXIMILIAN WEBER"]
+"""Names of 16 characters, among the widest a player is likely to choose (capitals, m and w)."""
+COMPUTER = {
+    "en": "Computer",
+    "fr": "Ordinateur",
+    "it": "Computer",
+    "ja": "コンピューター",
+    "pt-PT": "Computador",
+    "pt-BR": "Computador",
+}
+"""The computer players' names as the bot gives them (bot/text/locales/*/bot.ftl,
+``computer_name``)."""
+
+
+def test_the_names_are_sixteen_characters() -> None:
+    assert all(len(name) == 16 for name in HUMANS)
+    assert set(COMPUTER) == set(LOCALES)
+
+
+def table(seats: int, locale: str, shift: int) -> tuple[list[str], list[bool]]:
+    """Humans and numbered computers taking turns round the table; ``shift`` moves everybody one
+    seat on, so that every name meets both a wide plate and a narrow one."""
+    names: list[str] = []
+    bots: list[bool] = []
+    for seat in range(seats):
+        k = seat + shift
+        if k % 2:
+            names.append(f"{COMPUTER[locale]} {k // 2 + 1}")
+            bots.append(True)
+        else:
+            names.append(HUMANS[(k // 2) % len(HUMANS)])
+            bots.append(False)
+    return names, bots
+
+
+@cache
+def views(game: str, seats: int) -> list[dict[str, object]]:
+    """Public views from the start, the bidding, the middle and the end of seeded games (the
+    last ones are over: the banner is drawn)."""
+    out = []
+    for seed, steps in ((1, 0), (2, 3), (3, None), (4, None), (5, 100_000), (6, 100_000)):
+        position = random_position(game, 900 + seed, seats=seats, steps=steps)
+        out.append(position.game.public_view())
+    return out
+
+
+def inside(a: Box, b: Box) -> bool:
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def plate_name(records: list[Record], seat: int) -> str:
+    """The name a plate shows: the texts inside it above its last row, joined."""
+    plate = next(r.box for r in records if r.kind == "plate" and r.owner == seat)
+    texts = sorted(
+        (r for r in records if r.kind == "text" and inside(r.box, plate)),
+        key=lambda r: (r.box[1], r.box[0]),
+    )
+    last = max(r.box[1] for r in texts)
+    return " ".join(r.text for r in texts if r.box[1] < last)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(("game", "seats"), LAYOUTS)
+def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: str) -> None:
+    """A plate shows each name whole (on one row, or two broken at a space), its texts inside
+    it; badges, bubbles and the game-over banner hold theirs whole too."""
+    for shift in (0, 1):
+        names, bots = table(seats, locale, shift)
+        for view in views(game, seats):
+            records: list[Record] = []
+            draw_table(view, names, bots, "french", locale, records=records)
+            for seat in range(seats):
+                assert plate_name(records, seat) == names[seat], (view.get("phase"), seat)
+            solids = [r for r in records if r.kind in ("plate", "badge", "bubble", "banner")]
+            for record in (r for r in records if r.kind == "text" and r.box[0] >= COLUMN):
+                assert "…" not in record.text, record
+                for solid in solids:
+                    if overlap(record.box, solid.box) and solid.kind != "plate":
+                        assert inside(record.box, solid.box), (record, solid)
+            if view.get("phase") == "over":
+                banner = next(r.box for r in records if r.kind == "banner")
+                said = " ".join(
+                    r.text for r in records if r.kind == "text" and inside(r.box, banner)
+                )
+                winners = [
+                    wins(label, locale)
+                    for label in side_names(view["teams"], names, locale)
+                    if " ".join(wins(label, locale).split()) in said
+                ]
+                scores = view.get("scores")
+                game_scores = scores.get("game") if isinstance(scores, dict) else None
+                if isinstance(game_scores, list) and game_scores.count(max(game_scores)) == 1:
+                    assert winners, said
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(("game", "seats"), LAYOUTS)
+def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) -> None:
+    """The score sheet's heads and the deal summary's rows name each side's players whole."""
+    names, _ = table(seats, locale, 0)
+    position = random_position(game, 77, seats=seats, steps=100_000)
+    played = position.game
+    records: list[Record] = []
+    image = draw_score_sheet(
+        game,
+        names,
+        list(played.deal_results),
+        list(played.totals),
+        locale,
+        played.teams(),
+        records=records,
+    )
+    drawn = " ".join(r.text for r in records if r.kind == "text")
+    for label in side_names(played.teams(), names, locale):
+        for member in label.members:
+            assert all(word in drawn.split() for word in member.split()), (member, drawn)
+    assert "…" not in drawn
+    assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
+    if position.final_view is not None and position.result is not None:
+        records = []
+        image = draw_deal_summary(
+            position.final_view, names, position.result, "french", locale, records=records
+        )
+        drawn = " ".join(r.text for r in records if r.kind == "text")
+        assert "…" not in drawn
+        for label in side_names(played.teams(), names, locale):
+            for member in label.members:
+                assert all(word in drawn.split() for word in member.split()), (member, drawn)
+        assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "ja"])
+@pytest.mark.parametrize(("game", "seats"), LAYOUTS)
+def test_side_column_reads_on_a_phone(game: str, seats: int, locale: str) -> None:
+    """Every text of the side column (contract, score, cards, bidding) has capitals at least
+    ``PHONE_MIN_CAP`` pixels tall when the image is shown ``PHONE_WIDTH`` pixels wide."""
+    names, bots = table(seats, locale, 0)
+    for view in views(game, seats):
+        records: list[Record] = []
+        draw_table(view, names, bots, "french", locale, records=records)
+        column = [r for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+        assert column
+        smallest = min(cap_height(r.size, r.weight) * PHONE_WIDTH / W for r in column)
+        assert smallest >= PHONE_MIN_CAP, (view.get("phase"), smallest)
+
+
+def test_a_trick_of_six_is_drawn_large() -> None:
+    """Briscola for six: each card of the trick at least 44 px wide at 550 px (it was 35)."""
+    names, bots = table(6, "en", 0)
+    checked = 0
+    for seed in range(40):
+        view = random_position("briscola", seed, seats=6).game.public_view()
+        if len(view.get("trick") or []) < 2:
+            continue
+        records: list[Record] = []
+        draw_table(view, names, bots, "italian", records=records)
+        played = [r for r in records if r.kind == "card"]
+        assert len(played) == len(view["trick"])
+        for card in played:
+            assert (card.box[2] - card.box[0]) * 550 / W >= 44, card
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_briscola_hands_are_their_cards(seats: int, locale: str) -> None:
+    """Every Briscola card may always be played: the hand does not say "3 playable", and the
+    image is as wide as its cards (it was at least 360 px wide, 60 % felt beside one card)."""
+    checked = 0
+    for seed in range(12):
+        position = random_position("briscola", seed, seats=seats)
+        if position.seat is None:
+            continue
+        view = position.game.view(position.seat)
+        records: list[Record] = []
+        image = draw_hand(view, position.legal, "italian", locale, records=records)
+        hand = view["hand"]
+        said = " ".join(r.text for r in records if r.kind == "text")
+        assert text("hand_playable", locale, count=len(hand)) not in said
+        boxes = [r.box for r in records if r.kind == "card"]
+        assert len(boxes) == len(hand)
+        covered = max(b[2] for b in boxes) - min(b[0] for b in boxes)
+        # As wide as the cards, or as the header's longest phrase ("Your hand") over one card.
+        header = max(r.box[2] - r.box[0] for r in records if r.kind == "text")
+        assert image.width <= max(covered, header) + 2 * 14 + 2, (len(hand), covered, header)
+        if len(hand) > 1:
+            assert covered / image.width >= 0.88, (len(hand), covered, image.width)
+        checked += 1
+    assert checked >= 6
+
+
+def test_a_hand_still_says_how_many_cards_may_be_played_when_not_all() -> None:
+    """Where the rules restrict the cards (Belote's trick play), the count stays."""
+    for seed in range(60):
+        position = random_position("belote", seed)
+        if position.seat is None or not position.legal:
+            continue
+        view = position.game.view(position.seat)
+        if view["phase"] != "play" or len(position.legal) == len(view["hand"]):
+            continue
+        records: list[Record] = []
+        draw_hand(view, position.legal, "french", "en", records=records)
+        said = " ".join(r.text for r in records if r.kind == "text")
+        assert text("hand_playable", "en", count=len(position.legal)) in said
+        return
+    pytest.fail("no restricted Belote hand among the seeds")
