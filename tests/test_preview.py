@@ -73,7 +73,9 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     # Each moment is the message a player meets there, in the table's language.
     lobby = page("coinche", "lobby")
     assert t("lobby_rated", language) in lobby
-    assert f"<button disabled>{t('button_join', language)}</button>" in lobby  # the table is full
+    # The table is full: no Join is left, and Start is the one button to press.
+    assert ">" + t("button_join", language, count=1) + "<" not in lobby
+    assert f"<button>{t('button_start', language)}</button>" in lobby
     for game in MOMENTS:
         assert says(page(game, "table"), "turn_play", language, name="x"), game
         assert re.search(r"\[image table-\S+\.\w+\]", page(game, "table")), game
@@ -85,11 +87,17 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     assert says(page("belote", "turn-up"), "turn_take", language, name="x")
     assert says(page("belote", "turn-up-hand"), "hand_your_turn", language, id=1)
     exchange = page("piquet", "exchange")
-    assert says(exchange, "action_exchange_placeholder", language, low=1, high=5)
-    assert exchange.count("<option>") == 12  # the whole hand to choose discards from
+    assert says(exchange, "action_exchange_range", language, low=1, high=5)
+    # One button per card of the hand, to mark the discards, and the exchange button.
+    assert exchange.count("<button") == 13
     # The declarations come when both have exchanged, before the elder leads.
     declarations = page("piquet", "declarations")
-    assert declarations.count(fragments("event_exchange", language, name="x", count=1)[0]) == 2
+    assert fragments("event_exchange", language, name="x", count=1)[0] in declarations
+    # ... spoken as at the table: "Point of five (47)? Good: +5 bob".
+    assert any(
+        says(declarations, key, language, what="x", category="x", points=1, name="x")
+        for key in ("event_declaration_good", "event_declaration_not_good")
+    )
     assert says(declarations, "turn_play", language, name="x")
     assert says(page("chiamata", "auction"), "turn_bid", language, name="x")
     assert t("action_call_placeholder", language) in page("chiamata", "auction-hand")
