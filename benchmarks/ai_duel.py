@@ -12,8 +12,8 @@ Margins: the deal's score for Belote, Coinche and Piquet; card points for Brisco
 Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per move), and the
 peer programs of the ``bench`` extra (``pip install .[bench]``):
 
-- ``briscolabot`` (or ``briscolabot:PATH`` to its ONNX model; by default
-  ``../shared/peers/briscolabot/briscola-bot-v3.onnx``, or ``$BRISCOLABOT_MODEL``): BriscolaBot-v3
+- ``briscolabot`` (or ``briscolabot:PATH`` to its ONNX model; by default ``$BRISCOLABOT_MODEL``,
+  else ``shared/peers/briscolabot/briscola-bot-v3.onnx`` in a folder above this one): BriscolaBot-v3
   in two-player Briscola, its rules checked against ours at each of its moves. Two-sided duels
   also print A's game score (a deal won 1, drawn ½, by the deal's own scores).
 
@@ -167,7 +167,7 @@ class BriscolaBot:
     PRIORITY: ClassVar[tuple[int, ...]] = (10, 1, 9, 2, 3, 4, 5, 6, 7, 8)
     POINTS: ClassVar[tuple[int, ...]] = (11, 0, 10, 0, 0, 0, 0, 2, 3, 4)
     MODEL: ClassVar[str] = "shared/peers/briscolabot/briscola-bot-v3.onnx"
-    """Where the model lies beside the checkout (``../shared/…``, found from any folder up)."""
+    """Where the model lies beside the checkout (``shared/…`` in a folder above the checkout)."""
 
     def __init__(self, model: Path | None = None) -> None:
         import onnx

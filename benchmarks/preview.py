@@ -1,15 +1,22 @@
 """Screenshots of Atout as a player sees it, to look at before a change lands.
 
-Plays a scripted Coinche table (alice and bob, two computer players, a short target) in
-simcord's simulated Discord, the way people do: slash commands and clicks only. At five moments
-it photographs what a player has on screen with simcord's preview page in Chromium: the lobby,
-the table message in the thread, a private hand, a deal summary and game over.
+Plays a short table of every game in simcord's simulated Discord, the way people do (slash
+commands and clicks only; the tables are in ``benchmarks/preview_games.py``), in the language
+given, and photographs what a player has on screen with simcord's preview page in Chromium: each
+game mid-deal (the table and the hand of the person to play) and its own moments — Belote's
+turn-up, the Coinche auction, Piquet's exchange and declarations, the Briscola a chiamata auction
+and call — plus Coinche's lobby, a deal summary and game over. Each shot is taken at every
+``--width``: the width of Discord's message column (550 px on a computer, 360 on a phone), the
+browser window being that plus Discord's avatar gutter. Files are named
+``<game>-<moment>-<lang>-<width>.png``. A moment the tables no longer reach is named and the
+script exits with 1.
 
-Run: ``nice -n 10 python benchmarks/preview.py --out out/preview``. It needs the ``preview``
-extra (``pip install -e '.[preview]'``: simcord's preview runtime and Playwright) and Chromium
-from Debian (``apt-get install chromium``); Playwright's own browser download is not needed.
-``--no-browser`` plays the same game and writes each moment as plain HTML (text and buttons) —
-no browser, no extra: the suite runs it so that the script does not rot.
+Run: ``nice -n 10 python benchmarks/preview.py --lang en --out /tmp/preview-shots``. It needs the
+``preview`` extra (``pip install -e '.[preview]'``: simcord's preview runtime and Playwright) and
+Chromium from Debian (``apt-get install chromium``); Playwright's own browser download is not
+needed. ``--no-browser`` plays the same tables and writes each moment as plain HTML (text and
+buttons), ``<game>-<moment>-<lang>.html`` — no browser, no extra: the suite runs it so that the
+script does not rot.
 
 Nothing leaves the machine: simcord's preview serves on 127.0.0.1 and Chromium is only
 pointed there.
@@ -24,7 +31,7 @@ import io
 import shutil
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
+from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage
 from bot.app import create_bot
 from bot.config import Settings
-from tests.bot.driver import Table, components_of, custom_ids
-
-SHOTS = ("lobby", "table", "hand", "summary", "game-over")
-"""The moments photographed, in the order a player meets them."""
+from bot.text.i18n import LOCALES
+from tests.bot.driver import components_of
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MISSING_BROWSER = (
@@ -46,8 +52,13 @@ MISSING_BROWSER = (
     "  apt-get install chromium      (Debian's package; no 'playwright install' needed)\n"
     "or run with --no-browser to write the same moments as HTML."
 )
-
-Shoot = Callable[[str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
+GUTTER = 88
+"""CSS pixels of simcord's message layout beside the message column (avatar and margins),
+measured on its screenshots: a window of ``width + GUTTER`` shows a column ``width`` wide."""
+HEIGHT = 1400
+"""Tall enough for the longest message (a hand with its image and rows of buttons)."""
+DISCORD_LOCALES = {"en": "en-US", "pt-PT": "pt-BR"}
+"""The preview page's own language (dates, Discord's chrome): Discord has no pt-PT."""
 
 
 def chromium_path() -> str | None:
@@ -65,6 +76,8 @@ def message_html(name: str, message: Any) -> str:
         label = component.get("label") or component.get("placeholder") or ""
         state = " disabled" if component.get("disabled") else ""
         parts.append(f"<button{state}>{html.escape(str(label))}</button>")
+        for option in component.get("options") or []:
+            parts.append(f"<option>{html.escape(str(option.get('label', '')))}</option>")
     for attachment in getattr(message, "attachments", []) or []:
         # discord.Attachment (simcord's history gives discord.py's messages), or its JSON.
         if isinstance(attachment, dict):
@@ -76,68 +89,24 @@ def message_html(name: str, message: Any) -> str:
     return "<!doctype html><meta charset=utf-8>\n" + "\n".join(parts) + "\n"
 
 
-def latest(channel: simcord.ChannelHandle, starts: str) -> Any:
-    """The newest message of ``channel`` whose text starts with ``starts``."""
-    found = [m for m in channel.history() if (m.content or "").startswith(starts)]
-    if not found:
-        raise RuntimeError(f"no message starting {starts!r} in #{channel.name}")
-    return found[-1]
+class Camera:
+    """Writes each moment: a PNG per width through simcord's preview page in one Chromium,
+    or plain HTML without a browser."""
 
+    def __init__(self, out: Path, widths: list[int], browser: bool) -> None:
+        self.out = out
+        self.widths = widths
+        self.browser = browser
+        self.written: list[Path] = []
+        self.reached: dict[tuple[str, str], set[str]] = {}
+        """(language, game) -> the moments photographed."""
+        self.playwright: Any = None
+        self.chromium: Any = None
 
-async def play(world: simcord.Env, shoot: Shoot, seed: int) -> None:
-    """The scripted table: every moment of ``SHOTS`` is handed to ``shoot`` as it happens."""
-    guild = world.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(world.create_user("alice"))
-    bob = guild.add_member(world.create_user("bob"))
-    table = Table(world, channel, [alice, bob], seed=seed)
-
-    # The lobby, full: bob joined, two computers took the other seats.
-    started = await alice.slash(channel, "coinche start", target_score=500, turn_timer=0)
-    assert started.response is not None, started
-    lobby = started.response
-    table.table_id = int(
-        next(c for c in custom_ids(lobby) if c.startswith("atout:join:")).split(":")[2]
-    )
-    await bob.click(lobby, custom_id=f"atout:join:{table.table_id}")
-    for level in ("easy", "normal"):
-        menu = await alice.click(lobby, custom_id=f"atout:addbot:{table.table_id}")
-        assert menu.response is not None
-        await alice.click(menu.response, custom_id=f"atout:addbot:{table.table_id}:{level}")
-    await shoot("lobby", channel, alice, latest(channel, ""))
-    await alice.click(lobby, custom_id=f"atout:start:{table.table_id}")
-
-    # Mid-trick in the first deal, one of the people to play: the table and that player's hand.
-    def mid_trick(game: Any) -> bool:
-        seat = table.session.seat(game.to_act) if game.to_act is not None else None
-        human = seat is not None and seat.user_id is not None
-        return human and len(game.public_view().get("trick") or []) >= 2
-
-    await table.play_until(mid_trick)
-    game = table.session.game
-    assert game is not None and game.to_act is not None
-    seat = table.session.seat(game.to_act)
-    assert seat is not None and seat.user_id is not None
-    player = table.actor(seat.user_id)
-    hand = await table.hand(player)
-    thread = table.where()
-    await shoot("table", thread, player, table.table_message())
-    await shoot("hand", thread, player, hand)
-
-    # The first deal's summary, then the end of the game.
-    await table.play_until(lambda g: len(g.log) >= 2)
-    await shoot("summary", thread, alice, latest(thread, "**Deal 1**"))
-    await table.play_to_end()
-    await shoot("game-over", thread, alice, latest(thread, "**Game over"))
-
-
-async def run(out: Path, *, browser: bool, seed: int, width: int) -> list[Path]:
-    """Plays the table in a fresh simcord world and writes one file per moment into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    chromium: Any = None
-    playwright: Any = None
-    if browser:
+    async def __aenter__(self) -> Camera:
+        self.out.mkdir(parents=True, exist_ok=True)
+        if not self.browser:
+            return self
         try:
             from playwright.async_api import async_playwright
         except ImportError:
@@ -145,51 +114,110 @@ async def run(out: Path, *, browser: bool, seed: int, width: int) -> list[Path]:
         executable = chromium_path()
         if executable is None:
             raise SystemExit(MISSING_BROWSER)
-        playwright = await async_playwright().start()
+        self.playwright = await async_playwright().start()
         try:
-            chromium = await playwright.chromium.launch(executable_path=executable)
+            self.chromium = await self.playwright.chromium.launch(executable_path=executable)
         except Exception as exc:
-            await playwright.stop()
+            await self.playwright.stop()
             raise SystemExit(f"{executable} did not start ({exc}).\n{MISSING_BROWSER}") from exc
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.chromium is not None:
+            await self.chromium.close()
+            await self.playwright.stop()
 
     async def shoot(
-        name: str, channel: simcord.ChannelHandle, viewer: simcord.MemberActor, message: Any
+        self,
+        world: simcord.Env,
+        language: str,
+        game: str,
+        moment: str,
+        channel: simcord.ChannelHandle,
+        viewer: simcord.MemberActor,
+        message: Any,
     ) -> None:
-        if not browser:
-            path = out / f"{name}.html"
+        self.reached.setdefault((language, game), set()).add(moment)
+        name = f"{game}-{moment}-{language}"
+        if not self.browser:
+            path = self.out / f"{name}.html"
             path.write_text(message_html(name, message), encoding="utf-8")
-            written.append(path)
+            self.written.append(path)
             return
-        path = out / f"{name}.png"
-        preview = world.preview(channel, viewers=[viewer], display="fixed", width=width, height=900)
+        preview = world.preview(
+            channel,
+            viewers=[viewer],
+            display="fixed",
+            width=self.widths[0] + GUTTER,
+            height=HEIGHT,
+            locale=DISCORD_LOCALES.get(language, language),
+        )
         async with preview:
             # simcord launches Playwright's downloaded browser; lend it Debian's Chromium instead
             # (and take it back before the preview closes, so one browser serves every shot).
             manager = preview._capture_manager
-            manager._playwright, manager._browser = playwright, chromium
+            manager._playwright, manager._browser = self.playwright, self.chromium
             try:
-                await preview.screenshot(path, viewer=viewer, target=message, mode="surface")
+                for width in self.widths:
+                    path = self.out / f"{name}-{width}.png"
+                    await preview.screenshot(
+                        path,
+                        viewer=viewer,
+                        target=message,
+                        mode="surface",
+                        viewport=(width + GUTTER, HEIGHT),
+                    )
+                    self.written.append(path)
             finally:
                 manager._playwright = manager._browser = None
-        written.append(path)
 
+
+async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
+    """Plays ``games`` in a fresh simcord world at tables speaking ``language``; returns what
+    went wrong (a missed moment, a game that failed), one line each."""
+    problems: list[str] = []
     with tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)
-        # The suite's settle timeout: a longer one (60 s) was seen to stall the first command.
+        # The suite's settle timeout. A longer one (60 s, 180 s) stalls the first command for
+        # that long; on a busy machine a settle after screenshots can time out, which is then
+        # reported for that game and the run goes on (run that game again with --game).
         world = simcord.Env(bot, settle_timeout=30.0)
         await world.start()
+
+        async def shoot(game: str, moment: str, *where: Any) -> None:
+            await camera.shoot(world, language, game, moment, *where)
+
+        stage = Stage(world, shoot, language)
         try:
-            with world.time_context():  # as simcord's pytest plugin does around a test
-                await play(world, shoot, seed)
+            with world.time_context(), stage.speaking(), stage.seeded():
+                for game in games:
+                    started, cpu = time.perf_counter(), time.process_time()
+                    try:
+                        await PLAYS[game](stage)
+                    except Missed as missed:
+                        problems.append(f"{language} {game}: the table went past {missed}")
+                    except AssertionError as failed:
+                        problems.append(f"{language} {game}: {failed or 'a check failed'}")
+                    except TimeoutError as slow:
+                        # simcord gave up waiting for the bot (a very busy machine): say so and
+                        # try the next game rather than lose the pictures already taken.
+                        problems.append(f"{language} {game}: {str(slow).splitlines()[0]}")
+                    reached = camera.reached.get((language, game), set())
+                    shown = [m for m in GAMES[game].moments if m in reached]
+                    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+                    took = f"{wall:.1f} s, CPU {cpu:.1f} s"
+                    print(f"{language} {game} ({took}): {', '.join(shown) or 'nothing'}")
         finally:
             await world.shutdown()
             await bot.storage.close()
-            if chromium is not None:
-                await chromium.close()
-                await playwright.stop()
         world.raise_errors()
-    return written
+    for game in games:
+        reached = camera.reached.get((language, game), set())
+        left = [m for m in GAMES[game].moments if m not in reached]
+        if left:
+            problems.append(f"{language} {game}: missed {', '.join(left)}")
+    return problems
 
 
 def shrink(path: Path, limit: int) -> None:
@@ -205,23 +233,61 @@ def shrink(path: Path, limit: int) -> None:
     path.write_bytes(buffer.getvalue())
 
 
+def listed(text: str, known: list[str], what: str) -> list[str]:
+    """A comma-separated choice of ``known`` (``all``: every one), or a one-line refusal."""
+    chosen = list(known) if text == "all" else [x.strip() for x in text.split(",") if x.strip()]
+    wrong = [x for x in chosen if x not in known]
+    if wrong or not chosen:
+        raise SystemExit(
+            f"unknown {what} {', '.join(wrong) or text!r}; choose from {', '.join(known)}"
+        )
+    return chosen
+
+
+def widths(text: str) -> list[int]:
+    try:
+        chosen = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise SystemExit(f"--width takes pixel widths such as 550,360, not {text!r}") from None
+    if not chosen or any(not 200 <= w <= 2000 for w in chosen):
+        raise SystemExit(f"--width: each width between 200 and 2000 pixels, not {text!r}")
+    return chosen
+
+
+async def run(
+    out: Path, games: list[str], languages: list[str], sizes: list[int], browser: bool
+) -> tuple[list[str], list[Path]]:
+    """Every language in turn: what went wrong, and the files written."""
+    problems: list[str] = []
+    async with Camera(out, sizes, browser) as camera:
+        for language in languages:
+            started = time.perf_counter()
+            problems += await play(camera, language, games)
+            print(f"{language}: {time.perf_counter() - started:.1f} s")
+    return problems, camera.written
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("out/preview"))
+    parser.add_argument("--game", default="all", help=f"all, or some of {','.join(GAMES)}")
+    parser.add_argument("--lang", default="en", help=f"all, or some of {','.join(LOCALES)}")
+    parser.add_argument("--width", default="550,360", help="message column widths in CSS pixels")
     parser.add_argument("--no-browser", action="store_true", help="write HTML, no screenshots")
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--width", type=int, default=760, help="window width in CSS pixels")
     parser.add_argument("--max-kb", type=int, default=0, help="shrink PNGs over this size")
     args = parser.parse_args()
+    games = listed(args.game, list(GAMES), "game")
+    languages = listed(args.lang, list(LOCALES), "language")
+    sizes = widths(args.width)
 
-    written = asyncio.run(
-        run(args.out, browser=not args.no_browser, seed=args.seed, width=args.width)
-    )
+    problems, written = asyncio.run(run(args.out, games, languages, sizes, not args.no_browser))
     for path in written:
         if args.max_kb and path.suffix == ".png":
             shrink(path, args.max_kb * 1024)
-        print(f"{path}: {path.stat().st_size // 1024} KB")
-    return 0
+    print(f"{len(written)} files in {args.out}")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

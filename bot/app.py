@@ -36,7 +36,7 @@ from bot.table.presence import Presence
 from bot.table.review import ReviewDesk
 from bot.text.i18n import t, user_locale
 from bot.text.translator import CatalogueTranslator
-from bot.ui import images
+from bot.ui import emojis, images
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
@@ -103,6 +103,8 @@ class AtoutBot(commands.Bot):
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
         self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
         self.tree.error(self.on_app_command_error)
+        self.suit_emojis = emojis.SuitEmojis(self)
+        """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
         self.stop_grace_s = 0.0
@@ -144,6 +146,9 @@ class AtoutBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # The bot's own suit emojis (read on both themes), uploaded the first time; a slow or
+        # failed upload leaves the fallback and never holds the start back.
+        await self.suit_emojis.start()
         # A game whose end was written but not rated (a crash between the two) is rated now.
         await self.storage.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
@@ -166,6 +171,7 @@ class AtoutBot(commands.Bot):
             return
         self._close_done = asyncio.get_running_loop().create_future()
         self.presence.stop()
+        self.suit_emojis.stop()
         self.challenges.stop()
         close_http = self.http.close
         self.http.close = _keep_open  # type: ignore[method-assign]

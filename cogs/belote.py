@@ -19,7 +19,7 @@ def taking_panel(ctx: PanelContext) -> list[Item]:
     items: list[Item] = []
     for index, action in enumerate(takes):
         assert action.trump is not None
-        word, emoji = denomination(action.trump, ctx.locale)
+        word, emoji = denomination(action.trump, ctx.locale, ctx.deck_style)
         items.append(
             action_button(
                 t("action_take", ctx.locale, trump=word).strip(),

@@ -8,9 +8,11 @@ import discord
 from bot.table.commands import GameCog, cog_setup, describe, start_command
 from bot.text.cards import rank_name, suit_name
 from bot.text.i18n import t
+from bot.text.marks import suit_emoji
 from bot.ui.codec import ActionSelectId, select_value
 from bot.ui.components import action_select
 from bot.ui.panels import Item, Panel, PanelContext, card_panel, simple_buttons
+from rendering.cards import resolve_style
 
 SELECT_LIMIT = 25
 MAX_CALL_SELECTS = 4
@@ -64,6 +66,7 @@ def chiamata_panel(ctx: PanelContext) -> list[Item]:
                 label=suit_name(a.suit or "S", "chiamata", ctx.deck_style, ctx.locale),
                 value=select_value(a),
                 description=t("trump_alone", ctx.locale) if a.suit in held else None,
+                emoji=suit_emoji(a.suit or "S", resolve_style("chiamata", ctx.deck_style)),
             )
             for a in trumps
         ]

@@ -16,7 +16,7 @@ from bot.text.i18n import t
 from bot.ui.codec import LevelSelectId, button_id
 from bot.ui.components import Rebuilt, action_button, selected
 from bot.ui.panels import (
-    SUIT_EMOJI,
+    SUITS,
     Item,
     Panel,
     PanelContext,
@@ -32,8 +32,12 @@ log = logging.getLogger(__name__)
 
 WORD_LEVELS = ("capot", "generale")
 BID_STYLE = discord.ButtonStyle.secondary
-"""Grey bid buttons: the coloured suit emoji stand out on grey in both themes (on green, as
-before, a black spade and club looked alike and dim)."""
+"""Grey bid buttons: the bot's suit emojis (white cards) stand out on grey in both themes, where
+Discord's ♠️ and ♣️ looked alike and dim (``bot.text.marks``)."""
+
+
+def is_suit(trump: str | None) -> bool:
+    return trump is not None and len(trump) == 1 and trump in SUITS
 
 
 def level_key(value: int | str | None) -> tuple[int, int]:
@@ -70,19 +74,24 @@ class LevelSelect(
 
 
 def _bid_row(ctx: PanelContext, items: list[Item], bids: list[Action], row: int) -> int:
-    """One row of bid buttons ("♥️ 90", "90 No trumps (SA)"), laid out so none wraps alone;
-    returns the next free row."""
+    """One row of bid buttons (the suit's emoji and "90", "90 No trumps (SA)"), laid out so none
+    wraps alone; returns the next free row."""
     if not bids or row > 3:
         return row
-    labels = []
+    labels: list[tuple[str, str | None]] = []
     for action in bids:
         assert action.trump is not None
-        word, emoji = denomination(action.trump, ctx.locale)
-        if not isinstance(action.value, int) and not emoji:
+        word, emoji = denomination(action.trump, ctx.locale, ctx.deck_style)
+        if not isinstance(action.value, int) and action.trump not in SUITS:
             # "Capot SA": the words were spelled out on the numbered levels already.
             word = trump_word(action.trump, ctx.locale)
         value = level_label(action.value, ctx.locale)
-        labels.append((f"{value} {word}".strip(), emoji))
+        if action.trump in SUITS and emoji is None:
+            # Without the bot's emojis a black suit is text: before the value, where the red
+            # suits' emoji stand ("♠ 80" beside "♥️ 80").
+            labels.append((f"{word} {value}", emoji))
+        else:
+            labels.append((f"{value} {word}".strip(), emoji))
     rows = pack_rows([button_width(*label) for label in labels], row, 3)
     for action, (label, emoji), at in zip(bids, labels, rows, strict=True):
         items.append(
@@ -120,9 +129,9 @@ def bidding_panel(ctx: PanelContext) -> list[Item]:
         following = [v for v in levels if level_key(v) > level_key(chosen)][:1]
         following = [v for v in following if isinstance(v, int)]
         for value in (chosen, *following):
-            suits = [a for a in bids if a.value == value and a.trump in SUIT_EMOJI]
+            suits = [a for a in bids if a.value == value and is_suit(a.trump)]
             row = _bid_row(ctx, items, suits, row)
-        words = [a for a in bids if a.value == chosen and a.trump not in SUIT_EMOJI]
+        words = [a for a in bids if a.value == chosen and not is_suit(a.trump)]
         row = _bid_row(ctx, items, words, row)
     return items + simple_buttons(ctx, min(row, 4))
 

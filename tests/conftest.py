@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+from bot.text import marks
 from tests import simcord_speed
 from tests.pg_server import NoPostgres, PgServer
 
@@ -107,3 +108,12 @@ def no_logged_errors(
     assert not errors, "\n".join(
         r.getMessage() + (f"\n{r.exc_text}" if r.exc_text else "") for r in errors
     )
+
+
+@pytest.fixture(autouse=True)
+def no_suit_emojis() -> Iterator[None]:
+    """Each test starts with the suit fallback (``bot.text.marks``): the emojis a bot of an
+    earlier test uploaded, or a unit test set, never leak into the next."""
+    marks.use(marks.NONE)
+    yield
+    marks.use(marks.NONE)

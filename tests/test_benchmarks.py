@@ -43,7 +43,7 @@ def test_engine_benchmark_measures_every_game() -> None:
 
 
 def test_render_benchmark_prints_time_and_size() -> None:
-    out = _run("benchmarks/render.py", "--renders", "6")
+    out = _run("benchmarks/render.py", "--renders", "2")
     lines = re.findall(r"^(\w+) ([\w ]+): [\d.]+ ms, \d+ KB$", out, re.M)
     assert ("coinche", "table") in lines and ("piquet", "hand") in lines
 
@@ -166,7 +166,7 @@ def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
 def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
     (result,) = _figures(
         "benchmarks/review_load.py",
-        "--tables", "2", "--duration", "14", "--warmup", "2", "--interval", "3", "--deals", "1",
+        "--tables", "2", "--duration", "10", "--warmup", "2", "--interval", "3", "--deals", "1",
         "--image-processes", "0",
     )  # fmt: skip
     assert result["tables"] == 2

@@ -1,20 +1,48 @@
-"""The screenshot script keeps working: its scripted game runs under simcord to the end and
-writes every moment (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright).
-The script runs in a process of its own with the suite's simcord shortcuts (``tests.simcord_speed``,
-exact), which halve its time.
+"""The screenshot script keeps working: every game's table runs under simcord and reaches each of
+its moments (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright), in more
+than one language. The script runs in a process of its own with the suite's simcord shortcuts
+(``tests.simcord_speed``, exact), which halve its time; one language per test, so that the two
+share the suite's workers.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.text.i18n import t
+
 ROOT = Path(__file__).resolve().parents[1]
 
+MOMENTS = {
+    "coinche": ["lobby", "auction", "auction-hand", "table", "hand", "summary", "game-over"],
+    "belote": ["turn-up", "turn-up-hand", "table", "hand"],
+    "piquet": ["exchange", "declarations", "table", "hand"],
+    "briscola2": ["table", "hand"],
+    "briscola6": ["table", "hand"],
+    "chiamata": ["auction", "auction-hand", "call", "table", "hand"],
+    "sueca": ["table", "hand"],
+}
+"""What a player is shown of each game: every one must be photographed."""
 
-def test_preview_script_plays_its_table_and_writes_every_moment(tmp_path: Path) -> None:
+
+def fragments(key: str, language: str, **params: object) -> list[str]:
+    """The fixed words of a catalogue line around its variables (``@`` in their place)."""
+    text = t(key, language, **{name: "@" for name in params})
+    return [part.strip() for part in text.split("@") if part.strip()]
+
+
+def says(page: str, key: str, language: str, **params: object) -> bool:
+    return all(part in page for part in fragments(key, language, **params))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, language: str) -> None:
     done = subprocess.run(
         [
             sys.executable,
@@ -22,6 +50,8 @@ def test_preview_script_plays_its_table_and_writes_every_moment(tmp_path: Path) 
             "tests.simcord_speed",
             "benchmarks/preview.py",
             "--no-browser",
+            "--lang",
+            language,
             "--out",
             str(tmp_path),
         ],
@@ -30,17 +60,48 @@ def test_preview_script_plays_its_table_and_writes_every_moment(tmp_path: Path) 
         text=True,
         timeout=240,
     )
-    assert done.returncode == 0, done.stderr
-    pages = {p.stem: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.html")}
-    assert set(pages) == {"lobby", "table", "hand", "summary", "game-over"}
-    # Each moment is the message a player meets there.
-    assert "Rules: Coinche to 500 points" in pages["lobby"]
-    assert "<button disabled>Join</button>" in pages["lobby"]  # the table is full
-    assert "to play" in pages["table"] and "Hand" in pages["table"]
-    assert "your turn" in pages["hand"] and "<button>" in pages["hand"]
-    assert "Deal 1" in pages["summary"]
-    assert "Game over" in pages["game-over"]
+    assert done.returncode == 0, done.stdout + done.stderr
+    pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in tmp_path.glob("*.html")}
+    expected = {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
+    assert set(pages) == expected
+    for game in MOMENTS:
+        assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
+
+    def page(game: str, moment: str) -> str:
+        return pages[f"{game}-{moment}-{language}"]
+
+    # Each moment is the message a player meets there, in the table's language.
+    lobby = page("coinche", "lobby")
+    assert t("lobby_rated", language) in lobby
+    assert f"<button disabled>{t('button_join', language)}</button>" in lobby  # the table is full
+    for game in MOMENTS:
+        assert says(page(game, "table"), "turn_play", language, name="x"), game
+        assert re.search(r"\[image table-\S+\.\w+\]", page(game, "table")), game
+        hand = page(game, "hand")
+        assert says(hand, "hand_your_turn", language, id=1), game
+        assert re.search(r"\[image hand-\S+\.\w+\]", hand) and "<button>" in hand, game
+    assert says(page("coinche", "auction"), "turn_bid", language, name="x")
+    assert t("action_level_placeholder", language) in page("coinche", "auction-hand")
+    assert says(page("belote", "turn-up"), "turn_take", language, name="x")
+    assert says(page("belote", "turn-up-hand"), "hand_your_turn", language, id=1)
+    exchange = page("piquet", "exchange")
+    assert says(exchange, "action_exchange_placeholder", language, low=1, high=5)
+    assert exchange.count("<option>") == 12  # the whole hand to choose discards from
+    # The declarations come when both have exchanged, before the elder leads.
+    declarations = page("piquet", "declarations")
+    assert declarations.count(fragments("event_exchange", language, name="x", count=1)[0]) == 2
+    assert says(declarations, "turn_play", language, name="x")
+    assert says(page("chiamata", "auction"), "turn_bid", language, name="x")
+    assert t("action_call_placeholder", language) in page("chiamata", "auction-hand")
+    call = page("chiamata", "call")
+    assert t("action_trump_placeholder", language) in call and call.count("<option>") == 4
+    assert t("deal_summary_title", language, number=1) in page("coinche", "summary")
+    over = page("coinche", "game-over")
+    assert any(
+        over.split("<pre>")[1].startswith(
+            fragments("result_winners", language, names="x", count=n)[0]
+        )
+        for n in (1, 2)
+    )
     # The images are named as sent (table-….png, hand-….png), never "[image ]".
-    assert re.search(r"\[image table-\S+\.\w+\]", pages["table"]), pages["table"]
-    assert re.search(r"\[image hand-\S+\.\w+\]", pages["hand"]), pages["hand"]
-    assert not any("[image ]" in page or "without a name" in page for page in pages.values())
+    assert not any("[image ]" in p or "without a name" in p for p in pages.values())

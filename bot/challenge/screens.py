@@ -95,7 +95,9 @@ def card_content(
     is_open = challenge.open_at(now)
     if leader is not None:
         key = "challenge_card_leader" if is_open else "challenge_card_winner"
-        lines.append(t(key, locale, name=plain(leader.name), percent=matchpoints(leader.percent)))
+        lines.append(
+            t(key, locale, name=plain(leader.name), percent=matchpoints(leader.percent, locale))
+        )
     if is_open:
         lines.append(
             t(

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
-from bot.play.workers import worker_process
+from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.storage.interface import Storage
 from games.records import parse
 from games.review import review
@@ -98,9 +97,12 @@ class Reviews:
     def _pool(self) -> Executor:
         if self._executor is None:
             if self.processes > 0:
+                # Forked from the drawing processes' fork server: it ignores Ctrl-C from its
+                # start (a spawned interpreter would take the KeyboardInterrupt while it imports,
+                # printing a traceback on every stop), and shares its memory with them.
                 self._executor = ProcessPoolExecutor(
                     self.processes,
-                    mp_context=multiprocessing.get_context("spawn"),
+                    mp_context=fork_context(),
                     initializer=_review_process,
                     initargs=(os.getpid(),),
                 )
@@ -158,8 +160,12 @@ class Reviews:
             raise
 
     def close(self) -> None:
+        """Stop the review processes without waiting (the bot is closing, on its event loop);
+        ``python -m bot`` joins them with the other workers (``bot.play.workers.shutdown``)."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
+            if isinstance(self._executor, ProcessPoolExecutor):
+                join_at_shutdown(self._executor)
             self._executor = None
 
 

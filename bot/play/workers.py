@@ -341,7 +341,7 @@ _image_pool: ProcessPoolExecutor | None = None
 FORK_SERVER_PRELOAD = ["bot.play.fork_server"]
 
 
-def _drawing_context() -> BaseContext:
+def fork_context() -> BaseContext:
     """Forks of a fork server that has loaded the renderer only, where there are fork servers
     (Linux, macOS); fresh interpreters (``spawn``) elsewhere. Never a plain ``fork`` of the bot:
     a fork of a process with threads may inherit a held lock, and would carry all of the bot."""
@@ -357,7 +357,7 @@ def _image_processes() -> ProcessPoolExecutor:
     if _image_pool is None:
         _image_pool = ProcessPoolExecutor(
             max(1, IMAGE_PROCESSES),
-            mp_context=_drawing_context(),
+            mp_context=fork_context(),
             initializer=_drawing_process,
             initargs=(os.getpid(), os.nice(0) if hasattr(os, "nice") else 0),
         )
@@ -383,6 +383,15 @@ def _shutdown_image_processes(wait: bool = False) -> None:
     _image_pool = None
 
 
+_to_join: list[ProcessPoolExecutor] = []
+
+
+def join_at_shutdown(pool: ProcessPoolExecutor) -> None:
+    """A pool another room shut down without waiting (on the event loop), to be joined by
+    ``shutdown`` with the others, so that its processes too end before the bot's process."""
+    _to_join.append(pool)
+
+
 def shutdown() -> None:
     """Stop every worker process and wait for them to end: the last thing ``python -m bot``
     does, after the bot has closed (and its storage committed its last group). Pools shut down
@@ -391,6 +400,8 @@ def shutdown() -> None:
     global _ai_processes, _stopped
     _stopped = True
     _shutdown_image_processes(wait=True)
+    while _to_join:
+        _to_join.pop().shutdown(wait=True, cancel_futures=True)
     if _ai_processes is not None:
         _ai_processes.shutdown(wait=True, cancel_futures=True)
         _ai_processes = None

@@ -20,6 +20,7 @@ from bot.play.reviews import Reviews
 from bot.play.sessions import TableSession
 from bot.play.settings import deck_style_of
 from bot.play.tables import Tables
+from bot.text import marks
 from bot.text.i18n import t, user_locale
 from bot.text.review import action_words, review_text, shown
 from bot.ui import images
@@ -120,9 +121,10 @@ class ReviewDesk:
             if choice.get("type") == "play":
                 chosen_label, best_label = str(choice["card"]), str(best.get("card"))
             else:
-                # Drawn, not sent: the suit symbols without Discord's emoji selector.
-                chosen_label = action_words(choice, game, style, locale).replace("\ufe0f", "")
-                best_label = action_words(best, game, style, locale).replace("\ufe0f", "")
+                # Drawn, not sent: the plain suit symbols, not the emojis of a message.
+                with marks.drawn():
+                    chosen_label = action_words(choice, game, style, locale)
+                    best_label = action_words(best, game, style, locale)
             trick_names = [
                 names[int(s)] if 0 <= int(s) < len(names) else "" for s, _ in position["trick"]
             ]

@@ -5,13 +5,9 @@ here, so a card reads the same on a button as in the line that says it was playe
 from __future__ import annotations
 
 from bot.text.i18n import t
+from bot.text.marks import suit_text
 from games.cards import SUITS
 from rendering.cards import resolve_style
-
-SUIT_EMOJI = {"S": "♠️", "H": "♥️", "D": "♦️", "C": "♣️"}
-"""French suits as Discord's coloured emoji, in buttons and sentences alike: red hearts and
-diamonds, black spades and clubs drawn with a light edge, so they read in both themes (a plain
-``♠`` takes the text's colour and is dim on the dark theme)."""
 
 
 def italian(game: str, deck_style: str) -> bool:
@@ -27,14 +23,16 @@ def rank_letter(rank: str, locale: str = "en") -> str:
 
 
 def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
-    """A card in a sentence: ``J♥️`` (``V♥️`` in French) with French cards, the suit as the
-    coloured emoji the buttons use; with Italian ones, whose suits have no French symbol, by
-    their Italian names with the article the language puts before them ("l'asso di denari",
-    "the re di bastoni"): "A denari" read like a code."""
+    """A card in a sentence: ``J`` and the suit (``V`` in French) with French cards, the suit
+    as the bot's own emoji (``bot.text.marks``); with Italian ones, whose suits have no French
+    symbol, by their Italian names with the article the language puts before them ("l'asso di
+    denari", "the re di bastoni"): "A denari" read like a code."""
     if italian(game, deck_style):
         suit = suit_name(card[1], game, deck_style, locale)
         return t("the_italian_card", locale, rank=card[0], suit=suit)
-    return rank_letter(card[0], locale) + SUIT_EMOJI.get(card[1], card[1:])
+    if len(card) != 2 or card[1] not in SUITS:
+        return card
+    return rank_letter(card[0], locale) + suit_text(card[1], resolve_style(game, deck_style))
 
 
 def rank_phrase(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
@@ -45,11 +43,11 @@ def rank_phrase(rank: str, game: str = "", deck_style: str = "auto", locale: str
     return t(key, locale, rank=rank)
 
 
-def trump_word(trump: str, locale: str = "en") -> str:
-    """A contract's denomination in a sentence: a suit as its coloured emoji, no trumps and all
+def trump_word(trump: str, locale: str = "en", deck_style: str = "french") -> str:
+    """A contract's denomination in a sentence: a suit as the bot's emoji, no trumps and all
     trumps by the table abbreviations players of the language use (SA and TA in French)."""
-    if trump in SUIT_EMOJI:
-        return SUIT_EMOJI[trump]
+    if trump in SUITS:
+        return suit_text(trump, resolve_style("belote", deck_style))
     return t(f"trump_short_{trump}", locale) if trump in ("NT", "AT") else trump
 
 

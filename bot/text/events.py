@@ -51,14 +51,14 @@ def _trick(event: Event, voice: Voice) -> str:
 
 
 def _take(event: Event, voice: Voice) -> str:
-    trump = trump_word(str(event.get("trump")), voice.locale)
+    trump = trump_word(str(event.get("trump")), voice.locale, voice.deck_style)
     return t("event_take", voice.locale, name=voice.name(event.get("seat")), trump=trump)
 
 
 def _bid(event: Event, voice: Voice) -> str:
     value = event.get("value")
     shown = t(f"bid_{value}", voice.locale) if isinstance(value, str) else value
-    trump = trump_word(str(event.get("trump")), voice.locale)
+    trump = trump_word(str(event.get("trump")), voice.locale, voice.deck_style)
     name = voice.name(event.get("seat"))
     return t("event_bid", voice.locale, name=name, value=shown, trump=trump)
 

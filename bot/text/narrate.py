@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from bot.text.cards import card_name, trump_word
 from bot.text.events import event_text
 from bot.text.i18n import t
+from bot.text.marks import shown_length
 from games.base import Game
 from games.views import DealResultEvent, Decision, Event, GameView
 from rendering.info import SideLabel
@@ -51,7 +52,8 @@ def named_sides(game: Game, names: list[str], locale: str = "en") -> list[SideLa
 
 
 STATUS_LENGTH = 150
-"""Longest status line, in characters: one line under the table on a phone."""
+"""Longest status line, in characters as it reads (a suit emoji is one): a few lines under the
+table on a phone."""
 RECENT = 3
 """At most this many recent actions in the status line."""
 
@@ -110,7 +112,7 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     actions = actions[-RECENT:]
     while actions:
         line = " — ".join(part for part in (" · ".join(actions), turn) if part)
-        if len(line) <= STATUS_LENGTH or len(actions) == 1:
+        if shown_length(line) <= STATUS_LENGTH or len(actions) == 1:
             return line
         actions = actions[1:]
     return turn
@@ -160,34 +162,10 @@ def deal_outcome(
     )
     if result is None:
         return None
-    return contract_line(view["contract"] or {}, result, names, game.NAME, locale, deck_style)
+    return outcome_line(view["contract"] or {}, result, names, game.NAME, locale, deck_style)
 
 
-def outcome_lines(
-    contract: Mapping[str, object],
-    result: Mapping[str, object],
-    names: list[str],
-    teams: list[list[int]],
-    game: str,
-    locale: str = "en",
-    deck_style: str = "auto",
-) -> list[str]:
-    """What a finished deal leaves, in words: its contract or call and whether it was made
-    (from the public view's contract and its ``deal_result`` event), and a sweep. A challenge
-    keeps these of every deal played, and words them for each reader
-    (``bot.challenge.screens``); ``teams`` is kept for its callers, the points per side being
-    the image's."""
-    del teams
-    lines: list[str] = []
-    line = contract_line(contract, result, names, game, locale, deck_style)
-    if line is not None:
-        lines.append(line)
-    if result.get("bandeira") or result.get("cappotto"):
-        lines.append(t("deal_sweep", locale))
-    return lines
-
-
-def contract_line(
+def outcome_line(
     contract: Mapping[str, object],
     result: Mapping[str, object],
     names: list[str],
@@ -195,8 +173,9 @@ def contract_line(
     locale: str = "en",
     deck_style: str = "auto",
 ) -> str | None:
-    """The contract (or chiamata's call) and whether it was made; ``None`` for a deal without
-    one."""
+    """``deal_outcome`` from what a finished deal leaves: its contract (the public view's) and
+    its ``deal_result`` event. A challenge keeps these of every deal played, and words them for
+    each reader (``bot.challenge.screens``)."""
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -205,7 +184,7 @@ def contract_line(
     if outcome is not None and contract:
         # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
         seat = contract.get("declarer", contract.get("taker"))
-        trump = trump_word(str(contract.get("trump")), locale)
+        trump = trump_word(str(contract.get("trump")), locale, deck_style)
         value = contract.get("value")
         if value is None:
             what = trump
@@ -241,6 +220,31 @@ def contract_line(
             outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
         )
     return None
+
+
+def outcome_lines(
+    contract: Mapping[str, object],
+    result: Mapping[str, object],
+    names: list[str],
+    teams: list[list[int]],
+    game: str,
+    locale: str = "en",
+    deck_style: str = "auto",
+) -> list[str]:
+    """A challenge's deal in words for its results page, where no image carries the details:
+    the contract or call (``outcome_line``), then melds, belote and a sweep per side."""
+    sides = rendering_side_names(teams, names, locale, max_joined=None)
+    line = outcome_line(contract, result, names, game, locale, deck_style)
+    lines = [line] if line is not None else []
+    melds = result.get("melds")
+    if isinstance(melds, list) and any(melds):
+        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides)))
+    belote = result.get("belote")
+    if isinstance(belote, list) and any(belote):
+        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides)))
+    if result.get("bandeira") or result.get("cappotto"):
+        lines.append(t("deal_sweep", locale))
+    return lines
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:

@@ -21,7 +21,7 @@ def turn_prompt(
 ) -> str | None:
     """The sentence for the seat to act, or None when its controls say it all."""
     if view["game"] == "coinche" and view["decision"] == "bid":
-        return _coinche(view, names, locale)
+        return _coinche(view, names, locale, deck_style)
     if view["game"] == "chiamata" and view["decision"] in ("bid", "trump"):
         return _chiamata(view, names, locale, deck_style)
     return None
@@ -31,13 +31,14 @@ def _name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else "?"
 
 
-def _coinche(view: CoincheView, names: list[str], locale: str) -> str | None:
+def _coinche(view: CoincheView, names: list[str], locale: str, deck_style: str) -> str | None:
     bid = view["bid"]
     if bid is None or bid["trump"] is None:
         return None
     value = bid["value"]
     shown = t(f"bid_{value}", locale) if isinstance(value, str) else str(value)
-    what = f"{shown} {trump_word(bid['trump'], locale)}{MULTIPLIERS.get(view['doubled'], '')}"
+    trump = trump_word(bid["trump"], locale, deck_style)
+    what = f"{shown} {trump}{MULTIPLIERS.get(view['doubled'], '')}"
     return t("prompt_bid", locale, bid=what, name=_name(names, bid["bidder"]))
 
 

@@ -35,10 +35,14 @@ def action_words(action: Json, game: str, deck_style: str, locale: str) -> str:
         value = action.get("value")
         shown = t(f"bid_{value}", locale) if isinstance(value, str) else value
         return t(
-            "review_action_bid", locale, value=shown, trump=trump_word(str(action["trump"]), locale)
+            "review_action_bid",
+            locale,
+            value=shown,
+            trump=trump_word(str(action["trump"]), locale, deck_style),
         )
     if kind == "take":
-        return t("review_action_take", locale, trump=trump_word(str(action.get("trump")), locale))
+        trump = trump_word(str(action.get("trump")), locale, deck_style)
+        return t("review_action_take", locale, trump=trump)
     if kind == "call":
         rank = rank_name(str(action.get("rank")), game, deck_style, locale)
         points = action.get("points")

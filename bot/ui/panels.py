@@ -13,20 +13,20 @@ from typing import TypedDict
 
 import discord
 
-from bot.text.cards import SUIT_EMOJI, card_name, italian, rank_letter, rank_name
+from bot.text.cards import card_name, italian, rank_letter, rank_name
 from bot.text.i18n import t
+from bot.text.marks import suit_emoji, suit_glyph
 from bot.ui.codec import ActionButtonId, button_id
 from bot.ui.components import action_button
 from games.actions import Action
+from games.cards import SUITS
 from games.registry import card_facts
 from games.views import GameView
+from rendering.cards import resolve_style
 
 MAX_ROWS = 5
 PER_ROW = 5
-__all__ = ["SUIT_EMOJI", "Panel", "PanelContext", "PanelRegistry", "card_panel"]
-ITALIAN_EMOJI = {"S": "⚔️", "H": "🏆", "D": "🪙", "C": "🪵"}
-"""Italian suits have no symbol in fonts: swords, a cup, a coin and a baton say spade, coppe,
-denari and bastoni beside the suit's name."""
+__all__ = ["SUITS", "Panel", "PanelContext", "PanelRegistry", "card_panel"]
 ROW_BUDGET = 340
 """Estimated width in pixels of a row of buttons on a phone before Discord wraps it: a row is
 laid out so its estimate stays within, so no button is ever wrapped alone onto a row."""
@@ -54,24 +54,31 @@ def pack_rows(widths: list[int], first_row: int = 0, last_row: int = MAX_ROWS - 
     return rows
 
 
-def denomination(trump: str, locale: str = "en") -> tuple[str, str | None]:
-    """A bid's denomination as a button shows it: a suit as its coloured emoji; no trumps and
+def denomination(
+    trump: str, locale: str = "en", deck_style: str = "french"
+) -> tuple[str, str | None]:
+    """A bid's denomination as a button shows it: a suit as the bot's emoji in the emoji slot
+    (or, without them, a black suit as text in the label: ``bot.text.marks``); no trumps and
     all trumps spelled out with their table abbreviations ("No trumps (SA)")."""
-    if trump in SUIT_EMOJI:
-        return "", SUIT_EMOJI[trump]
+    if trump in SUITS:
+        style = resolve_style("belote", deck_style)
+        emoji = suit_emoji(trump, style)
+        return ("", emoji) if emoji is not None else (suit_glyph(trump), None)
     return t(f"denomination_{trump}", locale), None
 
 
 def card_button_label(card: str, ctx: PanelContext) -> tuple[str, str | None]:
-    """A card button: the rank, and the suit as a coloured emoji. An Italian figure is named in
-    full ("Re", "Cavallo", "Fante", never a bare "R" or "C") beside its suit's emblem emoji."""
+    """A card button: written like the card's corner, rank first, the suit as text in the
+    label's colour ("10♠", "V♥" in French): Discord puts an emoji before a label, never after,
+    and "♦ 10" read backwards. An Italian figure is named in full ("Re", "Cavallo", "Fante",
+    never a bare "R" or "C") beside its suit's emblem as the bot's emoji."""
     game = ctx.view["game"]
     if italian(game, ctx.deck_style):
         rank = rank_name(card[0], game, ctx.deck_style, ctx.locale)
         word = rank if card[0] in "AJQK" else ("10" if card[0] == "T" else card[0])
-        return word.capitalize(), ITALIAN_EMOJI.get(card[1])
-    if card[1] in SUIT_EMOJI:
-        return rank_letter(card[0], ctx.locale), SUIT_EMOJI[card[1]]
+        return word.capitalize(), suit_emoji(card[1], "italian")
+    if card[1] in SUITS:
+        return rank_letter(card[0], ctx.locale) + suit_glyph(card[1]), None
     return card_name(card, game, ctx.deck_style, ctx.locale), None
 
 

@@ -22,11 +22,13 @@ from games.ai import choose
 from games.base import Game
 from games.registry import game_class
 
-CARD_LABEL = re.compile(r"(10|[2-9JQKAVDR])([♠♥♦♣])")
+CARD_LABEL = re.compile(r"(10|[2-9JQKAVDR])(?:([♠♥♦♣♤♧])|<:atout\d+_french4?_([SHDC]):\d+>)")
+"""A French card as the bot writes it: a suit symbol (the fallback's ♤ and ♧ among them) or the
+bot's own suit emoji (``<:atout1_french_S:…>``)."""
 FRENCH_LETTERS = {"V": "J", "D": "Q", "R": "K"}
 """French indices (valet, dame, roi): a French table names the jack of hearts V♥️."""
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
-SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♧": "C"}
 ITALIAN_LABEL = re.compile(
     r"(?<![A-Za-z0-9])(asso|re|cavallo|fante|[2-7]) di (coppe|denari|bastoni|spade)\b"
 )
@@ -85,9 +87,10 @@ def cards_shown(message: Any) -> set[str]:
     for component in message.components:
         walk(component)
     found = {
-        ("T" if rank == "10" else FRENCH_LETTERS.get(rank, rank)) + SUIT_LETTERS[suit]
+        ("T" if rank == "10" else FRENCH_LETTERS.get(rank, rank))
+        + (SUIT_LETTERS.get(suit) or emoji)
         for text in texts
-        for rank, suit in CARD_LABEL.findall(text)
+        for rank, suit, emoji in CARD_LABEL.findall(text)
     }
     # Italian decks are named by their Italian names: "il re di bastoni" is the king of clubs
     # (KC), "bastoni（棍棒）のre" in Japanese.
@@ -104,6 +107,54 @@ def cards_shown(message: Any) -> set[str]:
     for code in codes:
         found |= set(CARD_CODE.findall(code.replace(":", " ")))
     return found
+
+
+DARK_SUIT = re.compile("[♠♣]")
+"""In a message, Discord draws ♠ and ♣ as its near-black emoji, variation selector or not."""
+BARE_RED_SUIT = re.compile("[♥♦](?!\ufe0f)")
+"""A red suit in a message is its emoji (U+FE0F), like the fallback writes it."""
+LABEL_SUIT = re.compile("[♠♣](?!\ufe0e)")
+"""On a control, a black suit is text in the label's colour (U+FE0E) or nothing."""
+
+
+def unreadable_suits(message: Any) -> list[str]:
+    """Where a stored message writes a suit that is dim on Discord's dark theme (issue 25): a
+    black suit in its text, a black suit on a control other than as text-presentation glyph,
+    Discord's ♠️ or ♣️ in a control's emoji slot."""
+    found: list[str] = []
+    texts = [message.content or ""]
+    for embed in getattr(message, "embeds", None) or []:
+        data = embed if isinstance(embed, dict) else embed.to_dict()
+        texts += [str(data.get(k) or "") for k in ("title", "description")]
+        texts += [str(data.get("footer", {}).get("text") or "")]
+        for field in data.get("fields") or []:
+            texts += [str(field.get("name") or ""), str(field.get("value") or "")]
+    found += [text for text in texts if DARK_SUIT.search(text) or BARE_RED_SUIT.search(text)]
+    labels: list[str] = []
+    slots: list[str] = []
+
+    def walk(component: dict[str, Any]) -> None:
+        labels.extend(str(component.get(key) or "") for key in ("label", "placeholder"))
+        slots.append(str((component.get("emoji") or {}).get("name") or ""))
+        for option in component.get("options") or []:
+            labels.extend(str(option.get(key) or "") for key in ("label", "description"))
+            slots.append(str((option.get("emoji") or {}).get("name") or ""))
+        for child in component.get("components") or []:
+            walk(child)
+
+    for component in message.components:
+        walk(component if isinstance(component, dict) else component.to_dict())
+    found += [label for label in labels if LABEL_SUIT.search(label)]
+    found += [f"emoji {slot}" for slot in slots if DARK_SUIT.search(slot)]
+    return found
+
+
+def assert_suits_readable(world: simcord.Env) -> None:
+    """Every message the bot sent, hands included, writes its suits readably on both themes."""
+    for messages in world.backend.messages.values():
+        for message in messages.values():
+            dim = unreadable_suits(message)
+            assert not dim, f"message {message.id} writes dim suits: {dim}"
 
 
 def assert_no_hidden_cards(world: simcord.Env, public: set[str]) -> None:
@@ -269,6 +320,7 @@ class Table:
         assert result.acknowledged
         self.kinds.add(action.type)
         self.check_secrets()
+        assert_suits_readable(self.world)
 
     def check_secrets(self) -> None:
         if self.public is not None and self.session.game is not None:

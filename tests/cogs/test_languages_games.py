@@ -15,11 +15,9 @@ import simcord
 import simcord.interactions
 
 from bot.text.i18n import BOT, t
-from tests.bot.driver import PublicCards, Table, cards_shown, components_of
+from tests.bot.driver import PublicCards, Table, cards_shown, components_of, unreadable_suits
 
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9-]+)+\b")
-BARE_SUIT = re.compile("[♠♥♦♣](?!\ufe0f)")
-"""A suit symbol without the emoji variation selector: dim on Discord's dark theme."""
 
 
 @pytest.fixture
@@ -65,7 +63,7 @@ def texts(message: Any) -> list[str]:
 
 def assert_spoken_in(table: Table, locale: str) -> None:
     """Every public word is the table's language: no catalogue key, no English sentence, and
-    suits as coloured emoji."""
+    suits readable on the dark theme."""
     keys = BOT.keys("en")
     english = [t(k) for k in ("status_over", "button_hand", "button_last_trick", "lobby_rated")]
     for message in public_messages(table):
@@ -74,7 +72,7 @@ def assert_spoken_in(table: Table, locale: str) -> None:
             assert leaked == [], (locale, text)
             if locale != "en":
                 assert not any(sentence in text for sentence in english), (locale, text)
-            assert not BARE_SUIT.search(text), (locale, text)
+        assert not unreadable_suits(message), (locale, unreadable_suits(message))
 
 
 LANGUAGE_GAMES = [

@@ -8,9 +8,12 @@ from random import Random
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
+from bot.text import marks
 from bot.ui.codec import BUTTON_TEMPLATE, SELECT_TEMPLATE, select_value
+from bot.ui.emojis import emoji_name
 from bot.ui.panels import PanelContext, card_panel
 from cogs.belote import taking_panel
 from cogs.chiamata import chiamata_panel
@@ -19,7 +22,9 @@ from cogs.piquet import exchange_panel
 from games.actions import Action
 from games.ai import choose
 from games.base import Game
+from games.cards import SUIT_SYMBOLS
 from games.registry import new_game
+from rendering.emoji import EMOJI_SUITS
 from tests.bot.driver import Table, components_of
 
 
@@ -159,7 +164,8 @@ async def test_a_coinche_bid_through_the_level_select(env: simcord.Env) -> None:
     await player.click(chosen.response, custom_id=f"atout:bid:{table.table_id}:{version}:120:H")
     auction = table.session.game.public_view()["auction"]  # type: ignore[union-attr]
     assert auction[-1]["value"] == 120 and auction[-1]["trump"] == "H"
-    assert "bid 120 ♥️" in table.table_message().content
+    # simcord keeps application emojis: the status line writes the suit with the bot's own.
+    assert re.search(r"bid 120 <:atout1_french_H:\d+>", table.table_message().content)
 
 
 def test_chiamata_points_over_a_two_are_all_offered() -> None:
@@ -200,17 +206,18 @@ async def test_italian_cards_are_named_as_the_image_draws_them(env: simcord.Env)
     buttons = [c for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")]
     assert buttons
     for button in buttons:
-        # Figures in words (no bare R or C), the suit as its emblem's emoji.
+        # Figures in words (no bare R or C), the suit as its emblem's emoji (the bot's own).
         assert re.fullmatch(r"Asso|Re|Cavallo|Fante|[2-7]", button["label"]), button
-        assert button["emoji"]["name"] in ("⚔️", "🏆", "🪙", "🪵"), button
+        assert re.fullmatch(r"atout1_italian_[SHDC]", button["emoji"]["name"]), button
     french = Table(env, channel, [alice])
     await french.open("briscola", computers=1, seats=2, hands_to_win=1, deck_style="french")
     hand = await french.hand(alice)
     buttons = [c for c in components_of(hand) if c.get("custom_id", "").startswith("atout:play:")]
     assert buttons
     for button in buttons:
-        assert re.fullmatch(r"[2-7AJQK]", button["label"]), button
-        assert button["emoji"]["name"] in ("♠️", "♥️", "♦️", "♣️"), button
+        # Like the card's corner, rank first, the suit as text in the label's colour.
+        assert re.fullmatch("[2-7AJQK][♠♥♦♣]\ufe0e", button["label"]), button
+        assert "emoji" not in button, button
 
 
 async def test_a_call_on_the_second_select_is_played(env: simcord.Env) -> None:
@@ -249,11 +256,21 @@ def rows_of(items: list[discord.ui.Item[Any]]) -> dict[int, list[Any]]:
     return rows
 
 
-def test_bid_buttons_read_and_never_wrap_alone() -> None:
-    """Suits are coloured emoji, no trumps and all trumps are spelled out with their table
+UPLOADED = marks.SuitMarks(
+    {key: f"<:{emoji_name(*key)}:{900 + i}>" for i, key in enumerate(EMOJI_SUITS)}
+)
+"""Suit emojis as an upload leaves them, for the panels' unit tests."""
+
+
+@pytest.mark.parametrize("uploaded", [True, False], ids=["emojis", "fallback"])
+def test_bid_buttons_read_and_never_wrap_alone(uploaded: bool) -> None:
+    """Suits are the bot's emojis (or, without them, the red suits' emoji and the black suits
+    as text before the value), no trumps and all trumps are spelled out with their table
     abbreviation, and every row of buttons fits a phone's width (none wraps alone)."""
     from bot.ui.panels import ROW_BUDGET, button_width
 
+    if uploaded:
+        marks.use(UPLOADED)
     game = dealt("coinche")
     for state in ({}, {"level": 130}, {"level": "capot"}, {"level": "generale"}):
         items = bidding_panel(context(game, state))
@@ -274,7 +291,13 @@ def test_bid_buttons_read_and_never_wrap_alone() -> None:
             for b in r
             if isinstance(b, discord.ui.Button) and b.emoji
         }
-        assert emojis == {"♠️", "♥️", "♦️", "♣️"}
+        if uploaded:
+            assert emojis == {UPLOADED.emojis[("french", suit)] for suit in "SHDC"}
+        else:
+            assert emojis == {"♥️", "♦️"}
+            black = [label for label in labels if re.match("[♠♣]\ufe0e \\w", label or "")]
+            red = [b for r in rows_of(items).values() for b in r if getattr(b, "emoji", None)]
+            assert len(black) == len(red) > 0, labels
         if state.get("level") != "capot":
             assert any("No trumps (SA)" in (label or "") for label in labels)
             assert any("All trumps (TA)" in (label or "") for label in labels)
@@ -290,3 +313,21 @@ def test_italian_card_buttons_name_the_figure_and_show_the_suit() -> None:
     for button in buttons:
         assert button.emoji is not None
         assert button.label not in ("R", "C", "F")
+
+
+@pytest.mark.parametrize("uploaded", [True, False], ids=["emojis", "fallback"])
+def test_card_buttons_read_like_the_cards_corners(uploaded: bool) -> None:
+    """Rank first, the suit after it as text in the label's colour ("10♦", "V♥" in French), as
+    the corners of the hand image draw them, with or without the bot's emojis (issue 25)."""
+    from bot.ui.panels import card_button_label
+
+    if uploaded:
+        marks.use(UPLOADED)
+    game = dealt("belote")
+    for locale, letters in (("en", {"J": "J", "Q": "Q", "K": "K"}), ("fr", {"J": "V", "Q": "D"})):
+        ctx = context(game)
+        ctx.locale = locale
+        for card in ("TD", "9S", "JH", "QC", "AS"):
+            label, emoji = card_button_label(card, ctx)
+            rank = "10" if card[0] == "T" else letters.get(card[0], card[0])
+            assert (label, emoji) == (rank + SUIT_SYMBOLS[card[1]] + "\ufe0e", None)

@@ -97,7 +97,7 @@ def test_random_matches_end_with_sound_scores(options: dict[str, Any], seed: int
     assert again.replay_result() == game.replay_result()
 
 
-@SETTINGS
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_snapshots_and_clones_are_exact(options: dict[str, Any], seed: int) -> None:
     def check(game: Chiamata) -> None:
@@ -116,7 +116,7 @@ def test_snapshots_and_clones_are_exact(options: dict[str, Any], seed: int) -> N
     play_match(options, seed, check)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_check_agrees_with_legal_actions_and_apply(options: dict[str, Any], seed: int) -> None:
     def check(game: Chiamata) -> None:

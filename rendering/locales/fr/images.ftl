@@ -294,9 +294,9 @@ corner_J = V
 italian_card = { $rank } di { $suit }
 
 ## Deal review
-review_hand = Votre jeu à ce moment
+review_hand = Ton jeu à ce moment
 review_table = Sur la table
 review_played = Joué
 review_better = Meilleur
-review_chose = Votre choix : { $action }
-review_better_action = Meilleur : { $action }
+review_chose = Ton choix : { $action }
+review_better_action = Meilleur : { $action }

@@ -7,6 +7,7 @@ private thread may be opened."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,7 @@ from games.duplicate import PLAYER_SEAT, deal_seed, step_rng
 from games.records import replay_text
 from games.registry import game_class
 from tests.bot.challenge.play import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
+from tests.bot.driver import components_of
 from tests.conftest import restart
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -97,7 +99,15 @@ async def test_the_same_decisions_see_the_same_game_and_others_are_answered(
         Attempt(env, channel, guild.add_member(env.create_user(name)), challenge, seed=5)
         for name in ("ann", "bob")
     ]
-    other = Attempt(env, channel, guild.add_member(env.create_user("cat")), challenge, seed=99)
+    # Other decisions: a legal action at random (the easy player may well choose as the twins).
+    pick = random.Random(99)
+    other = Attempt(
+        env,
+        channel,
+        guild.add_member(env.create_user("cat")),
+        challenge,
+        decide=lambda game, seat: pick.choice(game.legal_actions(seat)),
+    )
     for attempt in (*twins, other):
         await attempt.play_all()
     first, second, third = [await records(env, attempt) for attempt in (*twins, other)]
@@ -274,3 +284,27 @@ async def test_where_no_private_thread_may_be_opened_the_table_is_in_ephemeral_m
     assert cards_seen_by(env, boss.id) == {}
     endings = [m.content for m in channel.history(viewer=player) if "is over**" in m.content]
     assert len(endings) == 2 and "Challenge complete" in endings[-1]
+
+
+async def test_each_finished_deal_offers_its_review_to_the_player(env: simcord.Env) -> None:
+    """Issue 24 item 4: once a deal is finished, its review is offered on it (privately)."""
+    guild, channel, challenge = await opened(env, "briscola", deals=2, seats=2)
+    bot_of(env).review.reviews.samples = SAMPLES
+    player = guild.add_member(env.create_user("dana"))
+    attempt = Attempt(env, channel, player, challenge)
+    await attempt.start()
+    first = attempt.table_id
+    assert first is not None
+    await attempt.play_deal()
+    wanted = f"atout:review:{first}:0"
+    offers = [
+        message
+        for message in attempt.where().history()
+        if any(c.get("custom_id") == wanted for c in components_of(message))
+    ]
+    assert offers, "no review offered on the finished deal"
+    clicked = await player.click(offers[-1], custom_id=wanted)
+    assert clicked.ephemeral and clicked.response is not None
+    assert clicked.response.content.splitlines()[0] == t(
+        "review_title", deal=1, table=first, game=t("game_briscola")
+    )

@@ -31,7 +31,7 @@ def test_events_in_words() -> None:
     assert event_text({"type": "deal_result", "seat": None}, NAMES) is None
     # A word bid is said as a word, not as the record's code.
     capot = event_text({"type": "bid", "seat": 1, "value": "capot", "trump": "S"}, NAMES)
-    assert capot == f"Luc bid {t('bid_capot')} ♠️"
+    assert capot == f"Luc bid {t('bid_capot')} ♤"
 
 
 def test_the_status_line_says_whose_turn_it_is() -> None:
@@ -126,7 +126,7 @@ def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
     # The called card is named as the Italian deck draws it.
     assert card_name(result["called_card"], "chiamata") in text
     assert card_name("KC", "chiamata") == "the re di bastoni"
-    assert card_name("KC", "chiamata", "french") == "K♣️"
+    assert card_name("KC", "chiamata", "french") == "K♧"
 
 
 def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:

@@ -45,7 +45,7 @@ def test_the_costliest_three_above_the_threshold_are_explained() -> None:
     assert lines[0] == t("review_title", deal=3, table=12, game=t("game_coinche"))
     assert lines[1] == t("review_total", cost="+140 points", count=6)
     assert lines[2] == (
-        "1. You played K♠️; A♠️ would have been better in 78% of the deals you could face,"
+        "1. You played K♤; A♤ would have been better in 78% of the deals you could face,"
         " +80 points on average."
     )
     assert lines[4].startswith("3. ") and len(lines) == 5
@@ -61,16 +61,16 @@ def test_an_exact_cost_is_said_as_such() -> None:
     review = coinche_review(30)
     review["exact"] = [0]
     line = review_text(review, 12, 1, "coinche", "auto", "en").splitlines()[2]
-    assert line == "1. You played K♠️; A♠️ was better by +30 points (every card was known)."
+    assert line == "1. You played K♤; A♤ was better by +30 points (every card was known)."
 
 
 def test_actions_are_named_in_the_table_s_words() -> None:
     bid = {"type": "bid", "value": 90, "trump": "H"}
     assert action_words(bid, "coinche", "auto", "en") == "bid 90 ♥️"
     assert action_words({"type": "pass"}, "coinche", "auto", "fr") == "passer"
-    assert action_words(play("KC"), "briscola", "auto", "it") == "R bastoni"
+    assert action_words(play("KC"), "briscola", "auto", "it") == "il re di bastoni"
     exchange = {"type": "exchange", "cards": ["7S", "8D"]}
-    assert action_words(exchange, "piquet", "auto", "en") == "discard 7♠️ 8♦️"
+    assert action_words(exchange, "piquet", "auto", "en") == "discard 7♤ 8♦️"
     assert (
         action_words({"type": "exchange", "cards": []}, "piquet", "auto", "en") == "keep your hand"
     )

@@ -67,6 +67,8 @@ deal_summary_title = **Donne { $number }**
 deal_passed_out = Tout le monde a passé.
 deal_card_points = Points des cartes : { $points }
 deal_scores = Cette donne : { $scores }
+deal_melds = Annonces : { $scores }
+deal_belote = Belote : { $scores }
 deal_totals = Score : { $scores }
 team_members = { $team } ({ $names })
 result_winners = { $count ->
@@ -576,21 +578,21 @@ trump_short_NT = SA
 trump_short_AT = TA
 
 ## Défis du serveur (docs/challenges.md)
-cmd_challenge = Défis du serveur : tout le monde joue les mêmes donnes
+cmd_challenge = Défis du serveur : tout le monde joue les mêmes donnes
 cmd_challenge_new = Lancer un défi dans ce salon (Gérer le serveur, ou le rôle des défis)
 cmd_challenge_daily = Publier ici un défi d'un jeu chaque jour, ou arrêter
-cmd_challenge_play = Jouer les donnes d'un défi, en privé (ou reprendre où vous en étiez)
+cmd_challenge_play = Jouer les donnes d'un défi, en privé (ou reprendre où tu en étais)
 cmd_challenge_standings = Le classement d'un défi
-cmd_challenge_results = Vos résultats, ou ceux de tous sur une donne que vous avez jouée
-cmd_challenge_export = Les enregistrements des donnes que vous avez jouées dans un défi
+cmd_challenge_results = Tes résultats, ou ceux de tous sur une donne que tu as jouée
+cmd_challenge_export = Les enregistrements des donnes que tu as jouées dans un défi
 cmd_challenge_role = Le rôle dont les membres peuvent lancer des défis (Gérer le serveur)
-opt_challenge = Numéro du défi (par défaut : le dernier de ce serveur)
+opt_challenge = Numéro du défi (par défaut : le dernier de ce serveur)
 opt_challenge_deals = Nombre de donnes, de 1 à 24
 opt_challenge_closes_in = Combien de temps il reste ouvert
 opt_challenge_rules = Autres règles maison, en paires clé=valeur (ex. sa_ta_enabled=true)
 opt_challenge_daily = Lancer ou arrêter le défi quotidien
-opt_challenge_deal = Numéro d'une donne : les résultats de tous sur celle-ci
-opt_challenge_role = Le rôle (sans rôle : Gérer le serveur seulement)
+opt_challenge_deal = Numéro d'une donne : les résultats de tous sur celle-ci
+opt_challenge_role = Le rôle (sans rôle : Gérer le serveur seulement)
 challenge_close_hours = { $count ->
     [one] { $count } heure
    *[other] { $count } heures
@@ -605,36 +607,36 @@ challenge_title = Défi n° { $id } — { $game }
 challenge_card_setup = { $count ->
     [one] { $count } donne
    *[other] { $count } donnes
-} · { $seats } joueurs · vous tenez la place 1 à chaque donne, des ordinateurs (difficiles) les autres
-challenge_card_rules = Règles maison : { $rules }
-challenge_card_how = Tout le monde joue les mêmes donnes contre les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
-challenge_card_how_partner = Tout le monde joue les mêmes donnes avec le même partenaire et les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
-challenge_card_players = Joueurs : { $started } · terminé : { $finished }
-challenge_card_leader = En tête : { $name } ({ $percent })
-challenge_card_winner = Vainqueur : { $name } ({ $percent })
-challenge_card_closes = Se termine { $when } ({ $left }). Une tentative chacun : Jouer ouvre votre table privée.
+} · { $seats } joueurs · tu tiens la place 1 à chaque donne, des ordinateurs (difficiles) les autres
+challenge_card_rules = Règles maison : { $rules }
+challenge_card_how = Tout le monde joue les mêmes donnes contre les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
+challenge_card_how_partner = Tout le monde joue les mêmes donnes avec le même partenaire et les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
+challenge_card_players = Joueurs : { $started } · terminé : { $finished }
+challenge_card_leader = En tête : { $name } ({ $percent })
+challenge_card_winner = Vainqueur : { $name } ({ $percent })
+challenge_card_closes = Se termine { $when } ({ $left }). Une tentative chacun : Jouer ouvre ta table privée.
 challenge_card_closed = Terminé { $when }.
 button_challenge_play = Jouer
 button_challenge_standings = Classement
 challenge_created = Le défi n° { $id } est ouvert jusqu'au { $when }.
-challenge_none = Il n'y a pas encore de défi sur ce serveur : `/challenge new` en lance un.
+challenge_none = Il n'y a pas encore de défi sur ce serveur : `/challenge new` en lance un.
 challenge_unknown = Il n'y a pas de défi n° { $id } sur ce serveur.
-challenge_closed = Le défi n° { $id } est terminé : `/challenge standings` montre comment il s'est fini.
-challenge_done_already = Vous avez déjà joué le défi n° { $id } (une tentative chacun) : `/challenge results` montre vos donnes.
-challenge_table_in_thread = Votre table pour le défi n° { $id } est dans { $thread } : donne { $number } sur { $total }.
+challenge_closed = Le défi n° { $id } est terminé : `/challenge standings` montre comment il s'est fini.
+challenge_done_already = Tu as déjà joué le défi n° { $id } (une tentative chacun) : `/challenge results` montre tes donnes.
+challenge_table_in_thread = Ta table pour le défi n° { $id } est dans { $thread } : donne { $number } sur { $total }.
 challenge_thread_name = Défi n° { $id } — { $name }
 challenge_deal_start = **{ $title }** · donne { $number } sur { $total }
 challenge_table_done = Cette donne est terminée.
-challenge_deal_done = **Donne { $number } sur { $total } terminée** : votre résultat { $score }.
-challenge_deal_par = Par (l'ordinateur difficile à votre place) : { $par }.
+challenge_deal_done = **Donne { $number } sur { $total } terminée** : ton résultat { $score }.
+challenge_deal_par = Par (l'ordinateur difficile à ta place) : { $par }.
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
     [one] au joueur
    *[other] aux { $count } joueurs
-} qui l'ont jouée avant vous.
+} qui l'ont jouée avant toi.
 challenge_deal_alone = Personne d'autre n'a encore joué cette donne.
-challenge_attempt_done = **Défi terminé** : { $percent } de moyenne · { $par } par rapport au par. `/challenge standings` et `/challenge results` montrent les résultats de tous.
-challenge_closed_now = Le défi n° { $id } est terminé : les donnes que vous avez finies comptent, les autres ne sont pas jouées.
+challenge_attempt_done = **Défi terminé** : { $percent } de moyenne · { $par } par rapport au par. `/challenge standings` et `/challenge results` montrent les résultats de tous.
+challenge_closed_now = Le défi n° { $id } est terminé : les donnes que tu as finies comptent, les autres ne sont pas jouées.
 challenge_par_name = Ordinateur (difficile)
 challenge_standings_subtitle = { $count ->
     [one] { $count } joueur
@@ -643,31 +645,31 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
 challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
-challenge_standings_you = Vous : { $line }
-challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de vos donnes vous classe, puis votre total par rapport au par (l'ordinateur difficile à votre place).
+challenge_standings_you = Toi : { $line }
+challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de tes donnes te classe, puis ton total par rapport au par (l'ordinateur difficile à ta place).
 challenge_standings_empty = Personne n'a encore terminé une donne du défi n° { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Joueur
 challenge_heading_deals = Donnes
 challenge_heading_percent = Points de match
 challenge_heading_par = ± par
-challenge_results_title = **{ $title }** — vos donnes
-challenge_results_line = Donne { $number } : { $score } · par { $par } · { $percent } ({ $count ->
+challenge_results_title = **{ $title }** — tes donnes
+challenge_results_line = Donne { $number } : { $score } · par { $par } · { $percent } ({ $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 })
-challenge_results_unplayed = Donne { $number } : pas encore jouée
-challenge_results_hint = `/challenge results deal:` montre le résultat de tous sur une donne que vous avez jouée.
-challenge_results_none = Vous n'avez pas encore terminé de donne du défi n° { $id }.
-challenge_results_locked = Vous verrez les résultats de tous sur la donne { $number } une fois que vous l'aurez jouée.
-challenge_field_title = **{ $title }**, donne { $number } : { $count ->
+challenge_results_unplayed = Donne { $number } : pas encore jouée
+challenge_results_hint = `/challenge results deal:` montre le résultat de tous sur une donne que tu as jouée.
+challenge_results_none = Tu n'as pas encore terminé de donne du défi n° { $id }.
+challenge_results_locked = Tu verras les résultats de tous sur la donne { $number } une fois que tu l'auras jouée.
+challenge_field_title = **{ $title }**, donne { $number } : { $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 }
-challenge_field_par = Par : { $detail } → { $score }
-challenge_field_line = { $rank }. { $name } : { $detail } → { $score } ({ $percent })
-challenge_export_none = Vous n'avez pas encore terminé de donne du défi n° { $id }.
-challenge_export_name = Vos donnes du défi n° { $id }, un enregistrement chacune (`python -m games replay` les rejoue).
+challenge_field_par = Par : { $detail } → { $score }
+challenge_field_line = { $rank }. { $name } : { $detail } → { $score } ({ $percent })
+challenge_export_none = Tu n'as pas encore terminé de donne du défi n° { $id }.
+challenge_export_name = Tes donnes du défi n° { $id }, un enregistrement chacune (`python -m games replay` les rejoue).
 challenge_daily_on = Un défi de { $game } sera publié dans { $channel } chaque jour, à partir de maintenant.
 challenge_daily_off = Plus de défi quotidien de { $game }.
 challenge_daily_none = Il n'y avait pas de défi quotidien de { $game } sur ce serveur.
@@ -677,26 +679,26 @@ error_challenge_rights = Seuls les membres ayant Gérer le serveur (ou le rôle 
 error_challenge_deals = Un défi a de 1 à { $most } donnes, pas { $value }.
 error_challenge_closes = Un défi reste ouvert pour l'une des durées proposées, pas { $value } heures.
 error_challenge_deal = Le défi n° { $id } a les donnes 1 à { $most }.
-error_challenge_rule_text = Écrivez les règles maison en paires clé=valeur, ex. sa_ta_enabled=true target_score=1000 (pas « { $text } »).
-error_challenge_table = Cette table est une donne d'un défi : elle se joue depuis `/challenge play`, et ne peut être ni quittée ni abandonnée.
+error_challenge_rule_text = Écris les règles maison en paires clé=valeur, ex. sa_ta_enabled=true target_score=1000 (pas « { $text } »).
+error_challenge_table = Cette table est une donne d'un défi : elle se joue depuis `/challenge play`, et ne peut être ni quittée ni abandonnée.
 
 ## Revue de donne (issue 23)
 button_review = Revoir mon jeu
-review_select = Revoir mon jeu : choisir une donne
+review_select = Revoir mon jeu : choisir une donne
 review_select_deal = Donne { $deal }
-review_title = **Votre jeu dans la donne { $deal }** — { $game }, table { $table }
-review_total = Vous avez laissé { $cost } sur la table en { $count ->
+review_title = **Ton jeu dans la donne { $deal }** — { $game }, table { $table }
+review_total = Tu as laissé { $cost } sur la table en { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
-} :
-review_well_played = **Bien joué !** Aucune de vos { $count ->
+} :
+review_well_played = **Bien joué !** Aucune de tes { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
 } n'a coûté plus de { $cost }.
-review_line_card = Vous avez joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_action = Vous avez choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_card_exact = Vous avez joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
-review_line_action_exact = Vous avez choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
+review_line_action = Tu as choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
+review_line_card_exact = Tu as joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_line_action_exact = Tu as choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
 review_cost_points = { $count ->
     [one] +{ $count } point
    *[other] +{ $count } points
@@ -714,11 +716,11 @@ review_action_call = appeler { $rank }
 review_action_call_points = appeler { $rank } à { $points }
 review_action_trump = { $suit } atout
 review_action_exchange = écarter { $cards }
-review_action_keep = garder votre jeu
-review_computing = La revue de votre jeu dans la donne { $deal } est en cours de calcul… elle s'affichera ici dans quelques secondes.
+review_action_keep = garder ton jeu
+review_computing = La revue de ton jeu dans la donne { $deal } est en cours de calcul… elle s'affichera ici dans quelques secondes.
 review_not_yours = Seuls les joueurs de cette table peuvent revoir leur propre jeu.
 review_no_deal = Aucune donne de cette table n'est encore terminée.
 review_no_such_deal = Cette table n'a pas de donne { $deal } terminée.
-review_failed = La revue n'a pas pu être calculée ; réessayez plus tard.
-cmd_review = Où votre jeu dans une donne terminée a coûté des points (visible de vous seul)
-opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)
+review_failed = La revue n'a pas pu être calculée ; réessaie plus tard.
+cmd_review = Où ton jeu dans une donne terminée a coûté des points (visible de toi seul)
+opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)

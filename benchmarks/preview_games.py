@@ -1,0 +1,353 @@
+"""The tables ``benchmarks/preview.py`` photographs: one short script per game, played as people
+play (slash commands and clicks through ``tests/bot/driver.py``), each handing its moments to the
+shooter as they happen.
+
+Every table's deck comes from a seeded generator (``Stage.seeded``) in place of the bot's system
+randomness, so a seed gives the same deals, the same computer play and the same pictures on every
+run and in every language; the seeds in ``GAMES`` were chosen so that each moment happens. The
+people's own choices are made here (the easy player's, or a scripted one where a moment needs a
+person to act, as the Briscola a chiamata auction does), never applied to the engine directly.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import simcord
+import simcord.interactions
+
+import bot.play.sessions as sessions
+from bot.text.i18n import t
+from games.actions import Action
+from games.base import Game
+from tests.bot.driver import Table, custom_ids
+
+Shoot = Callable[[str, str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
+"""``shoot(game, moment, channel, viewer, message)``: photograph one moment."""
+Pick = Callable[[Game, int], Action]
+"""What a person seated at ``seat`` chooses now (a scripted choice in place of the easy one)."""
+
+PEOPLE = ("alice", "bob", "carol", "dario", "erin")
+
+
+@dataclass(frozen=True)
+class Script:
+    """One table to photograph: its moments, in the order a player meets them, and its seed."""
+
+    command: str
+    moments: tuple[str, ...]
+    seed: int
+
+
+GAMES: dict[str, Script] = {
+    "coinche": Script(
+        "coinche",
+        ("lobby", "auction", "auction-hand", "table", "hand", "summary", "game-over"),
+        seed=3,
+    ),
+    "belote": Script("belote", ("turn-up", "turn-up-hand", "table", "hand"), seed=2),
+    "piquet": Script("piquet", ("exchange", "declarations", "table", "hand"), seed=1),
+    "briscola2": Script("briscola", ("table", "hand"), seed=1),
+    "briscola6": Script("briscola", ("table", "hand"), seed=1),
+    "chiamata": Script("chiamata", ("auction", "auction-hand", "call", "table", "hand"), seed=1),
+    "sueca": Script("sueca", ("table", "hand"), seed=1),
+}
+"""Every game the script knows, by the name ``--game`` takes (Briscola at 2 and at 6 seats)."""
+
+
+class Missed(Exception):
+    """A moment the table went past without reaching (the seed no longer brings it about)."""
+
+
+class Stage:
+    """One simcord server where each game gets a channel, the same people sit, and every
+    interaction carries the people's Discord locale."""
+
+    def __init__(self, world: simcord.Env, shoot: Shoot, language: str) -> None:
+        self.world = world
+        self.shoot = shoot
+        self.language = language
+        self.guild = world.create_guild()
+        self.people = [self.guild.add_member(world.create_user(name)) for name in PEOPLE]
+        self.seed = 0
+
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Each person's client speaks the table's language, as Discord says in ``locale``
+        (simcord always sends ``en-US``): their hands and refusals are in it too."""
+        original = simcord.interactions.base_payload
+        people = {person.id for person in self.people}
+
+        def localised(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+            record, payload = original(*args, **kwargs)
+            if kwargs.get("user_id") in people:
+                payload["locale"] = self.language
+            return record, payload
+
+        simcord.interactions.base_payload = localised
+        try:
+            yield
+        finally:
+            simcord.interactions.base_payload = original
+
+    @contextmanager
+    def seeded(self) -> Iterator[None]:
+        """Tables shuffle and their computers choose with ``random.Random(seed)`` (the seed of
+        the game being played) instead of the system's randomness."""
+        names = vars(sessions)
+        original = names["secrets"]
+
+        def system_random() -> random.Random:
+            return random.Random(self.seed)
+
+        names["secrets"] = types.SimpleNamespace(SystemRandom=system_random)
+        try:
+            yield
+        finally:
+            names["secrets"] = original
+
+    def table(self, game: str, people: int) -> Table:
+        """A channel of its own for ``game``, whose table will be dealt from the game's seed."""
+        channel = self.guild.create_text_channel(game)
+        self.seed = GAMES[game].seed
+        return Table(self.world, channel, self.people[:people], seed=GAMES[game].seed)
+
+    async def open(self, table: Table, game: str, computers: int, **options: Any) -> None:
+        await table.open(
+            GAMES[game].command, computers=computers, language=self.language, **options
+        )
+
+    async def moment(self, game: str, moment: str, table: Table, message: Any = None) -> None:
+        """Photograph the table message (or ``message``) as the person to act sees it."""
+        person = person_to_act(table)
+        shown = table.table_message() if message is None else message
+        await self.shoot(game, moment, table.where(), person, shown)
+
+    async def hand_moment(self, game: str, moment: str, table: Table) -> None:
+        """Photograph the hand of the person to act, as that person opens it."""
+        person = person_to_act(table)
+        hand = await table.hand(person)
+        await self.shoot(game, moment, table.where(), person, hand)
+
+
+def person_to_act(table: Table) -> simcord.MemberActor:
+    game = table.session.game
+    assert game is not None and game.to_act is not None, "nobody is to act"
+    seat = table.session.seat(game.to_act)
+    assert seat is not None and seat.user_id is not None, "a computer is to act"
+    return table.actor(seat.user_id)
+
+
+def person_acts(table: Table) -> bool:
+    game = table.session.game
+    if game is None or game.to_act is None:
+        return False
+    seat = table.session.seat(game.to_act)
+    return seat is not None and seat.user_id is not None
+
+
+async def step(table: Table, pick: Pick | None = None) -> None:
+    """The person to act opens their hand and clicks what they (or ``pick``) chose."""
+    game = table.session.game
+    assert game is not None and game.to_act is not None
+    person = person_to_act(table)
+    hand = await table.hand(person)
+    action = pick(game, game.to_act) if pick is not None else table.decide(game.to_act)
+    result = await table.click_action(person, hand, action)
+    assert result.acknowledged, f"{action} was refused: {result}"
+
+
+async def reach(
+    table: Table,
+    moment: str,
+    until: Callable[[Game], bool],
+    pick: Pick | None = None,
+    this_deal: bool = False,
+) -> None:
+    """Play on until ``until`` holds with a person to act; ``Missed`` when the game ends, or
+    when the deal does and ``this_deal`` says the moment belongs to it."""
+    deal = len(table.session.game.log) if table.session.game else 0
+    for _ in range(1000):
+        game = table.session.game
+        assert game is not None
+        if person_acts(table) and until(game):
+            return
+        if game.over or (this_deal and len(game.log) > deal):
+            break
+        await step(table, pick)
+    raise Missed(moment)
+
+
+def phase(game: Game) -> str:
+    return str(game.public_view().get("phase"))
+
+
+def mid_trick(game: Game) -> bool:
+    """In play, with a trick on the felt that the person to act still has to answer."""
+    trick = game.public_view().get("trick") or []
+    return phase(game) == "play" and len(trick) >= min(2, game.seats - 1)
+
+
+async def mid_deal(stage: Stage, game: str, table: Table) -> None:
+    """The moment every game has: the table mid-trick and the hand of the person to act."""
+    await reach(table, "table", mid_trick)
+    await stage.moment(game, "table", table)
+    await stage.hand_moment(game, "hand", table)
+
+
+# ----------------------------------------------------------------------------------- games
+async def coinche(stage: Stage) -> None:
+    """alice and bob with two computers, to a short target: the full lobby, the auction with a
+    bid on the table, mid-deal, the first deal's summary and game over."""
+    table = stage.table("coinche", 2)
+    alice, bob = table.players
+    started = await alice.slash(
+        table.channel,
+        "coinche start",
+        target_score=100,
+        turn_timer=0,
+        language=stage.language,
+    )
+    assert started.response is not None, started
+    lobby = started.response
+    join = next(c for c in custom_ids(lobby) if c.startswith("atout:join:"))
+    table.table_id = int(join.split(":")[2])
+    await bob.click(lobby, custom_id=join)
+    for level in ("easy", "normal"):
+        menu = await alice.click(lobby, custom_id=f"atout:addbot:{table.table_id}")
+        assert menu.response is not None
+        await alice.click(menu.response, custom_id=f"atout:addbot:{table.table_id}:{level}")
+    await stage.shoot("coinche", "lobby", table.channel, alice, latest(table.channel))
+    await alice.click(lobby, custom_id=f"atout:start:{table.table_id}")
+
+    def bid_to_answer(game: Game) -> bool:
+        return phase(game) == "auction" and len(game.log[-1]["actions"]) >= 1
+
+    await reach(table, "auction", bid_to_answer)
+    await stage.moment("coinche", "auction", table)
+    await stage.hand_moment("coinche", "auction-hand", table)
+    await mid_deal(stage, "coinche", table)
+    await table.play_until(lambda g: len(g.log) >= 2 or g.over)
+    await stage.shoot("coinche", "summary", table.where(), alice, summary(table, stage.language))
+    await table.play_to_end()
+    await stage.shoot(
+        "coinche", "game-over", table.where(), alice, game_over(table, stage.language)
+    )
+
+
+async def belote(stage: Stage) -> None:
+    """The turn-up: the taking round with a person to speak, then mid-deal."""
+    table = stage.table("belote", 2)
+    await stage.open(table, "belote", computers=2)
+    await reach(table, "turn-up", lambda g: phase(g) == "taking")
+    await stage.moment("belote", "turn-up", table)
+    await stage.hand_moment("belote", "turn-up-hand", table)
+    await mid_deal(stage, "belote", table)
+
+
+async def piquet(stage: Stage) -> None:
+    """alice and bob: the elder's discard controls, then the declarations the younger's
+    exchange settles (the elder about to lead), then mid-deal."""
+    table = stage.table("piquet", 2)
+    await stage.open(table, "piquet", computers=0)
+    await reach(table, "exchange", lambda g: phase(g) == "exchange")
+    await stage.hand_moment("piquet", "exchange", table)
+
+    def declared(game: Game) -> bool:
+        return phase(game) == "play" and not game.public_view().get("trick")
+
+    await reach(table, "declarations", declared)
+    await stage.moment("piquet", "declarations", table)
+    await mid_deal(stage, "piquet", table)
+
+
+async def briscola2(stage: Stage) -> None:
+    table = stage.table("briscola2", 1)
+    await stage.open(table, "briscola2", computers=1, seats=2)
+    await mid_deal(stage, "briscola2", table)
+
+
+async def briscola6(stage: Stage) -> None:
+    table = stage.table("briscola6", 2)
+    await stage.open(table, "briscola6", computers=4, seats=6)
+    await mid_deal(stage, "briscola6", table)
+
+
+async def sueca(stage: Stage) -> None:
+    table = stage.table("sueca", 2)
+    await stage.open(table, "sueca", computers=2)
+    await mid_deal(stage, "sueca", table)
+
+
+async def chiamata(stage: Stage) -> None:
+    """Five people, so that the auction is theirs to script: someone calls first, alice outbids
+    them (photographed with a call to beat), the others pass, and alice names the briscola."""
+    table = stage.table("chiamata", 5)
+    await stage.open(table, "chiamata", computers=0)
+    alice = table.players[0]
+
+    def alice_to_act(game: Game) -> bool:
+        seat = table.session.seat(game.to_act) if game.to_act is not None else None
+        return seat is not None and seat.user_id == alice.id
+
+    def auction(game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        calls = [a for a in legal if a.type == "call"]
+        called = game.public_view().get("bid") is not None
+        if alice_to_act(game) or not called:
+            return calls[0]  # the least outbid: the next rank down
+        return next(a for a in legal if a.type == "pass")
+
+    def alice_outbids(game: Game) -> bool:
+        view = game.public_view()
+        return phase(game) == "auction" and alice_to_act(game) and view.get("bid") is not None
+
+    await reach(table, "auction", alice_outbids, auction)
+    await stage.moment("chiamata", "auction", table)
+    await stage.hand_moment("chiamata", "auction-hand", table)
+    await reach(table, "call", lambda g: phase(g) == "trump", auction, this_deal=True)
+    await stage.hand_moment("chiamata", "call", table)
+    await mid_deal(stage, "chiamata", table)
+
+
+PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
+    "coinche": coinche,
+    "belote": belote,
+    "piquet": piquet,
+    "briscola2": briscola2,
+    "briscola6": briscola6,
+    "chiamata": chiamata,
+    "sueca": sueca,
+}
+
+
+def latest(channel: simcord.ChannelHandle, starts: str = "") -> Any:
+    """The newest message of ``channel`` whose text starts with ``starts``."""
+    found = [m for m in channel.history() if (m.content or "").startswith(starts)]
+    if not found:
+        raise Missed(f"a message starting {starts!r} in #{channel.name}")
+    return found[-1]
+
+
+def summary(table: Table, language: str) -> Any:
+    """The first deal's summary, titled in the table's language."""
+    return latest(table.where(), t("deal_summary_title", language, number=1))
+
+
+def game_over(table: Table, language: str) -> Any:
+    """The result posted at the end of the game, in the table's language."""
+    heads = [t("result_winners", language, names="@", count=n).split("@")[0] for n in (1, 2)]
+    heads.append(t("result_no_winner", language))
+    found = [
+        m
+        for m in table.where().history()
+        if any((m.content or "").startswith(head) for head in heads)
+    ]
+    if not found:
+        raise Missed("game-over")
+    return found[-1]
