@@ -578,7 +578,12 @@ def _score_rows(
         for i in range(len(labels))
     ]
     rooms = [first - 16 - (x0 + 26) for first in firsts]
-    short = unique_fit([label.text for label in labels], PANEL_TEXT, rooms, "condensed")
+    # Shortened from the end ("Anne-So…"), unless that leaves two alike ("Compu…"): then
+    # keeping the short last word that tells them apart ("Com… 1").
+    texts = [label.text for label in labels]
+    cut = [fit_text(t, PANEL_TEXT, rooms[i], "condensed") for i, t in enumerate(texts)]
+    apart = unique_fit(texts, PANEL_TEXT, rooms, "condensed")
+    short = [cut[i] if cut.count(cut[i]) == 1 else apart[i] for i in range(len(texts))]
     blocks = []
     for i, label in enumerate(labels):
         if fit == "compact":
