@@ -172,6 +172,10 @@ class Camera:
                 manager._playwright = manager._browser = None
 
 
+async def _no_emojis(*_: object, **__: object) -> None:
+    """The bot's start without uploading its suit emojis (for the browser's photographs)."""
+
+
 async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
     """Plays ``games`` in a fresh simcord world at tables speaking ``language``; returns what
     went wrong (a missed moment, a game that failed), one line each."""
@@ -179,6 +183,11 @@ async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
     with tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)
+        if camera.browser:
+            # simcord's preview page cannot draw application emojis ("Custom emoji unavailable"):
+            # photographs show the suits as the bot writes them without its emojis (bot.text.marks'
+            # fallback, readable on both themes too).
+            bot.suit_emojis.start = _no_emojis  # type: ignore[method-assign]
         # The suite's settle timeout. A longer one (60 s, 180 s) stalls the first command for
         # that long; on a busy machine a settle after screenshots can time out, which is then
         # reported for that game and the run goes on (run that game again with --game).
