@@ -153,9 +153,9 @@ def test_challenge_benchmark_prints_its_figures() -> None:
 
 def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
     (result,) = _figures(
-        "benchmarks/review.py", "--games", "briscola", "--deals", "2", "--samples", "1"
+        "benchmarks/review.py", "--games", "piquet", "--deals", "2", "--samples", "1"
     )
-    assert (result["name"], result["deals"], result["unit"]) == ("briscola", 2, "card points")
+    assert (result["name"], result["deals"], result["unit"]) == ("piquet", 2, "points")
     assert set(result["cost"]) == {"easy", "normal", "hard"}
     assert all(_positive(c["mean"]) for c in result["cost"].values())
     assert set(result["paired"]) == {"easy-normal", "normal-hard"}
