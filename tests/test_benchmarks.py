@@ -101,7 +101,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
     results = _figures(
-        "benchmarks/load.py", "--tables", "2", "--duration", "2", "--db", url,
+        "benchmarks/load.py", "--tables", "2", "--duration", "4", "--db", url,
         "--clusters", "2", "--pin", "--image-processes", "0",
     )  # fmt: skip
     clusters = [r for r in results if r["name"] == "cluster"]
