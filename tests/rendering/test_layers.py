@@ -56,7 +56,7 @@ def test_tables_in_turn_equal_tables_drawn_whole(name: str, seats: int | None) -
     """Three tables of the game played in turn, as a drawing process meets them; one of them
     renames a seat, turns a robot into a person and switches language and deck mid-game."""
     layers.CACHE.clear()
-    runs = [played(name, seed, 70, seats) for seed in (11, 12, 13)]
+    runs = [played(name, seed, 45, seats) for seed in (11, 12, 13)]
     for step in range(max(map(len, runs))):
         for t, run in enumerate(runs):
             if step >= len(run):
