@@ -21,6 +21,7 @@ The same lock keeps ``python -m bot restore`` and ``migrate-db`` off a database 
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import datetime
 import errno
@@ -56,11 +57,12 @@ def holder_text(shards: Shards | None = None) -> str:
     return f"process {os.getpid()} on {socket.gethostname()}{serving}, since {since}"
 
 
-class InstanceLock:
+class InstanceLock(abc.ABC):
     """Held while the bot runs; :meth:`release` at the end (the process's end releases it too)."""
 
+    @abc.abstractmethod
     async def release(self) -> None:
-        raise NotImplementedError
+        """Let the next instance in (a lock file unlocked, an advisory lock given back)."""
 
 
 class FileLock(InstanceLock):
