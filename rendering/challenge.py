@@ -15,10 +15,10 @@ from babel.numbers import format_percent
 from PIL import Image
 
 from rendering import theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas
 from rendering.encode import encode
 from rendering.i18n import DEFAULT_LOCALE, clean_locale, number, signed, supported
-from rendering.leaderboard import MARGIN, ROW, WIDTH
+from rendering.leaderboard import MARGIN, WIDTH, Columns, draw_ranked_page, ranked_row_start
 from rendering.text import displayable, fit_text
 
 COLUMNS: Final = ("rank", "player", "deals", "percent", "par")
@@ -55,29 +55,20 @@ def draw_challenge_standings(
     locale: str = DEFAULT_LOCALE,
 ) -> Image.Image:
     """A page of standings; ``own`` (the caller, when not on this page) under a rule."""
-    extra = 1 if own is not None else 0
-    height = 96 + ROW * (len(rows) + extra) + (16 if extra else 0) + MARGIN
-    c = Canvas((WIDTH, height), theme.FELT)
-    c.draw.rectangle((0, 0, WIDTH, 52), fill=theme.PANEL)
-    c.rich(MARGIN, 14, fit_text(title, font_for(22), WIDTH - 2 * MARGIN), font_for(22), theme.GOLD)
-    small = font_for(15, "condensed")
-    c.rich(WIDTH - MARGIN, 19, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
     columns = _columns()
-    y = 66
-    for key, (x, anchor) in columns.items():
-        c.rich(x, y, headings.get(key, ""), small, theme.TEXT_DIM, "condensed", anchor=anchor)
-    y += 30
-    for index, row in enumerate(rows):
-        _row(c, row, y, columns, locale, striped=index % 2 == 0)
-        y += ROW
-    if own is not None:
-        c.draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=theme.TEXT_DIM, width=1)
-        y += 16
-        _row(c, own, y, columns, locale, striped=False)
-    return c.image
+    every = [*rows, own]
+
+    def draw_row(c: Canvas, index: int, y: int) -> None:
+        row = every[index]
+        assert row is not None
+        _row(c, row, y, columns, locale, striped=index < len(rows) and index % 2 == 0)
+
+    return draw_ranked_page(
+        title, subtitle, headings, columns, len(rows), own is not None, draw_row
+    )
 
 
-def _columns() -> dict[str, tuple[int, str]]:
+def _columns() -> Columns:
     return {
         "rank": (MARGIN + 50, "r"),
         "player": (MARGIN + 70, "l"),
@@ -91,19 +82,12 @@ def _row(
     c: Canvas,
     row: ChallengeRow,
     y: int,
-    columns: dict[str, tuple[int, str]],
+    columns: Columns,
     locale: str,
     *,
     striped: bool,
 ) -> None:
-    size = font_for(18, "condensed")
-    if row.highlight:
-        c.panel((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.PANEL, theme.GOLD)
-    elif striped:
-        c.draw.rectangle((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.FELT_DARK)
-    ink = theme.ACCENT if row.highlight else theme.TEXT
-    x, anchor = columns["rank"]
-    c.rich(x, y, str(row.rank), size, theme.GOLD if row.rank <= 3 else ink, "condensed", anchor)
+    size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns)
     x, _ = columns["player"]
     room = columns["deals"][0] - 90 - x
     c.rich(x, y, fit_text(displayable(row.name), size, room, "condensed"), size, ink, "condensed")

@@ -6,7 +6,7 @@ fonts of the table images, at a width that stays legible where Discord shows it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,6 +39,59 @@ class LeaderboardRow:
     computer: bool = False
 
 
+Columns = dict[str, tuple[int, str]]
+"""A ranked page's columns: key → (x, anchor)."""
+
+
+def draw_ranked_page(
+    title: str,
+    subtitle: str,
+    headings: dict[str, str],
+    columns: Columns,
+    count: int,
+    with_own: bool,
+    draw_row: Callable[[Canvas, int, int], None],
+) -> Image.Image:
+    """A page of ranked rows under a title and column headings — the leaderboard's, and a
+    challenge's standings (``rendering.challenge``). ``draw_row(canvas, index, y)`` draws row
+    ``index`` (``count`` for the caller's own, under a rule when ``with_own``)."""
+    extra = 1 if with_own else 0
+    height = 96 + ROW * (count + extra) + (16 if extra else 0) + MARGIN
+    c = Canvas((WIDTH, height), theme.FELT)
+    c.draw.rectangle((0, 0, WIDTH, 52), fill=theme.PANEL)
+    c.rich(MARGIN, 14, fit_text(title, font_for(22), WIDTH - 2 * MARGIN), font_for(22), theme.GOLD)
+    small = font_for(15, "condensed")
+    c.rich(WIDTH - MARGIN, 19, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
+    y = 66
+    for key, (x, anchor) in columns.items():
+        c.rich(x, y, headings.get(key, ""), small, theme.TEXT_DIM, "condensed", anchor=anchor)
+    y += 30
+    for index in range(count):
+        draw_row(c, index, y)
+        y += ROW
+    if with_own:
+        c.draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=theme.TEXT_DIM, width=1)
+        y += 16
+        draw_row(c, count, y)
+    return c.image
+
+
+def ranked_row_start(
+    c: Canvas, y: int, rank: int, highlight: bool, striped: bool, columns: Columns
+) -> tuple[int, theme.RGB]:
+    """A ranked row's band (the caller's own framed in gold, every other row darker) and its
+    rank; the row's font and ink, for the rest of its cells."""
+    size = font_for(18, "condensed")
+    if highlight:
+        c.panel((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.PANEL, theme.GOLD)
+    elif striped:
+        c.draw.rectangle((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.FELT_DARK)
+    ink = theme.ACCENT if highlight else theme.TEXT
+    x, anchor = columns["rank"]
+    c.rich(x, y, str(rank), size, theme.GOLD if rank <= 3 else ink, "condensed", anchor)
+    return size, ink
+
+
 def draw_leaderboard(
     title: str,
     subtitle: str,
@@ -47,13 +100,6 @@ def draw_leaderboard(
     locale: str = DEFAULT_LOCALE,
 ) -> Image.Image:
     """A page of the leaderboard; ``own`` (the caller, when not on this page) under a rule."""
-    extra = 1 if own is not None else 0
-    height = 96 + ROW * (len(rows) + extra) + (16 if extra else 0) + MARGIN
-    c = Canvas((WIDTH, height), theme.FELT)
-    c.draw.rectangle((0, 0, WIDTH, 52), fill=theme.PANEL)
-    c.rich(MARGIN, 14, fit_text(title, font_for(22), WIDTH - 2 * MARGIN), font_for(22), theme.GOLD)
-    small = font_for(15, "condensed")
-    c.rich(WIDTH - MARGIN, 19, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
     columns = _columns()
     headings = {
         "rank": text("board_rank", locale),
@@ -62,21 +108,19 @@ def draw_leaderboard(
         "games": text("board_games", locale),
         "win_rate": text("board_win_rate", locale),
     }
-    y = 66
-    for key, (x, anchor) in columns.items():
-        c.rich(x, y, headings[key], small, theme.TEXT_DIM, "condensed", anchor=anchor)
-    y += 30
-    for index, row in enumerate(rows):
-        _row(c, row, y, columns, locale, striped=index % 2 == 0)
-        y += ROW
-    if own is not None:
-        c.draw.line((MARGIN, y - 2, WIDTH - MARGIN, y - 2), fill=theme.TEXT_DIM, width=1)
-        y += 16
-        _row(c, own, y, columns, locale, striped=False)
-    return c.image
+    every = [*rows, own]
+
+    def draw_row(c: Canvas, index: int, y: int) -> None:
+        row = every[index]
+        assert row is not None
+        _row(c, row, y, columns, locale, striped=index < len(rows) and index % 2 == 0)
+
+    return draw_ranked_page(
+        title, subtitle, headings, columns, len(rows), own is not None, draw_row
+    )
 
 
-def _columns() -> dict[str, tuple[int, str]]:
+def _columns() -> Columns:
     return {
         "rank": (MARGIN + 50, "r"),
         "player": (MARGIN + 70, "l"),
@@ -90,20 +134,13 @@ def _row(
     c: Canvas,
     row: LeaderboardRow,
     y: int,
-    columns: dict[str, tuple[int, str]],
+    columns: Columns,
     locale: str,
     *,
     striped: bool,
 ) -> None:
-    size = font_for(18, "condensed")
-    if row.highlight:
-        c.panel((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.PANEL, theme.GOLD)
-    elif striped:
-        c.draw.rectangle((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.FELT_DARK)
-    ink = theme.ACCENT if row.highlight else theme.TEXT
+    size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns)
     name_ink = theme.BOT if row.computer else ink
-    x, anchor = columns["rank"]
-    c.rich(x, y, str(row.rank), size, theme.GOLD if row.rank <= 3 else ink, "condensed", anchor)
     x, _ = columns["player"]
     room = columns["rating"][0] - 90 - x
     name = fit_text(displayable(row.name), size, room, "condensed")
