@@ -31,7 +31,10 @@ log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
 """Encoded images kept (tens of KB each)."""
-_cache: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+_cache: collections.OrderedDict[str, tuple[Callable[..., bytes], bytes]] = collections.OrderedDict()
+"""Key → the drawing function and its image. The function is kept with its image and compared
+by identity: an id in the key could be reused by another function once the first is freed (a
+test's stand-in for a drawing function), and that one would be handed the other's picture."""
 
 
 def warm_up() -> None:
@@ -49,13 +52,13 @@ def _file(data: bytes, stem: str) -> discord.File:
 async def _draw(priority: int, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
     """``fn(*args, **kwargs)`` through the image queue, or from the cache. The key is taken on
     the event loop, before any await: the views are not changed under it."""
-    key = json.dumps([fn.__qualname__, id(fn), args, kwargs], sort_keys=True, default=str)
-    data = _cache.get(key)
-    if data is not None:
+    key = json.dumps([fn.__module__, fn.__qualname__, args, kwargs], sort_keys=True, default=str)
+    entry = _cache.get(key)
+    if entry is not None and entry[0] is fn:
         _cache.move_to_end(key)
-        return data
+        return entry[1]
     data = await image_slots().run(priority, functools.partial(fn, *args, **kwargs))
-    _cache[key] = data
+    _cache[key] = (fn, data)
     while len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
     return data

@@ -9,9 +9,11 @@ and plays well enough that a card's rollouts rank the way its true value does on
 from __future__ import annotations
 
 import random
+from typing import Final
+from weakref import WeakKeyDictionary
 
 from games.ai.deal import Deal
-from games.ai.knowledge import FREE
+from games.ai.knowledge import FREE, Rules
 
 
 def rollout(deal: Deal, rng: random.Random) -> None:
@@ -19,6 +21,9 @@ def rollout(deal: Deal, rng: random.Random) -> None:
     hands: cash sure winners, draw trumps with the master trump, keep a partner's safe trick
     and load it, take a trick with the cheapest card nobody after can beat, else throw low."""
     rules = deal.rules
+    if rules.follow == FREE and deal.n == 2:
+        _duel_rollout(deal, rng)
+        return
     power, pts, side, suit_of, is_trump = (
         rules.power,
         deal.pts,
@@ -111,6 +116,107 @@ def rollout(deal: Deal, rng: random.Random) -> None:
         else:
             card = min(cards, key=lambda c: (is_trump[c], pts[c], power[c]))
         deal.play(card)
+
+
+KEEP_TRUMP: Final = 3.0
+"""What holding a trump is worth beyond its card points, for the lowest trump: a trump takes
+any plain card later, so spending one on a poor trick costs this much."""
+KEEP_TRUMP_RANK: Final = 0.7
+"""Added to ``KEEP_TRUMP`` per rank above the lowest trump: a higher trump beats more of the
+trumps still out."""
+KEEP_PLAIN: Final = {9: 2.0, 8: 1.5}
+"""Plain cards worth keeping by their rank in the suit (9 the ace, 8 the three in Briscola's
+order): a plain ace or three is only taken by a trump or a higher card of its suit."""
+RANDOM_MOVE: Final = 0.05
+"""Share of moves the duel rollout plays at random, so that the rollouts of one sample do not
+all follow the same line."""
+
+
+_KEEP: WeakKeyDictionary[Rules, list[float]] = WeakKeyDictionary()
+
+
+def _keep_values(rules: Rules) -> list[float]:
+    """Each card's worth in hand beyond its card points, by its rank in its suit (Briscola's
+    whole deck: ``by_power`` lists a suit's cards from the weakest); computed once per rules."""
+    cached = _KEEP.get(rules)
+    if cached is not None:
+        return cached
+    keep = [0.0] * rules.size
+    for ranked in rules.by_power:
+        for rank, card in enumerate(ranked):
+            if rules.is_trump[card]:
+                keep[card] = KEEP_TRUMP + KEEP_TRUMP_RANK * rank
+            else:
+                keep[card] = KEEP_PLAIN.get(rank + 10 - len(ranked), 0.0)
+    _KEEP[rules] = keep
+    return keep
+
+
+def _duel_rollout(deal: Deal, rng: random.Random) -> None:
+    """Two players with no duty to follow (two-player Briscola): each card is judged by the
+    trick it makes against the other's best answer, net of what the cards spent were worth in
+    hand. The greedy trick-game policy above leads masters of a suit, which in Briscola any trump
+    takes; this one leads the card that loses least to the reply the other would choose."""
+    rules = deal.rules
+    pts = deal.pts
+    beaters = rules.beaters
+    keep = _keep_values(rules)
+    hands = deal.hands
+    while deal.remaining_cards:
+        legal = deal.legal()
+        if not legal & (legal - 1):
+            deal.play(legal.bit_length() - 1)
+            continue
+        cards = _bits(legal)
+        if rng.random() < RANDOM_MOVE:
+            deal.play(cards[int(rng.random() * len(cards))])
+            continue
+        seat = deal.turn
+        if deal.trick:
+            deal.play(_best_reply(deal.win_card, cards, pts, beaters, keep, rng)[0])
+            continue
+        replies = _bits(hands[1 - seat])
+        best, best_value = cards[0], -1e9
+        for card in cards:
+            if not replies:
+                value = -keep[card]
+            else:
+                _, reply_value = _best_reply(card, replies, pts, beaters, keep, rng)
+                value = -reply_value - keep[card]
+            value += rng.random() * 0.01
+            if value > best_value:
+                best, best_value = card, value
+        deal.play(best)
+
+
+def _best_reply(
+    led: int,
+    cards: list[int],
+    pts: list[int],
+    beaters: list[int],
+    keep: list[float],
+    rng: random.Random,
+) -> tuple[int, float]:
+    """The answer to ``led`` that does best for the one answering: the trick's points won or
+    lost, less what the card spent was worth in hand. Returns the card and that value (before
+    the leader's own card's worth)."""
+    best, best_value = cards[0], -1e9
+    beat = beaters[led]
+    for card in cards:
+        trick = pts[led] + pts[card]
+        value = (trick if beat >> card & 1 else -trick) - keep[card] + rng.random() * 0.01
+        if value > best_value:
+            best, best_value = card, value
+    return best, best_value
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 __all__ = ["rollout"]

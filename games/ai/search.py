@@ -116,6 +116,7 @@ def play_values(
     leader = know.trick[0][0] if know.trick else know.seat
     values: dict[str, list[float]] = {code: [] for code in cards}
     deals: list[SampledDeal] = []
+    solved: dict[tuple[int, ...], list[float]] = {}
     for _ in range(samples):
         if deadline is not None and deals and time.monotonic() > deadline:
             break
@@ -135,21 +136,33 @@ def play_values(
             if isinstance(trump_card, str):
                 stock.append(rules.index[trump_card])
         deal = Deal(rules, hands, sides_for(know, view, hands), leader, trick, stock)
-        scoring = table.start(deal)
-        solver = Solver(scoring) if deal.remaining_cards <= limit else None
+        solve = deal.remaining_cards <= limit
         seed = rng.random()
+        known = solved.get((*hands, *stock)) if solve else None
+        if known is not None:
+            # Late in a deal few hidden layouts remain and samples repeat: solved once is enough.
+            for code, value in zip(cards, known, strict=True):
+                values[code].append(value)
+            deals.append(SampledDeal(sampled, tuple(rules.deck[c] for c in stock), True))
+            continue
+        scoring = table.start(deal)
+        solver = Solver(scoring) if solve else None
+        exact: list[float] = []
         for code in cards:
             card = rules.index[code]
             if solver is not None:
                 deal.play(card)
                 value = solver.solve(deal)
                 deal.unplay()
+                exact.append(value)
             else:
                 sim = deal.copy()
                 sim.play(card)
                 rollout(sim, random.Random(seed))
                 value = scoring.value(sim)
             values[code].append(value)
+        if solver is not None:
+            solved[(*hands, *stock)] = exact
         deals.append(SampledDeal(sampled, tuple(rules.deck[c] for c in stock), solver is not None))
     return PlayValues(
         tuple(cards), tuple(deals), {code: tuple(v) for code, v in values.items()}, objective
