@@ -42,12 +42,7 @@ def rollout(deal: Deal, rng: random.Random) -> None:
         if not legal & (legal - 1):
             deal.play(legal.bit_length() - 1)
             continue
-        cards = []
-        m = legal
-        while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
+        cards = _bits(legal)
         seat = deal.turn
         mine = side[seat]
         trick = deal.trick
@@ -211,6 +206,7 @@ def _best_reply(
 
 
 def _bits(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest index first."""
     out = []
     while mask:
         low = mask & -mask
