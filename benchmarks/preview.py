@@ -43,7 +43,7 @@ from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage
 from bot.app import create_bot
 from bot.config import Settings
 from bot.text.i18n import LOCALES
-from tests.bot.driver import components_of, text_of
+from tests.bot.driver import components_of
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MISSING_BROWSER = (
@@ -71,7 +71,7 @@ def chromium_path() -> str | None:
 
 def message_html(name: str, message: Any) -> str:
     """A moment as plain HTML: the message's text, its buttons and menus, its attachments."""
-    parts = [f"<h1>{html.escape(name)}</h1>", f"<pre>{html.escape(text_of(message))}</pre>"]
+    parts = [f"<h1>{html.escape(name)}</h1>", f"<pre>{html.escape(message.content or '')}</pre>"]
     for component in components_of(message):
         label = component.get("label") or component.get("placeholder") or ""
         state = " disabled" if component.get("disabled") else ""

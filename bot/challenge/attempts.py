@@ -384,9 +384,18 @@ class Attempts:
         await ui.pings.delete(session)
         if not in_messages(session):
             await ui.hands.close(session)
-            line = t("challenge_table_done", locale_of(session))
-            with contextlib.suppress(discord.HTTPException):
-                await ui.message.retell(session, line, over=True)
+            message_id = session.row.table_message_id
+            if message_id is not None:
+                locale = locale_of(session)
+                content = (
+                    t("table_header", locale, id=session.id)
+                    + "\n"
+                    + t("challenge_table_done", locale)
+                )
+                with contextlib.suppress(discord.HTTPException):
+                    await ui.channel.message(session, message_id).edit(
+                        content=content, view=ui.message.buttons(session, over=True)
+                    )
         ui.forget(session)
 
     # ------------------------------------------------------------------ restarts

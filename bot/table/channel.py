@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Protocol, TypedDict, Unpack
 
 import discord
@@ -43,13 +43,6 @@ class Post(TypedDict, total=False):
     allowed_mentions: discord.AllowedMentions
 
 
-class LayoutPost(TypedDict, total=False):
-    """What a table's Components V2 message carries: its text is inside the layout."""
-
-    file: discord.File
-    allowed_mentions: discord.AllowedMentions
-
-
 class PrivateTable(discord.ClientException):
     """A message for everybody at a private table that has no thread to post it in."""
 
@@ -83,19 +76,6 @@ class TableChannel:
     async def send(
         self, session: TableSession, content: str | None = None, **post: Unpack[Post]
     ) -> discord.Message:
-        return await self._deliver(session, lambda where: where.send(content, **post))
-
-    async def send_layout(
-        self, session: TableSession, view: discord.ui.LayoutView, **post: Unpack[LayoutPost]
-    ) -> discord.Message:
-        """``send`` for a Components V2 message (the table message)."""
-        return await self._deliver(session, lambda where: where.send(view=view, **post))
-
-    async def _deliver(
-        self,
-        session: TableSession,
-        send: Callable[[discord.PartialMessageable], Awaitable[discord.Message]],
-    ) -> discord.Message:
         """Send in the table's thread; if the thread was deleted or the bot may no longer
         write there, the table moves to its channel (for good) and the message goes there. A
         private table (a challenge's deal) never speaks in its channel: without its thread it
@@ -103,7 +83,7 @@ class TableChannel:
         if is_private(session.row) and session.row.thread_id is None:
             raise PrivateTable(f"table {session.id} is private and has no thread")
         try:
-            return await send(self.messageable(session))
+            return await self.messageable(session).send(content, **post)
         except (discord.NotFound, discord.Forbidden) as exc:
             if session.row.thread_id is None or is_private(session.row):
                 raise
@@ -122,7 +102,7 @@ class TableChannel:
                     t("table_moved", locale_of(session), id=session.id),
                     allowed_mentions=NO_MENTIONS,
                 )
-            message = await send(self.messageable(session))
+            message = await self.messageable(session).send(content, **post)
             # The table message was in the thread: the next drive posts a new one here.
             session.schedule_drive()
             return message

@@ -8,7 +8,6 @@ import contextlib
 import datetime
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -72,34 +71,22 @@ def reviews_view(session: TableSession) -> discord.ui.View | None:
     return view
 
 
-COMPONENTS_V2 = True
-"""The table message as a Components V2 layout (a container whose accent is the colour of the
-side to play, the status line, the image in a media gallery, the buttons) rather than text, an
-attachment and a row of buttons."""
-
-
 @dataclass(frozen=True)
 class TablePayload:
-    text: str
-    """The header and the status line."""
+    content: str
     file: discord.File
-    accent: int | None
-    """The colour of the side to play (``None`` when nobody is to play)."""
-    over: bool
+    view: discord.ui.View
 
 
 class TableMessage:
-    def __init__(self, channel: TableChannel, *, components_v2: bool = COMPONENTS_V2) -> None:
+    def __init__(self, channel: TableChannel) -> None:
         self.channel = channel
-        self.components_v2 = components_v2
 
-    def button_items(
-        self, session: TableSession, *, over: bool = False
-    ) -> list[discord.ui.Item[Any]]:
+    def buttons(self, session: TableSession, *, over: bool = False) -> discord.ui.View:
         locale = locale_of(session)
-        items: list[discord.ui.Item[Any]] = []
+        view = discord.ui.View(timeout=None)
         if not over:
-            items.append(
+            view.add_item(
                 table_button(
                     t("button_hand", locale),
                     TableButtonId("hand", session.id),
@@ -108,49 +95,14 @@ class TableMessage:
             )
         game = session.game
         has_last = game is not None and bool(game.public_view().get("last_trick"))
-        items.append(
+        view.add_item(
             table_button(
                 t("button_last_trick", locale),
                 TableButtonId("last", session.id),
                 disabled=not has_last,
             )
         )
-        return items
-
-    def buttons(self, session: TableSession, *, over: bool = False) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for item in self.button_items(session, over=over):
-            view.add_item(item)
         return view
-
-    def layout(
-        self,
-        session: TableSession,
-        text: str,
-        *,
-        accent: int | None,
-        buttons: bool = True,
-        over: bool = False,
-    ) -> discord.ui.LayoutView:
-        """The table message as one container: the text, the table image (the message's
-        attachment, which an edit without a new file keeps), the buttons."""
-        container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
-            accent_colour=accent
-        )
-        container.add_item(discord.ui.TextDisplay(text))
-        image = discord.MediaGalleryItem(f"attachment://{images.table_filename(session.id)}")
-        container.add_item(discord.ui.MediaGallery(image))
-        if buttons:
-            container.add_item(discord.ui.ActionRow(*self.button_items(session, over=over)))
-        view = discord.ui.LayoutView(timeout=None)
-        view.add_item(container)
-        return view
-
-    def accent(self, session: TableSession) -> int | None:
-        game = session.game
-        if game is None or game.over or game.to_act is None:
-            return None
-        return images.side_colour(game.public_view(), game.to_act)
 
     async def payload(self, session: TableSession) -> TablePayload:
         game = session.game
@@ -158,41 +110,34 @@ class TableMessage:
         names = session.names()
         public = game.public_view()
         # Everything but the image is taken now, from the same state as the image.
-        text = (
+        content = (
             t("table_header", locale_of(session), id=session.id)
             + "\n"
             + status_line(game, names, locale_of(session), deck_style_of(session))
         )
-        accent = self.accent(session)
-        over = game.over
+        view = self.buttons(session, over=game.over)
         file = await images.table_file(
             public,
             names,
             session.computers(),
             deck_style_of(session),
-            images.table_stem(session.id),
+            f"table-{session.id}",
             locale=locale_of(session),
             # A table brought back by a restart is redrawn after the clicks of people.
             priority=workers.BACKGROUND if session.restoring else workers.TABLE,
             unrated=not is_rated(session),
         )
-        return TablePayload(text, file, accent, over)
+        return TablePayload(content, file, view)
 
     async def post(self, session: TableSession) -> None:
         payload = await self.payload(session)
-        if self.components_v2:
-            layout = self.layout(session, payload.text, accent=payload.accent, over=payload.over)
-            message = await self.channel.send_layout(
-                session, layout, file=payload.file, allowed_mentions=NO_MENTIONS
-            )
-        else:
-            message = await self.channel.send(
-                session,
-                payload.text,
-                file=payload.file,
-                view=self.buttons(session, over=payload.over),
-                allowed_mentions=NO_MENTIONS,
-            )
+        message = await self.channel.send(
+            session,
+            content=payload.content,
+            file=payload.file,
+            view=payload.view,
+            allowed_mentions=NO_MENTIONS,
+        )
         await session.update_row(table_message_id=message.id)
 
     async def edit(self, session: TableSession) -> None:
@@ -202,17 +147,9 @@ class TableMessage:
         payload = await self.payload(session)
         message = self.channel.message(session, session.row.table_message_id)
         try:
-            if self.components_v2:
-                layout = self.layout(
-                    session, payload.text, accent=payload.accent, over=payload.over
-                )
-                await message.edit(attachments=[payload.file], view=layout)
-            else:
-                await message.edit(
-                    content=payload.text,
-                    attachments=[payload.file],
-                    view=self.buttons(session, over=payload.over),
-                )
+            await message.edit(
+                content=payload.content, attachments=[payload.file], view=payload.view
+            )
         except (discord.NotFound, discord.Forbidden):
             # Deleted by somebody, or no longer editable: the table gets a new message.
             await self.post(session)
@@ -229,41 +166,32 @@ class TableMessage:
             with contextlib.suppress(discord.HTTPException):
                 await self.channel.message(session, message_id).delete()
 
-    async def retell(
-        self, session: TableSession, line: str, *, buttons: bool = True, over: bool = False
-    ) -> None:
-        """A new line under the header, the image kept (not redrawn): a computer thinking, a
-        table abandoned, a challenge's deal over. Without ``buttons`` the message has none."""
-        message_id = session.row.table_message_id
-        if message_id is None:
-            return
-        text = t("table_header", locale_of(session), id=session.id) + "\n" + line
-        message = self.channel.message(session, message_id)
-        if self.components_v2:
-            accent = None if over or not buttons else self.accent(session)
-            await message.edit(
-                view=self.layout(session, text, accent=accent, buttons=buttons, over=over)
-            )
-        elif not buttons:
-            await message.edit(content=text, view=None)
-        else:
-            await message.edit(content=text, view=self.buttons(session, over=over))
-
     async def thinking(self, session: TableSession, seat: int) -> None:
         """A computer player takes more than a moment: say so on the table message (text only;
         the image stays)."""
-        if session.row.status != "playing":
+        if session.row.table_message_id is None or session.row.status != "playing":
             return
-        line = t("table_thinking", locale_of(session), name=session.names()[seat])
+        locale = locale_of(session)
+        content = (
+            t("table_header", locale, id=session.id)
+            + "\n"
+            + t("table_thinking", locale, name=session.names()[seat])
+        )
+        message = self.channel.message(session, session.row.table_message_id)
         with contextlib.suppress(discord.HTTPException):
-            await self.retell(session, line)
+            await message.edit(content=content)
 
     async def mark_abandoned(self, session: TableSession) -> None:
-        if session.game is None:
+        if session.row.table_message_id is None or session.game is None:
             return
-        line = t("table_abandoned", locale_of(session), id=session.id)
+        message = self.channel.message(session, session.row.table_message_id)
         try:
-            await self.retell(session, line, buttons=False)
+            await message.edit(
+                content=t("table_header", locale_of(session), id=session.id)
+                + "\n"
+                + t("table_abandoned", locale_of(session), id=session.id),
+                view=None,
+            )
         except discord.HTTPException:
             log.warning("table %s: could not mark the table message abandoned", session.id)
 

@@ -26,8 +26,6 @@ import rendering
 from bot.play import drawing, workers
 from bot.play.workers import BACKGROUND, HAND, TABLE, image_slots
 from games.views import GameView
-from rendering.info import side_of
-from rendering.theme import TEAM_COLOURS
 
 log = logging.getLogger(__name__)
 
@@ -45,23 +43,6 @@ def warm_up() -> None:
 
 def _file(data: bytes, stem: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=f"{stem}.{rendering.IMAGE_EXTENSION}")
-
-
-def table_stem(table_id: int) -> str:
-    return f"table-{table_id}"
-
-
-def table_filename(table_id: int) -> str:
-    """The table message's image: a Components V2 layout shows it by this name."""
-    return f"{table_stem(table_id)}.{rendering.IMAGE_EXTENSION}"
-
-
-def side_colour(public_view: GameView, seat: int) -> int:
-    """The colour the table image gives ``seat``'s side (its name tag and score column), as an
-    RGB integer; from the public view's sides, so a partnership still secret (chiamata's) shows
-    no colour the image does not."""
-    red, green, blue = TEAM_COLOURS[side_of(public_view, seat) % len(TEAM_COLOURS)]
-    return (red << 16) | (green << 8) | blue
 
 
 # Forwards any drawing function's arguments to a worker process.

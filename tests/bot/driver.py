@@ -69,7 +69,7 @@ class PublicCards:
 
 def cards_shown(message: Any) -> set[str]:
     """Cards named in a stored message's text, button labels, select options and custom_ids."""
-    texts = [text_of(message)]
+    texts = [message.content]
     codes: list[str] = []
 
     def walk(component: dict[str, Any]) -> None:
@@ -122,7 +122,7 @@ def unreadable_suits(message: Any) -> list[str]:
     black suit in its text, a black suit on a control other than as text-presentation glyph,
     Discord's ♠️ or ♣️ in a control's emoji slot."""
     found: list[str] = []
-    texts = [text_of(message)]
+    texts = [message.content or ""]
     for embed in getattr(message, "embeds", None) or []:
         data = embed if isinstance(embed, dict) else embed.to_dict()
         texts += [str(data.get(k) or "") for k in ("title", "description")]
@@ -164,45 +164,20 @@ def assert_no_hidden_cards(world: simcord.Env, public: set[str]) -> None:
             if message.is_ephemeral:
                 continue
             leaked = cards_shown(message) - public
-            assert not leaked, f"message {message.id} shows {sorted(leaked)}: {text_of(message)!r}"
-
-
-DISPLAY_TYPES = {10, 11, 12, 13, 14}
-"""Components V2 that only show something (text, thumbnail, media gallery, file, separator)."""
-
-
-def _tree(message: Any) -> list[dict[str, Any]]:
-    """A message's components as JSON (simcord's responses have it; discord.py's messages have
-    component objects)."""
-    return [c if isinstance(c, dict) else c.to_dict() for c in message.components]
-
-
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every component in wire order, children of rows, containers and sections included."""
-    out: list[dict[str, Any]] = []
-    for component in components:
-        out.append(component)
-        out += _walk(component.get("components") or [])
-        if component.get("accessory"):
-            out += _walk([component["accessory"]])
-    return out
+            assert not leaked, f"message {message.id} shows {sorted(leaked)}: {message.content!r}"
 
 
 def components_of(message: Any) -> list[dict[str, Any]]:
-    """The buttons and selects of a simcord message or response, wherever its layout puts them
-    (an action row, or a row inside a Components V2 container)."""
-    return [
-        c
-        for c in _walk(_tree(message))
-        if not c.get("components") and c.get("type") not in DISPLAY_TYPES
-    ]
-
-
-def text_of(message: Any) -> str:
-    """What a message says: its content, or a Components V2 layout's text displays."""
-    shown = [message.content or ""] if message.content else []
-    shown += [str(c.get("content") or "") for c in _walk(_tree(message)) if c.get("type") == 10]
-    return "\n".join(shown)
+    """Flattened components (buttons and selects) of a simcord message or response."""
+    rows = message.components
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        if isinstance(row, dict):
+            out.extend(row.get("components", []) or [row])
+        else:  # discord.Message: ActionRow objects
+            for child in row.children:
+                out.append(child.to_dict())
+    return out
 
 
 def custom_ids(message: Any) -> list[str]:

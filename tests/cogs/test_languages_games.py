@@ -15,14 +15,7 @@ import simcord
 import simcord.interactions
 
 from bot.text.i18n import BOT, t
-from tests.bot.driver import (
-    PublicCards,
-    Table,
-    cards_shown,
-    components_of,
-    text_of,
-    unreadable_suits,
-)
+from tests.bot.driver import PublicCards, Table, cards_shown, components_of, unreadable_suits
 
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9-]+)+\b")
 
@@ -61,7 +54,7 @@ def public_messages(table: Table) -> list[Any]:
 
 def texts(message: Any) -> list[str]:
     """The words of a message: its content, labels, placeholders and option labels."""
-    found = [text_of(message)]
+    found = [message.content or ""]
     for component in components_of(message):
         found += [str(component[k]) for k in ("label", "placeholder") if component.get(k)]
         found += [str(o.get("label", "")) for o in component.get("options") or []]
@@ -118,13 +111,13 @@ async def test_a_whole_game_in_the_tables_language(
     thread = channel.threads[0]
     assert thread.name.startswith(t(f"game_{game}", language))
     await table.play_turn()
-    assert word in text_of(table.table_message())
+    assert word in table.table_message().content
     hand = await table.hand(alice)
     # simcord's alice uses an English client: her own hand is English.
     assert hand.content.startswith(t("table_header", "en", id=table.table_id))
     await table.play_to_end()
     final = table.table_message()
-    assert t("status_over", language) in text_of(final)
+    assert t("status_over", language) in final.content
     assert t("button_last_trick", language) in texts(final)
     results = [m.content for m in thread.history() if m.content.startswith("**")]
     assert any(t("deal_summary_title", language, number=1) in r for r in results)

@@ -22,7 +22,7 @@ from bot.config import Settings
 from bot.storage.ratings import player_key
 from bot.table.message import rating_note
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of, custom_ids, text_of
+from tests.bot.driver import Table, components_of, custom_ids
 from tests.conftest import restart
 
 RATING_LINE = re.compile(r"^(\S+) ([0-9,]+) → ([0-9,]+) \(([+-][0-9,]+)\)", re.MULTILINE)
@@ -77,7 +77,7 @@ async def test_a_game_played_through_discord_shows_everywhere(env: simcord.Env) 
     result = next(m for m in table.where().history() if m.content.startswith("**Game over"))
     changes = {name: rest for name, *rest in RATING_LINE.findall(result.content)}
     # Said once (issue 25): the table message, in its last state, leaves them to the result.
-    assert RATING_LINE.findall(text_of(table.table_message())) == []
+    assert RATING_LINE.findall(table.table_message().content) == []
     assert changes[winner.name][0] == "1,000" and changes[winner.name][2].startswith("+")
     assert changes[loser.name][0] == "1,000" and changes[loser.name][2].startswith("-")
     # The leaderboard: the winner first, the caller's line marked in the image.

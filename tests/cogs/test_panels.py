@@ -25,7 +25,7 @@ from games.base import Game
 from games.cards import SUIT_SYMBOLS
 from games.registry import new_game
 from rendering.emoji import EMOJI_SUITS
-from tests.bot.driver import Table, components_of, text_of
+from tests.bot.driver import Table, components_of
 
 
 def dealt(name: str, seats: int | None = None, options: dict[str, Any] | None = None) -> Game:
@@ -165,7 +165,7 @@ async def test_a_coinche_bid_through_the_level_select(env: simcord.Env) -> None:
     auction = table.session.game.public_view()["auction"]  # type: ignore[union-attr]
     assert auction[-1]["value"] == 120 and auction[-1]["trump"] == "H"
     # simcord keeps application emojis: the status line writes the suit with the bot's own.
-    assert re.search(r"bid 120 <:atout1_french_H:\d+>", text_of(table.table_message()))
+    assert re.search(r"bid 120 <:atout1_french_H:\d+>", table.table_message().content)
 
 
 def test_chiamata_points_over_a_two_are_all_offered() -> None:

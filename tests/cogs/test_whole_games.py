@@ -14,7 +14,7 @@ import simcord
 
 import rendering
 from bot.config import Settings
-from tests.bot.driver import PublicCards, Table, text_of
+from tests.bot.driver import PublicCards, Table
 
 GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
     # game, people, computer players, slash options
@@ -111,7 +111,7 @@ async def test_a_whole_game(
     assert any(m.content.startswith("**Game over") for m in history)
     assert any(m.content.startswith("**Deal 1**") for m in history)
     # The table message stays one message, edited in place.
-    assert sum(1 for m in history if text_of(m).startswith("Table ")) == 1
+    assert sum(1 for m in history if m.content.startswith("Table ")) == 1
     # The database holds the whole game: replaying its log gives the same scores.
     stored = await env.bot.storage.get_table(session.id)  # type: ignore[attr-defined]
     assert stored is not None and stored.status == "finished"

@@ -32,7 +32,7 @@ from bot.text.i18n import t
 from bot.ui.codec import button_id
 from games.actions import Action
 from games.registry import game_class
-from tests.bot.driver import Table, text_of
+from tests.bot.driver import Table
 from tests.conftest import restart
 
 
@@ -238,9 +238,9 @@ async def test_the_table_says_who_is_thinking(env: simcord.Env) -> None:
     table = await open_briscola(env)
     await env.bot.ui.thinking(table.session, 1)  # type: ignore[attr-defined]
     thinking = t("table_thinking", name="Computer 1")
-    assert thinking in text_of(table.table_message())
+    assert thinking in table.table_message().content
     await table.play_turn()  # the next drawing replaces it
-    assert thinking not in text_of(table.table_message())
+    assert thinking not in table.table_message().content
 
 
 def test_the_search_level_runs_in_another_process(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.play.sessions import TableSession
 from bot.text.i18n import t
 from games.actions import Action
-from tests.bot.driver import Table, text_of
+from tests.bot.driver import Table
 from tests.conftest import restart
 
 
@@ -59,7 +59,7 @@ async def test_a_hand_that_cannot_be_redrawn_still_moves_the_game_on(
     alice = table.players[0]
     hand = await table.hand(alice)
     version = game.action_count
-    shown = text_of(table.table_message())
+    shown = table.table_message().content
     original = bot.ui.images.hand_file
 
     async def broken(*args: Any, **kwargs: Any) -> Any:
@@ -73,7 +73,7 @@ async def test_a_hand_that_cannot_be_redrawn_still_moves_the_game_on(
     # The game moved on: the table message shows alice's card, and the next player is asked.
     game = table.session.game
     assert game is not None and game.action_count > version
-    assert text_of(table.table_message()) != shown
+    assert table.table_message().content != shown
     assert game.to_act is not None and table.session.seat(game.to_act).user_id == alice.id  # type: ignore[union-attr]
     assert logged(caplog, f"table {table.table_id}: could not update the hand")
     caplog.clear()

@@ -7,7 +7,7 @@ import simcord
 
 from bot.app import _options_text
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of, text_of
+from tests.bot.driver import Table, components_of
 
 
 async def test_a_table_of_another_server_is_not_found(env: simcord.Env) -> None:
@@ -116,8 +116,8 @@ async def test_an_abandoned_table_stays_abandoned_on_screen(env: simcord.Env) ->
     assert done.response is not None
     await env.bot.ui.changed(session)  # type: ignore[attr-defined]
     shown = next(m for m in table.where().history() if m.id == message_id)
-    assert t("table_abandoned", id=table.table_id) in text_of(shown)
-    assert components_of(shown) == []
+    assert t("table_abandoned", id=table.table_id) in shown.content
+    assert shown.components == []
 
 
 async def test_a_computer_player_can_be_sent_away_to_make_room(env: simcord.Env) -> None:

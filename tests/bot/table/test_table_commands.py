@@ -8,7 +8,7 @@ import discord
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of, text_of
+from tests.bot.driver import Table, components_of
 
 
 async def test_house_rules_are_chosen_in_the_lobby_by_the_starter(env: simcord.Env) -> None:
@@ -100,8 +100,8 @@ async def test_abandon_by_the_starter(env: simcord.Env) -> None:
     stored = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
     assert stored.status == "abandoned"
     message = table.table_message()
-    assert text_of(message).endswith(t("table_abandoned", id=table.table_id))
-    assert not components_of(message)
+    assert message.content.endswith(t("table_abandoned", id=table.table_id))
+    assert not message.components
     # A hand opened before the table was abandoned refuses every click.
     card = next(c for c in components_of(old_hand) if c["custom_id"].startswith("atout:play:"))
     refused = await player.click(old_hand, custom_id=card["custom_id"])

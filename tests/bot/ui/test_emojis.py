@@ -20,7 +20,7 @@ from bot.text import marks
 from bot.text.marks import suit_text
 from bot.ui.emojis import ART, SuitEmojis, emoji_name
 from rendering.emoji import EMOJI_SUITS, SIZE, suit_emoji
-from tests.bot.driver import Table, assert_suits_readable, text_of
+from tests.bot.driver import Table, assert_suits_readable
 from tests.conftest import restart
 
 OURS = re.compile(rf"atout{ART}_(french4?|italian)_[SHDC]")
@@ -56,7 +56,7 @@ async def test_the_emojis_are_uploaded_once_and_written(
     table = Table(env, channel, [alice])
     await table.open("coinche", computers=3, target_score=100)
     await table.play_until(lambda game: len(game.log) > 1)
-    assert re.search(r"<:atout1_french_[SHDC]:\d+>", text_of(table.table_message()))
+    assert re.search(r"<:atout1_french_[SHDC]:\d+>", table.table_message().content)
     assert_suits_readable(env)
     # A restart finds them: nothing is uploaded again.
     await restart(env, settings)
@@ -102,7 +102,7 @@ async def test_a_refused_upload_leaves_the_fallback_and_the_bot_plays(
         table = Table(world, channel, [alice])
         await table.open("belote", computers=3, target_score=100)
         await table.play_until(lambda game: len(game.log) > 1)
-        assert "<:" not in text_of(table.table_message())
+        assert "<:" not in table.table_message().content
         assert_suits_readable(world)
     finally:
         await world.shutdown()
