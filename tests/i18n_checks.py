@@ -17,6 +17,7 @@ catalogue tests: each returns a list of problems (empty when all is well), so a 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 from fluent.runtime import FluentResource
@@ -50,6 +51,14 @@ class _Collector(Visitor):
 
 
 def resource(path: Path) -> fluent_ast.Resource:
+    """The file parsed (the checks only read the tree): parsed again only once it changes, as
+    each check of each locale reads English and the locale, and Fluent's parser is slow."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _parsed(path: Path, mtime_ns: int, size: int) -> fluent_ast.Resource:
     return FluentResource(path.read_text(encoding="utf-8"))
 
 

@@ -223,8 +223,9 @@ async def test_the_closing_time_is_honoured(env: simcord.Env) -> None:
     assert len(await bot_of(env).storage.own_results(challenge.id, early.player.id)) == 1
     game = table.game
     assert game is not None
-    # A click on the hand of the deal in play changes nothing.
-    buttons = [c for c in hand.components[0]["components"] if c.get("custom_id")]
+    # A click on the hand of the deal in play changes nothing. (Its first row may hold the
+    # auction's level select: the challenge's seed, and so the deal, is new each run.)
+    buttons = [c for c in components_of(hand) if c.get("type") == 2 and c.get("custom_id")]
     clicked = await late.player.click(hand, custom_id=buttons[0]["custom_id"])
     assert clicked.followups[-1].ephemeral
     assert clicked.followups[-1].content == t("error_not_playing")

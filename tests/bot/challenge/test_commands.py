@@ -87,6 +87,8 @@ async def test_a_daily_challenge_comes_every_day_until_stopped(env: simcord.Env)
     guild = env.create_guild()
     channel = guild.create_text_channel("daily")
     boss = admin(env, guild)
+    # Each day's challenge has its pars worked out at once: two samples a move, as elsewhere.
+    bot_of(env).challenges.samples = 2
     started = await boss.slash(channel, "challenge daily", game="briscola", deals=3)
     assert started.ephemeral and "every day" in started.response.content
     storage = bot_of(env).storage
