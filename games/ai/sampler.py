@@ -98,7 +98,9 @@ class Claim:
     outcome must be reproduced), ``kept`` (``value`` cards taken in the exchange); ``let_go``
     (the play: ``card`` the trick's lead, ``value`` the card winning when the seat played,
     ``suit`` ``"partner"`` when its side was winning). ``since``: the cards the seat has played
-    since (they were in its hand then)."""
+    since (they were in its hand then, unless drawn later). ``drawn``: the cards it has drawn
+    from a stock since (Briscola): that many of its cards now and since were not in its hand
+    then."""
 
     kind: str
     seat: int
@@ -107,6 +109,7 @@ class Claim:
     supported: bool = False
     since: int = 0
     card: str = ""
+    drawn: int = 0
 
 
 class Sampler:
@@ -127,7 +130,7 @@ class Sampler:
             self._taking_claims(view)
             self._chiamata_claims(view)
             self._piquet_claims(view)
-            self._play_claims()
+            self._play_claims(view)
         self.tries = TRIES_CERTAIN if any(c.kind == "declared" for c in self.claims) else TRIES
 
     def _played_by(self) -> list[int]:
@@ -256,12 +259,13 @@ class Sampler:
         if taken < allowed:
             self._claim("kept", other, value=taken)
 
-    def _play_claims(self) -> None:
+    def _play_claims(self, view: GameView) -> None:
         """The last player of a trick who let it go to the other side with ten points or more
         in it: it most likely held no legal card that would have won."""
         know = self.know
         rules = know.rules
         tricks = [*know.history, know.trick]
+        drawing = _tricks_followed_by_draws(view, len(know.history))
         for index, trick in enumerate(tricks):
             if len(trick) != know.seats or not trick:
                 continue
@@ -281,7 +285,10 @@ class Sampler:
             then = 0
             for later in tricks[index:]:
                 then |= rules.mask([c for s, c in later if s == last_seat])
-            self.claims.append(Claim("let_go", last_seat, "", win, False, then, before[0][1]))
+            drawn = max(0, drawing - index)
+            self.claims.append(
+                Claim("let_go", last_seat, "", win, False, then, before[0][1], drawn)
+            )
 
     # ------------------------------------------------------------------------ plausibility
     def plausibility(self, hands: list[int]) -> float:
@@ -296,8 +303,9 @@ class Sampler:
             if claim.kind == "let_go":
                 # A legal card of the hand it had then that would have won the trick.
                 legal = rules.legal(held, rules.index[claim.card], claim.value, False)
-                if legal & rules.beaters[claim.value]:
-                    weight *= LET_GO
+                winners = (legal & rules.beaters[claim.value]).bit_count()
+                if winners:
+                    weight *= 1.0 - (1.0 - LET_GO) * _held_then(held, winners, claim.drawn)
                 continue
             cards = cache.get(held)
             if cards is None:
@@ -472,6 +480,35 @@ def _keepers(cards: list[str]) -> int:
     four or more (the normal player's exchange keeps those)."""
     length = {s: sum(1 for c in cards if c[1] == s) for s in SUITS}
     return sum(1 for c in cards if c[0] in "TJQKA" or length[c[1]] >= 4)
+
+
+def _tricks_followed_by_draws(view: GameView, completed: int) -> int:
+    """How many of the deal's first tricks were followed by drawing from the stock: all of
+    them while a stock is left, those up to the one after which the face-up trump card was
+    drawn once it is gone, none in a game without a stock."""
+    stock = kn.field(view, "stock_size")
+    if stock is None:
+        return 0
+    if int(stock) > 0:
+        return completed
+    tricks = 0
+    for event in events(view):
+        if event.get("type") == "trick":
+            tricks += 1
+        elif event.get("type") == "trump_card_drawn":
+            return tricks
+    return 0
+
+
+def _held_then(cards: int, winners: int, drawn: int) -> float:
+    """The chance that a hand of ``cards`` held at a past trick, of which ``drawn`` cards came
+    from the stock only after it, held one of the ``winners`` among them then (the drawn ones
+    taken as any of them alike): 1 when nothing was drawn since."""
+    total = cards.bit_count()
+    then = total - drawn
+    if then <= 0:
+        return 0.0
+    return 1.0 - math.comb(total - winners, then) / math.comb(total, then)
 
 
 __all__ = ["AUCTION_WEIGHTS", "Claim", "Sampler"]

@@ -189,3 +189,35 @@ def test_a_trick_let_go_says_no_card_would_have_won_it(monkeypatch: pytest.Monke
     plain = _mean_over(views, could_have_won, monkeypatch, False)
     fitted = _mean_over(views, could_have_won, monkeypatch, True)
     assert fitted < plain - 0.1, (plain, fitted)
+
+
+def test_a_card_drawn_since_a_let_go_is_not_taken_for_one_held_then() -> None:
+    """A Briscola player who let a trick go and drew since: its cards now are not all the cards
+    it had then, and the older the trick, the less they say."""
+
+    def let_go_two_tricks_back(game: Game, seat: int) -> bool:
+        view = game.view(seat)
+        if view["phase"] != "play" or view["stock_size"] < 6:
+            return False
+        tricks = [e for e in view["events"] if e["type"] == "trick"]
+        if len(tricks) < 3:
+            return False
+        old = tricks[-3]
+        return bool(old["cards"][0][0] == seat == old["winner"] and old["points"] >= 10)
+
+    views = list(_views("briscola", let_go_two_tricks_back, 6, seats=2))
+    for _game, view in views:
+        sampler = Sampler(Knowledge(view), view)
+        completed = len([e for e in view["events"] if e["type"] == "trick"])
+        claims = [c for c in sampler.claims if c.kind == "let_go"]
+        assert claims, "the trick three back was let go"
+        for claim in claims:
+            # Every trick so far was followed by a draw: one card each per trick since.
+            assert 1 <= claim.drawn <= completed
+        oldest = max(claims, key=lambda c: c.drawn)
+        assert oldest.drawn >= 3
+    assert sampler_module._held_then(0b1111, 1, 0) == 1.0
+    assert sampler_module._held_then(0b1111, 1, 1) == 0.75
+    assert sampler_module._held_then(0b1111, 2, 1) == 1.0
+    assert sampler_module._held_then(0b111111, 1, 3) == 0.5
+    assert sampler_module._held_then(0b111, 1, 3) == 0.0
