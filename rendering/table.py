@@ -48,6 +48,9 @@ WIDE_PLATE: Final = (340, 92)
 """A plate above or below the table, where there is room across: a name of 16 characters on
 one row."""
 TWO_PLATE_WIDTH: Final = 400
+LONG_PLATE_WIDTH: Final = 400
+"""A plate above or below the table alone on its row grows this wide for a name that the wide
+plate does not hold on one row (16 Japanese characters are about 370 px)."""
 NAME_ROW: Final = 30
 ICON: Final = 24
 """The robot's size; it follows the name, ``ICON_GAP`` after it."""
@@ -127,9 +130,25 @@ def wide_seat(index: int, n: int) -> bool:
     return abs(CENTRE[1] - ay) > abs(CENTRE[0] - ax) * 0.6
 
 
-def plate_size(index: int, n: int, rows: int = 1) -> tuple[int, int]:
-    """Width and height of the ``index``-th plate whose name takes ``rows`` rows."""
+def alone_on_row(index: int, n: int) -> bool:
+    """Whether no other plate shares the ``index``-th plate's height: a wide plate then may
+    grow across (``LONG_PLATE_WIDTH``); one with a neighbour (the top two of five) grows down
+    a row instead, as the plates beside the table do."""
+    y = seat_anchor(index, n)[1]
+    return all(abs(seat_anchor(i, n)[1] - y) > PLATE[1] for i in range(n) if i != index)
+
+
+def two_rows(index: int, n: int) -> bool:
+    """Whether the ``index``-th plate may write a name over two rows."""
+    return not (wide_seat(index, n) and alone_on_row(index, n))
+
+
+def plate_size(index: int, n: int, rows: int = 1, long: bool = False) -> tuple[int, int]:
+    """Width and height of the ``index``-th plate whose name takes ``rows`` rows; ``long``: a
+    wide plate grown for a long name."""
     w, h = WIDE_PLATE if wide_seat(index, n) else PLATE
+    if long and wide_seat(index, n) and alone_on_row(index, n):
+        w = LONG_PLATE_WIDTH
     if n == 2:
         # Two players face each other across the whole table: room for Piquet's badges
         # ("Younger · took 3") beside the dealer's chip.
@@ -142,19 +161,24 @@ def name_room(width: int, bot: bool) -> int:
     return width - 30 - (ICON + ICON_GAP if bot else 0)
 
 
-def plate_name(name: str, bot: bool, index: int, n: int) -> tuple[tuple[str, ...], int] | None:
-    """The rows a plate writes ``name`` in and their font size: one row at the name's size,
-    else one row a point smaller, else (beside the table) two rows broken at a space; ``None``
-    when even that would cut it."""
-    room = name_room(plate_size(index, n)[0], bot)
-    for size in (NAME, SMALL):
-        if text_width(name, size, "condensed") <= room:
-            return (name,), size
-    if wide_seat(index, n):
+def plate_name(
+    name: str, bot: bool, index: int, n: int
+) -> tuple[tuple[str, ...], int, bool] | None:
+    """The rows a plate writes ``name`` in, their font size, and whether the plate is grown
+    long: one row at the name's size, else one row a point smaller, else (above or below the
+    table, alone on its row) one row on a long plate, else two rows broken at a space or
+    between Japanese characters; ``None`` when even that would cut it."""
+    for long in (False, True):
+        room = name_room(plate_size(index, n, 1, long)[0], bot)
+        for size in (NAME, SMALL):
+            if text_width(name, size, "condensed") <= room:
+                return (name,), size, long
+    if not two_rows(index, n):
         return None
+    room = name_room(plate_size(index, n)[0], bot)
     rows = wrap_words(name, NAME, room, "condensed")
     if len(rows) == 2 and "…" not in "".join(rows) and rows[0] and rows[1]:
-        return tuple(rows), NAME
+        return tuple(rows), NAME, False
     return None
 
 
@@ -193,6 +217,8 @@ class Seats:
     hold it; shortened only when two do not either)."""
     sizes: tuple[int, ...]
     """The font size of each seat's name."""
+    longs: tuple[bool, ...]
+    """Whether each seat's plate is grown long for its name (``LONG_PLATE_WIDTH``)."""
     bots: tuple[bool, ...]
     colours: tuple[theme.RGB, ...]
     locale: str
@@ -200,11 +226,11 @@ class Seats:
     def plate(self, index: int) -> PlateBase:
         seat = self.order[index]
         if seat < len(self.names):
-            rows, size = self.names[seat], self.sizes[seat]
+            rows, size, long = self.names[seat], self.sizes[seat], self.longs[seat]
         else:
-            rows, size = (name_of([], seat, self.locale),), NAME
+            rows, size, long = (name_of([], seat, self.locale),), NAME, False
         bot = seat < len(self.bots) and self.bots[seat]
-        return PlateBase(index, len(self.order), rows, size, bot, self.colours[seat])
+        return PlateBase(index, len(self.order), rows, size, long, bot, self.colours[seat])
 
 
 @dataclass(frozen=True)
@@ -218,12 +244,13 @@ class PlateBase:
     rows: tuple[str, ...]
     """The name, over one row or two."""
     size: int
+    long: bool
     bot: bool
     colour: theme.RGB
 
     @property
     def size_px(self) -> tuple[int, int]:
-        return plate_size(self.index, self.seats, len(self.rows))
+        return plate_size(self.index, self.seats, len(self.rows), self.long)
 
     @property
     def origin(self) -> tuple[int, int]:
@@ -382,11 +409,12 @@ def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
     return x, y, cw, ch
 
 
-def plate_box(index: int, n: int, rows: int = 2) -> tuple[int, int, int, int]:
+def plate_box(index: int, n: int, rows: int = 2, long: bool = True) -> tuple[int, int, int, int]:
     """The name plate of the ``index``-th seat from the bottom whose name takes ``rows`` rows
-    (by default the most a plate takes), badge included: x0, y0, x1, y1."""
+    on a plate grown ``long`` or not (by default the largest a plate can be), badge included:
+    x0, y0, x1, y1."""
     ax, ay = seat_anchor(index, n)
-    pw, ph = plate_size(index, n, 1 if wide_seat(index, n) else rows)
+    pw, ph = plate_size(index, n, rows if two_rows(index, n) else 1, long)
     return (
         ax - pw // 2 - 5,
         ay - ph // 2 - 4 - CHIP,
@@ -776,6 +804,7 @@ def _seats(view: GameView, names: list[str], bots: list[bool], locale: str) -> S
         order=order,
         names=rows,
         sizes=tuple(f[1] if f else NAME for f in fitted),
+        longs=tuple(bool(f and f[2]) for f in fitted),
         bots=tuple(bots),
         colours=colours,
         locale=locale,
@@ -858,7 +887,8 @@ def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, seats: 
     left, right = COLUMN + 24, W - 24
     top, bottom = 24, H - 24
     for index in range(n):
-        px0, py0, px1, py1 = plate_box(index, n, len(seats.plate(index).rows))
+        plate = seats.plate(index)
+        px0, py0, px1, py1 = plate_box(index, n, len(plate.rows), plate.long)
         if py1 > CENTRE[1] - 80 and py0 < CENTRE[1] + 80:
             if px1 <= CENTRE[0]:
                 left = max(left, px1 + 12)

@@ -9,6 +9,7 @@ and their boxes, not the constants the layout was meant to use.
 from __future__ import annotations
 
 from functools import cache
+from unicodedata import east_asian_width
 
 import pytest
 
@@ -34,6 +35,9 @@ LAYOUTS = [
 ]
 HUMANS = ["Anne-Sophie Roux", "Mohammed Alghamd", "MAXIMILIAN WEBER"]
 """Names of 16 characters, among the widest a player is likely to choose (capitals, m and w)."""
+JAPANESE = ["さくらもちのトランプ大好き倶楽部", "ＭＡＸＩＭＩＬＩＡＮ　ＷＥＢＥＲ"]
+"""Names of 16 characters in Japanese script, about twice as wide as Latin ones: kana and kanji
+without a space, and full-width Latin."""
 COMPUTER = {
     "en": "Computer",
     "fr": "Ordinateur",
@@ -47,11 +51,13 @@ COMPUTER = {
 
 
 def test_the_names_are_sixteen_characters() -> None:
-    assert all(len(name) == 16 for name in HUMANS)
+    assert all(len(name) == 16 for name in HUMANS + JAPANESE)
     assert set(COMPUTER) == set(LOCALES)
 
 
-def table(seats: int, locale: str, shift: int) -> tuple[list[str], list[bool]]:
+def table(
+    seats: int, locale: str, shift: int, humans: list[str] = HUMANS
+) -> tuple[list[str], list[bool]]:
     """Humans and numbered computers taking turns round the table; ``shift`` moves everybody one
     seat on, so that every name meets both a wide plate and a narrow one."""
     names: list[str] = []
@@ -62,9 +68,21 @@ def table(seats: int, locale: str, shift: int) -> tuple[list[str], list[bool]]:
             names.append(f"{COMPUTER[locale]} {k // 2 + 1}")
             bots.append(True)
         else:
-            names.append(HUMANS[(k // 2) % len(HUMANS)])
+            names.append(humans[(k // 2) % len(humans)])
             bots.append(False)
     return names, bots
+
+
+def tables(seats: int, locale: str) -> list[tuple[list[str], list[bool]]]:
+    """The tables every name is tried at: the Latin names on alternate seats, then each
+    Japanese one on every seat in turn."""
+    out = [table(seats, locale, shift) for shift in (0, 1)]
+    for name in JAPANESE:
+        for seat in range(seats):
+            names, bots = table(seats, locale, seat % 2)
+            names[seat], bots[seat] = name, False
+            out.append((names, bots))
+    return out
 
 
 @cache
@@ -86,6 +104,17 @@ def overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def joined(rows: list[str]) -> str:
+    """Rows read as one text: broken at a space, or (Japanese) between two wide characters."""
+    out = ""
+    for row in rows:
+        if out and east_asian_width(out[-1]) in "WF" and east_asian_width(row[0]) in "WF":
+            out += row
+        else:
+            out = f"{out} {row}" if out else row
+    return out
+
+
 def plate_name(records: list[Record], seat: int) -> str:
     """The name a plate shows: the texts inside it above its last row, joined."""
     plate = next(r.box for r in records if r.kind == "plate" and r.owner == seat)
@@ -94,16 +123,16 @@ def plate_name(records: list[Record], seat: int) -> str:
         key=lambda r: (r.box[1], r.box[0]),
     )
     last = max(r.box[1] for r in texts)
-    return " ".join(r.text for r in texts if r.box[1] < last)
+    return joined([r.text for r in texts if r.box[1] < last])
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("game", "seats"), LAYOUTS)
 def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: str) -> None:
-    """A plate shows each name whole (on one row, or two broken at a space), its texts inside
-    it; badges, bubbles and the game-over banner hold theirs whole too."""
-    for shift in (0, 1):
-        names, bots = table(seats, locale, shift)
+    """A plate shows each name whole (on one row, or two broken at a space or between Japanese
+    characters), its texts inside it; badges, bubbles and the game-over banner hold theirs
+    whole too."""
+    for names, bots in tables(seats, locale):
         for view in views(game, seats):
             records: list[Record] = []
             draw_table(view, names, bots, "french", locale, records=records)
@@ -117,13 +146,15 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
                         assert inside(record.box, solid.box), (record, solid)
             if view.get("phase") == "over":
                 banner = next(r.box for r in records if r.kind == "banner")
-                said = " ".join(
-                    r.text for r in records if r.kind == "text" and inside(r.box, banner)
+                said = "".join(
+                    "".join(r.text.split())
+                    for r in records
+                    if r.kind == "text" and inside(r.box, banner)
                 )
                 winners = [
                     wins(label, locale)
                     for label in side_names(view["teams"], names, locale)
-                    if " ".join(wins(label, locale).split()) in said
+                    if "".join(wins(label, locale).split()) in said
                 ]
                 scores = view.get("scores")
                 game_scores = scores.get("game") if isinstance(scores, dict) else None
@@ -134,37 +165,49 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("game", "seats"), LAYOUTS)
 def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) -> None:
-    """The score sheet's heads and the deal summary's rows name each side's players whole."""
-    names, _ = table(seats, locale, 0)
+    """The score sheet's heads and the deal summary's rows name each side's players whole
+    (Latin names and Japanese ones)."""
     position = random_position(game, 77, seats=seats, steps=100_000)
     played = position.game
-    records: list[Record] = []
-    image = draw_score_sheet(
-        game,
-        names,
-        list(played.deal_results),
-        list(played.totals),
-        locale,
-        played.teams(),
-        records=records,
-    )
-    drawn = " ".join(r.text for r in records if r.kind == "text")
-    for label in side_names(played.teams(), names, locale):
-        for member in label.members:
-            assert all(word in drawn.split() for word in member.split()), (member, drawn)
-    assert "…" not in drawn
-    assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
-    if position.final_view is not None and position.result is not None:
-        records = []
-        image = draw_deal_summary(
-            position.final_view, names, position.result, "french", locale, records=records
+    for names in (table(seats, locale, 0)[0], table(seats, locale, 0, JAPANESE)[0]):
+        records: list[Record] = []
+        image = draw_score_sheet(
+            game,
+            names,
+            list(played.deal_results),
+            list(played.totals),
+            locale,
+            played.teams(),
+            records=records,
         )
-        drawn = " ".join(r.text for r in records if r.kind == "text")
-        assert "…" not in drawn
+        drawn = [r.text for r in records if r.kind == "text"]
+        assert not any("…" in t for t in drawn), drawn
         for label in side_names(played.teams(), names, locale):
             for member in label.members:
-                assert all(word in drawn.split() for word in member.split()), (member, drawn)
+                assert named(member, drawn), (member, drawn)
         assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
+        assert apart(records), texts_overlapping(records)
+        if position.final_view is not None and position.result is not None:
+            records = []
+            image = draw_deal_summary(
+                position.final_view, names, position.result, "french", locale, records=records
+            )
+            drawn = [r.text for r in records if r.kind == "text"]
+            assert not any("…" in t for t in drawn), drawn
+            for label in side_names(played.teams(), names, locale):
+                for member in label.members:
+                    assert named(member, drawn), (member, drawn)
+            assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
+            assert apart(records), texts_overlapping(records)
+
+
+def named(member: str, drawn: list[str]) -> bool:
+    """Whether the texts drawn hold ``member`` whole: every word of a Latin name, or a Japanese
+    one on one text or over consecutive ones."""
+    if all(east_asian_width(ch) not in "WF" for ch in member):
+        words = " ".join(drawn).split()
+        return all(word in words for word in member.split())
+    return any(member in joined(drawn[i : i + 3]) for i in range(len(drawn)))
 
 
 @pytest.mark.parametrize("locale", ["en", "fr", "ja"])
@@ -243,3 +286,65 @@ def test_a_hand_still_says_how_many_cards_may_be_played_when_not_all() -> None:
         assert text("hand_playable", "en", count=len(position.legal)) in said
         return
     pytest.fail("no restricted Belote hand among the seeds")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_ranked_pages_name_every_player_whole(locale: str) -> None:
+    """The leaderboard and a challenge's standings write each player's name whole: 16 Latin or
+    Japanese characters, and the computer players as the bot names them ("Computer (easy)" on
+    a leaderboard, "Computer 1 (easy)" in a lobby) in every language."""
+    from bot.text.i18n import t
+    from rendering.challenge import ChallengeRow, draw_challenge_standings
+    from rendering.leaderboard import LeaderboardRow, draw_leaderboard
+
+    levels = [t(f"level_{level}", locale) for level in ("easy", "normal", "hard")]
+    computers = [t("computer_rated", locale, level=level) for level in levels] + [
+        t("seat_computer", locale, name=t("computer_name", locale, number=9), level=level)
+        for level in levels
+    ]
+    # A page writes spaces as spaces (the full-width one included: ``displayable``).
+    names = [" ".join(name.split()) for name in (*HUMANS, *JAPANESE, *computers)]
+    records: list[Record] = []
+    draw_leaderboard(
+        "Coinche",
+        "",
+        [LeaderboardRow(i + 1, name, 1000, 10, 5) for i, name in enumerate(names)],
+        None,
+        locale,
+        records,
+    )
+    drawn = [r.text for r in records if r.kind == "text"]
+    assert [name for name in names if name not in drawn] == []
+    assert apart(records), texts_overlapping(records)
+    records = []
+    draw_challenge_standings(
+        "Coinche",
+        "",
+        {
+            key: t(f"challenge_heading_{key}", locale)
+            for key in ("rank", "player", "deals", "percent", "par")
+        },
+        [ChallengeRow(i + 1, name, 8, 8, 50.0, 0) for i, name in enumerate(names)],
+        None,
+        locale,
+        records,
+    )
+    drawn = [r.text for r in records if r.kind == "text"]
+    assert [name for name in names if name not in drawn] == []
+    assert apart(records)
+
+
+def texts_overlapping(records: list[Record]) -> list[tuple[str, str]]:
+    """The pairs of texts drawn over each other (a heading running into the next, a name into
+    its row's numbers)."""
+    texts = [r for r in records if r.kind == "text" and r.text.strip()]
+    return [
+        (a.text, b.text)
+        for i, a in enumerate(texts)
+        for b in texts[i + 1 :]
+        if overlap(a.box, b.box)
+    ]
+
+
+def apart(records: list[Record]) -> bool:
+    return not texts_overlapping(records)

@@ -296,3 +296,21 @@ def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> Non
     assert prompt is not None and prompt.startswith("You called the re: name the briscola")
     kings = [c for c in view["hand"] if c[0] == "K"]
     assert prompt.count("naming its suit means playing alone") == len(kings)
+
+
+def test_a_score_never_runs_into_a_name_that_ends_in_a_number() -> None:
+    """ "Computer 1 260" read as two numbers: each side's score follows a colon, as the language
+    writes one (French with a no-break space before it), and is grouped as the language groups
+    thousands."""
+    sueca = play_one_deal("sueca", 4, 3)
+    names = ["alice", "Computer 1", "bob", "Computer 2"]
+    for locale, colon in (
+        ("en", ": "),
+        ("fr", "\u00a0: "),
+        ("it", ": "),
+        ("ja", "："),
+        ("pt-BR", ": "),
+    ):
+        line = deal_summary(sueca, names, 0, locale)
+        assert f"Computer 1{colon}" in line or f"Computer 2{colon}" in line, (locale, line)
+        assert not any(f"Computer {k} {d}" in line for k in (1, 2) for d in range(10)), line

@@ -70,6 +70,7 @@ deal_scores = This deal: { $scores }
 deal_melds = Melds: { $scores }
 deal_belote = Belote: { $scores }
 deal_totals = Score: { $scores }
+side_score = { $side }: { $score }
 team_members = { $team } ({ $names })
 result_winners = { $count ->
    *[other] **Game over — { $names } won!**

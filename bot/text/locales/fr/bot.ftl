@@ -70,6 +70,7 @@ deal_scores = Cette donne : { $scores }
 deal_melds = Annonces : { $scores }
 deal_belote = Belote : { $scores }
 deal_totals = Score : { $scores }
+side_score = { $side } : { $score }
 team_members = { $team } ({ $names })
 result_winners = { $count ->
     [one] **Partie terminée — { $names } gagne !**

@@ -70,6 +70,7 @@ deal_scores = Questa mano: { $scores }
 deal_melds = Dichiarazioni: { $scores }
 deal_belote = Belote: { $scores }
 deal_totals = Punteggio: { $scores }
+side_score = { $side }: { $score }
 team_members = { $team } ({ $names })
 result_winners = { $count ->
     [one] **Partita finita — vince { $names }!**

@@ -67,6 +67,7 @@ deal_scores = このディール：{ $scores }
 deal_melds = 役：{ $scores }
 deal_belote = ブロット：{ $scores }
 deal_totals = 合計：{ $scores }
+side_score = { $side }：{ $score }
 team_members = { $team }（{ $names }）
 result_winners = { $count ->
    *[other] **ゲーム終了 — { $names } の勝ち！**

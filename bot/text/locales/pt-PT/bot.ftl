@@ -71,6 +71,7 @@ deal_scores = Nesta mão: { $scores }
 deal_melds = Anúncios: { $scores }
 deal_belote = Belote: { $scores }
 deal_totals = Resultado: { $scores }
+side_score = { $side }: { $score }
 team_members = { $team } ({ $names })
 result_winners = { $count ->
     [one] **Fim do jogo — { $names } ganhou!**
