@@ -532,7 +532,11 @@ def _column(
     if score_args is not None:
         # Names whole, over two rows where the column has room for that and the cards on the
         # table after it; shortened beside their numbers where it has not.
-        reserve = 0 if int(view.get("seats") or 0) == 2 or not info.cards else 200
+        groups = [] if int(view.get("seats") or 0) == 2 else info.cards
+        reserve = sum(
+            _cards_height(c, (g.label, tuple(g.cards), g.count, g.crosswise_last), info.locale)
+            for g in groups
+        )
         fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
         y = _kept(c, frame, _scores, y, *score_args, info.locale, fit)
     if int(view.get("seats") or 0) != 2:
@@ -701,15 +705,9 @@ def _table_cards(
     cw, ch = theme.TABLE_CARD if len(group_cards) <= 2 else theme.SMALL_CARD
     size = PANEL_TEXT
     count = plural("cards_count", group_count, locale) if group_count is not None else ""
-    count_width = c.rich_width(count, size, "condensed") + 12 if count else 0
     room = x1 - x0 - 28
-    # The count beside the label when both fit, else on a row of its own.
-    label_rows = (
-        [group_label]
-        if c.rich_width(group_label, size, "condensed") + count_width <= room
-        else [group_label, ""]
-    )
-    top = 14 + PANEL_ROW * len(label_rows)
+    label_rows = _cards_label_rows(c, group, x0, x1, locale)
+    top = 14 + PANEL_ROW * label_rows
     height = top + ch + 10
     if y + height > H - 6:
         return y
@@ -719,7 +717,7 @@ def _table_cards(
     if count:
         c.rich(
             x1 - 14,
-            y + 10 + PANEL_ROW * (len(label_rows) - 1),
+            y + 10 + PANEL_ROW * (label_rows - 1),
             count,
             size,
             theme.TEXT,
@@ -753,6 +751,30 @@ def _table_cards(
                 else (x1 - x0 - 40 - cw) // max(1, len(group_cards) - 1)
             )
     return y + height + 10
+
+
+def _cards_label_rows(
+    c: Canvas,
+    group: tuple[str, tuple[str | None, ...], int | None, bool],
+    x0: int,
+    x1: int,
+    locale: str,
+) -> int:
+    """The rows of a panel of cards' title: the count beside the label when both fit, else on
+    a row of its own."""
+    group_label, _, group_count, _ = group
+    count = plural("cards_count", group_count, locale) if group_count is not None else ""
+    count_width = c.rich_width(count, PANEL_TEXT, "condensed") + 12 if count else 0
+    fits = c.rich_width(group_label, PANEL_TEXT, "condensed") + count_width <= x1 - x0 - 28
+    return 1 if fits else 2
+
+
+def _cards_height(
+    c: Canvas, group: tuple[str, tuple[str | None, ...], int | None, bool], locale: str
+) -> int:
+    """The height ``_table_cards`` takes for ``group``, the gap after it included."""
+    ch = (theme.TABLE_CARD if len(group[1]) <= 2 else theme.SMALL_CARD)[1]
+    return 14 + PANEL_ROW * _cards_label_rows(c, group, 10, COLUMN - 6, locale) + ch + 20
 
 
 def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Callable[[str], int]:

@@ -100,7 +100,7 @@ called_card = Carte appelée
 declarer_alone = Le preneur est seul !
 badge_partner = Partenaire
 deal_of = Donne { $number } sur { $of }
-trump_card_of = Carte d'atout · { $name }
+trump_card_of = Atout · { $name }
 first_to_games = { $count ->
     [one] En { $count } partie
    *[other] En { $count } parties

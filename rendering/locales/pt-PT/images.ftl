@@ -85,8 +85,8 @@ piquet_bonus_capot = capote
 stock = Baralho
 trump_card_drawn = { $card } tirada por { $name }
 first_to_hands = { $count ->
-    [one] Partida a { $count } mão
-   *[other] Partida a { $count } mãos
+    [one] Até { $count } mão
+   *[other] Até { $count } mãos
 }
 called = Chamada: { $card }
 called_by = por { $name }
@@ -98,8 +98,8 @@ badge_partner = Parceiro
 deal_of = Mão { $number } de { $of }
 trump_card_of = Trunfo · { $name }
 first_to_games = { $count ->
-    [one] Partida a { $count } jogo
-   *[other] Partida a { $count } jogos
+    [one] Até { $count } jogo
+   *[other] Até { $count } jogos
 }
 draw_bonus = Prémio do 60–60: +{ $points }
 dealer_chip = D
