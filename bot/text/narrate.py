@@ -16,7 +16,7 @@ from bot.text.i18n import t
 from bot.text.marks import shown_length
 from games.base import Game
 from games.views import DealResultEvent, Decision, Event, GameView
-from rendering.i18n import number
+from rendering.i18n import listed, number
 from rendering.info import SideLabel
 from rendering.info import side_names as rendering_side_names
 
@@ -122,9 +122,12 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
 def scores_text(values: list[int], sides: list[SideLabel], locale: str = "en") -> str:
     """Each side's score after its name, punctuated as the language does: a name that ends in
     a number ("Computer 1") never runs into its score ("Computer 1 260")."""
-    return ", ".join(
-        t("side_score", locale, side=side.text, score=number(value, locale))
-        for side, value in zip(sides, values, strict=False)
+    return listed(
+        (
+            t("side_score", locale, side=side.text, score=number(value, locale))
+            for side, value in zip(sides, values, strict=False)
+        ),
+        locale,
     )
 
 

@@ -314,3 +314,15 @@ def test_a_score_never_runs_into_a_name_that_ends_in_a_number() -> None:
         line = deal_summary(sueca, names, 0, locale)
         assert f"Computer 1{colon}" in line or f"Computer 2{colon}" in line, (locale, line)
         assert not any(f"Computer {k} {d}" in line for k in (1, 2) for d in range(10)), line
+
+
+def test_japanese_lists_with_the_ideographic_comma() -> None:
+    """Piquet's declarations and the scores of a deal read "4枚続き、3枚続き", not with a Latin
+    comma, in Japanese; other languages keep ", "."""
+    from rendering.i18n import listed
+
+    assert listed(["a", "b"], "ja") == "a、b"
+    assert listed(["a", "b"], "pt-BR") == "a, b"
+    sueca = play_one_deal("sueca", 4, 3)
+    line = deal_summary(sueca, ["alice", "Computer 1", "bob", "Computer 2"], 0, "ja")
+    assert "、" in line and ", " not in line, line
