@@ -172,8 +172,10 @@ def draw_deal_summary(
         max([col_w, *(text_width(word, head, "regular") + 14 for word in label.split())])
         for label, _ in columns
     ]
+    # The first head has the empty space over the names to its left: it stays on one row.
     heads = [
-        wrap_words(label, head, col_ws[i] - 14, "regular") for i, (label, _) in enumerate(columns)
+        [label] if i == 0 else wrap_words(label, head, col_ws[i] - 14, "regular")
+        for i, (label, _) in enumerate(columns)
     ]
     col_x = [MARGIN + name_w + sum(col_ws[: i + 1]) - 10 for i in range(len(columns))]
     width = min(1200, max(800, MARGIN * 2 + name_w + sum(col_ws), widest + 2 * MARGIN))
