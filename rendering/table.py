@@ -23,6 +23,7 @@ from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import (
     SideLabel,
     TableInfo,
+    card_text,
     name_of,
     side_label,
     side_names,
@@ -82,6 +83,11 @@ phone."""
 PANEL_TITLE: Final = PANEL_TEXT + 4
 PANEL_ROW: Final = PANEL_TEXT + 8
 MINI_BACK: Final = (22, 32)
+CARD_SIZES: Final = ("card", "small", "words")
+"""How the cards in the side column (a turn-up, a trump card, a talon) give room to the score
+above them, one step at a time: full size, small, a lone face-up card named in words."""
+LOG_ROWS: Final = 6
+"""The most rows one line of a log may take before its end is cut."""
 CHIP: Final = 18
 """Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
 
@@ -529,20 +535,33 @@ def _column(
     # The contract gives up its last lines before the score would be left out.
     room = H - 6 - 10 - need["compact"]
     y = _kept(c, frame, _contract_panel, info.title, tuple(info.contract[:6]), room)
+    size = "card"
     if score_args is not None:
         # Names whole, over two rows where the column has room for that and the cards on the
-        # table after it; shortened beside their numbers where it has not.
+        # table after it; shortened beside their numbers where it has not. The cards are drawn
+        # smaller, or a lone card named in words, where that keeps the names whole.
         groups = [] if int(view.get("seats") or 0) == 2 else info.cards
-        reserve = sum(
-            _cards_height(c, (g.label, tuple(g.cards), g.count, g.crosswise_last), info.locale)
-            for g in groups
-        )
-        fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
+        chosen: dict[str, str] = {}
+        for size in CARD_SIZES:
+            reserve = sum(
+                _cards_height(
+                    c,
+                    (g.label, tuple(g.cards), g.count, g.crosswise_last),
+                    info.locale,
+                    size,
+                    style,
+                )
+                for g in groups
+            )
+            fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
+            chosen.setdefault(fit, size)
+        fit = min(chosen, key=fits.index)
+        size = chosen[fit]
         y = _kept(c, frame, _scores, y, *score_args, info.locale, fit)
     if int(view.get("seats") or 0) != 2:
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
-            y = _kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale)
+            y = _kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size)
     if info.log and y < H - 100:
         _kept(c, frame, _log, y, info.log_title, tuple(info.log))
 
@@ -651,6 +670,7 @@ def _scores(
     head_x = min(deal_x, heads)
     title = text("score_panel", locale)
     c.panel((x0, y, x1, y + height))
+    c.mark("score", (x0, y, x1, y + height))
     # The panel's word ("Score") only where the column heads leave it room: they say it too.
     if x0 + 14 + c.rich_width(title, size, "condensed") + 14 <= head_x - head_w:
         c.rich(x0 + 14, y + 10, title, size, theme.GOLD, "condensed")
@@ -673,13 +693,14 @@ def _scores(
 
 
 def side_lines(c: Canvas, label: SideLabel, room: int, wrap: bool = False) -> list[str]:
-    """A side's name in the score panel: one line, or partners over two rows when they do not
-    fit on one (a player's own name is never cut at an "&" it holds); with ``wrap``, a name too
+    """A side's name in the score panel: one line, or one partner a row when they do not fit
+    on one (a player's own name is never cut at an "&" it holds); with ``wrap``, a name too
     long for its row goes on over a second rather than being shortened."""
     lines = [label.text]
     if c.rich_width(label.text, PANEL_TEXT, "condensed") > room:
-        members = list(label.members)
-        lines = [f"{m} &" for m in members[:-1]] + members[-1:]
+        # One partner a row, the side's bar joining them: an "&" at a row's end would push
+        # "Computador 1 &" past the column's edge.
+        lines = list(label.members)
     if wrap:
         measure = _measure(c)
         return [
@@ -690,42 +711,97 @@ def side_lines(c: Canvas, label: SideLabel, room: int, wrap: bool = False) -> li
     return [fit_text(line, PANEL_TEXT, room, "condensed") for line in lines]
 
 
+CardsGroup = tuple[str, tuple[str | None, ...], int | None, bool]
+"""``TableCards``' label, cards, count and crosswise_last, hashable for a kept layer."""
+
+
+@dataclass(frozen=True)
+class CardsPanel:
+    """How a panel of cards lies in the column: ``beside`` puts a single card at the panel's
+    right with its label's rows and count on its left (the turn-up, a called card, the talon),
+    otherwise the cards go under the label. ``height`` leaves out the gap after the panel."""
+
+    rows: tuple[str, ...]
+    count: str
+    count_row: int
+    """The row the count stands on, right-aligned beside the label's last row or under it."""
+    beside: bool
+    card: tuple[int, int]
+    height: int
+
+
+def _cards_panel(
+    c: Canvas, group: CardsGroup, locale: str, size: str = "card", style: str = "french"
+) -> CardsPanel:
+    """The label over as many rows as it needs (never cut short), and the cards' size (one of
+    ``CARD_SIZES``, the later ones where the column is short of room): a panel tall enough for
+    its cards and its words, no taller, so that the score above it keeps its names whole."""
+    group_label, group_cards, group_count, crosswise_last = group
+    x0, x1 = 10, COLUMN - 6
+    count = plural("cards_count", group_count, locale) if group_count is not None else ""
+    measure = _measure(c)
+    room = x1 - x0 - 28
+    lone = group_cards[0] if len(group_cards) == 1 and not group_count else None
+    if size == "words" and lone is not None:
+        # The card in words after its label ("Turn-up card · J♦"), the panel one row or two.
+        said = f"{group_label} · {card_text(lone, style == 'italian', locale)}"
+        rows = tuple(wrap_words(said, PANEL_TEXT, room, "condensed", 3, measure))
+        return CardsPanel(rows, "", len(rows) - 1, False, (0, 0), 10 + PANEL_ROW * len(rows))
+    big = len(group_cards) <= 2 and size == "card"
+    cw, ch = theme.TABLE_CARD if big else theme.SMALL_CARD
+    rows = tuple(wrap_words(group_label, PANEL_TEXT, room - cw - 14, "condensed", 4, measure))
+    # One card beside its words, when no word of them has to be cut there ("Computador 1").
+    beside = len(group_cards) == 1 and not crosswise_last and not any("…" in r for r in rows)
+    if beside:
+        room -= cw + 14
+    else:
+        rows = tuple(wrap_words(group_label, PANEL_TEXT, room, "condensed", 2, measure))
+    count_w = measure(count) + 12 if count else 0
+    if beside:
+        # The count under the label, both left of the card.
+        count_row = len(rows) if count else len(rows) - 1
+        words = (count_row + 1) * PANEL_ROW
+        height = 10 + max(ch, words - 8) + 10
+    else:
+        count_row = len(rows) - 1 if measure(rows[-1]) + count_w <= room else len(rows)
+        height = 14 + PANEL_ROW * (max(count_row, len(rows) - 1) + 1) + ch + 10
+    return CardsPanel(rows, count, count_row, beside, (cw, ch), height)
+
+
 def _table_cards(
     c: Canvas,
-    group: tuple[str, tuple[str | None, ...], int | None, bool],
+    group: CardsGroup,
     y: int,
     x0: int,
     x1: int,
     style: str,
     locale: str = DEFAULT_LOCALE,
+    size: str = "card",
 ) -> int:
-    """Cards lying on the table (``TableCards``' label, cards, count and crosswise_last), under
-    a title row that also says how many there are."""
-    group_label, group_cards, group_count, crosswise_last = group
-    cw, ch = theme.TABLE_CARD if len(group_cards) <= 2 else theme.SMALL_CARD
-    size = PANEL_TEXT
-    count = plural("cards_count", group_count, locale) if group_count is not None else ""
-    room = x1 - x0 - 28
-    label_rows = _cards_label_rows(c, group, x0, x1, locale)
-    top = 14 + PANEL_ROW * label_rows
-    height = top + ch + 10
-    if y + height > H - 6:
+    """Cards lying on the table (``TableCards``' label, cards, count and crosswise_last) with
+    a title that also says how many there are: one card beside its title, more under it; with
+    ``size`` "words", a lone face-up card is named after its title instead."""
+    _, group_cards, group_count, crosswise_last = group
+    panel = _cards_panel(c, group, locale, size, style)
+    cw, ch = panel.card
+    if y + panel.height > H - 6:
         return y
-    c.panel((x0, y, x1, y + height))
-    label = fit_text(group_label, size, room, "condensed")
-    c.rich(x0 + 14, y + 10, label, size, theme.GOLD, "condensed")
-    if count:
-        c.rich(
-            x1 - 14,
-            y + 10 + PANEL_ROW * (label_rows - 1),
-            count,
-            size,
-            theme.TEXT,
-            "condensed",
-            "r",
-        )
-    cy = y + top
-    x = x0 + 16
+    c.panel((x0, y, x1, y + panel.height))
+    for k, row in enumerate(panel.rows):
+        c.rich(x0 + 14, y + 10 + PANEL_ROW * k, row, PANEL_TEXT, theme.GOLD, "condensed")
+    if not cw:
+        return y + panel.height + 10
+    if panel.count:
+        cy = y + 10 + PANEL_ROW * panel.count_row
+        if panel.beside:
+            c.rich(x0 + 14, cy, panel.count, PANEL_TEXT, theme.TEXT, "condensed")
+        else:
+            c.rich(x1 - 14, cy, panel.count, PANEL_TEXT, theme.TEXT, "condensed", "r")
+    if panel.beside:
+        x, cy = x1 - 14 - cw, y + (panel.height - ch) // 2
+    else:
+        x = x0 + 16
+        cy = y + 14 + PANEL_ROW * (max(panel.count_row, len(panel.rows) - 1) + 1)
     if crosswise_last and group_cards and group_cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
         c.shadowed(
@@ -750,31 +826,14 @@ def _table_cards(
                 if len(group_cards) < 4
                 else (x1 - x0 - 40 - cw) // max(1, len(group_cards) - 1)
             )
-    return y + height + 10
-
-
-def _cards_label_rows(
-    c: Canvas,
-    group: tuple[str, tuple[str | None, ...], int | None, bool],
-    x0: int,
-    x1: int,
-    locale: str,
-) -> int:
-    """The rows of a panel of cards' title: the count beside the label when both fit, else on
-    a row of its own."""
-    group_label, _, group_count, _ = group
-    count = plural("cards_count", group_count, locale) if group_count is not None else ""
-    count_width = c.rich_width(count, PANEL_TEXT, "condensed") + 12 if count else 0
-    fits = c.rich_width(group_label, PANEL_TEXT, "condensed") + count_width <= x1 - x0 - 28
-    return 1 if fits else 2
+    return y + panel.height + 10
 
 
 def _cards_height(
-    c: Canvas, group: tuple[str, tuple[str | None, ...], int | None, bool], locale: str
+    c: Canvas, group: CardsGroup, locale: str, size: str = "card", style: str = "french"
 ) -> int:
     """The height ``_table_cards`` takes for ``group``, the gap after it included."""
-    ch = (theme.TABLE_CARD if len(group[1]) <= 2 else theme.SMALL_CARD)[1]
-    return 14 + PANEL_ROW * _cards_label_rows(c, group, 10, COLUMN - 6, locale) + ch + 20
+    return _cards_panel(c, group, locale, size, style).height + 10
 
 
 def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Callable[[str], int]:
@@ -783,7 +842,9 @@ def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Ca
 
 
 def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
-    """The latest lines of the log that fit above the bottom edge, each over two rows at most."""
+    """The latest lines of the log that fit above the bottom edge, each over as many rows as it
+    takes (Piquet's "quart to the ace, tierce to the queen +7" needs three or four): a line is
+    shown whole or not at all."""
     x0, x1 = 10, COLUMN - 6
     row = PANEL_ROW
     room = (H - 10 - y - row - 14) // row
@@ -791,7 +852,7 @@ def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
         return
     rows: list[str] = []
     for line in reversed(log):
-        wrapped = wrap_words(line, PANEL_TEXT, x1 - x0 - 54, "condensed", 3, _measure(c))
+        wrapped = wrap_words(line, PANEL_TEXT, x1 - x0 - 54, "condensed", LOG_ROWS, _measure(c))
         wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
         if len(rows) + len(wrapped) > room:
             break

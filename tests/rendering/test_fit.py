@@ -348,3 +348,48 @@ def texts_overlapping(records: list[Record]) -> list[tuple[str, str]]:
 
 def apart(records: list[Record]) -> bool:
     return not texts_overlapping(records)
+
+
+TEAM_LAYOUTS = [("belote", 4), ("coinche", 4), ("sueca", 4)]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(("game", "seats"), TEAM_LAYOUTS)
+def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: str) -> None:
+    """The score panel beside the table names each side's players whole, in every language,
+    with the cards the column shows under it (Belote's turn-up kept "Ordinat…" and
+    "Computador…" short): a 16-character name or a short one, partnered, against two computer
+    players."""
+    for human in ("alice", HUMANS[0], HUMANS[2]):
+        for shift in (0, 1):
+            names, bots = table(seats, locale, shift, [human, "bob", "carol"])
+            for view in views(game, seats):
+                records: list[Record] = []
+                draw_table(view, names, bots, "french", locale, records=records)
+                panel = next(r.box for r in records if r.kind == "score")
+                said = [r.text for r in records if r.kind == "text" and inside(r.box, panel)]
+                assert not [t for t in said if "…" in t], (view.get("phase"), names, said)
+                words = " ".join(said).split()
+                assert all(w in words for name in names for w in name.split()), (names, said)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_piquet_declarations_are_drawn_whole(locale: str) -> None:
+    """Piquet's declarations panel shows its lines whole, over as many rows as they take (it
+    cut "quart to the king, tierce to th…" on a third row)."""
+    from rendering.presenters import table_info
+
+    checked = 0
+    for shift in (0, 1):
+        names, bots = table(2, locale, shift, [HUMANS[0], "bob"])
+        for view in views("piquet", 2):
+            log = table_info(view, names, locale).log
+            if not log:
+                continue
+            records: list[Record] = []
+            draw_table(view, names, bots, "french", locale, records=records)
+            column = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+            assert not [t for t in column if "…" in t], column
+            assert "".join(log[-1].split()) in "".join("".join(column).split()), (log, column)
+            checked += 1
+    assert checked >= 4
