@@ -242,9 +242,9 @@ def test_piquet_declarations_are_spoken_as_at_the_table() -> None:
         "combinations": [point],
         "result": "won",
     }
-    assert event_text(won, NAMES, elder=1) == "Point of five (45)? Good: Luc +5"
-    assert event_text(won, NAMES, elder=0) == "Point? Not good: point of five (45), Luc +5"
-    assert event_text(won, NAMES, "fr", elder=1) == "Point de 5 (45)\u00a0? Bon\u00a0: Luc +5"
+    assert event_text(won, NAMES, elder=1) == "Point of five (45)? Good: Luc\u00a0+5"
+    assert event_text(won, NAMES, elder=0) == "Point? Not good: point of five (45), Luc\u00a0+5"
+    assert event_text(won, NAMES, "fr", elder=1) == "Point de 5 (45)\u00a0? Bon\u00a0: Luc\u00a0+5"
     equal = {**won, "seat": None, "points": 0, "combinations": [], "result": "tie"}
     assert event_text(equal, NAMES, elder=1) == "Point? Equal"
     assert event_text({**equal, "result": "none"}, NAMES, elder=1) is None
