@@ -203,7 +203,7 @@ def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> Non
             info.contract.append(trump_line)
         info.badges[declarer] = text("badge_declarer", loc)
         if called:
-            info.cards.append(TableCards(text("called_card", loc), [called]))
+            info.cards.append(TableCards(text("called_card", loc), [called], said=True))
     elif view["phase"] == "auction":
         if bid is not None:
             rank_name = italian_rank(bid["rank"], loc)

@@ -9,7 +9,7 @@ the same image, whoever asks for it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, TypeVar
@@ -532,9 +532,16 @@ def _column(
         )
         score_args = (labels, deal, tuple(game_scores))
         need = {fit: _score_rows(c, *score_args, fit)[3] + 10 for fit in fits}
-    # The contract gives up its last lines before the score would be left out.
+    # The contract gives up its last lines before the score would be left out, and its last
+    # two (chiamata's "Deal 1 of 5" and briscola, which "Called: 2 ♦" names) before a side's
+    # name would be shortened; once the match is over, all but who called what.
+    contract = tuple(info.contract[:6])
     room = H - 6 - 10 - need["compact"]
-    y = _kept(c, frame, _contract_panel, info.title, tuple(info.contract[:6]), room)
+    whole = H - 6 - 10 - need["whole"]
+    keep = 2 if view.get("phase") == "over" else len(contract) - 2
+    if len(_contract_rows(c, info.title, contract, whole)[3]) >= keep:
+        room = whole
+    y = _kept(c, frame, _contract_panel, info.title, contract, room)
     size = "card"
     if score_args is not None:
         # Names whole, over two rows where the column has room for that and the cards on the
@@ -542,23 +549,28 @@ def _column(
         # smaller, or a lone card named in words, where that keeps the names whole.
         groups = [] if int(view.get("seats") or 0) == 2 else info.cards
         chosen: dict[str, str] = {}
-        for size in CARD_SIZES:
-            reserve = sum(
-                _cards_height(
-                    c,
-                    (g.label, tuple(g.cards), g.count, g.crosswise_last),
-                    info.locale,
-                    size,
-                    style,
+        spare = bool(groups) and all(g.said for g in groups)
+        for size in CARD_SIZES + (("none",) if spare else ()):
+            reserve = (
+                0
+                if size == "none"
+                else sum(
+                    _cards_height(
+                        c,
+                        (g.label, tuple(g.cards), g.count, g.crosswise_last),
+                        info.locale,
+                        size,
+                        style,
+                    )
+                    for g in groups
                 )
-                for g in groups
             )
             fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
             chosen.setdefault(fit, size)
         fit = min(chosen, key=fits.index)
         size = chosen[fit]
         y = _kept(c, frame, _scores, y, *score_args, info.locale, fit)
-    if int(view.get("seats") or 0) != 2:
+    if int(view.get("seats") or 0) != 2 and size != "none":
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
             y = _kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size)
@@ -576,13 +588,12 @@ def _kept(
     return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
 
 
-def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H) -> int:
-    """The game's name (over two rows when one does not hold it) and its contract or trump
-    lines, the last lines left out where the panel would be taller than ``limit``; returns
-    where the next panel starts."""
-    x0, x1 = 10, COLUMN - 6
-    y = 10
-    room = x1 - x0 - 28
+def _contract_rows(
+    c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H
+) -> tuple[int, list[str], int, list[list[str]]]:
+    """The contract panel's title size and rows, where its lines start, and the lines it keeps
+    (each over its rows) within ``limit``."""
+    room = COLUMN - 16 - 28
     title_size = PANEL_TITLE
     while title_size > PANEL_TEXT and c.rich_width(title_text, title_size, "condensed") > room:
         title_size -= 1
@@ -591,6 +602,16 @@ def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit
     lines = [wrap_words(line, PANEL_TEXT, room, "condensed", 3, _measure(c)) for line in contract]
     while lines and top + 8 + PANEL_ROW * sum(map(len, lines)) > limit:
         lines.pop()
+    return title_size, titles, top, lines
+
+
+def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H) -> int:
+    """The game's name (over two rows when one does not hold it) and its contract or trump
+    lines, the last lines left out where the panel would be taller than ``limit``; returns
+    where the next panel starts."""
+    x0, x1 = 10, COLUMN - 6
+    y = 10
+    title_size, titles, top, lines = _contract_rows(c, title_text, contract, limit)
     rows = [row for line in lines for row in line]
     height = top + 8 + PANEL_ROW * len(rows)
     c.panel((x0, y, x1, y + height))
@@ -643,7 +664,13 @@ def _score_rows(
             lines = tuple(side_lines(c, label, x1 - x0 - 40, fit == "wrap"))
         blocks.append((lines, width(lines[-1]) <= rooms[i]))
     rows = sum(len(lines) + (0 if inline else 1) for lines, inline in blocks)
-    return tuple(blocks), deal_x, game_x, row + 14 + row * rows + 6 * len(blocks)
+    return tuple(blocks), deal_x, game_x, row + 14 + row * rows + block_gap(blocks) * len(blocks)
+
+
+def block_gap(blocks: Sequence[object]) -> int:
+    """The space between two sides' blocks: less between five (chiamata), whose two computers'
+    names each take a row of their own ("Ordinateur 1" over its numbers) in a tall column."""
+    return 6 if len(blocks) <= 3 else 2
 
 
 def _scores(
@@ -688,7 +715,7 @@ def _scores(
         if deal is not None:
             c.rich(deal_x, ny, str(deal), size, theme.TEXT_DIM, "condensed", anchor="r")
         c.rich(game_x, ny, str(game_scores[i]), size, theme.ACCENT, "condensed", anchor="r")
-        ry += row * total + 6
+        ry += row * total + block_gap(blocks)
     return y + height + 10
 
 
@@ -722,9 +749,10 @@ class CardsPanel:
     otherwise the cards go under the label. ``height`` leaves out the gap after the panel."""
 
     rows: tuple[str, ...]
-    count: str
+    count: tuple[str, ...]
+    """The count's rows (two where "24 cartes" is wider than the room beside the stock)."""
     count_row: int
-    """The row the count stands on, right-aligned beside the label's last row or under it."""
+    """The row the count starts on, right-aligned beside the label's last row or under it."""
     beside: bool
     card: tuple[int, int]
     height: int
@@ -746,9 +774,22 @@ def _cards_panel(
         # The card in words after its label ("Turn-up card · J♦"), the panel one row or two.
         said = f"{group_label} · {card_text(lone, style == 'italian', locale)}"
         rows = tuple(wrap_words(said, PANEL_TEXT, room, "condensed", 3, measure))
-        return CardsPanel(rows, "", len(rows) - 1, False, (0, 0), 10 + PANEL_ROW * len(rows))
+        return CardsPanel(rows, (), len(rows) - 1, False, (0, 0), 10 + PANEL_ROW * len(rows))
     big = len(group_cards) <= 2 and size == "card"
     cw, ch = theme.TABLE_CARD if big else theme.SMALL_CARD
+    if crosswise_last and not big:
+        # Briscola's stock, small, at the panel's right (the trump card's index showing left of
+        # the backs), its label and count over rows on its left: 130 px tall instead of 258,
+        # which a team of two computers needs to be named whole ("alice & b…", "Ordinat…"),
+        # "Baralho" (133 px) whole beside it.
+        stack = stock_width(cw, len(group_cards) > 1)
+        words_room = room - stack - 8
+        rows = tuple(wrap_words(group_label, PANEL_TEXT, words_room, "condensed", 2, measure))
+        counted = tuple(wrap_words(count, PANEL_TEXT, words_room, "condensed", 2, measure))
+        if count and not any("…" in r for r in rows + counted):
+            words = (len(rows) + len(counted)) * PANEL_ROW - 8
+            height = 10 + max(ch, words) + 10
+            return CardsPanel(rows, counted, len(rows), True, (cw, ch), height)
     rows = tuple(wrap_words(group_label, PANEL_TEXT, room - cw - 14, "condensed", 4, measure))
     # One card beside its words, when no word of them has to be cut there ("Computador 1").
     beside = len(group_cards) == 1 and not crosswise_last and not any("…" in r for r in rows)
@@ -765,7 +806,18 @@ def _cards_panel(
     else:
         count_row = len(rows) - 1 if measure(rows[-1]) + count_w <= room else len(rows)
         height = 14 + PANEL_ROW * (max(count_row, len(rows) - 1) + 1) + ch + 10
-    return CardsPanel(rows, count, count_row, beside, (cw, ch), height)
+    return CardsPanel(rows, (count,) if count else (), count_row, beside, (cw, ch), height)
+
+
+def stock_offset(cw: int) -> int:
+    """How far right of the trump card the stock's backs lie: its index stays in sight (a small
+    card's index is about 30 px wide)."""
+    return cw - 22 if cw > theme.SMALL_CARD[0] else cw // 2
+
+
+def stock_width(cw: int, backs: bool) -> int:
+    """The width of the trump card and the stock over it (up to four backs, 2 px apart)."""
+    return stock_offset(cw) + cw + 8 if backs else cw
 
 
 def _table_cards(
@@ -791,13 +843,15 @@ def _table_cards(
         c.rich(x0 + 14, y + 10 + PANEL_ROW * k, row, PANEL_TEXT, theme.GOLD, "condensed")
     if not cw:
         return y + panel.height + 10
-    if panel.count:
-        cy = y + 10 + PANEL_ROW * panel.count_row
+    for k, count in enumerate(panel.count):
+        cy = y + 10 + PANEL_ROW * (panel.count_row + k)
         if panel.beside:
-            c.rich(x0 + 14, cy, panel.count, PANEL_TEXT, theme.TEXT, "condensed")
+            c.rich(x0 + 14, cy, count, PANEL_TEXT, theme.TEXT, "condensed")
         else:
-            c.rich(x1 - 14, cy, panel.count, PANEL_TEXT, theme.TEXT, "condensed", "r")
-    if panel.beside:
+            c.rich(x1 - 14, cy, count, PANEL_TEXT, theme.TEXT, "condensed", "r")
+    if panel.beside and crosswise_last:
+        x, cy = x1 - 14 - stock_width(cw, len(group_cards) > 1), y + (panel.height - ch) // 2
+    elif panel.beside:
         x, cy = x1 - 14 - cw, y + (panel.height - ch) // 2
     else:
         x = x0 + 16
@@ -813,7 +867,7 @@ def _table_cards(
             cy,
         )
         if len(group_cards) > 1:
-            sx = x + cw - 22
+            sx = x + stock_offset(cw)
             depth = min(4, max(1, (group_count or 2) // 6))
             for k in range(depth, -1, -1):
                 c.sprite(cards.back(cw, ch), sx + 2 * k, cy - 2 * k + 4)

@@ -350,16 +350,32 @@ def apart(records: list[Record]) -> bool:
     return not texts_overlapping(records)
 
 
-TEAM_LAYOUTS = [("belote", 4), ("coinche", 4), ("sueca", 4)]
+TEAM_LAYOUTS = [
+    ("belote", 4),
+    ("coinche", 4),
+    ("sueca", 4),
+    ("briscola", 2),
+    ("briscola", 3),
+    ("briscola", 4),
+    ("briscola", 6),
+    ("chiamata", 5),
+]
+SHORT_OF_ROOM = {("chiamata", "fr"), ("chiamata", "pt-PT"), ("chiamata", "pt-BR")}
+"""Chiamata mid-deal with a 16-character name and two computers: "Doit faire 61 points" and
+"Precisa de 61 pontos" take two rows each, and the three names' rows do not fit under them."""
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("game", "seats"), TEAM_LAYOUTS)
-def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: str) -> None:
+def test_the_side_panel_names_every_team_whole(
+    game: str, seats: int, locale: str, request: pytest.FixtureRequest
+) -> None:
     """The score panel beside the table names each side's players whole, in every language,
     with the cards the column shows under it (Belote's turn-up kept "Ordinat…" and
-    "Computador…" short): a 16-character name or a short one, partnered, against two computer
-    players."""
+    "Computador…" short; Briscola's stock "alice & b…", and three or five sides "Ordina… 1"):
+    a 16-character name or a short one, partnered, against computer players."""
+    if (game, locale) in SHORT_OF_ROOM:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="two-row contract lines"))
     for human in ("alice", HUMANS[0], HUMANS[2]):
         for shift in (0, 1):
             names, bots = table(seats, locale, shift, [human, "bob", "carol"])
@@ -370,7 +386,11 @@ def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: st
                 said = [r.text for r in records if r.kind == "text" and inside(r.box, panel)]
                 assert not [t for t in said if "…" in t], (view.get("phase"), names, said)
                 words = " ".join(said).split()
-                assert all(w in words for name in names for w in name.split()), (names, said)
+                # Briscola for six names its teams "Team A" / "Team B" (``side_names``).
+                named = [
+                    m for side in side_names(view["teams"], names, locale) for m in side.members
+                ]
+                assert all(w in words for name in named for w in name.split()), (names, said)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
