@@ -90,7 +90,7 @@ first_to_hands = { $count ->
 }
 called = Called: { $card }
 called_by = by { $name }
-needs_points = Needs { $target } points
+needs_points = { $target } to win
 badge_declarer = Declarer
 called_card = Called card
 declarer_alone = Declarer alone!

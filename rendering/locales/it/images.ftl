@@ -90,7 +90,7 @@ first_to_hands = { $count ->
 }
 called = Chiamata: { $card }
 called_by = da { $name }
-needs_points = Deve fare { $target } punti
+needs_points = { $target } per vincere
 badge_declarer = Chiamante
 called_card = Carta chiamata
 declarer_alone = Il chiamante è solo!
