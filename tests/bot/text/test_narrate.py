@@ -43,7 +43,8 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
     card = game.legal_actions(0)[0]
     game.apply(0, card)
     assert card.card is not None
-    assert status_line(game, NAMES) == f"Marie played {card_name(card.card, 'sueca')} — Luc to play"
+    played = card_name(card.card, "sueca")
+    assert status_line(game, NAMES) == f"Marie played\u00a0{played} — Luc to play"
 
 
 def test_sides_and_house_rules() -> None:
@@ -157,7 +158,8 @@ def test_the_status_line_narrates_card_plays_in_order() -> None:
         action = game.legal_actions(seat)[0]
         assert action.card is not None
         game.apply(seat, action)
-        plays.append(f"{NAMES[seat]} played {card_name(action.card, 'sueca')}")
+        # The card stays with its verb: Discord wrapped "A♥" alone on a phone.
+        plays.append(f"{NAMES[seat]} played\u00a0{card_name(action.card, 'sueca')}")
         line = status_line(game, NAMES)
         assert "\n" not in line and len(line) <= 150
         if seat < 3:

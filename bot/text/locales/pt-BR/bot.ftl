@@ -124,3 +124,8 @@ challenge_role_cleared = Agora só os membros com Gerenciar servidor podem lanç
 error_challenge_rights = Só membros com Gerenciar servidor (ou o cargo escolhido com `/challenge role`) podem fazer isso.
 error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, por exemplo sa_ta_enabled=true target_score=1000 (não “{ $text }”).
 error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a partir de `/challenge play` e não pode ser deixada nem abandonada.
+
+# Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
+rank_letter_J = J
+rank_letter_Q = Q
+rank_letter_K = K
