@@ -9,6 +9,7 @@ the same image, whoever asks for it.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -895,6 +896,36 @@ def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Ca
     return lambda line: c.rich_width(line, size, weight)
 
 
+LOG_INDENT: Final = "   "
+"""What a log line's later rows start with, so that the eye finds where each line begins."""
+
+
+def _log_rows(c: Canvas, line: str, room: int) -> list[str]:
+    """A log line over the rows it takes: the first the panel's whole width, the later ones
+    indented and as much narrower, so that none passes the panel's edge. Both were 246 px wide,
+    which broke "Computador 1: Passo" before its number (the first row holds "Computador 1:",
+    257 px), and an indented row could run 15 px past the edge."""
+    measure = _measure(c)
+    first = wrap_words(line, PANEL_TEXT, room, "condensed", LOG_ROWS, measure)
+    # The rows come back with plain spaces where the line had no-break ones, one for one.
+    plain = re.sub("[\u00a0\u202f]", " ", line)
+    if len(first) == 1 or not plain.startswith(first[0]):
+        return first[:1] if len(first) == 1 else _indented(c, line, room)
+    rest = line[len(first[0]) :].lstrip()
+    later = wrap_words(
+        rest, PANEL_TEXT, room - measure(LOG_INDENT), "condensed", LOG_ROWS - 1, measure
+    )
+    return [first[0], *(LOG_INDENT + row for row in later)]
+
+
+def _indented(c: Canvas, line: str, room: int) -> list[str]:
+    """A line every row of which is as narrow as an indented one (where its first row is not
+    a plain start of the line: a word cut between Japanese characters)."""
+    narrow = room - _measure(c)(LOG_INDENT)
+    rows = wrap_words(line, PANEL_TEXT, narrow, "condensed", LOG_ROWS, _measure(c))
+    return rows[:1] + [LOG_INDENT + row for row in rows[1:]]
+
+
 def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
     """The latest lines of the log that fit above the bottom edge, each over as many rows as it
     takes (Piquet's "quart to the ace, tierce to the queen +7" needs three or four): a line is
@@ -906,8 +937,7 @@ def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
         return
     rows: list[str] = []
     for line in reversed(log):
-        wrapped = wrap_words(line, PANEL_TEXT, x1 - x0 - 54, "condensed", LOG_ROWS, _measure(c))
-        wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
+        wrapped = _log_rows(c, line, x1 - x0 - 28)
         if len(rows) + len(wrapped) > room:
             break
         rows[:0] = wrapped

@@ -297,7 +297,9 @@ def wrap_words(
         for part in word.split("\u00a0"):
             if words and part in SUIT_SYMBOLS:
                 words[-1] += "\u00a0" + part
-            elif width(part) > max_width:
+            elif width(part) > max_width or len(cjk_pieces(part)) > 1:
+                # Japanese breaks between wide characters: "コンピューター 1：" stays one row
+                # and "パス" goes on, where breaking at the glue put "1：パス" under the name.
                 pieces = cjk_pieces(part)
                 words.extend([pieces[0], *(JOIN + piece for piece in pieces[1:])])
             else:

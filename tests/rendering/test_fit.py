@@ -421,3 +421,38 @@ def test_piquet_declarations_are_drawn_whole(locale: str) -> None:
             assert "".join(log[-1].split()) in "".join("".join(column).split()), (log, column)
             checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_log_breaks_a_line_only_between_its_words(locale: str) -> None:
+    """The side column's log (an auction, Belote's and Coinche's melds) shows whole lines, the
+    newest last; a computer's number stays with its name ("Computador" over "1: Passo" was drawn
+    when the first row was as narrow as the indented ones) and no row passes the panel's edge."""
+    from rendering.canvas import Canvas
+    from rendering.info import said
+    from rendering.table import H, _log
+
+    lines: list[str] = []
+    for name in [*JAPANESE[:1], HUMANS[0], f"{COMPUTER[locale]} 2", f"{COMPUTER[locale]} 1"]:
+        lines.append(said(name, text("call_pass", locale), locale))
+        lines.append(text("announce", locale, who=name, what=text("event_belote", locale)))
+        meld = text("meld_kind_quarte", locale)
+        lines.append(
+            text("meld_scored", locale, who=name, meld=meld, cards="A♠ K♠ Q♠ J♠", points=50)
+        )
+    for y in range(H - 420, H - 100, 23):
+        c = Canvas((W, H), (0, 0, 0))
+        c.records = []
+        _log(c, y, "Log", tuple(lines))
+        rows = [r for r in c.records if r.kind == "text"][1:]
+        if not rows:
+            continue
+        assert all(r.box[2] <= COLUMN - 6 - 8 for r in rows), [(r.text, r.box) for r in rows]
+        starts = [i for i, r in enumerate(rows) if not r.text.startswith(" ")]
+        drawn = [
+            joined([r.text.strip() for r in rows[a:b]])
+            for a, b in zip(starts, [*starts[1:], len(rows)], strict=True)
+        ]
+        plain = ["".join(line.split()) for line in lines]
+        assert ["".join(d.split()) for d in drawn] == plain[len(plain) - len(drawn) :], drawn
+        assert not [r.text for r in rows if r.text.strip()[:1].isdigit()], drawn
