@@ -176,8 +176,13 @@ def sentences(locale: str) -> dict[str, str]:
     }
 
 
-PORTUGAL_TU = re.compile(r"\b(?:teu|tua|teus|tuas|tens|podes|queres|chamaste|jogas)\b", re.I)
-"""Portugal's tu, which a Brazilian reads as foreign: its possessives and a few verb forms."""
+PORTUGAL_TU = re.compile(
+    r"\b(?:teu|tua|teus|tuas|tens|podes|queres|chamaste|jogas)\b"
+    r"|= (?:marca|escolhe|chama|passa|joga)\b",
+    re.I,
+)
+"""Portugal's tu, which a Brazilian reads as foreign: its possessives, a few verb forms, and an
+order that opens a line ("Marca 1 a 5 cartas para trocar" on Piquet's discard button)."""
 
 
 def test_brazil_says_voce_where_portugal_says_tu() -> None:
