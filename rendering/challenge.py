@@ -15,7 +15,7 @@ from babel.numbers import format_percent
 from PIL import Image
 
 from rendering import theme
-from rendering.canvas import Canvas
+from rendering.canvas import Canvas, Record
 from rendering.encode import encode
 from rendering.i18n import DEFAULT_LOCALE, clean_locale, number, signed, supported
 from rendering.leaderboard import MARGIN, WIDTH, Columns, draw_ranked_page, ranked_row_start
@@ -53,6 +53,7 @@ def draw_challenge_standings(
     rows: list[ChallengeRow],
     own: ChallengeRow | None,
     locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """A page of standings; ``own`` (the caller, when not on this page) under a rule."""
     columns = _columns()
@@ -64,7 +65,7 @@ def draw_challenge_standings(
         _row(c, row, y, columns, locale, striped=index < len(rows) and index % 2 == 0)
 
     return draw_ranked_page(
-        title, subtitle, headings, columns, len(rows), own is not None, draw_row
+        title, subtitle, headings, columns, len(rows), own is not None, draw_row, records
     )
 
 
@@ -72,8 +73,8 @@ def _columns() -> Columns:
     return {
         "rank": (MARGIN + 50, "r"),
         "player": (MARGIN + 70, "l"),
-        "deals": (WIDTH - MARGIN - 290, "r"),
-        "percent": (WIDTH - MARGIN - 140, "r"),
+        "deals": (WIDTH - MARGIN - 270, "r"),
+        "percent": (WIDTH - MARGIN - 100, "r"),
         "par": (WIDTH - MARGIN, "r"),
     }
 
@@ -89,7 +90,8 @@ def _row(
 ) -> None:
     size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns)
     x, _ = columns["player"]
-    room = columns["deals"][0] - 90 - x
+    # Room for 16 Japanese characters; the deals ("10/10") are at most 63 px wide.
+    room = columns["deals"][0] - 75 - x
     c.rich(x, y, fit_text(displayable(row.name), size, room, "condensed"), size, ink, "condensed")
     x, anchor = columns["deals"]
     complete = row.deals >= row.deal_count

@@ -16,7 +16,7 @@ and that the tests catch.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -173,6 +173,12 @@ def has_text(key: str, locale: str = DEFAULT_LOCALE) -> bool:
 def text(key: str, locale: str = DEFAULT_LOCALE, **values: Any) -> str:
     """The ``key`` sentence of ``locale`` with ``values`` filled in."""
     return IMAGES.text(key, locale, **values)
+
+
+def listed(items: Iterable[str], locale: str = DEFAULT_LOCALE) -> str:
+    """Items one after the other as the language lists them: "tierce, quart" · "4枚続き、3枚続き"
+    (Japanese separates with the ideographic comma, not a Latin one)."""
+    return ("、" if supported(locale) == "ja" else ", ").join(items)
 
 
 def number(value: int, locale: str = DEFAULT_LOCALE) -> str:

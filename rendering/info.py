@@ -31,6 +31,9 @@ class TableCards:
     count: int | None = None
     crosswise_last: bool = False
     """Briscola's trump card lies across, under the stock."""
+    said: bool = False
+    """The contract already names these cards (chiamata's "Called: 2 ♦"): where the column is
+    short of room, they are left out before a side's name is shortened."""
 
 
 @dataclass

@@ -13,7 +13,7 @@ from typing import Final
 from PIL import Image
 
 from rendering import theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas, Record, font_for
 from rendering.i18n import DEFAULT_LOCALE, number, percent, text
 from rendering.text import displayable, fit_text
 
@@ -51,13 +51,16 @@ def draw_ranked_page(
     count: int,
     with_own: bool,
     draw_row: Callable[[Canvas, int, int], None],
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """A page of ranked rows under a title and column headings — the leaderboard's, and a
     challenge's standings (``rendering.challenge``). ``draw_row(canvas, index, y)`` draws row
-    ``index`` (``count`` for the caller's own, under a rule when ``with_own``)."""
+    ``index`` (``count`` for the caller's own, under a rule when ``with_own``); ``records``,
+    when given, receives the texts drawn."""
     extra = 1 if with_own else 0
     height = 96 + ROW * (count + extra) + (16 if extra else 0) + MARGIN
     c = Canvas((WIDTH, height), theme.FELT)
+    c.records = records
     c.draw.rectangle((0, 0, WIDTH, 52), fill=theme.PANEL)
     c.rich(MARGIN, 14, fit_text(title, font_for(22), WIDTH - 2 * MARGIN), font_for(22), theme.GOLD)
     small = font_for(15, "condensed")
@@ -98,6 +101,7 @@ def draw_leaderboard(
     rows: list[LeaderboardRow],
     own: LeaderboardRow | None,
     locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """A page of the leaderboard; ``own`` (the caller, when not on this page) under a rule."""
     columns = _columns()
@@ -116,7 +120,7 @@ def draw_leaderboard(
         _row(c, row, y, columns, locale, striped=index < len(rows) and index % 2 == 0)
 
     return draw_ranked_page(
-        title, subtitle, headings, columns, len(rows), own is not None, draw_row
+        title, subtitle, headings, columns, len(rows), own is not None, draw_row, records
     )
 
 

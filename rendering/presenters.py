@@ -27,7 +27,7 @@ from games.views import (
     PiquetView,
     SuecaView,
 )
-from rendering.i18n import DEFAULT_LOCALE, combination, plural, term, text
+from rendering.i18n import DEFAULT_LOCALE, combination, listed, plural, term, text
 from rendering.info import (
     SideLabel,
     TableCards,
@@ -141,7 +141,9 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
             category = event["category"]
             result = event["result"]
             if result == "won":
-                label = ", ".join(combination(c, loc) for c in event["combinations"]) or category
+                label = (
+                    listed((combination(c, loc) for c in event["combinations"]), loc) or category
+                )
                 log.append(said(who, f"{label} +{event['points']}", loc))
             else:
                 name = term("piquet_category", category, loc, category.capitalize())
@@ -201,7 +203,7 @@ def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> Non
             info.contract.append(trump_line)
         info.badges[declarer] = text("badge_declarer", loc)
         if called:
-            info.cards.append(TableCards(text("called_card", loc), [called]))
+            info.cards.append(TableCards(text("called_card", loc), [called], said=True))
     elif view["phase"] == "auction":
         if bid is not None:
             rank_name = italian_rank(bid["rank"], loc)

@@ -163,11 +163,25 @@ def draw_deal_summary(
     details = _detail_lines(view, names, locale)
     col_w = 120
     widest = max((text_width(line, big) for line, _ in lines), default=0)
-    width = min(1200, max(800, MARGIN * 2 + name_w + col_w * len(columns), widest + 2 * MARGIN))
     row = 40
     rows_h = [row + name_row * (len(r) - 1) for r in label_rows]
+    head = font_for(15, "regular")
+    # A head wider than its column goes over two rows ("Punti / carte"), and a column is as
+    # wide as its head's longest word ("Dichiarazioni"): a head never runs into its neighbour.
+    col_ws = [
+        max([col_w, *(text_width(word, head, "regular") + 14 for word in label.split())])
+        for label, _ in columns
+    ]
+    # The first head has the empty space over the names to its left: it stays on one row.
+    heads = [
+        [label] if i == 0 else wrap_words(label, head, col_ws[i] - 14, "regular")
+        for i, (label, _) in enumerate(columns)
+    ]
+    col_x = [MARGIN + name_w + sum(col_ws[: i + 1]) - 10 for i in range(len(columns))]
+    width = min(1200, max(800, MARGIN * 2 + name_w + sum(col_ws), widest + 2 * MARGIN))
+    head_h = 36 + (head + 4) * (max((len(h) for h in heads), default=1) - 1)
     shown = details[: max(0, (720 - 200 - 34 * len(lines) - sum(rows_h)) // 30)]
-    height = 70 + 36 * len(lines) + 36 + sum(rows_h) + 16 + 30 * len(shown) + MARGIN
+    height = 70 + 36 * len(lines) + head_h + sum(rows_h) + 16 + 30 * len(shown) + MARGIN
     c = Canvas((width, min(720, height)), theme.FELT)
     c.style = style
     c.records = records
@@ -180,11 +194,12 @@ def draw_deal_summary(
         colour = theme.TEXT if mood is None else theme.WIN if mood else theme.LOSE
         c.rich(MARGIN, y, line, big, colour)
         y += 36
-    head = font_for(15, "regular")
-    for i, (label, _) in enumerate(columns):
-        x = MARGIN + name_w + col_w * (i + 1) - 10
-        c.rich(x, y + 4, label, head, theme.TEXT_DIM, "regular", anchor="r")
-    y += 36
+    for i, rows in enumerate(heads):
+        x = col_x[i]
+        for k, label in enumerate(rows):
+            top = y + 4 + (head_h - 36) - (head + 4) * (len(rows) - 1 - k)
+            c.rich(x, top, label, head, theme.TEXT_DIM, "regular", anchor="r")
+    y += head_h
     ry = y
     for s in range(sides):
         bottom = ry + rows_h[s]
@@ -196,7 +211,7 @@ def draw_deal_summary(
         for i, (_, values) in enumerate(columns):
             value = values[s] if s < len(values) else ""
             last = i == len(columns) - 1
-            x = MARGIN + name_w + col_w * (i + 1) - 10
+            x = col_x[i]
             shown_value = "—" if value is None else str(value)
             c.rich(
                 x,

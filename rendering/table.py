@@ -9,7 +9,8 @@ the same image, whoever asks for it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+import re
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, TypeVar
@@ -23,6 +24,7 @@ from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import (
     SideLabel,
     TableInfo,
+    card_text,
     name_of,
     side_label,
     side_names,
@@ -48,6 +50,9 @@ WIDE_PLATE: Final = (340, 92)
 """A plate above or below the table, where there is room across: a name of 16 characters on
 one row."""
 TWO_PLATE_WIDTH: Final = 400
+LONG_PLATE_WIDTH: Final = 400
+"""A plate above or below the table alone on its row grows this wide for a name that the wide
+plate does not hold on one row (16 Japanese characters are about 370 px)."""
 NAME_ROW: Final = 30
 ICON: Final = 24
 """The robot's size; it follows the name, ``ICON_GAP`` after it."""
@@ -79,6 +84,11 @@ phone."""
 PANEL_TITLE: Final = PANEL_TEXT + 4
 PANEL_ROW: Final = PANEL_TEXT + 8
 MINI_BACK: Final = (22, 32)
+CARD_SIZES: Final = ("card", "small", "words")
+"""How the cards in the side column (a turn-up, a trump card, a talon) give room to the score
+above them, one step at a time: full size, small, a lone face-up card named in words."""
+LOG_ROWS: Final = 6
+"""The most rows one line of a log may take before its end is cut."""
 CHIP: Final = 18
 """Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
 
@@ -127,9 +137,25 @@ def wide_seat(index: int, n: int) -> bool:
     return abs(CENTRE[1] - ay) > abs(CENTRE[0] - ax) * 0.6
 
 
-def plate_size(index: int, n: int, rows: int = 1) -> tuple[int, int]:
-    """Width and height of the ``index``-th plate whose name takes ``rows`` rows."""
+def alone_on_row(index: int, n: int) -> bool:
+    """Whether no other plate shares the ``index``-th plate's height: a wide plate then may
+    grow across (``LONG_PLATE_WIDTH``); one with a neighbour (the top two of five) grows down
+    a row instead, as the plates beside the table do."""
+    y = seat_anchor(index, n)[1]
+    return all(abs(seat_anchor(i, n)[1] - y) > PLATE[1] for i in range(n) if i != index)
+
+
+def two_rows(index: int, n: int) -> bool:
+    """Whether the ``index``-th plate may write a name over two rows."""
+    return not (wide_seat(index, n) and alone_on_row(index, n))
+
+
+def plate_size(index: int, n: int, rows: int = 1, long: bool = False) -> tuple[int, int]:
+    """Width and height of the ``index``-th plate whose name takes ``rows`` rows; ``long``: a
+    wide plate grown for a long name."""
     w, h = WIDE_PLATE if wide_seat(index, n) else PLATE
+    if long and wide_seat(index, n) and alone_on_row(index, n):
+        w = LONG_PLATE_WIDTH
     if n == 2:
         # Two players face each other across the whole table: room for Piquet's badges
         # ("Younger · took 3") beside the dealer's chip.
@@ -142,19 +168,24 @@ def name_room(width: int, bot: bool) -> int:
     return width - 30 - (ICON + ICON_GAP if bot else 0)
 
 
-def plate_name(name: str, bot: bool, index: int, n: int) -> tuple[tuple[str, ...], int] | None:
-    """The rows a plate writes ``name`` in and their font size: one row at the name's size,
-    else one row a point smaller, else (beside the table) two rows broken at a space; ``None``
-    when even that would cut it."""
-    room = name_room(plate_size(index, n)[0], bot)
-    for size in (NAME, SMALL):
-        if text_width(name, size, "condensed") <= room:
-            return (name,), size
-    if wide_seat(index, n):
+def plate_name(
+    name: str, bot: bool, index: int, n: int
+) -> tuple[tuple[str, ...], int, bool] | None:
+    """The rows a plate writes ``name`` in, their font size, and whether the plate is grown
+    long: one row at the name's size, else one row a point smaller, else (above or below the
+    table, alone on its row) one row on a long plate, else two rows broken at a space or
+    between Japanese characters; ``None`` when even that would cut it."""
+    for long in (False, True):
+        room = name_room(plate_size(index, n, 1, long)[0], bot)
+        for size in (NAME, SMALL):
+            if text_width(name, size, "condensed") <= room:
+                return (name,), size, long
+    if not two_rows(index, n):
         return None
+    room = name_room(plate_size(index, n)[0], bot)
     rows = wrap_words(name, NAME, room, "condensed")
     if len(rows) == 2 and "…" not in "".join(rows) and rows[0] and rows[1]:
-        return tuple(rows), NAME
+        return tuple(rows), NAME, False
     return None
 
 
@@ -193,6 +224,8 @@ class Seats:
     hold it; shortened only when two do not either)."""
     sizes: tuple[int, ...]
     """The font size of each seat's name."""
+    longs: tuple[bool, ...]
+    """Whether each seat's plate is grown long for its name (``LONG_PLATE_WIDTH``)."""
     bots: tuple[bool, ...]
     colours: tuple[theme.RGB, ...]
     locale: str
@@ -200,11 +233,11 @@ class Seats:
     def plate(self, index: int) -> PlateBase:
         seat = self.order[index]
         if seat < len(self.names):
-            rows, size = self.names[seat], self.sizes[seat]
+            rows, size, long = self.names[seat], self.sizes[seat], self.longs[seat]
         else:
-            rows, size = (name_of([], seat, self.locale),), NAME
+            rows, size, long = (name_of([], seat, self.locale),), NAME, False
         bot = seat < len(self.bots) and self.bots[seat]
-        return PlateBase(index, len(self.order), rows, size, bot, self.colours[seat])
+        return PlateBase(index, len(self.order), rows, size, long, bot, self.colours[seat])
 
 
 @dataclass(frozen=True)
@@ -218,12 +251,13 @@ class PlateBase:
     rows: tuple[str, ...]
     """The name, over one row or two."""
     size: int
+    long: bool
     bot: bool
     colour: theme.RGB
 
     @property
     def size_px(self) -> tuple[int, int]:
-        return plate_size(self.index, self.seats, len(self.rows))
+        return plate_size(self.index, self.seats, len(self.rows), self.long)
 
     @property
     def origin(self) -> tuple[int, int]:
@@ -382,11 +416,12 @@ def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
     return x, y, cw, ch
 
 
-def plate_box(index: int, n: int, rows: int = 2) -> tuple[int, int, int, int]:
+def plate_box(index: int, n: int, rows: int = 2, long: bool = True) -> tuple[int, int, int, int]:
     """The name plate of the ``index``-th seat from the bottom whose name takes ``rows`` rows
-    (by default the most a plate takes), badge included: x0, y0, x1, y1."""
+    on a plate grown ``long`` or not (by default the largest a plate can be), badge included:
+    x0, y0, x1, y1."""
     ax, ay = seat_anchor(index, n)
-    pw, ph = plate_size(index, n, 1 if wide_seat(index, n) else rows)
+    pw, ph = plate_size(index, n, rows if two_rows(index, n) else 1, long)
     return (
         ax - pw // 2 - 5,
         ay - ph // 2 - 4 - CHIP,
@@ -498,19 +533,48 @@ def _column(
         )
         score_args = (labels, deal, tuple(game_scores))
         need = {fit: _score_rows(c, *score_args, fit)[3] + 10 for fit in fits}
-    # The contract gives up its last lines before the score would be left out.
+    # The contract gives up its last lines before the score would be left out, and its last
+    # two (chiamata's "Deal 1 of 5" and briscola, which "Called: 2 ♦" names) before a side's
+    # name would be shortened; once the match is over, all but who called what.
+    contract = tuple(info.contract[:6])
     room = H - 6 - 10 - need["compact"]
-    y = _kept(c, frame, _contract_panel, info.title, tuple(info.contract[:6]), room)
+    whole = H - 6 - 10 - need["whole"]
+    keep = 2 if view.get("phase") == "over" else len(contract) - 2
+    if len(_contract_rows(c, info.title, contract, whole)[3]) >= keep:
+        room = whole
+    y = _kept(c, frame, _contract_panel, info.title, contract, room)
+    size = "card"
     if score_args is not None:
         # Names whole, over two rows where the column has room for that and the cards on the
-        # table after it; shortened beside their numbers where it has not.
-        reserve = 0 if int(view.get("seats") or 0) == 2 or not info.cards else 200
-        fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
+        # table after it; shortened beside their numbers where it has not. The cards are drawn
+        # smaller, or a lone card named in words, where that keeps the names whole.
+        groups = [] if int(view.get("seats") or 0) == 2 else info.cards
+        chosen: dict[str, str] = {}
+        spare = bool(groups) and all(g.said for g in groups)
+        for size in CARD_SIZES + (("none",) if spare else ()):
+            reserve = (
+                0
+                if size == "none"
+                else sum(
+                    _cards_height(
+                        c,
+                        (g.label, tuple(g.cards), g.count, g.crosswise_last),
+                        info.locale,
+                        size,
+                        style,
+                    )
+                    for g in groups
+                )
+            )
+            fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
+            chosen.setdefault(fit, size)
+        fit = min(chosen, key=fits.index)
+        size = chosen[fit]
         y = _kept(c, frame, _scores, y, *score_args, info.locale, fit)
-    if int(view.get("seats") or 0) != 2:
+    if int(view.get("seats") or 0) != 2 and size != "none":
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
-            y = _kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale)
+            y = _kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size)
     if info.log and y < H - 100:
         _kept(c, frame, _log, y, info.log_title, tuple(info.log))
 
@@ -525,13 +589,12 @@ def _kept(
     return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
 
 
-def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H) -> int:
-    """The game's name (over two rows when one does not hold it) and its contract or trump
-    lines, the last lines left out where the panel would be taller than ``limit``; returns
-    where the next panel starts."""
-    x0, x1 = 10, COLUMN - 6
-    y = 10
-    room = x1 - x0 - 28
+def _contract_rows(
+    c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H
+) -> tuple[int, list[str], int, list[list[str]]]:
+    """The contract panel's title size and rows, where its lines start, and the lines it keeps
+    (each over its rows) within ``limit``."""
+    room = COLUMN - 16 - 28
     title_size = PANEL_TITLE
     while title_size > PANEL_TEXT and c.rich_width(title_text, title_size, "condensed") > room:
         title_size -= 1
@@ -540,6 +603,16 @@ def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit
     lines = [wrap_words(line, PANEL_TEXT, room, "condensed", 3, _measure(c)) for line in contract]
     while lines and top + 8 + PANEL_ROW * sum(map(len, lines)) > limit:
         lines.pop()
+    return title_size, titles, top, lines
+
+
+def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit: int = H) -> int:
+    """The game's name (over two rows when one does not hold it) and its contract or trump
+    lines, the last lines left out where the panel would be taller than ``limit``; returns
+    where the next panel starts."""
+    x0, x1 = 10, COLUMN - 6
+    y = 10
+    title_size, titles, top, lines = _contract_rows(c, title_text, contract, limit)
     rows = [row for line in lines for row in line]
     height = top + 8 + PANEL_ROW * len(rows)
     c.panel((x0, y, x1, y + height))
@@ -592,7 +665,13 @@ def _score_rows(
             lines = tuple(side_lines(c, label, x1 - x0 - 40, fit == "wrap"))
         blocks.append((lines, width(lines[-1]) <= rooms[i]))
     rows = sum(len(lines) + (0 if inline else 1) for lines, inline in blocks)
-    return tuple(blocks), deal_x, game_x, row + 14 + row * rows + 6 * len(blocks)
+    return tuple(blocks), deal_x, game_x, row + 14 + row * rows + block_gap(blocks) * len(blocks)
+
+
+def block_gap(blocks: Sequence[object]) -> int:
+    """The space between two sides' blocks: less between five (chiamata), whose two computers'
+    names each take a row of their own ("Ordinateur 1" over its numbers) in a tall column."""
+    return 6 if len(blocks) <= 3 else 2
 
 
 def _scores(
@@ -619,6 +698,7 @@ def _scores(
     head_x = min(deal_x, heads)
     title = text("score_panel", locale)
     c.panel((x0, y, x1, y + height))
+    c.mark("score", (x0, y, x1, y + height))
     # The panel's word ("Score") only where the column heads leave it room: they say it too.
     if x0 + 14 + c.rich_width(title, size, "condensed") + 14 <= head_x - head_w:
         c.rich(x0 + 14, y + 10, title, size, theme.GOLD, "condensed")
@@ -636,18 +716,19 @@ def _scores(
         if deal is not None:
             c.rich(deal_x, ny, str(deal), size, theme.TEXT_DIM, "condensed", anchor="r")
         c.rich(game_x, ny, str(game_scores[i]), size, theme.ACCENT, "condensed", anchor="r")
-        ry += row * total + 6
+        ry += row * total + block_gap(blocks)
     return y + height + 10
 
 
 def side_lines(c: Canvas, label: SideLabel, room: int, wrap: bool = False) -> list[str]:
-    """A side's name in the score panel: one line, or partners over two rows when they do not
-    fit on one (a player's own name is never cut at an "&" it holds); with ``wrap``, a name too
+    """A side's name in the score panel: one line, or one partner a row when they do not fit
+    on one (a player's own name is never cut at an "&" it holds); with ``wrap``, a name too
     long for its row goes on over a second rather than being shortened."""
     lines = [label.text]
     if c.rich_width(label.text, PANEL_TEXT, "condensed") > room:
-        members = list(label.members)
-        lines = [f"{m} &" for m in members[:-1]] + members[-1:]
+        # One partner a row, the side's bar joining them: an "&" at a row's end would push
+        # "Computador 1 &" past the column's edge.
+        lines = list(label.members)
     if wrap:
         measure = _measure(c)
         return [
@@ -658,48 +739,124 @@ def side_lines(c: Canvas, label: SideLabel, room: int, wrap: bool = False) -> li
     return [fit_text(line, PANEL_TEXT, room, "condensed") for line in lines]
 
 
+CardsGroup = tuple[str, tuple[str | None, ...], int | None, bool]
+"""``TableCards``' label, cards, count and crosswise_last, hashable for a kept layer."""
+
+
+@dataclass(frozen=True)
+class CardsPanel:
+    """How a panel of cards lies in the column: ``beside`` puts a single card at the panel's
+    right with its label's rows and count on its left (the turn-up, a called card, the talon),
+    otherwise the cards go under the label. ``height`` leaves out the gap after the panel."""
+
+    rows: tuple[str, ...]
+    count: tuple[str, ...]
+    """The count's rows (two where "24 cartes" is wider than the room beside the stock)."""
+    count_row: int
+    """The row the count starts on, right-aligned beside the label's last row or under it."""
+    beside: bool
+    card: tuple[int, int]
+    height: int
+
+
+def _cards_panel(
+    c: Canvas, group: CardsGroup, locale: str, size: str = "card", style: str = "french"
+) -> CardsPanel:
+    """The label over as many rows as it needs (never cut short), and the cards' size (one of
+    ``CARD_SIZES``, the later ones where the column is short of room): a panel tall enough for
+    its cards and its words, no taller, so that the score above it keeps its names whole."""
+    group_label, group_cards, group_count, crosswise_last = group
+    x0, x1 = 10, COLUMN - 6
+    count = plural("cards_count", group_count, locale) if group_count is not None else ""
+    measure = _measure(c)
+    room = x1 - x0 - 28
+    lone = group_cards[0] if len(group_cards) == 1 and not group_count else None
+    if size == "words" and lone is not None:
+        # The card in words after its label ("Turn-up card · J♦"), the panel one row or two.
+        said = f"{group_label} · {card_text(lone, style == 'italian', locale)}"
+        rows = tuple(wrap_words(said, PANEL_TEXT, room, "condensed", 3, measure))
+        return CardsPanel(rows, (), len(rows) - 1, False, (0, 0), 10 + PANEL_ROW * len(rows))
+    big = len(group_cards) <= 2 and size == "card"
+    cw, ch = theme.TABLE_CARD if big else theme.SMALL_CARD
+    if crosswise_last and not big:
+        # Briscola's stock, small, at the panel's right (the trump card's index showing left of
+        # the backs), its label and count over rows on its left: 130 px tall instead of 258,
+        # which a team of two computers needs to be named whole ("alice & b…", "Ordinat…"),
+        # "Baralho" (133 px) whole beside it.
+        stack = stock_width(cw, len(group_cards) > 1)
+        words_room = room - stack - 8
+        rows = tuple(wrap_words(group_label, PANEL_TEXT, words_room, "condensed", 2, measure))
+        counted = tuple(wrap_words(count, PANEL_TEXT, words_room, "condensed", 2, measure))
+        if count and not any("…" in r for r in rows + counted):
+            words = (len(rows) + len(counted)) * PANEL_ROW - 8
+            height = 10 + max(ch, words) + 10
+            return CardsPanel(rows, counted, len(rows), True, (cw, ch), height)
+    rows = tuple(wrap_words(group_label, PANEL_TEXT, room - cw - 14, "condensed", 4, measure))
+    # One card beside its words, when no word of them has to be cut there ("Computador 1").
+    beside = len(group_cards) == 1 and not crosswise_last and not any("…" in r for r in rows)
+    if beside:
+        room -= cw + 14
+    else:
+        rows = tuple(wrap_words(group_label, PANEL_TEXT, room, "condensed", 2, measure))
+    count_w = measure(count) + 12 if count else 0
+    if beside:
+        # The count under the label, both left of the card.
+        count_row = len(rows) if count else len(rows) - 1
+        words = (count_row + 1) * PANEL_ROW
+        height = 10 + max(ch, words - 8) + 10
+    else:
+        count_row = len(rows) - 1 if measure(rows[-1]) + count_w <= room else len(rows)
+        height = 14 + PANEL_ROW * (max(count_row, len(rows) - 1) + 1) + ch + 10
+    return CardsPanel(rows, (count,) if count else (), count_row, beside, (cw, ch), height)
+
+
+def stock_offset(cw: int) -> int:
+    """How far right of the trump card the stock's backs lie: its index stays in sight (a small
+    card's index is about 30 px wide)."""
+    return cw - 22 if cw > theme.SMALL_CARD[0] else cw // 2
+
+
+def stock_width(cw: int, backs: bool) -> int:
+    """The width of the trump card and the stock over it (up to four backs, 2 px apart)."""
+    return stock_offset(cw) + cw + 8 if backs else cw
+
+
 def _table_cards(
     c: Canvas,
-    group: tuple[str, tuple[str | None, ...], int | None, bool],
+    group: CardsGroup,
     y: int,
     x0: int,
     x1: int,
     style: str,
     locale: str = DEFAULT_LOCALE,
+    size: str = "card",
 ) -> int:
-    """Cards lying on the table (``TableCards``' label, cards, count and crosswise_last), under
-    a title row that also says how many there are."""
-    group_label, group_cards, group_count, crosswise_last = group
-    cw, ch = theme.TABLE_CARD if len(group_cards) <= 2 else theme.SMALL_CARD
-    size = PANEL_TEXT
-    count = plural("cards_count", group_count, locale) if group_count is not None else ""
-    count_width = c.rich_width(count, size, "condensed") + 12 if count else 0
-    room = x1 - x0 - 28
-    # The count beside the label when both fit, else on a row of its own.
-    label_rows = (
-        [group_label]
-        if c.rich_width(group_label, size, "condensed") + count_width <= room
-        else [group_label, ""]
-    )
-    top = 14 + PANEL_ROW * len(label_rows)
-    height = top + ch + 10
-    if y + height > H - 6:
+    """Cards lying on the table (``TableCards``' label, cards, count and crosswise_last) with
+    a title that also says how many there are: one card beside its title, more under it; with
+    ``size`` "words", a lone face-up card is named after its title instead."""
+    _, group_cards, group_count, crosswise_last = group
+    panel = _cards_panel(c, group, locale, size, style)
+    cw, ch = panel.card
+    if y + panel.height > H - 6:
         return y
-    c.panel((x0, y, x1, y + height))
-    label = fit_text(group_label, size, room, "condensed")
-    c.rich(x0 + 14, y + 10, label, size, theme.GOLD, "condensed")
-    if count:
-        c.rich(
-            x1 - 14,
-            y + 10 + PANEL_ROW * (len(label_rows) - 1),
-            count,
-            size,
-            theme.TEXT,
-            "condensed",
-            "r",
-        )
-    cy = y + top
-    x = x0 + 16
+    c.panel((x0, y, x1, y + panel.height))
+    for k, row in enumerate(panel.rows):
+        c.rich(x0 + 14, y + 10 + PANEL_ROW * k, row, PANEL_TEXT, theme.GOLD, "condensed")
+    if not cw:
+        return y + panel.height + 10
+    for k, count in enumerate(panel.count):
+        cy = y + 10 + PANEL_ROW * (panel.count_row + k)
+        if panel.beside:
+            c.rich(x0 + 14, cy, count, PANEL_TEXT, theme.TEXT, "condensed")
+        else:
+            c.rich(x1 - 14, cy, count, PANEL_TEXT, theme.TEXT, "condensed", "r")
+    if panel.beside and crosswise_last:
+        x, cy = x1 - 14 - stock_width(cw, len(group_cards) > 1), y + (panel.height - ch) // 2
+    elif panel.beside:
+        x, cy = x1 - 14 - cw, y + (panel.height - ch) // 2
+    else:
+        x = x0 + 16
+        cy = y + 14 + PANEL_ROW * (max(panel.count_row, len(panel.rows) - 1) + 1)
     if crosswise_last and group_cards and group_cards[0] is not None:
         # The face-up trump under the stock: the stock covers its right side, not its index.
         c.shadowed(
@@ -711,7 +868,7 @@ def _table_cards(
             cy,
         )
         if len(group_cards) > 1:
-            sx = x + cw - 22
+            sx = x + stock_offset(cw)
             depth = min(4, max(1, (group_count or 2) // 6))
             for k in range(depth, -1, -1):
                 c.sprite(cards.back(cw, ch), sx + 2 * k, cy - 2 * k + 4)
@@ -724,7 +881,14 @@ def _table_cards(
                 if len(group_cards) < 4
                 else (x1 - x0 - 40 - cw) // max(1, len(group_cards) - 1)
             )
-    return y + height + 10
+    return y + panel.height + 10
+
+
+def _cards_height(
+    c: Canvas, group: CardsGroup, locale: str, size: str = "card", style: str = "french"
+) -> int:
+    """The height ``_table_cards`` takes for ``group``, the gap after it included."""
+    return _cards_panel(c, group, locale, size, style).height + 10
 
 
 def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Callable[[str], int]:
@@ -732,8 +896,40 @@ def _measure(c: Canvas, size: int = PANEL_TEXT, weight: str = "condensed") -> Ca
     return lambda line: c.rich_width(line, size, weight)
 
 
+LOG_INDENT: Final = "   "
+"""What a log line's later rows start with, so that the eye finds where each line begins."""
+
+
+def _log_rows(c: Canvas, line: str, room: int) -> list[str]:
+    """A log line over the rows it takes: the first the panel's whole width, the later ones
+    indented and as much narrower, so that none passes the panel's edge. Both were 246 px wide,
+    which broke "Computador 1: Passo" before its number (the first row holds "Computador 1:",
+    257 px), and an indented row could run 15 px past the edge."""
+    measure = _measure(c)
+    first = wrap_words(line, PANEL_TEXT, room, "condensed", LOG_ROWS, measure)
+    # The rows come back with plain spaces where the line had no-break ones, one for one.
+    plain = re.sub("[\u00a0\u202f]", " ", line)
+    if len(first) == 1 or not plain.startswith(first[0]):
+        return first[:1] if len(first) == 1 else _indented(c, line, room)
+    rest = line[len(first[0]) :].lstrip()
+    later = wrap_words(
+        rest, PANEL_TEXT, room - measure(LOG_INDENT), "condensed", LOG_ROWS - 1, measure
+    )
+    return [first[0], *(LOG_INDENT + row for row in later)]
+
+
+def _indented(c: Canvas, line: str, room: int) -> list[str]:
+    """A line every row of which is as narrow as an indented one (where its first row is not
+    a plain start of the line: a word cut between Japanese characters)."""
+    narrow = room - _measure(c)(LOG_INDENT)
+    rows = wrap_words(line, PANEL_TEXT, narrow, "condensed", LOG_ROWS, _measure(c))
+    return rows[:1] + [LOG_INDENT + row for row in rows[1:]]
+
+
 def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
-    """The latest lines of the log that fit above the bottom edge, each over two rows at most."""
+    """The latest lines of the log that fit above the bottom edge, each over as many rows as it
+    takes (Piquet's "quart to the ace, tierce to the queen +7" needs three or four): a line is
+    shown whole or not at all."""
     x0, x1 = 10, COLUMN - 6
     row = PANEL_ROW
     room = (H - 10 - y - row - 14) // row
@@ -741,8 +937,7 @@ def _log(c: Canvas, y: int, title: str, log: tuple[str, ...]) -> None:
         return
     rows: list[str] = []
     for line in reversed(log):
-        wrapped = wrap_words(line, PANEL_TEXT, x1 - x0 - 54, "condensed", 3, _measure(c))
-        wrapped[1:] = ["   " + rest for rest in wrapped[1:]]
+        wrapped = _log_rows(c, line, x1 - x0 - 28)
         if len(rows) + len(wrapped) > room:
             break
         rows[:0] = wrapped
@@ -776,6 +971,7 @@ def _seats(view: GameView, names: list[str], bots: list[bool], locale: str) -> S
         order=order,
         names=rows,
         sizes=tuple(f[1] if f else NAME for f in fitted),
+        longs=tuple(bool(f and f[2]) for f in fitted),
         bots=tuple(bots),
         colours=colours,
         locale=locale,
@@ -858,7 +1054,8 @@ def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, seats: 
     left, right = COLUMN + 24, W - 24
     top, bottom = 24, H - 24
     for index in range(n):
-        px0, py0, px1, py1 = plate_box(index, n, len(seats.plate(index).rows))
+        plate = seats.plate(index)
+        px0, py0, px1, py1 = plate_box(index, n, len(plate.rows), plate.long)
         if py1 > CENTRE[1] - 80 and py0 < CENTRE[1] + 80:
             if px1 <= CENTRE[0]:
                 left = max(left, px1 + 12)

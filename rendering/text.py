@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
@@ -230,6 +232,38 @@ def displayable(text: str) -> str:
 SUIT_SYMBOLS = frozenset("♠♥♦♣")
 STRONG_GLUE: Final = "\u2060"
 """Stands for a no-break space of the text while ``wrap_words`` breaks it into lines."""
+JOIN: Final = "\u200b"
+"""Starts a piece of a word that ``wrap_words`` split between two Japanese characters: it joins
+the piece before it without a space."""
+NO_LINE_START: Final = frozenset(
+    "ーッャュョァィゥェォヮヵヶっゃゅょぁぃぅぇぉゎ、。，．）」』】〕・：；？！ゝゞヽヾ々〜～"
+)
+"""Characters a Japanese line never starts with (kinsoku shori): small kana, the long-vowel mark,
+closing brackets and punctuation."""
+NO_LINE_END: Final = frozenset("（「『【〔")
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in "WF"
+
+
+def cjk_pieces(word: str) -> list[str]:
+    """``word`` cut where Japanese allows a line to break, between two wide characters (kana,
+    kanji, full-width), never before a small kana or closing mark nor after an opening one: a
+    name written without spaces can then wrap instead of losing its end."""
+    pieces = [word[:1]]
+    for before, char in pairwise(word):
+        if (
+            _wide(before)
+            and _wide(char)
+            and char not in NO_LINE_START
+            and before not in NO_LINE_END
+            and not ({before, char} & {"\u00a0", STRONG_GLUE})
+        ):
+            pieces.append(char)
+        else:
+            pieces[-1] += char
+    return pieces
 
 
 def wrap_words(
@@ -263,23 +297,43 @@ def wrap_words(
         for part in word.split("\u00a0"):
             if words and part in SUIT_SYMBOLS:
                 words[-1] += "\u00a0" + part
+            elif width(part) > max_width or len(cjk_pieces(part)) > 1:
+                # Japanese breaks between wide characters: "コンピューター 1：" stays one row
+                # and "パス" goes on, where breaking at the glue put "1：パス" under the name.
+                pieces = cjk_pieces(part)
+                words.extend([pieces[0], *(JOIN + piece for piece in pieces[1:])])
             else:
                 words.append(part)
+
+    def joined(parts: list[str]) -> str:
+        line = ""
+        for part in parts:
+            line = line + part if part.startswith(JOIN) or not line else f"{line} {part}"
+        return line
+
     lines: list[str] = []
     current = ""
     for i, word in enumerate(words):
-        trial = f"{current} {word}".strip()
-        if width(trial.replace("\u00a0", " ")) <= max_width or not current:
+        trial = joined([current, word]) if current else word
+        if width(trial.replace("\u00a0", " ").replace(JOIN, "")) <= max_width or not current:
             current = trial
             continue
         if len(lines) == rows - 1:
-            current = " ".join([current, *words[i:]])
+            current = joined([current, *words[i:]])
             break
         lines.append(current)
-        current = word
+        current = word.removeprefix(JOIN)
     lines.append(current)
+    # A separator where the line breaks says nothing the break does not ("80 ♦ ·" over
+    # "Computer 2"): it goes.
+    lines = [re.sub(r"^· ", "", line) if i else line for i, line in enumerate(lines)]
+    lines = [
+        line.removesuffix(" ·") if i < len(lines) - 1 else line for i, line in enumerate(lines)
+    ]
     out = []
-    for line in (line.replace("\u00a0", " ").replace(STRONG_GLUE, " ") for line in lines):
+    for line in (
+        line.replace("\u00a0", " ").replace(STRONG_GLUE, " ").replace(JOIN, "") for line in lines
+    ):
         while width(line) > max_width and len(line) > 1:
             line = line.rstrip("…")[:-1].rstrip() + "…"
         out.append(line)

@@ -93,7 +93,7 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     # The declarations come when both have exchanged, before the elder leads.
     declarations = page("piquet", "declarations")
     assert fragments("event_exchange", language, name="x", count=1)[0] in declarations
-    # ... spoken as at the table: "Point of five (47)? Good: +5 bob".
+    # ... spoken as at the table: "Point of five (47)? Good: bob +5".
     assert any(
         says(declarations, key, language, what="x", category="x", points=1, name="x")
         for key in ("event_declaration_good", "event_declaration_not_good")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot.text.cards import card_name, rank_phrase, suit_name, trump_word
 from bot.text.i18n import t
 from games.views import Event
-from rendering.i18n import combination, term
+from rendering.i18n import combination, listed, term
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,11 @@ def _declaration(event: Event, voice: Voice) -> str | None:
     result, seat = event["result"], event["seat"]
     category = term("piquet_category", event["category"], voice.locale)
     shown = event["combinations"]
-    what = ", ".join(combination(c, voice.locale) for c in shown) if shown else category.lower()
+    what = (
+        listed((combination(c, voice.locale) for c in shown), voice.locale)
+        if shown
+        else category.lower()
+    )
     what = what[:1].upper() + what[1:]
     if result == "tie":
         return t("event_declaration_equal", voice.locale, category=category)

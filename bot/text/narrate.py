@@ -16,6 +16,7 @@ from bot.text.i18n import t
 from bot.text.marks import shown_length
 from games.base import Game
 from games.views import DealResultEvent, Decision, Event, GameView
+from rendering.i18n import listed, number
 from rendering.info import SideLabel
 from rendering.info import side_names as rendering_side_names
 
@@ -118,8 +119,16 @@ def status_line(game: Game, names: list[str], locale: str = "en", deck_style: st
     return turn
 
 
-def scores_text(values: list[int], sides: list[SideLabel]) -> str:
-    return ", ".join(f"{side.text} {value}" for side, value in zip(sides, values, strict=False))
+def scores_text(values: list[int], sides: list[SideLabel], locale: str = "en") -> str:
+    """Each side's score after its name, punctuated as the language does: a name that ends in
+    a number ("Computer 1") never runs into its score ("Computer 1 260")."""
+    return listed(
+        (
+            t("side_score", locale, side=side.text, score=number(value, locale))
+            for side, value in zip(sides, values, strict=False)
+        ),
+        locale,
+    )
 
 
 def deal_summary(
@@ -139,7 +148,7 @@ def deal_summary(
         parts.append(outcome)
     else:
         sides = side_names(game, names, locale)
-        parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides)))
+        parts.append(t("deal_scores", locale, scores=scores_text(result["scores"], sides, locale)))
     view = game.public_view()
     ended = next((e for e in reversed(view["events"]) if e["type"] == "deal_result"), None)
     latest = index == len(game.deal_results) - 1 and ended is not None
@@ -238,10 +247,10 @@ def outcome_lines(
     lines = [line] if line is not None else []
     melds = result.get("melds")
     if isinstance(melds, list) and any(melds):
-        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides)))
+        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides, locale)))
     belote = result.get("belote")
     if isinstance(belote, list) and any(belote):
-        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides)))
+        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides, locale)))
     if result.get("bandeira") or result.get("cappotto"):
         lines.append(t("deal_sweep", locale))
     return lines
@@ -260,7 +269,7 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
         head = t("result_no_winner", locale)
     games_won = game.result_extras().get("games_won")
     if isinstance(games_won, list):
-        tail = t("result_games_won", locale, scores=scores_text(games_won, sides))
+        tail = t("result_games_won", locale, scores=scores_text(games_won, sides, locale))
     else:
-        tail = t("deal_totals", locale, scores=scores_text(list(game.totals), sides))
+        tail = t("deal_totals", locale, scores=scores_text(list(game.totals), sides, locale))
     return f"{head} {tail}"

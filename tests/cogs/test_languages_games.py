@@ -78,7 +78,7 @@ def assert_spoken_in(table: Table, locale: str) -> None:
 LANGUAGE_GAMES = [
     # language, game, computer players, slash options, a word of that language on the table
     ("fr", "coinche", 3, {"target_score": 100}, "À "),
-    ("it", "briscola", 1, {"seats": 2, "hands_to_win": 1}, "Tocca a "),
+    ("it", "briscola", 1, {"seats": 2, "hands_to_win": 1}, "Turno di "),
     ("pt-PT", "sueca", 3, {"games_to_win": 1}, "Vez de "),
     ("ja", "belote", 3, {"target_score": 100}, "テーブル"),
 ]

@@ -9,6 +9,7 @@ and their boxes, not the constants the layout was meant to use.
 from __future__ import annotations
 
 from functools import cache
+from unicodedata import east_asian_width
 
 import pytest
 
@@ -34,6 +35,9 @@ LAYOUTS = [
 ]
 HUMANS = ["Anne-Sophie Roux", "Mohammed Alghamd", "MAXIMILIAN WEBER"]
 """Names of 16 characters, among the widest a player is likely to choose (capitals, m and w)."""
+JAPANESE = ["さくらもちのトランプ大好き倶楽部", "ＭＡＸＩＭＩＬＩＡＮ　ＷＥＢＥＲ"]
+"""Names of 16 characters in Japanese script, about twice as wide as Latin ones: kana and kanji
+without a space, and full-width Latin."""
 COMPUTER = {
     "en": "Computer",
     "fr": "Ordinateur",
@@ -47,11 +51,13 @@ COMPUTER = {
 
 
 def test_the_names_are_sixteen_characters() -> None:
-    assert all(len(name) == 16 for name in HUMANS)
+    assert all(len(name) == 16 for name in HUMANS + JAPANESE)
     assert set(COMPUTER) == set(LOCALES)
 
 
-def table(seats: int, locale: str, shift: int) -> tuple[list[str], list[bool]]:
+def table(
+    seats: int, locale: str, shift: int, humans: list[str] = HUMANS
+) -> tuple[list[str], list[bool]]:
     """Humans and numbered computers taking turns round the table; ``shift`` moves everybody one
     seat on, so that every name meets both a wide plate and a narrow one."""
     names: list[str] = []
@@ -62,9 +68,21 @@ def table(seats: int, locale: str, shift: int) -> tuple[list[str], list[bool]]:
             names.append(f"{COMPUTER[locale]} {k // 2 + 1}")
             bots.append(True)
         else:
-            names.append(HUMANS[(k // 2) % len(HUMANS)])
+            names.append(humans[(k // 2) % len(humans)])
             bots.append(False)
     return names, bots
+
+
+def tables(seats: int, locale: str) -> list[tuple[list[str], list[bool]]]:
+    """The tables every name is tried at: the Latin names on alternate seats, then each
+    Japanese one on every seat in turn."""
+    out = [table(seats, locale, shift) for shift in (0, 1)]
+    for name in JAPANESE:
+        for seat in range(seats):
+            names, bots = table(seats, locale, seat % 2)
+            names[seat], bots[seat] = name, False
+            out.append((names, bots))
+    return out
 
 
 @cache
@@ -86,6 +104,17 @@ def overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def joined(rows: list[str]) -> str:
+    """Rows read as one text: broken at a space, or (Japanese) between two wide characters."""
+    out = ""
+    for row in rows:
+        if out and east_asian_width(out[-1]) in "WF" and east_asian_width(row[0]) in "WF":
+            out += row
+        else:
+            out = f"{out} {row}" if out else row
+    return out
+
+
 def plate_name(records: list[Record], seat: int) -> str:
     """The name a plate shows: the texts inside it above its last row, joined."""
     plate = next(r.box for r in records if r.kind == "plate" and r.owner == seat)
@@ -94,16 +123,16 @@ def plate_name(records: list[Record], seat: int) -> str:
         key=lambda r: (r.box[1], r.box[0]),
     )
     last = max(r.box[1] for r in texts)
-    return " ".join(r.text for r in texts if r.box[1] < last)
+    return joined([r.text for r in texts if r.box[1] < last])
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("game", "seats"), LAYOUTS)
 def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: str) -> None:
-    """A plate shows each name whole (on one row, or two broken at a space), its texts inside
-    it; badges, bubbles and the game-over banner hold theirs whole too."""
-    for shift in (0, 1):
-        names, bots = table(seats, locale, shift)
+    """A plate shows each name whole (on one row, or two broken at a space or between Japanese
+    characters), its texts inside it; badges, bubbles and the game-over banner hold theirs
+    whole too."""
+    for names, bots in tables(seats, locale):
         for view in views(game, seats):
             records: list[Record] = []
             draw_table(view, names, bots, "french", locale, records=records)
@@ -117,13 +146,15 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
                         assert inside(record.box, solid.box), (record, solid)
             if view.get("phase") == "over":
                 banner = next(r.box for r in records if r.kind == "banner")
-                said = " ".join(
-                    r.text for r in records if r.kind == "text" and inside(r.box, banner)
+                said = "".join(
+                    "".join(r.text.split())
+                    for r in records
+                    if r.kind == "text" and inside(r.box, banner)
                 )
                 winners = [
                     wins(label, locale)
                     for label in side_names(view["teams"], names, locale)
-                    if " ".join(wins(label, locale).split()) in said
+                    if "".join(wins(label, locale).split()) in said
                 ]
                 scores = view.get("scores")
                 game_scores = scores.get("game") if isinstance(scores, dict) else None
@@ -134,37 +165,49 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(("game", "seats"), LAYOUTS)
 def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) -> None:
-    """The score sheet's heads and the deal summary's rows name each side's players whole."""
-    names, _ = table(seats, locale, 0)
+    """The score sheet's heads and the deal summary's rows name each side's players whole
+    (Latin names and Japanese ones)."""
     position = random_position(game, 77, seats=seats, steps=100_000)
     played = position.game
-    records: list[Record] = []
-    image = draw_score_sheet(
-        game,
-        names,
-        list(played.deal_results),
-        list(played.totals),
-        locale,
-        played.teams(),
-        records=records,
-    )
-    drawn = " ".join(r.text for r in records if r.kind == "text")
-    for label in side_names(played.teams(), names, locale):
-        for member in label.members:
-            assert all(word in drawn.split() for word in member.split()), (member, drawn)
-    assert "…" not in drawn
-    assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
-    if position.final_view is not None and position.result is not None:
-        records = []
-        image = draw_deal_summary(
-            position.final_view, names, position.result, "french", locale, records=records
+    for names in (table(seats, locale, 0)[0], table(seats, locale, 0, JAPANESE)[0]):
+        records: list[Record] = []
+        image = draw_score_sheet(
+            game,
+            names,
+            list(played.deal_results),
+            list(played.totals),
+            locale,
+            played.teams(),
+            records=records,
         )
-        drawn = " ".join(r.text for r in records if r.kind == "text")
-        assert "…" not in drawn
+        drawn = [r.text for r in records if r.kind == "text"]
+        assert not any("…" in t for t in drawn), drawn
         for label in side_names(played.teams(), names, locale):
             for member in label.members:
-                assert all(word in drawn.split() for word in member.split()), (member, drawn)
+                assert named(member, drawn), (member, drawn)
         assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
+        assert apart(records), texts_overlapping(records)
+        if position.final_view is not None and position.result is not None:
+            records = []
+            image = draw_deal_summary(
+                position.final_view, names, position.result, "french", locale, records=records
+            )
+            drawn = [r.text for r in records if r.kind == "text"]
+            assert not any("…" in t for t in drawn), drawn
+            for label in side_names(played.teams(), names, locale):
+                for member in label.members:
+                    assert named(member, drawn), (member, drawn)
+            assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
+            assert apart(records), texts_overlapping(records)
+
+
+def named(member: str, drawn: list[str]) -> bool:
+    """Whether the texts drawn hold ``member`` whole: every word of a Latin name, or a Japanese
+    one on one text or over consecutive ones."""
+    if all(east_asian_width(ch) not in "WF" for ch in member):
+        words = " ".join(drawn).split()
+        return all(word in words for word in member.split())
+    return any(member in joined(drawn[i : i + 3]) for i in range(len(drawn)))
 
 
 @pytest.mark.parametrize("locale", ["en", "fr", "ja"])
@@ -243,3 +286,173 @@ def test_a_hand_still_says_how_many_cards_may_be_played_when_not_all() -> None:
         assert text("hand_playable", "en", count=len(position.legal)) in said
         return
     pytest.fail("no restricted Belote hand among the seeds")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_ranked_pages_name_every_player_whole(locale: str) -> None:
+    """The leaderboard and a challenge's standings write each player's name whole: 16 Latin or
+    Japanese characters, and the computer players as the bot names them ("Computer (easy)" on
+    a leaderboard, "Computer 1 (easy)" in a lobby) in every language."""
+    from bot.text.i18n import t
+    from rendering.challenge import ChallengeRow, draw_challenge_standings
+    from rendering.leaderboard import LeaderboardRow, draw_leaderboard
+
+    levels = [t(f"level_{level}", locale) for level in ("easy", "normal", "hard")]
+    computers = [t("computer_rated", locale, level=level) for level in levels] + [
+        t("seat_computer", locale, name=t("computer_name", locale, number=9), level=level)
+        for level in levels
+    ]
+    # A page writes spaces as spaces (the full-width one included: ``displayable``).
+    names = [" ".join(name.split()) for name in (*HUMANS, *JAPANESE, *computers)]
+    records: list[Record] = []
+    draw_leaderboard(
+        "Coinche",
+        "",
+        [LeaderboardRow(i + 1, name, 1000, 10, 5) for i, name in enumerate(names)],
+        None,
+        locale,
+        records,
+    )
+    drawn = [r.text for r in records if r.kind == "text"]
+    assert [name for name in names if name not in drawn] == []
+    assert apart(records), texts_overlapping(records)
+    records = []
+    draw_challenge_standings(
+        "Coinche",
+        "",
+        {
+            key: t(f"challenge_heading_{key}", locale)
+            for key in ("rank", "player", "deals", "percent", "par")
+        },
+        [ChallengeRow(i + 1, name, 8, 8, 50.0, 0) for i, name in enumerate(names)],
+        None,
+        locale,
+        records,
+    )
+    drawn = [r.text for r in records if r.kind == "text"]
+    assert [name for name in names if name not in drawn] == []
+    assert apart(records)
+
+
+def texts_overlapping(records: list[Record]) -> list[tuple[str, str]]:
+    """The pairs of texts drawn over each other (a heading running into the next, a name into
+    its row's numbers)."""
+    texts = [r for r in records if r.kind == "text" and r.text.strip()]
+    return [
+        (a.text, b.text)
+        for i, a in enumerate(texts)
+        for b in texts[i + 1 :]
+        if overlap(a.box, b.box)
+    ]
+
+
+def apart(records: list[Record]) -> bool:
+    return not texts_overlapping(records)
+
+
+TEAM_LAYOUTS = [
+    ("belote", 4),
+    ("coinche", 4),
+    ("sueca", 4),
+    ("briscola", 2),
+    ("briscola", 3),
+    ("briscola", 4),
+    ("briscola", 6),
+    ("chiamata", 5),
+]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(("game", "seats"), TEAM_LAYOUTS)
+def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: str) -> None:
+    """The score panel beside the table names each side's players whole, in every language,
+    with the cards the column shows under it (Belote's turn-up kept "Ordinat…" and
+    "Computador…" short; Briscola's stock "alice & b…", and three or five sides "Ordina… 1"):
+    a 16-character name or a short one, partnered, against computer players."""
+    for human in ("alice", HUMANS[0], HUMANS[2]):
+        for shift in (0, 1):
+            names, bots = table(seats, locale, shift, [human, "bob", "carol"])
+            for view in views(game, seats):
+                records: list[Record] = []
+                draw_table(view, names, bots, "french", locale, records=records)
+                panel = next(r.box for r in records if r.kind == "score")
+                said = [r.text for r in records if r.kind == "text" and inside(r.box, panel)]
+                assert not [t for t in said if "…" in t], (view.get("phase"), names, said)
+                words = " ".join(said).split()
+                # Briscola for six names its teams "Team A" / "Team B" (``side_names``).
+                named = [
+                    m for side in side_names(view["teams"], names, locale) for m in side.members
+                ]
+                assert all(w in words for name in named for w in name.split()), (names, said)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_chiamata_target_holds_one_row(locale: str) -> None:
+    """The declarers' target is one row of the side column for any two-digit target: "Doit
+    faire 61 points" and "Precisa de 61 pontos" took two, and with a 16-character player and two
+    computers the sides' names under them were shortened."""
+    from rendering.canvas import Canvas
+    from rendering.table import _contract_rows
+
+    c = Canvas((10, 10), (0, 0, 0))
+    for target in (61, 88, 99):
+        line = text("needs_points", locale, target=target)
+        rows = _contract_rows(c, "Briscola a chiamata", (line,))[3]
+        assert rows == [[line]], rows
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_piquet_declarations_are_drawn_whole(locale: str) -> None:
+    """Piquet's declarations panel shows its lines whole, over as many rows as they take (it
+    cut "quart to the king, tierce to th…" on a third row)."""
+    from rendering.presenters import table_info
+
+    checked = 0
+    for shift in (0, 1):
+        names, bots = table(2, locale, shift, [HUMANS[0], "bob"])
+        for view in views("piquet", 2):
+            log = table_info(view, names, locale).log
+            if not log:
+                continue
+            records: list[Record] = []
+            draw_table(view, names, bots, "french", locale, records=records)
+            column = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+            assert not [t for t in column if "…" in t], column
+            assert "".join(log[-1].split()) in "".join("".join(column).split()), (log, column)
+            checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_log_breaks_a_line_only_between_its_words(locale: str) -> None:
+    """The side column's log (an auction, Belote's and Coinche's melds) shows whole lines, the
+    newest last; a computer's number stays with its name ("Computador" over "1: Passo" was drawn
+    when the first row was as narrow as the indented ones) and no row passes the panel's edge."""
+    from rendering.canvas import Canvas
+    from rendering.info import said
+    from rendering.table import H, _log
+
+    lines: list[str] = []
+    for name in [*JAPANESE[:1], HUMANS[0], f"{COMPUTER[locale]} 2", f"{COMPUTER[locale]} 1"]:
+        lines.append(said(name, text("call_pass", locale), locale))
+        lines.append(text("announce", locale, who=name, what=text("event_belote", locale)))
+        meld = text("meld_kind_quarte", locale)
+        lines.append(
+            text("meld_scored", locale, who=name, meld=meld, cards="A♠ K♠ Q♠ J♠", points=50)
+        )
+    for y in range(H - 420, H - 100, 23):
+        c = Canvas((W, H), (0, 0, 0))
+        c.records = []
+        _log(c, y, "Log", tuple(lines))
+        rows = [r for r in c.records if r.kind == "text"][1:]
+        if not rows:
+            continue
+        assert all(r.box[2] <= COLUMN - 6 - 8 for r in rows), [(r.text, r.box) for r in rows]
+        starts = [i for i, r in enumerate(rows) if not r.text.startswith(" ")]
+        drawn = [
+            joined([r.text.strip() for r in rows[a:b]])
+            for a, b in zip(starts, [*starts[1:], len(rows)], strict=True)
+        ]
+        plain = ["".join(line.split()) for line in lines]
+        assert ["".join(d.split()) for d in drawn] == plain[len(plain) - len(drawn) :], drawn
+        assert not [r.text for r in rows if r.text.strip()[:1].isdigit()], drawn

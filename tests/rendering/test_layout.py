@@ -83,5 +83,5 @@ def test_partners_wrap_between_names_not_inside_one() -> None:
     from rendering.table import side_lines
 
     c = Canvas((10, 10), (0, 0, 0))
-    assert side_lines(c, SideLabel(("Tom & Jerry", "Ann")), 250) == ["Tom & Jerry &", "Ann"]
+    assert side_lines(c, SideLabel(("Tom & Jerry", "Ann")), 250) == ["Tom & Jerry", "Ann"]
     assert side_lines(c, SideLabel(("Tom & Jerry", "Ann")), 2000) == ["Tom & Jerry & Ann"]

@@ -3,6 +3,7 @@ refusals and Piquet combinations read in each locale, card corners use each loca
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -79,13 +80,33 @@ def test_refusals_in_french_and_japanese() -> None:
     assert exc.code == "must_follow" and exc.params == {"suit": "H"}
     assert i18n.reason(exc, "fr") == "il faut fournir à cœur"
     assert i18n.reason(exc, "it") == "devi rispondere a cuori"
-    assert i18n.reason(exc, "pt-PT") == "tem de assistir a copas"
+    assert i18n.reason(exc, "pt-PT") == "tens de assistir a copas"
+    assert i18n.reason(exc, "pt-BR") == "tem que servir copas"
     assert i18n.reason(exc, "ja").startswith("ハート")
     over = IllegalAction("must_overtrump_card", card="QH", winner_card="KH")
     assert i18n.reason(over, "fr") == "il faut monter à l'atout\u00a0: le D♥ ne bat pas le R♥"
     call = IllegalAction("call_weaker_rank", rank="K")
     assert i18n.reason(call, "it", game="chiamata") == "chiama una carta più bassa di Re"
     assert i18n.reason(ValueError("plain"), "fr") == "plain"
+
+
+PORTUGAL_VOCE = re.compile(
+    r"\b(?:sua|seu|suas|seus)\b|(?:^|: |, )(?:jogue|chame|troque|ganhe|escolha (?:as|um|outro))\b"
+    r"|^(?:tem de|não pode|não tem)\b"
+)
+"""Portugal's images speaking to the player as você (its possessives, orders and "tem de" said
+to the reader), which its bot's tu ("é a tua vez") made a mix in one message."""
+BRAZIL_TU = re.compile(r"\b(?:teu|tua|teus|tuas|tens|podes)\b|^(?:troca|joga|escolhe|chama) ")
+
+
+def test_portugal_says_tu_and_brazil_voce_in_the_images() -> None:
+    """One register per language, as the bot's messages: "As suas cartas · troque 1 a 5
+    cartas" stood under "é a tua vez"; Brazil, reading Portugal's file, keeps its você."""
+    keys = list(i18n_checks.messages(i18n.IMAGES.path("pt-PT")))
+    portugal = {k: i18n.text(k, "pt-PT") for k in keys}
+    brazil = {k: i18n.text(k, "pt-BR") for k in keys}
+    assert [v for v in portugal.values() if PORTUGAL_VOCE.search(v)] == []
+    assert [v for v in brazil.values() if BRAZIL_TU.search(v)] == []
 
 
 def test_a_real_refusal_from_an_engine() -> None:
@@ -99,7 +120,8 @@ def test_a_real_refusal_from_an_engine() -> None:
     with pytest.raises(IllegalAction) as caught:
         game.apply((seat + 1) % 4, Action("play", card=game.hands[(seat + 1) % 4][0]))
     assert caught.value.code == "not_your_turn"
-    assert i18n.reason(caught.value, "pt-PT") == "não é a sua vez"
+    assert i18n.reason(caught.value, "pt-PT") == "não é a tua vez"
+    assert i18n.reason(caught.value, "pt-BR") == "não é a sua vez"
 
 
 def test_piquet_combinations_in_each_locale() -> None:

@@ -273,10 +273,10 @@ def test_counts_of_one_are_singular_in_english() -> None:
 
     one = table_info(Briscola({"hands_to_win": 1}, seats=2).public_view(), ["a", "b"])
     three = table_info(Briscola({"hands_to_win": 3}, seats=2).public_view(), ["a", "b"])
-    assert "First to 1 hand" in one.contract
-    assert "First to 3 hands" in three.contract
+    assert "1 hand to win" in one.contract
+    assert "3 hands to win" in three.contract
     sueca = table_info(Sueca({"games_to_win": 1}).public_view(), list("abcd"))
-    assert "First to 1 game" in sueca.contract
+    assert "1 game to win" in sueca.contract
 
 
 @pytest.mark.parametrize(

@@ -85,21 +85,21 @@ piquet_bonus_capot = capot
 stock = Stock
 trump_card_drawn = { $card } drawn by { $name }
 first_to_hands = { $count ->
-    [one] First to { $count } hand
-   *[other] First to { $count } hands
+    [one] { $count } hand to win
+   *[other] { $count } hands to win
 }
 called = Called: { $card }
 called_by = by { $name }
-needs_points = Needs { $target } points
+needs_points = { $target } to win
 badge_declarer = Declarer
 called_card = Called card
 declarer_alone = Declarer alone!
 badge_partner = Partner
 deal_of = Deal { $number } of { $of }
-trump_card_of = Trump card · { $name }
+trump_card_of = Trump · { $name }
 first_to_games = { $count ->
-    [one] First to { $count } game
-   *[other] First to { $count } games
+    [one] { $count } game to win
+   *[other] { $count } games to win
 }
 draw_bonus = 60–60 bonus: +{ $points }
 dealer_chip = D

@@ -94,13 +94,13 @@ first_to_hands = { $count ->
 }
 called = Appelée : { $card }
 called_by = par { $name }
-needs_points = Doit faire { $target } points
+needs_points = { $target } pour gagner
 badge_declarer = Preneur
 called_card = Carte appelée
 declarer_alone = Le preneur est seul !
 badge_partner = Partenaire
 deal_of = Donne { $number } sur { $of }
-trump_card_of = Carte d'atout · { $name }
+trump_card_of = Atout · { $name }
 first_to_games = { $count ->
     [one] En { $count } partie
    *[other] En { $count } parties

@@ -85,12 +85,12 @@ piquet_bonus_capot = cappotto
 stock = Mazzo
 trump_card_drawn = { $card } pescata da { $name }
 first_to_hands = { $count ->
-    [one] Partita a { $count } mano
-   *[other] Partita a { $count } mani
+    [one] Fino a { $count } mano
+   *[other] Fino a { $count } mani
 }
 called = Chiamata: { $card }
 called_by = da { $name }
-needs_points = Deve fare { $target } punti
+needs_points = { $target } per vincere
 badge_declarer = Chiamante
 called_card = Carta chiamata
 declarer_alone = Il chiamante è solo!
@@ -98,8 +98,8 @@ badge_partner = Socio
 deal_of = Mano { $number } di { $of }
 trump_card_of = Briscola · { $name }
 first_to_games = { $count ->
-    [one] Si vince a { $count } partita
-   *[other] Si vince a { $count } partite
+    [one] Fino a { $count } partita
+   *[other] Fino a { $count } partite
 }
 draw_bonus = Premio del 60-60: +{ $points }
 dealer_chip = M

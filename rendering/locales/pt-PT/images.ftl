@@ -85,12 +85,12 @@ piquet_bonus_capot = capote
 stock = Baralho
 trump_card_drawn = { $card } tirada por { $name }
 first_to_hands = { $count ->
-    [one] Partida a { $count } mão
-   *[other] Partida a { $count } mãos
+    [one] Até { $count } mão
+   *[other] Até { $count } mãos
 }
 called = Chamada: { $card }
 called_by = por { $name }
-needs_points = Precisa de { $target } pontos
+needs_points = { $target } para ganhar
 badge_declarer = Declarante
 called_card = Carta chamada
 declarer_alone = O declarante está sozinho!
@@ -98,8 +98,8 @@ badge_partner = Parceiro
 deal_of = Mão { $number } de { $of }
 trump_card_of = Trunfo · { $name }
 first_to_games = { $count ->
-    [one] Partida a { $count } jogo
-   *[other] Partida a { $count } jogos
+    [one] Até { $count } jogo
+   *[other] Até { $count } jogos
 }
 draw_bonus = Prémio do 60–60: +{ $points }
 dealer_chip = D
@@ -115,11 +115,11 @@ score_panel = Pontos
 score_deal = mão
 score_game = jogo
 game_over = Fim do jogo
-your_hand = As suas cartas
+your_hand = As tuas cartas
 hand_trump = trunfo { $trump }
 hand_turn_up = virada { $card }
-hand_exchange_range = troque { $low } a { $high } cartas
-hand_exchange = troque { $count }
+hand_exchange_range = troca { $low } a { $high } cartas
+hand_exchange = troca { $count }
 hand_playable = { $count ->
     [one] { $count } jogável
    *[other] { $count } jogáveis
@@ -194,22 +194,22 @@ illegal_game_over = o jogo acabou
 illegal_deal_not_finished = a mão ainda não acabou
 illegal_deal_complete = as cartas já foram dadas
 illegal_no_such_action = no { $game } não há «{ $action }»
-illegal_not_your_turn = não é a sua vez
-illegal_card_not_in_hand = não tem o { $card }
-illegal_seat_lacks_card = não tem o { $card }
-illegal_must_follow = tem de assistir a { $suit }
+illegal_not_your_turn = não é a tua vez
+illegal_card_not_in_hand = não tens o { $card }
+illegal_seat_lacks_card = não tens o { $card }
+illegal_must_follow = tens de assistir a { $suit }
 illegal_play_phase = joga-se às cartas: agora não há { $action }
-illegal_must_overtrump_card = tem de subir no trunfo: o { $card } não ganha ao { $winner_card }
-illegal_must_play_higher = tem de jogar { $suit_one } mais alta: o { $card } não ganha ao { $winner_card }
-illegal_no_undertrump = não pode cortar por baixo com o { $card } tendo outra carta
-illegal_must_undertrump = tem de cortar: não tem { $suit }, jogue { $trump_suit_one }
-illegal_must_overtrump = tem de cortar por cima: não tem { $suit }, ganhe ao { $winner_card }
-illegal_must_trump = tem de cortar: não tem { $suit }, jogue { $trump_suit_one }
+illegal_must_overtrump_card = tens de subir no trunfo: o { $card } não ganha ao { $winner_card }
+illegal_must_play_higher = tens de jogar { $suit_one } mais alta: o { $card } não ganha ao { $winner_card }
+illegal_no_undertrump = não podes cortar por baixo com o { $card } tendo outra carta
+illegal_must_undertrump = tens de cortar: não tens { $suit }, joga { $trump_suit_one }
+illegal_must_overtrump = tens de cortar por cima: não tens { $suit }, ganha ao { $winner_card }
+illegal_must_trump = tens de cortar: não tens { $suit }, joga { $trump_suit_one }
 illegal_nobody_took = ainda ninguém ficou com o trunfo: não se joga
 illegal_la_vache = la vache: na segunda volta quem dá tem de escolher trunfo
-illegal_take_names_trump = tem de dizer o trunfo
+illegal_take_names_trump = tens de dizer o trunfo
 illegal_round1_turn_up_only = na primeira volta só se fica com o naipe virado ({ $suit })
-illegal_round2_other_suit = { $suit } foi recusado na primeira volta: escolha outro naipe
+illegal_round2_other_suit = { $suit } foi recusado na primeira volta: escolhe outro naipe
 illegal_round2_no_sa_ta = nesta mesa não há sem trunfo nem tudo trunfo
 illegal_not_a_trump = { $trump } não pode ser trunfo
 illegal_auction_not_over = a licitação não acabou: não se joga
@@ -224,30 +224,30 @@ illegal_bid_names_trump = uma licitação tem de dizer o trunfo
 illegal_no_bid_over = não se licita acima de { $value }
 illegal_sa_ta_disabled = nesta mesa não se licita sem trunfo nem tudo trunfo
 illegal_generale_disabled = nesta mesa não há générale
-illegal_bid_too_low = tem de licitar mais de { $value }
+illegal_bid_too_low = tens de licitar mais de { $value }
 illegal_auction_over = agora não há { $action }: a licitação acabou
 illegal_pass_carries_nothing = quem passa não diz carta, valor nem naipe
 illegal_trump_after_auction = só o declarante escolhe o trunfo, depois da licitação
 illegal_trump_already_named = o trunfo já foi escolhido
-illegal_trump_one_suit = escolha um só naipe de trunfo
+illegal_trump_one_suit = escolhe um só naipe de trunfo
 illegal_no_play_in_auction = durante a licitação não se joga
 illegal_declarer_names_trump = o declarante tem de escolher primeiro o trunfo
-illegal_play_one_card = jogue uma só carta
-illegal_card_not_in_seat_hand = não tem o { $card }
+illegal_play_one_card = joga uma só carta
+illegal_card_not_in_seat_hand = não tens o { $card }
 illegal_call_names_rank = chama-se uma carta (e, sobre o 2, pontos)
-illegal_no_such_rank = o baralho de 40 não tem { $rank }: chame A, 3, R, C, F, 7, 6, 5, 4 ou 2
+illegal_no_such_rank = o baralho de 40 não tem { $rank }: chama A, 3, R, C, F, 7, 6, 5, 4 ou 2
 illegal_points_need_option = nesta mesa não se chama a pontos
 illegal_points_bid_is_two = chamar a pontos é chamar o 2 com uma meta
 illegal_points_over_two_only = só se chama a pontos sobre um 2
 illegal_points_range = chamar a pontos vai de 62 a { $high }, não { $points }
-illegal_points_must_exceed = tem de chamar mais de { $target } pontos
+illegal_points_must_exceed = tens de chamar mais de { $target } pontos
 illegal_two_beaten_by_points = sobre o 2 só se chama a pontos
 illegal_nothing_beats_two = nada ganha ao 2
-illegal_call_weaker_rank = chame uma carta mais baixa que { $rank }
+illegal_call_weaker_rank = chama uma carta mais baixa que { $rank }
 illegal_exchange_first = não se joga antes das duas trocas
-illegal_name_discards = escolha as cartas a trocar
-illegal_exchange_count = troque { $low } a { $high } cartas, não { $count }
-illegal_exchange_twice = não pode trocar duas vezes a mesma carta
+illegal_name_discards = escolhe as cartas a trocar
+illegal_exchange_count = troca { $low } a { $high } cartas, não { $count }
+illegal_exchange_twice = não podes trocar duas vezes a mesma carta
 illegal_exchanges_over = as trocas acabaram
 piquet_combination_point = ponto de { $count } ({ $value })
 piquet_combination_sequence = { $length ->
@@ -290,9 +290,9 @@ corner_J = V
 italian_card = { $rank } di { $suit }
 
 ## Deal review
-review_hand = As suas cartas nesse momento
+review_hand = As tuas cartas nesse momento
 review_table = Na mesa
 review_played = Jogada
 review_better = Melhor
-review_chose = A sua escolha: { $action }
+review_chose = A tua escolha: { $action }
 review_better_action = Melhor: { $action }

@@ -55,3 +55,16 @@ def test_arguments_are_filled_in_and_unknown_locales_fall_back_to_english() -> N
     assert t("turn_play", "fr", name="Marie") == "À Marie de jouer"
     assert t("rule_value", "en", key="La vache", help="x") == "**La vache** — x"
     assert t("turn_play", locale="en", name="Marie") == "Marie to play"
+
+
+def test_card_letters_in_text_are_the_letters_on_the_cards() -> None:
+    """A card button and a sentence write a French-suited card as its picture's corner does:
+    Portugal's "D♠" on a button under a queen drawn "D" (the buttons said "Q♠"), Brazil's
+    "Q♠" as Copag prints it."""
+    from bot.text.cards import rank_letter
+    from rendering.i18n import LOCALES
+    from rendering.i18n import text as image_text
+
+    for locale in LOCALES:
+        for rank in "JQKA":
+            assert rank_letter(rank, locale) == image_text(f"corner_{rank}", locale), locale

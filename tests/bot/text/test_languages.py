@@ -166,6 +166,34 @@ def test_french_says_tu_to_everybody() -> None:
     assert french_vous(IMAGES.path("fr")) == []
 
 
+def sentences(locale: str) -> dict[str, str]:
+    """Each message of ``locale``'s bot.ftl as written."""
+    resource = FluentParser().parse(BOT.path(locale).read_text("utf-8"))
+    return {
+        entry.id.name: FluentSerializer().serialize_entry(entry)
+        for entry in resource.body
+        if isinstance(entry, fluent_ast.Message)
+    }
+
+
+PORTUGAL_TU = re.compile(
+    r"\b(?:teu|tua|teus|tuas|tens|podes|queres|chamaste|jogas)\b"
+    r"|= (?:marca|escolhe|chama|passa|joga)\b",
+    re.I,
+)
+"""Portugal's tu, which a Brazilian reads as foreign: its possessives, a few verb forms, and an
+order that opens a line ("Marca 1 a 5 cartas para trocar" on Piquet's discard button)."""
+
+
+def test_brazil_says_voce_where_portugal_says_tu() -> None:
+    """pt-BR reads pt-PT's sentences where it has none of its own, so each pt-PT sentence
+    speaking to the reader as tu ("Chamaste o 3 … o teu parceiro") has its own pt-BR words."""
+    portugal, brazil = sentences("pt-PT"), sentences("pt-BR")
+    assert [k for k, v in portugal.items() if PORTUGAL_TU.search(brazil.get(k, v))] == []
+    assert "sua" in t("hand_your_turn", "pt-BR", id=1)
+    assert "seu parceiro" in t("prompt_trump", "pt-BR", rank="o 3")
+
+
 def test_the_vous_check_finds_vous(tmp_path: Path) -> None:
     sample = tmp_path / "bot.ftl"
     sample.write_text(

@@ -43,7 +43,8 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
     card = game.legal_actions(0)[0]
     game.apply(0, card)
     assert card.card is not None
-    assert status_line(game, NAMES) == f"Marie played {card_name(card.card, 'sueca')} — Luc to play"
+    played = card_name(card.card, "sueca")
+    assert status_line(game, NAMES) == f"Marie played\u00a0{played} — Luc to play"
 
 
 def test_sides_and_house_rules() -> None:
@@ -157,7 +158,8 @@ def test_the_status_line_narrates_card_plays_in_order() -> None:
         action = game.legal_actions(seat)[0]
         assert action.card is not None
         game.apply(seat, action)
-        plays.append(f"{NAMES[seat]} played {card_name(action.card, 'sueca')}")
+        # The card stays with its verb: Discord wrapped "A♥" alone on a phone.
+        plays.append(f"{NAMES[seat]} played\u00a0{card_name(action.card, 'sueca')}")
         line = status_line(game, NAMES)
         assert "\n" not in line and len(line) <= 150
         if seat < 3:
@@ -242,9 +244,9 @@ def test_piquet_declarations_are_spoken_as_at_the_table() -> None:
         "combinations": [point],
         "result": "won",
     }
-    assert event_text(won, NAMES, elder=1) == "Point of five (45)? Good: +5 Luc"
-    assert event_text(won, NAMES, elder=0) == "Point? Not good: point of five (45), +5 Luc"
-    assert event_text(won, NAMES, "fr", elder=1) == "Point de 5 (45)\u00a0? Bon\u00a0: +5 Luc"
+    assert event_text(won, NAMES, elder=1) == "Point of five (45)? Good: Luc\u00a0+5"
+    assert event_text(won, NAMES, elder=0) == "Point? Not good: point of five (45), Luc\u00a0+5"
+    assert event_text(won, NAMES, "fr", elder=1) == "Point de 5 (45)\u00a0? Bon\u00a0: Luc\u00a0+5"
     equal = {**won, "seat": None, "points": 0, "combinations": [], "result": "tie"}
     assert event_text(equal, NAMES, elder=1) == "Point? Equal"
     assert event_text({**equal, "result": "none"}, NAMES, elder=1) is None
@@ -258,7 +260,7 @@ def test_piquet_declarations_are_spoken_as_at_the_table() -> None:
         assert seat is not None
         game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "easy", rng))
     line = status_line(game, NAMES[:2])
-    assert "? Good: +" in line or "? Not good: " in line or "? Equal" in line, line
+    assert "? Good: " in line or "? Not good: " in line or "? Equal" in line, line
 
 
 def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> None:
@@ -296,3 +298,33 @@ def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> Non
     assert prompt is not None and prompt.startswith("You called the re: name the briscola")
     kings = [c for c in view["hand"] if c[0] == "K"]
     assert prompt.count("naming its suit means playing alone") == len(kings)
+
+
+def test_a_score_never_runs_into_a_name_that_ends_in_a_number() -> None:
+    """ "Computer 1 260" read as two numbers: each side's score follows a colon, as the language
+    writes one (French with a no-break space before it), and is grouped as the language groups
+    thousands."""
+    sueca = play_one_deal("sueca", 4, 3)
+    names = ["alice", "Computer 1", "bob", "Computer 2"]
+    for locale, colon in (
+        ("en", ": "),
+        ("fr", "\u00a0: "),
+        ("it", ": "),
+        ("ja", "："),
+        ("pt-BR", ": "),
+    ):
+        line = deal_summary(sueca, names, 0, locale)
+        assert f"Computer 1{colon}" in line or f"Computer 2{colon}" in line, (locale, line)
+        assert not any(f"Computer {k} {d}" in line for k in (1, 2) for d in range(10)), line
+
+
+def test_japanese_lists_with_the_ideographic_comma() -> None:
+    """Piquet's declarations and the scores of a deal read "4枚続き、3枚続き", not with a Latin
+    comma, in Japanese; other languages keep ", "."""
+    from rendering.i18n import listed
+
+    assert listed(["a", "b"], "ja") == "a、b"
+    assert listed(["a", "b"], "pt-BR") == "a, b"
+    sueca = play_one_deal("sueca", 4, 3)
+    line = deal_summary(sueca, ["alice", "Computer 1", "bob", "Computer 2"], 0, "ja")
+    assert "、" in line and ", " not in line, line

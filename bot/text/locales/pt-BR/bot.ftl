@@ -15,11 +15,16 @@ cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de ne
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tente de novo daqui a pouco.
 cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $reason }): verifique ATOUT_DB (o caminho de um arquivo SQLite, ou postgresql://usuário:senha@host:porta/banco) e se o servidor do banco de dados está rodando.
 action_take = Pego { $trump }
+action_exchange_range = Marque { $low } a { $high } cartas para trocar
 event_take = { $name } pega { $trump }
 turn_take = { $name } pega ou passa
 status_dealing = Distribuindo as cartas…
 ping_turn = { $mention }, é a sua vez
 hand_your_turn = Mesa { $id }: é a sua vez.
+prompt_call = Chamada em vigor: { $rank } ({ $name }). Quanto mais baixa a carta, mais alta a chamada: chame abaixo, ou passe.
+prompt_trump = Você chamou { $rank }: escolha a briscola — quem tiver { $rank } desse naipe é o seu parceiro.
+prompt_trump_alone = Você tem { $card }: escolher o naipe dela é jogar sozinho.
+trump_alone = você tem esta: joga sozinho
 hand_waiting = Mesa { $id }: esperando { $name }.
 seat_team = — time { $team }
 rules_title = Regras da casa desta mesa: escolha uma regra para mudá-la.
@@ -120,3 +125,8 @@ challenge_role_cleared = Agora só os membros com Gerenciar servidor podem lanç
 error_challenge_rights = Só membros com Gerenciar servidor (ou o cargo escolhido com `/challenge role`) podem fazer isso.
 error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, por exemplo sa_ta_enabled=true target_score=1000 (não “{ $text }”).
 error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a partir de `/challenge play` e não pode ser deixada nem abandonada.
+
+# Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
+rank_letter_J = J
+rank_letter_Q = Q
+rank_letter_K = K
