@@ -194,6 +194,24 @@ def test_brazil_says_voce_where_portugal_says_tu() -> None:
     assert "seu parceiro" in t("prompt_trump", "pt-BR", rank="o 3")
 
 
+PORTUGAL_VOCE = re.compile(
+    r"\b(?:sua|seu|suas|seus) (?:mesa|resultados?|mãos|lugar|jogo)\b|\bjá jogou\b"
+    r"|\bclassifica-o\b|\bvocê\b",
+    re.I,
+)
+"""Portugal speaking to the reader as você ("A sua mesa do desafio", "Já jogou o desafio"),
+which its tu everywhere else ("é a tua vez") made a mix."""
+
+
+def test_portugal_says_tu_to_everybody() -> None:
+    portugal = sentences("pt-PT")
+    assert [k for k, v in portugal.items() if PORTUGAL_VOCE.search(v)] == []
+    brazil = sentences("pt-BR")
+    for key in ("review_title", "review_computing", "cmd_review"):
+        assert PORTUGAL_TU.search(brazil.get(key, portugal[key])) is None, key
+    assert "= Você:" in brazil["challenge_standings_you"]
+
+
 def test_the_vous_check_finds_vous(tmp_path: Path) -> None:
     sample = tmp_path / "bot.ftl"
     sample.write_text(

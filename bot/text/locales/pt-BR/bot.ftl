@@ -130,3 +130,9 @@ error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a par
 rank_letter_J = J
 rank_letter_Q = Q
 rank_letter_K = K
+
+# O que Portugal diz por tu.
+challenge_standings_you = Você: { $line }
+review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
+review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
+cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)
