@@ -38,11 +38,10 @@ def rollout(deal: Deal, rng: random.Random) -> None:
     n = deal.n
     hands = deal.hands
     while deal.remaining_cards:
-        legal = deal.legal()
-        if not legal & (legal - 1):
-            deal.play(legal.bit_length() - 1)
+        cards = _bits(deal.legal())
+        if len(cards) == 1:
+            deal.play(cards[0])
             continue
-        cards = _bits(legal)
         seat = deal.turn
         mine = side[seat]
         trick = deal.trick
@@ -158,11 +157,10 @@ def _duel_rollout(deal: Deal, rng: random.Random) -> None:
     keep = _keep_values(rules)
     hands = deal.hands
     while deal.remaining_cards:
-        legal = deal.legal()
-        if not legal & (legal - 1):
-            deal.play(legal.bit_length() - 1)
+        cards = _bits(deal.legal())
+        if len(cards) == 1:
+            deal.play(cards[0])
             continue
-        cards = _bits(legal)
         if rng.random() < RANDOM_MOVE:
             deal.play(cards[int(rng.random() * len(cards))])
             continue

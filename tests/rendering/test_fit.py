@@ -17,7 +17,7 @@ from rendering.canvas import Box, Record
 from rendering.demo import random_position
 from rendering.hand import draw_hand
 from rendering.i18n import LOCALES, text
-from rendering.info import side_names, wins
+from rendering.info import SideLabel, side_names, wins
 from rendering.sheets import draw_deal_summary, draw_score_sheet
 from rendering.table import COLUMN, PHONE_MIN_CAP, PHONE_WIDTH, W, draw_table
 from rendering.text import cap_height
@@ -180,25 +180,27 @@ def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) 
             played.teams(),
             records=records,
         )
-        drawn = [r.text for r in records if r.kind == "text"]
-        assert not any("…" in t for t in drawn), drawn
-        for label in side_names(played.teams(), names, locale):
-            for member in label.members:
-                assert named(member, drawn), (member, drawn)
-        assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
-        assert apart(records), texts_overlapping(records)
+        _assert_names_whole(records, image.size, side_names(played.teams(), names, locale))
         if position.final_view is not None and position.result is not None:
             records = []
             image = draw_deal_summary(
                 position.final_view, names, position.result, "french", locale, records=records
             )
-            drawn = [r.text for r in records if r.kind == "text"]
-            assert not any("…" in t for t in drawn), drawn
-            for label in side_names(played.teams(), names, locale):
-                for member in label.members:
-                    assert named(member, drawn), (member, drawn)
-            assert all(inside(r.box, (0, 0, image.width, image.height)) for r in records)
-            assert apart(records), texts_overlapping(records)
+            _assert_names_whole(records, image.size, side_names(played.teams(), names, locale))
+
+
+def _assert_names_whole(
+    records: list[Record], size: tuple[int, int], labels: list[SideLabel]
+) -> None:
+    """Every member of every side named whole, nothing shortened, nothing outside the image
+    and no two texts on each other."""
+    drawn = [r.text for r in records if r.kind == "text"]
+    assert not any("…" in t for t in drawn), drawn
+    for label in labels:
+        for member in label.members:
+            assert named(member, drawn), (member, drawn)
+    assert all(inside(r.box, (0, 0, *size)) for r in records)
+    assert apart(records), texts_overlapping(records)
 
 
 def named(member: str, drawn: list[str]) -> bool:
