@@ -9,6 +9,7 @@ and plays well enough that a card's rollouts rank the way its true value does on
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Final
 from weakref import WeakKeyDictionary
 
@@ -37,11 +38,7 @@ def rollout(deal: Deal, rng: random.Random) -> None:
     trumps = suit_mask[trump] if trump >= 0 else 0
     n = deal.n
     hands = deal.hands
-    while deal.remaining_cards:
-        cards = _bits(deal.legal())
-        if len(cards) == 1:
-            deal.play(cards[0])
-            continue
+    for cards in _decisions(deal):
         seat = deal.turn
         mine = side[seat]
         trick = deal.trick
@@ -156,11 +153,7 @@ def _duel_rollout(deal: Deal, rng: random.Random) -> None:
     beaters = rules.beaters
     keep = _keep_values(rules)
     hands = deal.hands
-    while deal.remaining_cards:
-        cards = _bits(deal.legal())
-        if len(cards) == 1:
-            deal.play(cards[0])
-            continue
+    for cards in _decisions(deal):
         if rng.random() < RANDOM_MOVE:
             deal.play(cards[int(rng.random() * len(cards))])
             continue
@@ -201,6 +194,17 @@ def _best_reply(
         if value > best_value:
             best, best_value = card, value
     return best, best_value
+
+
+def _decisions(deal: Deal) -> Iterator[list[int]]:
+    """The legal cards of the seat to play at each real choice, to the deal's end: a lone legal
+    card is played for it. The loop over them plays one card a turn."""
+    while deal.remaining_cards:
+        cards = _bits(deal.legal())
+        if len(cards) == 1:
+            deal.play(cards[0])
+            continue
+        yield cards
 
 
 def _bits(mask: int) -> list[int]:
