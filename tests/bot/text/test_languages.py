@@ -196,7 +196,8 @@ def test_brazil_says_voce_where_portugal_says_tu() -> None:
 
 PORTUGAL_VOCE = re.compile(
     r"\b(?:sua|seu|suas|seus) (?:mesa|resultados?|mãos|lugar|jogo)\b|\bjá jogou\b"
-    r"|\bclassifica-o\b|\bvocê\b",
+    r"|\bclassifica-o\b|\bvocê\b|= (?:Jogou|Escolheu|Deixou|Verá|Escreva)\b"
+    r"|\b(?:tente|escolha|não terminou nenhuma)\b",
     re.I,
 )
 """Portugal speaking to the reader as você ("A sua mesa do desafio", "Já jogou o desafio"),
@@ -207,7 +208,7 @@ def test_portugal_says_tu_to_everybody() -> None:
     portugal = sentences("pt-PT")
     assert [k for k, v in portugal.items() if PORTUGAL_VOCE.search(v)] == []
     brazil = sentences("pt-BR")
-    for key in ("review_title", "review_computing", "cmd_review"):
+    for key in ("review_title", "review_computing", "cmd_review", "review_total", "review_failed"):
         assert PORTUGAL_TU.search(brazil.get(key, portugal[key])) is None, key
     assert "= Você:" in brazil["challenge_standings_you"]
 

@@ -136,3 +136,17 @@ challenge_standings_you = Você: { $line }
 review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
 review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
 cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)
+review_select = Rever o meu jogo: escolha uma mão
+review_line_card = Jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_action = Escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_card_exact = Jogou { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_line_action_exact = Escolheu: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_failed = Não foi possível calcular a revisão; tente mais tarde.
+review_total = Deixou { $cost } na mesa em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}:
+review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+} custou mais de { $cost }.

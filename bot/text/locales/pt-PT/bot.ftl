@@ -586,7 +586,7 @@ cmd_challenge_daily = Publicar aqui um desafio de um jogo todos os dias, ou para
 cmd_challenge_play = Jogar as mãos de um desafio, em privado (ou voltar onde parou)
 cmd_challenge_standings = A classificação de um desafio
 cmd_challenge_results = Os teus resultados, ou os de todos numa mão que já jogaste
-cmd_challenge_export = Os registos das mãos que jogou num desafio
+cmd_challenge_export = Os registos das mãos que jogaste num desafio
 cmd_challenge_role = O cargo cujos membros podem lançar desafios (Gerir servidor)
 opt_challenge = Número do desafio (por omissão: o último deste servidor)
 opt_challenge_deals = Número de mãos, de 1 a 24
@@ -638,7 +638,7 @@ challenge_deal_field = { $percent } dos pontos de match contra { $count ->
 } que a jogaram antes de si.
 challenge_deal_alone = Ainda ninguém mais jogou esta mão.
 challenge_attempt_done = **Desafio concluído**: { $percent } de média · { $par } face ao par. `/challenge standings` e `/challenge results` mostram como correu a todos.
-challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminou, as outras não se jogam.
+challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminaste, as outras não se jogam.
 challenge_par_name = Computador (difícil)
 challenge_standings_subtitle = { $count ->
     [one] { $count } jogador
@@ -662,15 +662,15 @@ challenge_results_line = Mão { $number }: { $score } · par { $par } · { $perc
 })
 challenge_results_unplayed = Mão { $number }: ainda não jogada
 challenge_results_hint = `/challenge results deal:` mostra o resultado de todos numa mão que já jogaste.
-challenge_results_none = Ainda não terminou nenhuma mão do desafio n.º { $id }.
-challenge_results_locked = Verá os resultados de todos na mão { $number } depois de a jogar.
+challenge_results_none = Ainda não terminaste nenhuma mão do desafio n.º { $id }.
+challenge_results_locked = Verás os resultados de todos na mão { $number } depois de a jogares.
 challenge_field_title = **{ $title }**, mão { $number }: { $count ->
     [one] { $count } jogador
    *[other] { $count } jogadores
 }
 challenge_field_par = Par: { $detail } → { $score }
 challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
-challenge_export_none = Ainda não terminou nenhuma mão do desafio n.º { $id }.
+challenge_export_none = Ainda não terminaste nenhuma mão do desafio n.º { $id }.
 challenge_export_name = As tuas mãos do desafio n.º { $id }, um registo cada (`python -m games replay` volta a jogá-las).
 challenge_daily_on = Um desafio de { $game } será publicado em { $channel } todos os dias, a partir de agora.
 challenge_daily_off = Acabaram os desafios diários de { $game }.
@@ -681,26 +681,26 @@ error_challenge_rights = Só os membros com Gerir servidor (ou o cargo escolhido
 error_challenge_deals = Um desafio tem de 1 a { $most } mãos, não { $value }.
 error_challenge_closes = Um desafio fica aberto durante uma das durações propostas, não { $value } horas.
 error_challenge_deal = O desafio n.º { $id } tem as mãos 1 a { $most }.
-error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, p. ex. sa_ta_enabled=true target_score=1000 (não «{ $text }»).
+error_challenge_rule_text = Escreve as regras da casa em pares chave=valor, p. ex. sa_ta_enabled=true target_score=1000 (não «{ $text }»).
 error_challenge_table = Esta mesa é uma mão de um desafio: joga-se a partir de `/challenge play` e não se pode deixar nem abandonar.
 
 ## Revisão da mão (issue 23)
 button_review = Rever o meu jogo
-review_select = Rever o meu jogo: escolha uma mão
+review_select = Rever o meu jogo: escolhe uma mão
 review_select_deal = Mão { $deal }
 review_title = **O teu jogo na mão { $deal }** — { $game }, mesa { $table }
-review_total = Deixou { $cost } na mesa em { $count ->
+review_total = Deixaste { $cost } na mesa em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 }:
-review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
+review_well_played = **Bem jogado!** Nenhuma das tuas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
-review_line_card = Jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_action = Escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_card_exact = Jogou { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_line_action_exact = Escolheu: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_action = Escolheste: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
+review_line_card_exact = Jogaste { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_line_action_exact = Escolheste: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
 review_cost_points = { $count ->
     [one] +{ $count } ponto
    *[other] +{ $count } pontos
@@ -723,6 +723,6 @@ review_computing = A revisão do teu jogo na mão { $deal } está a ser calculad
 review_not_yours = Só os jogadores desta mesa podem rever o seu próprio jogo.
 review_no_deal = Ainda nenhuma mão desta mesa terminou.
 review_no_such_deal = Esta mesa não tem uma mão { $deal } terminada.
-review_failed = Não foi possível calcular a revisão; tente mais tarde.
+review_failed = Não foi possível calcular a revisão; tenta mais tarde.
 cmd_review = Onde o teu jogo numa mão terminada custou pontos (só tu vês)
 opt_review_deal = Número da mão (por omissão: a última terminada)
