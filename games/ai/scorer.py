@@ -295,6 +295,28 @@ class DealScoring:
             "chiamata": self._chiamata,
         }
         self._score = scorer[game]
+        self.bounds: Callable[[Deal], tuple[float, float]] | None = None
+        """The least and the most the deal can still be worth to the searching seat, for the
+        solver's pruning: set where the value only grows with the searching side's card points
+        (two-sided Briscola, whose hand goes to the side with more than half of them)."""
+        if game == "briscola" and len(table.teams) == 2:
+            self.bounds = self._briscola_bounds
+
+    def _briscola_bounds(self, deal: Deal) -> tuple[float, float]:
+        table = self.table
+        ours = 0 if self.side[table.teams[0][0]] == 0 else 1
+        mine = table.before[ours] + deal.points[0]
+        theirs = table.before[1 - ours] + deal.points[1]
+        pool = deal.pool
+        search = table.objective == "search" and table.weight
+        result = table.weight if search else 1
+        margin = 1 if search else 0
+        # Every point left to us: the best; a tie may still win by the table's tie rule.
+        high = mine + pool - theirs
+        best = margin * high + (result if high >= 0 else -result)
+        low = mine - theirs - pool
+        worst = margin * low + (result if low > 0 else -result)
+        return float(worst), float(best)
 
     # ------------------------------------------------------------------------------ public
     def score(self, deal: Deal) -> DealScore:

@@ -11,12 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from games.ai import choose
 from games.ai.knowledge import Knowledge
+from games.ai.scorer import DealScoring
 from games.ai.search import DD_CARDS, play_values
 from games.base import Game
+from games.registry import new_game
 from games.views import GameView
 from tests.games.ai.test_choices_unchanged import CONFIGS, positions
+from tests.games.conftest import random_options, shuffled_deck
 
 SAMPLES = 8
 
@@ -86,3 +91,33 @@ def test_the_hard_players_card_has_the_best_total() -> None:
         solved += valued.deals[0].solved
         rolled += not valued.deals[0].solved
     assert solved and rolled, "both the exact and the rolled-out values were checked"
+
+
+def _late_briscola_decisions() -> Iterator[tuple[GameView, list[str]]]:
+    """Two-player Briscola decisions with 10 cards or fewer left, from seeded normal play."""
+    rng = random.Random("late briscola")
+    for _ in range(4):
+        game = new_game("briscola", options=random_options("briscola", rng), seats=2)
+        game.deal(shuffled_deck(game, rng))
+        while not game.awaiting_deck and not game.over:
+            seat = game.to_act
+            assert seat is not None
+            view, legal = game.view(seat), game.legal_actions(seat)
+            if int(view.get("stock_size") or 0) <= 4 and len(legal) > 1:
+                yield view, [str(a.card) for a in legal]
+            game.apply(seat, choose(view, legal, "normal", rng))
+
+
+def test_briscolas_bounds_prune_the_solver_without_changing_a_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checked = 0
+    for view, cards in _late_briscola_decisions():
+        pruned = play_values(view, cards, random.Random(checked), SAMPLES, dd_cards=10)
+        with monkeypatch.context() as patch:
+            patch.setattr(DealScoring, "_briscola_bounds", lambda _self, _deal: (-1e9, 1e9))
+            plain = play_values(view, cards, random.Random(checked), SAMPLES, dd_cards=10)
+        assert all(deal.solved for deal in pruned.deals)
+        assert pruned == plain
+        checked += 1
+    assert checked >= 20
