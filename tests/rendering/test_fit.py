@@ -390,17 +390,18 @@ def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: st
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_chiamata_target_holds_one_row(locale: str) -> None:
-    """The declarers' target is one row of the side column for any two-digit target: "Doit
-    faire 61 points" and "Precisa de 61 pontos" took two, and with a 16-character player and two
-    computers the sides' names under them were shortened."""
+    """The declarers' target is one row of the side column, up to a bid of all 120 points:
+    "Doit faire 61 points" and "Precisa de 61 pontos" took two, and with a 16-character player
+    and two computers the sides' names under them were shortened; "100 pour gagner" and "100
+    para ganhar" took two again."""
     from rendering.canvas import Canvas
     from rendering.table import _contract_rows
 
     c = Canvas((10, 10), (0, 0, 0))
-    for target in (61, 88, 99):
+    for target in (61, 88, 99, 100, 120):
         line = text("needs_points", locale, target=target)
         rows = _contract_rows(c, "Briscola a chiamata", (line,))[3]
-        assert rows == [[line]], rows
+        assert rows == [[line.replace("\u00a0", " ")]], rows
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -94,7 +94,7 @@ first_to_hands = { $count ->
 }
 called = Appelée : { $card }
 called_by = par { $name }
-needs_points = { $target } pour gagner
+needs_points = Objectif : { $target }
 badge_declarer = Preneur
 called_card = Carte appelée
 declarer_alone = Le preneur est seul !

@@ -90,7 +90,7 @@ first_to_hands = { $count ->
 }
 called = Chamada: { $card }
 called_by = por { $name }
-needs_points = { $target } para ganhar
+needs_points = Objetivo: { $target }
 badge_declarer = Declarante
 called_card = Carta chamada
 declarer_alone = O declarante está sozinho!
