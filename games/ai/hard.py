@@ -1,10 +1,11 @@
-"""The hard computer player: determinized search in the card play and the Belote/Coinche bidding.
+"""The hard computer player: determinized search in the card play and in the auctions.
 
 For a card to play it samples deals of the unseen cards consistent with the view and keeps the
 card that scores best on average (``games.ai.search``); its Coinche bids are judged by playing
-sampled deals out, and so is its Belote taking (``games.ai.bidding``); elsewhere it bids like
-the normal player. Its budget is a number of samples, so it is
-deterministic for a seed; the wall-clock cap only stops a search early on an overloaded machine.
+sampled deals out, and so are its Belote taking (``games.ai.bidding``) and its chiamata calls
+and trumps (``games.ai.calling``); elsewhere it bids like the normal player. Its budget is a
+number of samples, so it is deterministic for a seed; the wall-clock cap only stops a search
+early on an overloaded machine.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Final
 from games.actions import Action
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
+from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
 from games.ai.normal import choose_normal, play_card
 from games.ai.search import DD_CARDS, search_play
 from games.views import GameView
@@ -67,6 +69,18 @@ def choose_hard(
         action = choose_take(view, legal, rng, min(budget, BID_SAMPLES))
         if action is not None:
             return action
+    if game == "chiamata" and not plays and len(legal) > 1:
+        kinds = {a.type for a in legal}
+        calls = min(budget, CALL_SAMPLES)
+        chosen = (
+            choose_call(view, legal, rng, calls)
+            if "call" in kinds
+            else choose_trump(view, legal, rng, calls)
+            if "trump" in kinds
+            else None
+        )
+        if chosen is not None:
+            return chosen
     if len(plays) != len(legal) or len(plays) < 2:
         return choose_normal(view, legal, rng)
     # A budget given in samples is honoured exactly (deterministic for a seed) unless the caller
