@@ -9,8 +9,8 @@ first lead), so a call is judged by its stakes, not by a count of high cards. Th
 winning declarer names is the one whose deals pay best, which may make him his own partner.
 
 Against four normal players (``benchmarks/ai_duel.py chiamata hard normal --seed 31 --rules
-random``), the hard player in each seat in turn won +0.64 ± 0.14 stakes a deal, where calling
-like the normal player it won +0.13 on the same 74 deals (paired: +0.51 ± 0.15).
+random``), the hard player in each seat in turn won +0.58 ± 0.10 stakes a deal, where calling
+like the normal player it won +0.11 ± 0.05 on the same 150 deals (paired: +0.47 ± 0.11).
 """
 
 from __future__ import annotations
