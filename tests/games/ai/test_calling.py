@@ -30,6 +30,18 @@ def _table(mine: list[str], seed: int, **options: object) -> Chiamata:
     return game
 
 
+def _trump_named(mine: list[str], rank: str, seed: int) -> str | None:
+    """The suit the hard player names after calling ``rank`` with ``mine`` as everybody else
+    passed."""
+    game = _table(mine, seed)
+    game.apply(0, Action("call", rank=rank))
+    for seat in range(1, 5):
+        game.apply(seat, Action("pass"))
+    assert game.phase == "trump" and game.to_act == 0
+    action = choose_trump(game.view(0), game.legal_actions(0), random.Random(seed))
+    return action.suit if action is not None else None
+
+
 def test_a_strong_hand_calls_and_a_weak_one_passes() -> None:
     for seed in range(3):
         strong = _table(STRONG, seed)
@@ -44,14 +56,7 @@ def test_a_strong_hand_calls_and_a_weak_one_passes() -> None:
 def test_the_declarer_names_the_suit_whose_deals_pay_him_best() -> None:
     # Long hearts without their ace, which somebody else holds: called, it makes a partner.
     mine = ["3H", "KH", "QH", "JH", "7H", "AS", "3C", "4D"]
-    for seed in range(3):
-        game = _table(mine, seed)
-        game.apply(0, Action("call", rank="A"))
-        for seat in range(1, 5):
-            game.apply(seat, Action("pass"))
-        assert game.phase == "trump" and game.to_act == 0
-        action = choose_trump(game.view(0), game.legal_actions(0), random.Random(seed))
-        assert action is not None and action.suit == "H"
+    assert [_trump_named(mine, "A", seed) for seed in range(3)] == ["H"] * 3
 
 
 def test_a_seed_fixes_the_call() -> None:
@@ -67,10 +72,4 @@ def test_a_declarer_with_the_top_trumps_goes_alone_when_that_pays_best() -> None
     him his own partner (alone, four stakes when made), and pay more than hearts with a
     partner."""
     mine = ["AS", "3S", "JS", "5S", "AD", "AH", "QH", "2D"]
-    for seed in range(3):
-        game = _table(mine, seed)
-        game.apply(0, Action("call", rank="3"))
-        for seat in range(1, 5):
-            game.apply(seat, Action("pass"))
-        action = choose_trump(game.view(0), game.legal_actions(0), random.Random(seed))
-        assert action is not None and action.suit == "S"
+    assert [_trump_named(mine, "3", seed) for seed in range(3)] == ["S"] * 3
