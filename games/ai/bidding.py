@@ -71,11 +71,7 @@ def estimate(
     dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
     side = _sides(view, me)
-    dealt: list[list[int]] = []
-    for _ in range(samples):
-        sampled = sampler.sample(rng)
-        if sampled is not None:
-            dealt.append(sampled[0])
+    dealt = sampler.hands(rng, samples)
     out: dict[str, Played] = {}
     for suit in trumps:
         trumped = kn.with_trump(view, suit)

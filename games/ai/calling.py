@@ -91,16 +91,6 @@ def _values(
     return out
 
 
-def _sampled(view: GameView, rng: random.Random, samples: int) -> list[list[int]]:
-    sampler = Sampler(Knowledge(view), view)
-    dealt = []
-    for _ in range(samples):
-        sampled = sampler.sample(rng)
-        if sampled is not None:
-            dealt.append(sampled[0])
-    return dealt
-
-
 def choose_call(
     view: GameView, legal: list[Action], rng: random.Random, samples: int = CALL_SAMPLES
 ) -> Action | None:
@@ -111,7 +101,7 @@ def choose_call(
     calls = [a for a in legal if a.type == "call" and a.rank][:CALL_CANDIDATES]
     if pass_ is None or not calls:
         return None
-    dealt = _sampled(view, rng, samples)
+    dealt = Sampler(Knowledge(view), view).hands(rng, samples)
     if not dealt:
         return None
     standing = int(kn.field(view, "target") or BASE_TARGET)
@@ -132,7 +122,7 @@ def choose_trump(
     suits = [a for a in legal if a.type == "trump" and a.suit is not None and a.suit in SUITS]
     if not isinstance(rank, str) or not suits:
         return None
-    dealt = _sampled(view, rng, samples)
+    dealt = Sampler(Knowledge(view), view).hands(rng, samples)
     if not dealt:
         return None
     target = int(kn.field(view, "target") or BASE_TARGET)

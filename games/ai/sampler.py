@@ -393,6 +393,16 @@ class Sampler:
 
         return self.fitted(rng, draw, lambda out: out[0])
 
+    def hands(self, rng: random.Random, count: int) -> list[list[int]]:
+        """Up to ``count`` sampled deals' hands (``sample``), for an auction decision: the
+        deals whose constraints could not be met are left out."""
+        dealt = []
+        for _ in range(count):
+            sampled = self.sample(rng)
+            if sampled is not None:
+                dealt.append(sampled[0])
+        return dealt
+
     def fitted(
         self,
         rng: random.Random,
