@@ -33,10 +33,12 @@ ITALIAN_LABEL = re.compile(
     r"(?<![A-Za-z0-9])(asso|re|cavallo|fante|[2-7]) di (coppe|denari|bastoni|spade)\b"
 )
 ITALIAN_LABEL_JA = re.compile(
-    r"(coppe|denari|bastoni|spade)(?:（[^）]*）)?の(asso|re|cavallo|fante|[2-7])"
+    r"(コッペ|デナーリ|バストーニ|スパーデ)(?:（[^）]*）)?の(アッソ|レ|カヴァッロ|ファンテ|[2-7])"
 )
 ITALIAN_RANKS = {"asso": "A", "fante": "J", "cavallo": "Q", "re": "K"}
 ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
+ITALIAN_RANKS_JA = {"アッソ": "A", "ファンテ": "J", "カヴァッロ": "Q", "レ": "K"}
+ITALIAN_SUITS_JA = {"スパーデ": "S", "コッペ": "H", "デナーリ": "D", "バストーニ": "C"}
 
 
 class PublicCards:
@@ -93,14 +95,14 @@ def cards_shown(message: Any) -> set[str]:
         for rank, suit, emoji in CARD_LABEL.findall(text)
     }
     # Italian decks are named by their Italian names: "il re di bastoni" is the king of clubs
-    # (KC), "bastoni（棍棒）のre" in Japanese.
+    # (KC), "バストーニ（棍棒）のレ" in Japanese.
     found |= {
         ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
         for text in texts
         for rank, suit in ITALIAN_LABEL.findall(text)
     }
     found |= {
-        ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
+        ITALIAN_RANKS_JA.get(rank, rank) + ITALIAN_SUITS_JA[suit]
         for text in texts
         for suit, rank in ITALIAN_LABEL_JA.findall(text)
     }

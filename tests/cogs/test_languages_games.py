@@ -197,7 +197,7 @@ def test_the_hidden_card_check_reads_every_languages_card_names() -> None:
 
     said = SimpleNamespace(
         content="Ken joue V♥️ · Ana joue R♠️ · Luc gioca il re di bastoni · "
-        "Eva joue l'asso di coppe · Jo が denari（金貨）の7 を出した",
+        "Eva joue l'asso di coppe · Jo が デナーリ（金貨）の7 を出した · Mi が コッペのレ",
         components=[],
     )
-    assert cards_shown(said) >= {"JH", "KS", "KC", "AH", "7D"}
+    assert cards_shown(said) >= {"JH", "KS", "KC", "AH", "7D", "KH"}

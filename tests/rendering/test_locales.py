@@ -146,7 +146,7 @@ def test_corner_letters_per_locale() -> None:
     assert [i18n.corner(r, "pt-BR") for r in "KQJ"] == ["K", "Q", "J"]
     assert [i18n.corner(r, "fr", italian=True) for r in "KQJ"] == ["R", "C", "F"]
     assert i18n.card_name("JH", "fr") == "V♥"
-    assert i18n.card_name("QD", "ja", italian=True) == "カヴァッロ di デナーリ"
+    assert i18n.card_name("QD", "ja", italian=True) == "デナーリのカヴァッロ"
     assert i18n.card_name("QD", "it", italian=True) == "Cavallo di denari"
 
 

@@ -249,7 +249,7 @@ corner_A = A
 corner_K = K
 corner_Q = Q
 corner_J = J
-italian_card = { $rank } di { $suit }
+italian_card = { $suit }の{ $rank }
 
 ## Deal review
 review_hand = そのときの手札

@@ -540,3 +540,16 @@ def test_the_bot_catalogue_passes_the_shared_fluent_checks() -> None:
     from tests.i18n_checks import catalogue_problems
 
     assert catalogue_problems(BOT) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_an_italian_card_has_the_same_name_in_messages_and_images(locale: str) -> None:
+    """A Japanese player read "denari（金貨）の7" in the log and "デナーリの7" on the table: the
+    bot's sentences name an Italian card by the image's words, with an article or a gloss
+    around them at most."""
+    from rendering import i18n as images
+
+    for card in (r + s for r in "A234567JQK" for s in "SHDC"):
+        said = re.sub(r"（[^）]*）", "", card_name(card, "briscola", locale=locale)).lower()
+        drawn = images.card_name(card, locale, italian=True).lower()
+        assert drawn in said, (locale, card, said, drawn)

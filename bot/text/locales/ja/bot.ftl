@@ -228,18 +228,18 @@ rank_J = ジャック
 rank_Q = クイーン
 rank_K = キング
 rank_A = エース
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
+rank_italian_J = ファンテ
+rank_italian_Q = カヴァッロ
+rank_italian_K = レ
+rank_italian_A = アッソ
 suit_S = スペード
 suit_H = ハート
 suit_D = ダイヤ
 suit_C = クラブ
-suit_italian_S = spade（剣）
-suit_italian_H = coppe（杯）
-suit_italian_D = denari（金貨）
-suit_italian_C = bastoni（棍棒）
+suit_italian_S = スパーデ（剣）
+suit_italian_H = コッペ（杯）
+suit_italian_D = デナーリ（金貨）
+suit_italian_C = バストーニ（棍棒）
 the_rank = { $rank ->
     [A] エース
     [K] キング
@@ -248,17 +248,17 @@ the_rank = { $rank ->
    *[other] { $rank }
 }
 the_italian_rank = { $rank ->
-    [A] asso
-    [K] re
-    [Q] cavallo
-    [J] fante
+    [A] アッソ
+    [K] レ
+    [Q] カヴァッロ
+    [J] ファンテ
    *[other] { $rank }
 }
 the_italian_card = { $suit }の{ $rank ->
-    [A] asso
-    [K] re
-    [Q] cavallo
-    [J] fante
+    [A] アッソ
+    [K] レ
+    [Q] カヴァッロ
+    [J] ファンテ
    *[other] { $rank }
 }
 rule_first_deal_packets = 最初の配り方
@@ -414,10 +414,10 @@ rule_old_last_trick_needs_ten = 最後のトリックに 10 以上
 rule_help_old_last_trick_needs_ten = 最後のトリックの 1 点に 10 以上のカードが必要か
 rule_three_player_removed_card = 3 人で抜くカード
 rule_help_three_player_removed_card = 3 人のときどの 2 をデッキから抜くか
-rule_value_three_player_removed_card_2C = bastoni の 2
-rule_value_three_player_removed_card_2H = coppe の 2
-rule_value_three_player_removed_card_2D = denari の 2
-rule_value_three_player_removed_card_2S = spade の 2
+rule_value_three_player_removed_card_2C = バストーニ（棍棒）の 2
+rule_value_three_player_removed_card_2H = コッペ（杯）の 2
+rule_value_three_player_removed_card_2D = デナーリ（金貨）の 2
+rule_value_three_player_removed_card_2S = スパーデ（剣）の 2
 rule_trump_card_source = 切り札のカード
 rule_help_trump_card_source = 切り札を決めるためにどのカードを表にするか
 rule_value_trump_card_source_next_card = 配った後の次のカード
