@@ -147,7 +147,10 @@ def _duel_rollout(deal: Deal, rng: random.Random) -> None:
     """Two players with no duty to follow (two-player Briscola): each card is judged by the
     trick it makes against the other's best answer, net of what the cards spent were worth in
     hand. The greedy trick-game policy above leads masters of a suit, which in Briscola any trump
-    takes; this one leads the card that loses least to the reply the other would choose."""
+    takes; this one leads the card that loses least to the reply the other would choose. While
+    the stock lasts the leader does not see the other hand, so it judges its lead against a hand
+    drawn from the cards it has not seen: a leader that saw the hand would never lead into a
+    trump it cannot know about."""
     rules = deal.rules
     pts = deal.pts
     beaters = rules.beaters
@@ -162,6 +165,11 @@ def _duel_rollout(deal: Deal, rng: random.Random) -> None:
             deal.play(_best_reply(deal.win_card, cards, pts, beaters, keep, rng)[0])
             continue
         replies = _bits(hands[1 - seat])
+        hidden = deal.stock[deal.stock_pos : len(deal.stock) - 1]
+        if hidden:
+            # The leader has not seen the other's hand: it fears a hand drawn from every card
+            # it has not seen (that hand and the stock, the face-up trump card aside).
+            replies = rng.sample(sorted(replies + hidden), len(replies))
         best, best_value = cards[0], -1e9
         for card in cards:
             if not replies:

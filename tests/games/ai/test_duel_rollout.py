@@ -83,3 +83,22 @@ def test_a_seed_fixes_the_rollout() -> None:
         return [record[1] for record in deal.undo]
 
     assert played(5) == played(5)
+
+
+def test_while_the_stock_lasts_the_leader_does_not_see_the_other_hand() -> None:
+    """The same unseen cards, split two ways between the other hand and the stock: the leader
+    cannot tell the two apart, so it leads the same card. (Seeing the hand, it kept its ace
+    from three trumps and cashed it against three blank cards.)"""
+    rules = _rules()
+    mine = ["AS", "2C", "KD"]
+    trumps, blanks = ["4H", "5H", "6H"], ["4C", "5D", "6D"]
+
+    def lead(theirs: list[str], stock: list[str], seed: int) -> str:
+        masks = [rules.mask(mine), rules.mask(theirs)]
+        cards = [rules.index[c] for c in [*stock, "7H"]]  # the face-up trump card drawn last
+        deal = Deal(rules, masks, [0, 1], 0, [], cards)
+        rollout(deal, random.Random(seed))
+        return rules.deck[deal.undo[0][1]]
+
+    for seed in SEEDS:
+        assert lead(trumps, blanks, seed) == lead(blanks, trumps, seed)
