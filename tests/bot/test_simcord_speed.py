@@ -102,3 +102,40 @@ async def test_the_settlement_wait_returns_what_asyncio_wait_returns() -> None:
     assert ran == [1, 2] and done == set() and pending == {parked}
     assert loop.time() - started < 1
     parked.cancel()
+
+
+async def test_with_nothing_queued_the_wait_ends_when_a_task_takes_a_step() -> None:
+    """A task waiting on a thread's answer takes its step and waits again (a loop task never
+    ends): the wait gives back what ``asyncio.wait`` would, nothing done, without sleeping out
+    its timeout; with no step it waits to its timeout."""
+    loop = asyncio.get_running_loop()
+    answer = loop.create_future()
+    forever = loop.create_future()
+
+    async def loop_task() -> None:
+        await answer
+        await forever
+
+    task = loop.create_task(loop_task())
+    await asyncio.sleep(0)  # the task waits for its answer
+    done, pending = await simcord_speed._settle_wait(
+        (task,), timeout=0.01, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == set() and pending == {task} and not answer.done()
+    loop.call_later(0.01, answer.set_result, None)  # the thread answers
+    started = loop.time()
+    done, pending = await simcord_speed._settle_wait(
+        (task,), timeout=5, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == set() and pending == {task}
+    assert loop.time() - started < 1
+    assert getattr(task, "_fut_waiter", None) is forever  # it took its step
+    task.cancel()
+    parked = loop.create_future()
+    finished = loop.create_future()
+    finished.set_result(1)
+    done, pending = await simcord_speed._settle_wait(
+        (parked, finished), timeout=5, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == {finished} and pending == {parked}
+    parked.cancel()
