@@ -57,6 +57,17 @@ TESTS = Path(__file__).resolve().parent
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests at the suite's root run first. They run whole scripts in processes of their
+    own (the benchmarks, the preview, mypy), many of them for ten seconds or more, and collected
+    last they ended the run: pytest-xdist's worksteal never takes from a worker the test it runs
+    nor the next one, so the other worker waited idle while the last two long ones ran in turn.
+    Started first, they are spread over both workers; the run ends on short tests."""
+    root = [item for item in items if item.path.resolve().parent == TESTS]
+    rest = [item for item in items if item.path.resolve().parent != TESTS]
+    items[:] = root + rest
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     """One throwaway PostgreSQL server for the whole run (a fresh database per test). Without
