@@ -27,6 +27,15 @@ the database. The wait now also ends once one of the tasks it waits for has move
 another future, or its future is done), looked at every ``POLL_S``; simcord's loop then looks
 again, as after its 50 ms.
 
+Within a pass's synchronous stretch simcord also asks, for every waiting task, questions whose
+answers the stretch cannot change: is the task's future one a view of the bot's waits on (a scan
+of every view of the view store, once per task: tasks x views), is the task a view's expiry task,
+does it wait on a listener through ``wait_for`` (each asked twice per task). They are answered
+once per stretch (``_Stretch``): opened where the index is built, closed as soon as the
+settlement loop does anything else (runs due timers, awaits, returns), so that no answer outlives
+the stretch it was given in. The settlement state simcord builds for every question (a frozen
+dataclass of the env's fields) is built again only when one of the fields changed.
+
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
 """
@@ -78,8 +87,100 @@ def _build(state: Any) -> None:
     _index = (state.work, state.virtual_time, table)
 
 
+class _Stretch:
+    """What one synchronous stretch of a settlement pass has been told already."""
+
+    __slots__ = ("client", "expiry", "stored", "wait_for")
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.stored: set[Any] | None = None
+        self.expiry: dict[asyncio.Task[Any], bool] = {}
+        self.wait_for: dict[asyncio.Task[Any], bool] = {}
+
+
+_stretch: _Stretch | None = None
+_original_stored = _dpy_internals._stored_wait_futures
+_original_expiry = _dpy_internals._view_timeout_task_identity
+_original_wait_for = _dpy_internals._listener_wait_for_frame
+_original_run_due = simcord_env._run_due_virtual_callbacks
+_original_settle = simcord_env.Env._settle_internal
+_original_state = simcord_env.Env._settlement_state
+
+
+def _close() -> None:
+    global _stretch
+    _stretch = None
+
+
+def _stored_wait_futures(client: Any) -> set[Any]:
+    stretch = _stretch
+    if stretch is None or stretch.client is not client:
+        return _original_stored(client)
+    if stretch.stored is None:
+        stretch.stored = _original_stored(client)
+    return stretch.stored
+
+
+def _view_timeout_task_identity(client: Any, task: asyncio.Task[Any]) -> bool:
+    stretch = _stretch
+    if stretch is None or stretch.client is not client:
+        return _original_expiry(client, task)
+    known = stretch.expiry.get(task)
+    if known is None:
+        known = stretch.expiry[task] = _original_expiry(client, task)
+    return known
+
+
+def _listener_wait_for_frame(client: Any, task: asyncio.Task[Any]) -> bool:
+    stretch = _stretch
+    if stretch is None or stretch.client is not client:
+        return _original_wait_for(client, task)
+    known = stretch.wait_for.get(task)
+    if known is None:
+        known = stretch.wait_for[task] = _original_wait_for(client, task)
+    return known
+
+
+def _run_due_virtual_callbacks(state: Any, deadline: float) -> None:
+    _close()  # the bot's own code runs here
+    _original_run_due(state, deadline)
+
+
+async def _settle_internal(self: Any, **kwargs: Any) -> None:
+    _close()
+    try:
+        await _original_settle(self, **kwargs)
+    finally:
+        _close()
+
+
+_last_state: list[Any] = [None, None]
+"""[env, the settlement state last built for it]."""
+
+
+def _settlement_state(self: Any) -> Any:
+    env, state = _last_state
+    if (
+        env is self
+        and state.work is self._work
+        and state.bot is self.bot
+        and state.loop is self._loop
+        and state.virtual_time == self._virtual_time
+        and state.advancing == self._advancing
+        and state.generation == self._generation
+        and state.last_dispatch == self._last_dispatch
+    ):
+        return state
+    state = _original_state(self)
+    _last_state[:] = [self, state]
+    return state
+
+
 def _virtualize(state: Any, pending: list[asyncio.Task[Any]]) -> None:
+    global _stretch
     _build(state)
+    _stretch = _Stretch(state.bot)
     _original_virtualize(state, pending)
 
 
@@ -117,6 +218,7 @@ async def _settle_wait(
     """``asyncio.wait`` for simcord's settlement loop: with callbacks queued on the loop, it
     also returns once they have run (a callback queued now runs after them); with none, once a
     task it waits for has taken a step (``_wait_for_a_step``)."""
+    _close()
     loop = asyncio.get_running_loop()
     ready: Any = getattr(loop, "_ready", None)
     if return_when != asyncio.FIRST_COMPLETED:
@@ -180,9 +282,11 @@ async def _wait_for_a_step(
 
 
 class _AsyncioForSettlement(types.ModuleType):
-    """``asyncio`` as simcord's ``env`` module sees it: the same, but for ``wait``."""
+    """``asyncio`` as simcord's ``env`` module sees it: the same, but for ``wait``; and any
+    use of it (an await, mostly) closes the settlement's stretch."""
 
     def __getattr__(self, name: str) -> Any:
+        _close()
         return getattr(asyncio, name)
 
 
@@ -193,6 +297,12 @@ def install() -> bool:
     simcord_env._virtualize_recognized_waits = _virtualize
     _settlement._virtualize_recognized_waits = _virtualize
     _settlement._timer_records_waking = _waking
+    _dpy_internals._stored_wait_futures = _stored_wait_futures
+    _dpy_internals._view_timeout_task_identity = _view_timeout_task_identity
+    _dpy_internals._listener_wait_for_frame = _listener_wait_for_frame
+    simcord_env._run_due_virtual_callbacks = _run_due_virtual_callbacks
+    simcord_env.Env._settle_internal = _settle_internal  # type: ignore[method-assign]
+    simcord_env.Env._settlement_state = _settlement_state  # type: ignore[method-assign]
     seen_by_env = _AsyncioForSettlement("asyncio")
     seen_by_env.wait = _settle_wait  # type: ignore[attr-defined]
     simcord_env.asyncio = seen_by_env  # type: ignore[attr-defined]

@@ -139,3 +139,40 @@ async def test_with_nothing_queued_the_wait_ends_when_a_task_takes_a_step() -> N
     )
     assert done == {finished} and pending == {parked}
     parked.cancel()
+
+
+def test_a_stretch_answers_as_simcord_and_its_answers_end_with_it() -> None:
+    """Within a settlement stretch the view store's futures are gathered once; the stretch is
+    closed by whatever the settlement loop does next (running due timers, any ``asyncio`` it
+    uses), after which the answers are simcord's again, on what changed meanwhile."""
+    assert simcord.__version__ == simcord_speed.VERSION
+    loop = asyncio.new_event_loop()
+    try:
+        first = loop.create_future()
+
+        class View:
+            def __init__(self, stopped: asyncio.Future[None]) -> None:
+                self._BaseView__stopped = stopped
+
+        views: dict[Any, dict[Any, Any]] = {1: {"a": SimpleNamespace(_view=View(first))}}
+        store = SimpleNamespace(_views=views, _modals={})
+        client = SimpleNamespace(_connection=SimpleNamespace(_view_store=store))
+        original = simcord_speed._original_stored
+        assert simcord_speed._stored_wait_futures(client) == original(client) == {first}
+
+        simcord_speed._stretch = simcord_speed._Stretch(client)
+        assert simcord_speed._stored_wait_futures(client) == {first}
+        second = loop.create_future()
+        views[2] = {"b": SimpleNamespace(_view=View(second))}  # nothing changes in a stretch…
+        assert simcord_speed._stored_wait_futures(client) == {first}
+        simcord_speed.simcord_env.asyncio.sleep  # noqa: B018  # …and the loop's next step ends it
+        assert simcord_speed._stretch is None
+        assert simcord_speed._stored_wait_futures(client) == original(client) == {first, second}
+
+        simcord_speed._stretch = simcord_speed._Stretch(client)
+        state = SimpleNamespace(work=SimpleNamespace(callbacks=[]), virtual_time=0.0, loop=loop)
+        simcord_speed._run_due_virtual_callbacks(state, deadline=0.0)
+        assert simcord_speed._stretch is None
+    finally:
+        simcord_speed._close()
+        loop.close()
