@@ -19,6 +19,23 @@ or 50 ms: the callbacks run at once, but the tasks are parked for good, so every
 whole 50 ms (a refused click cost 60 ms instead of 10). The wait now also ends as soon as what was
 queued has run; simcord's loop then looks again, exactly as it does after 50 ms.
 
+With nothing queued, the bot's tasks are waiting on something outside the loop: a database
+thread, a worker process. When it answers, the task takes its step and waits again (a loop task
+never finishes), so simcord slept out the rest of the 50 ms before it saw that everything was
+parked: every advance of the virtual clock paid 50 ms for the bot's periodic sweeps, which read
+the database. The wait now also ends once one of the tasks it waits for has moved on (it waits on
+another future, or its future is done), looked at every ``POLL_S``; simcord's loop then looks
+again, as after its 50 ms.
+
+Within a pass's synchronous stretch simcord also asks, for every waiting task, questions whose
+answers the stretch cannot change: is the task's future one a view of the bot's waits on (a scan
+of every view of the view store, once per task: tasks x views), is the task a view's expiry task,
+does it wait on a listener through ``wait_for`` (each asked twice per task). They are answered
+once per stretch (``_Stretch``): opened where the index is built, closed as soon as the
+settlement loop does anything else (runs due timers, awaits, returns), so that no answer outlives
+the stretch it was given in. The settlement state simcord builds for every question (a frozen
+dataclass of the env's fields) is built again only when one of the fields changed.
+
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
 """
@@ -70,8 +87,100 @@ def _build(state: Any) -> None:
     _index = (state.work, state.virtual_time, table)
 
 
+class _Stretch:
+    """What one synchronous stretch of a settlement pass has been told already."""
+
+    __slots__ = ("client", "expiry", "stored", "wait_for")
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.stored: set[Any] | None = None
+        self.expiry: dict[asyncio.Task[Any], bool] = {}
+        self.wait_for: dict[asyncio.Task[Any], bool] = {}
+
+
+_stretch: _Stretch | None = None
+_original_stored = _dpy_internals._stored_wait_futures
+_original_expiry = _dpy_internals._view_timeout_task_identity
+_original_wait_for = _dpy_internals._listener_wait_for_frame
+_original_run_due = simcord_env._run_due_virtual_callbacks
+_original_settle = simcord_env.Env._settle_internal
+_original_state = simcord_env.Env._settlement_state
+
+
+def _close() -> None:
+    global _stretch
+    _stretch = None
+
+
+def _stored_wait_futures(client: Any) -> set[Any]:
+    stretch = _stretch
+    if stretch is None or stretch.client is not client:
+        return _original_stored(client)
+    if stretch.stored is None:
+        stretch.stored = _original_stored(client)
+    return stretch.stored
+
+
+def _view_timeout_task_identity(client: Any, task: asyncio.Task[Any]) -> bool:
+    stretch = _stretch
+    if stretch is None or stretch.client is not client:
+        return _original_expiry(client, task)
+    known = stretch.expiry.get(task)
+    if known is None:
+        known = stretch.expiry[task] = _original_expiry(client, task)
+    return known
+
+
+def _listener_wait_for_frame(client: Any, task: asyncio.Task[Any]) -> bool:
+    stretch = _stretch
+    if stretch is None or stretch.client is not client:
+        return _original_wait_for(client, task)
+    known = stretch.wait_for.get(task)
+    if known is None:
+        known = stretch.wait_for[task] = _original_wait_for(client, task)
+    return known
+
+
+def _run_due_virtual_callbacks(state: Any, deadline: float) -> None:
+    _close()  # the bot's own code runs here
+    _original_run_due(state, deadline)
+
+
+async def _settle_internal(self: Any, **kwargs: Any) -> None:
+    _close()
+    try:
+        await _original_settle(self, **kwargs)
+    finally:
+        _close()
+
+
+_last_state: list[Any] = [None, None]
+"""[env, the settlement state last built for it]."""
+
+
+def _settlement_state(self: Any) -> Any:
+    env, state = _last_state
+    if (
+        env is self
+        and state.work is self._work
+        and state.bot is self.bot
+        and state.loop is self._loop
+        and state.virtual_time == self._virtual_time
+        and state.advancing == self._advancing
+        and state.generation == self._generation
+        and state.last_dispatch == self._last_dispatch
+    ):
+        return state
+    state = _original_state(self)
+    _last_state[:] = [self, state]
+    return state
+
+
 def _virtualize(state: Any, pending: list[asyncio.Task[Any]]) -> None:
+    global _stretch
     _build(state)
+    _stretch = _Stretch(state.bot)
     _original_virtualize(state, pending)
 
 
@@ -107,11 +216,15 @@ async def _settle_wait(
     fs: Any, *, timeout: float | None = None, return_when: str = asyncio.ALL_COMPLETED
 ) -> tuple[set[Any], set[Any]]:
     """``asyncio.wait`` for simcord's settlement loop: with callbacks queued on the loop, it
-    also returns once they have run (a callback queued now runs after them)."""
+    also returns once they have run (a callback queued now runs after them); with none, once a
+    task it waits for has taken a step (``_wait_for_a_step``)."""
+    _close()
     loop = asyncio.get_running_loop()
     ready: Any = getattr(loop, "_ready", None)
-    if return_when != asyncio.FIRST_COMPLETED or not ready:
+    if return_when != asyncio.FIRST_COMPLETED:
         return await asyncio.wait(fs, timeout=timeout, return_when=return_when)
+    if not ready:
+        return await _wait_for_a_step(loop, fs, timeout)
     ran: asyncio.Future[None] = loop.create_future()
     loop.call_soon(_set, ran)
     try:
@@ -124,10 +237,56 @@ async def _settle_wait(
     return done, pending
 
 
+POLL_S = 0.002
+"""How often a settlement wait with nothing queued looks whether a task it waits for moved on."""
+
+
+def _moved_on(waiting: dict[asyncio.Task[Any], Any]) -> bool:
+    for task, waiter in waiting.items():
+        now = getattr(task, "_fut_waiter", None)
+        if now is not waiter or (now is not None and now.done()):
+            return True
+    return False
+
+
+async def _wait_for_a_step(
+    loop: asyncio.AbstractEventLoop, fs: Any, timeout: float | None
+) -> tuple[set[Any], set[Any]]:
+    """``asyncio.wait(fs, timeout, FIRST_COMPLETED)`` that also returns (with nothing done) as
+    soon as a task of ``fs`` has taken a step since the call. One wait: a timer looks every
+    ``POLL_S`` (a game's hundreds of waiting views would make a wait per look cost more)."""
+    fs = tuple(fs)
+    waiting = {f: getattr(f, "_fut_waiter", None) for f in fs if isinstance(f, asyncio.Task)}
+    moved: asyncio.Future[None] = loop.create_future()
+
+    def look() -> None:
+        if moved.done():
+            return
+        if _moved_on(waiting):
+            moved.set_result(None)
+        else:
+            timer[0] = loop.call_later(POLL_S, look)
+
+    timer = [loop.call_later(POLL_S, look)]
+    try:
+        done, pending = await asyncio.wait(
+            {*fs, moved}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        timer[0].cancel()
+        if not moved.done():
+            moved.cancel()
+    done.discard(moved)
+    pending.discard(moved)
+    return done, pending
+
+
 class _AsyncioForSettlement(types.ModuleType):
-    """``asyncio`` as simcord's ``env`` module sees it: the same, but for ``wait``."""
+    """``asyncio`` as simcord's ``env`` module sees it: the same, but for ``wait``; and any
+    use of it (an await, mostly) closes the settlement's stretch."""
 
     def __getattr__(self, name: str) -> Any:
+        _close()
         return getattr(asyncio, name)
 
 
@@ -138,6 +297,12 @@ def install() -> bool:
     simcord_env._virtualize_recognized_waits = _virtualize
     _settlement._virtualize_recognized_waits = _virtualize
     _settlement._timer_records_waking = _waking
+    _dpy_internals._stored_wait_futures = _stored_wait_futures
+    _dpy_internals._view_timeout_task_identity = _view_timeout_task_identity
+    _dpy_internals._listener_wait_for_frame = _listener_wait_for_frame
+    simcord_env._run_due_virtual_callbacks = _run_due_virtual_callbacks
+    simcord_env.Env._settle_internal = _settle_internal  # type: ignore[method-assign]
+    simcord_env.Env._settlement_state = _settlement_state  # type: ignore[method-assign]
     seen_by_env = _AsyncioForSettlement("asyncio")
     seen_by_env.wait = _settle_wait  # type: ignore[attr-defined]
     simcord_env.asyncio = seen_by_env  # type: ignore[attr-defined]

@@ -43,7 +43,7 @@ def test_engine_benchmark_measures_every_game() -> None:
 
 
 def test_render_benchmark_prints_time_and_size() -> None:
-    out = _run("benchmarks/render.py", "--renders", "2")
+    out = _run("benchmarks/render.py", "--renders", "2", "--tables", "2")
     lines = re.findall(r"^(\w+) ([\w ]+): [\d.]+ ms, \d+ KB$", out, re.M)
     assert ("coinche", "table") in lines and ("piquet", "hand") in lines
 
@@ -90,7 +90,7 @@ def test_memory_benchmark_measures_the_process_tree_idle_and_under_load() -> Non
 
 
 def test_load_benchmark_measures_clicks_and_cpu() -> None:
-    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "2")
+    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "1")
     assert (result["name"], result["workload"], result["tables"]) == ("load", "flat-out", 2)
     assert result["clicks"] > 0 and result["actions_per_s"] > 0
     assert _positive(result["ack_ms"]["p50"], result["click_to_table_ms"]["p99"])
@@ -101,7 +101,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
     results = _figures(
-        "benchmarks/load.py", "--tables", "2", "--duration", "4", "--db", url,
+        "benchmarks/load.py", "--tables", "2", "--duration", "1", "--db", url,
         "--clusters", "2", "--pin", "--image-processes", "0",
     )  # fmt: skip
     clusters = [r for r in results if r["name"] == "cluster"]
@@ -152,10 +152,11 @@ def test_challenge_benchmark_prints_its_figures() -> None:
 
 
 def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
+    # Belote: the game whose deals are the quickest to play and review at every level.
     (result,) = _figures(
-        "benchmarks/review.py", "--games", "piquet", "--deals", "2", "--samples", "1"
+        "benchmarks/review.py", "--games", "belote", "--deals", "2", "--samples", "1"
     )
-    assert (result["name"], result["deals"], result["unit"]) == ("piquet", 2, "points")
+    assert (result["name"], result["deals"], result["unit"]) == ("belote", 2, "points")
     assert set(result["cost"]) == {"easy", "normal", "hard"}
     assert all(_positive(c["mean"]) for c in result["cost"].values())
     assert set(result["paired"]) == {"easy-normal", "normal-hard"}
@@ -166,7 +167,7 @@ def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
 def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
     (result,) = _figures(
         "benchmarks/review_load.py",
-        "--tables", "2", "--duration", "10", "--warmup", "2", "--interval", "3", "--deals", "1",
+        "--tables", "2", "--duration", "6", "--warmup", "1", "--interval", "2", "--deals", "1",
         "--image-processes", "0",
     )  # fmt: skip
     assert result["tables"] == 2

@@ -14,6 +14,7 @@ table's vocabulary of commands.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Final
 
 import discord
@@ -40,6 +41,20 @@ def command_text(key: str, /, **args: object) -> app_commands.locale_str:
     return app_commands.locale_str(t(key, **args)[:DESCRIPTION_LIMIT], key=key, args=args)
 
 
+NAME_LOCATIONS: Final = frozenset(
+    {
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.group_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    }
+)
+"""Where Discord shows a name, which stays English (see above)."""
+_texts: dict[Hashable, str | None] = {}
+"""What :func:`translated` answered, by key, language and arguments: a sync asks for each
+string in every language, and every start syncs the same strings (the catalogue does not change
+while the bot runs). As many entries as the commands have strings and languages."""
+
+
 def translated(string: app_commands.locale_str, locale: discord.Locale) -> str | None:
     """``string`` in ``locale``, or None where Atout has no words (Discord shows the English)."""
     key = string.extras.get("key")
@@ -47,12 +62,25 @@ def translated(string: app_commands.locale_str, locale: discord.Locale) -> str |
     if not isinstance(key, str) or atout is None:
         return None
     args = string.extras.get("args") or {}
-    text = t(key, atout, **args).strip()
-    return text[:DESCRIPTION_LIMIT] or None
+    # The type too, as the catalogue keys its sentences: True == 1, but they read differently.
+    memo: Hashable = (key, atout, *((k, type(v), v) for k, v in sorted(args.items())))
+    try:
+        return _texts[memo]
+    except KeyError:
+        pass
+    except TypeError:  # an argument that cannot be a key: worded every time
+        memo = None
+    text = t(key, atout, **args).strip()[:DESCRIPTION_LIMIT] or None
+    if memo is not None:
+        _texts[memo] = text
+    return text
 
 
 class CatalogueTranslator(app_commands.Translator):
-    """Descriptions and choice names from ``bot.ftl``; names are left as they are (see above)."""
+    """Descriptions and choice names from ``bot.ftl``; names are left as they are (see above).
+
+    discord.py asks for every string in each of Discord's 32 locales (13,500 questions a sync):
+    the locales Atout does not speak are answered first, at the cost of one look-up."""
 
     async def translate(
         self,
@@ -60,10 +88,6 @@ class CatalogueTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if context.location in (
-            app_commands.TranslationContextLocation.command_name,
-            app_commands.TranslationContextLocation.group_name,
-            app_commands.TranslationContextLocation.parameter_name,
-        ):
+        if locale not in DISCORD_LOCALES or context.location in NAME_LOCATIONS:
             return None
         return translated(string, locale)

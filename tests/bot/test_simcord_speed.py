@@ -102,3 +102,77 @@ async def test_the_settlement_wait_returns_what_asyncio_wait_returns() -> None:
     assert ran == [1, 2] and done == set() and pending == {parked}
     assert loop.time() - started < 1
     parked.cancel()
+
+
+async def test_with_nothing_queued_the_wait_ends_when_a_task_takes_a_step() -> None:
+    """A task waiting on a thread's answer takes its step and waits again (a loop task never
+    ends): the wait gives back what ``asyncio.wait`` would, nothing done, without sleeping out
+    its timeout; with no step it waits to its timeout."""
+    loop = asyncio.get_running_loop()
+    answer = loop.create_future()
+    forever = loop.create_future()
+
+    async def loop_task() -> None:
+        await answer
+        await forever
+
+    task = loop.create_task(loop_task())
+    await asyncio.sleep(0)  # the task waits for its answer
+    done, pending = await simcord_speed._settle_wait(
+        (task,), timeout=0.01, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == set() and pending == {task} and not answer.done()
+    loop.call_later(0.01, answer.set_result, None)  # the thread answers
+    started = loop.time()
+    done, pending = await simcord_speed._settle_wait(
+        (task,), timeout=5, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == set() and pending == {task}
+    assert loop.time() - started < 1
+    assert getattr(task, "_fut_waiter", None) is forever  # it took its step
+    task.cancel()
+    parked = loop.create_future()
+    finished = loop.create_future()
+    finished.set_result(1)
+    done, pending = await simcord_speed._settle_wait(
+        (parked, finished), timeout=5, return_when=asyncio.FIRST_COMPLETED
+    )
+    assert done == {finished} and pending == {parked}
+    parked.cancel()
+
+
+def test_a_stretch_answers_as_simcord_and_its_answers_end_with_it() -> None:
+    """Within a settlement stretch the view store's futures are gathered once; the stretch is
+    closed by whatever the settlement loop does next (running due timers, any ``asyncio`` it
+    uses), after which the answers are simcord's again, on what changed meanwhile."""
+    assert simcord.__version__ == simcord_speed.VERSION
+    loop = asyncio.new_event_loop()
+    try:
+        first = loop.create_future()
+
+        class View:
+            def __init__(self, stopped: asyncio.Future[None]) -> None:
+                self._BaseView__stopped = stopped
+
+        views: dict[Any, dict[Any, Any]] = {1: {"a": SimpleNamespace(_view=View(first))}}
+        store = SimpleNamespace(_views=views, _modals={})
+        client = SimpleNamespace(_connection=SimpleNamespace(_view_store=store))
+        original = simcord_speed._original_stored
+        assert simcord_speed._stored_wait_futures(client) == original(client) == {first}
+
+        simcord_speed._stretch = simcord_speed._Stretch(client)
+        assert simcord_speed._stored_wait_futures(client) == {first}
+        second = loop.create_future()
+        views[2] = {"b": SimpleNamespace(_view=View(second))}  # nothing changes in a stretch…
+        assert simcord_speed._stored_wait_futures(client) == {first}
+        simcord_speed.simcord_env.asyncio.sleep  # noqa: B018  # …and the loop's next step ends it
+        assert simcord_speed._stretch is None
+        assert simcord_speed._stored_wait_futures(client) == original(client) == {first, second}
+
+        simcord_speed._stretch = simcord_speed._Stretch(client)
+        state = SimpleNamespace(work=SimpleNamespace(callbacks=[]), virtual_time=0.0, loop=loop)
+        simcord_speed._run_due_virtual_callbacks(state, deadline=0.0)
+        assert simcord_speed._stretch is None
+    finally:
+        simcord_speed._close()
+        loop.close()

@@ -610,14 +610,19 @@ FRENCH_32_SET = frozenset(FRENCH_32)
 
 
 def cards_in(value: Any) -> set[str]:
-    """Every card code anywhere in a JSON value."""
-    if isinstance(value, str):
-        return {value} if value in FRENCH_32_SET else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
+    """Every card code anywhere in a JSON value (one walk with one set)."""
+    found: set[str] = set()
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if item in FRENCH_32_SET:
+                found.add(item)
+        elif isinstance(item, dict):
+            pending += item.values()
+        elif isinstance(item, list):
+            pending += item
+    return found
 
 
 def visible_cards(game: BeloteFamily, seat: int | None) -> set[str]:

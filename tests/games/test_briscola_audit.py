@@ -32,13 +32,21 @@ def trick_winner(trick: list[tuple[int, str]], trump: str) -> int:
 
 
 def cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if value in DECK_40 else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(k) | cards_in(v) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return set().union(*(cards_in(v) for v in value))
-    return set()
+    """Every card anywhere in a view, keys included. One walk with one set: the audits ask
+    this of every view after every action."""
+    found: set[str] = set()
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if item in DECK_40:
+                found.add(item)
+        elif isinstance(item, dict):
+            pending += item
+            pending += item.values()
+        elif isinstance(item, list | tuple):
+            pending += item
+    return found
 
 
 class Reference:

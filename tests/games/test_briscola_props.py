@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -25,18 +24,21 @@ from tests.games.conftest import random_options, shuffled_deck
 MAX_DEALS = 300
 
 
-def cards_in(obj: Any) -> Iterator[str]:
-    """Every card code anywhere in a view (keys and values, at any depth)."""
-    if isinstance(obj, str):
-        if len(obj) == 2 and obj[0] in "A234567JQK" and obj[1] in "SHDC":
-            yield obj
-    elif isinstance(obj, dict):
-        for key, value in obj.items():
-            yield from cards_in(key)
-            yield from cards_in(value)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            yield from cards_in(item)
+def cards_in(obj: Any) -> set[str]:
+    """Every card code anywhere in a view (keys and values, at any depth), in one walk."""
+    found: set[str] = set()
+    pending = [obj]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if len(item) == 2 and item[0] in "A234567JQK" and item[1] in "SHDC":
+                found.add(item)
+        elif isinstance(item, dict):
+            pending += item
+            pending += item.values()
+        elif isinstance(item, list | tuple):
+            pending += item
+    return found
 
 
 def hidden_from(game: FortyCardGame, seat: int | None) -> set[str]:

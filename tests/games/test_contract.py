@@ -19,7 +19,13 @@ from games.ai import choose
 from games.base import Game, IllegalAction
 from games.records import loads, replay
 from games.registry import GAME_NAMES, game_class, new_game
-from tests.games.conftest import random_action, random_options, random_seats, shuffled_deck
+from tests.games.conftest import (
+    random_action,
+    random_options,
+    random_seats,
+    shuffled_deck,
+    state_text,
+)
 
 MAX_STEPS = 20_000
 STEPWISE_TARGETS = {"piquet": 150}
@@ -122,14 +128,14 @@ def test_an_illegal_action_raises_and_changes_nothing(name: str, seed: int) -> N
         # One comparison per step, after every candidate was refused: a snapshot of a long match
         # costs more than the rest of the test, and a refused action that changed something
         # would still show (no other candidate could undo the change exactly).
-        before = json.dumps(current.to_dict())
+        before = state_text(current)
         for who, action in _illegal_candidates(current, seat):
             if action.type == "exchange" or current.is_legal(who, action):
                 continue
             with pytest.raises(IllegalAction) as info:
                 current.apply(who, action)
             assert info.value.reason and "\n" not in info.value.reason
-        assert json.dumps(current.to_dict()) == before
+        assert state_text(current) == before
 
     _play_match(game, rng, check)
 

@@ -211,7 +211,8 @@ async def test_a_slow_computer_is_said_to_be_thinking(
     """Past THINKING_AFTER_S the listener hears it once; a quick move says nothing. (Real
     time: simcord's virtual clock does not run while a worker thread computes.)"""
     monkeypatch.setattr(bot.play.sessions, "THINKING_AFTER_S", 0.05)
-    delays = {"easy": 0.0, "normal": 0.3}
+    # Three times the threshold: every one of the slow seat's 20 moves is past it.
+    delays = {"easy": 0.0, "normal": 0.15}
 
     def timed(view: dict[str, Any], legal: list[Action], level: str, rng: random.Random) -> Action:
         time.sleep(delays[level])
