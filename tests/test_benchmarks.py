@@ -90,7 +90,7 @@ def test_memory_benchmark_measures_the_process_tree_idle_and_under_load() -> Non
 
 
 def test_load_benchmark_measures_clicks_and_cpu() -> None:
-    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "1")
+    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "2")
     assert (result["name"], result["workload"], result["tables"]) == ("load", "flat-out", 2)
     assert result["clicks"] > 0 and result["actions_per_s"] > 0
     assert _positive(result["ack_ms"]["p50"], result["click_to_table_ms"]["p99"])
@@ -101,7 +101,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
     results = _figures(
-        "benchmarks/load.py", "--tables", "2", "--duration", "1", "--db", url,
+        "benchmarks/load.py", "--tables", "2", "--duration", "4", "--db", url,
         "--clusters", "2", "--pin", "--image-processes", "0",
     )  # fmt: skip
     clusters = [r for r in results if r["name"] == "cluster"]
