@@ -64,3 +64,21 @@ def state_text(game: Game) -> str:
     if type(game).to_dict is Game.to_dict:
         return json.dumps(vars(game))
     return json.dumps(game.to_dict())
+
+
+def cards_among(value: Any, deck: frozenset[str]) -> set[str]:
+    """Every card of ``deck`` anywhere in a view (keys and values, at any depth). One walk with
+    one set: the audits ask this of every view after every action."""
+    found: set[str] = set()
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if item in deck:
+                found.add(item)
+        elif isinstance(item, dict):
+            pending += item
+            pending += item.values()
+        elif isinstance(item, list | tuple):
+            pending += item
+    return found

@@ -24,6 +24,7 @@ from games.belote_rules import MODE_OF_TRUMP, cards_of, mask_of
 from games.cards import FRENCH_32
 from games.coinche import Coinche
 from games.records import parse, replay
+from tests.games.conftest import cards_among
 
 # ------------------------------------------------------------------- reference §2.5 (strings)
 TRUMP_ORDER = "J9ATKQ87"
@@ -610,19 +611,7 @@ FRENCH_32_SET = frozenset(FRENCH_32)
 
 
 def cards_in(value: Any) -> set[str]:
-    """Every card code anywhere in a JSON value (one walk with one set)."""
-    found: set[str] = set()
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if item in FRENCH_32_SET:
-                found.add(item)
-        elif isinstance(item, dict):
-            pending += item.values()
-        elif isinstance(item, list):
-            pending += item
-    return found
+    return cards_among(value, FRENCH_32_SET)
 
 
 def visible_cards(game: BeloteFamily, seat: int | None) -> set[str]:

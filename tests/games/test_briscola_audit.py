@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from games.actions import PLAY
 from games.briscola import Briscola
 from games.cards import DECK_40
+from tests.games.conftest import cards_among
 
 ORDER = "A3KQJ76542"
 POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
@@ -32,21 +33,10 @@ def trick_winner(trick: list[tuple[int, str]], trump: str) -> int:
 
 
 def cards_in(value: Any) -> set[str]:
-    """Every card anywhere in a view, keys included. One walk with one set: the audits ask
-    this of every view after every action."""
-    found: set[str] = set()
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if item in DECK_40:
-                found.add(item)
-        elif isinstance(item, dict):
-            pending += item
-            pending += item.values()
-        elif isinstance(item, list | tuple):
-            pending += item
-    return found
+    return cards_among(value, FORTY)
+
+
+FORTY = frozenset(DECK_40)
 
 
 class Reference:

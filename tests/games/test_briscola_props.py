@@ -18,27 +18,18 @@ from hypothesis import strategies as st
 from games.actions import PLAY
 from games.base import IllegalAction
 from games.briscola import Briscola
+from games.cards import DECK_40
 from games.forty import FortyCardGame
-from tests.games.conftest import random_options, shuffled_deck
+from tests.games.conftest import cards_among, random_options, shuffled_deck
 
 MAX_DEALS = 300
 
 
-def cards_in(obj: Any) -> set[str]:
-    """Every card code anywhere in a view (keys and values, at any depth), in one walk."""
-    found: set[str] = set()
-    pending = [obj]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if len(item) == 2 and item[0] in "A234567JQK" and item[1] in "SHDC":
-                found.add(item)
-        elif isinstance(item, dict):
-            pending += item
-            pending += item.values()
-        elif isinstance(item, list | tuple):
-            pending += item
-    return found
+def cards_in(value: Any) -> set[str]:
+    return cards_among(value, FORTY)
+
+
+FORTY = frozenset(DECK_40)
 
 
 def hidden_from(game: FortyCardGame, seat: int | None) -> set[str]:

@@ -7,6 +7,7 @@ from typing import Any
 from games.cards import FRENCH_32, FRENCH_36
 from games.piquet import Piquet
 from games.piquet_declarations import settle_declarations
+from tests.games.conftest import cards_among
 
 
 def split(text: str) -> list[str]:
@@ -45,21 +46,7 @@ def swap_deal(
 
 
 def cards_in(value: Any) -> set[str]:
-    """Every card code anywhere in a view (strings of two characters that are cards), keys
-    included. One walk with one set: the audits ask this of three views after every action."""
-    found: set[str] = set()
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if item in ALL_CARDS:
-                found.add(item)
-        elif isinstance(item, dict):
-            pending += item
-            pending += item.values()
-        elif isinstance(item, list | tuple):
-            pending += item
-    return found
+    return cards_among(value, ALL_CARDS)
 
 
 ALL_CARDS = frozenset(FRENCH_36)
