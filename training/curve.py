@@ -2,6 +2,7 @@
 in a duplicate duel (``benchmarks/ai_duel.py``), against the training's CPU time so far.
 
     python -m training.curve --run training/runs/briscola2 --against briscolabot --deals 200
+    python -m training.curve --run training/runs/briscola2 --log   # the training's own duels
 
 Each generation's duel is its own results file (``curve/genGG_<against>_s<seed>.jsonl`` in the
 run folder), so the command resumes where it stopped; it then prints the table. Use a seed whose
@@ -53,6 +54,27 @@ def summary(path: Path) -> tuple[int, float, float, float, float] | None:
     )
 
 
+def training_table(run: Path) -> list[str]:
+    """The training's own evaluations (``log.jsonl``): each generation's game score against the
+    one before and against the club player, by the training's CPU hours when it was ready."""
+    hours = cpu_hours_by_generation(run)
+    lines = [
+        "| generation | training CPU h | vs the generation before | vs the club player |",
+        "| --- | --- | --- | --- |",
+    ]
+    for line in (run / "log.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        if entry.get("phase") != "eval":
+            continue
+        gen = int(entry["gen"])
+        cells = [
+            f"{entry[key][0]:.3f} ± {entry[key][1]:.3f}" if key in entry else "–"
+            for key in ("vs_previous", "vs_club")
+        ]
+        lines.append(f"| {gen} | {hours.get(gen, math.nan):.2f} | {cells[0]} | {cells[1]} |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--run", type=Path, default=ROOT / "training" / "runs" / "briscola2")
@@ -61,7 +83,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7001)
     parser.add_argument("--generations", default="", help="e.g. 0,2,4 (default: every one)")
     parser.add_argument("--max-seconds", type=float, default=None)
+    parser.add_argument(
+        "--log", action="store_true", help="only print the training's own evaluations"
+    )
     args = parser.parse_args()
+    if args.log:
+        print("\n".join(training_table(args.run)))
+        return
     nets = sorted((args.run / "nets").glob("gen*.npz"))
     if args.generations:
         wanted = {int(g) for g in args.generations.split(",")}
