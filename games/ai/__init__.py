@@ -7,9 +7,9 @@ Piquet's exchange template, a concrete exchange within the view's limits). Three
 - ``normal``: a rule-based club player who counts cards (``games.ai.normal``);
 - ``hard``: determinized search over sampled deals for the card play and for the Coinche
   auction and Belote taking, the normal player's calls elsewhere (``games.ai.hard``);
-  at two-player Briscola, when ``games.ai.hard.LEARNED_BRISCOLA2``, a one-trick lookahead on a
-  value network learned by self-play (``games.ai.duel_value``, numpy; trained by
-  ``training/``): deterministic for a seed when
+  at two-player Briscola a one-trick lookahead on a value network learned by self-play
+  (``games.ai.duel_value``, numpy; trained by ``training/``; ``games.ai.hard.
+  LEARNED_BRISCOLA2``): deterministic for a seed when
   the budget is a number of samples.
 
 What the hard player's search weighs for a card is public: ``games.ai.search.play_values``
