@@ -30,7 +30,7 @@ from games.actions import Action
 from games.ai.search import play_values
 from games.ai.solver import Solver
 from games.base import Game
-from games.puzzles.exact import cards_left, principal_line
+from games.puzzles.exact import CHOICES, cards_left, principal_line
 from games.review.playout import open_deal
 from games.review.units import HALF
 from games.review.worlds import determined
@@ -40,7 +40,7 @@ SINGLE_CARDS: Final[dict[str, int]] = {
     "coinche": 14,
     "piquet": 12,
     "briscola": 10,
-    "chiamata": 12,
+    "chiamata": 15,
     "sueca": 14,
 }
 """Cards left in play at or below which a position is looked at: every sampled deal is then
@@ -80,10 +80,10 @@ class Sampled:
 
 def single_position(game: Game, seat: int) -> bool:
     """Whether ``seat``'s card play in ``game`` can hold a single-dummy puzzle: a choice of
-    cards, few enough left, and something the seat does not know."""
+    cards (``games.puzzles.exact.CHOICES``), few enough left, and something the seat does not know."""
     if game.decision != "play" or game.to_act != seat:
         return False
-    if len(game.legal_actions(seat)) < 2 or cards_left(game) > SINGLE_CARDS[game.NAME]:
+    if len(game.legal_actions(seat)) < CHOICES or cards_left(game) > SINGLE_CARDS[game.NAME]:
         return False
     return not determined(game.view(seat))
 
