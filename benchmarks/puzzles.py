@@ -84,7 +84,16 @@ def one(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
                 rng = random.Random(f"{seed}:{deal_no}:{puzzle.action_index}:{level}:{k}")
                 hits += choose(view, legal, level, rng, samples=None, time_cap_s=10.0) == puzzle.answer
             found[level] = hits
-        rows.append({"kind": puzzle.kind, "goal": puzzle.goal["type"], "found": found})
+        values = [v for _, v in puzzle.alternatives]
+        rows.append(
+            {
+                "kind": puzzle.kind,
+                "goal": puzzle.goal["type"],
+                "legal": len(legal),
+                "gap": values[0] - max(values[1:]),
+                "found": found,
+            }
+        )
     return {
         "game": game_name,
         "seats": seats,

@@ -32,7 +32,7 @@ OPEN_CARDS: Final[dict[str, int]] = {
     "belote": 20,
     "coinche": 16,
     "piquet": 16,
-    "briscola": 12,
+    "briscola": 18,
     "chiamata": 20,
     "sueca": 16,
 }
