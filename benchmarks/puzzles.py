@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.figures import add_json_option, report
 from games.ai import LEVELS, choose
 from games.base import Game
+from games.puzzles import Puzzle, find_puzzles
 from games.records import ParsedRecord, loads
 from games.registry import GAME_NAMES, new_game
-from games.puzzles import Puzzle, find_puzzles
 
 SEATS = {"belote": 4, "coinche": 4, "piquet": 2, "briscola": 2, "chiamata": 5, "sueca": 4}
 
@@ -82,7 +82,9 @@ def one(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
             hits = 0
             for k in range(tries):
                 rng = random.Random(f"{seed}:{deal_no}:{puzzle.action_index}:{level}:{k}")
-                hits += choose(view, legal, level, rng, samples=None, time_cap_s=10.0) == puzzle.answer
+                hits += (
+                    choose(view, legal, level, rng, samples=None, time_cap_s=10.0) == puzzle.answer
+                )
             found[level] = hits
         values = [v for _, v in puzzle.alternatives]
         rows.append(
@@ -159,9 +161,14 @@ def main() -> None:
         puzzles = [p for r in mine for p in r["puzzles"]]
         count = len(puzzles)
         per_100 = 100 * count / len(mine)
-        kinds = {k: sum(1 for p in puzzles if p["kind"] == k) / count if count else 0.0 for k in ("open", "single")}
+        kinds = {
+            k: sum(1 for p in puzzles if p["kind"] == k) / count if count else 0.0
+            for k in ("open", "single")
+        }
         asked = count * args.tries
-        rates = {lv: sum(p["found"][lv] for p in puzzles) / asked if asked else 0.0 for lv in LEVELS}
+        rates = {
+            lv: sum(p["found"][lv] for p in puzzles) / asked if asked else 0.0 for lv in LEVELS
+        }
         by_kind = {
             k: {
                 lv: (

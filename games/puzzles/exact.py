@@ -157,9 +157,7 @@ def _solve_goal(
     order = sorted(
         range(len(legal)), key=lambda i: (i != answer, -measure.margin(values[i]), str(legal[i]))
     )
-    shown = tuple(
-        (legal[i], measure.margin(values[i]), goal.met(reached[i])) for i in order
-    )
+    shown = tuple((legal[i], measure.margin(values[i]), goal.met(reached[i])) for i in order)
     line = principal_line(deal, solver, rules.index[legal[answer].card or ""], values[answer])
     return Solved(goal, legal[answer], shown, line)
 
@@ -190,4 +188,13 @@ def principal_line(
     return tuple(line)
 
 
-__all__ = ["CHOICES", "GAP", "GOALS", "OPEN_CARDS", "Solved", "cards_left", "open_position", "solve_open"]
+__all__ = [
+    "CHOICES",
+    "GAP",
+    "GOALS",
+    "OPEN_CARDS",
+    "Solved",
+    "cards_left",
+    "open_position",
+    "solve_open",
+]

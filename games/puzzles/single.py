@@ -131,4 +131,12 @@ def solve_single(
     return Sampled(legal[best], values, share, deals, line)
 
 
-__all__ = ["SAMPLES", "SHARE", "SINGLE_CARDS", "SINGLE_GAP", "Sampled", "single_position", "solve_single"]
+__all__ = [
+    "SAMPLES",
+    "SHARE",
+    "SINGLE_CARDS",
+    "SINGLE_GAP",
+    "Sampled",
+    "single_position",
+    "solve_single",
+]

@@ -30,8 +30,8 @@ def side_of(game: Game, seat: int) -> set[int]:
     """The seats that play with ``seat`` in this deal (chiamata: the declarer and the holder of
     the called card, once known)."""
     if game.NAME == "chiamata":
-        view = game.view(seat)
-        team = {view["declarer"], view["partner"]}
+        view: dict[str, Any] = dict(game.view(seat))
+        team = {int(view["declarer"]), int(view["partner"])}
         return team if seat in team else set(range(game.seats)) - team
     return next(set(t) for t in game.teams() if seat in t)
 
@@ -49,7 +49,7 @@ def start_points(game: Game, side: set[int]) -> int:
 
 
 def _result(game: Game) -> dict[str, Any]:
-    events = game.public_view()["events"]
+    events: list[dict[str, Any]] = [dict(e) for e in game.public_view()["events"]]
     return next(e for e in reversed(events) if e.get("type") == "deal_result")
 
 
