@@ -163,3 +163,4 @@ review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
+challenge_hand_done = Mão { $number } de { $total } jogada até o fim.
