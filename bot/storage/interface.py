@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from bot.storage.challenges import ChallengeStorage
+from bot.storage.puzzles import PuzzleStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.shards import Shards
 from games.actions import Action
@@ -143,9 +144,9 @@ def replay_log(row: TableRow, game_log: GameLog) -> Game:
     return replay(game_log.record(row), start)
 
 
-class Storage(RatingStorage, ChallengeStorage, ABC):
+class Storage(RatingStorage, ChallengeStorage, PuzzleStorage, ABC):
     """Tables and their logs here; ratings and history in ``RatingStorage``; server challenges
-    in ``ChallengeStorage``."""
+    in ``ChallengeStorage``; puzzles in ``PuzzleStorage``."""
 
     shards: Shards | None = None
     """Set by a shard cluster: ``active_tables`` then returns only the tables of its own

@@ -37,6 +37,7 @@ from bot.storage.interface import (
 from bot.storage.migrations import POSTGRESQL, Migration, run_migrations
 from bot.storage.postgres_shim import PG_NOW as NOW
 from bot.storage.postgres_shim import PgShim, numbered_placeholders, to_postgres
+from bot.storage.puzzle_queries import PuzzleQueries
 from bot.storage.ratings import RatingChange
 from bot.storage.ratings_writes import RatingsWrites
 from bot.storage.reviews import ReviewStore
@@ -57,7 +58,7 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PgStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
+class PgStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, PuzzleQueries, Storage):
     """The tables and their logs in PostgreSQL's own SQL (below); ratings, results and history
     through the SQLite backend's methods, whose statements ``bot.storage.postgres_shim`` rewrites, on one
     connection of their own under the same one-call-at-a-time lock as in SQLite."""

@@ -37,6 +37,7 @@ from bot.storage.interface import (
     TableRow,
 )
 from bot.storage.migrations import SQLITE, Migration, run_migrations
+from bot.storage.puzzle_queries import PuzzleQueries
 from bot.storage.queries import serialized
 from bot.storage.ratings_writes import RatingsWrites
 from bot.storage.reviews import ReviewStore
@@ -92,7 +93,9 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
         raise
 
 
-class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
+class SqliteStorage(
+    GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, PuzzleQueries, Storage
+):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
