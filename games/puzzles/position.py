@@ -16,7 +16,8 @@ from games.actions import Action
 from games.base import Game
 from games.puzzles.find import Puzzle
 from games.puzzles.goals import Goal
-from games.records import RECORD_FORMAT, ParsedRecord, parse, replay
+from games.base import RECORD_FORMAT
+from games.records import ParsedRecord, parse, replay
 
 
 def prefix(record: ParsedRecord, puzzle: Puzzle) -> dict[str, Any]:
