@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.actions import Action
-from games.base import Game
+from games.base import RECORD_FORMAT, Game
 from games.puzzles.find import Puzzle
 from games.puzzles.goals import Goal
-from games.base import RECORD_FORMAT
 from games.records import ParsedRecord, parse, replay
 
 
