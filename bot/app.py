@@ -54,6 +54,7 @@ EXTENSIONS = (
     "cogs.leaderboard",
     "cogs.challenge",
     "cogs.review",
+    "cogs.puzzle",
 )
 
 

@@ -19,7 +19,7 @@ from PIL import Image
 from games.registry import card_facts
 from games.views import GameView
 from rendering import cards, theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas
 from rendering.cards import resolve_style
 from rendering.encode import encode
 from rendering.hand import draw_hand
@@ -74,7 +74,9 @@ def _other_hand(
     top = SMALL + 24
     for k, card in enumerate(ordered):
         x = MARGIN + k * step
-        c.shadowed(cards.shadow(cw, ch), x - 3, top, cards.face(card, style, cw, ch, locale), x, top)
+        c.shadowed(
+            cards.shadow(cw, ch), x - 3, top, cards.face(card, style, cw, ch, locale), x, top
+        )
     return c.image
 
 
@@ -130,9 +132,7 @@ def render_puzzle(
 ) -> bytes:
     """The puzzle's image, encoded (``rendering.IMAGE_EXTENSION``)."""
     style = resolve_style(view["game"], deck_style)
-    image = draw_puzzle(
-        view, names, bots, others, legal, title, goal, style, clean_locale(locale)
-    )
+    image = draw_puzzle(view, names, bots, others, legal, title, goal, style, clean_locale(locale))
     return encode(image, style)
 
 
