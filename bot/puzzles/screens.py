@@ -151,7 +151,7 @@ def answer_text(
         values_text(puzzle, locale),
         line_text(
             puzzle,
-            len(shown.game.view(puzzle.seat)["trick"]),
+            [(seat, code) for seat, code in shown.game.view(puzzle.seat)["trick"]],
             shown.game.seats,
             shown.names(locale),
             locale,

@@ -15,7 +15,6 @@ from bot.storage.puzzles import PuzzleAnswer
 from bot.text.cards import card_name
 from bot.text.i18n import t
 from games.puzzles.find import Puzzle
-from games.puzzles.goals import CONTRACT_WEIGHT
 from games.review.units import CARD_POINTS
 
 DECK = "auto"
@@ -51,7 +50,9 @@ def values_text(puzzle: Puzzle, locale: str) -> str:
     for action, value in puzzle.alternatives:
         name = card(action.card or "", puzzle.game, locale)
         if kind == "contract":
-            met = value >= CONTRACT_WEIGHT / 2
+            # The values are the deal's margins; the answer alone makes (or defeats) the
+            # contract: an open-hand puzzle has exactly one card that reaches its goal.
+            met = action == puzzle.answer
             words.append(t("puzzle_value_met" if met else "puzzle_value_missed", locale, card=name))
         elif kind == "card_points":
             words.append(f"{name} {value:.0f}")
@@ -74,26 +75,28 @@ def values_text(puzzle: Puzzle, locale: str) -> str:
     return t(f"puzzle_values_{kind}", locale, values=values)
 
 
-def line_text(puzzle: Puzzle, on_table: int, seats: int, names: Sequence[str], locale: str) -> str:
-    """The line, trick by trick: the trick on the table is finished first (``on_table`` cards
-    were in it), then every trick has one card from each seat."""
+def line_text(
+    puzzle: Puzzle,
+    trick: Sequence[tuple[int, str]],
+    seats: int,
+    names: Sequence[str],
+    locale: str,
+) -> str:
+    """The line, trick by trick: the first trick with the cards that were on the table (the
+    reader saw them), then one card from each seat a trick."""
+
+    def play(seat: int, code: str) -> str:
+        return t("puzzle_line_play", locale, name=names[seat], card=card(code, puzzle.game, locale))
+
     rows: list[str] = []
-    plays: list[str] = []
-    room = seats - on_table
+    plays = [play(seat, code) for seat, code in trick]
     for seat, action in puzzle.line:
-        plays.append(
-            t(
-                "puzzle_line_play",
-                locale,
-                name=names[seat],
-                card=card(action.card or "", puzzle.game, locale),
-            )
-        )
-        if len(plays) == room:
+        plays.append(play(seat, action.card or ""))
+        if len(plays) == seats:
             rows.append(
                 t("puzzle_line_trick", locale, number=len(rows) + 1, plays=" · ".join(plays))
             )
-            plays, room = [], seats
+            plays = []
     if plays:
         rows.append(t("puzzle_line_trick", locale, number=len(rows) + 1, plays=" · ".join(plays)))
     answer = card(puzzle.answer.card or "", puzzle.game, locale)

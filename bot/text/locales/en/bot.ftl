@@ -777,7 +777,7 @@ puzzle_value_met = { $card } reaches it
 puzzle_value_missed = { $card } falls short
 puzzle_why = **Why** — the best play after { $answer }:
 puzzle_line_trick = { $number }. { $plays }
-puzzle_line_play = { $name } { $card }
+puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
     [one] { $found } of the { $answered } member of this server who answered found it.
    *[other] { $found } of the { $answered } members of this server who answered found it.
