@@ -1,0 +1,62 @@
+"""``python -m bot restore`` never loses a database: each restore keeps the one it replaces
+under a name of its own, and a file that is not Atout's is refused untouched, with no lock file
+left beside it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage.backup import BackupError, backup, restore
+from bot.storage.sqlite import SqliteStorage
+
+
+async def database_with(path: Path, *games: str) -> None:
+    storage = SqliteStorage(str(path))
+    await storage.open()
+    try:
+        for game in games:
+            await storage.create_table(1, 2, game, 4, 3, {}, {})
+    finally:
+        await storage.close()
+
+
+def games(path: Path) -> list[str]:
+    with sqlite3.connect(path) as connection:
+        return [row[0] for row in connection.execute("SELECT game FROM tables ORDER BY id")]
+
+
+async def test_two_restores_in_a_row_keep_both_databases_they_replaced(tmp_path: Path) -> None:
+    db, saved = tmp_path / "atout.sqlite3", tmp_path / "saved.sqlite3"
+    await database_with(db, "coinche")
+    backup(str(db), str(saved))
+    await database_with(db, "sueca")  # played after the backup
+
+    first = await restore(str(saved), str(db))
+    await database_with(db, "belote")  # played after the first restore
+    second = await restore(str(saved), str(db))
+
+    kept_first = tmp_path / "atout.sqlite3.before-restore"
+    kept_second = tmp_path / "atout.sqlite3.before-restore.2"
+    assert first.endswith(f"kept as {kept_first}")
+    assert second.endswith(f"kept as {kept_second}")
+    assert games(kept_first) == ["coinche", "sueca"]
+    assert games(kept_second) == ["coinche", "belote"]
+    assert games(db) == ["coinche"]
+    third = await restore(str(saved), str(db))
+    assert third.endswith(".before-restore.3") and games(kept_first) == ["coinche", "sueca"]
+
+
+@pytest.mark.parametrize("content", [b"root:x:0:0:root:/root:/bin/bash\n" * 20, b""])
+async def test_a_restore_over_a_file_that_is_not_atouts_changes_nothing(
+    tmp_path: Path, content: bytes
+) -> None:
+    db, saved = tmp_path / "passwd", tmp_path / "saved.sqlite3"
+    await database_with(saved, "coinche")
+    db.write_bytes(content)
+    with pytest.raises(BackupError, match=r"ATOUT_DB: .* is not a"):
+        await restore(str(saved), str(db))
+    assert db.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["passwd", "saved.sqlite3"]
