@@ -113,8 +113,19 @@ class AtoutBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         """The storage opens before Discord is asked anything: a database that cannot be opened
-        is refused without a login (and its one line is not lost among the gateway's)."""
-        await self.open_storage()
+        is refused without a login (and its one line is not lost among the gateway's).
+
+        A stop signal cancels the login (``python -m bot``); the storage's opening is let finish
+        first (its connection has a thread of its own, and a migration is one transaction), so
+        that the close after it finds the storage either open or not, never half-way."""
+        opening = asyncio.ensure_future(self.open_storage())
+        try:
+            await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            await asyncio.wait([opening])
+            if not opening.cancelled():
+                opening.exception()  # seen: a failed opening is no news to a bot that stops
+            raise
         await super().login(token)
 
     async def open_storage(self) -> None:
