@@ -145,6 +145,8 @@ def command_or_bot(words: list[str]) -> int:
 
 def migrate_db(argv: list[str]) -> int:
     """``migrate-db``, with the source's lock held: never from a database a bot is writing."""
+    import sqlite3
+
     from bot.storage.instance_lock import InstanceRunning, lock_file
     from bot.storage.migrate_db import main as migrate
 
@@ -158,7 +160,7 @@ def migrate_db(argv: list[str]) -> int:
         except InstanceRunning as exc:
             print(f"migrate-db: {exc}", file=sys.stderr)
             return EXIT_RUNNING
-        except OSError:
+        except (OSError, sqlite3.DatabaseError):
             pass  # the copy itself says what is wrong with --from
     try:
         return migrate(argv)

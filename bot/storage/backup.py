@@ -23,7 +23,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from bot.storage.instance_lock import lock_file
+from bot.storage.instance_lock import ATOUT_TABLES, lock_file
 
 
 class BackupError(Exception):
@@ -51,7 +51,7 @@ def _open_existing(path: str | Path, what: str, frozen: bool = False) -> sqlite3
     if check != "ok":
         connection.close()
         raise BackupError(f"{what}: {str(path)!r} is damaged ({check})")
-    if not {"tables", "actions"} <= names:
+    if not names >= ATOUT_TABLES:
         connection.close()
         raise BackupError(f"{what}: {str(path)!r} is not an Atout database (no tables of games)")
     return connection

@@ -7,6 +7,7 @@ import asyncio
 import os
 import re
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -159,15 +160,21 @@ def test_the_documented_docker_run_keeps_the_database_on_the_volume() -> None:
     assert "--env-file .env -v atout-data:/data" in command
 
 
-@pytest.mark.parametrize("kind", ["no such folder", "not a database"])
+@pytest.mark.parametrize("kind", ["no such folder", "not a database", "another application's"])
 async def test_a_bad_database_is_exit_2_before_discord_is_asked_anything(
     tmp_path: Path, kind: str
 ) -> None:
     if kind == "no such folder":
         db = str(tmp_path / "missing" / "atout.sqlite3")
-    else:
+    elif kind == "not a database":
         db = str(tmp_path / "notes.sqlite3")
         Path(db).write_text("these are not the tables you are looking for\n" * 100)
+    else:
+        db = str(tmp_path / "places.sqlite")
+        with sqlite3.connect(db) as connection:
+            connection.execute("CREATE TABLE moz_places (url TEXT)")
+        connection.close()
+    before = sorted(tmp_path.iterdir())
     fake = FakeDiscord()
     await fake.start()
     try:
@@ -181,6 +188,13 @@ async def test_a_bad_database_is_exit_2_before_discord_is_asked_anything(
     assert len(lines) == 1 and "cannot open its database" in lines[0], output
     assert "ATOUT_DB" in lines[0]
     assert fake.requests == [], "the database is checked before logging in"
+    # Neither a lock file nor Atout's tables beside or inside a file that is not Atout's.
+    assert sorted(tmp_path.iterdir()) == before
+    if kind == "another application's":
+        with sqlite3.connect(db) as connection:
+            tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master")]
+        connection.close()
+        assert tables == ["moz_places"] and "another application" in lines[0]
 
 
 @pytest.mark.parametrize(

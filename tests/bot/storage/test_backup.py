@@ -1,16 +1,21 @@
 """``python -m bot restore`` never loses a database: each restore keeps the one it replaces
 under a name of its own, and a file that is not Atout's is refused untouched, with no lock file
-left beside it."""
+left beside it. What the bot writes beside its database stays out of git."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from bot.storage.backup import BackupError, backup, restore
+from bot.storage.instance_lock import lock_file
 from bot.storage.sqlite import SqliteStorage
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def database_with(path: Path, *games: str) -> None:
@@ -60,3 +65,30 @@ async def test_a_restore_over_a_file_that_is_not_atouts_changes_nothing(
         await restore(str(saved), str(db))
     assert db.read_bytes() == content
     assert sorted(p.name for p in tmp_path.iterdir()) == ["passwd", "saved.sqlite3"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git check-ignore")
+async def test_git_ignores_every_file_the_bot_writes_beside_its_database(tmp_path: Path) -> None:
+    """Made as the bot makes them (a database, a lock, a backup, two restores), then named
+    relative to the repository, where an admin's clone keeps them."""
+    db, saved = tmp_path / "atout.sqlite3", tmp_path / "saved.sqlite3"
+    await database_with(db, "coinche")
+    lock_file(str(db)).close()
+    backup(str(db), str(saved))
+    await restore(str(saved), str(db))
+    await restore(str(saved), str(db))
+    (tmp_path / "atout.sqlite3-wal").touch()  # while the bot runs: SQLite's side files
+    (tmp_path / "atout.sqlite3-shm").touch()
+    (tmp_path / "saved.sqlite3.partial").touch()  # a backup being written
+    (tmp_path / "atout.health").touch()  # ATOUT_HEALTH_FILE=atout.health
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert "atout.sqlite3.lock" in written and "atout.sqlite3.before-restore.2" in written
+    done = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--verbose", "--non-matching", *written],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    not_ignored = [line for line in done.stdout.splitlines() if line.startswith("::")]
+    assert not not_ignored, done.stdout
