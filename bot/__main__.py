@@ -56,7 +56,8 @@ running on this database.
 
 Settings come from the environment and from .env in the working directory (the environment
 wins): DISCORD_TOKEN, ATOUT_DB, ATOUT_SHARD_COUNT, ATOUT_SHARDS, ATOUT_DEV_GUILD, ATOUT_AI_PAUSE,
-ATOUT_IMAGE_PROCESSES. See the README, "Running your own Atout", and docs/running.md."""
+ATOUT_IMAGE_PROCESSES, ATOUT_REVIEW_PROCESSES. See the README, "Running your own Atout", and
+docs/running.md."""
 
 
 def arguments() -> argparse.ArgumentParser:

@@ -27,6 +27,9 @@ from bot.text.i18n import t
 
 MAX_AI_PAUSE_S = 60.0
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
+MAX_REVIEW_PROCESSES = 8
+"""A review is asked for once a deal, at most: more processes than this would wait idle."""
+DEFAULT_REVIEW_PROCESSES = 1
 
 
 @dataclass(frozen=True)
@@ -46,8 +49,10 @@ class Settings:
     than the CPUs it may use, fewer on a small memory, see ``bot.play.workers``); 0 draws in
     threads, as the tests under simcord do."""
     review_processes: int = 0
-    """Processes that compute deal reviews (``bot.play.reviews``): one for ``python -m bot``,
-    niced below everything else; 0 computes them in a thread, as the tests do."""
+    """``ATOUT_REVIEW_PROCESSES``: processes that compute deal reviews (``bot.play.reviews``),
+    niced below everything else: one by default for ``python -m bot``; 0 computes them in a
+    thread of the bot (a tiny machine: no process of its own, tables slower during a review),
+    as the tests do."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -100,6 +105,11 @@ def load_settings(
     drawing = merged.get("ATOUT_IMAGE_PROCESSES", "").strip()
     if drawing and not (drawing.isdigit() and int(drawing) <= MAX_IMAGE_PROCESSES):
         raise ValueError(t("cli_image_processes", most=MAX_IMAGE_PROCESSES, value=repr(drawing)))
+    reviewing = merged.get("ATOUT_REVIEW_PROCESSES", "").strip()
+    if reviewing and not (reviewing.isdecimal() and int(reviewing) <= MAX_REVIEW_PROCESSES):
+        raise ValueError(
+            t("cli_review_processes", most=MAX_REVIEW_PROCESSES, value=repr(reviewing))
+        )
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
@@ -107,5 +117,5 @@ def load_settings(
         ai_pause_s=ai_pause_s,
         shards=shards,
         image_processes=int(drawing) if drawing else default_image_processes(),
-        review_processes=1,
+        review_processes=int(reviewing) if reviewing else DEFAULT_REVIEW_PROCESSES,
     )

@@ -21,6 +21,7 @@ cli_discord_error = Discord a répondu par une erreur ({ $status } : { $reason 
 cli_no_database = Atout ne peut pas ouvrir sa base de données { $where } ({ $reason }) : vérifie ATOUT_DB (un chemin de fichier SQLite, ou postgresql://utilisateur:motdepasse@hôte:port/base) et que le serveur de base de données tourne.
 cli_ai_pause = ATOUT_AI_PAUSE doit être un nombre de secondes entre 0 et 60, pas { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES doit être un nombre de processus de dessin entre 0 et { $most } (0 dessine dans des threads), pas { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES doit être un nombre de processus de revue de jeu entre 0 et { $most } (0 les calcule dans un thread), pas { $value }
 action_pass = Passer
 action_coinche = Coincher
 action_surcoinche = Surcoincher

@@ -21,6 +21,7 @@ cli_discord_error = Discord ha risposto con un errore ({ $status }: { $reason })
 cli_no_database = Atout non riesce ad aprire il database { $where } ({ $reason }): controlla ATOUT_DB (il percorso di un file SQLite, o postgresql://utente:password@host:porta/database) e che il server del database sia in funzione.
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES deve essere un numero di processi di revisione tra 0 e { $most } (0 le calcola in un thread), non { $value }
 action_pass = Passo
 action_coinche = Coinche
 action_surcoinche = Surcoinche

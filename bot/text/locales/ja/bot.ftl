@@ -21,6 +21,7 @@ cli_discord_error = Discord がエラーを返しました（{ $status }: { $rea
 cli_no_database = Atout がデータベース { $where } を開けません（{ $reason }）。ATOUT_DB（SQLite ファイルのパス、または postgresql://ユーザー:パスワード@ホスト:ポート/データベース）と、データベースサーバーが動いているかを確認してください。
 cli_ai_pause = ATOUT_AI_PAUSE は 0 から 60 までの秒数にしてください（今の値: { $value }）
 cli_image_processes = ATOUT_IMAGE_PROCESSES は 0 から { $most } までの描画プロセス数にしてください（0 はスレッドで描画。今の値: { $value }）
+cli_review_processes = ATOUT_REVIEW_PROCESSES は 0 から { $most } までの振り返り用プロセス数にしてください（0 はスレッドで計算。今の値: { $value }）
 action_pass = パス
 action_coinche = コワンシュ
 action_surcoinche = シュルコワンシュ
