@@ -29,6 +29,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.logs import guard_streams
+
 if TYPE_CHECKING:
     # asyncio (a fifth of a second to import on a busy machine) and the bot are imported once
     # the stop signals are held (``hold_stop_signals``), not before.
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     if not words:
         hold_stop_signals(at_once=True)  # the bot itself, from its first instant
+    guard_streams()  # no URL's password printed, whoever prints it (bot.logs)
     try:
         return command_or_bot(words)
     except StoppedBeforeStart:
@@ -206,12 +209,11 @@ def run() -> int:
     """The bot, until a signal stops it."""
     import asyncio
 
-    import discord
-
     from bot import collector
     from bot.app import create_bot
     from bot.config import load_settings
     from bot.endpoint import ENV_VAR, point_at
+    from bot.logs import setup_logging
     from bot.play import workers
     from bot.text.i18n import t
 
@@ -225,7 +227,7 @@ def run() -> int:
     if settings.token is None:
         print(t("cli_no_token"), file=sys.stderr)
         return EXIT_SETTING
-    discord.utils.setup_logging()
+    setup_logging()
     collector.tune()
     bot = create_bot(settings)
     hold_stop_signals()  # from here on, a signal is noted and acted on at the next step

@@ -21,7 +21,9 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.logs import redact
 from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
+from bot.storage.postgres import is_postgres_url
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
 
@@ -105,6 +107,10 @@ def load_settings(
     drawing = merged.get("ATOUT_IMAGE_PROCESSES", "").strip()
     if drawing and not (drawing.isdigit() and int(drawing) <= MAX_IMAGE_PROCESSES):
         raise ValueError(t("cli_image_processes", most=MAX_IMAGE_PROCESSES, value=repr(drawing)))
+    db = merged.get("ATOUT_DB", "").strip() or "atout.sqlite3"
+    if "://" in db and not is_postgres_url(db):
+        # mysql://…, sqlite:///…: not a file path, which SQLite would make of it.
+        raise ValueError(t("cli_db_url", value=repr(redact(db))))
     reviewing = merged.get("ATOUT_REVIEW_PROCESSES", "").strip()
     if reviewing and not (reviewing.isdecimal() and int(reviewing) <= MAX_REVIEW_PROCESSES):
         raise ValueError(
@@ -112,7 +118,7 @@ def load_settings(
         )
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
+        db_path=db,
         dev_guild=int(guild) if guild else None,
         ai_pause_s=ai_pause_s,
         shards=shards,
