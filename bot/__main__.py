@@ -4,7 +4,8 @@ commands, listed by ``python -m bot --help``:
 - ``python -m bot migrate-db --from atout.sqlite3 --to postgresql://…`` copies its data to
   PostgreSQL (bot/storage/migrate_db.py);
 - ``python -m bot backup FILE`` and ``python -m bot restore FILE`` back up and restore the SQLite
-  database (bot/storage/backup.py).
+  database (bot/storage/backup.py);
+- ``python -m bot health`` says whether the running bot is well (bot/health.py).
 
 A new admin's mistakes end in one line that says what is wrong and a non-zero exit, never in a
 traceback; an unknown argument is the argument parser's one line. Exit codes:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from types import FrameType
 
     from bot.app import AtoutBot
+    from bot.health import HealthFile
 
 EXIT_OK = 0
 EXIT_DISCORD = 1
@@ -58,8 +60,8 @@ running on this database.
 
 Settings come from the environment and from .env in the working directory (the environment
 wins): DISCORD_TOKEN, ATOUT_DB, ATOUT_SHARD_COUNT, ATOUT_SHARDS, ATOUT_DEV_GUILD, ATOUT_AI_PAUSE,
-ATOUT_IMAGE_PROCESSES, ATOUT_REVIEW_PROCESSES. See the README, "Running your own Atout", and
-docs/running.md."""
+ATOUT_IMAGE_PROCESSES, ATOUT_REVIEW_PROCESSES, ATOUT_HEALTH_FILE. See the README, "Running your
+own Atout", and docs/running.md."""
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -85,6 +87,11 @@ def arguments() -> argparse.ArgumentParser:
         help="replace the SQLite database ATOUT_DB names with the backup FILE (bot stopped)",
     )
     restore.add_argument("file", metavar="FILE")
+    commands.add_parser(
+        "health",
+        help="whether the running bot is well (ATOUT_HEALTH_FILE; Docker's HEALTHCHECK):"
+        " exit 0 healthy, 1 not",
+    )
     return parser
 
 
@@ -143,6 +150,10 @@ def command_or_bot(words: list[str]) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command in ("backup", "restore"):
         return backup_or_restore(args.command, args.file)
+    if args.command == "health":
+        from bot import health
+
+        return health.main()
     hold_stop_signals(at_once=True)
     return run()
 
@@ -269,6 +280,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
         print(t("cli_no_database", where=describe(db), reason=reason), file=sys.stderr)
         return EXIT_SETTING
     bot.stop_grace_s = STOP_GRACE_S
+    health = start_health(bot)
     try:
         async with bot:  # its exit closes the bot, unless a signal's close did
             if stop.requested.is_set():
@@ -303,8 +315,26 @@ async def serve(bot: AtoutBot, token: str) -> int:
         print(t("cli_discord_error", status=exc.status, reason=exc.text), file=sys.stderr)
         return EXIT_DISCORD
     finally:
+        if health is not None:
+            health.stop()
         await lock.release()
     return EXIT_OK
+
+
+def start_health(bot: AtoutBot) -> HealthFile | None:
+    """The health file ``ATOUT_HEALTH_FILE`` names, written from now on (the lock is held) until
+    the stop (``bot.health``)."""
+    from bot.health import HealthFile
+    from bot.storage import instance_lock
+    from bot.storage.postgres import is_postgres_url
+
+    if bot.settings.health_file is None:
+        return None
+    db = bot.settings.db_path
+    lock = None if is_postgres_url(db) or db == ":memory:" else instance_lock.lock_path(db)
+    health = HealthFile(bot, Path(bot.settings.health_file), lock)
+    health.start()
+    return health
 
 
 class Stop:

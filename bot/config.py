@@ -55,6 +55,9 @@ class Settings:
     niced below everything else: one by default for ``python -m bot``; 0 computes them in a
     thread of the bot (a tiny machine: no process of its own, tables slower during a review),
     as the tests do."""
+    health_file: str | None = None
+    """``ATOUT_HEALTH_FILE``: where the running bot writes its health every few seconds, for
+    ``python -m bot health`` (Docker's ``HEALTHCHECK``, ``bot.health``); none by default."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -124,4 +127,5 @@ def load_settings(
         shards=shards,
         image_processes=int(drawing) if drawing else default_image_processes(),
         review_processes=int(reviewing) if reviewing else DEFAULT_REVIEW_PROCESSES,
+        health_file=merged.get("ATOUT_HEALTH_FILE", "").strip() or None,
     )

@@ -43,6 +43,22 @@ async def run_bot(cwd: Path, **extra: str) -> tuple[int, str]:
     return process.returncode, (out + err).decode()
 
 
+async def run_health(cwd: Path, environ: dict[str, str]) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "health",
+        cwd=cwd,
+        env=environ,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, out.decode()
+
+
 def problem_lines(output: str) -> list[str]:
     """What the admin reads, without discord.py's INFO lines."""
     plain = re.sub(r"\x1b\[[0-9;]*m", "", output)
@@ -240,6 +256,7 @@ async def test_a_second_bot_on_the_same_database_is_refused_naming_the_first(
         ATOUT_DISCORD_URL=fake.url,
         ATOUT_DB=str(tmp_path / "atout.sqlite3"),
         ATOUT_IMAGE_PROCESSES="0",
+        ATOUT_HEALTH_FILE=str(tmp_path / "atout.health"),
     )
     first = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -260,10 +277,20 @@ async def test_a_second_bot_on_the_same_database_is_refused_naming_the_first(
         assert lines[0].startswith("Another Atout is running on ")
         assert f"process {first.pid} on " in lines[0]
         assert fake.requests[before:] == [], "the second bot never logged in"
+        # The first is healthy (python -m bot health, Docker's HEALTHCHECK) once it is ready.
+        code, output = await run_health(tmp_path, environ)
+        for _ in range(50):
+            if code == 0:
+                break
+            await asyncio.sleep(0.1)
+            code, output = await run_health(tmp_path, environ)
+        assert code == 0 and output.startswith(f"healthy: process {first.pid}, "), output
     finally:
         first.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(first.wait(), timeout=60) == 0
         await fake.stop()
+    code, output = await run_health(tmp_path, environ)
+    assert code == 1 and "the bot is not running" in output, output
     # Stopped, the first leaves the database free: a bot starts on it again.
     lock = instance_lock.lock_file(str(tmp_path / "atout.sqlite3"))
     lock.close()
