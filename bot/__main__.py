@@ -220,7 +220,7 @@ def run() -> int:
     """The bot, until a signal stops it."""
     import asyncio
 
-    from bot import collector
+    from bot import allocator, collector
     from bot.app import create_bot
     from bot.config import load_settings
     from bot.endpoint import ENV_VAR, point_at
@@ -239,6 +239,7 @@ def run() -> int:
         print(t("cli_no_token"), file=sys.stderr)
         return EXIT_SETTING
     setup_logging()
+    allocator.tune()
     collector.tune()
     bot = create_bot(settings)
     hold_stop_signals()  # from here on, a signal is noted and acted on at the next step
