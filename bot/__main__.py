@@ -242,7 +242,11 @@ def run() -> int:
     allocator.tune()
     collector.tune()
     bot = create_bot(settings)
-    hold_stop_signals()  # from here on, a signal is noted and acted on at the next step
+    if sys.platform == "win32":
+        # No loop signal handlers there: Ctrl-C is a KeyboardInterrupt, caught below.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    else:
+        hold_stop_signals()  # from here on, a signal is noted and acted on at the next step
     try:
         return asyncio.run(serve(bot, settings.token))
     except KeyboardInterrupt:  # Ctrl-C where the platform has no loop signal handlers (Windows)

@@ -10,11 +10,14 @@ by glibc's allocator. Two of its defaults cost that much in a bot:
   300 KB of PNG each, received from the drawing processes, sent to Discord) soon land in those
   heaps instead of in maps of their own that ``free`` unmaps, and fragment them.
 
-So: two arenas, and a fixed 128 KB threshold (which also keeps the trim threshold fixed): a
-large block is mapped on its own and returned when freed. Measured with benchmarks/memory.py
-(200 realistic tables, 2 cores): the bot's process at the peak 299 MB -> 221 MB, the tree's
-median 376 -> 312 MB, at no measurable cost in speed (load.py's click->table and CPU per action
-unchanged within the machine's noise).
+So: two arenas, a fixed 128 KB threshold (which also keeps the trim threshold fixed), so that a
+large block is mapped on its own and returned when freed, and the heaps trimmed every
+``TRIM_EVERY_S`` (:func:`trim_periodically`). Measured with benchmarks/memory.py (200 realistic
+tables, 2 cores, 3 runs each on the same quiet machine): the process tree's median 471–498 MB ->
+383–409 MB, its peak 609–640 -> 508–547 MB, the bot's process at the peak 405–436 -> 321–350 MB.
+CPU per action read 8.0–8.9 ms before and 9.2–11.1 ms after, but the after runs met a busier
+machine (one beside a test run); what the change costs by itself is small: a ``malloc_trim`` of
+a few milliseconds twice a minute, and a map and unmap for each block over 128 KB (an image).
 
 Set in this process (``mallopt``) and, through the environment that glibc reads at start, in
 every process it starts (the fork server and the drawing and review processes forked from it).
