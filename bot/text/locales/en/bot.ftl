@@ -778,7 +778,7 @@ puzzle_unit_card_points = card points
 puzzle_value_met = { $card } reaches it
 puzzle_value_missed = { $card } falls short
 puzzle_why = **Why** — the best play after { $answer }:
-puzzle_line_trick = { $number }. { $plays }
+puzzle_line_trick = Trick { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
     [one] { $found } of the { $answered } member of this server who answered found it.

@@ -779,7 +779,7 @@ puzzle_unit_card_points = points de cartes
 puzzle_value_met = { $card } y arrive
 puzzle_value_missed = { $card } ne suffit pas
 puzzle_why = **Pourquoi** — le meilleur jeu après { $answer } :
-puzzle_line_trick = { $number }. { $plays }
+puzzle_line_trick = Pli { $number } — { $plays }
 puzzle_line_play = { $name } : { $card }
 puzzle_solvers = { $answered ->
     [one] { $found } sur { $answered } membre de ce serveur ayant répondu l'a trouvée.

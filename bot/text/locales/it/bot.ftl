@@ -779,7 +779,7 @@ puzzle_unit_card_points = punti delle carte
 puzzle_value_met = { $card } ci arriva
 puzzle_value_missed = { $card } non basta
 puzzle_why = **Perché** — il gioco migliore dopo { $answer }:
-puzzle_line_trick = { $number }. { $plays }
+puzzle_line_trick = Presa { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
     [one] { $found } su { $answered } membro di questo server che ha risposto l'ha trovata.
