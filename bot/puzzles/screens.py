@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import io
 from dataclasses import dataclass
+from typing import cast
 
 import discord
 
@@ -28,6 +29,7 @@ from games.base import Game
 from games.puzzles import Puzzle
 from games.puzzles.position import from_json, position
 from games.registry import card_facts
+from games.views import GameView
 from rendering.puzzle import render_puzzle
 
 MESSAGE_LIMIT = 2000
@@ -169,8 +171,11 @@ async def post(shown: Shown, date: str, locale: str) -> Screen:
     no hand, no answer, no count — and "Solve it", which opens the puzzle for the clicker."""
     puzzle, game = shown.puzzle, shown.game
     names = shown.names(locale)
+    # The public view, turned so that the puzzle's seat sits at the bottom as in the puzzle:
+    # ``seat`` only orients the drawing; a public view holds no hand to show.
+    oriented = cast(GameView, {**game.public_view(), "seat": puzzle.seat})
     image = await table_file(
-        game.public_view(), names, shown.bots(), DECK, f"puzzle-{shown.stored.id}", locale
+        oriented, names, shown.bots(), DECK, f"puzzle-{shown.stored.id}", locale
     )
     content = t(
         "puzzle_post",

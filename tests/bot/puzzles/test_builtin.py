@@ -73,3 +73,18 @@ def test_a_contract_puzzle_says_the_answer_alone_reaches_it() -> None:
     assert t("puzzle_value_met", card=answer) in text
     for action, _ in puzzle.alternatives[1:]:
         assert t("puzzle_value_missed", card=card(action.card or "", puzzle.game, "en")) in text
+
+
+def test_the_daily_post_draws_the_public_table_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[Any] = []
+
+    async def table_file(view: Any, *args: Any) -> Any:
+        drawn.append(view)
+        return None
+
+    monkeypatch.setattr(bot.puzzles.screens, "table_file", table_file)
+    shown = Shown.of(_stored("open"))
+    screen = asyncio.run(bot.puzzles.screens.post(shown, "2026-11-28", "en"))
+    [view] = drawn
+    assert view["hand"] == [] and view["seat"] == shown.puzzle.seat
+    assert screen.view is not None and len(screen.view.children) == 1
