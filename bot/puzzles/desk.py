@@ -73,6 +73,8 @@ class PuzzleHost(Protocol):
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
     ) -> discord.PartialMessageable: ...
 
+    async def wait_until_ready(self) -> None: ...
+
 
 class NoPuzzle(Exception):
     """``/puzzle mine`` has nothing to serve; ``key`` says why, in the catalogue's words."""
@@ -88,6 +90,9 @@ class PuzzleDesk:
         self.finder = Finder(processes)
         self._making: dict[tuple[int, str], asyncio.Task[StoredPuzzle]] = {}
         self._sweeper = tasks.loop(seconds=SWEEP_EVERY_S)(self._sweep_once)
+        # Posts need the gateway; a bot whose cogs load without connecting (tests of the
+        # commands' registration) never sweeps.
+        self._sweeper.before_loop(self.host.wait_until_ready)
 
     @property
     def storage(self) -> Storage:
