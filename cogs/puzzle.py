@@ -12,6 +12,8 @@ answer a puzzle is decided by the puzzle and the click (its server, its owner), 
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -32,6 +34,7 @@ from bot.ui.components import Rebuilt
 from bot.ui.replies import refuse
 
 Interaction = discord.Interaction[discord.Client]
+log = logging.getLogger(__name__)
 
 COG_NAME = "Puzzles"
 DAILY_CHOICES = [choice("challenge_daily_start", "start"), choice("challenge_daily_stop", "stop")]
@@ -156,8 +159,10 @@ class Puzzles(commands.GroupCog, group_name="puzzle", group_description=describe
         try:
             stored = await self.desk.today(interaction.guild_id)
         except Exception:
+            # Made again at the next ask: nothing was kept of a puzzle that failed.
+            log.exception("the puzzle of the day of server %s failed", interaction.guild_id)
             await refuse(interaction, t("puzzle_failed", user_locale(interaction)))
-            raise
+            return
         await show_puzzle(interaction, self.desk, stored)
 
     @app_commands.command(name="mine", description=describe("cmd_puzzle_mine"))

@@ -29,10 +29,11 @@ from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
 from bot.puzzles.finder import Finder
 from bot.puzzles.screens import Shown, post
 from bot.storage.challenges import iso, moment
-from bot.storage.interface import Storage
+from bot.storage.interface import Storage, TableRow
 from bot.storage.puzzles import PuzzleAnswer, PuzzlePost, StoredPuzzle
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import table_language
+from games.records import ParsedRecord
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,7 @@ class PuzzleDesk:
     ) -> StoredPuzzle | None:
         since = iso(moment(f"{day}T00:00:00Z") - datetime.timedelta(days=RECENT_DAYS))
         candidates: list[tuple[int, int]] = []
-        records = {}
+        records: dict[int, ParsedRecord] = {}
         names: dict[int, list[str]] = {}
         for table_id in await self.storage.finished_tables(guild_id, since, TABLES_LOOKED_AT):
             row = await self.storage.get_table(table_id)
@@ -134,10 +135,7 @@ class PuzzleDesk:
                 continue
             game_log = await self.storage.load_log(table_id)
             records[table_id] = game_log.record(row)
-            names[table_id] = [
-                (row.seat(k).name if row.seat(k) is not None else "") or ""  # type: ignore[union-attr]
-                for k in range(row.seats)
-            ]
+            names[table_id] = _names(row)
             candidates.extend((table_id, deal) for deal in range(len(game_log.deals)))
         if len(candidates) < ENOUGH_DEALS:
             return None
@@ -230,10 +228,7 @@ class PuzzleDesk:
         entry = await self.finder.near(record, deal_no, seat, index, seed=table_id)
         puzzle_id: int | None = None
         if entry is not None:
-            names = [
-                (row.seat(k).name if row.seat(k) is not None else "") or ""  # type: ignore[union-attr]
-                for k in range(row.seats)
-            ]
+            names = _names(row)
             key = f"mine:{user_id}:{_table_key(table_id, entry)}"
             stored = await self._store(entry, key, None, user_id, names)
             puzzle_id = stored.id
@@ -310,6 +305,11 @@ class PuzzleDesk:
                     schedule.channel_id,
                     exc.status,
                 )
+
+
+def _names(row: TableRow) -> list[str]:
+    """The seats' names as the table had them ("" for an empty seat)."""
+    return [seat.name if (seat := row.seat(k)) is not None else "" for k in range(row.seats)]
 
 
 def _table_key(table_id: int, entry: Entry) -> str:

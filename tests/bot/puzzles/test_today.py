@@ -106,9 +106,16 @@ async def test_the_buttons_work_after_a_restart(env: simcord.Env, settings: Sett
     guild = env.create_guild()
     channel = guild.create_text_channel("puzzles")
     ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
     question = await open_today(ann, channel)
     ids = card_ids(question)
+    before = await bob.click(await open_today(bob, channel), custom_id=ids[-1])
+    assert before.response is not None
     await restart(env, settings)
+    # Nothing lost: bob's answer stands, and the day's puzzle is the same.
+    kept = await open_today(bob, channel)
+    assert card_ids(kept) == [] and kept.content == before.response.content
+    assert card_ids(await open_today(guild.add_member(env.create_user("cy")), channel)) == ids
     answered = await ann.click(question, custom_id=ids[0])
     assert answered.response is not None and t("puzzle_streak", current=0, best=0)[:7] in (
         answered.response.content
