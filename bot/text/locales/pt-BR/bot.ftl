@@ -180,7 +180,7 @@ puzzle_goal_contract_defence = Todas as mãos estão à vista. Encontre a única
 puzzle_goal_score_ahead = Todas as mãos estão à vista. Encontre a única carta que termina a mão com pelo menos { $margin } pontos de vantagem, joguem os outros o que jogarem.
 puzzle_goal_score_behind = Todas as mãos estão à vista. Encontre a única carta que termina a mão com no máximo { $margin } pontos de desvantagem, joguem os outros o que jogarem.
 puzzle_goal_best = Só a sua mão está à vista, como você a via. Encontre a carta que faz melhor do que todas as outras em pelo menos { $share } das mãos possíveis.
-puzzle_pick = Você é o lugar de baixo. Escolha sua carta: uma só tentativa.
+puzzle_pick = Seu lugar é o de baixo. Escolha sua carta: uma só tentativa.
 puzzle_you = Você
 puzzle_post = **Problema do dia — { $game }** · { $date }
     { $goal }
