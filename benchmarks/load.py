@@ -262,7 +262,7 @@ def rss_bytes() -> int:
 async def open_table(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
     """A Coinche table of two people and two easy computers, started and dealt: the lobby's
     own steps (seat, start, drive), without its messages, so that hundreds open in seconds."""
-    row = await bot.storage.create_table(guild_id, channel_id, "coinche", 4, people[0], {}, {})
+    row = await bot.storage.tables.create(guild_id, channel_id, "coinche", 4, people[0], {}, {})
     session = await bot.tables.create(row)
     for index, user in enumerate(people):
         assert await session.join(user, f"p{index}") is None
