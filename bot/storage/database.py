@@ -1,4 +1,4 @@
-"""The one part of storage written once per database: its driver, its transactions, the group
+"""The one part of storage written for each database: its driver, its transactions, the group
 commit's transaction and its migrations (``sqlite.py``, ``postgres.py``).
 
 Everything above it — tables and their logs, reviews, ratings, challenges — is written once, in

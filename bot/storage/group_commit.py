@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.storage.database import Database, Statement, Step
@@ -63,7 +63,7 @@ class GroupCommit:
             fields.update(group.get(table_id, {}))
         return fields
 
-    def written(self, table_id: int, names: Any) -> None:
+    def written(self, table_id: int, names: Iterable[str]) -> None:
         """These columns were just written: their deferred values are older, forget them."""
         for name in names:
             self._deferred.get(table_id, {}).pop(name, None)

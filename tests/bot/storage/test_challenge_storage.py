@@ -12,6 +12,7 @@ import pytest
 
 from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
+from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from games.duplicate import fixed_deals
 
@@ -194,3 +195,30 @@ async def test_a_challenge_deal_moves_no_rating_and_joins_no_history(storage: St
     assert await storage.ratings.rate_table(row.id) == []
     assert await storage.ratings.history(GUILD, ANN, None) == []
     assert (await storage.ratings.player_stats(GUILD, ANN, None)).per_game == []
+
+
+async def test_a_restart_finds_the_attempts_in_play_and_those_to_recover(storage: Storage) -> None:
+    """``open_attempts`` (what a closing ends), ``attempts_to_recover`` (a deal that ended
+    before its result was recorded: only in the cluster of its server) and the card's message
+    and counts, on both databases."""
+    found = await challenge(storage)
+    await storage.challenges.set_message(found.id, 777)
+    assert (await storage.challenges.get(found.id)).message_id == 777  # type: ignore[union-attr]
+    for user in (ANN, BOB):
+        await storage.challenges.start_attempt(found.id, user, f"player{user}", NOW)
+    playing = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, {"duplicate": {}})
+    ended = await storage.tables.create(GUILD, 10, "coinche", 4, BOB, {}, {"duplicate": {}})
+    await storage.challenges.update_attempt(found.id, ANN, table_id=playing.id)
+    await storage.challenges.update_attempt(found.id, BOB, thread_id=8, table_id=ended.id)
+    await storage.tables.finish(ended.id, "finished")
+    assert [a.user_id for a in await storage.challenges.open_attempts(found.id)] == [ANN, BOB]
+    (recover,) = await storage.challenges.attempts_to_recover()
+    assert (recover.user_id, recover.table_id, recover.thread_id) == (BOB, ended.id, 8)
+    storage.shards = Shards(2, (1,))  # GUILD (1) is in shard 0: another cluster's
+    assert await storage.challenges.attempts_to_recover() == []
+    assert await storage.challenges.to_watch() == []
+    storage.shards = None
+    result = DealResult(0, BOB, "player2", 5, 0.0, 0, ended.id, {})
+    assert await storage.challenges.record_result(found.id, result, NOW, last=False)
+    assert await storage.challenges.attempts_to_recover() == []
+    assert await storage.challenges.attempt_counts(found.id) == (2, 0)

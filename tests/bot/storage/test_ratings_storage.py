@@ -161,6 +161,8 @@ async def test_computers_are_rated_per_level_and_hidden_by_default(
     board = await storage.ratings.leaderboard(GUILD, "piquet", user_id=1)
     assert [line.player for line in board.lines] == ["u:1"]
     await storage.ratings.set_guild_setting(GUILD, "show_computers", True)
+    assert await storage.ratings.guild_settings(GUILD) == {"show_computers": True}
+    assert await storage.ratings.guild_settings(GUILD + 1) == {}
     board = await storage.ratings.leaderboard(GUILD, "piquet", user_id=1)
     # No English in storage: a computer has no stored name, each reader names its level.
     assert [(line.name, line.ai_level) for line in board.lines] == [("", "hard"), ("user1", None)]

@@ -104,6 +104,14 @@ async def test_an_action_needs_its_deal(storage: Storage) -> None:
 async def test_active_tables_and_finishing(storage: Storage) -> None:
     a = await storage.tables.create(1, 2, "sueca", 4, 99, {}, {})
     b = await storage.tables.create(1, 2, "piquet", 2, 99, {}, {})
+    await storage.tables.set_seat(a.id, 1, 5, None, "eve")
+    await storage.tables.set_seat(a.id, 1, None, "easy", "Computer 2")  # the seat changes hands
+    await storage.tables.set_seat(a.id, 3, 6, None, "fay")
+    await storage.tables.clear_seat(a.id, 3)
+    seated = await storage.tables.get(a.id)
+    assert seated is not None and [(s.seat, s.user_id, s.ai_level) for s in seated.seat_list] == [
+        (1, None, "easy")
+    ]
     await storage.tables.update(b.id, status="playing", first_dealer=1, thread_id=77)
     assert [r.id for r in await storage.tables.active()] == [a.id, b.id]
     assert (await storage.tables.in_thread(77)).id == b.id  # type: ignore[union-attr]
