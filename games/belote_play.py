@@ -136,7 +136,8 @@ class BeloteFamily(Game):
     def side_of(self, seat: int) -> int:
         return seat & 1
 
-    def full_deck(self) -> tuple[str, ...]:
+    @classmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
         return FRENCH_32
 
     def _init_play_options(self) -> None:
