@@ -223,15 +223,3 @@ def emblem(suit: str, style: str, size: int) -> Image.Image:
     sprite = Image.new("RGBA", (size, size), (*ink(suit, style), 0))
     sprite.putalpha(mask)
     return sprite
-
-
-@lru_cache(maxsize=64)
-def trump_emblem(trump: str, size: int, style: str, locale: str = "en") -> Image.Image:
-    """A contract denomination as a sprite: a suit emblem, or the letters SA / TA."""
-    if trump in ("S", "H", "D", "C"):
-        return emblem(trump, style, size)
-    from rendering.i18n import term
-    from rendering.text import size_for_cap_height, text_sprite
-
-    label = term("denomination", trump, locale)
-    return text_sprite(label, size_for_cap_height(int(size * 0.7)), theme.TEXT)
