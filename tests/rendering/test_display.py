@@ -17,8 +17,9 @@ from games.registry import GAME_NAMES
 from rendering import theme
 from rendering.canvas import Box, Record
 from rendering.demo import DEMO_SEATS, random_position
+from rendering.geometry import COLUMN, W
 from rendering.sheets import draw_last_trick
-from rendering.table import COLUMN, W, draw_table
+from rendering.table import draw_table
 
 SEATS = {
     name: sorted({DEMO_SEATS[name], 2 if name == "briscola" else DEMO_SEATS[name]})

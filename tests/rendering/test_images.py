@@ -21,8 +21,8 @@ from rendering import (
 )
 from rendering import cards as card_sprites
 from rendering.demo import DEMO_NAMES, DEMO_SEATS, concrete, finished_deal, random_position
+from rendering.geometry import NAME
 from rendering.palette import fixed_palette
-from rendering.table import NAME
 from rendering.text import cap_height, size_for_cap_height
 from tests.rendering.helpers import decode
 
