@@ -169,7 +169,7 @@ class FortyCardGame(Game):
         self.winners = winners
         self.phase = "over"
 
-    def _common_view(self, seat: int | None) -> CommonView:
+    def _common_view(self, seat: int | None) -> CommonView[None]:
         scores: Scores = {"deal": self.side_points(), "game": list(self.totals)}
         return common_view(
             self,

@@ -20,7 +20,7 @@ from rendering import cards, theme
 from rendering.canvas import Canvas
 from rendering.geometry import COLUMN, H, W
 from rendering.i18n import DEFAULT_LOCALE, plural, text
-from rendering.info import SideLabel, TableInfo, card_text, side_label, side_names
+from rendering.info import SideLabel, TableCards, TableInfo, card_text, side_label, side_names
 from rendering.layers import Frame, kept
 from rendering.text import fit_text, size_for_cap_height, unique_fit, wrap_words
 
@@ -54,68 +54,68 @@ def draw_column(
     ``frame``, each panel is a kept layer under what it shows (a panel that shows the same as a
     moment ago, like the contract during the play, is not drawn again)."""
     x0, x1 = 10, COLUMN - 6
-    scores = view.get("scores") or {}
-    game_scores = scores.get("game") if isinstance(scores, dict) else None
-    deal_scores = scores.get("deal") if isinstance(scores, dict) else None
-    score_args: tuple[tuple[SideLabel, ...], tuple[object, ...], tuple[object, ...]] | None = None
-    fits = ("wrap", "whole", "compact")
-    need = dict.fromkeys(fits, 0)
-    if isinstance(game_scores, list):
-        found = side_names(view["teams"], names, info.locale)
-        sides = range(len(game_scores))
-        labels = tuple(
-            found[i] if i < len(found) else SideLabel((side_label(i, info.locale),)) for i in sides
-        )
-        deal = tuple(
-            deal_scores[i] if isinstance(deal_scores, list) and i < len(deal_scores) else None
-            for i in sides
-        )
-        score_args = (labels, deal, tuple(game_scores))
-        need = {fit: _score_rows(c, *score_args, fit)[3] + 10 for fit in fits}
+    game_scores = view["scores"]["game"]
+    deal_scores = view["scores"]["deal"]
+    found = side_names(view["teams"], names, info.locale)
+    sides = range(len(game_scores))
+    labels = tuple(
+        found[i] if i < len(found) else SideLabel((side_label(i, info.locale),)) for i in sides
+    )
+    deal = tuple(deal_scores[i] if i < len(deal_scores) else None for i in sides)
+    score_args = (labels, deal, tuple(game_scores))
+    need = {fit: _score_rows(c, *score_args, fit)[3] + 10 for fit in FITS}
     # The contract gives up its last lines before the score would be left out, and its last
     # two (chiamata's "Deal 1 of 5" and briscola, which "Called: 2 ♦" names) before a side's
     # name would be shortened; once the match is over, all but who called what.
     contract = tuple(info.contract[:6])
     room = H - 6 - 10 - need["compact"]
     whole = H - 6 - 10 - need["whole"]
-    keep = 2 if view.get("phase") == "over" else len(contract) - 2
+    keep = 2 if view["phase"] == "over" else len(contract) - 2
     if len(_contract_rows(c, info.title, contract, whole)[3]) >= keep:
         room = whole
     y = kept(c, frame, _contract_panel, info.title, contract, room)
-    size = "card"
-    if score_args is not None:
-        # Names whole, over two rows where the column has room for that and the cards on the
-        # table after it; shortened beside their numbers where it has not. The cards are drawn
-        # smaller, or a lone card named in words, where that keeps the names whole.
-        groups = [] if int(view.get("seats") or 0) == 2 else info.cards
-        chosen: dict[str, str] = {}
-        spare = bool(groups) and all(g.said for g in groups)
-        for size in CARD_SIZES + (("none",) if spare else ()):
-            reserve = (
-                0
-                if size == "none"
-                else sum(
-                    _cards_height(
-                        c,
-                        (g.label, tuple(g.cards), g.count, g.crosswise_last),
-                        info.locale,
-                        size,
-                        style,
-                    )
-                    for g in groups
-                )
-            )
-            fit = next((f for f in fits if y + need[f] <= H - 6 - reserve), "compact")
-            chosen.setdefault(fit, size)
-        fit = min(chosen, key=fits.index)
-        size = chosen[fit]
-        y = kept(c, frame, _scores, y, *score_args, info.locale, fit)
-    if int(view.get("seats") or 0) != 2 and size != "none":
+    # Two players' cards lie on the felt, beside the trick, not in the column.
+    groups = [] if view["seats"] == 2 else info.cards
+    fit, size = _score_fit(c, groups, y, need, info.locale, style)
+    y = kept(c, frame, _scores, y, *score_args, info.locale, fit)
+    if view["seats"] != 2 and size != "none":
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
             y = kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size)
     if info.log and y < H - 100:
         kept(c, frame, _log, y, info.log_title, tuple(info.log))
+
+
+FITS: Final = ("wrap", "whole", "compact")
+"""How the score panel writes a long side name, from the roomiest (``_score_rows``)."""
+
+
+def _score_fit(
+    c: Canvas, groups: list[TableCards], y: int, need: dict[str, int], locale: str, style: str
+) -> tuple[str, str]:
+    """How the score panel starting at ``y`` writes its names (one of ``FITS``), and the size
+    the cards on the table after it are drawn at (one of ``CARD_SIZES``, or "none"): names
+    whole, over two rows where the column has room for that and the cards after it; shortened
+    beside their numbers where it has not. The cards are drawn smaller, or a lone card named
+    in words, or (when every one of them is said in the contract) left out, where that keeps
+    the names whole."""
+    chosen: dict[str, str] = {}
+    spare = bool(groups) and all(g.said for g in groups)
+    for size in CARD_SIZES + (("none",) if spare else ()):
+        reserve = (
+            0
+            if size == "none"
+            else sum(
+                _cards_height(
+                    c, (g.label, tuple(g.cards), g.count, g.crosswise_last), locale, size, style
+                )
+                for g in groups
+            )
+        )
+        fit = next((f for f in FITS if y + need[f] <= H - 6 - reserve), "compact")
+        chosen.setdefault(fit, size)
+    fit = min(chosen, key=FITS.index)
+    return fit, chosen[fit]
 
 
 def _contract_rows(

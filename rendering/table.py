@@ -46,7 +46,6 @@ from rendering.geometry import (
 from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import (
     TableInfo,
-    name_of,
     side_names,
     side_of,
     wins,
@@ -123,14 +122,10 @@ class Seats:
     """Whether each seat's plate is grown long for its name (``LONG_PLATE_WIDTH``)."""
     bots: tuple[bool, ...]
     colours: tuple[theme.RGB, ...]
-    locale: str
 
     def plate(self, index: int) -> PlateBase:
         seat = self.order[index]
-        if seat < len(self.names):
-            rows, size, long = self.names[seat], self.sizes[seat], self.longs[seat]
-        else:
-            rows, size, long = (name_of([], seat, self.locale),), NAME, False
+        rows, size, long = self.names[seat], self.sizes[seat], self.longs[seat]
         bot = seat < len(self.bots) and self.bots[seat]
         return PlateBase(index, len(self.order), rows, size, long, bot, self.colours[seat])
 
@@ -204,7 +199,7 @@ def _plate(
     base = seats.plate(index)
     pw, ph = base.size_px
     x0, y0 = base.origin
-    acting = view.get("to_act") == seat
+    acting = view["to_act"] == seat
     c.mark("plate", (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), seat)
     if acting:
         c.panel(
@@ -212,22 +207,21 @@ def _plate(
         )
     if frame is None or acting or frame.painted(base.box):
         _plate_base(c, base, acting)
-    if view.get("dealer") == seat:
+    dealer = view["dealer"] == seat
+    if dealer:
         _dealer_chip(c, x0 + pw - 4, y0 - 4, info.locale, seat)
-    sizes = view.get("hand_sizes") or []
-    count = sizes[seat] if seat < len(sizes) and isinstance(sizes[seat], int) else 0
+    count = view["hand_sizes"][seat]
     back = cards.back(*MINI_BACK)
-    won = view.get("tricks_won") or []
-    tricks = won[seat] if seat < len(won) and isinstance(won[seat], int) else 0
-    label = plural("tricks", tricks, info.locale)
+    label = plural("tricks", view["tricks_won"][seat], info.locale)
     room = pw - 20 - MINI_BACK[0] - c.rich_width(label, SMALL) - 24
     step = min(8, room // max(1, count - 1)) if count > 1 else 8
     for i in range(count):
         c.sprite(back, x0 + 20 + i * step, y0 + ph - MINI_BACK[1] - 8)
     c.rich(x0 + pw - 12, y0 + ph - 32, label, SMALL, theme.TEXT_DIM, anchor="r")
+    # Only some seats wear a badge (the taker, the elder…) or say something in a bubble.
     badge = info.badges.get(seat)
     if badge:
-        room = pw - 30 - (CHIP + 10 if view.get("dealer") == seat else 0)
+        room = pw - 30 - (CHIP + 10 if dealer else 0)
         badge = fit_text(badge, SMALL, room, "condensed")
         width = c.rich_width(badge, SMALL, "condensed") + 20
         bx = x0 + 10
@@ -292,7 +286,7 @@ def _arrow(c: Canvas, anchor: tuple[int, int], plate: tuple[int, int]) -> None:
 
 def _trick(c: Canvas, view: GameView, order: list[int], style: str, locale: str) -> None:
     n = len(order)
-    trick = view.get("trick") or []
+    trick = view["trick"]
     # The engine says who wins the trick so far; a lone card is not marked.
     winning = view["winning"] if len(trick) > 1 else None
     for seat, card in trick:
@@ -362,19 +356,16 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
             break
 
 
-def _seats(view: GameView, names: list[str], bots: list[bool], locale: str) -> Seats:
-    n = int(view.get("seats") or len(names) or 4)
-    viewer = view.get("seat")
-    first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
+def _seats(view: GameView, names: list[str], bots: list[bool]) -> Seats:
+    n = view["seats"]
+    # The public view (no seat) puts seat 0 at the bottom; a seat's own view, that seat.
+    first = view["seat"] or 0
     order = tuple((first + i) % n for i in range(n))
     index_of = {seat: i for i, seat in enumerate(order)}
-    bot = [s < len(bots) and bots[s] for s in range(len(names))]
-    fitted = [
-        plate_name(name, bot[s], index_of[s], n) if s in index_of else None
-        for s, name in enumerate(names)
-    ]
+    bot = [s < len(bots) and bots[s] for s in range(n)]
+    fitted = [plate_name(names[s], bot[s], index_of[s], n) for s in range(n)]
     # A name that two rows do not hold is shortened on one, kept apart from the others.
-    rooms = [name_room(plate_size(index_of.get(s, 0), n)[0], bot[s]) for s in range(len(names))]
+    rooms = [name_room(plate_size(index_of[s], n)[0], bot[s]) for s in range(n)]
     short = unique_fit(names, NAME, rooms, "condensed")
     rows = tuple(f[0] if f else (short[s],) for s, f in enumerate(fitted))
     colours = tuple(
@@ -387,7 +378,6 @@ def _seats(view: GameView, names: list[str], bots: list[bool], locale: str) -> S
         longs=tuple(bool(f and f[2]) for f in fitted),
         bots=tuple(bots),
         colours=colours,
-        locale=locale,
     )
 
 
@@ -402,22 +392,22 @@ def _draw(
 ) -> None:
     """The whole table on ``c``; with a ``frame``, what a table keeps from one image to the next
     (the plates' fixed part, panels showing what they showed) is laid back from kept layers."""
-    seats = _seats(view, names, bots, locale)
+    seats = _seats(view, names, bots)
     if frame is not None:
         for index in range(len(seats.order)):
             kept(c, frame, _plate_base, seats.plate(index), admit=True)
     info = table_info(view, names, locale)
     draw_column(c, view, info, names, style, frame)
     n = len(seats.order)
-    if n == 2 and view.get("phase") != "over":
+    if n == 2 and view["phase"] != "over":
         _felt_cards(c, info, style)
-    if view.get("trick"):
+    if view["trick"]:
         _trick(c, view, list(seats.order), style, locale)
     else:
         _focus(c, info, style)
     for index in range(n):
         _plate(c, info, view, seats, index, frame)
-    if view.get("phase") == "over":
+    if view["phase"] == "over":
         _game_over(c, view, names, locale, seats)
 
 
@@ -429,8 +419,8 @@ def draw_table(
     locale: str = DEFAULT_LOCALE,
     records: list[Record] | None = None,
 ) -> Image.Image:
-    """The table image, drawn whole; ``records``, when given, receives every text and element
-    drawn (the layout tests read it)."""
+    """The table image, drawn whole, with one name a seat (``rendering.info.display_names``);
+    ``records``, when given, receives every text and element drawn (the layout tests read it)."""
     c = Canvas((W, H), background())
     c.style = style
     c.records = records
@@ -452,12 +442,12 @@ def _game_over(c: Canvas, view: GameView, names: list[str], locale: str, seats: 
     """A banner in the middle: the game is over, and who won it. It is as wide as the gap
     between the side seats' plates, so every seat stays in sight, and the winners' names wrap
     to a second row rather than run under a plate."""
-    scores = view.get("scores")
-    ranking = view.get("games_won")
-    if not (isinstance(ranking, list) and any(ranking)):
-        ranking = scores.get("game") if isinstance(scores, dict) else None
+    ranking = view["scores"]["game"]
+    if view["game"] == "piquet" and any(view["games_won"]):
+        # A Piquet match is won in games, each of them in points.
+        ranking = view["games_won"]
     line = ""
-    if isinstance(ranking, list) and ranking and all(isinstance(v, int) for v in ranking):
+    if ranking:
         best = max(ranking)
         leaders = [i for i, v in enumerate(ranking) if v == best]
         labels = side_names(view["teams"], names, locale)
