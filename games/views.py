@@ -408,9 +408,9 @@ class ChiamataContract(TypedDict):
     called_card: str | None
 
 
-Contract = BeloteContract | CoincheContract | ChiamataContract
-"""Any game's contract. The contracts are ``final``, so that a key tells them apart for mypy."""
 ContractT = TypeVar("ContractT", BeloteContract, CoincheContract, ChiamataContract, None)
+"""A game's contract (``None`` in the games without one). The contracts are ``final``, so that
+a key tells them apart for mypy where a reader holds two games' (``"taker" in contract``)."""
 
 
 class CommonView(TypedDict, Generic[ContractT]):

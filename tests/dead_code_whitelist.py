@@ -17,6 +17,7 @@ USED = (
     _.warn_dave,
     _.DEFAULT_GATEWAY,  # DiscordWebSocket's gateway address, pointed at a fake Discord
     _.translate,  # app_commands.Translator: the commands' texts in each client language
+    _.writable,  # io: logging asks a stream whether it may write (bot/logs.py)
     _.from_custom_id,  # DynamicItem: rebuilds a button from its custom_id after a restart
     _.cog_unload,  # commands.Cog: the extension is unloaded
     _.teardown,  # an extension's module-level hook, called by load/unload_extension
@@ -37,8 +38,9 @@ USED = (
     _.commits,  # bot.storage.group_commit: group commits so far, beside ``steps``
     _.schema_version,  # bot.storage: the migration tests read the version a database is at
     _.in_use,  # bot.ui.emojis: the emoji tests read which marks a bot put in use
-    # Unused today, in rooms being rebuilt for issue 32 (the review's path, item 4; storage,
-    # item 3): left to those rooms' developers to use or remove.
+    # Unused today, in rooms being rebuilt for issues 32 and 33 (the review's path, storage, the
+    # challenge's results): left to those rooms' developers to use or remove.
     _.computing,  # bot.play.reviews
     _.owns,  # bot.storage.shards
+    _.outcome_lines,  # bot.text.narrate: a challenge deal in words (issue 33 item 8's results)
 )

@@ -181,9 +181,9 @@ def _typed_dict_keys() -> set[tuple[str, int]]:
             for node in tree.body:
                 if not isinstance(node, ast.ClassDef):
                     continue
-                bases = {
-                    b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases
-                }
+                # ``CommonView[BeloteContract]``: a generic TypedDict's subscript names its class.
+                named = [b.value if isinstance(b, ast.Subscript) else b for b in node.bases]
+                bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in named}
                 if bases & typed:
                     typed.add(node.name)
                     for item in node.body:
