@@ -82,7 +82,7 @@ def draw_hand(
         if 0 < playable < len(hand):
             parts.append(text("hand_playable", locale, count=playable))
             if view["game"] == "chiamata" and view["trick"]:
-                # Chiamata's duty to follow suit is a table's choice (RULES.md, D9: many play
+                # Chiamata's duty to follow suit is a table's choice (docs/rules.md, D9: many play
                 # Briscola's freedom), so the hand says which rule dims the other cards.
                 led = denomination(view["trick"][0][1][1], locale)
                 parts.append(text("hand_follow_rule", locale, suit=led))
