@@ -121,6 +121,7 @@ hand_turn_up = turn-up { $card }
 hand_exchange_range = exchange { $low }–{ $high } cards
 hand_exchange = exchange { $count }
 hand_playable = { $count } playable
+hand_follow_rule = must follow { $suit }: this table's rule
 no_cards_in_hand = No cards in hand
 last_trick = Last trick
 no_trick_yet = No trick played yet

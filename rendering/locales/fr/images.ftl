@@ -128,6 +128,7 @@ hand_playable = { $count ->
     [one] { $count } jouable
    *[other] { $count } jouables
 }
+hand_follow_rule = fournir à { $suit } : règle de cette table
 no_cards_in_hand = Plus de cartes en main
 last_trick = Dernier pli
 no_trick_yet = Aucun pli joué

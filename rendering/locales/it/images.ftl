@@ -124,6 +124,7 @@ hand_playable = { $count ->
     [one] { $count } giocabile
    *[other] { $count } giocabili
 }
+hand_follow_rule = rispondere a { $suit }: regola di questo tavolo
 no_cards_in_hand = Nessuna carta in mano
 last_trick = Ultima presa
 no_trick_yet = Nessuna presa ancora

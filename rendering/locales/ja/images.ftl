@@ -103,6 +103,7 @@ hand_turn_up = 表札 { $card }
 hand_exchange_range = { $low }〜{ $high }枚交換
 hand_exchange = { $count }枚交換
 hand_playable = 出せる札 { $count }枚
+hand_follow_rule = { $suit }のマストフォロー（この卓のルール）
 no_cards_in_hand = 手札なし
 last_trick = 前のトリック
 no_trick_yet = まだトリックなし

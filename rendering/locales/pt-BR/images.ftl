@@ -5,6 +5,7 @@ team = Time { $letter }
 your_hand = Suas cartas
 illegal_not_your_turn = não é a sua vez
 illegal_must_follow = tem que servir { $suit }
+hand_follow_rule = tem que servir { $suit }: regra desta mesa
 illegal_deal_complete = as cartas já foram distribuídas
 draw_bonus = Prêmio do 60–60: +{ $points }
 passed_out = Todos passaram: as cartas são distribuídas de novo

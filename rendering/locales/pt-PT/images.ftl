@@ -124,6 +124,7 @@ hand_playable = { $count ->
     [one] { $count } jogável
    *[other] { $count } jogáveis
 }
+hand_follow_rule = tens de assistir a { $suit }: regra desta mesa
 no_cards_in_hand = Sem cartas na mão
 last_trick = Última vaza
 no_trick_yet = Ainda nenhuma vaza jogada

@@ -78,7 +78,6 @@ result_winners = { $count ->
    *[other] **Game over — { $names } won!**
 }
 result_no_winner = **Game over — nobody won.**
-rules_standard = standard rules
 table_header = Table { $id }
 button_hand = Hand
 button_last_trick = Last trick

@@ -79,7 +79,6 @@ result_winners = { $count ->
    *[other] **Partie terminée — { $names } gagnent !**
 }
 result_no_winner = **Partie terminée — pas de vainqueur.**
-rules_standard = règles standard
 table_header = Table { $id }
 button_hand = Ma main
 button_last_trick = Dernier pli

@@ -79,7 +79,6 @@ result_winners = { $count ->
    *[other] **Partita finita — vincono { $names }!**
 }
 result_no_winner = **Partita finita — nessun vincitore.**
-rules_standard = regole standard
 table_header = Tavolo { $id }
 button_hand = Le mie carte
 button_last_trick = Ultima presa

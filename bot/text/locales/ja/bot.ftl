@@ -75,7 +75,6 @@ result_winners = { $count ->
    *[other] **ゲーム終了 — { $names } の勝ち！**
 }
 result_no_winner = **ゲーム終了 — 勝者なし。**
-rules_standard = 標準ルール
 table_header = テーブル { $id }
 button_hand = 手札
 button_last_trick = 直前のトリック

@@ -80,7 +80,6 @@ result_winners = { $count ->
    *[other] **Fim do jogo — { $names } ganharam!**
 }
 result_no_winner = **Fim do jogo — ninguém ganhou.**
-rules_standard = regras normais
 table_header = Mesa { $id }
 button_hand = Mão
 button_last_trick = Última vaza
