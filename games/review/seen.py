@@ -5,6 +5,7 @@ in the deal around it, and nothing the seat could not see.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from games.actions import Action
@@ -36,7 +37,15 @@ def seen(reviewed: ReviewedDeal, moment: Moment) -> Seen:
         to_beat=raises[-1] if raises and view["phase"] != "play" else None,
         turn_up=turn_up if isinstance(turn_up, str) and kn.declarer_of(view) is None else None,
         sides=sides(view, moment.seat),
+        trick_number=_trick_number(view, actions),
     )
+
+
+def _trick_number(view: GameView, actions: Sequence[tuple[int, Action]]) -> int:
+    if view["phase"] != "play":
+        return 0
+    plays = sum(1 for _, a in actions if a.type == "play")
+    return plays // int(view["seats"]) + 1
 
 
 def _contract(view: GameView) -> Contract | None:

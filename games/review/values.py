@@ -108,6 +108,8 @@ class Seen:
     """Belote's turned-up card while it is still offered."""
     sides: tuple[Side, ...]
     """Each seat as the reviewed seat knew it then."""
+    trick_number: int
+    """The trick in play, from 1 (0 before the first card)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +123,7 @@ class Seen:
             else [self.to_beat[0], self.to_beat[1].to_json()],
             "turn_up": self.turn_up,
             "sides": list(self.sides),
+            "trick_number": self.trick_number,
         }
 
     @staticmethod
@@ -140,6 +143,7 @@ class Seen:
             None if to_beat is None else _seat_and(to_beat, _action),
             _optional_str(o, "turn_up"),
             tuple(cast(Side, s) for s in sides),
+            _int(o, "trick_number"),
         )
 
 

@@ -136,7 +136,7 @@ def test_one_decision_is_not_decisions() -> None:
     from games.review.cli import text
     from games.review.values import Decision, Review, Seen
 
-    seen = Seen(("AS", "2C"), (), "S", None, (), None, None, ("you", "opponent"))
+    seen = Seen(("AS", "2C"), (), "S", None, (), None, None, ("you", "opponent"), 20)
     card = Action("play", card="AS")
     one = Decision(30, card, card, 0.0, 0.0, 1.0, 1.0, 1, True, "fine", None, seen)
     head = text(Review("briscola", 0, 0, "card points", 2, (one,))).splitlines()[0]
