@@ -170,13 +170,19 @@ class _Layout:
         if self.is_card:
             out = [(text("review_played", locale) + " " + self._card(p.choice), PLAYED)]
             if p.better != p.choice:
-                key = "review_better_real" if p.verdict == "unlucky" else "review_better"
-                out.append((text(key, locale) + " " + self._card(p.better), colour))
+                if p.verdict == "unlucky":
+                    words = text("review_better_real", locale)
+                else:
+                    words = text("review_better", locale)
+                out.append((words + " " + self._card(p.better), colour))
             return out
         out = [(text("review_chose", locale, action=p.choice), PLAYED)]
         if p.better != p.choice:
-            key = "review_better_real_action" if p.verdict == "unlucky" else "review_better_action"
-            out.append((text(key, locale, action=p.better), colour))
+            if p.verdict == "unlucky":
+                words = text("review_better_real_action", locale, action=p.better)
+            else:
+                words = text("review_better_action", locale, action=p.better)
+            out.append((words, colour))
         return out
 
     def _grid(self) -> list[list[str | None]]:
@@ -191,6 +197,16 @@ class _Layout:
                 rows.append([None] * seats)
             rows[-1][column] = words
         return rows
+
+    def _side(self, side: str) -> str:
+        locale = self.locale
+        if side == "you":
+            return text("review_side_you", locale)
+        if side == "partner":
+            return text("review_side_partner", locale)
+        if side == "opponent":
+            return text("review_side_opponent", locale)
+        return text("review_side_unknown", locale)
 
     def _name(self, seat: int) -> str:
         players = self.p.players
@@ -209,16 +225,13 @@ class _Layout:
             moment = text("review_moment_auction", locale)
         title = f"{p.number}. {moment}"
         drawn = c.rich(MARGIN, (self.header - cap(TITLE)) // 2, title, TITLE, theme.TEXT)
-        verdict = {"mistake": ("review_mistake", PLAYED), "unlucky": ("review_unlucky", LUCK)}
+        verdict = {
+            "mistake": (text("review_mistake", locale), PLAYED),
+            "unlucky": (text("review_unlucky", locale), LUCK),
+        }
         if p.verdict in verdict:
-            key, colour = verdict[p.verdict]
-            c.rich(
-                MARGIN + drawn + 18,
-                (self.header - cap(TITLE)) // 2,
-                text(key, locale),
-                TITLE,
-                colour,
-            )
+            words, colour = verdict[p.verdict]
+            c.rich(MARGIN + drawn + 18, (self.header - cap(TITLE)) // 2, words, TITLE, colour)
         y = self.header + GAP
         for line in self.facts:
             c.rich(MARGIN, y, _fit(c, line, LABEL, WIDTH - 2 * MARGIN), LABEL, theme.TEXT)
@@ -250,7 +263,7 @@ class _Layout:
             below = y + self.card_h + 10
             name = _fit(c, player.name, LABEL, step - 6)
             c.rich(middle, below, name, LABEL, colour, anchor="m")
-            side = _fit(c, text(f"review_side_{player.side}", locale), LABEL, step - 6)
+            side = _fit(c, self._side(player.side), LABEL, step - 6)
             c.rich(middle, below + LABEL + 8, side, LABEL, colour, anchor="m")
         return y + self.card_h + 10 + 2 * (LABEL + 8)
 
@@ -268,7 +281,7 @@ class _Layout:
             seat = (first + k) % seats
             player = p.players[seat]
             colour = SIDE_COLOURS.get(player.side, theme.TEXT_DIM)
-            name = player.name if player.side != "you" else text("review_side_you", locale)
+            name = player.name if player.side != "you" else self._side("you")
             c.rich(MARGIN + k * column, y, _fit(c, name, LABEL, column - 10), LABEL, colour)
         y += LABEL + 10
         c.draw.line((MARGIN, y - 4, WIDTH - MARGIN, y - 4), fill=theme.PANEL_EDGE, width=2)

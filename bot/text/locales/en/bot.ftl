@@ -702,7 +702,10 @@ review_unlucky_count = { $count ->
     [one] One choice was unlucky
    *[other] { $count } choices were unlucky
 }: as good as any over the deals you could face, beaten only in the real deal.
-review_only_some = The { $count } that matter most are below.
+review_only_some = { $count ->
+    [one] The one that matters most is below.
+   *[other] The { $count } that matter most are below.
+}
 review_list_separator = {", "}
 review_list_last = {" and "}
 review_well_played = **Well played!** None of your { $count ->

@@ -706,7 +706,10 @@ review_unlucky_count = { $count ->
     [one] Un choix a manqué de chance
    *[other] { $count } choix ont manqué de chance
 } : aussi bons que les autres sur les donnes possibles, battus seulement dans la vraie donne.
-review_only_some = Les { $count } qui comptent le plus sont ci-dessous.
+review_only_some = { $count ->
+    [one] Celle qui compte le plus est ci-dessous.
+   *[other] Les { $count } qui comptent le plus sont ci-dessous.
+}
 review_list_separator = {", "}
 review_list_last = {" et "}
 review_well_played = **Bien joué !** Aucune de tes { $count ->

@@ -706,7 +706,10 @@ review_unlucky_count = { $count ->
     [one] Una scelta è stata sfortunata
    *[other] { $count } scelte sono state sfortunate
 }: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
-review_only_some = Qui sotto le { $count } più importanti.
+review_only_some = { $count ->
+    [one] Qui sotto la più importante.
+   *[other] Qui sotto le { $count } più importanti.
+}
 review_list_separator = {", "}
 review_list_last = {" e "}
 review_well_played = **Ben giocato!** Nessuna delle tue { $count ->

@@ -155,7 +155,10 @@ review_unlucky_count = { $count ->
     [one] Uma escolha teve azar
    *[other] { $count } escolhas tiveram azar
 }: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
-review_only_some = As { $count } que mais importam estão abaixo.
+review_only_some = { $count ->
+    [one] A que mais importa está abaixo.
+   *[other] As { $count } que mais importam estão abaixo.
+}
 review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões

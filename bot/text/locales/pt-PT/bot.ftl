@@ -704,10 +704,13 @@ review_no_mistake = **Nenhum erro** em { $count ->
    *[other] { $count } decisões
 }: nenhuma custou mais de { $cost } em média.
 review_unlucky_count = { $count ->
-    [one] Uma escolha teve azar
-   *[other] { $count } escolhas tiveram azar
+    [one] Uma opção teve azar
+   *[other] { $count } opções tiveram azar
 }: tão boas como as outras nas mãos possíveis, batidas só na mão real.
-review_only_some = As { $count } que mais contam estão abaixo.
+review_only_some = { $count ->
+    [one] A que mais conta está abaixo.
+   *[other] As { $count } que mais contam estão abaixo.
+}
 review_list_separator = {", "}
 review_list_last = {" e "}
 review_well_played = **Bem jogado!** Nenhuma das tuas { $count ->
@@ -721,7 +724,7 @@ review_line_action = Escolheste: { $choice }; { $best } teria sido melhor em { $
 review_line_card_exact = Jogaste { $choice }; { $best } valia mais { $cost } (todas as cartas eram conhecidas).
 review_line_action_exact = Escolheste: { $choice }; { $best } valia mais { $cost } (todas as cartas eram conhecidas).
 review_line_card_unlucky = Jogaste { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua carta valia o mesmo.
-review_line_action_unlucky = Escolheste: { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua escolha valia o mesmo.
+review_line_action_unlucky = Escolheste: { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua opção valia o mesmo.
 review_cost_points = { $count ->
     [one] { $count } ponto
    *[other] { $count } pontos
