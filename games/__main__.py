@@ -2,7 +2,8 @@
 
 - ``python -m games replay FILE|-``: replay a game record and print its scores as JSON;
 - ``python -m games review FILE|- --seat S``: where that seat's play in a deal cost points
-  (``games.review``).
+  (``games.review``);
+- ``python -m games puzzles FILE|-``: the puzzles of its finished deals (``games.puzzles``).
 
 Every command reads one record (``read_record``) and answers with the same exit codes, whatever
 it does with the record (docs/records.md lists them too):
@@ -10,7 +11,7 @@ it does with the record (docs/records.md lists them too):
 - 0: the answer is on standard output.
 - 1: an illegal action; one line on standard error names the deal, action, seat and reason.
 - 2: a malformed record, or a file that cannot be read, or an argument the record refuses (a
-  review's seat or deal); one line on standard error. (argparse's own usage errors also exit 2.)
+  review's seat or deal, a puzzle's deal); one line on standard error. (argparse's own usage errors also exit 2.)
 - 141: the reader of standard output (or error) closed the pipe, as ``... | head -c 10`` does;
   nothing more is written. 141 is what a shell reports for a program stopped by SIGPIPE, so
   pipelines treat it as they treat ``cat`` or ``grep`` in the same place, and it cannot be
@@ -35,18 +36,22 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.puzzles.cli import puzzles_output
+from games.puzzles.find import NoPuzzleDeal
 from games.records import IllegalRecordAction, MalformedRecord, ParsedRecord, loads, replay
 from games.review.analysis import DEFAULT_SAMPLES
 from games.review.cli import review_output
+from games.streams import quiet_broken_pipe
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
-EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 EXIT_CANNOT_WRITE = 74
 
-DESCRIPTION = "Replay a game record, or review one seat's play in it (docs/records.md)."
+DESCRIPTION = (
+    "Replay a game record, review one seat's play in it, or find its puzzles (docs/records.md)."
+)
 
 
 class Refused(Exception):
@@ -118,6 +123,13 @@ def review_command(args: argparse.Namespace, record: ParsedRecord) -> str:
         raise Refused(f"review: {exc}") from None
 
 
+def puzzles_command(args: argparse.Namespace, record: ParsedRecord) -> str:
+    try:
+        return puzzles_output(record, args.deal, args.seed, args.json)
+    except NoPuzzleDeal as exc:  # a deal the record does not have, or not finished
+        raise Refused(f"puzzles: {exc}") from None
+
+
 def cannot_write(exc: OSError) -> int:
     """Say why in one line, then point standard output at /dev/null: the result still waiting
     in its buffer must not fail a second time, with a traceback, at the interpreter's exit."""
@@ -126,16 +138,6 @@ def cannot_write(exc: OSError) -> int:
     with contextlib.suppress(OSError, ValueError):
         os.dup2(devnull, sys.stdout.fileno())
     return EXIT_CANNOT_WRITE
-
-
-def quiet_broken_pipe() -> int:
-    """Point both standard streams at /dev/null, so the interpreter's final flush cannot raise a
-    second BrokenPipeError on the way out (the recipe of Python's ``signal`` documentation)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(devnull, stream.fileno())
-    return EXIT_BROKEN_PIPE
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,12 @@ def _review_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _puzzles_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deal", type=int, help="the deal, from 0 (default: every one)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sampling")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 COMMANDS: tuple[Subcommand, ...] = (
     Subcommand(
         "replay", "replay a record and print the scores as JSON", replay_command, _no_arguments
@@ -167,6 +175,12 @@ COMMANDS: tuple[Subcommand, ...] = (
         "where one seat's decisions in a deal cost points, in the order played",
         review_command,
         _review_arguments,
+    ),
+    Subcommand(
+        "puzzles",
+        "the puzzles of a record's finished deals",
+        puzzles_command,
+        _puzzles_arguments,
     ),
 )
 
