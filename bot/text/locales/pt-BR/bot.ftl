@@ -178,7 +178,6 @@ review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
-<<<<<<< HEAD
 review_line_card = Você jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
 review_line_action = Você escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
 review_line_card_exact = Você jogou { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
@@ -186,6 +185,4 @@ review_line_action_exact = Você escolheu: { $choice }; { $best } valia { $cost 
 review_line_card_unlucky = Você jogou { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua carta valia o mesmo.
 review_line_action_unlucky = Você escolheu: { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua escolha valia o mesmo.
 review_failed = Não foi possível calcular a revisão; tente mais tarde.
-=======
 challenge_hand_done = Mão { $number } de { $total } jogada até o fim.
->>>>>>> main
