@@ -125,3 +125,27 @@ def test_a_coinche_defender_s_known_last_tricks() -> None:
     decision = judge(reviewed, moment, 4, random.Random(1))
     assert decision.exact
     assert decision.cost == exact_cost(moment) == 10
+
+
+def test_a_choice_beaten_only_in_the_real_deal_is_unlucky() -> None:
+    # Issue 33.3: a Sueca card as good as any over the deals seat 1 could face (cost 0), which
+    # the real deal, solved with every card known, punished: bad luck, not a mistake. The real
+    # deal's values are the brute-force minimax of the engine.
+    game = random_deal("sueca", 4, 3)
+    record = loads(json.dumps(game.to_record()))
+    reviewed = reviewed_deal(record, 0, 1)
+    moment = next(m for m in reviewed.moments if m.index == 28)
+    assert not determined(moment.game.view(1))
+    decision = judge(reviewed, moment, 8, random.Random(1))
+    assert decision.verdict == "unlucky" and not decision.exact
+    assert decision.cost <= 4 and decision.best == decision.choice
+    assert decision.hindsight is not None and decision.hindsight != decision.choice
+
+    def real(action: Action) -> float:
+        after = moment.game.clone()
+        after.apply(1, action)
+        return minimax(after, 1)
+
+    assert decision.real_choice == real(decision.choice)
+    assert decision.real_best == real(decision.hindsight)
+    assert decision.real_best == max(real(a) for a in moment.legal) > decision.real_choice
