@@ -144,7 +144,7 @@ class _Layout:
         if p.contract:
             out.append(text("review_contract", locale, contract=p.contract))
         elif p.trump:
-            out.append(text("hand_trump", locale, trump=denomination(p.trump, locale)))
+            out.append(text("review_trump", locale, trump=denomination(p.trump, locale)))
         if p.turn_up:
             out.append(
                 text("review_turn_up", locale, card=card_text(p.turn_up, self.italian, locale))
@@ -156,6 +156,8 @@ class _Layout:
 
     def _table_height(self) -> int:
         p = self.p
+        if self.is_card and not p.trick:
+            return LABEL + 12  # "You lead the trick"
         if self.is_card:
             # A title, the cards, then two lines under each: the name and the side.
             return LABEL + 12 + self.card_h + 10 + 2 * (LABEL + 8)
@@ -248,8 +250,10 @@ class _Layout:
 
     def _draw_trick(self, c: Canvas, y: int) -> int:
         p, locale = self.p, self.locale
-        title = text("review_table", locale) if p.trick else text("review_you_lead", locale)
-        c.rich(MARGIN, y, title, LABEL, theme.TEXT_DIM)
+        if not p.trick:
+            c.rich(MARGIN, y, text("review_you_lead", locale), LABEL, theme.TEXT)
+            return y + LABEL + 12
+        c.rich(MARGIN, y, text("review_table", locale), LABEL, theme.TEXT_DIM)
         y += LABEL + 12
         # One slot per seat, the card in its middle and the name and side under it.
         step = (WIDTH - 2 * MARGIN) // max(len(p.players), 1)

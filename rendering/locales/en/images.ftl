@@ -316,6 +316,7 @@ review_moment_trick = Trick { $trick }
 review_moment_auction = Auction
 review_mistake = Mistake
 review_unlucky = Bad luck
+review_trump = Trump: { $trump }
 review_contract = Contract: { $contract }
 review_turn_up = Turned up: { $card }
 review_to_beat = To beat: { $bid } ({ $player })

@@ -304,6 +304,7 @@ review_moment_trick = Pli { $trick }
 review_moment_auction = Enchères
 review_mistake = Erreur
 review_unlucky = Pas de chance
+review_trump = Atout : { $trump }
 review_contract = Contrat : { $contract }
 review_turn_up = Retournée : { $card }
 review_to_beat = À battre : { $bid } ({ $player })

@@ -300,6 +300,7 @@ review_moment_trick = Presa { $trick }
 review_moment_auction = Asta
 review_mistake = Errore
 review_unlucky = Sfortuna
+review_trump = Briscola: { $trump }
 review_contract = Contratto: { $contract }
 review_turn_up = Girata: { $card }
 review_to_beat = Da superare: { $bid } ({ $player })

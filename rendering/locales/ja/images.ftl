@@ -262,6 +262,7 @@ review_moment_trick = 第{ $trick }トリック
 review_moment_auction = ビッド
 review_mistake = ミス
 review_unlucky = 不運
+review_trump = 切り札: { $trump }
 review_contract = コントラクト: { $contract }
 review_turn_up = 表向きのカード: { $card }
 review_to_beat = 超えるべきビッド: { $bid }（{ $player }）

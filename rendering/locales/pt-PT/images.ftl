@@ -300,6 +300,7 @@ review_moment_trick = Vaza { $trick }
 review_moment_auction = Leilão
 review_mistake = Erro
 review_unlucky = Azar
+review_trump = Trunfo: { $trump }
 review_contract = Contrato: { $contract }
 review_turn_up = Virada: { $card }
 review_to_beat = A bater: { $bid } ({ $player })
