@@ -35,7 +35,7 @@ class ReviewStore(Queries):
         table_id: int,
         deal_no: int,
         seat: int,
-        review: dict[str, Any],  # JSON: a review and its positions (bot.play.reviews)
+        review: dict[str, Any],  # JSON: games.review.Review.to_json()
     ) -> None:
         await self._exec(
             "INSERT INTO reviews (table_id, deal_no, seat, review, created_at)"
