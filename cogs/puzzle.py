@@ -54,7 +54,7 @@ async def _puzzle_for(
     """The puzzle a button names, if the clicker may open it: a server's puzzle in that server
     only (its hands are that server's deals), a puzzle of one's mistakes by its owner only."""
     locale = user_locale(interaction)
-    stored = await desk.storage.get_puzzle(puzzle_id) if 0 < puzzle_id < 2**63 else None
+    stored = await desk.storage.puzzles.get(puzzle_id) if 0 < puzzle_id < 2**63 else None
     if stored is None or (stored.guild_id is not None and stored.guild_id != interaction.guild_id):
         await refuse(interaction, t("puzzle_unknown", locale))
         return None
@@ -69,8 +69,8 @@ async def _result(desk: PuzzleDesk, shown: Shown, answer: PuzzleAnswer, locale: 
     stored = shown.stored
     solvers = None
     if stored.owner_id is None:
-        solvers = await desk.storage.solvers(stored.id, answer.guild_id)
-    streak = tally(await desk.storage.answers_of(answer.user_id))
+        solvers = await desk.storage.puzzles.solvers(stored.id, answer.guild_id)
+    streak = tally(await desk.storage.puzzles.answers_of(answer.user_id))
     return answer_text(shown, answer, solvers, streak, locale)
 
 
@@ -81,7 +81,7 @@ async def show_puzzle(
     they have answered, their result (the only way to see the day's results)."""
     locale = user_locale(interaction)
     shown = Shown.of(stored)
-    answered = await desk.storage.get_answer(stored.id, interaction.user.id)
+    answered = await desk.storage.puzzles.get_answer(stored.id, interaction.user.id)
     if answered is not None:
         text = await _result(desk, shown, answered, locale)
         await interaction.edit_original_response(content=text, allowed_mentions=NO_MENTIONS)
@@ -181,7 +181,7 @@ class Puzzles(commands.GroupCog, group_name="puzzle", group_description=describe
     @app_commands.command(name="stats", description=describe("cmd_puzzle_stats"))
     async def stats(self, interaction: Interaction) -> None:
         locale = user_locale(interaction)
-        answers = await self.desk.storage.answers_of(interaction.user.id)
+        answers = await self.desk.storage.puzzles.answers_of(interaction.user.id)
         await interaction.response.send_message(
             stats_words(answers, GAMES, locale), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -195,7 +195,7 @@ class Puzzles(commands.GroupCog, group_name="puzzle", group_description=describe
             await refuse(interaction, t("error_manage_server", locale))
             return
         if action == "stop":
-            stopped = await self.desk.storage.stop_puzzle_post(interaction.guild_id)
+            stopped = await self.desk.storage.puzzles.stop_daily(interaction.guild_id)
             await refuse(
                 interaction, t("puzzle_daily_off" if stopped else "puzzle_daily_none", locale)
             )
@@ -207,7 +207,7 @@ class Puzzles(commands.GroupCog, group_name="puzzle", group_description=describe
         post = PuzzlePost(
             interaction.guild_id, interaction.channel_id, interaction.user.id, iso(now())
         )
-        await self.desk.storage.set_puzzle_post(post)
+        await self.desk.storage.puzzles.set_daily(post)
         await self.desk.post_today(post)
         await interaction.edit_original_response(
             content=t("puzzle_daily_on", locale, channel=f"<#{interaction.channel_id}>")

@@ -4,8 +4,8 @@ reviewed mistakes, answers (one each, the first stands), and the daily post's sw
 The puzzle of the day is the same for every member of a server that day (UTC): the first member
 to ask makes it — from the server's own recent finished deals when there are at least
 ``ENOUGH_DEALS`` of them, else from the built-in set — and storage keeps the first one set
-(``set_puzzle_of_day``), so two members asking at once, or two processes, agree. It is drawn
-from a seed of the server and the day, never twice for a server. A challenge's deals are never
+(``storage.puzzles.set_of_day``), so two members asking at once, or two processes, agree. It is
+drawn from a seed of the server and the day, never twice for a server. A challenge's deals are never
 drawn: others may be playing them still (docs/challenges.md, "No peeking").
 
 The daily post is swept like ``/challenge daily`` (``bot.challenge.controller``): at start-up
@@ -29,8 +29,9 @@ from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
 from bot.puzzles.finder import Finder
 from bot.puzzles.screens import Shown, post
 from bot.storage.challenges import iso, moment
-from bot.storage.interface import Storage, TableRow
+from bot.storage.interface import TableRow
 from bot.storage.puzzles import PuzzleAnswer, PuzzlePost, StoredPuzzle
+from bot.storage.storage import Storage
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import table_language
 from games.records import ParsedRecord
@@ -103,7 +104,7 @@ class PuzzleDesk:
     async def today(self, guild_id: int) -> StoredPuzzle:
         """The server's puzzle of today, made now by the first to ask (the others wait)."""
         day = day_of(now())
-        stored = await self.storage.puzzle_of_day(guild_id, day)
+        stored = await self.storage.puzzles.of_day(guild_id, day)
         if stored is not None:
             return stored
         key = (guild_id, day)
@@ -116,11 +117,11 @@ class PuzzleDesk:
 
     async def _make_day(self, guild_id: int, day: str) -> StoredPuzzle:
         rng = random.Random(f"{guild_id}:{day}")
-        used = await self.storage.past_puzzle_keys(guild_id)
+        used = await self.storage.puzzles.past_keys(guild_id)
         made = await self._from_server(guild_id, day, rng, used)
         if made is None:
             made = await self._from_builtin(rng, used)
-        return await self.storage.set_puzzle_of_day(guild_id, day, made.id)
+        return await self.storage.puzzles.set_of_day(guild_id, day, made.id)
 
     async def _from_server(
         self, guild_id: int, day: str, rng: random.Random, used: set[str]
@@ -129,11 +130,12 @@ class PuzzleDesk:
         candidates: list[tuple[int, int]] = []
         records: dict[int, ParsedRecord] = {}
         names: dict[int, list[str]] = {}
-        for table_id in await self.storage.finished_tables(guild_id, since, TABLES_LOOKED_AT):
-            row = await self.storage.get_table(table_id)
+        finished = await self.storage.puzzles.finished_tables(guild_id, since, TABLES_LOOKED_AT)
+        for table_id in finished:
+            row = await self.storage.tables.get(table_id)
             if row is None or duplicate_of(row) is not None or is_private(row):
                 continue
-            game_log = await self.storage.load_log(table_id)
+            game_log = await self.storage.tables.load_log(table_id)
             records[table_id] = game_log.record(row)
             names[table_id] = _names(row)
             candidates.extend((table_id, deal) for deal in range(len(game_log.deals)))
@@ -168,7 +170,7 @@ class PuzzleDesk:
     async def _store(
         self, entry: Entry, key: str, guild_id: int | None, owner_id: int | None, names: list[str]
     ) -> StoredPuzzle:
-        return await self.storage.store_puzzle(
+        return await self.storage.puzzles.store(
             key=key,
             guild_id=guild_id,
             owner_id=owner_id,
@@ -185,7 +187,7 @@ class PuzzleDesk:
         """A puzzle from one of the person's reviewed mistakes that they have not answered:
         the newest reviewed deal first, its costliest card first. ``NoPuzzle`` says why there
         is none."""
-        reviewed = await self.storage.reviewed_deals(user_id, MISTAKES_LOOKED_AT)
+        reviewed = await self.storage.puzzles.reviewed_deals(user_id, MISTAKES_LOOKED_AT)
         mistakes = [
             (deal, decision)
             for deal in reviewed
@@ -200,7 +202,7 @@ class PuzzleDesk:
         searched = 0
         for deal, decision in mistakes:
             index = int(decision["action_index"])
-            looked, puzzle_id = await self.storage.mistake_looked_at(
+            looked, puzzle_id = await self.storage.puzzles.mistake_looked_at(
                 user_id, deal.table_id, deal.deal_no, index
             )
             if not looked:
@@ -212,8 +214,8 @@ class PuzzleDesk:
                 )
             if puzzle_id is None:
                 continue
-            if await self.storage.get_answer(puzzle_id, user_id) is None:
-                stored = await self.storage.get_puzzle(puzzle_id)
+            if await self.storage.puzzles.get_answer(puzzle_id, user_id) is None:
+                stored = await self.storage.puzzles.get(puzzle_id)
                 if stored is not None:
                     return stored
         raise NoPuzzle("puzzle_mine_done")
@@ -221,10 +223,10 @@ class PuzzleDesk:
     async def _find_mistake(
         self, user_id: int, table_id: int, deal_no: int, seat: int, index: int
     ) -> int | None:
-        row = await self.storage.get_table(table_id)
+        row = await self.storage.tables.get(table_id)
         if row is None:
             return None
-        record = (await self.storage.load_log(table_id)).record(row)
+        record = (await self.storage.tables.load_log(table_id)).record(row)
         entry = await self.finder.near(record, deal_no, seat, index, seed=table_id)
         puzzle_id: int | None = None
         if entry is not None:
@@ -232,7 +234,7 @@ class PuzzleDesk:
             key = f"mine:{user_id}:{_table_key(table_id, entry)}"
             stored = await self._store(entry, key, None, user_id, names)
             puzzle_id = stored.id
-        await self.storage.set_mistake_puzzle(user_id, table_id, deal_no, index, puzzle_id)
+        await self.storage.puzzles.set_mistake_puzzle(user_id, table_id, deal_no, index, puzzle_id)
         return puzzle_id
 
     # ------------------------------------------------------------------ answers
@@ -250,7 +252,7 @@ class PuzzleDesk:
             card == puzzle.answer.card,
             iso(now()),
         )
-        return answer if await self.storage.record_answer(answer) else None
+        return answer if await self.storage.puzzles.record_answer(answer) else None
 
     # ------------------------------------------------------------------ the daily post
     async def post_today(self, schedule: PuzzlePost) -> bool:
@@ -260,9 +262,9 @@ class PuzzleDesk:
         while following <= now():
             # The bot was down for days: one post today, not one per missed day.
             following += DAY
-        if not await self.storage.claim_puzzle_post(schedule, iso(following)):
+        if not await self.storage.puzzles.claim_daily(schedule, iso(following)):
             return False
-        settings = await self.storage.guild_settings(schedule.guild_id)
+        settings = await self.storage.ratings.guild_settings(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
         locale = table_language(
             None, settings.get("language"), guild.preferred_locale if guild is not None else None
@@ -295,7 +297,7 @@ class PuzzleDesk:
             log.exception("the sweep of daily puzzle posts failed")
 
     async def sweep(self) -> None:
-        for schedule in await self.storage.due_puzzle_posts(iso(now())):
+        for schedule in await self.storage.puzzles.due_daily(iso(now())):
             try:
                 await self.post_today(schedule)
             except discord.HTTPException as exc:

@@ -1,11 +1,11 @@
-"""The puzzles part of the storage interface (``bot.storage.interface.Storage`` includes it): the
-puzzles the bot has served, each server's puzzle of the day, every answer, the mistakes looked at
-for ``/puzzle mine``, and the daily posts (docs/puzzles.md, "In Discord").
+"""The puzzles (``storage.puzzles``): the puzzles the bot has served, each server's puzzle of
+the day, every answer, the mistakes looked at for ``/puzzle mine``, and the daily posts
+(docs/puzzles.md, "In Discord").
 
 An answer is one row per puzzle and person (its primary key): the first answer stands, a second
 click or two clicks at once add nothing (``record_answer`` says which). Streaks are read from the
 answers in order, so nothing but the answers needs keeping. Times are ISO-8601 UTC text
-(``bot.storage.challenges.TIME_FORMAT``) given by the caller; a day is ``YYYY-MM-DD`` (UTC).
+(``bot.storage.database.TIME_FORMAT``) given by the caller; a day is ``YYYY-MM-DD`` (UTC).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
+
+from bot.storage.shards import Shards
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,11 @@ class PuzzlePost:
 
 
 class PuzzleStorage(ABC):
+    shards: Shards | None = None
+    """Set by a shard cluster: ``due_daily`` then returns only the posts of its own servers."""
+
     @abstractmethod
-    async def store_puzzle(
+    async def store(
         self,
         *,
         key: str,
@@ -82,18 +87,18 @@ class PuzzleStorage(ABC):
         """The puzzle of ``key``: stored now, or the one stored first (two processes)."""
 
     @abstractmethod
-    async def get_puzzle(self, puzzle_id: int) -> StoredPuzzle | None: ...
+    async def get(self, puzzle_id: int) -> StoredPuzzle | None: ...
 
     @abstractmethod
-    async def puzzle_of_day(self, guild_id: int, day: str) -> StoredPuzzle | None: ...
+    async def of_day(self, guild_id: int, day: str) -> StoredPuzzle | None: ...
 
     @abstractmethod
-    async def set_puzzle_of_day(self, guild_id: int, day: str, puzzle_id: int) -> StoredPuzzle:
+    async def set_of_day(self, guild_id: int, day: str, puzzle_id: int) -> StoredPuzzle:
         """Make ``puzzle_id`` the server's puzzle of ``day`` unless one is set: the day's
         puzzle, whichever was set first."""
 
     @abstractmethod
-    async def past_puzzle_keys(self, guild_id: int) -> set[str]:
+    async def past_keys(self, guild_id: int) -> set[str]:
         """The keys of the server's puzzles of the day so far (never served twice)."""
 
     @abstractmethod
@@ -131,17 +136,17 @@ class PuzzleStorage(ABC):
     ) -> None: ...
 
     @abstractmethod
-    async def set_puzzle_post(self, post: PuzzlePost) -> None: ...
+    async def set_daily(self, post: PuzzlePost) -> None: ...
 
     @abstractmethod
-    async def stop_puzzle_post(self, guild_id: int) -> bool: ...
+    async def stop_daily(self, guild_id: int) -> bool: ...
 
     @abstractmethod
-    async def due_puzzle_posts(self, now: str) -> list[PuzzlePost]:
+    async def due_daily(self, now: str) -> list[PuzzlePost]:
         """Posts due at ``now`` (in a shard cluster, of its own servers only)."""
 
     @abstractmethod
-    async def claim_puzzle_post(self, post: PuzzlePost, next_at: str) -> bool:
+    async def claim_daily(self, post: PuzzlePost, next_at: str) -> bool:
         """Move a due post to ``next_at``; False if another process moved it first."""
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.storage.interface import Snapshot, Storage
+from bot.storage.interface import Snapshot
+from bot.storage.storage import Storage
 from games.ai import choose
 from games.registry import new_game
 
@@ -27,30 +28,31 @@ async def finished_table(
     """A table of ``deals`` finished deals; ``users`` seats people (seat → user id), computers
     sit at the other seats. Its id."""
     rng = random.Random(seed)
-    row = await storage.create_table(guild_id, 1, game_name, seats, 1, {}, settings or {})
+    row = await storage.tables.create(guild_id, 1, game_name, seats, 1, {}, settings or {})
     for seat in range(seats):
         if seat in users:
-            await storage.set_seat(row.id, seat, users[seat], None, f"player{seat}")
+            await storage.tables.set_seat(row.id, seat, users[seat], None, f"player{seat}")
         else:
-            await storage.set_seat(row.id, seat, None, "normal", f"Computer {seat}")
+            await storage.tables.set_seat(row.id, seat, None, "normal", f"Computer {seat}")
     game = new_game(game_name, seats=seats, dealer=0)
-    await storage.update_table(row.id, first_dealer=0, status="playing")
+    await storage.tables.update(row.id, first_dealer=0, status="playing")
     action_no = 0
     for deal_no in range(deals):
         deck = list(game.full_deck())
         rng.shuffle(deck)
         dealer = game.dealer
+        assert dealer is not None
         game.deal(deck)
-        await storage.append_deal(row.id, deal_no, dealer, deck, Snapshot.of(game))
+        await storage.tables.append_deal(row.id, deal_no, dealer, deck, Snapshot.of(game))
         while not game.awaiting_deck and not game.over:
             seat = game.to_act
             assert seat is not None
             action = choose(game.view(seat), game.legal_actions(seat), "normal", rng)
             game.apply(seat, action)
-            await storage.append_action(
+            await storage.tables.append_action(
                 row.id, action_no, deal_no, seat, action.to_json(), Snapshot.of(game)
             )
             action_no += 1
-    await storage.finish_table(row.id, "finished")
-    await storage.update_table(row.id, finished_at=finished_at)
+    await storage.tables.finish(row.id, "finished")
+    await storage.tables.update(row.id, finished_at=finished_at)
     return row.id

@@ -70,4 +70,4 @@ async def test_the_day_s_puzzle_is_posted_every_day_until_stopped(env: simcord.E
     assert len(posts(env, channel)) == 2
     again = await boss.slash(channel, "puzzle daily", action="stop")
     assert again.response is not None and again.response.content == t("puzzle_daily_none")
-    assert await bot_of(env).storage.due_puzzle_posts("9999-01-01T00:00:00Z") == []
+    assert await bot_of(env).storage.puzzles.due_daily("9999-01-01T00:00:00Z") == []

@@ -42,15 +42,15 @@ async def test_a_server_s_puzzle_comes_from_its_own_deals(env: simcord.Env) -> N
     ]
     question = await open_today(ann, channel)
     puzzle_id = int(card_ids(question)[0].split(":")[2])
-    stored = await storage.get_puzzle(puzzle_id)
+    stored = await storage.puzzles.get(puzzle_id)
     assert stored is not None and stored.guild_id == guild.id
     table = int(stored.key.split(":")[1])
     assert table in tables and table != hidden
     assert stored.names[1:] == ["Computer 1", "Computer 2", "Computer 3"]
     # Its position is the table's own deal up to the puzzle's decision.
-    row = await storage.get_table(table)
+    row = await storage.tables.get(table)
     assert row is not None
-    record = (await storage.load_log(table)).record(row)
+    record = (await storage.tables.load_log(table)).record(row)
     shown = Shown.of(stored)
     deal = record.deals[shown.puzzle.deal]
     assert stored.record["deals"][0]["deck"] == deal.deck
@@ -62,7 +62,7 @@ async def test_a_server_s_puzzle_comes_from_its_own_deals(env: simcord.Env) -> N
     [posted] = await post_buttons(env, there, [f"atout:puzzle:{puzzle_id}"])
     refused = await stranger.click(posted, custom_id=f"atout:puzzle:{puzzle_id}")
     assert refused.response is not None and refused.response.content == t("puzzle_unknown")
-    assert await storage.puzzle_of_day(guild.id, day_of(now())) == stored
+    assert await storage.puzzles.of_day(guild.id, day_of(now())) == stored
 
 
 async def test_too_few_deals_or_only_private_ones_draw_a_built_in_puzzle(env: simcord.Env) -> None:
@@ -82,7 +82,7 @@ async def test_too_few_deals_or_only_private_ones_draw_a_built_in_puzzle(env: si
         settings={"duplicate": {"dealer": 0, "deck": [], "seed": "x", "samples": 2}},
     )
     question = await open_today(ann, channel)
-    stored = await storage.get_puzzle(int(card_ids(question)[0].split(":")[2]))
+    stored = await storage.puzzles.get(int(card_ids(question)[0].split(":")[2]))
     assert stored is not None and stored.guild_id is None and stored.key.startswith("builtin:")
 
 
@@ -120,17 +120,17 @@ async def test_my_mistakes_come_back_as_puzzles_once(env: simcord.Env) -> None:
     table = await finished_table(
         storage, guild.id, "sueca", 4, {2: ann.id}, seed=5, finished_at=iso(now())
     )
-    row = await storage.get_table(table)
+    row = await storage.tables.get(table)
     assert row is not None
-    record = (await storage.load_log(table)).record(row)
-    await storage.store_review(table, 0, 2, _mistake(record, 2))
+    record = (await storage.tables.load_log(table)).record(row)
+    await storage.reviews.store(table, 0, 2, _mistake(record, 2))
     mine = await ann.slash(channel, "puzzle mine")
     question = mine.response
     assert question is not None and question.ephemeral and question.attachments
     assert t("puzzle_from_mine", deal=1, table=table) in question.content
     ids = card_ids(question)
     puzzle_id = int(ids[0].split(":")[2])
-    stored = await storage.get_puzzle(puzzle_id)
+    stored = await storage.puzzles.get(puzzle_id)
     assert stored is not None and stored.owner_id == ann.id
     assert Shown.of(stored).puzzle.seat == 2
     # Nobody else may answer it.
@@ -145,7 +145,7 @@ async def test_my_mistakes_come_back_as_puzzles_once(env: simcord.Env) -> None:
 
     stats = await ann.slash(channel, "puzzle stats")
     assert stats.ephemeral and stats.response is not None
-    answer = await storage.get_answer(puzzle_id, ann.id)
+    answer = await storage.puzzles.get_answer(puzzle_id, ann.id)
     assert answer is not None
     solved = int(answer.solved)
     assert (

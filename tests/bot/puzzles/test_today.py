@@ -51,7 +51,7 @@ async def test_everybody_gets_the_same_puzzle_and_answers_it_once(env: simcord.E
     puzzle_id = int(ids[0].split(":")[2])
     second = await open_today(bob, channel)
     assert card_ids(second) == ids
-    stored = await bot_of(env).storage.get_puzzle(puzzle_id)
+    stored = await bot_of(env).storage.puzzles.get(puzzle_id)
     assert stored is not None
     shown = Shown.of(stored)
     right = shown.puzzle.answer.card
@@ -68,7 +68,7 @@ async def test_everybody_gets_the_same_puzzle_and_answers_it_once(env: simcord.E
 
     again = await ann.click(copy, custom_id=f"atout:puzzle:{puzzle_id}:{wrong}")
     assert [f.content for f in again.followups] == [t("puzzle_already")]
-    kept = await bot_of(env).storage.get_answer(puzzle_id, ann.id)
+    kept = await bot_of(env).storage.puzzles.get_answer(puzzle_id, ann.id)
     assert kept is not None and kept.solved and kept.card == right
 
     missed = await bob.click(second, custom_id=f"atout:puzzle:{puzzle_id}:{wrong}")
@@ -88,18 +88,18 @@ async def test_two_clicks_at_once_record_one_answer(env: simcord.Env) -> None:
     question = await open_today(ann, channel)
     cards = [i.split(":")[3] for i in card_ids(question)]
     desk = desk_of(env.bot)
-    stored = await bot_of(env).storage.get_puzzle(int(card_ids(question)[0].split(":")[2]))
+    stored = await bot_of(env).storage.puzzles.get(int(card_ids(question)[0].split(":")[2]))
     assert stored is not None
     results = await asyncio.gather(
         *(desk.answer(stored, ann.id, guild.id, card) for card in cards[:2])
     )
     assert sum(r is not None for r in results) == 1
-    answers = await bot_of(env).storage.answers_of(ann.id)
+    answers = await bot_of(env).storage.puzzles.answers_of(ann.id)
     assert [a.card for a in answers] == [next(r for r in results if r is not None).card]
     # The button pressed afterwards is refused, and nothing changes.
     late = await ann.click(question, custom_id=card_ids(question)[2 % len(cards)])
     assert [f.content for f in late.followups] == [t("puzzle_already")]
-    assert await bot_of(env).storage.answers_of(ann.id) == answers
+    assert await bot_of(env).storage.puzzles.answers_of(ann.id) == answers
 
 
 async def test_the_buttons_work_after_a_restart(env: simcord.Env, settings: Settings) -> None:
@@ -120,7 +120,7 @@ async def test_the_buttons_work_after_a_restart(env: simcord.Env, settings: Sett
     assert answered.response is not None and t("puzzle_streak", current=0, best=0)[:7] in (
         answered.response.content
     )
-    assert len(await bot_of(env).storage.answers_of(ann.id)) == 1
+    assert len(await bot_of(env).storage.puzzles.answers_of(ann.id)) == 1
 
 
 async def test_forged_puzzle_buttons_are_refused_and_change_nothing(env: simcord.Env) -> None:
@@ -129,7 +129,7 @@ async def test_forged_puzzle_buttons_are_refused_and_change_nothing(env: simcord
     ann = guild.add_member(env.create_user("ann"))
     question = await open_today(ann, channel)
     puzzle_id = int(card_ids(question)[0].split(":")[2])
-    stored = await bot_of(env).storage.get_puzzle(puzzle_id)
+    stored = await bot_of(env).storage.puzzles.get(puzzle_id)
     assert stored is not None
     outside = next(
         f"{rank}{suit}"
@@ -150,4 +150,4 @@ async def test_forged_puzzle_buttons_are_refused_and_change_nothing(env: simcord
         said = [m for m in [clicked.response, *clicked.followups] if m is not None]
         assert said[-1].content == refusal and said[-1].ephemeral, custom_id
         assert posted.content == "forged"
-    assert await bot_of(env).storage.answers_of(ann.id) == []
+    assert await bot_of(env).storage.puzzles.answers_of(ann.id) == []
