@@ -23,6 +23,7 @@ from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.puzzles.builtin import Entry
 from games.puzzles import find_puzzles, puzzle_near
 from games.puzzles.find import Kind
+from games.puzzles.goals import in_own_terms
 from games.puzzles.position import prefix
 from games.records import ParsedRecord
 
@@ -33,9 +34,12 @@ normal < hard outside Briscola (benchmarks/results/README.md, "Puzzles")."""
 
 
 def deal_puzzles(record: ParsedRecord, deal: int, seed: int) -> list[Entry]:
-    """A worker's job: the open-hand puzzles of one finished deal, with their positions."""
+    """A worker's job: the open-hand puzzles of one finished deal, with their positions; a
+    score goal only from a deal with no other (``games.puzzles.goals.in_own_terms``)."""
     found = find_puzzles(record, deal, seed=seed, kinds=OPEN_ONLY)
-    return [Entry(p.to_json(), prefix(record, p)) for p in found]
+    return [
+        Entry(p.to_json(), prefix(record, p)) for p in in_own_terms([(p, p.goal) for p in found])
+    ]
 
 
 def mistake_puzzle(
