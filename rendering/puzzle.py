@@ -40,7 +40,6 @@ four hands fit two by two across the image with every corner index whole."""
 COLUMNS: Final = 2
 CARD_STEP: Final = 8
 """Between two cards of another seat's hand when they need not overlap."""
-HIGHLIGHT: Final[theme.RGB] = theme.ACCENT
 
 
 def _header(title: str, goal: str, style: str) -> Image.Image:
