@@ -392,7 +392,7 @@ async def puzzle(stage: Stage) -> None:
     stage.seed = GAMES["puzzle"].seed
     # The post speaks the server's language, as an admin sets it (/atout settings language:).
     bot = stage.world.bot
-    await bot.storage.set_guild_setting(stage.guild.id, "language", stage.language)  # type: ignore[attr-defined]
+    await bot.storage.ratings.set_guild_setting(stage.guild.id, "language", stage.language)  # type: ignore[attr-defined]
     await boss.slash(channel, "puzzle daily")
     alice = stage.people[0]
     post = latest(channel)
