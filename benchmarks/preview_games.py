@@ -403,7 +403,10 @@ async def puzzle(stage: Stage) -> None:
         raise Missed("the puzzle opened from the daily post")
     await stage.shoot("puzzle", "question", channel, alice, opened.response)
     cards = [i for i in custom_ids(opened.response) if i.startswith("atout:puzzle:")]
-    answered = await alice.click(opened.response, custom_id=cards[0])
+    # Alice finds it (the answer's page says so): the button of the stored answer's card.
+    stored = await bot.storage.puzzles.get(int(solve.split(":")[2]))  # type: ignore[attr-defined]
+    right = next(i for i in cards if i.endswith(f":{stored.puzzle['answer']['card']}"))
+    answered = await alice.click(opened.response, custom_id=right)
     await stage.shoot("puzzle", "answer", channel, alice, answered.response)
     stats = await alice.slash(channel, "puzzle stats")
     await stage.shoot("puzzle", "stats", channel, alice, stats.response)
