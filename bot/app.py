@@ -55,6 +55,7 @@ EXTENSIONS = (
     "cogs.leaderboard",
     "cogs.challenge",
     "cogs.review",
+    "cogs.puzzle",
 )
 
 

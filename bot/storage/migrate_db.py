@@ -41,9 +41,14 @@ COPY_ORDER = (
     "challenge_attempts",
     "challenge_results",
     "challenge_daily",
+    "puzzles",
+    "puzzle_days",
+    "puzzle_answers",
+    "puzzle_mistakes",
+    "puzzle_posts",
 )
 """Every table of the schema, parents before children (foreign keys)."""
-SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id"}
+SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id", "puzzles": "id"}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
 WITH_ROWID = frozenset({"match_players"})
 """Tables whose SQLite rowid is data: a reset of a server's ratings stores the last rowid."""
