@@ -4,7 +4,9 @@ commands, listed by ``python -m bot --help``:
 - ``python -m bot migrate-db --from atout.sqlite3 --to postgresql://…`` copies its data to
   PostgreSQL (bot/storage/migrate_db.py);
 - ``python -m bot backup FILE`` and ``python -m bot restore FILE`` back up and restore the SQLite
-  database (bot/storage/backup.py).
+  database (bot/storage/backup.py);
+- ``python -m bot web`` serves the deals' web pages alone, from the same database
+  (bot/web/server.py; the bot serves them itself when ``ATOUT_WEB_URL`` is set).
 
 A new admin's mistakes end in one line that says what is wrong and a non-zero exit, never in a
 traceback; an unknown argument is the argument parser's one line. Exit codes:
@@ -12,8 +14,9 @@ traceback; an unknown argument is the argument parser's one line. Exit codes:
 - 0: stopped (SIGINT or SIGTERM: the bot closes, its storage commits what is queued, the worker
   processes end; a second signal meanwhile changes nothing), or the command's work done;
 - 1: Discord refused the token, or cannot be reached;
-- 2: a wrong setting or argument, a database ``ATOUT_DB`` names that cannot be opened (checked
-  before Discord is asked anything), a backup that cannot be made or restored;
+- 2: a wrong setting or argument, a database ``ATOUT_DB`` names that cannot be opened or an
+  address ``ATOUT_WEB_BIND`` names that cannot be listened on (both checked before Discord is
+  asked anything), a backup that cannot be made or restored;
 - 3: another bot is running on this database (``bot.storage.instance_lock``), named in the line.
 """
 
@@ -51,7 +54,8 @@ running on this database.
 
 Settings come from the environment and from .env in the working directory (the environment
 wins): DISCORD_TOKEN, ATOUT_DB, ATOUT_SHARD_COUNT, ATOUT_SHARDS, ATOUT_DEV_GUILD, ATOUT_AI_PAUSE,
-ATOUT_IMAGE_PROCESSES. See the README, "Running your own Atout", and docs/running.md."""
+ATOUT_IMAGE_PROCESSES, ATOUT_WEB_URL, ATOUT_WEB_BIND, ATOUT_WEB_SECRET. See the README, "Running
+your own Atout", and docs/running.md."""
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -77,6 +81,11 @@ def arguments() -> argparse.ArgumentParser:
         help="replace the SQLite database ATOUT_DB names with the backup FILE (bot stopped)",
     )
     restore.add_argument("file", metavar="FILE")
+    commands.add_parser(
+        "web",
+        help="serve the deals' web pages alone, from the database ATOUT_DB names (the bot"
+        " serves them itself when ATOUT_WEB_URL is set)",
+    )
     return parser
 
 
@@ -89,7 +98,31 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command in ("backup", "restore"):
         return backup_or_restore(args.command, args.file)
+    if args.command == "web":
+        return web()
     return run()
+
+
+def web() -> int:
+    """``python -m bot web``: the pages alone, until a signal stops them."""
+    from bot.config import load_settings
+    from bot.storage.backends import StorageUnavailable
+    from bot.web.server import WebUnavailable, serve_alone
+
+    try:
+        settings = load_settings()
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_SETTING
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(serve_alone(settings.web, settings.db_path))
+    except (StorageUnavailable, WebUnavailable) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_SETTING
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
 
 
 def migrate_db(argv: list[str]) -> int:
@@ -187,6 +220,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
     from bot.storage import instance_lock
     from bot.storage.backends import StorageUnavailable, describe, unavailable
     from bot.text.i18n import t
+    from bot.web.server import WebUnavailable
 
     db = bot.settings.db_path
     try:
@@ -207,7 +241,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
             await bot.start(token)
             # The gateway closed: the close under way (a signal's) finishes its work first.
             await asyncio.gather(*_closing)
-    except StorageUnavailable as exc:
+    except (StorageUnavailable, WebUnavailable) as exc:
         print(exc, file=sys.stderr)
         return EXIT_SETTING
     except discord.LoginFailure:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -40,6 +40,10 @@ from bot.ui import emojis, images
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
+from bot.web.links import LinkHolder
+
+if TYPE_CHECKING:
+    from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -89,19 +93,31 @@ class AtoutBot(commands.Bot):
         self.tables = Tables(
             self.storage, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
+        self.web_links = LinkHolder()
+        """The web pages' links for Discord's link buttons (none without ``ATOUT_WEB_URL``)."""
+        self.web: WebServer | None = None
+        if settings.web.enabled:
+            from bot.web.server import WebServer
+
+            self.web = WebServer(
+                self.storage, settings.web, self.web_links, clock=discord.utils.utcnow
+            )
         # The floor, each part given what it works with (docs/architecture.md).
         seating = Seating()
         channel = TableChannel(self)
         hands = Hands(PanelRegistry())
         pings = Pings(channel, hands, TurnTimer(seating))
-        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        message = TableMessage(channel, self.web_links)
+        self.ui = TableUI(self.tables, channel, message, hands, pings, seating)
         self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
         # A challenge's tables end their deal into their attempt instead (bot.challenge).
         self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
-        self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
+        self.review = ReviewDesk(
+            self.tables, Reviews(self.storage, settings.review_processes), self.web_links
+        )
         self.tree.error(self.on_app_command_error)
         self.suit_emojis = emojis.SuitEmojis(self)
         """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
@@ -113,8 +129,12 @@ class AtoutBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         """The storage opens before Discord is asked anything: a database that cannot be opened
-        is refused without a login (and its one line is not lost among the gateway's)."""
+        is refused without a login (and its one line is not lost among the gateway's). So are
+        the web pages (``ATOUT_WEB_URL``): an address that cannot be listened on is refused
+        before Discord is asked anything too."""
         await self.open_storage()
+        if self.web is not None:
+            await self.web.start()
         await super().login(token)
 
     async def open_storage(self) -> None:
@@ -184,6 +204,8 @@ class AtoutBot(commands.Bot):
         finally:
             self.review.reviews.close()
             try:
+                if self.web is not None:
+                    await self.web.stop()
                 await self.storage.close()
             finally:
                 self.http.close = close_http  # type: ignore[method-assign]

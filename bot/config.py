@@ -16,7 +16,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -24,6 +24,7 @@ from dotenv import dotenv_values
 from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
+from bot.web.settings import WebSettings, web_settings
 
 MAX_AI_PAUSE_S = 60.0
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
@@ -48,6 +49,9 @@ class Settings:
     review_processes: int = 0
     """Processes that compute deal reviews (``bot.play.reviews``): one for ``python -m bot``,
     niced below everything else; 0 computes them in a thread, as the tests do."""
+    web: WebSettings = field(default_factory=WebSettings)
+    """``ATOUT_WEB_URL``, ``ATOUT_WEB_BIND``, ``ATOUT_WEB_SECRET``: the deals' web pages
+    (``bot.web``), off unless the URL is set."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -108,4 +112,5 @@ def load_settings(
         shards=shards,
         image_processes=int(drawing) if drawing else default_image_processes(),
         review_processes=1,
+        web=web_settings(merged),
     )

@@ -246,6 +246,11 @@ class Storage(RatingStorage, ChallengeStorage, ABC):
     ) -> None: ...
 
     @abstractmethod
+    async def web_secret(self, candidate: str) -> str:
+        """The secret that signs the web pages' links: the one this database keeps, or
+        ``candidate``, kept now if it had none (``bot.storage.instance``)."""
+
+    @abstractmethod
     async def finish_table(
         self,
         table_id: int,

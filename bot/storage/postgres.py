@@ -26,6 +26,7 @@ import asyncpg
 
 from bot.storage.challenge_queries import ChallengeQueries
 from bot.storage.group_commit import GroupCommit, Statement, Step
+from bot.storage.instance import InstanceStore
 from bot.storage.interface import (
     GameLog,
     Seat,
@@ -57,7 +58,7 @@ def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PgStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
+class PgStorage(GroupCommit, RatingsWrites, ReviewStore, InstanceStore, ChallengeQueries, Storage):
     """The tables and their logs in PostgreSQL's own SQL (below); ratings, results and history
     through the SQLite backend's methods, whose statements ``bot.storage.postgres_shim`` rewrites, on one
     connection of their own under the same one-call-at-a-time lock as in SQLite."""

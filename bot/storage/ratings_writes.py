@@ -137,6 +137,10 @@ class RatingsWrites(StandingsReads):
                 [astuple(row) for row in stored.ratings],
             )
 
+    @serialized
+    async def rating_changes(self, table_id: int) -> list[RatingChange]:
+        return await self._changes(table_id)
+
     async def _changes(self, table_id: int) -> list[RatingChange]:
         rows = await self._all(
             "SELECT name, user_id, mu_before, sigma_before, mu_after, sigma_after, games_before"

@@ -28,6 +28,7 @@ import aiosqlite
 
 from bot.storage.challenge_queries import ChallengeQueries
 from bot.storage.group_commit import GroupCommit, Statement, Step
+from bot.storage.instance import InstanceStore
 from bot.storage.interface import (
     GameLog,
     Seat,
@@ -92,7 +93,9 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
         raise
 
 
-class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
+class SqliteStorage(
+    GroupCommit, RatingsWrites, ReviewStore, InstanceStore, ChallengeQueries, Storage
+):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None

@@ -25,6 +25,7 @@ from bot.text.i18n import t, user_locale
 from bot.text.review import action_words, review_text, shown
 from bot.ui import images
 from bot.ui.replies import refuse, session_or_refusal
+from bot.web.links import LinkHolder
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +47,27 @@ def seat_held(session: TableSession, user_id: int) -> int | None:
 class ReviewDesk:
     """Answers the review clicks and command (``bot.ui.components.ReviewClicks``)."""
 
-    def __init__(self, tables: Tables, reviews: Reviews) -> None:
+    def __init__(self, tables: Tables, reviews: Reviews, web: LinkHolder | None = None) -> None:
         self.tables = tables
         self.reviews = reviews
+        self.web = web or LinkHolder()
+        """The web pages' links, once they are on (``ATOUT_WEB_URL``)."""
+
+    def web_view(self, table_id: int, deal: int, seat: int, locale: str) -> dict[str, Any]:
+        """The review on the deal's replay on the web, each decision on its step: the
+        ``view`` of the answer, none where the pages are off."""
+        links = self.web.links
+        if links is None:
+            return {}
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            discord.ui.Button(
+                style=discord.ButtonStyle.link,
+                label=t("button_web_review", locale),
+                url=links.deal(table_id, deal, seat),
+            )
+        )
+        return {"view": view}
 
     async def command(self, interaction: Interaction, table: int | None, deal: int | None) -> None:
         """``/review``: the table named, or the table of the thread it is used in."""
@@ -85,7 +104,9 @@ class ReviewDesk:
             # Answered within Discord's three seconds, whatever the drawing queue holds.
             await interaction.response.defer(ephemeral=True, thinking=True)
             content, files = await self.payload(session, stored, chosen, mine)
-            await interaction.edit_original_response(content=content, attachments=files)
+            await interaction.edit_original_response(
+                content=content, attachments=files, **self.web_view(session.id, chosen, seat, mine)
+            )
             return
         await interaction.response.send_message(
             t("review_computing", mine, deal=chosen + 1), ephemeral=True
@@ -101,7 +122,9 @@ class ReviewDesk:
             )
             await interaction.edit_original_response(content=t("review_failed", mine))
             return
-        await interaction.edit_original_response(content=content, attachments=files)
+        await interaction.edit_original_response(
+            content=content, attachments=files, **self.web_view(session.id, chosen, seat, mine)
+        )
 
     async def payload(
         self, session: TableSession, review: Json, deal: int, locale: str

@@ -724,3 +724,11 @@ review_no_such_deal = This table has no finished deal { $deal }.
 review_failed = Your review could not be computed; please try again later.
 cmd_review = Where your play in a finished deal cost points (only you see it)
 opt_review_deal = Deal number (default: the last finished deal)
+
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Replay on the web
+button_web_game = The game on the web
+button_web_review = My review, step by step
+button_web_history = Game { $number } on the web
+button_web_board = Leaderboard on the web
+button_web_traveller = Everybody's play on the web

@@ -725,3 +725,11 @@ review_no_such_deal = Cette table n'a pas de donne { $deal } terminée.
 review_failed = La revue n'a pas pu être calculée ; réessaie plus tard.
 cmd_review = Où ton jeu dans une donne terminée a coûté des points (visible de toi seul)
 opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)
+
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Revoir la donne sur le web
+button_web_game = La partie sur le web
+button_web_review = Ma revue, coup par coup
+button_web_history = Partie { $number } sur le web
+button_web_board = Classement sur le web
+button_web_traveller = Le jeu de chacun sur le web

@@ -725,3 +725,11 @@ review_no_such_deal = Questo tavolo non ha una mano { $deal } finita.
 review_failed = Non è stato possibile calcolare la revisione; riprova più tardi.
 cmd_review = Dove il tuo gioco in una mano finita è costato punti (lo vedi solo tu)
 opt_review_deal = Numero della mano (predefinito: l'ultima finita)
+
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rivedi la mano sul web
+button_web_game = La partita sul web
+button_web_review = La mia revisione, passo per passo
+button_web_history = Partita { $number } sul web
+button_web_board = Classifica sul web
+button_web_traveller = Il gioco di tutti sul web

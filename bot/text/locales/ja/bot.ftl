@@ -668,3 +668,11 @@ review_no_such_deal = このテーブルには終わったディール { $deal }
 review_failed = 振り返りを計算できませんでした。後でもう一度お試しください。
 cmd_review = 終わったディールで、あなたのプレイがどこで点を失ったか（あなたにだけ表示）
 opt_review_deal = ディール番号（省略時: 最後に終わったディール）
+
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = ウェブでディールを再生
+button_web_game = ウェブでゲームを見る
+button_web_review = 自分の振り返りを一手ずつ
+button_web_history = ゲーム { $number } をウェブで
+button_web_board = ウェブでランキング
+button_web_traveller = 全員のプレイをウェブで

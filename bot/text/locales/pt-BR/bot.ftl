@@ -150,3 +150,6 @@ review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
+
+## Link buttons to the web pages (bot/web): where Brazil words them apart.
+button_web_review = Minha revisão, jogada a jogada

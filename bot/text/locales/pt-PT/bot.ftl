@@ -726,3 +726,11 @@ review_no_such_deal = Esta mesa não tem uma mão { $deal } terminada.
 review_failed = Não foi possível calcular a revisão; tenta mais tarde.
 cmd_review = Onde o teu jogo numa mão terminada custou pontos (só tu vês)
 opt_review_deal = Número da mão (por omissão: a última terminada)
+
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rever a mão na web
+button_web_game = O jogo na web
+button_web_review = A minha revisão, jogada a jogada
+button_web_history = Jogo { $number } na web
+button_web_board = Classificação na web
+button_web_traveller = O jogo de todos na web
