@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import discord
 import simcord
 import simcord.interactions
 
@@ -25,6 +26,7 @@ import bot.play.sessions as sessions
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
+from tests.bot.challenge.play import Attempt, card, new_challenge
 from tests.bot.driver import Table, custom_ids
 
 Shoot = Callable[[str, str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
@@ -56,6 +58,11 @@ GAMES: dict[str, Script] = {
     "briscola6": Script("briscola", ("table", "hand"), seed=1),
     "chiamata": Script("chiamata", ("auction", "auction-hand", "call", "table", "hand"), seed=1),
     "sueca": Script("sueca", ("table", "hand"), seed=1),
+    "challenge": Script(
+        "challenge",
+        ("card", "deal-over", "standings-sealed", "results-deal", "standings-final"),
+        seed=1,
+    ),
 }
 """Every game the script knows, by the name ``--game`` takes (Briscola at 2 and at 6 seats)."""
 
@@ -315,6 +322,44 @@ async def chiamata(stage: Stage) -> None:
     await mid_deal(stage, "chiamata", table)
 
 
+async def challenge(stage: Stage) -> None:
+    """A two-deal Coinche challenge: its card; alice's thread after her first deal (the
+    summary and the one message that ends the deal); bob, who has played one deal, reads the
+    standings of that deal only; alice's results on deal 1; the final standings once it closes."""
+    channel = stage.guild.create_text_channel("challenge")
+    boss = stage.guild.add_member(
+        stage.world.create_user("admin"),
+        roles=[
+            stage.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        ],
+    )
+    stage.seed = GAMES["challenge"].seed
+    created = await new_challenge(
+        stage.world, boss, channel, "coinche", deals=2, closes_in=1, language=stage.language
+    )
+    bot = stage.world.bot
+    await bot.challenges.work_out_pars()  # type: ignore[attr-defined]
+    alice, bob = stage.people[:2]
+    await stage.shoot("challenge", "card", channel, alice, card(channel, created))
+    first = Attempt(stage.world, channel, alice, created, seed=1)
+    await first.start()
+    await first.play_deal()
+    thread = first.where()
+    ended = t("challenge_deal_done", stage.language, number=1, total=2, result="")
+    await stage.shoot("challenge", "deal-over", thread, alice, latest(thread, ended))
+    await first.play_all()
+    second = Attempt(stage.world, channel, bob, created, seed=2)
+    await second.start()
+    await second.play_deal()
+    sealed = await bob.slash(channel, "challenge standings")
+    await stage.shoot("challenge", "standings-sealed", channel, bob, sealed.response)
+    results = await alice.slash(channel, "challenge results", deal=1)
+    await stage.shoot("challenge", "results-deal", channel, alice, results.response)
+    await stage.world.advance_time(3600 + 120)
+    final = await alice.slash(channel, "challenge standings")
+    await stage.shoot("challenge", "standings-final", channel, alice, final.response)
+
+
 PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "coinche": coinche,
     "belote": belote,
@@ -323,6 +368,7 @@ PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "briscola6": briscola6,
     "chiamata": chiamata,
     "sueca": sueca,
+    "challenge": challenge,
 }
 
 

@@ -133,25 +133,39 @@ class ChallengeButton(
             return
         challenge = await find_challenge(interaction, bot, click.challenge)
         if challenge is not None:
-            await show_standings(interaction, bot, challenge, 1, private=True)
+            await show_standings(interaction, bot, challenge, 1)
 
 
 async def show_standings(
-    interaction: Interaction, bot: AtoutBot, challenge: Challenge, page: int, *, private: bool
+    interaction: Interaction, bot: AtoutBot, challenge: Challenge, page: int
 ) -> None:
+    """While the challenge is open, each reader sees the standings of the deals they have
+    finished, privately: another player's total over deals the reader has not played would
+    give away their results on them (subtract what the reader knows, and a deal's result is
+    left). Once it has closed, the whole standings, for the channel."""
     locale = user_locale(interaction)
-    standings = await bot.storage.standings(challenge.id, page=page, user_id=interaction.user.id)
+    user = interaction.user.id
+    counted: int | None = None
+    if challenge.open_at(now()):
+        attempt = await bot.storage.get_attempt(challenge.id, user)
+        counted = attempt.deals_done if attempt is not None else 0
+        if counted == 0:
+            await refuse(interaction, t("challenge_standings_unplayed", locale, id=challenge.id))
+            return
+    standings = await bot.storage.standings(
+        challenge.id, page=page, user_id=user, deals_below=counted
+    )
     if standings.total == 0:
         await refuse(interaction, t("challenge_standings_empty", locale, id=challenge.id))
         return
     if not standings.lines:
         await refuse(interaction, t("error_page", locale, page=page, pages=standings.pages))
         return
-    answer = await standings_answer(challenge, standings, now(), locale)
+    answer = await standings_answer(challenge, standings, now(), locale, counted=counted)
     await interaction.response.send_message(
         answer.text[:MESSAGE_LIMIT],
         file=_file(answer),
-        ephemeral=private,
+        ephemeral=counted is not None,
         allowed_mentions=NO_MENTIONS,
     )
 
@@ -328,7 +342,7 @@ class Challenges(
     ) -> None:
         found = await find_challenge(interaction, self.bot, challenge)
         if found is not None:
-            await show_standings(interaction, self.bot, found, page, private=False)
+            await show_standings(interaction, self.bot, found, page)
 
     @app_commands.command(name="results", description=describe("cmd_challenge_results"))
     @app_commands.describe(challenge=describe("opt_challenge"), deal=describe("opt_challenge_deal"))

@@ -1,5 +1,6 @@
 """``python -m games replay FILE|-``: replay a game record and print its scores (docs/records.md);
-``python -m games review FILE|- --seat S``: where that seat's play cost points (``games.review``).
+``python -m games review FILE|- --seat S``: where that seat's play cost points (``games.review``);
+``python -m games puzzles FILE|-``: the puzzles of its finished deals (``games.puzzles``).
 
 Exit codes (docs/records.md lists them too):
 
@@ -27,14 +28,15 @@ import json
 import os
 import sys
 
+from games.puzzles.cli import run as run_puzzles
 from games.records import IllegalRecordAction, MalformedRecord, replay_text
 from games.review.analysis import DEFAULT_SAMPLES
 from games.review.cli import run as run_review
+from games.streams import quiet_broken_pipe
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
-EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 EXIT_CANNOT_WRITE = 74
 
@@ -67,6 +69,18 @@ def _replay(path: str) -> int:
     return EXIT_OK
 
 
+def _write(text: str) -> int:
+    """Print a command's result, or say in one line why it could not be written."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        return cannot_write(exc)
+    return EXIT_OK
+
+
 def cannot_write(exc: OSError) -> int:
     """Say why in one line, then point standard output at /dev/null: the result still waiting
     in its buffer must not fail a second time, with a traceback, at the interpreter's exit."""
@@ -75,16 +89,6 @@ def cannot_write(exc: OSError) -> int:
     with contextlib.suppress(OSError, ValueError):
         os.dup2(devnull, sys.stdout.fileno())
     return EXIT_CANNOT_WRITE
-
-
-def quiet_broken_pipe() -> int:
-    """Point both standard streams at /dev/null, so the interpreter's final flush cannot raise a
-    second BrokenPipeError on the way out (the recipe of Python's ``signal`` documentation)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(devnull, stream.fileno())
-    return EXIT_BROKEN_PIPE
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,8 +105,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     reviewing.add_argument("--seed", type=int, default=0, help="seed of the sampling")
     reviewing.add_argument("--json", action="store_true", help="print one JSON object")
+    puzzling = commands.add_parser("puzzles", help="the puzzles of a record's finished deals")
+    puzzling.add_argument("file", help="path of the record, or - for standard input")
+    puzzling.add_argument("--deal", type=int, help="the deal, from 0 (default: every one)")
+    puzzling.add_argument("--seed", type=int, default=0, help="seed of the sampling")
+    puzzling.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
+        if args.command == "puzzles":
+            code, text = run_puzzles(args.file, args.deal, args.seed, args.json)
+            return code if text is None else _write(text)
         if args.command == "review":
             return run_review(args.file, args.seat, args.deal, args.samples, args.seed, args.json)
         return _replay(args.file)

@@ -34,6 +34,8 @@ class ChallengeRow:
     vs_par: int
     highlight: bool = False
     """The caller's own line."""
+    tied: bool = False
+    """Others share its rank: written ``=1``, as bridge results write a tie."""
 
 
 def matchpoints(value: float, locale: str = DEFAULT_LOCALE) -> str:
@@ -88,7 +90,8 @@ def _row(
     *,
     striped: bool,
 ) -> None:
-    size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns)
+    label = f"={row.rank}" if row.tied else None
+    size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns, label)
     x, _ = columns["player"]
     # Room for 16 Japanese characters; the deals ("10/10") are at most 63 px wide.
     room = columns["deals"][0] - 75 - x

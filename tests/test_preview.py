@@ -29,6 +29,8 @@ MOMENTS = {
     "sueca": ["table", "hand"],
 }
 """What a player is shown of each game: every one must be photographed."""
+CHALLENGE = ["card", "deal-over", "standings-sealed", "results-deal", "standings-final"]
+"""And of a server challenge (a two-deal Coinche challenge)."""
 
 
 def fragments(key: str, language: str, **params: object) -> list[str]:
@@ -63,8 +65,9 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     assert done.returncode == 0, done.stdout + done.stderr
     pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in tmp_path.glob("*.html")}
     expected = {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
+    expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
     assert set(pages) == expected
-    for game in MOMENTS:
+    for game in [*MOMENTS, "challenge"]:
         assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
 
     def page(game: str, moment: str) -> str:
@@ -113,3 +116,16 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     )
     # The images are named as sent (table-….png, hand-….png), never "[image ]".
     assert not any("[image ]" in p or "without a name" in p for p in pages.values())
+    # A challenge: the one message that ends a deal, standings sealed to the deals the reader
+    # has finished, and the final standings once it has closed.
+    assert says(
+        page("challenge", "deal-over"),
+        "challenge_deal_done",
+        language,
+        number=1,
+        total=2,
+        result="x",
+    )
+    sealed = page("challenge", "standings-sealed")
+    assert t("challenge_standings_sealed", language, count=1, total=2)[3:] in sealed
+    assert says(page("challenge", "standings-final"), "challenge_standings_final", language)

@@ -32,7 +32,7 @@ from bot.storage.interface import Seat, Storage
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
 from bot.table.hands import editable
-from bot.text.i18n import t, user_locale
+from bot.text.i18n import DEFAULT_LOCALE, supported, t, user_locale
 from bot.ui.replies import refuse
 from games.duplicate import PLAYER_SEAT, deal_detail, deal_seed, seat_result
 from rendering.challenge import matchpoints
@@ -92,6 +92,17 @@ def in_messages(session: TableSession) -> bool:
     return is_private(session.row) and session.row.thread_id is None
 
 
+def player_language(interaction: Interaction, challenge: Challenge) -> str:
+    """The language of a player's tables: their own (their Discord client's) where Atout speaks
+    it, else the challenge's. The thread is theirs alone, so everything in it — the table, the
+    summaries, the lines that end each deal, their hand — speaks to them in one language."""
+    tag = getattr(interaction.locale, "value", interaction.locale)
+    spoken = supported(tag)
+    if spoken != DEFAULT_LOCALE or str(tag).lower().startswith("en"):
+        return spoken
+    return str(challenge.settings.get("language", DEFAULT_LOCALE))
+
+
 def now() -> datetime.datetime:
     """Discord's clock (simcord's in tests)."""
     return discord.utils.utcnow()
@@ -119,6 +130,7 @@ class Attempts:
         """``/challenge play`` and the card's Play, acknowledged (ephemeral "thinking") by the
         caller: the deal in play, shown where the attempt is played."""
         mine = user_locale(interaction)
+        language = player_language(interaction, challenge)
         user = interaction.user
         if not challenge.open_at(now()):
             await refuse(interaction, t("challenge_closed", mine, id=challenge.id))
@@ -133,8 +145,8 @@ class Attempts:
                 attempt, created = await self.storage.start_attempt(
                     challenge.id, user.id, user.display_name, iso(now())
                 )
-            thread = await self._thread(challenge, attempt, new=created)
-            session = await self._current(challenge, attempt)
+            thread = await self._thread(challenge, attempt, language, new=created)
+            session = await self._current(challenge, attempt, language)
         if created:
             await self.changed(challenge)
         if session is None:
@@ -160,7 +172,7 @@ class Attempts:
         )
 
     async def _thread(
-        self, challenge: Challenge, attempt: Attempt, *, new: bool
+        self, challenge: Challenge, attempt: Attempt, language: str, *, new: bool
     ) -> discord.Thread | None:
         """The attempt's private thread, opened for a new attempt and opened again when it is
         gone; None when the attempt is played in ephemeral messages."""
@@ -170,12 +182,7 @@ class Attempts:
             thread = await threads.reopen(self.host, attempt.thread_id, attempt.user_id)
             if thread is not None:
                 return thread
-        name = t(
-            "challenge_thread_name",
-            str(challenge.settings.get("language", "en")),
-            id=challenge.id,
-            name=attempt.name,
-        )
+        name = t("challenge_thread_name", language, id=challenge.id, name=attempt.name)
         thread = await threads.open_private_thread(
             self.host, challenge.channel_id, name, attempt.user_id
         )
@@ -191,7 +198,9 @@ class Attempts:
                 session.schedule_drive()
         return thread
 
-    async def _current(self, challenge: Challenge, attempt: Attempt) -> TableSession | None:
+    async def _current(
+        self, challenge: Challenge, attempt: Attempt, language: str
+    ) -> TableSession | None:
         """The session of the attempt's deal in play: the table in play, or the next deal opened
         now (a deal that ended without its result being recorded is recorded first)."""
         if attempt.table_id is not None:
@@ -204,13 +213,12 @@ class Attempts:
                 await self.storage.update_attempt(
                     challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
                 )
-        return await self._next_deal(challenge, attempt.user_id)
+        return await self._next_deal(challenge, attempt.user_id, language)
 
-    async def _open_deal(self, challenge: Challenge, attempt: Attempt) -> TableSession:
+    async def _open_deal(self, challenge: Challenge, attempt: Attempt, locale: str) -> TableSession:
         """The table of the attempt's next deal: the player in seat 0, hard computers in the
         others, the challenge's deck, dealer and computer players; started and driven."""
         index = attempt.deals_done
-        locale = str(challenge.settings.get("language", "en"))
         duplicate = Duplicate(
             challenge.deals[index], deal_seed(challenge.seed, index), challenge.samples
         )
@@ -284,7 +292,7 @@ class Attempts:
             return
         if done.last:
             await self.changed(done.challenge)
-        locale = user_locale(interaction) if interaction is not None else locale_of(session)
+        locale = locale_of(session)
         if done.counted:
             text = await self._ending(done, seat.user_id, locale)
         else:
@@ -297,11 +305,13 @@ class Attempts:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(text, ephemeral=True)
         async with self._lock(link.challenge_id, seat.user_id):
-            following = await self._next_deal(done.challenge, seat.user_id)
+            following = await self._next_deal(done.challenge, seat.user_id, locale_of(session))
         if following is not None and interaction is not None and in_messages(session):
             await ui.hands.show(interaction, following)
 
-    async def _next_deal(self, challenge: Challenge, user_id: int) -> TableSession | None:
+    async def _next_deal(
+        self, challenge: Challenge, user_id: int, language: str
+    ) -> TableSession | None:
         """The attempt's next deal, opened now unless it is open already (a ``/challenge play``
         came first), the attempt is complete or the challenge has closed."""
         attempt = await self.storage.get_attempt(challenge.id, user_id)
@@ -309,7 +319,7 @@ class Attempts:
             return None
         if attempt.deals_done >= challenge.deal_count or not challenge.open_at(now()):
             return None
-        return await self._open_deal(challenge, attempt)
+        return await self._open_deal(challenge, attempt, language)
 
     async def _record(self, session: TableSession) -> Recorded | None:
         """Record a finished deal's result (under the person's lock); None when it was recorded
@@ -330,7 +340,7 @@ class Attempts:
                 await self.storage.update_attempt(
                     challenge.id, seat.user_id, thread_id=attempt.thread_id, table_id=None
                 )
-            await self._close_table(session)
+            await self._close_table(session, challenge, link.deal_no)
             return Recorded(challenge, link.deal_no, last=False, counted=False)
         last = link.deal_no + 1 >= challenge.deal_count
         recorded = await self.storage.record_result(
@@ -350,7 +360,7 @@ class Attempts:
         )
         if not recorded:
             return None
-        await self._close_table(session)
+        await self._close_table(session, challenge, link.deal_no)
         return Recorded(challenge, link.deal_no, last)
 
     async def _ending(self, done: Recorded, user_id: int, locale: str) -> str:
@@ -376,14 +386,21 @@ class Attempts:
             lines.append(t("challenge_closed_now", locale, id=challenge.id))
         return "\n".join(lines)
 
-    async def _close_table(self, session: TableSession) -> None:
+    async def _close_table(self, session: TableSession, challenge: Challenge, deal_no: int) -> None:
         """The deal's table says it is over and leaves memory (as ``TableUI.game_over`` does
-        for a game, without a game's result: the challenge says what the deal was worth)."""
+        for a game, without a game's result: the challenge says what the deal was worth, and
+        the hand says which deal of how many ended, never "the game is over")."""
         ui = self.host.ui
         await ui.quiet(session)
         await ui.pings.delete(session)
         if not in_messages(session):
-            await ui.hands.close(session)
+
+            def hand_done(locale: str) -> str:
+                return t(
+                    "challenge_hand_done", locale, number=deal_no + 1, total=challenge.deal_count
+                )
+
+            await ui.hands.close(session, hand_done)
             message_id = session.row.table_message_id
             if message_id is not None:
                 locale = locale_of(session)

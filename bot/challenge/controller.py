@@ -22,7 +22,7 @@ from discord.ext import tasks
 from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
 from bot.play.par import play_par
-from bot.storage.challenges import Challenge, DailySchedule, Par, iso, moment
+from bot.storage.challenges import Challenge, DailySchedule, Par, Standing, iso, moment
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import t, table_language
 from games.ai import DEFAULT_SAMPLES
@@ -93,7 +93,7 @@ class Challenges:
             challenge.channel_id, guild_id=challenge.guild_id
         )
         message = await channel.send(
-            card_content(challenge, 0, 0, None, now(), locale),
+            card_content(challenge, 0, 0, [], now(), locale),
             view=card_view(challenge, True, locale),
             allowed_mentions=NO_MENTIONS,
         )
@@ -107,14 +107,16 @@ class Challenges:
             return
         storage = self.host.storage
         started, finished = await storage.attempt_counts(fresh.id)
-        standings = await storage.standings(fresh.id, page_size=1)
-        leader = standings.lines[0] if standings.lines else None
-        locale = str(fresh.settings.get("language", "en"))
         moment_now = now()
+        winners: list[Standing] = []
+        if not fresh.open_at(moment_now):
+            standings = await storage.standings(fresh.id)
+            winners = [line for line in standings.lines if line.rank == 1]
+        locale = str(fresh.settings.get("language", "en"))
         channel = self.host.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
         try:
             await channel.get_partial_message(fresh.message_id).edit(
-                content=card_content(fresh, started, finished, leader, moment_now, locale),
+                content=card_content(fresh, started, finished, winners, moment_now, locale),
                 view=card_view(fresh, fresh.open_at(moment_now), locale),
                 allowed_mentions=NO_MENTIONS,
             )

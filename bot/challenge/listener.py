@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from bot.challenge.attempts import Attempts, deal_link, in_messages
 from bot.play.sessions import TableSession
+from bot.play.settings import locale_of
 from bot.table.controller import TableUI
+from bot.text.i18n import t
 from games.duplicate import PLAYER_SEAT
 
 
@@ -28,8 +30,23 @@ class ChallengeListener:
             await self.ui.deal_started(session)
 
     async def deal_finished(self, session: TableSession, deal_index: int) -> None:
-        if not in_messages(session):
+        if in_messages(session):
+            return
+        link = deal_link(session)
+        challenge = (
+            None if link is None else await self.attempts.storage.get_challenge(link.challenge_id)
+        )
+        if link is None or challenge is None:
             await self.ui.deal_finished(session, deal_index)
+            return
+        # The challenge's deal number, not the table's: each deal is a table of its own.
+        heading = t(
+            "challenge_summary_title",
+            locale_of(session),
+            number=link.deal_no + 1,
+            total=challenge.deal_count,
+        )
+        await self.ui.deal_finished(session, deal_index, heading)
 
     async def changed(self, session: TableSession) -> None:
         if in_messages(session):

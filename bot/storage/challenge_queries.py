@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from bot.storage.challenges import (
@@ -34,7 +36,7 @@ MARKS = (
     " tally AS (SELECT deal_no, score, same,"
     " SUM(same) OVER (PARTITION BY deal_no) AS field_size,"
     " SUM(same) OVER (PARTITION BY deal_no ORDER BY score) - same AS below FROM scores),"
-    " marks AS (SELECT deal_no, score, field_size, field_size - below - same AS above,"
+    " marks AS (SELECT deal_no, score, field_size, same, field_size - below - same AS above,"
     " CASE WHEN field_size > 1 THEN (below + 0.5 * (same - 1)) * 100.0 / (field_size - 1)"
     " ELSE 50.0 END AS percent FROM tally)"
 )
@@ -94,6 +96,7 @@ def _result(row: Any) -> DealResult:
         table_id=int(row["table_id"]),
         detail=json.loads(row["detail"]),
         rank=int(row["above"]) + 1,
+        tied=int(row["same"]) > 1,
     )
 
 
@@ -324,7 +327,11 @@ class ChallengeQueries(Queries, ChallengeStorage):
         page: int = 1,
         user_id: int | None = None,
         page_size: int = STANDINGS_PAGE,
+        deals_below: int | None = None,
     ) -> Standings:
+        counted, values = (
+            ("", ()) if deals_below is None else (" AND r.deal_no < ?", (deals_below,))
+        )
         rows = await self._all(
             f"{MARKS} SELECT r.user_id AS user_id, a.name AS name, COUNT(*) AS deals,"
             " AVG(m.percent) AS percent,"
@@ -335,8 +342,8 @@ class ChallengeQueries(Queries, ChallengeStorage):
             " JOIN challenge_attempts a ON a.challenge_id = r.challenge_id AND a.user_id = r.user_id"
             " LEFT JOIN challenge_pars p ON p.challenge_id = r.challenge_id"
             " AND p.deal_no = r.deal_no"
-            " WHERE r.challenge_id = ? GROUP BY r.user_id, a.name, a.finished_at",
-            (challenge_id, challenge_id),
+            f" WHERE r.challenge_id = ?{counted} GROUP BY r.user_id, a.name, a.finished_at",
+            (challenge_id, challenge_id, *values),
         )
         ordered = sorted(
             rows,
@@ -364,6 +371,8 @@ class ChallengeQueries(Queries, ChallengeStorage):
                     finished=r["finished_at"] is not None,
                 )
             )
+        shared = Counter(line.rank for line in lines)
+        lines = [replace(line, tied=shared[line.rank] > 1) for line in lines]
         pages = max(1, math.ceil(len(lines) / page_size))
         own = next((line for line in lines if line.user_id == user_id), None)
         shown = lines[(page - 1) * page_size : page * page_size]
@@ -377,7 +386,7 @@ class ChallengeQueries(Queries, ChallengeStorage):
         rows = await self._all(
             f"{MARKS} SELECT r.deal_no AS deal_no, r.user_id AS user_id, r.score AS score,"
             " r.table_id AS table_id, r.detail AS detail, m.field_size AS field_size,"
-            " m.percent AS percent, m.above AS above, a.name AS name"
+            " m.percent AS percent, m.above AS above, m.same AS same, a.name AS name"
             " FROM challenge_results r"
             " JOIN marks m ON m.deal_no = r.deal_no AND m.score = r.score"
             " JOIN challenge_attempts a ON a.challenge_id = r.challenge_id AND a.user_id = r.user_id"
@@ -392,7 +401,7 @@ class ChallengeQueries(Queries, ChallengeStorage):
         rows = await self._all(
             f"{MARKS} SELECT r.deal_no AS deal_no, r.user_id AS user_id, r.score AS score,"
             " r.table_id AS table_id, r.detail AS detail, m.field_size AS field_size,"
-            " m.percent AS percent, m.above AS above, a.name AS name"
+            " m.percent AS percent, m.above AS above, m.same AS same, a.name AS name"
             " FROM challenge_results r"
             " JOIN marks m ON m.deal_no = r.deal_no AND m.score = r.score"
             " JOIN challenge_attempts a ON a.challenge_id = r.challenge_id AND a.user_id = r.user_id"

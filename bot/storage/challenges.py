@@ -85,6 +85,8 @@ class Standing:
     percent: float
     vs_par: int
     finished: bool
+    tied: bool = False
+    """Somebody else holds the same rank."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class DealResult:
     detail: dict[str, Any] = field(default_factory=dict)  # JSON: games.duplicate.deal_detail
     rank: int = 1
     """1 + how many scored more on that deal."""
+    tied: bool = False
+    """Somebody else made the same score on that deal."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +230,12 @@ class ChallengeStorage(ABC):
         page: int = 1,
         user_id: int | None = None,
         page_size: int = STANDINGS_PAGE,
-    ) -> Standings: ...
+        deals_below: int | None = None,
+    ) -> Standings:
+        """Everybody's line, ranked. With ``deals_below``, only the deals numbered below it
+        count (a reader who has finished that many deals of an open challenge sees nothing
+        that depends on anyone's result on a deal they have not played: docs/challenges.md,
+        "No peeking")."""
 
     @abstractmethod
     async def deal_field(

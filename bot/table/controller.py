@@ -119,8 +119,10 @@ class TableUI:
     async def thinking(self, session: TableSession, seat: int) -> None:
         await self.message.thinking(session, seat)
 
-    async def deal_finished(self, session: TableSession, deal_index: int) -> None:
-        await self.message.post_deal_summary(session, deal_index)
+    async def deal_finished(
+        self, session: TableSession, deal_index: int, heading: str | None = None
+    ) -> None:
+        await self.message.post_deal_summary(session, deal_index, heading)
 
     async def game_over(self, session: TableSession) -> None:
         await self.quiet(session)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -266,12 +267,17 @@ class Hands:
         except discord.HTTPException:
             self.held.pop(key, None)
 
-    async def close(self, session: TableSession) -> None:
-        """The game is over: every open hand says so, without cards or buttons."""
+    async def close(
+        self, session: TableSession, saying: Callable[[str], str] | None = None
+    ) -> None:
+        """The game is over: every open hand says so (or what ``saying`` words in its owner's
+        language: a challenge's table ends with its deal, not a game), without cards or
+        buttons."""
         for (table_id, _), (interaction, _) in list(self.held.items()):
             if table_id == session.id:
                 owner = user_locale(interaction)
-                await retire(interaction, t("hand_over", owner, id=session.id))
+                text = t("hand_over", owner, id=session.id) if saying is None else saying(owner)
+                await retire(interaction, text)
 
     def acted(self, table_id: int, user_id: int) -> None:
         """The player acted: what they chose on a panel before is spent."""

@@ -213,12 +213,16 @@ class TableMessage:
         except discord.HTTPException:
             log.warning("table %s: could not mark the table message abandoned", session.id)
 
-    async def post_deal_summary(self, session: TableSession, deal_index: int) -> None:
+    async def post_deal_summary(
+        self, session: TableSession, deal_index: int, heading: str | None = None
+    ) -> None:
+        """The deal's summary; ``heading`` where the deal is not the table's own deal number
+        (a challenge's deal 2 of 3 is its table's first)."""
         game = session.game
         assert game is not None
         names = session.names()
         locale = locale_of(session)
-        text = deal_summary(game, names, deal_index, locale, deck_style_of(session))
+        text = deal_summary(game, names, deal_index, locale, deck_style_of(session), heading)
         post: Post = {"allowed_mentions": NO_MENTIONS}
         try:
             post["file"] = await images.deal_summary_file(

@@ -52,14 +52,22 @@ HEADLINE: dict[str, tuple[str, ...]] = {
 
 
 def rules_summary(
-    game: str, options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
+    game: str,
+    options: Mapping[str, object],
+    defaults: Mapping[str, object],
+    locale: str = "en",
+    *,
+    single_deals: bool = False,
 ) -> str:
     """The table's rules in one sentence: how the game is won ("Coinche to 1,000 points"), the
     rules players ask about first ("melds on · SA/TA allowed"), then every other rule that
     differs from the standard one, in words. ``options`` are the rules in force (defaults
-    filled in)."""
+    filled in). With ``single_deals`` (a challenge, whose every deal stands alone) how a game
+    is won is left out: nobody plays to 3,000 points there."""
     name = t(f"game_{game}", locale)
-    if options.get("scoring_mode") == "rubicon":
+    if single_deals:
+        parts = [name]
+    elif options.get("scoring_mode") == "rubicon":
         parts = [t("rules_summary_rubicon", locale, game=name)]
     elif isinstance(target := options.get("target_score"), int):
         parts = [t("rules_summary_target", locale, game=name, target=number(target, locale))]

@@ -72,7 +72,7 @@ async def test_wrong_inputs_are_refused_in_one_line(env: simcord.Env) -> None:
     assert unknown.response.content == t("challenge_unknown", id=404)
     challenge = await new_challenge(env, boss, channel, "sueca", deals=2)
     empty = await player.slash(channel, "challenge standings")
-    assert empty.response.content == t("challenge_standings_empty", id=challenge.id)
+    assert empty.response.content == t("challenge_standings_unplayed", id=challenge.id)
     wrong_deal = await player.slash(channel, "challenge results", deal=3)
     assert wrong_deal.response.content == t("error_challenge_deal", id=challenge.id, most=2)
     # Another server's challenge is not this server's business.
@@ -128,5 +128,5 @@ async def test_the_card_play_and_standings_buttons(env: simcord.Env) -> None:
     player = guild.add_member(env.create_user("ann"))
     standings = await player.click(shown, custom_id=f"atout:challenge:standings:{challenge.id}")
     assert standings.ephemeral
-    assert standings.response.content == t("challenge_standings_empty", id=challenge.id)
+    assert standings.response.content == t("challenge_standings_unplayed", id=challenge.id)
     assert isinstance(shown.components[0], discord.ActionRow)

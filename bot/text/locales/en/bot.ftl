@@ -21,6 +21,8 @@ cli_discord_error = Discord answered with an error ({ $status }: { $reason }); t
 cli_no_database = Atout cannot open its database { $where } ({ $reason }): check ATOUT_DB (a SQLite file path, or postgresql://user:password@host:port/database) and that the database server is running.
 cli_ai_pause = ATOUT_AI_PAUSE must be a number of seconds between 0 and 60, not { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES must be a number of drawing processes between 0 and { $most } (0 draws in threads), not { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES must be a number of review processes between 0 and { $most } (0 reviews in a thread), not { $value }
+cli_db_url = ATOUT_DB must be the path of a SQLite file or a postgresql:// URL, not { $value }
 action_pass = Pass
 action_coinche = Coinche
 action_surcoinche = Surcoinche
@@ -612,8 +614,10 @@ challenge_card_rules = House rules: { $rules }
 challenge_card_how = Everybody plays the same deals against the same computer opponents; each deal is scored against everybody else's result on it.
 challenge_card_how_partner = Everybody plays the same deals with the same computer partner and opponents; each deal is scored against everybody else's result on it.
 challenge_card_players = Players: { $started } · finished: { $finished }
-challenge_card_leader = Leading: { $name } ({ $percent })
-challenge_card_winner = Winner: { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Winner
+   *[other] Winners
+}: { $name } ({ $percent })
 challenge_card_closes = Closes { $when } ({ $left }). One attempt each: Play opens your private table.
 challenge_card_closed = Closed { $when }.
 button_challenge_play = Play
@@ -626,9 +630,26 @@ challenge_done_already = You have played challenge #{ $id } already (one attempt
 challenge_table_in_thread = Your table for challenge #{ $id } is in { $thread }: deal { $number } of { $total }.
 challenge_thread_name = Challenge #{ $id } — { $name }
 challenge_deal_start = **{ $title }** · deal { $number } of { $total }
+challenge_summary_title = **Deal { $number } of { $total }**
+challenge_hand_done = Deal { $number } of { $total } is played out.
 challenge_table_done = This deal is over.
-challenge_deal_done = **Deal { $number } of { $total } is over**: your result { $score }.
-challenge_deal_par = Par (the hard computer in your seat): { $par }.
+challenge_deal_done = **Deal { $number } of { $total } is over**: { $result }
+challenge_field_unit_points = -# Each result is the card points the player's side took.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (the hard computer in your seat): { $score }
+challenge_par_only = Par: the hard computer in your seat made { $par } on this deal.
+challenge_par_same = Par: the hard computer in your seat made { $par } on this deal, exactly as you did.
+challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } worse.
+challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } better.
+challenge_result_own = you scored { $score } on this deal.
+challenge_result_sides = your side scored { $mine } and the other side { $theirs }, so your result is { $score }.
+challenge_result_points = your side took { $score } card points.
+challenge_standings_unplayed = The standings count only the deals you have finished, so that nobody learns a deal before playing it: finish deal 1 of challenge #{ $id } first (Play, on its card).
+challenge_standings_sealed = -# { $count ->
+    [one] Only the deal you have finished counts here
+   *[other] Only the { $count } deals you have finished count here
+} (of { $total }): everybody's results on the others stay hidden until you play them or the challenge closes.
+challenge_standings_you_tied = You: rank { $rank } of { $players } (tied) · { $percent } · { $par } against par · { $done }/{ $total } deals
 challenge_deal_par_pending = The par of this deal is still being worked out.
 challenge_deal_field = { $percent } of the matchpoints against { $count ->
     [one] the player
@@ -644,8 +665,7 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = closes { $left }
 challenge_standings_final = final standings
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } against par · { $done }/{ $total } deals
-challenge_standings_you = You: { $line }
+challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $done }/{ $total } deals
 challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage; the average of your deals ranks you, then your total against par (the hard computer in your seat).
 challenge_standings_empty = Nobody has finished a deal of challenge #{ $id } yet.
 challenge_heading_rank = #
@@ -666,8 +686,8 @@ challenge_field_title = **{ $title }**, deal { $number }: { $count ->
     [one] { $count } player
    *[other] { $count } players
 }
-challenge_field_par = Par: { $detail } → { $score }
-challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (the hard computer in your seat): { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = You have not finished a deal of challenge #{ $id } yet.
 challenge_export_name = Your deals of challenge #{ $id }, one record each (`python -m games replay` replays them).
 challenge_daily_on = A { $game } challenge will be posted in { $channel } every day, starting now.

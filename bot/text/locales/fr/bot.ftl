@@ -21,6 +21,8 @@ cli_discord_error = Discord a répondu par une erreur ({ $status } : { $reason 
 cli_no_database = Atout ne peut pas ouvrir sa base de données { $where } ({ $reason }) : vérifie ATOUT_DB (un chemin de fichier SQLite, ou postgresql://utilisateur:motdepasse@hôte:port/base) et que le serveur de base de données tourne.
 cli_ai_pause = ATOUT_AI_PAUSE doit être un nombre de secondes entre 0 et 60, pas { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES doit être un nombre de processus de dessin entre 0 et { $most } (0 dessine dans des threads), pas { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES doit être un nombre de processus de revue de jeu entre 0 et { $most } (0 les calcule dans un thread), pas { $value }
+cli_db_url = ATOUT_DB doit être le chemin d'un fichier SQLite ou une URL postgresql://, pas { $value }
 action_pass = Passer
 action_coinche = Coincher
 action_surcoinche = Surcoincher
@@ -613,8 +615,10 @@ challenge_card_rules = Règles maison : { $rules }
 challenge_card_how = Tout le monde joue les mêmes donnes contre les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
 challenge_card_how_partner = Tout le monde joue les mêmes donnes avec le même partenaire et les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
 challenge_card_players = Joueurs : { $started } · terminé : { $finished }
-challenge_card_leader = En tête : { $name } ({ $percent })
-challenge_card_winner = Vainqueur : { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Vainqueur
+   *[other] Vainqueurs
+} : { $name } ({ $percent })
 challenge_card_closes = Se termine { $when } ({ $left }). Une tentative chacun : Jouer ouvre ta table privée.
 challenge_card_closed = Terminé { $when }.
 button_challenge_play = Jouer
@@ -627,9 +631,26 @@ challenge_done_already = Tu as déjà joué le défi n° { $id } (une tentative 
 challenge_table_in_thread = Ta table pour le défi n° { $id } est dans { $thread } : donne { $number } sur { $total }.
 challenge_thread_name = Défi n° { $id } — { $name }
 challenge_deal_start = **{ $title }** · donne { $number } sur { $total }
+challenge_summary_title = **Donne { $number } sur { $total }**
+challenge_hand_done = Donne { $number } sur { $total } jouée jusqu'au bout.
 challenge_table_done = Cette donne est terminée.
-challenge_deal_done = **Donne { $number } sur { $total } terminée** : ton résultat { $score }.
-challenge_deal_par = Par (l'ordinateur difficile à ta place) : { $par }.
+challenge_deal_done = **Donne { $number } sur { $total } terminée** : { $result }
+challenge_field_unit_points = -# Chaque résultat est le nombre de points de cartes pris par le camp du joueur.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (l'ordinateur difficile à ta place) : { $score }
+challenge_par_only = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne.
+challenge_par_same = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne, exactement comme toi.
+challenge_par_worse = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $diff } de moins.
+challenge_par_better = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $diff } de mieux.
+challenge_result_own = tu as marqué { $score } sur cette donne.
+challenge_result_sides = ton camp a marqué { $mine } et l'autre { $theirs } : ton résultat est donc { $score }.
+challenge_result_points = ton camp a pris { $score } points de cartes.
+challenge_standings_unplayed = Le classement ne compte que les donnes que tu as terminées, pour que personne ne découvre une donne avant de la jouer : termine d'abord la donne 1 du défi n° { $id } (Jouer, sur sa carte).
+challenge_standings_sealed = -# { $count ->
+    [one] Seule compte ici la donne que tu as terminée
+   *[other] Seules comptent ici les { $count } donnes que tu as terminées
+} (sur { $total }) : les résultats de tous sur les autres restent cachés jusqu'à ce que tu les joues ou que le défi se termine.
+challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
     [one] au joueur
@@ -645,8 +666,7 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
-challenge_standings_you = Toi : { $line }
+challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
 challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de tes donnes te classe, puis ton total par rapport au par (l'ordinateur difficile à ta place).
 challenge_standings_empty = Personne n'a encore terminé une donne du défi n° { $id }.
 challenge_heading_rank = #
@@ -667,8 +687,8 @@ challenge_field_title = **{ $title }**, donne { $number } : { $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 }
-challenge_field_par = Par : { $detail } → { $score }
-challenge_field_line = { $rank }. { $name } : { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (l'ordinateur difficile à ta place) : { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = Tu n'as pas encore terminé de donne du défi n° { $id }.
 challenge_export_name = Tes donnes du défi n° { $id }, un enregistrement chacune (`python -m games replay` les rejoue).
 challenge_daily_on = Un défi de { $game } sera publié dans { $channel } chaque jour, à partir de maintenant.

@@ -21,6 +21,8 @@ cli_discord_error = Discord ha risposto con un errore ({ $status }: { $reason })
 cli_no_database = Atout non riesce ad aprire il database { $where } ({ $reason }): controlla ATOUT_DB (il percorso di un file SQLite, o postgresql://utente:password@host:porta/database) e che il server del database sia in funzione.
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES deve essere un numero di processi di revisione tra 0 e { $most } (0 le calcola in un thread), non { $value }
+cli_db_url = ATOUT_DB deve essere il percorso di un file SQLite o un URL postgresql://, non { $value }
 action_pass = Passo
 action_coinche = Coinche
 action_surcoinche = Surcoinche
@@ -613,8 +615,10 @@ challenge_card_rules = Regole della casa: { $rules }
 challenge_card_how = Tutti giocano le stesse smazzate contro gli stessi avversari computer; ogni smazzata è confrontata con il risultato di tutti gli altri su di essa.
 challenge_card_how_partner = Tutti giocano le stesse smazzate con lo stesso compagno e gli stessi avversari computer; ogni smazzata è confrontata con il risultato di tutti gli altri su di essa.
 challenge_card_players = Giocatori: { $started } · hanno finito: { $finished }
-challenge_card_leader = In testa: { $name } ({ $percent })
-challenge_card_winner = Vincitore: { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Vincitore
+   *[other] Vincitori
+}: { $name } ({ $percent })
 challenge_card_closes = Chiude { $when } ({ $left }). Un tentativo a testa: Gioca apre il tuo tavolo privato.
 challenge_card_closed = Chiusa { $when }.
 button_challenge_play = Gioca
@@ -627,9 +631,26 @@ challenge_done_already = Hai già giocato la sfida n. { $id } (un tentativo a te
 challenge_table_in_thread = Il tuo tavolo per la sfida n. { $id } è in { $thread }: smazzata { $number } di { $total }.
 challenge_thread_name = Sfida n. { $id } — { $name }
 challenge_deal_start = **{ $title }** · smazzata { $number } di { $total }
+challenge_summary_title = **Smazzata { $number } di { $total }**
+challenge_hand_done = Smazzata { $number } di { $total } giocata fino in fondo.
 challenge_table_done = Questa smazzata è finita.
-challenge_deal_done = **Smazzata { $number } di { $total } finita**: il tuo risultato { $score }.
-challenge_deal_par = Par (il computer difficile al tuo posto): { $par }.
+challenge_deal_done = **Smazzata { $number } di { $total } finita**: { $result }
+challenge_field_unit_points = -# Ogni risultato sono i punti delle carte presi dalla squadra del giocatore.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (il computer difficile al tuo posto): { $score }
+challenge_par_only = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata.
+challenge_par_same = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata, esattamente come te.
+challenge_par_worse = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } peggio.
+challenge_par_better = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } meglio.
+challenge_result_own = hai segnato { $score } in questa smazzata.
+challenge_result_sides = la tua squadra ha segnato { $mine } e l'altra { $theirs }, quindi il tuo risultato è { $score }.
+challenge_result_points = la tua squadra ha preso { $score } punti delle carte.
+challenge_standings_unplayed = La classifica conta solo le smazzate che hai finito, perché nessuno scopra una smazzata prima di giocarla: finisci prima la smazzata 1 della sfida n. { $id } (Gioca, sulla sua scheda).
+challenge_standings_sealed = -# { $count ->
+    [one] Qui conta solo la smazzata che hai finito
+   *[other] Qui contano solo le { $count } smazzate che hai finito
+} (su { $total }): i risultati di tutti sulle altre restano nascosti finché non le giochi o la sfida non chiude.
+challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
 challenge_deal_par_pending = Il par di questa smazzata è ancora in calcolo.
 challenge_deal_field = { $percent } dei punti match contro { $count ->
     [one] il giocatore
@@ -645,8 +666,7 @@ challenge_standings_subtitle = { $count ->
 } · pagina { $page }/{ $pages }
 challenge_standings_open = chiude { $left }
 challenge_standings_final = classifica finale
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
-challenge_standings_you = Tu: { $line }
+challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
 challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale; la media delle tue smazzate ti classifica, poi il tuo totale rispetto al par (il computer difficile al tuo posto).
 challenge_standings_empty = Nessuno ha ancora finito una smazzata della sfida n. { $id }.
 challenge_heading_rank = #
@@ -667,8 +687,8 @@ challenge_field_title = **{ $title }**, smazzata { $number }: { $count ->
     [one] { $count } giocatore
    *[other] { $count } giocatori
 }
-challenge_field_par = Par: { $detail } → { $score }
-challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (il computer difficile al tuo posto): { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = Non hai ancora finito nessuna smazzata della sfida n. { $id }.
 challenge_export_name = Le tue smazzate della sfida n. { $id }, una registrazione ciascuna (`python -m games replay` le rigioca).
 challenge_daily_on = Una sfida di { $game } sarà pubblicata in { $channel } ogni giorno, a partire da ora.

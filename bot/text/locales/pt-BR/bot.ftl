@@ -14,6 +14,8 @@ cli_no_network = O Atout não consegue acessar o Discord ({ $reason }): verifiqu
 cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifique as configurações de Bot do aplicativo.
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tente de novo daqui a pouco.
 cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $reason }): verifique ATOUT_DB (o caminho de um arquivo SQLite, ou postgresql://usuário:senha@host:porta/banco) e se o servidor do banco de dados está rodando.
+cli_review_processes = ATOUT_REVIEW_PROCESSES precisa ser um número de processos de revisão entre 0 e { $most } (0 as calcula em uma thread), não { $value }
+cli_db_url = ATOUT_DB precisa ser o caminho de um arquivo SQLite ou uma URL postgresql://, não { $value }
 action_take = Pego { $trump }
 action_exchange_range = Marque { $low } a { $high } cartas para trocar
 event_take = { $name } pega { $trump }
@@ -106,8 +108,21 @@ challenge_card_setup = { $count ->
 challenge_card_closes = Fecha { $when } ({ $left }). Uma tentativa cada: Jogar abre sua mesa privada.
 challenge_done_already = Você já jogou o desafio n.º { $id } (uma tentativa cada): `/challenge results` mostra suas mãos.
 challenge_table_in_thread = Sua mesa do desafio n.º { $id } está em { $thread }: mão { $number } de { $total }.
-challenge_deal_done = **Mão { $number } de { $total } terminada**: seu resultado { $score }.
-challenge_deal_par = Par (o computador difícil no seu lugar): { $par }.
+challenge_field_par_plain = Par (o computador difícil no seu lugar): { $score }
+challenge_field_par = Par (o computador difícil no seu lugar): { $detail } → { $score }
+challenge_par_only = Par: o computador difícil no seu lugar fez { $par } nesta mão.
+challenge_par_same = Par: o computador difícil no seu lugar fez { $par } nesta mão, exatamente como você.
+challenge_par_worse = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a menos.
+challenge_par_better = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a mais.
+challenge_result_own = você marcou { $score } nesta mão.
+challenge_result_sides = sua equipe marcou { $mine } e a outra { $theirs }, então seu resultado é { $score }.
+challenge_result_points = sua equipe fez { $score } pontos das cartas.
+challenge_standings_unplayed = A classificação só conta as mãos que você terminou, para que ninguém conheça uma mão antes de jogá-la: termine primeiro a mão 1 do desafio n.º { $id } (Jogar, no cartão dele).
+challenge_standings_sealed = -# { $count ->
+    [one] Aqui só conta a mão que você terminou
+   *[other] Aqui só contam as { $count } mãos que você terminou
+} (de { $total }): os resultados de todos nas outras ficam escondidos até você jogá-las ou o desafio fechar.
+challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
 challenge_deal_par_pending = O par desta mão ainda está sendo calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
     [one] o jogador
@@ -132,7 +147,7 @@ rank_letter_Q = Q
 rank_letter_K = K
 
 # O que Portugal diz por tu.
-challenge_standings_you = Você: { $line }
+challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
 review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
 review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
 cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)
@@ -150,6 +165,7 @@ review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
+challenge_hand_done = Mão { $number } de { $total } jogada até o fim.
 
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
 button_web_review = Minha revisão, jogada a jogada

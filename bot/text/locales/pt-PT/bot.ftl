@@ -22,6 +22,8 @@ cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); 
 cli_no_database = O Atout não consegue abrir a base de dados { $where } ({ $reason }): verifica ATOUT_DB (o caminho de um ficheiro SQLite, ou postgresql://utilizador:palavra-passe@anfitrião:porta/base) e se o servidor da base de dados está a correr.
 cli_ai_pause = ATOUT_AI_PAUSE tem de ser um número de segundos entre 0 e 60, não { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES tem de ser um número de processos de desenho entre 0 e { $most } (0 desenha em threads), não { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES tem de ser um número de processos de revisão entre 0 e { $most } (0 calcula-as numa thread), não { $value }
+cli_db_url = ATOUT_DB tem de ser o caminho de um ficheiro SQLite ou um URL postgresql://, não { $value }
 action_pass = Passo
 action_coinche = Coinche
 action_surcoinche = Surcoinche
@@ -614,8 +616,10 @@ challenge_card_rules = Regras da casa: { $rules }
 challenge_card_how = Todos jogam as mesmas mãos contra os mesmos adversários computadores; cada mão é comparada com o resultado de todos os outros nessa mão.
 challenge_card_how_partner = Todos jogam as mesmas mãos com o mesmo parceiro e os mesmos adversários computadores; cada mão é comparada com o resultado de todos os outros nessa mão.
 challenge_card_players = Jogadores: { $started } · terminaram: { $finished }
-challenge_card_leader = Na frente: { $name } ({ $percent })
-challenge_card_winner = Vencedor: { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Vencedor
+   *[other] Vencedores
+}: { $name } ({ $percent })
 challenge_card_closes = Fecha { $when } ({ $left }). Uma tentativa cada: Jogar abre a tua mesa privada.
 challenge_card_closed = Fechou { $when }.
 button_challenge_play = Jogar
@@ -628,14 +632,31 @@ challenge_done_already = Já jogaste o desafio n.º { $id } (uma tentativa cada)
 challenge_table_in_thread = A tua mesa do desafio n.º { $id } está em { $thread }: mão { $number } de { $total }.
 challenge_thread_name = Desafio n.º { $id } — { $name }
 challenge_deal_start = **{ $title }** · mão { $number } de { $total }
+challenge_summary_title = **Mão { $number } de { $total }**
+challenge_hand_done = Mão { $number } de { $total } jogada até ao fim.
 challenge_table_done = Esta mão terminou.
-challenge_deal_done = **Mão { $number } de { $total } terminada**: o teu resultado { $score }.
-challenge_deal_par = Par (o computador difícil no teu lugar): { $par }.
+challenge_deal_done = **Mão { $number } de { $total } terminada**: { $result }
+challenge_field_unit_points = -# Cada resultado são os pontos das cartas feitos pela equipa do jogador.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (o computador difícil no teu lugar): { $score }
+challenge_par_only = Par: o computador difícil no teu lugar fez { $par } nesta mão.
+challenge_par_same = Par: o computador difícil no teu lugar fez { $par } nesta mão, exatamente como tu.
+challenge_par_worse = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a menos.
+challenge_par_better = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a mais.
+challenge_result_own = marcaste { $score } nesta mão.
+challenge_result_sides = a tua equipa marcou { $mine } e a outra { $theirs }, por isso o teu resultado é { $score }.
+challenge_result_points = a tua equipa fez { $score } pontos das cartas.
+challenge_standings_unplayed = A classificação só conta as mãos que terminaste, para que ninguém conheça uma mão antes de a jogar: termina primeiro a mão 1 do desafio n.º { $id } (Jogar, no seu cartão).
+challenge_standings_sealed = -# { $count ->
+    [one] Aqui só conta a mão que terminaste
+   *[other] Aqui só contam as { $count } mãos que terminaste
+} (de { $total }): os resultados de todos nas outras ficam escondidos até as jogares ou o desafio fechar.
+challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
 challenge_deal_par_pending = O par desta mão ainda está a ser calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
     [one] o jogador
    *[other] os { $count } jogadores
-} que a jogaram antes de si.
+} que a jogaram antes de ti.
 challenge_deal_alone = Ainda ninguém mais jogou esta mão.
 challenge_attempt_done = **Desafio concluído**: { $percent } de média · { $par } face ao par. `/challenge standings` e `/challenge results` mostram como correu a todos.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminaste, as outras não se jogam.
@@ -646,8 +667,7 @@ challenge_standings_subtitle = { $count ->
 } · página { $page }/{ $pages }
 challenge_standings_open = fecha { $left }
 challenge_standings_final = classificação final
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } face ao par · { $done }/{ $total } mãos
-challenge_standings_you = Tu: { $line }
+challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
 challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem; a média das tuas mãos classifica-te, depois o teu total face ao par (o computador difícil no teu lugar).
 challenge_standings_empty = Ainda ninguém terminou uma mão do desafio n.º { $id }.
 challenge_heading_rank = #
@@ -668,8 +688,8 @@ challenge_field_title = **{ $title }**, mão { $number }: { $count ->
     [one] { $count } jogador
    *[other] { $count } jogadores
 }
-challenge_field_par = Par: { $detail } → { $score }
-challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (o computador difícil no teu lugar): { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = Ainda não terminaste nenhuma mão do desafio n.º { $id }.
 challenge_export_name = As tuas mãos do desafio n.º { $id }, um registo cada (`python -m games replay` volta a jogá-las).
 challenge_daily_on = Um desafio de { $game } será publicado em { $channel } todos os dias, a partir de agora.
