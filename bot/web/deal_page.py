@@ -242,8 +242,11 @@ def deal_page(
     labels = card_labels(cards, replay.game, style, locale)
     marks = review_marks(review, replay, style, locale) if review is not None else []
     mark_at = {mark.step: index for index, mark in enumerate(marks)}
+    stock_key = "web_talon" if replay.game == "piquet" else "web_stock"
     trump_words = {
-        step.table.trump: trump_label(step.table.trump, replay.game, style, locale)
+        step.table.trump: w(
+            "web_trump", trump=trump_label(step.table.trump, replay.game, style, locale)
+        )
         for step in replay.steps
         if step.table.trump
     }
@@ -291,7 +294,7 @@ def deal_page(
         "tricks": [w("web_tricks_won", count=n) for n in range(max_tricks + 1)],
         "words": {
             "step": w("web_step", step="{step}", count="{count}"),
-            "stock": w("web_stock", count="{count}"),
+            "stock": w(stock_key, count="{count}"),
             "turnUp": w("web_turn_up"),
             "trumpCard": w("web_trump_card"),
             "called": w("web_called_card"),
@@ -325,6 +328,7 @@ def deal_page(
         data=data,
         data_steps=steps_json,
         step_count=len(replay.steps) - 1,
+        stock_key=stock_key,
         passed_out=replay.result.get("trick_points") is None,
     )
 

@@ -99,9 +99,11 @@ class WebServer:
     async def start(self) -> None:
         """Prepare, then listen; ``WebUnavailable`` when the address cannot be had."""
         await self.prepare()
-        runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(
+            self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
         await runner.setup()
-        site = web.TCPSite(runner, self.settings.host, self.settings.port, shutdown_timeout=1.0)
+        site = web.TCPSite(runner, self.settings.host, self.settings.port)
         try:
             await site.start()
         except OSError as exc:
