@@ -14,7 +14,7 @@ its deck is never read past its start (``replay_deal`` stops at the deal asked f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from games.actions import Action
 from games.base import RECORD_FORMAT, Game
@@ -71,6 +71,8 @@ class Step:
     tricks_won: list[int]
     """Tricks each seat has taken so far."""
     table: TableCards
+    events_seen: int
+    """The deal's events so far (where the next step's new ones start)."""
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ def _parsed(facts: LogFacts, index: int) -> ParsedRecord:
 
 
 def _table_cards(view: GameView) -> TableCards:
-    raw: Json = dict(view)
+    raw = cast(Json, view)
     # Belote's turned-up card lies on the table during the taking only: then the taker has it.
     turn_up = raw.get("turn_up") if raw.get("phase") == "taking" else None
     stock = raw.get("stock_size")
@@ -160,7 +162,32 @@ def _table_cards(view: GameView) -> TableCards:
     )
 
 
-def _step(game: Game, seat: int | None, action: Json | None, seen: int, done: int) -> Step:
+def _hands(
+    game: Game, public: GameView, before: Step | None, seat: int | None, action: Json | None
+) -> list[list[str]]:
+    """Every seat's hand. A seat's own view is asked for only when its hand may hold other
+    cards than before less the card it played: a deal, a draw from the stock, an exchange, a
+    card taken up (each view copies the deal's events: asking all seats at every step was
+    most of a page's making)."""
+    sizes = public["hand_sizes"]
+    hands: list[list[str]] = []
+    for s in range(game.seats):
+        if before is not None and not (
+            s == seat and action is not None and action.get("type") != "play"
+        ):
+            held = before.hands[s]
+            if s == seat and action is not None:
+                held = [card for card in held if card != action.get("card")]
+            if len(held) == sizes[s]:
+                hands.append(held)
+                continue
+        hands.append(list(game.view(s)["hand"]))
+    return hands
+
+
+def _step(
+    game: Game, seat: int | None, action: Json | None, before: Step | None, seen: int
+) -> Step:
     public = game.public_view()
     events = list(public["events"][seen:])
     trick = [(int(s), str(c)) for s, c in public["trick"]]
@@ -172,10 +199,19 @@ def _step(game: Game, seat: int | None, action: Json | None, seen: int, done: in
         last = gathered[-1]
         trick = [(int(s), str(c)) for s, c in last["cards"]]
         winner = int(last["winner"])
-    hands = [list(game.view(s)["hand"]) for s in range(game.seats)]
+    done = before.tricks_done if before is not None else 0
     won = [int(n) for n in public["tricks_won"]]
     return Step(
-        seat, action, events, hands, trick, winner, done + len(gathered), won, _table_cards(public)
+        seat,
+        action,
+        events,
+        _hands(game, public, before, seat, action),
+        trick,
+        winner,
+        done + len(gathered),
+        won,
+        _table_cards(public),
+        len(public["events"]),
     )
 
 
@@ -189,13 +225,12 @@ def replay_deal(facts: LogFacts, deal_no: int) -> DealReplay | None:
         replay(_parsed(facts, index), game)
     dealer, deck = facts.deals[deal_no]
     game.deal(deck)
-    steps = [_step(game, None, None, 0, 0)]
+    steps = [_step(game, None, None, None, 0)]
     tricks: list[Trick] = []
     for seat, action in facts.actions[deal_no]:
-        seen = len(game.public_view()["events"])
         game.apply(seat, Action.from_json(action))
         shown = {k: v for k, v in action.items() if k != "seat"}
-        step = _step(game, seat, shown, seen, steps[-1].tricks_done)
+        step = _step(game, seat, shown, steps[-1], steps[-1].events_seen)
         steps.append(step)
         if step.winner is not None:
             tricks.append(Trick(step.trick, step.winner, len(steps) - 1))
