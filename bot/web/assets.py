@@ -4,7 +4,7 @@ cards as the table draws them in Discord (``rendering.cards``), one sprite sheet
 A sheet holds the 52 faces (13 ranks a row, one suit a row) and a back, drawn by the same code
 as the table's images, in the same deck styles (French, French in four colours, Italian) and
 with the corner letters of the reader's language (R, D, V in French). It is drawn once, the
-first time a page needs it, and kept: 0.1 s of drawing and a 40 KB palette PNG.
+first time a page needs it, and kept: under a second of drawing, a 40 KB palette PNG.
 
 Asset addresses carry a version made of the assets' own bytes and of the card drawing's
 sources, so a browser keeps them for a year and still never shows stale cards.
@@ -144,7 +144,7 @@ class Assets:
 
     def get(self, name: str) -> Asset | None:
         """The asset, drawing its sheet now if it is one not drawn yet (call off the event
-        loop: a sheet takes a tenth of a second)."""
+        loop: a sheet takes under a second)."""
         found = self.ready(name)
         sheet = self._sheet_of(name)
         if found is not None or sheet is None:

@@ -28,7 +28,7 @@ from bot.web.assets import VERSION, Assets
 from bot.web.cache import Cache, Page, page
 from bot.web.deal_page import DealLinks, deal_page
 from bot.web.guard import SECURITY_HEADERS, RateLimit, client_address, wanted_path
-from bot.web.links import LinkHolder, Signer, WebLinks, new_secret, relative
+from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret, relative
 from bot.web.lists import board_page, challenge_page, game_page
 from bot.web.pages import Words, error_page
 from bot.web.reads import Reads, TableFacts
@@ -222,10 +222,11 @@ class WebServer:
             self.cache.put(("asset", name), made)
         return _respond(made, request, ASSET_CACHE)
 
-    def _open(self, kind: str, token: str) -> list[str]:
+    def _open(self, kind: Kind, token: str) -> list[str]:
+        """The numbers of a page's token, or 404 when it was not signed here for ``kind``."""
         if self.signer is None:
             raise web.HTTPNotFound()
-        parts = self.signer.open(kind, token)  # type: ignore[arg-type]
+        parts = self.signer.open(kind, token)
         if parts is None:
             raise web.HTTPNotFound()
         return parts
