@@ -40,6 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
+from bot.play.workers import default_image_processes
 from bot.storage import sqlite
 from bot.storage.backends import make_storage
 from rendering.i18n import LOCALES
@@ -156,7 +157,13 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         deals = await fill(db, args.games, args.seed)
         print(f"{len(deals)} finished deals in {args.games} games", file=sys.stderr, flush=True)
         web = WebSettings(url=URL, host="127.0.0.1", port=0, secret=SECRET)
-        settings = Settings(token=None, db_path=db, ai_pause_s=1.2, web=web)
+        settings = Settings(
+            token=None,
+            db_path=db,
+            ai_pause_s=1.2,
+            web=web,
+            image_processes=args.image_processes,
+        )
         bot = create_bot(settings)
         env = simcord.Env(bot, settle_timeout=120.0, check_errors=False)
         await env.start()
@@ -323,6 +330,12 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of reading")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--image-processes",
+        type=int,
+        default=default_image_processes(),
+        help="drawing processes, as python -m bot (0: threads, and the pages made in a thread)",
+    )
     parser.add_argument("--readers", metavar="URLS", help=argparse.SUPPRESS)
     parser.add_argument("--screenshots", metavar="DIR", type=Path)
     add_json_option(parser)

@@ -100,8 +100,14 @@ class AtoutBot(commands.Bot):
         if settings.web.enabled:
             from bot.web.server import WebServer
 
+            # Pages are made in a process of their own where the images are (python -m bot),
+            # in a thread where they are drawn in threads (the tests).
             self.web = WebServer(
-                self.storage, settings.web, self.web_links, clock=discord.utils.utcnow
+                self.storage,
+                settings.web,
+                self.web_links,
+                clock=discord.utils.utcnow,
+                processes=1 if settings.image_processes > 0 else 0,
             )
         # The floor, each part given what it works with (docs/architecture.md).
         seating = Seating()

@@ -11,28 +11,31 @@ answers Discord.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime
-import json
 import logging
+import os
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from aiohttp import web
 
+from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.storage.interface import Storage
 from bot.text.i18n import BOT
-from bot.web import access
+from bot.web import access, jobs
 from bot.web.assets import VERSION, Assets
 from bot.web.cache import Cache, Page, page
-from bot.web.deal_page import DealLinks, deal_page
 from bot.web.guard import SECURITY_HEADERS, RateLimit, client_address, wanted_path
-from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret, relative
-from bot.web.lists import board_page, challenge_page, game_page
+from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret
 from bot.web.pages import Words, error_page
 from bot.web.reads import Reads, TableFacts
-from bot.web.replay import DealReplay, replay_deal, replay_game
+from bot.web.replay import LogFacts
 from bot.web.settings import WebSettings
 from bot.web.text import WEB, reader_locale, web_text
 from games.registry import GAME_NAMES
@@ -47,8 +50,8 @@ KEEP_CHANGING_S: Final = 30.0
 ASSET_CACHE: Final = "public, max-age=31536000, immutable"
 PAGE_CACHE: Final = "private, max-age=300"
 ROBOTS: Final = b"User-agent: *\nDisallow: /\n"
-REPLAYS_KEPT: Final = 256
-"""Deal replays (language-free) kept for the pages of other languages."""
+LOGS_KEPT: Final = 64
+"""Logs of ended tables kept: a game's deals are read in turn, and in several languages."""
 
 
 def warm_catalogues() -> None:
@@ -58,6 +61,12 @@ def warm_catalogues() -> None:
     for locale in LOCALES:
         for catalogue in (WEB, BOT, IMAGES):
             catalogue.chain(locale)
+
+
+def _quietly(task: Future[None]) -> None:
+    """The catalogues read ahead or not: a reader would read them anyway."""
+    if not task.cancelled():
+        task.exception()
 
 
 class WebUnavailable(Exception):
@@ -84,6 +93,7 @@ class WebServer:
         *,
         rate: RateLimit | None = None,
         clock: Callable[[], datetime.datetime] = now,
+        processes: int = 0,
     ) -> None:
         self.settings = settings
         self.reads = Reads(storage)
@@ -93,10 +103,12 @@ class WebServer:
         self.cache = Cache()
         self.assets = Assets()
         self.signer: Signer | None = None
-        self._replays: dict[tuple[int, int], DealReplay] = {}
-        self._executor: ThreadPoolExecutor | None = None
+        self.processes = processes
+        """Processes that make the pages; 0 makes them in a thread (tests)."""
+        self._logs: OrderedDict[int, LogFacts] = OrderedDict()
+        self._executor: Executor | None = None
         self._runner: web.AppRunner | None = None
-        self._warming: asyncio.Future[None] | None = None
+        self._warming: Future[None] | None = None
         self.app = self._application()
 
     # ------------------------------------------------------------------ life
@@ -125,7 +137,11 @@ class WebServer:
                 web_text("web_cli_listen", where=where, reason=exc.strerror or str(exc))
             ) from exc
         self._runner = runner
-        self._warming = asyncio.get_running_loop().create_task(self.off_loop(warm_catalogues))
+        if self.processes > 0:
+            # Submitted to the pool directly: nobody awaits it (a reader's page would wait
+            # behind it anyway). Pages made in a thread (tests) read the catalogues as needed.
+            self._warming = self._pool().submit(warm_catalogues)
+            self._warming.add_done_callback(_quietly)
         log.info("web pages served on %s:%s", self.settings.host, self.settings.port)
 
     @property
@@ -146,13 +162,32 @@ class WebServer:
             self._runner = None
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
+            if isinstance(self._executor, ProcessPoolExecutor):
+                join_at_shutdown(self._executor)
             self._executor = None
 
-    async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
-        """CPU work of a page (replay, template, compression) in the pages' own thread."""
+    def _pool(self) -> Executor:
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-web")
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+            if self.processes > 0:
+                self._executor = ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=fork_context(),
+                    initializer=worker_process,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-web")
+        return self._executor
+
+    async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
+        """The making of a page (replay, template, compression) in the pages' own process (or
+        thread: ``processes`` 0)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool(), work, *args)
+        except BrokenProcessPool:
+            # The page process died (killed, out of memory): a new one for the next page.
+            self._executor = None
+            raise
 
     # ------------------------------------------------------------------ the application
     def _application(self) -> web.Application:
@@ -213,7 +248,7 @@ class WebServer:
         name = request.match_info["name"]
         if request.match_info["version"] != VERSION or not self.assets.known(name):
             raise web.HTTPNotFound()
-        found = self.assets.ready(name) or await self.off_loop(self.assets.get, name)
+        found = self.assets.ready(name) or await asyncio.to_thread(self.assets.get, name)
         if found is None:
             raise web.HTTPNotFound()
         made = self.cache.get(("asset", name))
@@ -241,19 +276,21 @@ class WebServer:
             raise web.HTTPNotFound()
         return table, verdict
 
-    async def _replay(self, table: TableFacts, deal_no: int) -> DealReplay:
-        key = (table.id, deal_no)
-        found = self._replays.get(key)
+    async def _log(self, table: TableFacts) -> LogFacts:
+        """The table's log; an ended table's is kept (it never changes), so the same deal in
+        another language, or its next deal, reads nothing again."""
+        found = self._logs.get(table.id)
         if found is not None:
+            self._logs.move_to_end(table.id)
             return found
         facts = await self.reads.log(table)
-        replayed = None if facts is None else await self.off_loop(replay_deal, facts, deal_no)
-        if replayed is None:
-            raise web.HTTPNotFound()  # no such deal, or still in play: no page
-        if len(self._replays) >= REPLAYS_KEPT:
-            self._replays.pop(next(iter(self._replays)))
-        self._replays[key] = replayed
-        return replayed
+        if facts is None:
+            raise web.HTTPNotFound()
+        if table.status in ("finished", "abandoned"):
+            self._logs[table.id] = facts
+            while len(self._logs) > LOGS_KEPT:
+                self._logs.popitem(last=False)
+        return facts
 
     def _sealed(self, verdict: access.Access, locale: str) -> web.Response:
         when = Words(locale).when(verdict.opens_at) if verdict.opens_at else ""
@@ -268,7 +305,7 @@ class WebServer:
             raise web.HTTPNotFound()
         table_id, deal_no = int(parts[0]), int(parts[1]) - 1
         seat = int(parts[2][1:]) if len(parts) == 3 and parts[2][1:].isdigit() else None
-        if len(parts) == 3 and seat is None:
+        if len(parts) == 3 and (seat is None or as_json):
             raise web.HTTPNotFound()
         locale = "" if as_json else reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("deal", table_id, deal_no, seat, locale)
@@ -280,50 +317,25 @@ class WebServer:
             return self._sealed(verdict, locale or "en")
         if seat is not None and not 0 <= seat < table.seats:
             raise web.HTTPNotFound()
-
-        async def make() -> tuple[Page, bool]:
-            replayed = await self._replay(table, deal_no)
-            if as_json:
-                body = json.dumps(replayed.record, indent=1).encode()
-                name = f"atout-table-{table_id}-deal-{deal_no + 1}.json"
-                headers = (
-                    ("Content-Disposition", f'attachment; filename="{name}"'),
-                    ("Access-Control-Allow-Origin", "*"),
-                )
-                return page(body, "application/json", headers=headers), True
-            review = None
-            if seat is not None:
-                review = await self.reads.review(table_id, deal_no, seat)
-            links = self._deal_links(table, replayed, seat)
-            html = await self.off_loop(deal_page, replayed, table, locale, links, review, seat)
-            # A seat's page waits for its review: kept only once the review is on it.
-            return page(html.encode(), HTML), seat is None or review is not None
-
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
-
-    def _deal_links(self, table: TableFacts, replayed: DealReplay, seat: int | None) -> DealLinks:
-        """The deal's record, its game, and the deals before and after it (the next one only
-        once it is known to be finished: a later deal logged, or the game over)."""
         signer = self.signer
         assert signer is not None
-        deal_no = replayed.deal_no
-        own = signer.token("deal", *_deal_parts(table.id, deal_no, seat))
-        later = replayed.logged_deals - 1 - deal_no
-        finished_next = later >= 2 or (later == 1 and table.status == "finished")
-        return DealLinks(
-            game=relative("game", signer, table.id),
-            record=f"{own}.json",
-            previous=(
-                relative("deal", signer, *_deal_parts(table.id, deal_no - 1, seat))
-                if deal_no > 0
-                else None
-            ),
-            next=(
-                relative("deal", signer, *_deal_parts(table.id, deal_no + 1, seat))
-                if finished_next
-                else None
-            ),
-        )
+
+        async def make() -> tuple[Page, bool]:
+            facts = await self._log(table)
+            if as_json:
+                made = await self.off_loop(jobs.record_job, facts, deal_no, table)
+                review = None
+            else:
+                review = None if seat is None else await self.reads.review(table_id, deal_no, seat)
+                made = await self.off_loop(
+                    jobs.deal_job, facts, deal_no, table, locale, signer, review, seat
+                )
+            if made is None:
+                raise web.HTTPNotFound()  # no such deal, or still in play: no page
+            # A seat's page waits for its review: kept only once the review is on it.
+            return made, seat is None or review is not None
+
+        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
     async def _game(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("game", request.match_info["token"])
@@ -342,21 +354,11 @@ class WebServer:
         assert signer is not None
 
         async def make() -> tuple[Page, bool]:
-            facts = await self.reads.log(table)
-            if facts is None:
-                raise web.HTTPNotFound()
-            replayed = await self.off_loop(replay_game, facts)
-            changes = await self.reads.rating_changes(table_id) if replayed.over else []
-            deal_links = [
-                relative("deal", signer, table_id, line.deal_no + 1) for line in replayed.deals
-            ]
-            board = None if table.sealed else relative("board", signer, table.guild_id, table.game)
-            html = await self.off_loop(
-                game_page, replayed, table, locale, deal_links, changes, board
-            )
+            facts = await self._log(table)
             ended = table.status in ("finished", "abandoned")
-            keep_s = None if ended else KEEP_CHANGING_S
-            return page(html.encode(), HTML, keep_s=keep_s), True
+            changes = await self.reads.rating_changes(table_id) if ended else []
+            made = await self.off_loop(jobs.game_job, facts, table, locale, signer, changes)
+            return _kept(made, None if ended else KEEP_CHANGING_S), True
 
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
@@ -366,6 +368,10 @@ class WebServer:
             raise web.HTTPNotFound()
         challenge_id, deal_no = int(parts[0]), int(parts[1]) - 1
         locale = reader_locale(request.headers.get("Accept-Language"))
+        key: Hashable = ("challenge", challenge_id, deal_no, locale)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return _respond(cached, request, PAGE_CACHE)
         challenge = await self.reads.challenge(challenge_id)
         if challenge is None or not 0 <= deal_no < challenge.deal_count:
             raise web.HTTPNotFound()
@@ -378,13 +384,11 @@ class WebServer:
         async def make() -> tuple[Page, bool]:
             field = await self.reads.traveller(challenge_id, deal_no)
             par = await self.reads.par(challenge_id, deal_no)
-            replays = [relative("deal", signer, result.table_id, 1) for result in field]
-            html = await self.off_loop(
-                challenge_page, challenge, deal_no, field, par, replays, locale
+            made = await self.off_loop(
+                jobs.challenge_job, challenge, deal_no, field, par, signer, locale
             )
-            return page(html.encode(), HTML, keep_s=KEEP_CHANGING_S), True
+            return _kept(made, KEEP_CHANGING_S), True
 
-        key: Hashable = ("challenge", challenge_id, deal_no, locale)
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
@@ -392,19 +396,26 @@ class WebServer:
         if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in GAME_NAMES:
             raise web.HTTPNotFound()
         guild_id, game = int(parts[0]), parts[1]
-        page_no = int(request.query.get("page", "1") or 1)
+        page_no = max(1, int(request.query.get("page", "1") or 1))
         locale = reader_locale(request.headers.get("Accept-Language"))
         signer = self.signer
         assert signer is not None
 
         async def make() -> tuple[Page, bool]:
-            board = await self.reads.leaderboard(guild_id, game, max(1, page_no))
+            board = await self.reads.leaderboard(guild_id, game, page_no)
             own = signer.token("board", guild_id, game)
-            html = await self.off_loop(board_page, board, own, locale)
-            return page(html.encode(), HTML, keep_s=KEEP_CHANGING_S), True
+            made = await self.off_loop(jobs.board_job, board, own, locale)
+            return _kept(made, KEEP_CHANGING_S), True
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+
+def _kept(made: Page, keep_s: float | None) -> Page:
+    """A page made elsewhere, kept ``keep_s`` from now (for good: None)."""
+    if keep_s is None:
+        return made
+    return dataclasses.replace(made, expires=time.monotonic() + keep_s)
 
 
 async def serve_alone(settings: WebSettings, db: str) -> None:
@@ -424,7 +435,7 @@ async def serve_alone(settings: WebSettings, db: str) -> None:
             raise
         reason = str(exc) or type(exc).__name__
         raise StorageUnavailable(f"{describe(db)}: {reason}") from exc
-    server = WebServer(storage, settings)
+    server = WebServer(storage, settings, processes=1)
     try:
         await server.start()
         print(web_text("web_cli_serving", where=f"{settings.host}:{server.port}"), flush=True)
@@ -436,11 +447,6 @@ async def serve_alone(settings: WebSettings, db: str) -> None:
     finally:
         await server.stop()
         await storage.close()
-
-
-def _deal_parts(table_id: int, deal_no: int, seat: int | None) -> tuple[int | str, ...]:
-    """A deal's numbers in its address: the table, the deal from 1, and a reviewed seat."""
-    return (table_id, deal_no + 1) if seat is None else (table_id, deal_no + 1, f"s{seat}")
 
 
 def _respond(made: Page, request: web.Request | None, cache_control: str) -> web.Response:
