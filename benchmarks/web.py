@@ -46,6 +46,8 @@ from bot.storage.backends import make_storage
 from rendering.i18n import LOCALES
 
 URL = "https://atout.example.org"
+READERS_NICE = 9
+"""How much lower than the bot the readers' process runs."""
 SECRET = "benchmark-secret-" + "x" * 32
 
 
@@ -127,6 +129,10 @@ async def readers(urls: list[str], clients: int, duration: float, seed: int) -> 
 
 
 def readers_main(args: argparse.Namespace) -> None:
+    # The readers stand for people on other machines: below the bot, so that the CPU they
+    # spend making requests and reading answers is not taken from the bot they measure.
+    if hasattr(os, "nice"):
+        os.nice(READERS_NICE)
     urls = Path(args.readers).read_text().split()
     result = asyncio.run(readers(urls, args.clients, args.duration, args.seed))
     print(json.dumps(result), flush=True)

@@ -281,7 +281,8 @@ def deal_page(
         if step.seat is not None and step.action is not None and step.action.get("type") in AUCTION
     ]
     max_tricks = max((n for step in replay.steps for n in step.tricks_won), default=0)
-    rules = rules_line(replay.game, replay.options, replay.seats, locale)
+    one_deal = table.challenge is not None
+    rules = rules_line(replay.game, replay.options, replay.seats, locale, one_deal=one_deal)
     lines = deal_headline(replay.end_view, replay.result, replay.teams, shown_names, locale)
     side_labels, columns = score_table(replay, shown_names, locale, w)
     data = {

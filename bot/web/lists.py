@@ -87,7 +87,9 @@ def challenge_page(
         title=w("web_title_challenge", challenge=challenge.id, deal=deal_no + 1),
         challenge=challenge,
         game=challenge.game,
-        rules=rules_line(challenge.game, dict(challenge.options), challenge.seats, locale),
+        rules=rules_line(
+            challenge.game, dict(challenge.options), challenge.seats, locale, one_deal=True
+        ),
         deal=deal_no + 1,
         lines=list(zip(field, replays, strict=True)),
         par=par,

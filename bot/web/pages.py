@@ -21,7 +21,7 @@ from bot.text.cards import card_name
 from bot.text.i18n import t
 from bot.text.marks import drawn
 from bot.text.review import action_words
-from bot.text.rules import rules_summary
+from bot.text.rules import options_line, rules_summary
 from bot.web.assets import asset_path, sheet_name
 from bot.web.text import web_text
 from games.registry import game_class
@@ -144,13 +144,19 @@ def deck_sheet(game: str, deck_style: str, locale: str) -> str:
     return sheet_name(resolve_style(game, deck_style), locale)
 
 
-def rules_line(game: str, options: dict[str, object], seats: int, locale: str) -> str:
+def rules_line(
+    game: str, options: dict[str, object], seats: int, locale: str, *, one_deal: bool = False
+) -> str:
     """The table's rules in one sentence, as the lobby says them (the rules in force: an
-    engine fills in what the options leave out)."""
+    engine fills in what the options leave out). A challenge plays single deals (``one_deal``):
+    how a match is won is no rule of it, only what differs from the standard rules is."""
     cls = game_class(game)
     defaults = {spec.name: spec.default for spec in cls.OPTIONS}
     in_force = cls(options=options, seats=seats, dealer=0).options
     with drawn():
+        if one_deal:
+            changed = options_line(in_force, defaults, locale)
+            return f"{t(f'game_{game}', locale)} · {changed}"
         return rules_summary(game, in_force, defaults, locale)
 
 

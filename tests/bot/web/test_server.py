@@ -122,6 +122,7 @@ async def test_a_challenge_deal_is_sealed_until_the_challenge_closes(
         http, server, links(server).challenge_deal(filled.closed_challenge, 0)
     )
     assert status == 200 and "dana" in text
+    assert "first to" not in text, "a challenge plays single deals: no match target"
     replay_link = re.search(r'href="(\.\./deal/[^"]+)"', text)
     assert replay_link is not None
     status, text, _ = await get(
