@@ -70,11 +70,6 @@ class Mark:
     verdict: str
     label: str
     sentence: str
-    cost: str
-
-
-def _names(table: TableFacts) -> list[str]:
-    return list(table.names)
 
 
 def step_lines(
@@ -106,7 +101,8 @@ def step_lines(
         said = [line for line in spoken if line]
         said += melds_log(cast(GameView, {"events": step.events}), names, locale)
         if step.action.get("type") != "play" and not said:
-            said = [f"{names[step.seat]}: {action_label(step.action, game, deck_style, locale)}"]
+            what = action_label(step.action, game, deck_style, locale)
+            said = [web_text("web_said", locale, name=names[step.seat], what=what)]
         lines += said
     if step.winner is not None:
         lines.append(t("event_trick", locale, name=names[step.winner]))
@@ -210,7 +206,6 @@ def review_marks(
                 verdict=decision.verdict,
                 label=w(f"web_verdict_{decision.verdict}"),
                 sentence=sentence,
-                cost=cost if decision.verdict == "mistake" else "",
             )
         )
     return marks
@@ -227,7 +222,7 @@ def deal_page(
     """The deal's page; with ``review_seat``, that seat at the bottom and its decisions marked
     (``review`` None: not reviewed yet, which the page says)."""
     w = Words(locale)
-    names = _names(table)
+    names = list(table.names)
     style = table.deck_style
     bottom = review_seat if review_seat is not None else 0
     seats = seats_shown(names, table.computers, replay.teams, replay.dealer, bottom, locale)

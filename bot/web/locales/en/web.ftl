@@ -36,6 +36,7 @@ web_last = Last step
 web_step = Step { $step } of { $count }
 web_keys = The keys ← and → move one step; Home and End go to the start and the end.
 web_dealt = { $name } deals.
+web_said = { $name }: { $what }
 web_tricks_won = { $count ->
     [one] 1 trick
    *[other] { $count } tricks

@@ -32,6 +32,7 @@ web_last = Dernière étape
 web_step = Étape { $step } sur { $count }
 web_keys = Les touches ← et → avancent ou reculent d'une étape ; Début et Fin vont au début et à la fin.
 web_dealt = { $name } distribue.
+web_said = { $name } : { $what }
 web_tricks_won = { $count ->
     [one] 1 pli
    *[other] { $count } plis

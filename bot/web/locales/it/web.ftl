@@ -32,6 +32,7 @@ web_last = Ultimo passo
 web_step = Passo { $step } di { $count }
 web_keys = I tasti ← e → spostano di un passo; Inizio e Fine vanno all'inizio e alla fine.
 web_dealt = { $name } dà le carte.
+web_said = { $name }: { $what }
 web_tricks_won = { $count ->
     [one] 1 presa
    *[other] { $count } prese

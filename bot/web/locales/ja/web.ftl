@@ -32,6 +32,7 @@ web_last = 最後へ
 web_step = ステップ { $step } / { $count }
 web_keys = ← と → キーで 1 ステップずつ、Home と End で最初と最後へ移動します。
 web_dealt = { $name } が配ります。
+web_said = { $name }：{ $what }
 web_tricks_won = { $count } トリック
 web_stock = 山札: { $count }
 web_talon = タロン: { $count }

@@ -32,6 +32,7 @@ web_last = Último passo
 web_step = Passo { $step } de { $count }
 web_keys = As teclas ← e → avançam ou recuam um passo; Home e End vão ao início e ao fim.
 web_dealt = { $name } dá as cartas.
+web_said = { $name }: { $what }
 web_tricks_won = { $count ->
     [one] 1 vaza
    *[other] { $count } vazas
