@@ -69,7 +69,7 @@ async def fill(path: str, games: int, seed: int) -> list[tuple[int, int]]:
         deals: list[tuple[int, int]] = []
         for index in range(games):
             table = await play_table(storage, "coinche", seed=seed + index)
-            count = len((await storage.load_log(table)).deals)
+            count = len((await storage.tables.load_log(table)).deals)
             deals += [(table, deal) for deal in range(count)]
         return deals
     finally:

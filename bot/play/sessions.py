@@ -32,12 +32,12 @@ from bot.storage.interface import (
     Seat,
     Snapshot,
     StaleAction,
-    Storage,
     TableFields,
     TableRow,
     replay_log,
 )
 from bot.storage.ratings import RatingChange
+from bot.storage.storage import Storage
 from games.actions import Action
 from games.ai import LEVELS as AI_LEVELS
 from games.ai import choose
@@ -89,8 +89,8 @@ async def restore_game(storage: Storage, row: TableRow) -> Game:
     """The table's engine from its snapshot, or by replaying the log when the snapshot is from
     another engine version or does not match the log (the log is the truth)."""
     cls = game_class(row.game)
-    game_log = await storage.load_log(row.id)
-    snap = await storage.load_snapshot(row.id)
+    game_log = await storage.tables.load_log(row.id)
+    snap = await storage.tables.load_snapshot(row.id)
     if (
         snap is not None
         and snap.engine_version == cls.ENGINE_VERSION
@@ -248,23 +248,23 @@ class TableSession:
         """The one place a table row changes after it was created (with ``defer_row`` and
         ``_end_row``, through ``_set_row``): written to storage, then to the row in memory, so
         memory never holds what storage refused."""
-        await self.storage.update_table(self.id, **fields)
+        await self.storage.tables.update(self.id, **fields)
         self._set_row(fields)
 
     def defer_row(self, **fields: Unpack[TableFields]) -> None:
         """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
-        in memory at once, written with the next commit (``Storage.defer_update``)."""
+        in memory at once, written with the next commit (``storage.tables.defer_update``)."""
         self._set_row(fields)
-        self.storage.defer_update(self.id, **fields)
+        self.storage.tables.defer_update(self.id, **fields)
 
     async def _end_row(self, status: str, game: Game | None = None) -> None:
         """The table ends: its status, with the result of a game played to the end, in one
-        write (``Storage.finish_table``), then in memory."""
+        write (``storage.tables.finish``), then in memory."""
         if game is None:
-            await self.storage.finish_table(self.id, status)
+            await self.storage.tables.finish(self.id, status)
         else:
             totals, winners = list(game.totals), list(game.winners)
-            await self.storage.finish_table(self.id, status, totals, winners, game.to_record())
+            await self.storage.tables.finish(self.id, status, totals, winners, game.to_record())
         self._set_row({"status": status})
 
     def _set_row(self, fields: TableFields) -> None:
@@ -282,7 +282,7 @@ class TableSession:
             free = self._free_seat()
             if free is None:
                 return "lobby_full"
-            await self.storage.set_seat(self.id, free, user_id, None, name)
+            await self.storage.tables.set_seat(self.id, free, user_id, None, name)
             self.row.seat_list.append(Seat(free, user_id, None, name))
             self.row.seat_list.sort(key=lambda s: s.seat)
             return None
@@ -296,7 +296,7 @@ class TableSession:
             free = self._free_seat()
             if free is None:
                 return "lobby_full"
-            await self.storage.set_seat(self.id, free, None, level, name)
+            await self.storage.tables.set_seat(self.id, free, None, level, name)
             self.row.seat_list.append(Seat(free, None, level, name))
             self.row.seat_list.sort(key=lambda s: s.seat)
             return None
@@ -308,7 +308,7 @@ class TableSession:
             seat = self.seat_of(user_id)
             if seat is None:
                 return "not_seated"
-            await self.storage.clear_seat(self.id, seat)
+            await self.storage.tables.clear_seat(self.id, seat)
             self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
             return None
 
@@ -321,7 +321,7 @@ class TableSession:
             if not computers:
                 return "no_computer"
             seat = computers[-1].seat
-            await self.storage.clear_seat(self.id, seat)
+            await self.storage.tables.clear_seat(self.id, seat)
             self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat]
             return None
 
@@ -404,7 +404,7 @@ class TableSession:
         entry = copy.log[-1]["actions"][-1]
         action_json = {k: v for k, v in entry.items() if k != "seat"}
         await self._write(
-            self.storage.append_action(
+            self.storage.tables.append_action(
                 self.id, action_no, len(copy.log) - 1, seat, action_json, Snapshot.of(copy)
             )
         )
@@ -441,14 +441,14 @@ class TableSession:
         copy.deal(deck)
         deal_no = len(copy.log) - 1
         await self._write(
-            self.storage.append_deal(
+            self.storage.tables.append_deal(
                 self.id, deal_no, copy.log[-1]["dealer"], deck, Snapshot.of(copy)
             )
         )
         self.game = copy
 
     async def reload(self) -> None:
-        row = await self.storage.get_table(self.id)
+        row = await self.storage.tables.get(self.id)
         if row is not None:
             self.row = row
             self.duplicate = duplicate_of(row)
@@ -678,7 +678,7 @@ class TableSession:
         if self.duplicate is not None:
             return
         try:
-            self.rating_changes = await self.storage.rate_table(self.id)
+            self.rating_changes = await self.storage.ratings.rate_table(self.id)
         except Exception:
             log.exception("table %s: could not rate the game", self.id)
 
@@ -705,7 +705,7 @@ class TableSession:
             away[str(seat)] = {"user_id": user_id, "name": old.name if old else ""}
             settings = dict(self.row.settings, away=away)
             await self.update_row(settings=settings)
-            await self.storage.set_seat(self.id, seat, None, level, name)
+            await self.storage.tables.set_seat(self.id, seat, None, level, name)
             self._put_seat(Seat(seat, None, level, name))
             self.abandon_votes.discard(user_id)
             return seat
@@ -725,7 +725,7 @@ class TableSession:
             entry = away.pop(key)
             settings = dict(self.row.settings, away=away)
             name = str(entry.get("name") or "")
-            await self.storage.set_seat(self.id, int(key), user_id, None, name)
+            await self.storage.tables.set_seat(self.id, int(key), user_id, None, name)
             await self.update_row(settings=settings)
             self._put_seat(Seat(int(key), user_id, None, name))
             return None

@@ -6,7 +6,7 @@ server's games, walk the table ids or turn one deal's link into another's, and a
 signature does not match answers 404 like an unknown one. The signature covers the kind of page
 too, so a deal's link never opens a game.
 
-The secret is made at the first start and kept in the database (``Storage.web_secret``), so
+The secret is made at the first start and kept in the database (``storage.instance.web_secret``), so
 every process on that database (the bot's clusters, ``python -m bot web``) signs alike and links
 survive restarts; ``ATOUT_WEB_SECRET`` overrides it (and changing it retires every link given).
 

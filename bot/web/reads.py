@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from bot.storage.challenges import Challenge, DealResult, Par
-from bot.storage.interface import Storage, TableRow
+from bot.storage.interface import TableRow
 from bot.storage.ratings import Board, RatingChange
+from bot.storage.storage import Storage
 from bot.text.review import WELL_PLAYED
 from bot.web.replay import LogFacts
 
@@ -143,17 +144,17 @@ class Reads:
         self.storage = storage
 
     async def secret(self, candidate: str) -> str:
-        return await self.storage.web_secret(candidate)
+        return await self.storage.instance.web_secret(candidate)
 
     async def table(self, table_id: int) -> TableFacts | None:
-        row = await self.storage.get_table(table_id)
+        row = await self.storage.tables.get(table_id)
         return None if row is None else _facts(row)
 
     async def log(self, table: TableFacts) -> LogFacts | None:
         """The table's log as the replays read it; None before its first deal."""
         if table.first_dealer is None:
             return None
-        game_log = await self.storage.load_log(table.id)
+        game_log = await self.storage.tables.load_log(table.id)
         actions: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in game_log.deals]
         for deal_no, seat, action in game_log.actions:
             if 0 <= deal_no < len(actions):
@@ -168,24 +169,26 @@ class Reads:
         )
 
     async def review(self, table_id: int, deal_no: int, seat: int) -> SeatReview | None:
-        stored = await self.storage.load_review(table_id, deal_no, seat)
+        stored = await self.storage.reviews.load(table_id, deal_no, seat)
         return None if stored is None else seat_review(stored, seat)
 
     async def rating_changes(self, table_id: int) -> list[RatingChange]:
-        return await self.storage.rating_changes(table_id)
+        return await self.storage.ratings.changes(table_id)
 
     async def challenge(self, challenge_id: int) -> Challenge | None:
-        return await self.storage.get_challenge(challenge_id)
+        return await self.storage.challenges.get(challenge_id)
 
     async def traveller(self, challenge_id: int, deal_no: int) -> list[DealResult]:
         """Every member's result on one deal of a challenge, best first."""
-        return await self.storage.deal_field(challenge_id, deal_no)
+        return await self.storage.challenges.deal_field(challenge_id, deal_no)
 
     async def par(self, challenge_id: int, deal_no: int) -> Par | None:
-        return (await self.storage.pars(challenge_id)).get(deal_no)
+        return (await self.storage.challenges.pars(challenge_id)).get(deal_no)
 
     async def leaderboard(self, guild_id: int, game: str, page: int) -> Board:
-        return await self.storage.leaderboard(guild_id, game, page=page, page_size=BOARD_PAGE)
+        return await self.storage.ratings.leaderboard(
+            guild_id, game, page=page, page_size=BOARD_PAGE
+        )
 
 
 BOARD_PAGE: Final = 50

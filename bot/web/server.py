@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 from aiohttp import web
 
 from bot.play.workers import fork_context, join_at_shutdown, worker_process
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from bot.text.i18n import BOT
 from bot.web import access, jobs
 from bot.web.assets import VERSION, Assets

@@ -16,7 +16,7 @@ import pytest
 from bot.storage import sqlite
 from bot.storage.backends import make_storage
 from bot.storage.challenges import DealResult, iso
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.duplicate import fixed_deals
@@ -62,7 +62,7 @@ async def _fill(path: str) -> Filled:
             "chiamata": await play_table(storage, "chiamata", seed=4),
             "sueca": await play_table(storage, "sueca", options={"games_to_win": 1}, seed=6),
         }
-        log = await storage.load_log(games["coinche"])
+        log = await storage.tables.load_log(games["coinche"])
         mine = [
             (i, a)
             for i, (d, seat, a) in enumerate(x for x in log.actions if x[0] == 0)
@@ -82,7 +82,7 @@ async def _fill(path: str) -> Filled:
                 better_share=0.75,
             ),
         ]
-        await storage.store_review(games["coinche"], 0, 0, review)
+        await storage.reviews.store(games["coinche"], 0, 0, review)
         # A Coinche deal has 32 cards and a few calls: past 45 actions the second deal is in
         # play.
         playing = await play_table(storage, "coinche", seed=7, stop_after=45)
@@ -90,7 +90,7 @@ async def _fill(path: str) -> Filled:
         ids = []
         for closes in (now + datetime.timedelta(days=1), now - datetime.timedelta(hours=1)):
             deals = fixed_deals("briscola", {}, 2, 1, f"seed{closes}")
-            challenge = await storage.create_challenge(
+            challenge = await storage.challenges.create(
                 guild_id=GUILD,
                 channel_id=10,
                 creator_id=99,
@@ -118,12 +118,12 @@ async def _fill(path: str) -> Filled:
                 people=(301,),
                 deck=list(deals[0].deck),
             )
-            await storage.start_attempt(challenge.id, 301, "dana", iso(now))
+            await storage.challenges.start_attempt(challenge.id, 301, "dana", iso(now))
             result = DealResult(0, 301, "dana", 70, 100.0, 1, table, {})
-            await storage.record_result(challenge.id, result, iso(now), True)
+            await storage.challenges.record_result(challenge.id, result, iso(now), True)
             ids.append((challenge.id, table))
         closed = ids[1][0]
-        await storage.mark_closed(closed)
+        await storage.challenges.mark_closed(closed)
         return Filled(path, games, playing, ids[0][0], ids[0][1], ids[1][0], ids[1][1])
     finally:
         await storage.close()

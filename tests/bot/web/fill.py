@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.storage.interface import Snapshot, Storage
+from bot.storage.interface import Snapshot
+from bot.storage.storage import Storage
 from games.ai import choose
 from games.registry import game_class
 
@@ -33,12 +34,12 @@ async def play_table(
     cls = game_class(game)
     seats = seats or cls.SEAT_COUNTS[0]
     options = dict(options or {})
-    row = await storage.create_table(guild_id, 2, game, seats, people[0], options, settings or {})
+    row = await storage.tables.create(guild_id, 2, game, seats, people[0], options, settings or {})
     for seat in range(seats):
         user = people[seat] if seat < len(people) else None
         name = f"{NAMES[seat]} ({seat})" if seat < len(NAMES) else f"seat {seat}"
-        await storage.set_seat(row.id, seat, user, None if user else "easy", name)
-    await storage.update_table(row.id, status="playing", first_dealer=0)
+        await storage.tables.set_seat(row.id, seat, user, None if user else "easy", name)
+    await storage.tables.update(row.id, status="playing", first_dealer=0)
     engine = cls(options=options, seats=seats, dealer=0)
     rng = random.Random(seed)
     action_no = 0
@@ -48,16 +49,16 @@ async def play_table(
             rng.shuffle(cards)
         engine.deal(cards)
         deal_no = len(engine.log) - 1
-        await storage.append_deal(
+        await storage.tables.append_deal(
             row.id, deal_no, engine.log[-1]["dealer"], engine.log[-1]["deck"], Snapshot.of(engine)
         )
         while not engine.awaiting_deck and not engine.over:
-            seat = engine.to_act
-            assert seat is not None
-            action = choose(engine.view(seat), engine.legal_actions(seat), "easy", rng)
-            engine.apply(seat, action)
-            await storage.append_action(
-                row.id, action_no, deal_no, seat, action.to_json(), Snapshot.of(engine)
+            actor = engine.to_act
+            assert actor is not None
+            action = choose(engine.view(actor), engine.legal_actions(actor), "easy", rng)
+            engine.apply(actor, action)
+            await storage.tables.append_action(
+                row.id, action_no, deal_no, actor, action.to_json(), Snapshot.of(engine)
             )
             action_no += 1
             if stop_after is not None and action_no >= stop_after:
@@ -65,8 +66,8 @@ async def play_table(
         if deck is not None:
             break  # a challenge's table plays its one deal
     status = "finished" if engine.over or deck is not None else "abandoned"
-    await storage.finish_table(
+    await storage.tables.finish(
         row.id, status, list(engine.totals), list(engine.winners), engine.to_record()
     )
-    await storage.rate_table(row.id)
+    await storage.ratings.rate_table(row.id)
     return row.id

@@ -29,7 +29,7 @@ class Variables(Visitor):
 
 def messages(locale: str) -> dict[str, set[str]]:
     resource = FluentParser().parse(WEB.path(locale).read_text("utf-8"))
-    junk = [e.content[:80] for e in resource.body if isinstance(e, fluent_ast.Junk)]
+    junk = [(e.content or "")[:80] for e in resource.body if isinstance(e, fluent_ast.Junk)]
     assert junk == [], f"{locale}: lines Fluent cannot read: {junk}"
     found: dict[str, set[str]] = {}
     for entry in resource.body:

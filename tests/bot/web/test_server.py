@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from bot.web.guard import CSP, RateLimit
 from bot.web.links import WebLinks
 from bot.web.server import WebServer

@@ -1,4 +1,4 @@
--- PostgreSQL dialect of bot/storage/migrations_sqlite/006_instance.sql.
+-- PostgreSQL dialect of bot/storage/migrations_sqlite/007_instance.sql.
 CREATE TABLE instance (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
