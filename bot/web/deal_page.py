@@ -143,7 +143,8 @@ def deal_headline(
     it (``rendering.presenters.headline``)."""
     labels = sides_shown(teams, names, locale)
     with drawn():
-        return list(headline(view, names, merged_result(view, result), labels, locale))
+        merged = cast(DealResultEvent, merged_result(view, result))
+        return list(headline(view, names, merged, labels, locale))
 
 
 def score_table(

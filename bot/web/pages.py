@@ -21,9 +21,10 @@ from bot.text.cards import card_name
 from bot.text.i18n import t
 from bot.text.marks import drawn
 from bot.text.review import action_words
-from bot.text.rules import options_line, rules_summary
+from bot.text.rules import rules_summary
 from bot.web.assets import asset_path, sheet_name
 from bot.web.text import web_text
+from games.actions import Action
 from games.registry import game_class
 from rendering.cards import resolve_style
 from rendering.i18n import percent
@@ -136,7 +137,7 @@ def card_labels(cards: Iterable[str], game: str, deck_style: str, locale: str) -
 def action_label(action: Mapping[str, Any], game: str, deck_style: str, locale: str) -> str:
     """An action of a record in a few words (``80 ♥``, ``pass``, ``K♠``)."""
     with drawn():
-        return action_words(action, game, deck_style, locale)
+        return action_words(Action.from_json(action), game, deck_style, locale)
 
 
 def deck_sheet(game: str, deck_style: str, locale: str) -> str:
@@ -154,10 +155,7 @@ def rules_line(
     defaults = {spec.name: spec.default for spec in cls.OPTIONS}
     in_force = cls(options=options, seats=seats, dealer=0).options
     with drawn():
-        if one_deal:
-            changed = options_line(in_force, defaults, locale)
-            return f"{t(f'game_{game}', locale)} · {changed}"
-        return rules_summary(game, in_force, defaults, locale)
+        return rules_summary(game, in_force, defaults, locale, single_deals=one_deal)
 
 
 def error_page(locale: str, title_key: str, text_key: str, **values: object) -> str:

@@ -9,22 +9,21 @@ play: a table's log is handed to ``replay`` whole, which keeps only finished dea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from bot.storage.challenges import Challenge, DealResult, Par
 from bot.storage.interface import TableRow
 from bot.storage.ratings import Board, RatingChange
 from bot.storage.storage import Storage
-from bot.text.review import WELL_PLAYED
 from bot.web.replay import LogFacts
+from games.review import Review, StaleReview
+from games.review.values import Verdict
 
 CHALLENGE_SETTING: Final = "challenge"
 """The table setting naming a challenge's deal (``bot.challenge.attempts.CHALLENGE``)."""
 SEALED_SETTINGS: Final = ("challenge", "duplicate", "private")
 """Table settings that make a table a challenge's or a private one: its page follows the
 challenge's sealing, and without a challenge to follow it has none."""
-
-Verdict = Literal["mistake", "unlucky", "fine"]
 
 
 @dataclass(frozen=True)
@@ -103,38 +102,28 @@ def _facts(row: TableRow) -> TableFacts:
     )
 
 
-def _verdict(raw: dict[str, Any], unit: str) -> Verdict:  # JSON: a review's decision
-    """The review's own verdict; a review stored before verdicts existed is judged as they are
-    (a cost beyond the unit's threshold is a mistake; a choice that lost in the real deal
-    only is bad luck)."""
-    given = raw.get("verdict")
-    if given in ("mistake", "unlucky", "fine"):
-        return given  # type: ignore[no-any-return]
-    if float(raw.get("cost", 0)) > WELL_PLAYED.get(unit, 0.0):
-        return "mistake"
-    real = raw.get("real") or {}
-    if float(real.get("choice", 0)) < float(real.get("best", 0)):
-        return "unlucky"
-    return "fine"
-
-
-def seat_review(stored: dict[str, Any], seat: int) -> SeatReview:  # JSON: a stored review
-    unit = str(stored.get("unit", "points"))
-    exact = set(stored.get("exact") or [])
+def seat_review(stored: dict[str, Any], seat: int) -> SeatReview | None:  # JSON: a stored review
+    """The stored review as its step marks show it, read as the bot reads it
+    (``games.review.Review.from_json``); None for one an older version stored in another form,
+    which the bot computes again at the next click: until then the page says it is not reviewed
+    rather than show it in half."""
+    try:
+        review = Review.from_json(stored)
+    except StaleReview:
+        return None
     decisions = [
         Decision(
-            action_index=int(d["action_index"]),
-            choice=dict(d["choice"]),
-            best=dict(d["best"]),
-            cost=float(d.get("cost", 0)),
-            better_share=float(d.get("better_share", 0)),
-            verdict=_verdict(d, unit),
-            exact=int(d["action_index"]) in exact,
+            action_index=d.index,
+            choice=d.choice.to_json(),
+            best=d.best.to_json(),
+            cost=d.cost,
+            better_share=d.better_share,
+            verdict=d.verdict,
+            exact=d.exact,
         )
-        for d in stored.get("decisions") or []
+        for d in review.decisions
     ]
-    decisions.sort(key=lambda d: d.action_index)
-    return SeatReview(seat, unit, decisions)
+    return SeatReview(seat, review.unit, decisions)
 
 
 class Reads:

@@ -9,7 +9,6 @@ import datetime
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,20 +18,25 @@ from bot.storage.challenges import DealResult, iso
 from bot.storage.storage import Storage
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
+from games.actions import Action
 from games.duplicate import fixed_deals
+from games.review import Decision, Review
+from games.review.values import Seen
 from tests.bot.web.fill import play_table
 
 GUILD = 1
 SECRET = "s" * 40
 URL = "http://pages.test"
-REVIEW: dict[str, Any] = {"game": "coinche", "seat": 0, "deal": 0, "unit": "points"}
-REVIEW_DECISION: dict[str, Any] = {
-    "cost": 0.0,
-    "better_share": 0.0,
-    "real": {"choice": 0.0, "best": 0.0},
-}
-"""A stored review of seat 0 in the Coinche game's first deal: its first call good, its first
-card a mistake costing 24 points."""
+SEEN = Seen((), (), None, None, (), None, None, ("you", "opponent", "partner", "opponent"), 0)
+
+
+def decision(index: int, choice: Action, best: Action, cost: float, share: float) -> Decision:
+    """One decision of a stored review, as ``games.review`` writes it (what the page shows of
+    it: the step, the choice, the better one, the cost and its verdict)."""
+    return Decision(
+        index, choice, best, cost, share, 0.0, 0.0, 16, False,
+        "mistake" if cost > 10 else "fine", None, SEEN,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -70,19 +74,17 @@ async def _fill(path: str) -> Filled:
         ]
         call = next((i, a) for i, a in mine if a["type"] != "play")
         play = next((i, a) for i, a in mine if a["type"] == "play")
-        review = dict(REVIEW)
-        review["decisions"] = [
-            dict(REVIEW_DECISION, action_index=call[0], choice=call[1], best=call[1]),
-            dict(
-                REVIEW_DECISION,
-                action_index=play[0],
-                choice=play[1],
-                best={"type": "play", "card": "AS" if play[1]["card"] != "AS" else "AH"},
-                cost=24.0,
-                better_share=0.75,
+        better = "AS" if play[1]["card"] != "AS" else "AH"
+        review = Review(
+            "coinche", 0, 0, "points", 4,
+            (
+                decision(call[0], Action.from_json(call[1]), Action.from_json(call[1]), 0.0, 0.0),
+                decision(play[0], Action.from_json(play[1]), Action("play", better), 24.0, 0.75),
             ),
-        ]
-        await storage.reviews.store(games["coinche"], 0, 0, review)
+        )  # fmt: skip
+        """Seat 0 in the Coinche game's first deal: its first call good, its first card a
+        mistake costing 24 points."""
+        await storage.reviews.store(games["coinche"], 0, 0, review.to_json())
         # A Coinche deal has 32 cards and a few calls: past 45 actions the second deal is in
         # play.
         playing = await play_table(storage, "coinche", seed=7, stop_after=45)
