@@ -89,3 +89,28 @@ async def test_no_link_button_without_the_setting(tmp_path: Path) -> None:
         await world.shutdown()
         await bot.storage.close()
     world.raise_errors()
+
+
+async def test_a_challenge_deals_traveller_is_linked_once_the_challenge_has_closed(
+    env: simcord.Env,
+) -> None:
+    """``/challenge results deal:`` links the deal's traveller only once everybody may see it:
+    a page cannot tell who reads it, so while the challenge is open (when only those who
+    played the deal may see its field in Discord) there is no link to pass around."""
+    from tests.bot.challenge.play import Attempt, admin, new_challenge
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("challenges")
+    boss = admin(env, guild)
+    challenge = await new_challenge(env, boss, channel, "briscola", deals=1, closes_in=1)
+    ann = Attempt(env, channel, guild.add_member(env.create_user("ann")), challenge, seed=1)
+    await ann.start()
+    await ann.play_all()
+    open_field = await ann.player.slash(channel, "challenge results", deal=1)
+    assert "ann" in open_field.response.content and link_buttons(open_field.response) == []
+    await env.advance_time(3600 + 120)
+    closed_field = await ann.player.slash(channel, "challenge results", deal=1)
+    (traveller,) = link_buttons(closed_field.response)
+    assert traveller["url"].startswith(f"{URL}/challenge/{challenge.id}-1-")
+    status, page = await fetch(env, traveller["url"])
+    assert status == 200 and "ann" in page
