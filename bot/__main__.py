@@ -171,7 +171,10 @@ def command_or_bot(words: list[str]) -> int:
 
 def web() -> int:
     """``python -m bot web``: the pages alone, until a signal stops them."""
+    import asyncio
+
     from bot.config import load_settings
+    from bot.logs import setup_logging
     from bot.storage.backends import StorageUnavailable
     from bot.web.server import WebUnavailable, serve_alone
 
@@ -180,7 +183,7 @@ def web() -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return EXIT_SETTING
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    setup_logging()
     try:
         asyncio.run(serve_alone(settings.web, settings.db_path))
     except (StorageUnavailable, WebUnavailable) as exc:

@@ -11,6 +11,7 @@ answers Discord.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import datetime
 import logging
@@ -27,7 +28,7 @@ from aiohttp import web
 
 from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.storage.storage import Storage
-from bot.text.i18n import BOT
+from bot.text.i18n import BOT, t
 from bot.web import access, jobs
 from bot.web.assets import VERSION, Assets
 from bot.web.cache import Cache, Page, page
@@ -431,10 +432,14 @@ async def serve_alone(settings: WebSettings, db: str) -> None:
     try:
         await storage.open()
     except Exception as exc:
+        # Closed before the loop ends: a driver's thread left running would print a traceback
+        # after the one line.
+        with contextlib.suppress(Exception):
+            await storage.close()
         if not unavailable(exc):
             raise
         reason = str(exc) or type(exc).__name__
-        raise StorageUnavailable(f"{describe(db)}: {reason}") from exc
+        raise StorageUnavailable(t("cli_no_database", where=describe(db), reason=reason)) from exc
     server = WebServer(storage, settings, processes=1)
     try:
         await server.start()
