@@ -3,20 +3,24 @@
 One bot process under simcord (as ``benchmarks/load.py``) plays ``--tables`` Coinche tables in
 the realistic workload (people click 2 s after their ping, computers pause 1.2 s) and serves
 the web pages (``ATOUT_WEB_URL`` set) from the same database, which holds ``--games`` finished
-Coinche games. A second process, the readers, runs ``--clients`` HTTP clients at once, each
-asking for deal pages one after the other as fast as it is answered, each request from an
-address of its own (``X-Forwarded-For``, as a reverse proxy on the machine passes it), in a
-language drawn from the six:
+Coinche games. A second process, the readers, runs ``--clients`` HTTP clients, each request
+from an address of its own (``X-Forwarded-For``, as a reverse proxy on the machine passes it),
+each reader in one of the six languages. With ``--pace`` (seconds, default 1), people reading:
 
-- ``cold``: every page asked for the first time (a deal replayed, its page made in that
-  language, compressed and kept);
-- ``warm``: pages asked again (served from memory).
+- ``cold``, the first third of the time: a new deal's link is posted every ``pace`` seconds
+  and every reader opens it within the same 50 ms (the page made once per language: the deal
+  replayed, its page made, compressed and kept; the other readers wait for that one);
+- ``warm``: each reader opens a page already made every ``pace`` seconds on average.
+
+``--pace 0`` measures capacity instead: every reader asks as fast as it is answered, pages
+never asked before (one language each) for the first third, then pages already made.
 
 Printed: the latency of a deal page (p50, p95, p99, from the request to the last byte) in
 each phase, pages per second, and what the tables felt meanwhile (click acknowledgement,
 event loop lag). ``--tables 0`` measures the pages alone.
 
     nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30
+    nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30 --pace 0
 
 ``--screenshots DIR`` instead serves a small database alone and saves each kind of page at
 360 and 1280 px wide (Debian's chromium through Playwright), printing the files' paths.
@@ -78,14 +82,23 @@ async def fill(path: str, games: int, seed: int) -> list[tuple[int, int]]:
 
 
 # ----------------------------------------------------------------------------- readers
-async def readers(urls: list[str], clients: int, duration: float, seed: int) -> dict[str, Any]:
-    """The readers' process: for the first third of the time every request is a page's first
-    visit in its language (``cold``: made then); then pages already made (``warm``)."""
+async def readers(
+    urls: list[str], clients: int, duration: float, seed: int, pace: float
+) -> dict[str, Any]:
+    """The readers' process. With ``pace`` (seconds), people reading: for the first third of
+    the time a new deal's link is posted every ``pace`` seconds and every reader opens it at
+    once, each in their language (``cold``: the page made then, once per language, the others
+    waiting for it); then each reader opens a page already made every ``pace`` seconds on
+    average (``warm``). With ``pace`` 0, the capacity: every reader asks as fast as it is
+    answered, new pages (each in one language) for the first third of the time, then pages
+    already made."""
     import aiohttp
 
     rng = random.Random(seed)
     pages = [(url, locale) for url in urls for locale in LOCALES]
     rng.shuffle(pages)
+    links = list(urls)
+    rng.shuffle(links)
     made: list[tuple[str, str]] = []
     cold: list[float] = []
     warm: list[float] = []
@@ -94,28 +107,47 @@ async def readers(urls: list[str], clients: int, duration: float, seed: int) -> 
     start = time.perf_counter()
     cold_until = start + duration / 3
 
-    async def client(number: int, http: aiohttp.ClientSession) -> None:
+    async def ask(number: int, http: aiohttp.ClientSession, url: str, locale: str) -> float:
         nonlocal counter
+        counter += 1
+        headers = {
+            "Accept-Language": locale,
+            "Accept-Encoding": "gzip",
+            "X-Forwarded-For": f"2001:db8::{number:x}:{counter:x}",
+        }
+        sent = time.perf_counter()
+        async with http.get(url, headers=headers) as response:
+            await response.read()
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+        return (time.perf_counter() - sent) * 1000
+
+    async def client(number: int, http: aiohttp.ClientSession) -> None:
         while time.perf_counter() - start < duration:
-            counter += 1
             first = bool(pages) and (time.perf_counter() < cold_until or not made)
             url, locale = pages.pop() if first else rng.choice(made)
-            headers = {
-                "Accept-Language": locale,
-                "Accept-Encoding": "gzip",
-                "X-Forwarded-For": f"2001:db8::{number:x}:{counter:x}",
-            }
-            sent = time.perf_counter()
-            async with http.get(url, headers=headers) as response:
-                await response.read()
-                statuses[response.status] = statuses.get(response.status, 0) + 1
-            (cold if first else warm).append((time.perf_counter() - sent) * 1000)
+            (cold if first else warm).append(await ask(number, http, url, locale))
             if first:
                 made.append((url, locale))
 
+    async def reader(number: int, http: aiohttp.ClientSession) -> None:
+        locale = LOCALES[number % len(LOCALES)]
+        tick = 0
+        while time.perf_counter() < cold_until and tick < len(links):
+            # The link of the moment, opened by everybody within the same few milliseconds.
+            due = start + tick * pace + rng.uniform(0, 0.05)
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            cold.append(await ask(number, http, links[tick], locale))
+            made.append((links[tick], locale))
+            tick = int((time.perf_counter() - start) / pace) + 1
+        while time.perf_counter() - start < duration:
+            await asyncio.sleep(rng.expovariate(1 / pace))
+            url, locale = rng.choice(made)
+            warm.append(await ask(number, http, url, locale))
+
     connector = aiohttp.TCPConnector(limit=clients)
     async with aiohttp.ClientSession(connector=connector) as http:
-        await asyncio.gather(*(client(n, http) for n in range(clients)))
+        each = reader if pace > 0 else client
+        await asyncio.gather(*(each(n, http) for n in range(clients)))
     wall = time.perf_counter() - start
     return {
         "cold_ms": {q: percentile(cold, q) for q in (50, 95, 99)},
@@ -134,7 +166,7 @@ def readers_main(args: argparse.Namespace) -> None:
     if hasattr(os, "nice"):
         os.nice(READERS_NICE)
     urls = Path(args.readers).read_text().split()
-    result = asyncio.run(readers(urls, args.clients, args.duration, args.seed))
+    result = asyncio.run(readers(urls, args.clients, args.duration, args.seed, args.pace))
     print(json.dumps(result), flush=True)
 
 
@@ -226,6 +258,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                 f"--clients={args.clients}",
                 f"--duration={args.duration}",
                 f"--seed={args.seed}",
+                f"--pace={args.pace}",
             ]
             process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
             clicks_before = len(probe.clicks)
@@ -246,6 +279,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     figures = {
         "tables": args.tables,
         "clients": args.clients,
+        "pace_s": args.pace,
         "deal_page_cold_ms": cold,
         "deal_page_warm_ms": warm,
         "deal_page_all_ms": reading["all_ms"],
@@ -256,11 +290,13 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "ack_ms_during": {"p50": percentile(acks, 50), "p99": percentile(acks, 99)},
         "loop_lag_p999_ms": percentile(lag, 99.9) * 1000,
     }
+    how = f"each a page every {args.pace:g} s" if args.pace > 0 else "as fast as answered"
+    first = "a new link opened by all at once" if args.pace > 0 else "first visits"
     line = (
-        f"{args.tables} tables, {args.clients} readers, {args.duration:.0f} s: deal page"
-        f" cold p50 {cold['50']:.0f} ms p95 {cold['95']:.0f} ms p99 {cold['99']:.0f} ms"
-        f" ({reading['cold_pages']} pages); warm p50 {warm['50']:.0f} ms p95 {warm['95']:.0f} ms"
-        f" p99 {warm['99']:.0f} ms ({reading['warm_pages']} pages); all p95"
+        f"{args.tables} tables, {args.clients} readers {how}, {args.duration:.0f} s: deal page,"
+        f" {first}: p50 {cold['50']:.0f} ms p95 {cold['95']:.0f} ms p99 {cold['99']:.0f} ms"
+        f" ({reading['cold_pages']} pages); pages already made: p50 {warm['50']:.0f} ms"
+        f" p95 {warm['95']:.0f} ms p99 {warm['99']:.0f} ms ({reading['warm_pages']} pages); all p95"
         f" {reading['all_ms']['95']:.0f} ms;"
         f" {reading['pages_per_s']:.0f} pages/s, answers {reading['statuses']};"
         f" {made} pages made, {cache_hits} from memory; tables meanwhile: ack p50"
@@ -336,6 +372,13 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of reading")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=1.0,
+        help="seconds between a reader's pages (a new link posted every PACE s for the first"
+        " third, then a page a reader every PACE s on average); 0: as fast as answered",
+    )
     parser.add_argument(
         "--image-processes",
         type=int,
