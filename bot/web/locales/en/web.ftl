@@ -109,14 +109,13 @@ web_leaderboard_link = The server's { $game } leaderboard
 ## The challenge deal page (the traveller).
 web_title_challenge = Challenge { $challenge } — deal { $deal }
 web_traveller = Everybody's play of this deal
-web_traveller_help = Each line opens that player's replay of the deal.
+web_traveller_help = A player's name opens their replay of the deal.
 web_column_rank = Rank
 web_column_player = Player
 web_column_result = Result
 web_column_percent = Matchpoints
 web_par = Par: the hard computer in the same seat made { $score }.
 web_traveller_empty = Nobody finished this deal.
-web_replay_link = replay
 
 ## The leaderboard page.
 web_title_board = { $game } — leaderboard

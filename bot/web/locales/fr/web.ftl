@@ -102,14 +102,13 @@ web_leaderboard_link = Le classement { $game } du serveur
 
 web_title_challenge = Défi { $challenge } — donne { $deal }
 web_traveller = Le jeu de chacun sur cette donne
-web_traveller_help = Chaque ligne ouvre le replay de ce joueur.
+web_traveller_help = Le nom d'un joueur ouvre sa donne, à revoir coup par coup.
 web_column_rank = Rang
 web_column_player = Joueur
 web_column_result = Résultat
 web_column_percent = Points de match
 web_par = Par : l'ordinateur difficile à la même place a fait { $score }.
 web_traveller_empty = Personne n'a fini cette donne.
-web_replay_link = replay
 
 web_title_board = { $game } — classement
 web_board_empty = Personne n'a encore joué de partie classée de { $game } sur ce serveur.

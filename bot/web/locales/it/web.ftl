@@ -102,14 +102,13 @@ web_leaderboard_link = La classifica di { $game } del server
 
 web_title_challenge = Sfida { $challenge } — mano { $deal }
 web_traveller = Il gioco di tutti su questa mano
-web_traveller_help = Ogni riga apre la riproduzione di quel giocatore.
+web_traveller_help = Il nome di un giocatore apre la sua mano, da rivedere passo per passo.
 web_column_rank = Posto
 web_column_player = Giocatore
 web_column_result = Risultato
 web_column_percent = Punti match
 web_par = Par: il computer difficile allo stesso posto ha fatto { $score }.
 web_traveller_empty = Nessuno ha finito questa mano.
-web_replay_link = riproduci
 
 web_title_board = { $game } — classifica
 web_board_empty = Nessuno ha ancora giocato una partita classificata di { $game } su questo server.

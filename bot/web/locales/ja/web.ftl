@@ -84,14 +84,13 @@ web_leaderboard_link = サーバーの { $game } ランキング
 
 web_title_challenge = チャレンジ { $challenge } — 第 { $deal } ディール
 web_traveller = このディールの全員のプレイ
-web_traveller_help = 各行からそのプレイヤーの再生を開けます。
+web_traveller_help = プレイヤー名を押すと、その人のこのディールを一手ずつ見返せます。
 web_column_rank = 順位
 web_column_player = プレイヤー
 web_column_result = 結果
 web_column_percent = マッチポイント
 web_par = パー: 同じ席の強いコンピューターは { $score } でした。
 web_traveller_empty = このディールを終えた人はいません。
-web_replay_link = 再生
 
 web_title_board = { $game } — ランキング
 web_board_empty = このサーバーではまだ誰も { $game } のレーティング対象ゲームをプレイしていません。

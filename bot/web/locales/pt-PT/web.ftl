@@ -102,14 +102,13 @@ web_leaderboard_link = A classificação de { $game } do servidor
 
 web_title_challenge = Desafio { $challenge } — mão { $deal }
 web_traveller = O jogo de todos nesta mão
-web_traveller_help = Cada linha abre a reprodução desse jogador.
+web_traveller_help = O nome de um jogador abre a mão dele, para rever jogada a jogada.
 web_column_rank = Lugar
 web_column_player = Jogador
 web_column_result = Resultado
 web_column_percent = Pontos de match
 web_par = Par: o computador difícil no mesmo lugar fez { $score }.
 web_traveller_empty = Ninguém terminou esta mão.
-web_replay_link = reproduzir
 
 web_title_board = { $game } — classificação
 web_board_empty = Ainda ninguém jogou um jogo classificado de { $game } neste servidor.
