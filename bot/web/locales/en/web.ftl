@@ -48,7 +48,6 @@ web_trump_card = Trump card
 web_called_card = Called card
 web_trump = Trumps: { $trump }
 web_auction = Auction
-web_auction_none = No auction in this game.
 web_hands = Hands as dealt
 web_tricks = Tricks
 web_trick_number = Trick { $number }

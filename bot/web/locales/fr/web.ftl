@@ -44,7 +44,6 @@ web_trump_card = Atout
 web_called_card = Carte appelée
 web_trump = Atout : { $trump }
 web_auction = Enchères
-web_auction_none = Pas d'enchères dans ce jeu.
 web_hands = Mains distribuées
 web_tricks = Plis
 web_trick_number = Pli { $number }

@@ -44,7 +44,6 @@ web_trump_card = Briscola
 web_called_card = Carta chiamata
 web_trump = Briscola: { $trump }
 web_auction = Asta
-web_auction_none = Nessuna asta in questo gioco.
 web_hands = Mani distribuite
 web_tricks = Prese
 web_trick_number = Presa { $number }

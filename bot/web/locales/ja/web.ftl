@@ -41,7 +41,6 @@ web_trump_card = 切り札のカード
 web_called_card = 指名されたカード
 web_trump = 切り札: { $trump }
 web_auction = オークション
-web_auction_none = このゲームにはオークションがありません。
 web_hands = 配られた手札
 web_tricks = トリック
 web_trick_number = 第 { $number } トリック

@@ -44,7 +44,6 @@ web_trump_card = Trunfo
 web_called_card = Carta chamada
 web_trump = Trunfo: { $trump }
 web_auction = Leilão
-web_auction_none = Não há leilão neste jogo.
 web_hands = Mãos distribuídas
 web_tricks = Vazas
 web_trick_number = Vaza { $number }
