@@ -244,6 +244,18 @@ async def test_a_seats_review_is_marked_on_its_steps(
     assert status == 200 and "has not been reviewed yet" in text
 
 
+async def test_a_review_stored_in_an_older_form_is_not_shown_in_half(
+    server: WebServer, storage: Storage, filled: Filled, http: aiohttp.ClientSession
+) -> None:
+    """The bot computes such a review again at the next click (``bot.play.reviews``); until
+    then the page says the seat is not reviewed, as the bot would."""
+    table = filled.games["coinche"]
+    older = {"game": "coinche", "seat": 2, "deal": 0, "unit": "points", "decisions": []}
+    await storage.reviews.store(table, 0, 2, older)
+    status, text, _ = await get(http, server, links(server).deal(table, 0, seat=2))
+    assert status == 200 and "has not been reviewed yet" in text
+
+
 async def test_the_leaderboard_page(
     server: WebServer, filled: Filled, http: aiohttp.ClientSession
 ) -> None:
