@@ -46,8 +46,10 @@ COPY_ORDER = (
     "puzzle_answers",
     "puzzle_mistakes",
     "puzzle_posts",
+    "instance",
 )
-"""Every table of the schema, parents before children (foreign keys)."""
+"""Every table of the schema, parents before children (foreign keys). ``instance`` holds the
+web pages' secret: the links given before the move keep opening their pages after it."""
 SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id", "puzzles": "id"}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
 WITH_ROWID = frozenset({"match_players"})

@@ -156,6 +156,10 @@ class RatingStore(StandingsReads):
                 [(*astuple(row), stamp) for row in stored.ratings],
             )
 
+    async def changes(self, table_id: int) -> list[RatingChange]:
+        async with self.database.connection() as conn:
+            return await self._changes(conn, table_id)
+
     @staticmethod
     async def _changes(conn: Connection, table_id: int) -> list[RatingChange]:
         rows = await conn.fetch(

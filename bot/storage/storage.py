@@ -1,6 +1,7 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
-click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``
-and ``storage.puzzles``, each a small interface with one implementation written once over the
+click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
+``storage.puzzles`` and ``storage.instance`` (what belongs to the whole instance: the web
+pages' secret), each a small interface with one implementation written once over the
 ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 from bot.storage.challenge_queries import ChallengeStore
 from bot.storage.challenges import ChallengeStorage
 from bot.storage.database import Database
+from bot.storage.instance import InstanceStorage, InstanceStore
 from bot.storage.interface import ReviewStorage, TableStorage
 from bot.storage.puzzle_queries import PuzzleStore
 from bot.storage.puzzles import PuzzleStorage
@@ -28,6 +30,7 @@ class Storage:
         self.ratings: RatingStorage = ratings
         self.challenges: ChallengeStorage = ChallengeStore(database)
         self.puzzles: PuzzleStorage = PuzzleStore(database)
+        self.instance: InstanceStorage = InstanceStore(database)
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
         self._after_migration = ratings.after_migration

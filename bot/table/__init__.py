@@ -6,5 +6,6 @@ message and the table's channel or thread, the private hands, the turn pings, an
 is still at the table, tables nobody uses).
 
 It may import everything below it (``games``, ``rendering``, ``bot.storage``, ``bot.play``,
-``bot.text``, ``bot.ui``); the application (``bot.app``) puts its pieces together.
+``bot.text``, ``bot.ui``) and the web pages' links (``bot.web``) for its link buttons; the
+application (``bot.app``) puts its pieces together.
 """

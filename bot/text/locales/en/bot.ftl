@@ -819,3 +819,10 @@ puzzle_stats_none = You have not answered a puzzle yet: try `/puzzle today`.
 puzzle_daily_on = The server's puzzle of the day will be posted in { $channel } every day, starting now.
 puzzle_daily_off = The daily puzzle post is stopped.
 puzzle_daily_none = This server has no daily puzzle post.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Replay on the web
+button_web_game = The game on the web
+button_web_review = My review, step by step
+button_web_history = Game { $number } on the web
+button_web_board = Leaderboard on the web
+button_web_traveller = Everybody's play on the web

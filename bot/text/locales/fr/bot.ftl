@@ -823,3 +823,10 @@ puzzle_stats_none = Tu n'as encore répondu à aucun problème : essaie `/puzzle
 puzzle_daily_on = Le problème du jour du serveur sera publié dans { $channel } chaque jour, à partir de maintenant.
 puzzle_daily_off = La publication quotidienne du problème est arrêtée.
 puzzle_daily_none = Ce serveur n'a pas de publication quotidienne de problème.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Revoir la donne sur le web
+button_web_game = La partie sur le web
+button_web_review = Ma revue, coup par coup
+button_web_history = Partie { $number } sur le web
+button_web_board = Classement sur le web
+button_web_traveller = Le jeu de chacun sur le web

@@ -823,3 +823,10 @@ puzzle_stats_none = Non hai ancora risposto a nessun problema: prova `/puzzle to
 puzzle_daily_on = Il problema del giorno del server sarà pubblicato in { $channel } ogni giorno, a partire da ora.
 puzzle_daily_off = La pubblicazione quotidiana del problema è ferma.
 puzzle_daily_none = Questo server non ha una pubblicazione quotidiana del problema.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rivedi la mano sul web
+button_web_game = La partita sul web
+button_web_review = La mia revisione, passo per passo
+button_web_history = Partita { $number } sul web
+button_web_board = Classifica sul web
+button_web_traveller = Il gioco di tutti sul web

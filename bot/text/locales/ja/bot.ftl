@@ -744,3 +744,10 @@ puzzle_stats_none = まだ問題に答えていません。`/puzzle today` を�
 puzzle_daily_on = 今から毎日、サーバーの今日の問題を { $channel } に投稿します。
 puzzle_daily_off = 毎日の問題の投稿を停止しました。
 puzzle_daily_none = このサーバーには毎日の問題の投稿がありません。
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = ウェブでディールを再生
+button_web_game = ウェブでゲームを見る
+button_web_review = 自分の振り返りを一手ずつ
+button_web_history = ゲーム { $number } をウェブで
+button_web_board = ウェブでランキング
+button_web_traveller = 全員のプレイをウェブで

@@ -217,3 +217,5 @@ puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · sequênci
 puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
 puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
 puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
+## Link buttons to the web pages (bot/web): where Brazil words them apart.
+button_web_review = Minha revisão, jogada a jogada

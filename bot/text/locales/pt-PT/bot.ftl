@@ -824,3 +824,10 @@ puzzle_stats_none = Ainda não respondeste a nenhum problema: experimenta `/puzz
 puzzle_daily_on = O problema do dia do servidor será publicado em { $channel } todos os dias, a partir de agora.
 puzzle_daily_off = A publicação diária do problema está parada.
 puzzle_daily_none = Este servidor não tem publicação diária do problema.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rever a mão na web
+button_web_game = O jogo na web
+button_web_review = A minha revisão, jogada a jogada
+button_web_history = Jogo { $number } na web
+button_web_board = Classificação na web
+button_web_traveller = O jogo de todos na web
