@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.figures import add_json_option, report
 from bot.storage.ratings import GAMES
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 from bot.ui.standings import board_answer, stats_answer
 from games.registry import game_class
 
@@ -113,7 +114,7 @@ async def timed(
 
 async def new_game(storage: SqliteStorage, rng: random.Random, players: int) -> int:
     """A coinche table that just ended, as ``finish_table`` leaves it."""
-    row = await storage.create_table(GUILD, 1, "coinche", 4, 1, {}, {})
+    row = await storage.create_table(GUILD, 1, "coinche", 4, 1, {}, TableSettings())
     for seat, person in enumerate(rng.sample(range(1, players + 1), 4)):
         await storage.set_seat(row.id, seat, person, None, f"Player {person}")
     await storage.update_table(row.id, status="playing", first_dealer=0)

@@ -65,6 +65,7 @@ from bot.challenge.controller import Challenges
 from bot.config import Settings
 from bot.play.workers import default_image_processes
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from bot.table.presence import Presence
 from bot.ui.codec import button_id
 from games.ai import choose
@@ -262,7 +263,9 @@ def rss_bytes() -> int:
 async def open_table(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
     """A Coinche table of two people and two easy computers, started and dealt: the lobby's
     own steps (seat, start, drive), without its messages, so that hundreds open in seconds."""
-    row = await bot.storage.create_table(guild_id, channel_id, "coinche", 4, people[0], {}, {})
+    row = await bot.storage.create_table(
+        guild_id, channel_id, "coinche", 4, people[0], {}, TableSettings()
+    )
     session = await bot.tables.create(row)
     for index, user in enumerate(people):
         assert await session.join(user, f"p{index}") is None

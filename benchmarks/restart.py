@@ -43,6 +43,7 @@ from bot.challenge.controller import Challenges
 from bot.config import Settings
 from bot.play.sessions import TableSession
 from bot.play.workers import default_image_processes
+from bot.storage.table_settings import TableSettings
 from bot.table.presence import Presence
 from bot.ui import images as bot_images
 from bot.ui.codec import TableButtonId
@@ -60,7 +61,9 @@ def _no_presence_sweep() -> None:
 
 async def build(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
     """One unfinished table, played by the session alone (no Discord) until a person acts."""
-    row = await bot.storage.create_table(guild_id, channel_id, "coinche", 4, people[0], {}, {})
+    row = await bot.storage.create_table(
+        guild_id, channel_id, "coinche", 4, people[0], {}, TableSettings()
+    )
     session = TableSession(bot.storage, row)
     for index, user in enumerate(people):
         assert await session.join(user, f"p{index}") is None

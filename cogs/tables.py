@@ -84,7 +84,7 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         if not session.playing:
             await refuse(interaction, t("error_not_playing", mine))
             return
-        level = str(session.row.settings.get("level", "easy"))
+        level = session.settings.level
         name = computer_name(session, locale)
         await session.replace_with_computer(interaction.user.id, level, name)
         await refuse(interaction, t("table_left", mine, id=session.id, name=name))

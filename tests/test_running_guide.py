@@ -16,6 +16,7 @@ import pytest
 
 from bot.storage.instance_lock import lock_file
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "running.md"
@@ -48,7 +49,7 @@ async def open_table(db: Path, game: str) -> None:
     storage = SqliteStorage(str(db))
     await storage.open()
     try:
-        await storage.create_table(1, 2, game, 4, 3, {}, {})
+        await storage.create_table(1, 2, game, 4, 3, {}, TableSettings())
     finally:
         await storage.close()
 

@@ -23,12 +23,12 @@ import discord
 
 from bot.challenge import threads
 from bot.challenge.screens import deal_done_text, title
-from bot.play.duplicate import DUPLICATE, PRIVATE, Duplicate, is_private
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
 from bot.storage.challenges import Attempt, Challenge, DealResult, iso
 from bot.storage.interface import Seat, Storage
+from bot.storage.table_settings import ChallengeDeal, Duplicate, TableSettings
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
 from bot.table.hands import editable
@@ -42,8 +42,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
 
-CHALLENGE = "challenge"
-"""The table setting that names the challenge and the deal a table plays."""
 COMPUTER_LEVEL = "hard"
 
 
@@ -81,15 +79,15 @@ class DealLink:
 
 def deal_link(session: TableSession) -> DealLink | None:
     """The challenge and deal a table plays, or None for an ordinary table."""
-    value: Any = session.row.settings.get(CHALLENGE)  # JSON: the table setting
-    if not isinstance(value, dict) or session.duplicate is None:
+    deal = session.settings.challenge
+    if deal is None or session.duplicate is None:
         return None
-    return DealLink(int(value["id"]), int(value["deal"]))
+    return DealLink(deal.challenge_id, deal.deal_no)
 
 
 def in_messages(session: TableSession) -> bool:
     """The table shows only in its player's ephemeral messages (no thread to show it in)."""
-    return is_private(session.row) and session.row.thread_id is None
+    return session.settings.private and session.row.thread_id is None
 
 
 def player_language(interaction: Interaction, challenge: Challenge) -> str:
@@ -100,7 +98,7 @@ def player_language(interaction: Interaction, challenge: Challenge) -> str:
     spoken = supported(tag)
     if spoken != DEFAULT_LOCALE or str(tag).lower().startswith("en"):
         return spoken
-    return str(challenge.settings.get("language", DEFAULT_LOCALE))
+    return supported(challenge.settings.language)
 
 
 def now() -> datetime.datetime:
@@ -222,15 +220,15 @@ class Attempts:
         duplicate = Duplicate(
             challenge.deals[index], deal_seed(challenge.seed, index), challenge.samples
         )
-        settings: dict[str, Any] = {  # JSON: the table settings (bot.play.settings)
-            "language": locale,
-            "deck_style": str(challenge.settings.get("deck_style", "auto")),
-            "turn_timer": 0,
-            "level": COMPUTER_LEVEL,
-            PRIVATE: True,
-            DUPLICATE: duplicate.settings(),
-            CHALLENGE: {"id": challenge.id, "deal": index},
-        }
+        settings = TableSettings(
+            level=COMPUTER_LEVEL,
+            deck_style=challenge.settings.deck_style,
+            turn_timer=0,
+            language=locale,
+            duplicate=duplicate,
+            private=True,
+            challenge=ChallengeDeal(challenge.id, index),
+        )
         storage = self.storage
         row = await storage.create_table(
             challenge.guild_id,

@@ -9,7 +9,7 @@ computer until the player comes back (``TableSession.come_back``).
 from __future__ import annotations
 
 from bot.play.sessions import TableSession
-from bot.play.settings import level_of, locale_of
+from bot.play.settings import locale_of
 from bot.text.i18n import t
 
 MISSED_TURNS_LIMIT = 3
@@ -47,6 +47,6 @@ class Seating:
             return None
         del self.missed[key]
         name = computer_name(session, locale_of(session))
-        if await session.replace_with_computer(user_id, level_of(session), name) is None:
+        if await session.replace_with_computer(user_id, session.settings.level, name) is None:
             return None
         return name

@@ -22,11 +22,10 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, Unpack
 
 from bot.play import workers
-from bot.play.duplicate import Duplicate, duplicate_of
 from bot.storage.interface import AI_LEVELS as SEAT_LEVELS
 from bot.storage.interface import (
     Seat,
@@ -38,6 +37,7 @@ from bot.storage.interface import (
     replay_log,
 )
 from bot.storage.ratings import RatingChange
+from bot.storage.table_settings import AwaySeat, Duplicate, TableSettings
 from games.actions import Action
 from games.ai import LEVELS as AI_LEVELS
 from games.ai import choose
@@ -208,12 +208,19 @@ class TableSession:
         """Brought back by a restart and not yet shown again: drawn after people's clicks."""
         self.rating_changes: list[RatingChange] = []
         """How the game that just ended moved its people's ratings (for the result message)."""
-        self.duplicate: Duplicate | None = duplicate_of(row)
-        """The fixed deal of a challenge's table (``bot.play.duplicate``), None otherwise."""
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def settings(self) -> TableSettings:
+        return self.row.settings
+
+    @property
+    def duplicate(self) -> Duplicate | None:
+        """The fixed deal of a challenge's table, None otherwise."""
+        return self.row.settings.duplicate
 
     @property
     def playing(self) -> bool:
@@ -337,12 +344,12 @@ class TableSession:
         async with self.lock:
             await self.update_row(options=dict(options))
 
-    async def set_setting(self, key: str, value: object) -> str | None:
-        """A table setting chosen in the lobby (``rated``); refused once the game started."""
+    async def set_rated(self, rated: bool) -> str | None:
+        """Rated or not, chosen in the lobby; refused once the game started."""
         async with self.lock:
             if self.row.status != "lobby":
                 return "lobby_closed"
-            await self.update_row(settings={**self.row.settings, key: value})
+            await self.update_row(settings=replace(self.settings, rated=rated))
             return None
 
     async def start(self) -> str | None:
@@ -451,7 +458,6 @@ class TableSession:
         row = await self.storage.get_table(self.id)
         if row is not None:
             self.row = row
-            self.duplicate = duplicate_of(row)
             if row.status in ("playing", "finished"):
                 self.game = await restore_game(self.storage, row)
                 self.deals_announced = len(self.game.deal_results)
@@ -551,7 +557,7 @@ class TableSession:
             seat = self.row.seat(game.to_act)
             if seat is None or seat.is_computer:
                 return False
-            level = str(self.row.settings.get("level", "easy"))
+            level = self.settings.level
         await self._computer_step(Seat(seat.seat, None, level, seat.name))
         game = self.game
         return game is not None and game.action_count > version
@@ -701,10 +707,8 @@ class TableSession:
             if seat is None:
                 return None
             old = self.row.seat(seat)
-            away = dict(self.row.settings.get("away") or {})
-            away[str(seat)] = {"user_id": user_id, "name": old.name if old else ""}
-            settings = dict(self.row.settings, away=away)
-            await self.update_row(settings=settings)
+            away = AwaySeat(seat, user_id, old.name if old else "")
+            await self.update_row(settings=self.settings.with_away(away))
             await self.storage.set_seat(self.id, seat, None, level, name)
             self._put_seat(Seat(seat, None, level, name))
             self.abandon_votes.discard(user_id)
@@ -718,28 +722,24 @@ class TableSession:
                 return "not_playing"
             if self.seat_of(user_id) is not None:
                 return "already_seated"
-            away = dict(self.row.settings.get("away") or {})
-            key = next((k for k, v in away.items() if v.get("user_id") == user_id), None)
-            if key is None:
+            away = self.settings.away_seat_of(user_id)
+            if away is None:
                 return "not_away"
-            entry = away.pop(key)
-            settings = dict(self.row.settings, away=away)
-            name = str(entry.get("name") or "")
-            await self.storage.set_seat(self.id, int(key), user_id, None, name)
-            await self.update_row(settings=settings)
-            self._put_seat(Seat(int(key), user_id, None, name))
+            await self.storage.set_seat(self.id, away.seat, user_id, None, away.name)
+            await self.update_row(settings=self.settings.without_away(away.seat))
+            self._put_seat(Seat(away.seat, user_id, None, away.name))
             return None
 
     def away_user(self, seat: int) -> int | None:
         """The player a computer is keeping ``seat`` for, if any."""
-        entry = (self.row.settings.get("away") or {}).get(str(seat))
-        return int(entry["user_id"]) if entry else None
+        away = self.settings.away_at(seat)
+        return away.user_id if away is not None else None
 
     @property
     def deserted(self) -> bool:
         """Everybody who sat at the table has left it: the computers wait (a game nobody
         watches is not played to the end) until somebody comes back or the table expires."""
-        return bool(self.row.settings.get("away")) and not self.humans()
+        return bool(self.settings.away) and not self.humans()
 
     def _put_seat(self, seat: Seat) -> None:
         self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat.seat]

@@ -28,6 +28,7 @@ from bot.storage.challenges import (
 )
 from bot.storage.queries import Queries, serialized
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from games.duplicate import FixedDeal
 
 MARKS = (
@@ -60,7 +61,7 @@ def _challenge(row: Any) -> Challenge:  # a sqlite3.Row or asyncpg.Record
         game=str(row["game"]),
         seats=int(row["seats"]),
         options=json.loads(row["options"]),
-        settings=json.loads(row["settings"]),
+        settings=TableSettings.from_json(json.loads(row["settings"])),
         deal_count=int(row["deal_count"]),
         samples=int(row["samples"]),
         seed=str(row["seed"]),
@@ -131,7 +132,7 @@ class ChallengeQueries(Queries, ChallengeStorage):
         game: str,
         seats: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
         samples: int,
         seed: str,
         deals: list[FixedDeal],
@@ -150,7 +151,7 @@ class ChallengeQueries(Queries, ChallengeStorage):
                 game,
                 seats,
                 json.dumps(options),
-                json.dumps(settings),
+                json.dumps(settings.to_json()),
                 len(deals),
                 samples,
                 seed,

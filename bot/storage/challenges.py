@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.table_settings import TableSettings
 from games.duplicate import FixedDeal
 
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
@@ -38,7 +39,8 @@ class Challenge:
     game: str
     seats: int
     options: dict[str, Any]  # JSON: rule options (games.options)
-    settings: dict[str, Any]  # JSON: table settings (language, deck style)
+    settings: TableSettings
+    """What its deals' tables take: the language and the deck style."""
     deal_count: int
     samples: int
     """The computer players' search budget, the same for every attempt (and the par)."""
@@ -146,7 +148,7 @@ class ChallengeStorage(ABC):
         game: str,
         seats: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
         samples: int,
         seed: str,
         deals: list[FixedDeal],

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bot.storage.interface import JSON_COLUMNS, UPDATABLE_COLUMNS, Seat, Snapshot, TableRow
+from bot.storage.table_settings import TableSettings
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +166,7 @@ class GroupCommit(ABC):
             seats=row["seats"],
             starter_id=row["starter_id"],
             options=json.loads(row["options"]),
-            settings=json.loads(row["settings"]),
+            settings=TableSettings.from_json(json.loads(row["settings"])),
             status=row["status"],
             thread_id=row["thread_id"],
             lobby_message_id=row["lobby_message_id"],
@@ -186,7 +187,12 @@ class GroupCommit(ABC):
             raise ValueError(f"unknown table columns {sorted(unknown)}")
         if not fields:
             return None
-        encoded = {n: json.dumps(v) if n in JSON_COLUMNS else v for n, v in fields.items()}
+        encoded = {
+            n: json.dumps(v.to_json() if isinstance(v, TableSettings) else v)
+            if n in JSON_COLUMNS
+            else v
+            for n, v in fields.items()
+        }
         return self._update_statement(table_id, encoded)
 
     def _updated(self, table_id: int, fields: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from typing import Any, TypedDict
 from bot.storage.challenges import ChallengeStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from games.actions import Action
 from games.ai import LEVELS as AI_LEVELS
 from games.base import Game
@@ -50,7 +51,7 @@ class TableRow:
     seats: int
     starter_id: int
     options: dict[str, Any] = field(default_factory=dict)
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: TableSettings = field(default_factory=TableSettings)
     status: str = "lobby"
     thread_id: int | None = None
     lobby_message_id: int | None = None
@@ -84,7 +85,7 @@ class TableFields(TypedDict, total=False):
     status: str
     first_dealer: int | None
     options: dict[str, Any]  # JSON: each game's rule options (games.options)
-    settings: dict[str, Any]  # JSON: the table settings (bot.play.settings) and ``away``
+    settings: TableSettings
     thread_id: int | None
     lobby_message_id: int | None
     table_message_id: int | None
@@ -166,7 +167,7 @@ class Storage(RatingStorage, ChallengeStorage, ABC):
         seats: int,
         starter_id: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
     ) -> TableRow: ...
 
     @abstractmethod

@@ -40,6 +40,7 @@ from bot.storage.postgres_shim import PgShim, numbered_placeholders, to_postgres
 from bot.storage.ratings import RatingChange
 from bot.storage.ratings_writes import RatingsWrites
 from bot.storage.reviews import ReviewStore
+from bot.storage.table_settings import TableSettings
 
 STATEMENT_TIMEOUT_MS = 60_000
 """A statement running longer than this is a fault (a lock held by a stuck process): it fails
@@ -206,7 +207,7 @@ class PgStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Stora
         seats: int,
         starter_id: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
     ) -> TableRow:
         async with self.pool.acquire() as conn:
             row = await conn.fetchrow(
@@ -218,7 +219,7 @@ class PgStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Stora
                 seats,
                 starter_id,
                 json.dumps(options),
-                json.dumps(settings),
+                json.dumps(settings.to_json()),
             )
             assert row is not None
             return await self._table(conn, row)

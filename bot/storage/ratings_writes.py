@@ -23,6 +23,7 @@ from bot.storage.match import (
 from bot.storage.queries import serialized
 from bot.storage.ratings import PROVISIONAL_GAMES, RatingChange, Skill, shown_rating
 from bot.storage.standings_reads import StandingsReads
+from bot.storage.table_settings import TableSettings
 
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
@@ -68,7 +69,7 @@ class RatingsWrites(StandingsReads):
         Read once, compute (``bot.storage.match``, no SQL), write: this runs at the end of every
         game, and for every game of a database being migrated."""
         inputs = await self._match_inputs(table_id)
-        if inputs is None or inputs.settings.get("duplicate") is not None:
+        if inputs is None or inputs.settings.duplicate is not None:
             # A deal of a challenge is scored by the challenge, apart from the ratings.
             return None
         stored = stored_match(inputs)
@@ -105,7 +106,7 @@ class RatingsWrites(StandingsReads):
             status=str(table["status"]),
             seats=int(table["seats"]),
             options=json.loads(table["options"]),
-            settings=json.loads(table["settings"]),
+            settings=TableSettings.from_json(json.loads(table["settings"])),
             totals=json.loads(table["totals"]) if table["totals"] is not None else None,
             winners=json.loads(table["winners"]) if table["winners"] is not None else None,
             started_at=table["started_at"],

@@ -40,6 +40,7 @@ from bot.storage.migrations import SQLITE, Migration, run_migrations
 from bot.storage.queries import serialized
 from bot.storage.ratings_writes import RatingsWrites
 from bot.storage.reviews import ReviewStore
+from bot.storage.table_settings import TableSettings
 
 SYNCHRONOUS = "FULL"
 """In WAL mode, FULL syncs the log at every commit: a committed step survives a power loss, not
@@ -173,7 +174,7 @@ class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, S
         seats: int,
         starter_id: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
     ) -> TableRow:
         table_id = await self._exec(
             "INSERT INTO tables (guild_id, channel_id, game, seats, starter_id, options, settings)"
@@ -185,7 +186,7 @@ class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, S
                 seats,
                 starter_id,
                 json.dumps(options),
-                json.dumps(settings),
+                json.dumps(settings.to_json()),
             ),
         )
         assert table_id is not None

@@ -24,7 +24,6 @@ import discord
 
 from bot.play.seating import Seating
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.play.tables import Tables
 from bot.table.channel import TableChannel
 from bot.table.hands import Hands
@@ -230,6 +229,6 @@ class TableUI:
             return
         # Only the asker sees it: drawn in their language, like their hand.
         file = await images.last_trick_file(
-            public, session.names(), deck_style_of(session), f"last-{table_id}", locale=locale
+            public, session.names(), session.settings.deck_style, f"last-{table_id}", locale=locale
         )
         await interaction.edit_original_response(attachments=[file])

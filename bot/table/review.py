@@ -18,7 +18,6 @@ import discord
 
 from bot.play.reviews import Reviews
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.play.tables import Tables
 from bot.text import marks
 from bot.text.i18n import t, user_locale
@@ -108,7 +107,7 @@ class ReviewDesk:
     ) -> tuple[str, list[discord.File]]:
         """The review's words and the images of the decisions it explains."""
         game = session.row.game
-        style = deck_style_of(session)
+        style = session.settings.deck_style
         content = review_text(review, session.id, deal + 1, game, style, locale)
         names = session.names()
         files: list[discord.File] = []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import discord
 
-from bot.play.duplicate import is_private
 from bot.play.sessions import ActResult, TableSession
 from bot.play.tables import Tables
 from bot.text.i18n import t, user_locale
@@ -34,7 +33,7 @@ async def refuse(interaction: discord.Interaction[discord.Client], text: str) ->
 
 def hidden_from(session: TableSession, user_id: int) -> bool:
     """A private table is seen by its seated player only (docs/challenges.md: no peeking)."""
-    return is_private(session.row) and session.seat_of(user_id) is None
+    return session.settings.private and session.seat_of(user_id) is None
 
 
 async def session_or_refusal(

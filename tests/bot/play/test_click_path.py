@@ -28,6 +28,7 @@ from bot.play import workers
 from bot.play.sessions import default_choose
 from bot.play.tables import Tables
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 from bot.text.i18n import t
 from bot.ui.codec import button_id
 from games.actions import Action
@@ -221,7 +222,9 @@ async def test_a_slow_computer_is_said_to_be_thinking(
     store = SqliteStorage(str(tmp_path / "k.sqlite3"))
     await store.open()
     try:
-        row = await store.create_table(1, 2, "briscola", 2, 10, {"hands_to_win": 1}, {})
+        row = await store.create_table(
+            1, 2, "briscola", 2, 10, {"hands_to_win": 1}, TableSettings()
+        )
         session = bot.play.sessions.TableSession(store, row, choose=timed)
         watcher = Watcher()
         session.listener = watcher
@@ -274,7 +277,9 @@ async def test_lazy_loading_without_discord(tmp_path: Path) -> None:
     try:
         tables = Tables(store)
         assert await tables.get(404) is None
-        row = await store.create_table(1, 2, "briscola", 2, 10, {"hands_to_win": 1}, {})
+        row = await store.create_table(
+            1, 2, "briscola", 2, 10, {"hands_to_win": 1}, TableSettings()
+        )
         session = await tables.get(row.id)
         assert session is not None and await tables.get(row.id) is session
     finally:

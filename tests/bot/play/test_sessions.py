@@ -10,6 +10,7 @@ import pytest
 from bot.play.sessions import TableSession, restore_game
 from bot.play.tables import Tables
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 from games.sueca import Sueca
 
 
@@ -23,7 +24,9 @@ async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 async def seated_sueca(storage: SqliteStorage) -> TableSession:
     """Alice at seat 0, three computer players; dealt, and played until Alice must act."""
-    row = await storage.create_table(1, 2, "sueca", 4, 10, {"games_to_win": 2}, {"level": "easy"})
+    row = await storage.create_table(
+        1, 2, "sueca", 4, 10, {"games_to_win": 2}, TableSettings(level="easy")
+    )
     session = TableSession(storage, row)
     assert await session.join(10, "alice") is None
     for number in range(3):
@@ -101,7 +104,7 @@ async def test_a_restart_lets_the_computer_players_move_on(storage: SqliteStorag
 
 
 async def test_all_computer_table_plays_to_the_end(storage: SqliteStorage) -> None:
-    row = await storage.create_table(1, 2, "briscola", 3, 10, {"hands_to_win": 1}, {})
+    row = await storage.create_table(1, 2, "briscola", 3, 10, {"hands_to_win": 1}, TableSettings())
     session = TableSession(storage, row)
     for number in range(3):
         await session.add_computer("normal", f"Computer {number + 1}")
@@ -117,16 +120,16 @@ async def test_the_table_row_changes_in_memory_and_in_storage_together(
 ) -> None:
     """``update_row`` is the one place a table row changes: what the session holds is what a
     restart reads back; ``defer_row`` (the ping's id) rides along with the next write."""
-    row = await storage.create_table(1, 2, "sueca", 4, 10, {}, {"level": "easy"})
+    row = await storage.create_table(1, 2, "sueca", 4, 10, {}, TableSettings(level="easy"))
     session = TableSession(storage, row)
-    await session.update_row(lobby_message_id=77, settings={"level": "hard"})
+    await session.update_row(lobby_message_id=77, settings=TableSettings(level="hard"))
     session.defer_row(ping_message_id=88)
     assert (session.row.lobby_message_id, session.row.ping_message_id) == (77, 88)
     await storage.flush()
     await asyncio.sleep(0.05)
     stored = await storage.get_table(session.id)
     assert stored is not None
-    assert stored.lobby_message_id == 77 and stored.settings == {"level": "hard"}
+    assert stored.lobby_message_id == 77 and stored.settings == TableSettings(level="hard")
     assert stored.ping_message_id == 88
 
 

@@ -13,11 +13,14 @@ import pytest
 from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
 from bot.storage.interface import Storage
-from games.duplicate import fixed_deals
+from bot.storage.table_settings import Duplicate, TableSettings
+from games.duplicate import FixedDeal, fixed_deals
 
 GUILD = 1
 NOW = "2026-01-01T00:00:00Z"
 LATER = "2026-01-02T00:00:00Z"
+A_DEAL = TableSettings(duplicate=Duplicate(FixedDeal(0, ()), "seed", 4))
+"""The settings of a challenge's table: its deal, played nowhere here."""
 
 
 @pytest.fixture
@@ -38,7 +41,7 @@ async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) ->
         game="coinche",
         seats=4,
         options={},
-        settings={"language": "en"},
+        settings=TableSettings(language="en"),
         samples=4,
         seed="seed",
         deals=fixed_deals("coinche", {}, 4, deals, "seed"),
@@ -51,7 +54,7 @@ async def played(storage: Storage, found: Challenge, user: int, scores: list[int
     """``user``'s attempt, their deals played in order with these results."""
     await storage.start_attempt(found.id, user, f"player{user}", NOW)
     for deal_no, score in enumerate(scores):
-        row = await storage.create_table(GUILD, 10, "coinche", 4, user, {}, {"duplicate": {}})
+        row = await storage.create_table(GUILD, 10, "coinche", 4, user, {}, A_DEAL)
         result = DealResult(
             deal_no, user, f"player{user}", score, 0.0, 0, row.id, {"deal": deal_no}
         )
@@ -134,7 +137,7 @@ async def test_one_attempt_each_and_a_deal_recorded_once(storage: Storage) -> No
     assert created and attempt.deals_done == 0 and not attempt.finished
     again, created = await storage.start_attempt(found.id, ANN, "ann again", NOW)
     assert not created and again.name == "ann"
-    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, {})
+    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, TableSettings())
     await storage.update_attempt(found.id, ANN, thread_id=5, table_id=row.id)
     result = DealResult(0, ANN, "ann", 42, 0.0, 0, row.id, {})
     assert await storage.record_result(found.id, result, NOW, last=False)
@@ -184,7 +187,7 @@ async def test_the_latest_challenge_is_the_open_one(storage: Storage) -> None:
 
 
 async def test_a_challenge_deal_moves_no_rating_and_joins_no_history(storage: Storage) -> None:
-    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, {"duplicate": {"x": 1}})
+    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, A_DEAL)
     await storage.set_seat(row.id, 0, ANN, None, "ann")
     for seat in (1, 2, 3):
         await storage.set_seat(row.id, seat, None, "hard", f"Computer {seat}")

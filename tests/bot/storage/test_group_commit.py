@@ -22,6 +22,7 @@ import pytest
 import bot.storage.sqlite as sqlite_storage
 from bot.storage.interface import Snapshot, StaleAction
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 TABLES = 3
@@ -70,7 +71,7 @@ async def prepare(path: Path) -> list[int]:
     await store.open()
     ids = []
     for _ in range(TABLES):
-        row = await store.create_table(1, 2, "coinche", 4, 10, {}, {})
+        row = await store.create_table(1, 2, "coinche", 4, 10, {}, TableSettings())
         await store.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
         ids.append(row.id)
     await store.close()
@@ -163,7 +164,7 @@ async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 async def new_table(store: SqliteStorage) -> int:
-    row = await store.create_table(1, 2, "coinche", 4, 10, {}, {})
+    row = await store.create_table(1, 2, "coinche", 4, 10, {}, TableSettings())
     await store.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
     return row.id
 

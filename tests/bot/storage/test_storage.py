@@ -14,6 +14,7 @@ from bot.storage.migrations import POSTGRESQL, SQLITE, migrations
 from bot.storage.postgres import PgStorage
 from bot.storage.shards import Shards
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 
 
 @pytest.fixture
@@ -70,7 +71,9 @@ async def test_migrations_run_once_and_set_user_version(tmp_path: Path) -> None:
 
 
 async def test_a_step_is_appended_once(storage: Storage) -> None:
-    row = await storage.create_table(1, 2, "sueca", 4, 99, {"games_to_win": 1}, {"level": "easy"})
+    row = await storage.create_table(
+        1, 2, "sueca", 4, 99, {"games_to_win": 1}, TableSettings(level="easy")
+    )
     await storage.set_seat(row.id, 0, 99, None, "alice")
     await storage.set_seat(row.id, 1, None, "hard", "Computer 1")
     snap = Snapshot(1, 0, 1, {"x": 1})
@@ -93,18 +96,18 @@ async def test_a_step_is_appended_once(storage: Storage) -> None:
         (0, 99, None, "alice"),
         (1, None, "hard", "Computer 1"),
     ]
-    assert loaded.options == {"games_to_win": 1} and loaded.settings == {"level": "easy"}
+    assert loaded.options == {"games_to_win": 1} and loaded.settings == TableSettings(level="easy")
 
 
 async def test_an_action_needs_its_deal(storage: Storage) -> None:
-    row = await storage.create_table(1, 2, "sueca", 4, 99, {}, {})
+    row = await storage.create_table(1, 2, "sueca", 4, 99, {}, TableSettings())
     with pytest.raises(StaleAction):
         await storage.append_action(row.id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
 
 
 async def test_active_tables_and_finishing(storage: Storage) -> None:
-    a = await storage.create_table(1, 2, "sueca", 4, 99, {}, {})
-    b = await storage.create_table(1, 2, "piquet", 2, 99, {}, {})
+    a = await storage.create_table(1, 2, "sueca", 4, 99, {}, TableSettings())
+    b = await storage.create_table(1, 2, "piquet", 2, 99, {}, TableSettings())
     await storage.update_table(b.id, status="playing", first_dealer=1, thread_id=77)
     assert [r.id for r in await storage.active_tables()] == [a.id, b.id]
     assert (await storage.table_in_thread(77)).id == b.id  # type: ignore[union-attr]
@@ -122,7 +125,7 @@ async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
     await first.open()
     await second.open()
     try:
-        row = await first.create_table(1, 2, "sueca", 4, 99, {}, {})
+        row = await first.create_table(1, 2, "sueca", 4, 99, {}, TableSettings())
         await first.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
         await first.append_action(
             row.id, 0, 0, 0, {"type": "play", "card": "AS"}, Snapshot(1, 1, 1, {})
@@ -140,7 +143,9 @@ async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
 async def test_tables_of_different_guilds_write_at_the_same_time(storage: Storage) -> None:
     """One connection serves every table: two tables committing at once must not share (or
     break) each other's transaction, and a failed step of one never undoes the other's."""
-    rows = [await storage.create_table(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2, 3)]
+    rows = [
+        await storage.create_table(g, 2, "sueca", 4, 99, {}, TableSettings()) for g in (1, 2, 3)
+    ]
     for row in rows:
         await storage.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
 
@@ -175,7 +180,10 @@ async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
     await writer.open()
     guilds = [(n << 22) + 7 for n in range(8)]  # shards 0..3, twice, with shard_count=4
     try:
-        made = {(await writer.create_table(g, 1, "sueca", 4, 9, {}, {})).id: g for g in guilds}
+        made = {
+            (await writer.create_table(g, 1, "sueca", 4, 9, {}, TableSettings())).id: g
+            for g in guilds
+        }
     finally:
         await writer.close()
     seen: list[int] = []
@@ -195,7 +203,7 @@ async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
 async def test_a_group_commit_keeps_a_refused_step_apart(storage: Storage) -> None:
     """Steps of several tables committed together: the one that is refused (a double) fails
     alone; its neighbours in the same transaction are written."""
-    rows = [await storage.create_table(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2)]
+    rows = [await storage.create_table(g, 2, "sueca", 4, 99, {}, TableSettings()) for g in (1, 2)]
     for row in rows:
         await storage.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
     await storage.append_action(rows[0].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
