@@ -17,6 +17,7 @@ import logging
 from bot.collector import freeze
 from bot.play import workers
 from bot.play.sessions import ChooseFn, Listener, TableSession, default_choose, restore_game
+from bot.play.single_flight import SingleFlight
 from bot.storage.interface import Storage, TableRow
 from games.base import Game
 
@@ -39,8 +40,8 @@ class Tables:
         self.ai_pause_s = ai_pause_s
         self.choose = choose
         self.sessions: dict[int, TableSession] = {}
-        self._loading: dict[int, asyncio.Future[TableSession | None]] = {}
-        """table → its load in progress, which every click on that table awaits."""
+        self._loading: SingleFlight[int, TableSession | None] = SingleFlight()
+        """Each table's load in progress, which every click on that table awaits."""
         self.restore_task: asyncio.Task[int] | None = None
 
     def _session(self, row: TableRow, game: Game | None = None) -> TableSession:
@@ -64,22 +65,7 @@ class Tables:
         session = self.sessions.get(table_id)
         if session is not None:
             return session
-        loading = self._loading.get(table_id)
-        if loading is not None:
-            return await asyncio.shield(loading)
-        future: asyncio.Future[TableSession | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
-        try:
-            session = await self._load(table_id)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: whoever waits on it gets it raised
-            raise
-        else:
-            future.set_result(session)
-        finally:
-            del self._loading[table_id]
-        return session
+        return await self._loading.run(table_id, lambda: self._load(table_id))
 
     async def _load(self, table_id: int) -> TableSession | None:
         row = await self.storage.get_table(table_id)
@@ -128,7 +114,7 @@ class Tables:
         driving: set[asyncio.Task[None]] = set()
         for row in rows:
             await self._yield_to_clicks()
-            clicked = row.id in self.sessions or row.id in self._loading
+            clicked = row.id in self.sessions or self._loading.running(row.id)
             try:
                 session = await self.get(row.id)
             except Exception:
