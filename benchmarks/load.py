@@ -63,6 +63,8 @@ from bot import collector
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.play.driving import schedule_drive
+from bot.play.lobby import join, seat_computer, start_game
 from bot.play.workers import default_image_processes
 from bot.storage.shards import Shards
 from bot.storage.table_settings import TableSettings
@@ -268,11 +270,11 @@ async def open_table(bot: AtoutBot, channel_id: int, guild_id: int, people: list
     )
     session = await bot.tables.create(row)
     for index, user in enumerate(people):
-        assert await session.join(user, f"p{index}") is None
+        assert await join(session, user, f"p{index}") is None
     for number in (1, 2):
-        assert await session.add_computer("easy", f"Computer {number}") is None
-    assert await session.start() is None
-    await session.schedule_drive()
+        assert await seat_computer(session, "easy", f"Computer {number}") is None
+    assert await start_game(session) is None
+    await schedule_drive(session)
     deadline = time.perf_counter() + 120
     while session.row.table_message_id is None or session.row.ping_message_id is None:
         if time.perf_counter() > deadline:

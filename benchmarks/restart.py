@@ -41,6 +41,8 @@ from benchmarks.load import percentile
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.play.driving import drive
+from bot.play.lobby import join, seat_computer, start_game
 from bot.play.sessions import TableSession
 from bot.play.workers import default_image_processes
 from bot.storage.table_settings import TableSettings
@@ -66,11 +68,11 @@ async def build(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]
     )
     session = TableSession(bot.storage, row)
     for index, user in enumerate(people):
-        assert await session.join(user, f"p{index}") is None
+        assert await join(session, user, f"p{index}") is None
     for number in (1, 2):
-        assert await session.add_computer("easy", f"Computer {number}") is None
-    assert await session.start() is None
-    await session.drive()
+        assert await seat_computer(session, "easy", f"Computer {number}") is None
+    assert await start_game(session) is None
+    await drive(session)
     return row.id
 
 

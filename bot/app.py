@@ -19,9 +19,8 @@ from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
+from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
-from bot.play.seating import Seating
-from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
@@ -90,17 +89,18 @@ class AtoutBot(commands.Bot):
             self.storage, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
         # The floor, each part given what it works with (docs/architecture.md).
-        seating = Seating()
         channel = TableChannel(self)
         hands = Hands(PanelRegistry())
-        pings = Pings(channel, hands, TurnTimer(seating))
-        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        pings = Pings(channel, hands, TurnTimer())
+        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings)
         self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        # A challenge's tables end their deal into their attempt instead (bot.challenge).
-        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
+        # A challenge's deals end into their attempt instead (bot.challenge): only they pass
+        # through the challenges' listener.
+        self.tables.listener = self.ui
+        self.tables.duplicate_listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
-        self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
+        self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
         self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
         self.tree.error(self.on_app_command_error)
         self.suit_emojis = emojis.SuitEmojis(self)

@@ -23,6 +23,9 @@ import discord
 
 from bot.challenge import threads
 from bot.challenge.screens import deal_done_text, title
+from bot.play.driving import kick, schedule_drive
+from bot.play.ending import abandon
+from bot.play.lobby import start_game
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
@@ -152,7 +155,7 @@ class Attempts:
             await refuse(interaction, t("challenge_done_already", mine, id=challenge.id))
             return
         session.restoring = False
-        session.kick()
+        kick(session)
         if thread is None:
             await self.host.ui.hands.send(interaction, session)
             return
@@ -193,7 +196,7 @@ class Attempts:
             session = await self.host.tables.get(attempt.table_id)
             if session is not None and session.row.status == "playing":
                 await session.update_row(thread_id=attempt.thread_id, table_message_id=None)
-                session.schedule_drive()
+                schedule_drive(session)
         return thread
 
     async def _current(
@@ -255,7 +258,7 @@ class Attempts:
             challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=row.id
         )
         session = await self.host.tables.create(row)
-        await session.start()
+        await start_game(session)
         if attempt.thread_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.host.ui.channel.send(
@@ -269,7 +272,7 @@ class Attempts:
                     ),
                     allowed_mentions=NO_MENTIONS,
                 )
-        session.schedule_drive()
+        schedule_drive(session)
         return session
 
     # ------------------------------------------------------------------ a deal ends
@@ -441,7 +444,7 @@ class Attempts:
             await self.storage.update_attempt(
                 challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
             )
-            if session is None or not await session.abandon():
+            if session is None or not await abandon(session):
                 continue
             await self.host.ui.abandoned(session)
             if not in_messages(session):

@@ -16,7 +16,9 @@ import logging
 
 from bot.collector import freeze
 from bot.play import workers
-from bot.play.sessions import ChooseFn, Listener, TableSession, default_choose, restore_game
+from bot.play.computers import ChooseFn, default_choose
+from bot.play.driving import schedule_drive
+from bot.play.sessions import Listener, TableSession, restore_game
 from bot.play.single_flight import SingleFlight
 from bot.storage.interface import Storage, TableRow
 from games.base import Game
@@ -37,6 +39,10 @@ class Tables:
     ) -> None:
         self.storage = storage
         self.listener = listener
+        """Who shows an ordinary table (``bot.table.controller.TableUI``)."""
+        self.duplicate_listener: Listener | None = None
+        """Who shows a duplicate table, a challenge's deal (``bot.challenge.listener``): an
+        ordinary table's changes never pass through the challenges."""
         self.ai_pause_s = ai_pause_s
         self.choose = choose
         self.sessions: dict[int, TableSession] = {}
@@ -49,6 +55,8 @@ class Tables:
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )
         session.listener = self.listener
+        if row.settings.duplicate is not None and self.duplicate_listener is not None:
+            session.listener = self.duplicate_listener
         # Only open tables stay in memory: an export or a look at a finished table must not
         # make the bot hold every table it ever played.
         if row.status in ("lobby", "playing"):
@@ -125,7 +133,7 @@ class Tables:
             if session is not None and session.row.status == "playing":
                 # Nobody has clicked on it yet: it is redrawn after the tables people use.
                 session.restoring = not clicked
-                driving.add(session.schedule_drive())
+                driving.add(schedule_drive(session))
                 driving = {task for task in driving if not task.done()}
                 if len(driving) >= self.RESTORE_DRIVES:
                     await asyncio.wait(driving, return_when=asyncio.FIRST_COMPLETED)

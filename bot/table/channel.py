@@ -10,6 +10,7 @@ from typing import Protocol, TypedDict, Unpack
 
 import discord
 
+from bot.play.driving import schedule_drive
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.text.i18n import t
@@ -103,7 +104,7 @@ class TableChannel:
                 )
             message = await self.messageable(session).send(content, **post)
             # The table message was in the thread: the next drive posts a new one here.
-            session.schedule_drive()
+            schedule_drive(session)
             return message
 
     async def announce(self, session: TableSession, text: str) -> None:

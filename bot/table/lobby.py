@@ -12,18 +12,28 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.play.seating import computer_name
+from bot.play.driving import schedule_drive
+from bot.play.lobby import (
+    computer_name,
+    join,
+    leave_lobby,
+    seat_computer,
+    set_rated,
+    start_game,
+    unseat_computer,
+)
 from bot.play.sessions import TableSession
 from bot.play.settings import SettingRefused, chosen_settings, locale_of
 from bot.storage.interface import AI_LEVELS
 from bot.storage.table_settings import DEFAULT_DECK_STYLE, DEFAULT_LEVEL
+from bot.table.access import session_or_refusal
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.house_rules import HouseRules, Payload, check_options
 from bot.text.i18n import t, table_language, user_locale
 from bot.text.rules import rules_summary
 from bot.ui.codec import TableButtonId
 from bot.ui.components import table_button
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
 from games.options import OptionError
 from games.registry import game_class
 
@@ -108,7 +118,7 @@ class Lobby:
             settings,
         )
         session = await self.bot.tables.create(row)
-        await session.join(interaction.user.id, interaction.user.display_name)
+        await join(session, interaction.user.id, interaction.user.display_name)
         payload = self.payload(session)
         await interaction.response.send_message(**payload, allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
@@ -233,9 +243,9 @@ class Lobby:
             return
         user = interaction.user
         if verb == "join":
-            error = await session.join(user.id, user.display_name)
+            error = await join(session, user.id, user.display_name)
         elif verb == "leave":
-            error = await session.leave_lobby(user.id)
+            error = await leave_lobby(session, user.id)
         elif verb in ("addbot", "rmbot"):
             # Only people at the table (or its starter) bring or send away computer players: a
             # passer-by could otherwise fill the seats the starter's friends were coming to take.
@@ -243,7 +253,7 @@ class Lobby:
                 await refuse(interaction, t("error_not_seated", mine))
                 return
             if verb == "rmbot":
-                error = await session.remove_computer()
+                error = await unseat_computer(session)
                 if error is None:
                     await interaction.response.edit_message(
                         **self.payload(session), allowed_mentions=NO_MENTIONS
@@ -266,7 +276,7 @@ class Lobby:
             if user.id != session.row.starter_id:
                 await refuse(interaction, t("error_starter_only", mine))
                 return
-            error = await session.set_rated(not session.settings.rated)
+            error = await set_rated(session, not session.settings.rated)
         else:
             error = "malformed"
         if error is not None:
@@ -310,7 +320,7 @@ class Lobby:
             self.used_choosers.add(chooser)
         # Everybody reads the computer's name: it is in the table's language.
         name = computer_name(session, locale_of(session))
-        error = await session.add_computer(level, name)
+        error = await seat_computer(session, level, name)
         if error is not None:
             if chooser is not None:
                 self.used_choosers.discard(chooser)
@@ -333,7 +343,7 @@ class Lobby:
             # thread. (The session itself allows it, for benchmarks and tests.)
             await refuse(interaction, t("error_no_human", mine))
             return
-        error = await session.start()
+        error = await start_game(session)
         if error is not None:
             await refuse(interaction, t(f"error_{error}", mine))
             return
@@ -353,7 +363,7 @@ class Lobby:
                 content=content, view=None, allowed_mentions=NO_MENTIONS
             )
         finally:
-            session.schedule_drive()
+            schedule_drive(session)
 
     async def open_thread(
         self, interaction: Interaction, session: TableSession

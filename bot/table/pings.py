@@ -9,7 +9,7 @@ import contextlib
 
 import discord
 
-from bot.play.seating import DESERTED_TTL_S, MISSED_TURNS_LIMIT
+from bot.play.absence import DESERTED_TTL_S, MISSED_TURNS_LIMIT
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.turn_timer import TurnTimer

@@ -19,11 +19,12 @@ import discord
 from bot.play.reviews import Reviews
 from bot.play.sessions import TableSession
 from bot.play.tables import Tables
+from bot.table.access import session_or_refusal
 from bot.text import marks
 from bot.text.i18n import t, user_locale
 from bot.text.review import action_words, review_text, shown
 from bot.ui import images
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
 
 log = logging.getLogger(__name__)
 

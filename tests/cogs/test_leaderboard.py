@@ -19,6 +19,7 @@ import simcord
 
 import rendering
 from bot.config import Settings
+from bot.play.lobby import set_rated
 from bot.storage.ratings import player_key
 from bot.storage.table_settings import TableSettings
 from bot.table.message import rating_note
@@ -170,7 +171,7 @@ async def test_unrated_tables_say_so_and_move_nothing(
     assert session.row.settings.rated is False
     assert drawn and all(drawn)
     # A started table's Rated cannot change any more (the lobby lost its buttons).
-    assert await session.set_rated(True) == "lobby_closed"
+    assert await set_rated(session, True) == "lobby_closed"
     # Ending it, even with a result, moves nothing.
     await alice.slash(channel, "table abandon", table=table_id)
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
