@@ -45,7 +45,7 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     channel = guild.create_text_channel("challenges")
     boss = admin(env, guild)
     bot_of(env).challenges.samples = 2
-    challenge = await new_challenge(env, boss, channel, "coinche", deals=DEALS)
+    challenge = await new_challenge(env, boss, channel, "coinche", deals=DEALS, closes_in=1)
     await bot_of(env).challenges.work_out_pars()
     people = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat", "dan")]
     attempts = [
@@ -82,7 +82,7 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     # the channel's: every player ranked by matchpoints, their total against par shown.
     mine = await attempts[0].player.slash(channel, "challenge standings")
     assert mine.ephemeral and "You: rank " in mine.response.content
-    await env.advance_time(24 * 3600 + 120)
+    await env.advance_time(3600 + 120)
     result = await boss.slash(channel, "challenge standings")
     assert result.response is not None and not result.ephemeral
     text = result.response.content
