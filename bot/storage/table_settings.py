@@ -16,7 +16,7 @@ The JSON form is also read by SQL (``bot.storage.ratings_writes``): ``away`` is 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from games.duplicate import FixedDeal, step_rng
@@ -75,7 +75,7 @@ class TableSettings:
     """Tables are rated unless the starter unticked Rated in the lobby."""
     language: str = DEFAULT_LANGUAGE
     """What everybody at the table reads: the table message and image, the thread, the lobby."""
-    away: tuple[AwaySeat, ...] = field(default=())
+    away: tuple[AwaySeat, ...] = ()
     """By seat."""
     duplicate: Duplicate | None = None
     """The fixed deal of a challenge's table; None for an ordinary table."""
