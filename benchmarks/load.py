@@ -59,7 +59,7 @@ from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from benchmarks.figures import add_json_option, report
-from bot import collector
+from bot import allocator, collector
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
@@ -642,6 +642,7 @@ def clusters(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    allocator.tune()  # as python -m bot does, before any thread or process is started
     _no_presence_sweep()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)

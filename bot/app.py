@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import allocator
 from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
@@ -105,6 +106,8 @@ class AtoutBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         self.suit_emojis = emojis.SuitEmojis(self)
         """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
+        self._trimming: asyncio.Task[None] | None = None
+        """Memory handed back to the system now and then (``bot.allocator``)."""
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
         self.stop_grace_s = 0.0
@@ -113,8 +116,19 @@ class AtoutBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         """The storage opens before Discord is asked anything: a database that cannot be opened
-        is refused without a login (and its one line is not lost among the gateway's)."""
-        await self.open_storage()
+        is refused without a login (and its one line is not lost among the gateway's).
+
+        A stop signal cancels the login (``python -m bot``); the storage's opening is let finish
+        first (its connection has a thread of its own, and a migration is one transaction), so
+        that the close after it finds the storage either open or not, never half-way."""
+        opening = asyncio.ensure_future(self.open_storage())
+        try:
+            await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            await asyncio.wait([opening])
+            if not opening.cancelled():
+                opening.exception()  # seen: a failed opening is no news to a bot that stops
+            raise
         await super().login(token)
 
     async def open_storage(self) -> None:
@@ -157,6 +171,7 @@ class AtoutBot(commands.Bot):
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
+        self._trimming = asyncio.create_task(allocator.trim_periodically(), name="atout-trim")
         # Challenges: closings due, pars to work out, daily challenges, deals that ended just
         # before the restart (bot.challenge.controller).
         self.challenges.start()
@@ -170,6 +185,8 @@ class AtoutBot(commands.Bot):
             await self._close_done
             return
         self._close_done = asyncio.get_running_loop().create_future()
+        if self._trimming is not None:
+            self._trimming.cancel()
         self.presence.stop()
         self.suit_emojis.stop()
         self.challenges.stop()

@@ -32,11 +32,11 @@ from games.puzzles.cli import run as run_puzzles
 from games.records import IllegalRecordAction, MalformedRecord, replay_text
 from games.review.analysis import DEFAULT_SAMPLES
 from games.review.cli import run as run_review
+from games.streams import quiet_broken_pipe
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
-EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 EXIT_CANNOT_WRITE = 74
 
@@ -89,16 +89,6 @@ def cannot_write(exc: OSError) -> int:
     with contextlib.suppress(OSError, ValueError):
         os.dup2(devnull, sys.stdout.fileno())
     return EXIT_CANNOT_WRITE
-
-
-def quiet_broken_pipe() -> int:
-    """Point both standard streams at /dev/null, so the interpreter's final flush cannot raise a
-    second BrokenPipeError on the way out (the recipe of Python's ``signal`` documentation)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(devnull, stream.fileno())
-    return EXIT_BROKEN_PIPE
 
 
 def main(argv: list[str] | None = None) -> int:
