@@ -63,7 +63,7 @@ def _no_presence_sweep() -> None:
 
 async def build(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
     """One unfinished table, played by the session alone (no Discord) until a person acts."""
-    row = await bot.storage.create_table(
+    row = await bot.storage.tables.create(
         guild_id, channel_id, "coinche", 4, people[0], {}, TableSettings()
     )
     session = TableSession(bot.storage, row)
@@ -97,7 +97,7 @@ async def prepare(env: simcord.Env, tables: int) -> dict[int, tuple[int, int]]:
         view = discord.ui.View(timeout=None)
         view.add_item(table_button("Hand", TableButtonId("hand", table_id)))
         message = await bot.get_partial_messageable(channel.id).send(f"Table {table_id}", view=view)
-        await bot.storage.update_table(table_id, table_message_id=message.id)
+        await bot.storage.tables.update(table_id, table_message_id=message.id)
         first[table_id] = (members[2 * index].id, message.id)
     return first
 

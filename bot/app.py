@@ -25,7 +25,7 @@ from bot.play.reviews import Reviews
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
 from bot.table.hands import Hands
@@ -164,7 +164,7 @@ class AtoutBot(commands.Bot):
         # failed upload leaves the fallback and never holds the start back.
         await self.suit_emojis.start()
         # A game whose end was written but not rated (a crash between the two) is rated now.
-        await self.storage.rate_pending()
+        await self.storage.ratings.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
         # on one that is not back yet loads it on the spot. The review process starts now too.
         self.review.reviews.warm()

@@ -30,7 +30,8 @@ from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
 from bot.storage.challenges import Attempt, Challenge, DealResult, iso
-from bot.storage.interface import Seat, Storage
+from bot.storage.interface import Seat
+from bot.storage.storage import Storage
 from bot.storage.table_settings import ChallengeDeal, Duplicate, TableSettings
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
@@ -137,13 +138,13 @@ class Attempts:
             await refuse(interaction, t("challenge_closed", mine, id=challenge.id))
             return
         async with self._lock(challenge.id, user.id):
-            attempt = await self.storage.get_attempt(challenge.id, user.id)
+            attempt = await self.storage.challenges.get_attempt(challenge.id, user.id)
             if attempt is not None and attempt.finished:
                 await refuse(interaction, t("challenge_done_already", mine, id=challenge.id))
                 return
             created = False
             if attempt is None:
-                attempt, created = await self.storage.start_attempt(
+                attempt, created = await self.storage.challenges.start_attempt(
                     challenge.id, user.id, user.display_name, iso(now())
                 )
             thread = await self._thread(challenge, attempt, language, new=created)
@@ -188,7 +189,7 @@ class Attempts:
             self.host, challenge.channel_id, name, attempt.user_id
         )
         attempt.thread_id = thread.id if thread is not None else None
-        await self.storage.update_attempt(
+        await self.storage.challenges.update_attempt(
             challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=attempt.table_id
         )
         if attempt.table_id is not None:
@@ -211,7 +212,7 @@ class Attempts:
             if session is not None and session.row.status == "finished":
                 await self._record(session)
             else:
-                await self.storage.update_attempt(
+                await self.storage.challenges.update_attempt(
                     challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
                 )
         return await self._next_deal(challenge, attempt.user_id, language)
@@ -233,7 +234,7 @@ class Attempts:
             challenge=ChallengeDeal(challenge.id, index),
         )
         storage = self.storage
-        row = await storage.create_table(
+        row = await storage.tables.create(
             challenge.guild_id,
             challenge.channel_id,
             challenge.game,
@@ -248,13 +249,13 @@ class Attempts:
             for seat in range(1, challenge.seats)
         ]
         for seat in seats:
-            await storage.set_seat(row.id, seat.seat, seat.user_id, seat.ai_level, seat.name)
+            await storage.tables.set_seat(row.id, seat.seat, seat.user_id, seat.ai_level, seat.name)
         row.seat_list = seats
         if attempt.thread_id is not None:
-            await storage.update_table(row.id, thread_id=attempt.thread_id)
+            await storage.tables.update(row.id, thread_id=attempt.thread_id)
             row.thread_id = attempt.thread_id
         attempt.table_id = row.id
-        await storage.update_attempt(
+        await storage.challenges.update_attempt(
             challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=row.id
         )
         session = await self.host.tables.create(row)
@@ -315,7 +316,7 @@ class Attempts:
     ) -> TableSession | None:
         """The attempt's next deal, opened now unless it is open already (a ``/challenge play``
         came first), the attempt is complete or the challenge has closed."""
-        attempt = await self.storage.get_attempt(challenge.id, user_id)
+        attempt = await self.storage.challenges.get_attempt(challenge.id, user_id)
         if attempt is None or attempt.finished or attempt.table_id is not None:
             return None
         if attempt.deals_done >= challenge.deal_count or not challenge.open_at(now()):
@@ -330,21 +331,21 @@ class Attempts:
         seat = session.row.seat(PLAYER_SEAT)
         if link is None or game is None or not game.deal_results or seat is None:
             return None
-        challenge = await self.storage.get_challenge(link.challenge_id)
+        challenge = await self.storage.challenges.get(link.challenge_id)
         if challenge is None or seat.user_id is None:
             return None
         if not challenge.open_at(now()):
             # Finished after the closing time: it does not count (the sweep ends such tables,
             # and the deal may have ended just before it came).
-            attempt = await self.storage.get_attempt(challenge.id, seat.user_id)
+            attempt = await self.storage.challenges.get_attempt(challenge.id, seat.user_id)
             if attempt is not None and attempt.table_id == session.id:
-                await self.storage.update_attempt(
+                await self.storage.challenges.update_attempt(
                     challenge.id, seat.user_id, thread_id=attempt.thread_id, table_id=None
                 )
             await self._close_table(session, challenge, link.deal_no)
             return Recorded(challenge, link.deal_no, last=False, counted=False)
         last = link.deal_no + 1 >= challenge.deal_count
-        recorded = await self.storage.record_result(
+        recorded = await self.storage.challenges.record_result(
             challenge.id,
             DealResult(
                 deal_no=link.deal_no,
@@ -367,12 +368,12 @@ class Attempts:
     async def _ending(self, done: Recorded, user_id: int, locale: str) -> str:
         """The player's result on the deal, the par and the field so far; then what follows."""
         challenge = done.challenge
-        results = await self.storage.own_results(challenge.id, user_id)
+        results = await self.storage.challenges.own_results(challenge.id, user_id)
         mine = next((r for r in results if r.deal_no == done.deal_no), None)
-        par = (await self.storage.pars(challenge.id)).get(done.deal_no)
+        par = (await self.storage.challenges.pars(challenge.id)).get(done.deal_no)
         lines = [deal_done_text(challenge, done.deal_no, mine, par, locale)]
         if done.last:
-            standings = await self.storage.standings(challenge.id, user_id=user_id)
+            standings = await self.storage.challenges.standings(challenge.id, user_id=user_id)
             own = standings.own
             if own is not None:
                 lines.append(
@@ -420,7 +421,7 @@ class Attempts:
     async def recover(self) -> int:
         """Record the deals that ended just before a restart, and open the deals that follow."""
         recovered = 0
-        for attempt in await self.storage.attempts_to_recover():
+        for attempt in await self.storage.challenges.attempts_to_recover():
             assert attempt.table_id is not None
             try:
                 session = await self.host.tables.get(attempt.table_id)
@@ -438,10 +439,10 @@ class Attempts:
     async def end_tables(self, challenge: Challenge) -> None:
         """The challenge closed: the deals still in play end there, unplayed (they do not
         count), and their players are told."""
-        for attempt in await self.storage.open_attempts(challenge.id):
+        for attempt in await self.storage.challenges.open_attempts(challenge.id):
             assert attempt.table_id is not None
             session = await self.host.tables.get(attempt.table_id)
-            await self.storage.update_attempt(
+            await self.storage.challenges.update_attempt(
                 challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
             )
             if session is None or not await abandon(session):
@@ -459,7 +460,7 @@ class Attempts:
     async def records(self, challenge: Challenge, user_id: int) -> list[dict[str, Any]]:
         """The player's finished deals as ordinary records, in deal order."""
         records = []
-        for result in await self.storage.own_results(challenge.id, user_id):
+        for result in await self.storage.challenges.own_results(challenge.id, user_id):
             session = await self.host.tables.get(result.table_id)
             if session is not None and session.game is not None:
                 records.append(session.game.to_record())

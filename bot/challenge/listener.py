@@ -35,7 +35,7 @@ class ChallengeListener:
             return
         link = deal_link(session)
         challenge = (
-            None if link is None else await self.attempts.storage.get_challenge(link.challenge_id)
+            None if link is None else await self.attempts.storage.challenges.get(link.challenge_id)
         )
         if link is None or challenge is None:
             await self.ui.deal_finished(session, deal_index)

@@ -37,7 +37,7 @@ async def _rate(session: TableSession) -> None:
     if session.duplicate is not None:
         return
     try:
-        session.rating_changes = await session.storage.rate_table(session.id)
+        session.rating_changes = await session.storage.ratings.rate_table(session.id)
     except Exception:
         log.exception("table %s: could not rate the game", session.id)
 

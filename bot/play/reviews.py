@@ -4,7 +4,7 @@ bot's priority, kept in storage, and asked for at most once at a time per seat a
 A review (``games.review``) takes seconds of pure-Python search. It runs in a process of its
 own (``ATOUT_REVIEW_PROCESSES``), niced below the bot and below the drawing processes, so the
 tables in play keep their pace while it thinks; the bot's event loop only waits for it. The
-result is stored (``Storage.store_review``): a second click, or one after a restart, is answered
+result is stored (``storage.reviews.store``): a second click, or one after a restart, is answered
 from storage at once. Two clicks while one review is computed wait for the same computation.
 
 The worker is given the record of the finished deals only: the deal in progress, whose deck
@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from bot.play.single_flight import SingleFlight
 from bot.play.workers import fork_context, join_at_shutdown, worker_process
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from games.records import parse
 from games.review import review
 from games.review.moments import reviewed_deal
@@ -119,7 +119,7 @@ class Reviews:
                 self._pool().submit(_ready)
 
     async def stored(self, table_id: int, deal: int, seat: int) -> Json | None:
-        return await self.storage.load_review(table_id, deal, seat)
+        return await self.storage.reviews.load(table_id, deal, seat)
 
     def computing(self, table_id: int, deal: int, seat: int) -> bool:
         return self._running.running((table_id, deal, seat))
@@ -134,7 +134,7 @@ class Reviews:
             if stored is not None:
                 return stored
             result = await self._compute(record, deal, seat, seed=table_id)
-            await self.storage.store_review(table_id, deal, seat, result)
+            await self.storage.reviews.store(table_id, deal, seat, result)
             return result
 
         return await self._running.run((table_id, deal, seat), stored_or_computed)

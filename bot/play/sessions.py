@@ -30,12 +30,12 @@ from bot.storage.interface import (
     Seat,
     Snapshot,
     StaleAction,
-    Storage,
     TableFields,
     TableRow,
     replay_log,
 )
 from bot.storage.ratings import RatingChange
+from bot.storage.storage import Storage
 from bot.storage.table_settings import Duplicate, TableSettings
 from games.actions import Action
 from games.base import Game, IllegalAction
@@ -80,8 +80,8 @@ async def restore_game(storage: Storage, row: TableRow) -> Game:
     """The table's engine from its snapshot, or by replaying the log when the snapshot is from
     another engine version or does not match the log (the log is the truth)."""
     cls = game_class(row.game)
-    game_log = await storage.load_log(row.id)
-    snap = await storage.load_snapshot(row.id)
+    game_log = await storage.tables.load_log(row.id)
+    snap = await storage.tables.load_snapshot(row.id)
     if (
         snap is not None
         and snap.engine_version == cls.ENGINE_VERSION
@@ -192,23 +192,23 @@ class TableSession:
         """The one place a table row changes after it was created (with ``defer_row`` and
         ``end_row``, through ``_set_row``): written to storage, then to the row in memory, so
         memory never holds what storage refused."""
-        await self.storage.update_table(self.id, **fields)
+        await self.storage.tables.update(self.id, **fields)
         self._set_row(fields)
 
     def defer_row(self, **fields: Unpack[TableFields]) -> None:
         """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
-        in memory at once, written with the next commit (``Storage.defer_update``)."""
+        in memory at once, written with the next commit (``storage.tables.defer_update``)."""
         self._set_row(fields)
-        self.storage.defer_update(self.id, **fields)
+        self.storage.tables.defer_update(self.id, **fields)
 
     async def end_row(self, status: str, game: Game | None = None) -> None:
         """The table ends: its status, with the result of a game played to the end, in one
-        write (``Storage.finish_table``), then in memory."""
+        write (``storage.tables.finish``), then in memory."""
         if game is None:
-            await self.storage.finish_table(self.id, status)
+            await self.storage.tables.finish(self.id, status)
         else:
             totals, winners = list(game.totals), list(game.winners)
-            await self.storage.finish_table(self.id, status, totals, winners, game.to_record())
+            await self.storage.tables.finish(self.id, status, totals, winners, game.to_record())
         self._set_row({"status": status})
 
     def _set_row(self, fields: TableFields) -> None:
@@ -217,13 +217,15 @@ class TableSession:
 
     async def set_seat(self, seat: Seat) -> None:
         """Who sits at ``seat.seat`` now: in storage, then in memory."""
-        await self.storage.set_seat(self.id, seat.seat, seat.user_id, seat.ai_level, seat.name)
+        await self.storage.tables.set_seat(
+            self.id, seat.seat, seat.user_id, seat.ai_level, seat.name
+        )
         self.row.seat_list = [s for s in self.row.seat_list if s.seat != seat.seat]
         self.row.seat_list.append(seat)
         self.row.seat_list.sort(key=lambda s: s.seat)
 
     async def clear_seat(self, index: int) -> None:
-        await self.storage.clear_seat(self.id, index)
+        await self.storage.tables.clear_seat(self.id, index)
         self.row.seat_list = [s for s in self.row.seat_list if s.seat != index]
 
     # ------------------------------------------------------------------------- play
@@ -271,7 +273,7 @@ class TableSession:
         entry = copy.log[-1]["actions"][-1]
         action_json = {k: v for k, v in entry.items() if k != "seat"}
         await self._write(
-            self.storage.append_action(
+            self.storage.tables.append_action(
                 self.id, action_no, len(copy.log) - 1, seat, action_json, Snapshot.of(copy)
             )
         )
@@ -290,7 +292,7 @@ class TableSession:
         copy.deal(deck)
         deal_no = len(copy.log) - 1
         await self._write(
-            self.storage.append_deal(
+            self.storage.tables.append_deal(
                 self.id, deal_no, copy.log[-1]["dealer"], deck, Snapshot.of(copy)
             )
         )
@@ -317,7 +319,7 @@ class TableSession:
             self.needs_reload = True
 
     async def reload(self) -> None:
-        row = await self.storage.get_table(self.id)
+        row = await self.storage.tables.get(self.id)
         if row is not None:
             self.row = row
             if row.status in ("playing", "finished"):

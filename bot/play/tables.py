@@ -20,7 +20,8 @@ from bot.play.computers import ChooseFn, default_choose
 from bot.play.driving import schedule_drive
 from bot.play.sessions import Listener, TableSession, restore_game
 from bot.play.single_flight import SingleFlight
-from bot.storage.interface import Storage, TableRow
+from bot.storage.interface import TableRow
+from bot.storage.storage import Storage
 from games.base import Game
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class Tables:
         return await self._loading.run(table_id, lambda: self._load(table_id))
 
     async def _load(self, table_id: int) -> TableSession | None:
-        row = await self.storage.get_table(table_id)
+        row = await self.storage.tables.get(table_id)
         if row is None:
             return None
         game = None
@@ -85,7 +86,7 @@ class Tables:
         return self._session(row, game)
 
     async def in_thread(self, thread_id: int) -> TableSession | None:
-        row = await self.storage.table_in_thread(thread_id)
+        row = await self.storage.tables.in_thread(thread_id)
         return None if row is None else await self.get(row.id)
 
     RESTORE_DRIVES = 4
@@ -118,7 +119,7 @@ class Tables:
         is redrawn, computer players act where it is their turn, and the player to act is
         pinged again (which also re-arms the turn timer). A table somebody clicked meanwhile is
         already loaded (and driven by that click); it is not loaded twice."""
-        rows = await self.storage.active_tables()
+        rows = await self.storage.tables.active()
         driving: set[asyncio.Task[None]] = set()
         for row in rows:
             await self._yield_to_clicks()

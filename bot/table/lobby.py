@@ -39,7 +39,7 @@ from games.registry import game_class
 
 if TYPE_CHECKING:
     from bot.play.tables import Tables
-    from bot.storage.interface import Storage
+    from bot.storage.storage import Storage
 
 
 class LobbyHost(Messageables, Protocol):
@@ -108,7 +108,7 @@ class Lobby:
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, t("error_guild_only", mine))
             return
-        row = await self.bot.storage.create_table(
+        row = await self.bot.storage.tables.create(
             interaction.guild_id,
             interaction.channel_id,
             game,
@@ -128,7 +128,7 @@ class Lobby:
         """The server's table language (``/atout settings``), else its preferred locale."""
         server: object = None  # the server's stored setting: JSON, checked by table_language
         if interaction.guild_id is not None:
-            stored = await self.bot.storage.guild_settings(interaction.guild_id)
+            stored = await self.bot.storage.ratings.guild_settings(interaction.guild_id)
             server = stored.get("language")
         return table_language(None, server, interaction.guild_locale)
 

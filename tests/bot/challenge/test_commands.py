@@ -92,21 +92,21 @@ async def test_a_daily_challenge_comes_every_day_until_stopped(env: simcord.Env)
     started = await boss.slash(channel, "challenge daily", game="briscola", deals=3)
     assert started.ephemeral and "every day" in started.response.content
     storage = bot_of(env).storage
-    first = await storage.latest_challenge(guild.id, "2000-01-01T00:00:00Z")
+    first = await storage.challenges.latest(guild.id, "2000-01-01T00:00:00Z")
     assert first is not None and first.daily and first.deal_count == 3
     assert card(channel, first).content.startswith(f"**Challenge #{first.id} — Briscola**")
 
     await env.advance_time(DAY_S + SWEEP_S)
-    second = await storage.latest_challenge(guild.id, "2000-01-01T00:00:00Z")
+    second = await storage.challenges.latest(guild.id, "2000-01-01T00:00:00Z")
     assert second is not None and second.id != first.id and second.daily
-    closed = await storage.get_challenge(first.id)
+    closed = await storage.challenges.get(first.id)
     assert closed is not None and closed.closed
     assert "Closed" in card(channel, first).content
 
     stopped = await boss.slash(channel, "challenge daily", game="briscola", action="stop")
     assert stopped.response.content == t("challenge_daily_off", game="Briscola")
     await env.advance_time(DAY_S + SWEEP_S)
-    latest = await storage.latest_challenge(guild.id, "2000-01-01T00:00:00Z")
+    latest = await storage.challenges.latest(guild.id, "2000-01-01T00:00:00Z")
     assert latest is not None and latest.id == second.id
     cards = [m for m in channel.history() if m.content.startswith("**Challenge #")]
     assert len(cards) == 2

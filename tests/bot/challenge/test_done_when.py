@@ -89,18 +89,19 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     assert result.response.attachments, "the standings image"
     assert "final standings" in text
     storage = bot_of(env).storage
-    pars = {deal: par.score for deal, par in (await storage.pars(challenge.id)).items()}
+    pars = {deal: par.score for deal, par in (await storage.challenges.pars(challenge.id)).items()}
     assert sorted(pars) == list(range(DEALS)), "every par is known"
     results = {
         person.id: [
-            (r.deal_no, r.score) for r in await storage.own_results(challenge.id, person.id)
+            (r.deal_no, r.score)
+            for r in await storage.challenges.own_results(challenge.id, person.id)
         ]
         for person in people
     }
     assert all(len(deals) == DEALS for deals in results.values())
     order = expected_order(results, pars)
     names = {person.id: person.name for person in people}
-    standings = await storage.standings(challenge.id)
+    standings = await storage.challenges.standings(challenge.id)
     assert [line.user_id for line in standings.lines] == order
     for line in standings.lines:
         own = results[line.user_id]

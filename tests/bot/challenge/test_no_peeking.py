@@ -50,7 +50,9 @@ async def test_a_thread_is_private_to_its_player(env: simcord.Env) -> None:
     from simcord.backend.access import channel_accessible
 
     backend = env.backend
-    attempt = await bot_of(env).storage.get_attempt(scene.challenge.id, scene.ann.player.id)
+    attempt = await bot_of(env).storage.challenges.get_attempt(
+        scene.challenge.id, scene.ann.player.id
+    )
     assert attempt is not None and attempt.thread_id is not None
     thread = backend.channels[attempt.thread_id]
     assert thread.type == discord.ChannelType.private_thread.value
@@ -58,7 +60,7 @@ async def test_a_thread_is_private_to_its_player(env: simcord.Env) -> None:
     assert channel_accessible(backend, thread.id, scene.ann.player.id)
     assert not channel_accessible(backend, thread.id, scene.bob.player.id)
     # Every card Bob can read anywhere is in his own thread or his own hands.
-    own = await bot_of(env).storage.get_attempt(scene.challenge.id, scene.bob.player.id)
+    own = await bot_of(env).storage.challenges.get_attempt(scene.challenge.id, scene.bob.player.id)
     assert own is not None
     for message_id in cards_seen_by(env, scene.bob.player.id):
         message = next(
@@ -103,11 +105,13 @@ async def test_standings_count_only_the_deals_the_reader_has_finished(env: simco
     storage = bot_of(env).storage
     challenge = scene.challenge
     await bot_of(env).challenges.work_out_pars()
-    pars = await storage.pars(challenge.id)
+    pars = await storage.challenges.pars(challenge.id)
     assert sorted(pars) == [0, 1]
-    seen = await storage.standings(challenge.id, user_id=scene.bob.player.id, deals_below=1)
+    seen = await storage.challenges.standings(
+        challenge.id, user_id=scene.bob.player.id, deals_below=1
+    )
     ann = next(line for line in seen.lines if line.user_id == scene.ann.player.id)
-    field = await storage.deal_field(challenge.id, 0)
+    field = await storage.challenges.deal_field(challenge.id, 0)
     ann_deal_1 = next(r for r in field if r.user_id == scene.ann.player.id)
     assert ann.deals == 1
     assert ann.vs_par - (ann_deal_1.score - pars[0].score) == 0
@@ -182,6 +186,8 @@ async def test_the_deals_join_no_history_and_move_no_rating(env: simcord.Env) ->
     for command in ("history", "stats"):
         answer = await scene.ann.player.slash(scene.channel, command)
         assert answer.ephemeral and "ann" not in answer.response.content.split(":")[0].lower()
-    assert await bot_of(env).storage.history(scene.guild.id, scene.ann.player.id, None) == []
+    assert (
+        await bot_of(env).storage.ratings.history(scene.guild.id, scene.ann.player.id, None) == []
+    )
     board = await scene.ann.player.slash(scene.channel, "leaderboard", game="coinche")
     assert board.ephemeral

@@ -25,7 +25,7 @@ async def test_a_players_thread_tells_one_story_in_their_language(
     attempt = Attempt(env, channel, player, challenge)
     await attempt.play_all()
 
-    stored = await bot_of(env).storage.get_attempt(challenge.id, player.id)
+    stored = await bot_of(env).storage.challenges.get_attempt(challenge.id, player.id)
     assert stored is not None and stored.thread_id is not None
     thread = list(env.backend.messages[stored.thread_id].values())
     words = [m.content or "" for m in thread]

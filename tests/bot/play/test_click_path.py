@@ -30,7 +30,7 @@ from bot.play.computers import default_choose
 from bot.play.driving import drive, stalled
 from bot.play.lobby import seat_computer, start_game
 from bot.play.tables import Tables
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.backends import make_storage
 from bot.storage.table_settings import TableSettings
 from bot.text.i18n import t
 from bot.ui.codec import button_id
@@ -129,7 +129,7 @@ async def test_a_storage_error_leaves_memory_equal_to_the_database(
     result = await table.click_action(alice, hand, table.decide(game.to_act))  # type: ignore[arg-type]
     assert not failures
     await env.settle()
-    stored = await env.bot.storage.load_log(table.table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.load_log(table.table_id)  # type: ignore[attr-defined]
     session = table.session
     assert session.game is not None
     if when == "before":
@@ -139,7 +139,7 @@ async def test_a_storage_error_leaves_memory_equal_to_the_database(
         assert not result.followups  # recorded: no "something went wrong"
         assert session.game.action_count > version
     # Memory is the database.
-    snap = await env.bot.storage.load_snapshot(table.table_id)  # type: ignore[attr-defined]
+    snap = await env.bot.storage.tables.load_snapshot(table.table_id)  # type: ignore[attr-defined]
     assert snap is not None and snap.action_count == session.game.action_count
     assert len(stored.actions) == session.game.action_count
     assert logged(caplog, "could not be recorded")
@@ -222,10 +222,10 @@ async def test_a_slow_computer_is_said_to_be_thinking(
         time.sleep(delays[level])
         return legal[0]
 
-    store = SqliteStorage(str(tmp_path / "k.sqlite3"))
+    store = make_storage(str(tmp_path / "k.sqlite3"))
     await store.open()
     try:
-        row = await store.create_table(
+        row = await store.tables.create(
             1, 2, "briscola", 2, 10, {"hands_to_win": 1}, TableSettings()
         )
         session = bot.play.sessions.TableSession(store, row, choose=timed)
@@ -275,12 +275,12 @@ def test_the_search_level_runs_in_another_process(tmp_path: Path) -> None:
 
 async def test_lazy_loading_without_discord(tmp_path: Path) -> None:
     """A failing load is reported to every waiter and retried by the next click."""
-    store = SqliteStorage(str(tmp_path / "l.sqlite3"))
+    store = make_storage(str(tmp_path / "l.sqlite3"))
     await store.open()
     try:
         tables = Tables(store)
         assert await tables.get(404) is None
-        row = await store.create_table(
+        row = await store.tables.create(
             1, 2, "briscola", 2, 10, {"hands_to_win": 1}, TableSettings()
         )
         session = await tables.get(row.id)

@@ -13,7 +13,8 @@ from bot.play.driving import drive
 from bot.play.ending import AbandonVote, abandon, vote_to_abandon
 from bot.play.lobby import join, start_game
 from bot.play.sessions import TableSession
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.backends import make_storage
+from bot.storage.storage import Storage
 from bot.storage.table_settings import TableSettings
 
 STARTER = 10
@@ -21,17 +22,17 @@ PEOPLE = (10, 11, 12, 13)
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
-    store = SqliteStorage(str(tmp_path / "end.sqlite3"))
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = make_storage(str(tmp_path / "end.sqlite3"))
     await store.open()
     yield store
     await store.close()
 
 
 async def four_people(
-    storage: SqliteStorage, *, start: bool = True, starter: int = STARTER
+    storage: Storage, *, start: bool = True, starter: int = STARTER
 ) -> TableSession:
-    row = await storage.create_table(1, 2, "sueca", 4, starter, {}, TableSettings())
+    row = await storage.tables.create(1, 2, "sueca", 4, starter, {}, TableSettings())
     session = TableSession(storage, row)
     for user in PEOPLE:
         assert await join(session, user, f"p{user}") is None
@@ -42,7 +43,7 @@ async def four_people(
 
 
 async def test_a_majority_of_the_people_seated_abandons_the_table(
-    storage: SqliteStorage,
+    storage: Storage,
 ) -> None:
     session = await four_people(storage)
     assert await vote_to_abandon(session, 11) == AbandonVote(votes=1, needed=3)
@@ -50,25 +51,25 @@ async def test_a_majority_of_the_people_seated_abandons_the_table(
     assert await vote_to_abandon(session, 12) == AbandonVote(votes=2, needed=3)
     assert session.row.status == "playing"
     assert await vote_to_abandon(session, 13) == AbandonVote(abandoned=True, votes=3, needed=3)
-    stored = await storage.get_table(session.id)
+    stored = await storage.tables.get(session.id)
     assert stored is not None and stored.status == "abandoned"
 
 
-async def test_the_starter_abandons_alone_even_in_the_lobby(storage: SqliteStorage) -> None:
+async def test_the_starter_abandons_alone_even_in_the_lobby(storage: Storage) -> None:
     session = await four_people(storage, start=False)
     vote = await vote_to_abandon(session, STARTER)
     assert vote.abandoned and session.row.status == "abandoned"
 
 
 async def test_somebody_not_seated_has_no_vote_and_changes_nothing(
-    storage: SqliteStorage,
+    storage: Storage,
 ) -> None:
     session = await four_people(storage)
     assert await vote_to_abandon(session, 99) == AbandonVote(error="abandon_rights")
     assert session.abandon_votes == set() and session.row.status == "playing"
 
 
-async def test_playing_on_withdraws_a_vote(storage: SqliteStorage) -> None:
+async def test_playing_on_withdraws_a_vote(storage: Storage) -> None:
     session = await four_people(storage, starter=99)  # a starter who did not sit down
     game = session.game
     assert game is not None and game.to_act is not None
@@ -81,7 +82,7 @@ async def test_playing_on_withdraws_a_vote(storage: SqliteStorage) -> None:
 
 
 async def test_leaving_the_seat_to_a_computer_withdraws_the_vote_and_the_seat_count(
-    storage: SqliteStorage,
+    storage: Storage,
 ) -> None:
     session = await four_people(storage)
     await vote_to_abandon(session, 11)
@@ -92,7 +93,7 @@ async def test_leaving_the_seat_to_a_computer_withdraws_the_vote_and_the_seat_co
     assert (await vote_to_abandon(session, 13)).abandoned
 
 
-async def test_a_game_that_ended_keeps_its_result(storage: SqliteStorage) -> None:
+async def test_a_game_that_ended_keeps_its_result(storage: Storage) -> None:
     session = await four_people(storage)
     await abandon(session)
     assert await abandon(session) is False

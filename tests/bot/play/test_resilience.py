@@ -154,7 +154,7 @@ async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
     "playing" for ever. The next process records the result and posts it."""
     table = await open_briscola(env)
     storage = env.bot.storage  # type: ignore[attr-defined]
-    original = type(storage).finish_table
+    original = type(storage.tables).finish
     failures = [OSError("disk full")]
 
     async def flaky(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -162,7 +162,7 @@ async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
             raise failures.pop()
         await original(self, *args, **kwargs)
 
-    monkeypatch.setattr(type(storage), "finish_table", flaky)
+    monkeypatch.setattr(type(storage.tables), "finish", flaky)
     with pytest.raises(AssertionError):
         await table.play_to_end()  # the driver notices the table never finishes
     assert not failures
@@ -174,6 +174,6 @@ async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
 
     await restart(env, settings)
     await env.settle()
-    row = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    row = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert row is not None and row.status == "finished"
     assert any(m.content.startswith("**Game over") for m in thread.history())

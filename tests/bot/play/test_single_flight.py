@@ -68,18 +68,25 @@ async def test_a_waiter_cancelled_leaves_the_work_to_the_others() -> None:
     assert impatient.cancelled()
 
 
-class SlowStore:
+class SlowReviews:
     """Reviews' storage whose reads take a moment, as a database's do."""
 
     def __init__(self) -> None:
-        self.reviews: dict[tuple[int, int, int], Any] = {}
+        self.stored: dict[tuple[int, int, int], Any] = {}
 
-    async def load_review(self, table_id: int, deal: int, seat: int) -> Any:
+    async def load(self, table_id: int, deal: int, seat: int) -> Any:
         await asyncio.sleep(0.01)
-        return self.reviews.get((table_id, deal, seat))
+        return self.stored.get((table_id, deal, seat))
 
-    async def store_review(self, table_id: int, deal: int, seat: int, review: Any) -> None:
-        self.reviews[(table_id, deal, seat)] = review
+    async def store(self, table_id: int, deal: int, seat: int, review: Any) -> None:
+        self.stored[(table_id, deal, seat)] = review
+
+
+class SlowStore:
+    """The storage of ``Reviews``: its reviews area only."""
+
+    def __init__(self) -> None:
+        self.reviews = SlowReviews()
 
 
 async def test_two_asks_for_a_review_at_once_compute_it_once() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.backends import make_storage
 from bot.storage.table_settings import (
     AwaySeat,
     ChallengeDeal,
@@ -102,17 +102,17 @@ def test_a_seat_taken_back_leaves_the_others_away() -> None:
 
 
 async def test_a_row_stored_as_json_by_an_older_bot_opens(tmp_path: Path) -> None:
-    storage = SqliteStorage(str(tmp_path / "old.sqlite3"))
+    storage = make_storage(str(tmp_path / "old.sqlite3"))
     await storage.open()
     try:
-        row = await storage.create_table(1, 2, "sueca", 4, 10, {}, TableSettings(level="hard"))
+        row = await storage.tables.create(1, 2, "sueca", 4, 10, {}, TableSettings(level="hard"))
         assert row.settings == TableSettings(level="hard")
-        await storage._exec("UPDATE tables SET settings = '{}' WHERE id = ?", (row.id,))
-        old = await storage.get_table(row.id)
+        await storage.database.execute("UPDATE tables SET settings = '{}' WHERE id = $1", row.id)
+        old = await storage.tables.get(row.id)
         assert old is not None and old.settings == TableSettings()
         away = TableSettings(away=(AwaySeat(0, 10, "alice"),))
-        await storage.update_table(row.id, settings=away)
-        again = await storage.get_table(row.id)
+        await storage.tables.update(row.id, settings=away)
+        again = await storage.tables.get(row.id)
         assert again is not None and again.settings == away
     finally:
         await storage.close()

@@ -59,7 +59,7 @@ async def test_the_button_answers_the_seated_player_privately(env: simcord.Env) 
         "review_title", deal=1, table=table.table_id, game=t("game_briscola")
     )
     seat = table.session.seat_of(alice.id)
-    stored = await env.bot.storage.load_review(table.table_id, 0, seat)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.reviews.load(table.table_id, 0, seat)  # type: ignore[attr-defined]
     assert stored is not None and stored["game"] == "briscola" and stored["seat"] == seat
     assert len(stored["decisions"]) == 19  # every play but the last, forced one
     # One image per decision the message explains, each drawn from the seat's own position.
@@ -79,7 +79,7 @@ async def test_everybody_else_is_refused_without_a_word_about_the_deal(env: simc
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == t("review_not_yours")
     assert not refused.response.attachments
-    assert await env.bot.storage.load_review(table.table_id, 0, 1) is None  # type: ignore[attr-defined]
+    assert await env.bot.storage.reviews.load(table.table_id, 0, 1) is None  # type: ignore[attr-defined]
     # The command from another server knows no such table.
     other = env.create_guild(name="other")
     there = other.create_text_channel("cards")

@@ -42,7 +42,7 @@ async def test_abandoning_a_lobby_closes_its_message(env: simcord.Env) -> None:
     closed = next(m for m in channel.history() if m.id == lobby.id)
     assert t("table_abandoned", id=table_id) in closed.content
     assert closed.components == []
-    stored = await env.bot.storage.get_table(table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table_id)  # type: ignore[attr-defined]
     assert stored.status == "abandoned"
 
 
@@ -55,7 +55,7 @@ async def test_a_finished_game_cannot_be_abandoned_afterwards(env: simcord.Env) 
     session = table.session  # a session object still held when the game ends (a race)
     await table.play_to_end()
     assert await abandon(session) is False
-    stored = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert stored.status == "finished"
 
 
