@@ -9,8 +9,10 @@ lenient, as rows written by older versions of the bot must still open: a missing
 key reads its default. Whether a value is one a person may *choose* is the command's question
 (``bot.play.settings.chosen_settings``), not the reader's.
 
-The JSON form is also read by SQL (``bot.storage.ratings_writes``): ``away`` is an object
-``{"<seat>": {"user_id": …, "name": …}}`` and ``duplicate`` is absent on an ordinary table.
+Storage writes the column (``tables``, ``challenges``) and parses it where it reads a row
+(``TableStore``, ``ChallengeStore``, ``RatingStore``); no statement reads a key inside it. In
+JSON, ``away`` is an object ``{"<seat>": {"user_id": …, "name": …}}`` and ``duplicate`` is
+absent on an ordinary table.
 """
 
 from __future__ import annotations
