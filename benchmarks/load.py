@@ -80,6 +80,17 @@ def _no_presence_sweep() -> None:
     Presence.start = lambda self: None  # type: ignore[method-assign]
     # The challenges' sweep (closings, pars, daily challenges) sleeps for ever the same way.
     Challenges.start = lambda self: None  # type: ignore[method-assign]
+    # And so does the allocator's trim (every 30 s): every settle waited its full two minutes
+    # for it. It does take part in what is measured (memory.py reads this run), so ``run``
+    # starts it itself once the tables are open and nothing settles any more.
+    allocator.trim_periodically = _trim_later
+
+
+async def _trim_later() -> None:
+    """What ``AtoutBot`` starts in place of ``bot.allocator.trim_periodically``: nothing."""
+
+
+TRIM_PERIODICALLY = allocator.trim_periodically
 
 
 REALISTIC_DELAY_S = 2.0
@@ -483,6 +494,7 @@ async def run(
             install_hooks(env, probe)
             if not simcord_clock:
                 release_loop(env)
+            trimming = asyncio.get_running_loop().create_task(TRIM_PERIODICALLY())
             probe.pings.clear()
             counts_before = sum(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
@@ -519,7 +531,7 @@ async def run(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
             )
             await asyncio.gather(lag_task, players_task)
-            for task in list(players.tasks):
+            for task in [*players.tasks, trimming]:
                 task.cancel()
         finally:
             await env.shutdown()
