@@ -49,7 +49,17 @@ class Script:
 GAMES: dict[str, Script] = {
     "coinche": Script(
         "coinche",
-        ("lobby", "auction", "auction-hand", "table", "hand", "summary", "game-over"),
+        (
+            "lobby",
+            "auction",
+            "auction-hand",
+            "table",
+            "hand",
+            "summary",
+            "review",
+            "review-decision",
+            "game-over",
+        ),
         seed=3,
     ),
     "belote": Script("belote", ("turn-up", "turn-up-hand", "table", "hand"), seed=2),
@@ -210,7 +220,7 @@ async def mid_deal(stage: Stage, game: str, table: Table) -> None:
 # ----------------------------------------------------------------------------------- games
 async def coinche(stage: Stage) -> None:
     """alice and bob with two computers, to a short target: the full lobby, the auction with a
-    bid on the table, mid-deal, the first deal's summary and game over."""
+    bid on the table, mid-deal, the first deal's summary, alice's review of it and game over."""
     table = stage.table("coinche", 2)
     alice, bob = table.players
     started = await alice.slash(
@@ -240,7 +250,14 @@ async def coinche(stage: Stage) -> None:
     await stage.hand_moment("coinche", "auction-hand", table)
     await mid_deal(stage, "coinche", table)
     await table.play_until(lambda g: len(g.log) >= 2 or g.over)
-    await stage.shoot("coinche", "summary", table.where(), alice, summary(table, stage.language))
+    first = summary(table, stage.language)
+    await stage.shoot("coinche", "summary", table.where(), alice, first)
+    # alice's review of that deal: its first message, and its first decision with its picture.
+    asked = await alice.click(first, custom_id=f"atout:review:{table.table_id}:0")
+    if asked.response is None or not asked.followups:
+        raise Missed("review")
+    await stage.shoot("coinche", "review", table.where(), alice, asked.response)
+    await stage.shoot("coinche", "review-decision", table.where(), alice, asked.followups[0])
     await table.play_to_end()
     await stage.shoot(
         "coinche", "game-over", table.where(), alice, game_over(table, stage.language)

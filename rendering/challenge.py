@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
 
 from babel.numbers import format_percent
 from PIL import Image
@@ -20,8 +19,6 @@ from rendering.encode import encode
 from rendering.i18n import DEFAULT_LOCALE, clean_locale, number, signed, supported
 from rendering.leaderboard import MARGIN, WIDTH, Columns, draw_ranked_page, ranked_row_start
 from rendering.text import displayable, fit_text
-
-COLUMNS: Final = ("rank", "player", "deals", "percent", "par")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,17 @@ from bot.text.i18n import t
 ROOT = Path(__file__).resolve().parents[1]
 
 MOMENTS = {
-    "coinche": ["lobby", "auction", "auction-hand", "table", "hand", "summary", "game-over"],
+    "coinche": [
+        "lobby",
+        "auction",
+        "auction-hand",
+        "table",
+        "hand",
+        "summary",
+        "review",
+        "review-decision",
+        "game-over",
+    ],
     "belote": ["turn-up", "turn-up-hand", "table", "hand"],
     "piquet": ["exchange", "declarations", "table", "hand"],
     "briscola2": ["table", "hand"],
@@ -74,6 +84,12 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
         return pages[f"{game}-{moment}-{language}"]
 
     # Each moment is the message a player meets there, in the table's language.
+    # The review counts its mistakes in the player's language, then tells each with a picture.
+    assert t("review_title", language, deal=1, table=1, game=t("game_coinche", language)) in page(
+        "coinche", "review"
+    )
+    assert "[image review-" in page("coinche", "review-decision")
+    assert "+" not in page("coinche", "review")
     lobby = page("coinche", "lobby")
     assert t("lobby_rated", language) in lobby
     # The table is full: no Join is left, and Start is the one button to press.

@@ -30,7 +30,7 @@ class ReviewStore(ReviewStorage):
         table_id: int,
         deal_no: int,
         seat: int,
-        review: dict[str, Any],  # JSON: a review and its positions (bot.play.reviews)
+        review: dict[str, Any],  # JSON: games.review.Review.to_json()
     ) -> None:
         await self.database.execute(
             "INSERT INTO reviews (table_id, deal_no, seat, review, created_at)"

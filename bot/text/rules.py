@@ -10,18 +10,6 @@ from bot.text.i18n import has_key, t
 from rendering.i18n import number
 
 
-def options_line(
-    options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
-) -> str:
-    """House rules in one line: only what differs from the docs/rules.md defaults, in words."""
-    changed = [
-        t("rules_changed", locale, label=rule_label(k, locale), value=option_text(v, locale, k))
-        for k, v in options.items()
-        if defaults.get(k) != v
-    ]
-    return " · ".join(changed) if changed else t("rules_standard", locale)
-
-
 def option_text(value: object, locale: str = "en", key: str | None = None) -> str:
     """A rule's value as players read it: booleans and the choices of ``key`` in words from the
     catalogue (``rule_value_<key>_<value>``), numbers with thousands separators."""

@@ -1,4 +1,5 @@
-"""``python -m games puzzles RECORD [--deal K] [--seed X] [--json]``.
+"""What ``python -m games puzzles RECORD [--deal K] [--seed X] [--json]`` prints
+(``games.__main__`` reads the record and answers its errors, as the replay's).
 
 Errors are the replay's (docs/records.md): a record that cannot be read or is malformed exits 2,
 an illegal action exits 1, each with one line on standard error and nothing on standard output;
@@ -9,44 +10,20 @@ a deal the record does not have or that is not finished exits 2 too (``puzzles: 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 
 from games.actions import Action
-from games.puzzles.find import NoPuzzleDeal, Puzzle, find_puzzles
-from games.records import IllegalRecordAction, MalformedRecord, loads
-
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_MALFORMED = 2
+from games.puzzles.find import Puzzle, find_puzzles
+from games.records import ParsedRecord
 
 
-def run(path: str, deal: int | None, seed: int, as_json: bool) -> tuple[int, str | None]:
-    """Read the record at ``path`` (``-``: standard input) and find its puzzles: the exit code
-    and the text to print (``None`` after an error, which is already said on standard error)."""
-    try:
-        if path == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        print(f"cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_MALFORMED, None
-    try:
-        puzzles = find_puzzles(loads(text), deal, seed)
-    except MalformedRecord as exc:
-        print(f"malformed record: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED, None
-    except IllegalRecordAction as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ILLEGAL, None
-    except NoPuzzleDeal as exc:
-        print(f"puzzles: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED, None
+def puzzles_output(record: ParsedRecord, deal: int | None, seed: int, as_json: bool) -> str:
+    """The puzzles of ``record`` (of deal ``deal``, or of every finished deal), as one JSON
+    object or as text; raises what ``find_puzzles`` raises."""
+    puzzles = find_puzzles(record, deal, seed)
     if as_json:
-        return EXIT_OK, json.dumps({"puzzles": [p.to_json() for p in puzzles]}) + "\n"
-    return EXIT_OK, as_text(puzzles)
+        return json.dumps({"puzzles": [p.to_json() for p in puzzles]}) + "\n"
+    return as_text(puzzles)
 
 
 def _card(action: Action) -> str:
@@ -70,4 +47,4 @@ def as_text(puzzles: Sequence[Puzzle]) -> str:
     return "".join(out)
 
 
-__all__ = ["as_text", "run"]
+__all__ = ["as_text", "puzzles_output"]

@@ -26,7 +26,7 @@ from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_seed, step_rng
-from games.records import replay_text
+from games.records import loads, replay
 from games.registry import game_class
 from tests.bot.challenge.play import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
 from tests.bot.driver import components_of
@@ -137,7 +137,7 @@ async def test_the_par_is_the_hard_computer_in_the_persons_seat(env: simcord.Env
     results = await bot_of(env).storage.challenges.own_results(challenge.id, player.id)
     assert [r.score for r in results] == [pars[0].score, pars[1].score]
     for deal_no, record in enumerate(await records(env, attempt)):
-        game = replay_text(json.dumps(record))
+        game = replay(loads(json.dumps(record))).replay_result()
         assert game["deals"][0]["complete"]
         assert pars[deal_no].detail["result"]["scores"] == game["deals"][0]["scores"]
 

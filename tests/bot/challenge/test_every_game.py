@@ -12,7 +12,7 @@ import simcord
 
 from bot.play.sessions import restore_game
 from games.duplicate import PLAYER_SEAT, seat_result
-from games.records import replay_text
+from games.records import loads, replay
 from tests.bot.challenge.play import Attempt, admin, bot_of, new_challenge
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -58,5 +58,5 @@ async def test_a_challenge_of_every_game(
     [result] = await storage.challenges.own_results(challenge.id, player.id)
     assert result.score == seat_result(engine, PLAYER_SEAT)
     assert 0 in await storage.challenges.pars(challenge.id)
-    replayed = replay_text(json.dumps(engine.to_record()))
+    replayed = replay(loads(json.dumps(engine.to_record()))).replay_result()
     assert replayed["deals"][0]["complete"]

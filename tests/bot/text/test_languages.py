@@ -208,7 +208,13 @@ def test_portugal_says_tu_to_everybody() -> None:
     portugal = sentences("pt-PT")
     assert [k for k, v in portugal.items() if PORTUGAL_VOCE.search(v)] == []
     brazil = sentences("pt-BR")
-    for key in ("review_title", "review_computing", "cmd_review", "review_total", "review_failed"):
+    for key in (
+        "review_title",
+        "review_computing",
+        "cmd_review",
+        "review_mistakes",
+        "review_failed",
+    ):
         assert PORTUGAL_TU.search(brazil.get(key, portugal[key])) is None, key
     assert "= Você:" in brazil["challenge_standings_you"]
 

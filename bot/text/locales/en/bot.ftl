@@ -78,7 +78,6 @@ result_winners = { $count ->
    *[other] **Game over — { $names } won!**
 }
 result_no_winner = **Game over — nobody won.**
-rules_standard = standard rules
 table_header = Table { $id }
 button_hand = Hand
 button_last_trick = Last trick
@@ -707,25 +706,46 @@ button_review = Review my play
 review_select = Review my play: choose a deal
 review_select_deal = Deal { $deal }
 review_title = **Your play in deal { $deal }** — { $game }, table { $table }
-review_total = You left { $cost } on the table over { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } mistake**
+   *[other] **{ $mistakes } mistakes**
+} in { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
-}:
+}, which cost { $costs }.
+review_no_mistake = **No mistake** in { $count ->
+    [one] { $count } decision
+   *[other] { $count } decisions
+}: none cost more than { $cost } on average.
+review_unlucky_count = { $count ->
+    [one] One choice was unlucky
+   *[other] { $count } choices were unlucky
+}: as good as any over the deals you could face, beaten only in the real deal.
+review_only_some = { $count ->
+    [one] The one that matters most is below.
+   *[other] The { $count } that matter most are below.
+}
+review_list_separator = {", "}
+review_list_last = {" and "}
 review_well_played = **Well played!** None of your { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
 } cost more than { $cost }.
-review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
-review_line_action = You chose { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
+review_moment_trick = Trick { $trick }
+review_moment_auction = Auction
+review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
+review_line_action = You chose { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
 review_line_card_exact = You played { $choice }; { $best } was better by { $cost } (every card was known).
 review_line_action_exact = You chose { $choice }; { $best } was better by { $cost } (every card was known).
+review_line_card_unlucky = You played { $choice }, and you could not know: { $best } did better only in the real deal, by { $cost }. Over the deals you could face, your card was as good.
+review_line_action_unlucky = You chose { $choice }, and you could not know: { $best } did better only in the real deal, by { $cost }. Over the deals you could face, your choice was as good.
 review_cost_points = { $count ->
-    [one] +{ $count } point
-   *[other] +{ $count } points
+    [one] { $count } point
+   *[other] { $count } points
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } card point
-   *[other] +{ $count } card points
+    [one] { $count } card point
+   *[other] { $count } card points
 }
 review_action_pass = pass
 review_action_coinche = coinche

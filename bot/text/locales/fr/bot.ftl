@@ -79,7 +79,6 @@ result_winners = { $count ->
    *[other] **Partie terminée — { $names } gagnent !**
 }
 result_no_winner = **Partie terminée — pas de vainqueur.**
-rules_standard = règles standard
 table_header = Table { $id }
 button_hand = Ma main
 button_last_trick = Dernier pli
@@ -708,25 +707,49 @@ button_review = Revoir mon jeu
 review_select = Revoir mon jeu : choisir une donne
 review_select_deal = Donne { $deal }
 review_title = **Ton jeu dans la donne { $deal }** — { $game }, table { $table }
-review_total = Tu as laissé { $cost } sur la table en { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } erreur**
+   *[other] **{ $mistakes } erreurs**
+} en { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
-} :
+}, { $mistakes ->
+    [one] qui t'a coûté
+   *[other] qui t'ont coûté
+} { $costs }.
+review_no_mistake = **Aucune erreur** en { $count ->
+    [one] { $count } décision
+   *[other] { $count } décisions
+} : aucune n'a coûté plus de { $cost } en moyenne.
+review_unlucky_count = { $count ->
+    [one] Un choix a manqué de chance
+   *[other] { $count } choix ont manqué de chance
+} : aussi bons que les autres sur les donnes possibles, battus seulement dans la vraie donne.
+review_only_some = { $count ->
+    [one] Celle qui compte le plus est ci-dessous.
+   *[other] Les { $count } qui comptent le plus sont ci-dessous.
+}
+review_list_separator = {", "}
+review_list_last = {" et "}
 review_well_played = **Bien joué !** Aucune de tes { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
 } n'a coûté plus de { $cost }.
-review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_action = Tu as choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_card_exact = Tu as joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
-review_line_action_exact = Tu as choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_moment_trick = Pli { $trick }
+review_moment_auction = Enchères
+review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles : cela t'a coûté { $cost } en moyenne.
+review_line_action = Tu as choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles : cela t'a coûté { $cost } en moyenne.
+review_line_card_exact = Tu as joué { $choice } ; { $best } valait { $cost } de plus (toutes les cartes étaient connues).
+review_line_action_exact = Tu as choisi : { $choice } ; { $best } valait { $cost } de plus (toutes les cartes étaient connues).
+review_line_card_unlucky = Tu as joué { $choice }, et tu ne pouvais pas savoir : { $best } n'était meilleur que dans la vraie donne, de { $cost }. Sur les donnes possibles, ta carte valait autant.
+review_line_action_unlucky = Tu as choisi : { $choice }, et tu ne pouvais pas savoir : { $best } n'était meilleur que dans la vraie donne, de { $cost }. Sur les donnes possibles, ton choix valait autant.
 review_cost_points = { $count ->
-    [one] +{ $count } point
-   *[other] +{ $count } points
+    [one] { $count } point
+   *[other] { $count } points
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } point de cartes
-   *[other] +{ $count } points de cartes
+    [one] { $count } point de cartes
+   *[other] { $count } points de cartes
 }
 review_action_pass = passer
 review_action_coinche = coincher

@@ -79,7 +79,6 @@ result_winners = { $count ->
    *[other] **Partita finita — vincono { $names }!**
 }
 result_no_winner = **Partita finita — nessun vincitore.**
-rules_standard = regole standard
 table_header = Tavolo { $id }
 button_hand = Le mie carte
 button_last_trick = Ultima presa
@@ -708,25 +707,49 @@ button_review = Rivedi il mio gioco
 review_select = Rivedi il mio gioco: scegli una mano
 review_select_deal = Mano { $deal }
 review_title = **Il tuo gioco nella mano { $deal }** — { $game }, tavolo { $table }
-review_total = Hai lasciato { $cost } sul tavolo in { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } errore**
+   *[other] **{ $mistakes } errori**
+} in { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
-}:
+}, { $mistakes ->
+    [one] che ti è costato
+   *[other] che ti sono costati
+} { $costs }.
+review_no_mistake = **Nessun errore** in { $count ->
+    [one] { $count } decisione
+   *[other] { $count } decisioni
+}: nessuna è costata più di { $cost } in media.
+review_unlucky_count = { $count ->
+    [one] Una scelta è stata sfortunata
+   *[other] { $count } scelte sono state sfortunate
+}: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
+review_only_some = { $count ->
+    [one] Qui sotto la più importante.
+   *[other] Qui sotto le { $count } più importanti.
+}
+review_list_separator = {", "}
+review_list_last = {" e "}
 review_well_played = **Ben giocato!** Nessuna delle tue { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
 } è costata più di { $cost }.
-review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili, { $cost } in media.
-review_line_action = Hai scelto: { $choice }; { $best } sarebbe stato meglio nel { $share } delle mani possibili, { $cost } in media.
-review_line_card_exact = Hai giocato { $choice }; { $best } era migliore di { $cost } (tutte le carte erano note).
-review_line_action_exact = Hai scelto: { $choice }; { $best } era meglio di { $cost } (tutte le carte erano note).
+review_moment_trick = Presa { $trick }
+review_moment_auction = Asta
+review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili: ti è costato { $cost } in media.
+review_line_action = Hai scelto: { $choice }; { $best } sarebbe stato meglio nel { $share } delle mani possibili: ti è costato { $cost } in media.
+review_line_card_exact = Hai giocato { $choice }; { $best } valeva { $cost } in più (tutte le carte erano note).
+review_line_action_exact = Hai scelto: { $choice }; { $best } valeva { $cost } in più (tutte le carte erano note).
+review_line_card_unlucky = Hai giocato { $choice }, e non potevi saperlo: { $best } era migliore solo nella mano reale, di { $cost }. Sulle mani possibili, la tua carta valeva altrettanto.
+review_line_action_unlucky = Hai scelto: { $choice }, e non potevi saperlo: { $best } era meglio solo nella mano reale, di { $cost }. Sulle mani possibili, la tua scelta valeva altrettanto.
 review_cost_points = { $count ->
-    [one] +{ $count } punto
-   *[other] +{ $count } punti
+    [one] { $count } punto
+   *[other] { $count } punti
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } punto carte
-   *[other] +{ $count } punti carte
+    [one] { $count } punto carte
+   *[other] { $count } punti carte
 }
 review_action_pass = passare
 review_action_coinche = contrare

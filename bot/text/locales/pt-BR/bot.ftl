@@ -152,17 +152,37 @@ review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
 review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
 cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)
 review_select = Rever o meu jogo: escolha uma mão
-review_line_card = Jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_action = Escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_card_exact = Jogou { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_line_action_exact = Escolheu: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_failed = Não foi possível calcular a revisão; tente mais tarde.
-review_total = Deixou { $cost } na mesa em { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } erro**
+   *[other] **{ $mistakes } erros**
+} em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
-}:
+}, { $mistakes ->
+    [one] que custou
+   *[other] que custaram
+} { $costs }.
+review_no_mistake = **Nenhum erro** em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}: nenhuma custou mais de { $cost } em média.
+review_unlucky_count = { $count ->
+    [one] Uma escolha teve azar
+   *[other] { $count } escolhas tiveram azar
+}: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
+review_only_some = { $count ->
+    [one] A que mais importa está abaixo.
+   *[other] As { $count } que mais importam estão abaixo.
+}
 review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
+review_line_card = Você jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
+review_line_action = Você escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
+review_line_card_exact = Você jogou { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
+review_line_action_exact = Você escolheu: { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
+review_line_card_unlucky = Você jogou { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua carta valia o mesmo.
+review_line_action_unlucky = Você escolheu: { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua escolha valia o mesmo.
+review_failed = Não foi possível calcular a revisão; tente mais tarde.
 challenge_hand_done = Mão { $number } de { $total } jogada até o fim.

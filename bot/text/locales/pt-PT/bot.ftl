@@ -80,7 +80,6 @@ result_winners = { $count ->
    *[other] **Fim do jogo — { $names } ganharam!**
 }
 result_no_winner = **Fim do jogo — ninguém ganhou.**
-rules_standard = regras normais
 table_header = Mesa { $id }
 button_hand = Mão
 button_last_trick = Última vaza
@@ -709,25 +708,49 @@ button_review = Rever o meu jogo
 review_select = Rever o meu jogo: escolhe uma mão
 review_select_deal = Mão { $deal }
 review_title = **O teu jogo na mão { $deal }** — { $game }, mesa { $table }
-review_total = Deixaste { $cost } na mesa em { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } erro**
+   *[other] **{ $mistakes } erros**
+} em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
-}:
+}, { $mistakes ->
+    [one] que te custou
+   *[other] que te custaram
+} { $costs }.
+review_no_mistake = **Nenhum erro** em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}: nenhuma custou mais de { $cost } em média.
+review_unlucky_count = { $count ->
+    [one] Uma opção teve azar
+   *[other] { $count } opções tiveram azar
+}: tão boas como as outras nas mãos possíveis, batidas só na mão real.
+review_only_some = { $count ->
+    [one] A que mais conta está abaixo.
+   *[other] As { $count } que mais contam estão abaixo.
+}
+review_list_separator = {", "}
+review_list_last = {" e "}
 review_well_played = **Bem jogado!** Nenhuma das tuas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
-review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_action = Escolheste: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_card_exact = Jogaste { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_line_action_exact = Escolheste: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_moment_trick = Vaza { $trick }
+review_moment_auction = Leilão
+review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou-te { $cost } em média.
+review_line_action = Escolheste: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou-te { $cost } em média.
+review_line_card_exact = Jogaste { $choice }; { $best } valia mais { $cost } (todas as cartas eram conhecidas).
+review_line_action_exact = Escolheste: { $choice }; { $best } valia mais { $cost } (todas as cartas eram conhecidas).
+review_line_card_unlucky = Jogaste { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua carta valia o mesmo.
+review_line_action_unlucky = Escolheste: { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua opção valia o mesmo.
 review_cost_points = { $count ->
-    [one] +{ $count } ponto
-   *[other] +{ $count } pontos
+    [one] { $count } ponto
+   *[other] { $count } pontos
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } ponto de cartas
-   *[other] +{ $count } pontos de cartas
+    [one] { $count } ponto de cartas
+   *[other] { $count } pontos de cartas
 }
 review_action_pass = passar
 review_action_coinche = contrar
