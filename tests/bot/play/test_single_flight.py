@@ -10,6 +10,7 @@ import pytest
 
 from bot.play.reviews import Reviews
 from bot.play.single_flight import SingleFlight
+from games.review import Review
 
 
 async def test_callers_at_once_share_one_run_and_other_keys_run_apart() -> None:
@@ -98,9 +99,10 @@ async def test_two_asks_for_a_review_at_once_compute_it_once() -> None:
     async def compute(record: Any, deal: int, seat: int, seed: int) -> Any:
         computed.append(deal)
         await asyncio.sleep(0.01)
-        return {"deal": deal}
+        return Review("briscola", seat, deal, "card points", 2, ()).to_json()
 
     reviews._compute = compute  # type: ignore[method-assign]
+    expected = Review("briscola", 1, 0, "card points", 2, ())
     both = await asyncio.gather(reviews.get(5, 0, 1, {}), reviews.get(5, 0, 1, {}))
-    assert both == [{"deal": 0}, {"deal": 0}] and computed == [0]
-    assert await reviews.get(5, 0, 1, {}) == {"deal": 0} and computed == [0]
+    assert both == [expected, expected] and computed == [0]
+    assert await reviews.get(5, 0, 1, {}) == expected and computed == [0]
