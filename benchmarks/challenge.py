@@ -44,6 +44,7 @@ from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, Par, iso
 from bot.storage.postgres import PgDatabase
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from games.ai import choose
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_detail, fixed_deals, seat_result
@@ -78,7 +79,7 @@ async def build(storage: Storage, attempts: int, deals: int, variants: int, seed
         game=GAME,
         seats=SEATS,
         options={},
-        settings={"language": "en", "deck_style": "auto"},
+        settings=TableSettings(language="en"),
         samples=64,
         seed="benchmark",
         deals=fixed_deals(GAME, {}, SEATS, deals, "benchmark"),

@@ -20,9 +20,8 @@ from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
+from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
-from bot.play.seating import Seating
-from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
@@ -111,18 +110,19 @@ class AtoutBot(commands.Bot):
                 processes=1 if settings.image_processes > 0 else 0,
             )
         # The floor, each part given what it works with (docs/architecture.md).
-        seating = Seating()
         channel = TableChannel(self)
         hands = Hands(PanelRegistry())
-        pings = Pings(channel, hands, TurnTimer(seating))
+        pings = Pings(channel, hands, TurnTimer())
         message = TableMessage(channel, self.web_links)
-        self.ui = TableUI(self.tables, channel, message, hands, pings, seating)
+        self.ui = TableUI(self.tables, channel, message, hands, pings)
         self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        # A challenge's tables end their deal into their attempt instead (bot.challenge).
-        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
+        # A challenge's deals end into their attempt instead (bot.challenge): only they pass
+        # through the challenges' listener.
+        self.tables.listener = self.ui
+        self.tables.duplicate_listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
-        self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
+        self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
         self.review = ReviewDesk(
             self.tables, Reviews(self.storage, settings.review_processes), self.web_links
         )

@@ -24,7 +24,6 @@ from typing import Protocol
 import discord
 from discord.ext import tasks
 
-from bot.play.duplicate import duplicate_of, is_private
 from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
 from bot.puzzles.finder import Finder
 from bot.puzzles.screens import Shown, post
@@ -133,7 +132,7 @@ class PuzzleDesk:
         finished = await self.storage.puzzles.finished_tables(guild_id, since, TABLES_LOOKED_AT)
         for table_id in finished:
             row = await self.storage.tables.get(table_id)
-            if row is None or duplicate_of(row) is not None or is_private(row):
+            if row is None or row.settings.duplicate is not None or row.settings.private:
                 continue
             game_log = await self.storage.tables.load_log(table_id)
             records[table_id] = game_log.record(row)

@@ -13,7 +13,7 @@ import discord
 
 from bot.play import workers
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of, is_rated, locale_of
+from bot.play.settings import locale_of
 from bot.table.channel import NO_MENTIONS, Post, TableChannel
 from bot.text.i18n import t
 from bot.text.narrate import deal_summary, game_result, status_line
@@ -33,7 +33,7 @@ edits of messages older than an hour)."""
 def rating_note(session: TableSession) -> str:
     """The end-of-game lines on ratings: each person's change, or that the table was unrated."""
     locale = locale_of(session)
-    if not is_rated(session):
+    if not session.settings.rated:
         return "\n" + t("ratings_unrated", locale)
     lines = change_lines(session.rating_changes, locale)
     if not lines:
@@ -131,19 +131,19 @@ class TableMessage:
         content = (
             t("table_header", locale_of(session), id=session.id)
             + "\n"
-            + status_line(game, names, locale_of(session), deck_style_of(session))
+            + status_line(game, names, locale_of(session), session.settings.deck_style)
         )
         view = self.buttons(session, over=game.over)
         file = await images.table_file(
             public,
             names,
             session.computers(),
-            deck_style_of(session),
+            session.settings.deck_style,
             f"table-{session.id}",
             locale=locale_of(session),
             # A table brought back by a restart is redrawn after the clicks of people.
             priority=workers.BACKGROUND if session.restoring else workers.TABLE,
-            unrated=not is_rated(session),
+            unrated=not session.settings.rated,
         )
         return TablePayload(content, file, view)
 
@@ -222,14 +222,14 @@ class TableMessage:
         assert game is not None
         names = session.names()
         locale = locale_of(session)
-        text = deal_summary(game, names, deal_index, locale, deck_style_of(session), heading)
+        text = deal_summary(game, names, deal_index, locale, session.settings.deck_style, heading)
         post: Post = {"allowed_mentions": NO_MENTIONS}
         try:
             post["file"] = await images.deal_summary_file(
                 game.public_view(),
                 names,
                 game.deal_results[deal_index],
-                deck_style_of(session),
+                session.settings.deck_style,
                 f"deal-{session.id}-{deal_index + 1}",
                 locale=locale,
             )

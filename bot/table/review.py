@@ -21,15 +21,15 @@ import discord
 
 from bot.play.reviews import Reviews
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.play.tables import Tables
+from bot.table.access import session_or_refusal
 from bot.table.message import link_button
 from bot.text import marks
 from bot.text.cards import card_name
 from bot.text.i18n import t, user_locale
 from bot.text.review import action_words, bid_words, decision_text, review_text, shown
 from bot.ui import images
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
 from bot.web.links import LinkHolder
 from games.actions import Action
 from games.review import Decision, Review
@@ -133,7 +133,7 @@ class ReviewDesk:
         each with its picture: one image a message, so that Discord shows each at the
         message's full width, on a phone too."""
         game = session.row.game
-        style = deck_style_of(session)
+        style = session.settings.deck_style
         content = review_text(review, session.id, deal + 1, game, locale)
         await interaction.edit_original_response(
             content=content, attachments=[], **self.web_view(session.id, deal, seat, locale)

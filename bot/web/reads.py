@@ -19,12 +19,6 @@ from bot.web.replay import LogFacts
 from games.review import Review, StaleReview
 from games.review.values import Verdict
 
-CHALLENGE_SETTING: Final = "challenge"
-"""The table setting naming a challenge's deal (``bot.challenge.attempts.CHALLENGE``)."""
-SEALED_SETTINGS: Final = ("challenge", "duplicate", "private")
-"""Table settings that make a table a challenge's or a private one: its page follows the
-challenge's sealing, and without a challenge to follow it has none."""
-
 
 @dataclass(frozen=True)
 class TableFacts:
@@ -81,10 +75,8 @@ def _facts(row: TableRow) -> TableFacts:
             names[seat.seat] = seat.name
             computers[seat.seat] = seat.is_computer
     settings = row.settings
-    link = settings.get(CHALLENGE_SETTING)
-    challenge = None
-    if isinstance(link, dict) and isinstance(link.get("id"), int):
-        challenge = (int(link["id"]), int(link.get("deal", 0)))
+    link = settings.challenge
+    challenge = None if link is None else (link.challenge_id, link.deal_no)
     return TableFacts(
         id=row.id,
         guild_id=row.guild_id,
@@ -95,10 +87,10 @@ def _facts(row: TableRow) -> TableFacts:
         first_dealer=row.first_dealer,
         names=names,
         computers=computers,
-        deck_style=str(settings.get("deck_style", "auto")),
-        rated=settings.get("rated", True) is not False,
+        deck_style=settings.deck_style,
+        rated=settings.rated,
         challenge=challenge,
-        sealed=any(settings.get(key) is not None for key in SEALED_SETTINGS),
+        sealed=link is not None or settings.duplicate is not None or settings.private,
     )
 
 

@@ -520,7 +520,7 @@ def test_no_user_facing_english_outside_the_catalogues() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_an_illegal_move_is_refused_in_the_players_language(locale: str) -> None:
     from bot.play.sessions import ActResult
-    from bot.ui.replies import refusal
+    from bot.table.controller import refusal
     from games.actions import Action
     from games.base import IllegalAction
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.challenge.attempts import CHALLENGE
 from bot.config import load_settings
 from bot.web.links import Signer, WebLinks
-from bot.web.reads import CHALLENGE_SETTING
 from bot.web.settings import DEFAULT_BIND
 from bot.web.text import reader_locale
 
@@ -26,10 +24,6 @@ def test_a_token_opens_only_what_it_was_signed_for() -> None:
     assert links.deal(12, 2).startswith("https://atout.example.org/pages/deal/12-3-")
     assert links.deal(12, 2, seat=1).startswith("https://atout.example.org/pages/deal/12-3-s1-")
     assert len({links.deal(12, 2), links.deal(12, 2, 0), links.game(12)}) == 3
-
-
-def test_the_challenge_setting_is_the_challenges_own() -> None:
-    assert CHALLENGE_SETTING == CHALLENGE
 
 
 def settings(**values: str) -> object:
