@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.storage.interface import Snapshot
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from games.ai import choose
 from games.registry import new_game
 
@@ -28,7 +29,9 @@ async def finished_table(
     """A table of ``deals`` finished deals; ``users`` seats people (seat → user id), computers
     sit at the other seats. Its id."""
     rng = random.Random(seed)
-    row = await storage.tables.create(guild_id, 1, game_name, seats, 1, {}, settings or {})
+    row = await storage.tables.create(
+        guild_id, 1, game_name, seats, 1, {}, TableSettings.from_json(settings or {})
+    )
     for seat in range(seats):
         if seat in users:
             await storage.tables.set_seat(row.id, seat, users[seat], None, f"player{seat}")

@@ -15,6 +15,7 @@ from bot.storage.backends import make_storage
 from bot.storage.puzzles import PuzzleAnswer, PuzzlePost
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 PUZZLE: dict[str, Any] = {"game": "sueca", "seat": 2, "kind": "open", "answer": {"card": "4H"}}
 RECORD: dict[str, Any] = {"format": "atout-record/1", "game": "sueca", "deals": []}
@@ -104,10 +105,10 @@ async def test_a_person_s_answers_come_in_order(storage: Storage) -> None:
 
 
 async def test_finished_tables_and_reviewed_deals(storage: Storage) -> None:
-    mine = await storage.tables.create(1, 2, "briscola", 2, 7, {}, {})
+    mine = await storage.tables.create(1, 2, "briscola", 2, 7, {}, TableSettings())
     await storage.tables.set_seat(mine.id, 1, 7, None, "Ann")
     await storage.tables.set_seat(mine.id, 0, None, "easy", "Computer")
-    other = await storage.tables.create(2, 2, "briscola", 2, 7, {}, {})
+    other = await storage.tables.create(2, 2, "briscola", 2, 7, {}, TableSettings())
     await storage.tables.update(mine.id, status="finished", finished_at="2026-11-27T00:00:00Z")
     await storage.tables.update(other.id, status="finished", finished_at="2026-11-27T00:00:00Z")
     assert await storage.puzzles.finished_tables(1, "2026-11-20T00:00:00Z", 10) == [mine.id]

@@ -16,6 +16,7 @@ from bot.storage import sqlite
 from bot.storage.backends import make_storage
 from bot.storage.challenges import DealResult, iso
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.actions import Action
@@ -99,7 +100,7 @@ async def _fill(path: str) -> Filled:
                 game="briscola",
                 seats=2,
                 options={},
-                settings={"language": "en"},
+                settings=TableSettings(language="en"),
                 samples=4,
                 seed="seed",
                 deals=deals,

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.storage.interface import Snapshot
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from games.ai import choose
 from games.registry import game_class
 
@@ -34,7 +35,9 @@ async def play_table(
     cls = game_class(game)
     seats = seats or cls.SEAT_COUNTS[0]
     options = dict(options or {})
-    row = await storage.tables.create(guild_id, 2, game, seats, people[0], options, settings or {})
+    row = await storage.tables.create(
+        guild_id, 2, game, seats, people[0], options, TableSettings.from_json(settings or {})
+    )
     for seat in range(seats):
         user = people[seat] if seat < len(people) else None
         name = f"{NAMES[seat]} ({seat})" if seat < len(NAMES) else f"seat {seat}"
