@@ -200,14 +200,16 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--db", help="an empty PostgreSQL database (postgresql://…)")
     parser.add_argument(
-        "--postgres", action="store_true", help="on a throwaway PostgreSQL server (tests.pg_server)"
+        "--postgres",
+        action="store_true",
+        help="on a throwaway PostgreSQL server (tests.support.pg_server)",
     )
     add_json_option(parser)
     args = parser.parse_args()
     if args.db:
         await measure(args, args.db, "postgresql")
     elif args.postgres:
-        from tests.pg_server import PgServer
+        from tests.support.pg_server import PgServer
 
         server = PgServer(durable=True)
         server.start()

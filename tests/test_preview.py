@@ -1,7 +1,7 @@
 """The screenshot script keeps working: every game's table runs under simcord and reaches each of
 its moments (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright), in more
 than one language. The script runs in a process of its own with the suite's simcord shortcuts
-(``tests.simcord_speed``, exact), which halve its time; one language per test, so that the two
+(``tests.support.simcord_speed``, exact), which halve its time; one language per test, so that the two
 share the suite's workers.
 """
 
@@ -61,7 +61,7 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
         [
             sys.executable,
             "-m",
-            "tests.simcord_speed",
+            "tests.support.simcord_speed",
             "benchmarks/preview.py",
             "--no-browser",
             "--lang",
