@@ -34,7 +34,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +42,9 @@ from benchmarks.leaderboard import percentile, timed
 from bot.challenge.screens import FIELD_SHOWN, field_text, standings_answer
 from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, Par, iso
-from bot.storage.interface import Storage
+from bot.storage.postgres import PgDatabase
+from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from games.ai import choose
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_detail, fixed_deals, seat_result
@@ -71,14 +72,14 @@ def play(game: str, deck: tuple[str, ...], dealer: int, seed: int) -> Game:
 async def build(storage: Storage, attempts: int, deals: int, variants: int, seed: int) -> Challenge:
     rng = random.Random(seed)
     now = datetime.datetime.now(datetime.UTC)
-    challenge = await storage.create_challenge(
+    challenge = await storage.challenges.create(
         guild_id=GUILD,
         channel_id=1,
         creator_id=1,
         game=GAME,
         seats=SEATS,
         options={},
-        settings={"language": "en", "deck_style": "auto"},
+        settings=TableSettings(language="en"),
         samples=64,
         seed="benchmark",
         deals=fixed_deals(GAME, {}, SEATS, deals, "benchmark"),
@@ -94,7 +95,7 @@ async def build(storage: Storage, attempts: int, deals: int, variants: int, seed
         ways.append(
             [(seat_result(g, PLAYER_SEAT), json.dumps(deal_detail(g, names))) for g in played]
         )
-        await storage.store_par(
+        await storage.challenges.store_par(
             challenge.id,
             deal_no,
             Par(seat_result(played[0], PLAYER_SEAT), deal_detail(played[0], names)),
@@ -109,24 +110,25 @@ async def build(storage: Storage, attempts: int, deals: int, variants: int, seed
             score, detail = rng.choice(ways[deal_no])
             result_rows.append((challenge.id, deal_no, user, table, score, detail, stamp))
             table += 1
-    async with storage.transaction():  # type: ignore[attr-defined]
-        await storage.db.executemany(  # type: ignore[attr-defined]
+    async with storage.database.transaction() as conn:
+        await conn.executemany(
             "INSERT INTO challenge_attempts (challenge_id, user_id, name, thread_id, table_id,"
-            " deals_done, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " deals_done, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             attempt_rows,
         )
-        await storage.db.executemany(  # type: ignore[attr-defined]
+        await conn.executemany(
             "INSERT INTO challenge_results (challenge_id, deal_no, user_id, table_id, score,"
-            " detail, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " detail, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             result_rows,
         )
-    if hasattr(storage.db, "conn"):  # PostgreSQL: statistics for the planner, as autovacuum would
-        await storage.db.conn.execute("ANALYZE")  # type: ignore[attr-defined]
+    if isinstance(storage.database, PgDatabase):
+        # Statistics for the planner, as autovacuum would gather them.
+        await storage.database.execute("ANALYZE")
     return challenge
 
 
 async def measure(args: argparse.Namespace, db: str, backend: str) -> None:
-    storage: Any = make_storage(db)
+    storage = make_storage(db)
     await storage.open()
     try:
         start = time.perf_counter()
@@ -138,10 +140,10 @@ async def measure(args: argparse.Namespace, db: str, backend: str) -> None:
             )
         rng = random.Random(args.seed)
         now = datetime.datetime.now(datetime.UTC)
-        pages = (await storage.standings(challenge.id)).pages
+        pages = (await storage.challenges.standings(challenge.id)).pages
 
         async def standings() -> object:
-            found = await storage.standings(
+            found = await storage.challenges.standings(
                 challenge.id,
                 page=rng.randint(1, max(1, pages // 3)),
                 user_id=rng.randint(1, args.attempts),
@@ -151,14 +153,14 @@ async def measure(args: argparse.Namespace, db: str, backend: str) -> None:
         async def results() -> object:
             deal_no = rng.randrange(args.deals)
             user = rng.randint(1, args.attempts)
-            field = await storage.deal_field(challenge.id, deal_no, limit=FIELD_SHOWN)
-            own = await storage.own_results(challenge.id, user)
+            field = await storage.challenges.deal_field(challenge.id, deal_no, limit=FIELD_SHOWN)
+            own = await storage.challenges.own_results(challenge.id, user)
             field += [r for r in own if r.deal_no == deal_no and r not in field]
-            par = (await storage.pars(challenge.id)).get(deal_no)
+            par = (await storage.challenges.pars(challenge.id)).get(deal_no)
             return field_text(challenge, deal_no, field, par, user, "en")
 
         async def read() -> object:
-            return await storage.standings(
+            return await storage.challenges.standings(
                 challenge.id,
                 page=rng.randint(1, max(1, pages // 3)),
                 user_id=rng.randint(1, args.attempts),
@@ -198,14 +200,16 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--db", help="an empty PostgreSQL database (postgresql://…)")
     parser.add_argument(
-        "--postgres", action="store_true", help="on a throwaway PostgreSQL server (tests.pg_server)"
+        "--postgres",
+        action="store_true",
+        help="on a throwaway PostgreSQL server (tests.support.pg_server)",
     )
     add_json_option(parser)
     args = parser.parse_args()
     if args.db:
         await measure(args, args.db, "postgresql")
     elif args.postgres:
-        from tests.pg_server import PgServer
+        from tests.support.pg_server import PgServer
 
         server = PgServer(durable=True)
         server.start()

@@ -8,7 +8,7 @@ which is also what the migration runs), then measures, as the commands do it:
   caller's own line) and draw its image: ``bot.ui.standings.board_answer``;
 - ``/stats``: a player's games, ratings and ranks in every game, partner and opponent, and the
   rating chart: ``bot.ui.standings.stats_answer``;
-- the rating update at the end of a game: ``storage.rate_table`` for a newly finished table.
+- the rating update at the end of a game: ``storage.ratings.rate_table`` for a newly finished table.
 
 Prints medians (p50) and 95th percentiles in milliseconds of wall time, against the targets of
 issue 9 (``/leaderboard`` and ``/stats`` p95 <= 300 ms, update <= 20 ms), then the same in CPU
@@ -34,8 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
+from bot.storage.backends import make_storage
 from bot.storage.ratings import GAMES
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from bot.ui.standings import board_answer, stats_answer
 from games.registry import game_class
 
@@ -49,15 +51,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def build(storage: SqliteStorage, players: int, games: int, seed: int) -> float:
+async def build(storage: Storage, players: int, games: int, seed: int) -> float:
     """Write ``games`` finished tables among ``players`` people and rate them; the seconds the
     rating of all of them took."""
     rng = random.Random(seed)
     skill = [rng.gauss(0, 1) for _ in range(players)]
     now = time.time()
-    db = storage.db
-    await db.execute("BEGIN")
     kinds = list(WEIGHTS)
+    tables, seated, results = [], [], []
     for table_id in range(1, games + 1):
         game = rng.choices(kinds, [WEIGHTS[k] for k in kinds])[0]
         seats = SEATS[game]
@@ -73,23 +74,27 @@ async def build(storage: SqliteStorage, players: int, games: int, seed: int) -> 
         # Spread over the last 90 days, in finishing order.
         finished = now - 90 * 86400 * (1 - table_id / games)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(finished))
-        await db.execute(
+        tables.append((table_id, GUILD, game, seats, people[0] + 1, stamp, stamp))
+        seated.extend((table_id, seat, p + 1, f"Player {p + 1}") for seat, p in enumerate(people))
+        results.append(
+            (table_id, json.dumps(totals), json.dumps(winners), json.dumps({"game": game}))
+        )
+    async with storage.database.transaction() as conn:
+        await conn.executemany(
             "INSERT INTO tables (id, guild_id, channel_id, game, seats, starter_id, options,"
             " settings, status, first_dealer, created_at, finished_at)"
-            " VALUES (?, ?, 1, ?, ?, ?, '{}', '{}', 'finished', 0, ?, ?)",
-            (table_id, GUILD, game, seats, people[0] + 1, stamp, stamp),
+            " VALUES ($1, $2, 1, $3, $4, $5, '{}', '{}', 'finished', 0, $6, $7)",
+            tables,
         )
-        await db.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-            [(table_id, seat, p + 1, f"Player {p + 1}") for seat, p in enumerate(people)],
+        await conn.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name) VALUES ($1, $2, $3, $4)", seated
         )
-        await db.execute(
-            "INSERT INTO results (table_id, totals, winners, record) VALUES (?, ?, ?, ?)",
-            (table_id, json.dumps(totals), json.dumps(winners), json.dumps({"game": game})),
+        await conn.executemany(
+            "INSERT INTO results (table_id, totals, winners, record) VALUES ($1, $2, $3, $4)",
+            results,
         )
-    await db.execute("COMMIT")
     start = time.perf_counter()
-    await storage.rate_pending()
+    await storage.ratings.rate_pending()
     return time.perf_counter() - start
 
 
@@ -111,13 +116,13 @@ async def timed(
     return wall, cpu
 
 
-async def new_game(storage: SqliteStorage, rng: random.Random, players: int) -> int:
-    """A coinche table that just ended, as ``finish_table`` leaves it."""
-    row = await storage.create_table(GUILD, 1, "coinche", 4, 1, {}, {})
+async def new_game(storage: Storage, rng: random.Random, players: int) -> int:
+    """A coinche table that just ended, as ``storage.tables.finish`` leaves it."""
+    row = await storage.tables.create(GUILD, 1, "coinche", 4, 1, {}, TableSettings())
     for seat, person in enumerate(rng.sample(range(1, players + 1), 4)):
-        await storage.set_seat(row.id, seat, person, None, f"Player {person}")
-    await storage.update_table(row.id, status="playing", first_dealer=0)
-    await storage.finish_table(row.id, "finished", [1001, 640], [0], {"game": "coinche"})
+        await storage.tables.set_seat(row.id, seat, person, None, f"Player {person}")
+    await storage.tables.update(row.id, status="playing", first_dealer=0)
+    await storage.tables.finish(row.id, "finished", [1001, 640], [0], {"game": "coinche"})
     return int(row.id)
 
 
@@ -133,7 +138,7 @@ async def main() -> None:
     scratch = tempfile.TemporaryDirectory()
     path = args.db or os.path.join(scratch.name, "bench.sqlite3")
     fresh = not os.path.exists(path)
-    storage = SqliteStorage(path)
+    storage = make_storage(path)
     await storage.open()
     try:
         if fresh:
@@ -141,7 +146,7 @@ async def main() -> None:
             if not args.json:
                 print(f"built: {args.players} players, {args.games} games rated in {seconds:.1f} s")
         rng = random.Random(args.seed)
-        board = await storage.leaderboard(GUILD, "coinche")
+        board = await storage.ratings.leaderboard(GUILD, "coinche")
         pages = board.pages
 
         async def leaderboard() -> object:
@@ -160,7 +165,7 @@ async def main() -> None:
         queue = iter(tables)
 
         async def update() -> object:
-            return await storage.rate_table(next(queue))
+            return await storage.ratings.rate_table(next(queue))
 
         for name, job, target in (
             ("/leaderboard (image included)", leaderboard, 300),

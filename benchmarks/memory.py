@@ -1,5 +1,12 @@
 """How much memory the bot takes: the PSS of its whole process tree, idle and under load.
 
+"The bot's memory" here is what the machine pays for ``python -m bot``: the proportional set
+size of the bot's process and of every process it starts (the fork server, the drawing
+processes, the review process, multiprocessing's resource tracker), added up. Under load the
+bot's process also holds simcord's simulated Discord and players (``load`` below): about 15 MB
+of Python objects of its 220-300 MB at the peak (tracemalloc), so the load figure is an upper
+bound of a real bot's with the same tables.
+
 PSS (proportional set size, ``/proc/<pid>/smaps_rollup``) counts a page shared by n processes as
 1/n in each, so the sum over the bot's processes (the bot, its drawing processes, the fork
 server and multiprocessing's resource tracker) is what the tree really costs the machine, where
@@ -40,7 +47,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
-from tests.fake_discord import TOKEN, FakeGateway
+from bot.play.reviews import REVIEW_NICE
+from tests.support.fake_discord import TOKEN, FakeGateway
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024
@@ -108,7 +116,14 @@ def role(pid: int, root: int) -> str:
     if "resource_tracker" in text:
         return "resource tracker"
     if "forkserver" in text:
-        return "fork server" if parent == root else "drawing"
+        if parent == root:
+            return "fork server"
+        root_fields = _stat_fields(root)
+        # Both are forked from the fork server; the review process runs further below the bot
+        # (not told apart when the bot itself runs at nice 5 or more: both are then at 19).
+        if fields and root_fields and int(fields[16]) - int(root_fields[16]) >= REVIEW_NICE:
+            return "review"
+        return "drawing"
     return "worker"
 
 

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import discord
 import simcord
 import simcord.interactions
 
@@ -25,6 +26,7 @@ import bot.play.sessions as sessions
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
+from tests.bot.challenge.play import Attempt, card, new_challenge
 from tests.bot.driver import Table, custom_ids
 
 Shoot = Callable[[str, str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
@@ -47,7 +49,17 @@ class Script:
 GAMES: dict[str, Script] = {
     "coinche": Script(
         "coinche",
-        ("lobby", "auction", "auction-hand", "table", "hand", "summary", "game-over"),
+        (
+            "lobby",
+            "auction",
+            "auction-hand",
+            "table",
+            "hand",
+            "summary",
+            "review",
+            "review-decision",
+            "game-over",
+        ),
         seed=3,
     ),
     "belote": Script("belote", ("turn-up", "turn-up-hand", "table", "hand"), seed=2),
@@ -56,6 +68,12 @@ GAMES: dict[str, Script] = {
     "briscola6": Script("briscola", ("table", "hand"), seed=1),
     "chiamata": Script("chiamata", ("auction", "auction-hand", "call", "table", "hand"), seed=1),
     "sueca": Script("sueca", ("table", "hand"), seed=1),
+    "challenge": Script(
+        "challenge",
+        ("card", "deal-over", "standings-sealed", "results-deal", "standings-final"),
+        seed=1,
+    ),
+    "puzzle": Script("puzzle", ("post", "question", "answer", "stats"), seed=1),
 }
 """Every game the script knows, by the name ``--game`` takes (Briscola at 2 and at 6 seats)."""
 
@@ -203,7 +221,7 @@ async def mid_deal(stage: Stage, game: str, table: Table) -> None:
 # ----------------------------------------------------------------------------------- games
 async def coinche(stage: Stage) -> None:
     """alice and bob with two computers, to a short target: the full lobby, the auction with a
-    bid on the table, mid-deal, the first deal's summary and game over."""
+    bid on the table, mid-deal, the first deal's summary, alice's review of it and game over."""
     table = stage.table("coinche", 2)
     alice, bob = table.players
     started = await alice.slash(
@@ -233,7 +251,14 @@ async def coinche(stage: Stage) -> None:
     await stage.hand_moment("coinche", "auction-hand", table)
     await mid_deal(stage, "coinche", table)
     await table.play_until(lambda g: len(g.log) >= 2 or g.over)
-    await stage.shoot("coinche", "summary", table.where(), alice, summary(table, stage.language))
+    first = summary(table, stage.language)
+    await stage.shoot("coinche", "summary", table.where(), alice, first)
+    # alice's review of that deal: its first message, and its first decision with its picture.
+    asked = await alice.click(first, custom_id=f"atout:review:{table.table_id}:0")
+    if asked.response is None or not asked.followups:
+        raise Missed("review")
+    await stage.shoot("coinche", "review", table.where(), alice, asked.response)
+    await stage.shoot("coinche", "review-decision", table.where(), alice, asked.followups[0])
     await table.play_to_end()
     await stage.shoot(
         "coinche", "game-over", table.where(), alice, game_over(table, stage.language)
@@ -315,6 +340,78 @@ async def chiamata(stage: Stage) -> None:
     await mid_deal(stage, "chiamata", table)
 
 
+async def challenge(stage: Stage) -> None:
+    """A two-deal Coinche challenge: its card; alice's thread after her first deal (the
+    summary and the one message that ends the deal); bob, who has played one deal, reads the
+    standings of that deal only; alice's results on deal 1; the final standings once it closes."""
+    channel = stage.guild.create_text_channel("challenge")
+    boss = stage.guild.add_member(
+        stage.world.create_user("admin"),
+        roles=[
+            stage.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        ],
+    )
+    stage.seed = GAMES["challenge"].seed
+    created = await new_challenge(
+        stage.world, boss, channel, "coinche", deals=2, closes_in=1, language=stage.language
+    )
+    bot = stage.world.bot
+    await bot.challenges.work_out_pars()  # type: ignore[attr-defined]
+    alice, bob = stage.people[:2]
+    await stage.shoot("challenge", "card", channel, alice, card(channel, created))
+    first = Attempt(stage.world, channel, alice, created, seed=1)
+    await first.start()
+    await first.play_deal()
+    thread = first.where()
+    ended = t("challenge_deal_done", stage.language, number=1, total=2, result="")
+    await stage.shoot("challenge", "deal-over", thread, alice, latest(thread, ended))
+    await first.play_all()
+    second = Attempt(stage.world, channel, bob, created, seed=2)
+    await second.start()
+    await second.play_deal()
+    sealed = await bob.slash(channel, "challenge standings")
+    await stage.shoot("challenge", "standings-sealed", channel, bob, sealed.response)
+    results = await alice.slash(channel, "challenge results", deal=1)
+    await stage.shoot("challenge", "results-deal", channel, alice, results.response)
+    await stage.world.advance_time(3600 + 120)
+    final = await alice.slash(channel, "challenge standings")
+    await stage.shoot("challenge", "standings-final", channel, alice, final.response)
+
+
+async def puzzle(stage: Stage) -> None:
+    """The server's puzzle of the day: the daily post in its channel (no hand, no result), the
+    puzzle alice opens with "Solve it" (every hand, for her alone), her answer with the line
+    that shows why, and her stats."""
+    channel = stage.guild.create_text_channel("puzzle")
+    boss = stage.guild.add_member(
+        stage.world.create_user("admin"),
+        roles=[
+            stage.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        ],
+    )
+    stage.seed = GAMES["puzzle"].seed
+    # The post speaks the server's language, as an admin sets it (/atout settings language:).
+    bot = stage.world.bot
+    await bot.storage.ratings.set_guild_setting(stage.guild.id, "language", stage.language)  # type: ignore[attr-defined]
+    await boss.slash(channel, "puzzle daily")
+    alice = stage.people[0]
+    post = latest(channel)
+    await stage.shoot("puzzle", "post", channel, alice, post)
+    solve = next(i for i in custom_ids(post) if i.startswith("atout:puzzle:"))
+    opened = await alice.click(post, custom_id=solve)
+    if opened.response is None:
+        raise Missed("the puzzle opened from the daily post")
+    await stage.shoot("puzzle", "question", channel, alice, opened.response)
+    cards = [i for i in custom_ids(opened.response) if i.startswith("atout:puzzle:")]
+    # Alice finds it (the answer's page says so): the button of the stored answer's card.
+    stored = await bot.storage.puzzles.get(int(solve.split(":")[2]))  # type: ignore[attr-defined]
+    right = next(i for i in cards if i.endswith(f":{stored.puzzle['answer']['card']}"))
+    answered = await alice.click(opened.response, custom_id=right)
+    await stage.shoot("puzzle", "answer", channel, alice, answered.response)
+    stats = await alice.slash(channel, "puzzle stats")
+    await stage.shoot("puzzle", "stats", channel, alice, stats.response)
+
+
 PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "coinche": coinche,
     "belote": belote,
@@ -323,6 +420,8 @@ PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "briscola6": briscola6,
     "chiamata": chiamata,
     "sueca": sueca,
+    "challenge": challenge,
+    "puzzle": puzzle,
 }
 
 

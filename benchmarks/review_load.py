@@ -51,6 +51,7 @@ from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.play.workers import default_image_processes
 from bot.storage.interface import Snapshot
+from bot.storage.table_settings import TableSettings
 from bot.text.i18n import t
 from games.ai import choose
 from games.registry import new_game
@@ -74,12 +75,12 @@ async def stored_game(
     """A finished table of ``name``: ``deals`` deals played by the normal computer player, seat
     0 held by ``user``, written to storage step by step as a table in play writes them."""
     rng = random.Random(seed)
-    row = await bot.storage.create_table(guild, channel, name, seats, user, {}, {})
-    await bot.storage.set_seat(row.id, 0, user, None, "p")
+    row = await bot.storage.tables.create(guild, channel, name, seats, user, {}, TableSettings())
+    await bot.storage.tables.set_seat(row.id, 0, user, None, "p")
     for seat in range(1, seats):
-        await bot.storage.set_seat(row.id, seat, None, "normal", f"Computer {seat}")
+        await bot.storage.tables.set_seat(row.id, seat, None, "normal", f"Computer {seat}")
     game = new_game(name, seats=seats, dealer=0)
-    await bot.storage.update_table(row.id, first_dealer=0, status="playing")
+    await bot.storage.tables.update(row.id, first_dealer=0, status="playing")
     action_no = 0
     for deal_no in range(deals):
         if game.over:
@@ -87,7 +88,7 @@ async def stored_game(
         deck = list(game.full_deck())
         rng.shuffle(deck)
         game.deal(deck)
-        await bot.storage.append_deal(
+        await bot.storage.tables.append_deal(
             row.id, deal_no, game.log[-1]["dealer"], deck, Snapshot.of(game)
         )
         while not game.awaiting_deck and not game.over:
@@ -95,11 +96,11 @@ async def stored_game(
             assert seat is not None
             action = choose(game.view(seat), game.legal_actions(seat), "normal", rng)
             game.apply(seat, action)
-            await bot.storage.append_action(
+            await bot.storage.tables.append_action(
                 row.id, action_no, deal_no, seat, action.to_json(), Snapshot.of(game)
             )
             action_no += 1
-    await bot.storage.finish_table(row.id, "finished")
+    await bot.storage.tables.finish(row.id, "finished")
     return row.id
 
 

@@ -9,23 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import allocator
 from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
+from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
-from bot.play.seating import Seating
-from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
 from bot.table.hands import Hands
@@ -40,6 +40,10 @@ from bot.ui import emojis, images
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
+from bot.web.links import LinkHolder
+
+if TYPE_CHECKING:
+    from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +58,7 @@ EXTENSIONS = (
     "cogs.leaderboard",
     "cogs.challenge",
     "cogs.review",
+    "cogs.puzzle",
 )
 
 
@@ -89,22 +94,43 @@ class AtoutBot(commands.Bot):
         self.tables = Tables(
             self.storage, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
+        self.web_links = LinkHolder()
+        """The web pages' links for Discord's link buttons (none without ``ATOUT_WEB_URL``)."""
+        self.web: WebServer | None = None
+        if settings.web.enabled:
+            from bot.web.server import WebServer
+
+            # Pages are made in a process of their own where the images are (python -m bot),
+            # in a thread where they are drawn in threads (the tests).
+            self.web = WebServer(
+                self.storage,
+                settings.web,
+                self.web_links,
+                clock=discord.utils.utcnow,
+                processes=1 if settings.image_processes > 0 else 0,
+            )
         # The floor, each part given what it works with (docs/architecture.md).
-        seating = Seating()
         channel = TableChannel(self)
         hands = Hands(PanelRegistry())
-        pings = Pings(channel, hands, TurnTimer(seating))
-        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        pings = Pings(channel, hands, TurnTimer())
+        message = TableMessage(channel, self.web_links)
+        self.ui = TableUI(self.tables, channel, message, hands, pings)
         self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        # A challenge's tables end their deal into their attempt instead (bot.challenge).
-        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
+        # A challenge's deals end into their attempt instead (bot.challenge): only they pass
+        # through the challenges' listener.
+        self.tables.listener = self.ui
+        self.tables.duplicate_listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
-        self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
-        self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
+        self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
+        self.review = ReviewDesk(
+            self.tables, Reviews(self.storage, settings.review_processes), self.web_links
+        )
         self.tree.error(self.on_app_command_error)
         self.suit_emojis = emojis.SuitEmojis(self)
         """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
+        self._trimming: asyncio.Task[None] | None = None
+        """Memory handed back to the system now and then (``bot.allocator``)."""
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
         self.stop_grace_s = 0.0
@@ -113,8 +139,23 @@ class AtoutBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         """The storage opens before Discord is asked anything: a database that cannot be opened
-        is refused without a login (and its one line is not lost among the gateway's)."""
-        await self.open_storage()
+        is refused without a login (and its one line is not lost among the gateway's).
+
+        A stop signal cancels the login (``python -m bot``); the storage's opening is let finish
+        first (its connection has a thread of its own, and a migration is one transaction), so
+        that the close after it finds the storage either open or not, never half-way. The web
+        pages (``ATOUT_WEB_URL``) start then too: an address that cannot be listened on is
+        refused before Discord is asked anything."""
+        opening = asyncio.ensure_future(self.open_storage())
+        try:
+            await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            await asyncio.wait([opening])
+            if not opening.cancelled():
+                opening.exception()  # seen: a failed opening is no news to a bot that stops
+            raise
+        if self.web is not None:
+            await self.web.start()
         await super().login(token)
 
     async def open_storage(self) -> None:
@@ -150,13 +191,14 @@ class AtoutBot(commands.Bot):
         # failed upload leaves the fallback and never holds the start back.
         await self.suit_emojis.start()
         # A game whose end was written but not rated (a crash between the two) is rated now.
-        await self.storage.rate_pending()
+        await self.storage.ratings.rate_pending()
         # The bot connects at once; unfinished tables come back in the background, and a click
         # on one that is not back yet loads it on the spot. The review process starts now too.
         self.review.reviews.warm()
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
         self.presence.start()
+        self._trimming = asyncio.create_task(allocator.trim_periodically(), name="atout-trim")
         # Challenges: closings due, pars to work out, daily challenges, deals that ended just
         # before the restart (bot.challenge.controller).
         self.challenges.start()
@@ -170,6 +212,8 @@ class AtoutBot(commands.Bot):
             await self._close_done
             return
         self._close_done = asyncio.get_running_loop().create_future()
+        if self._trimming is not None:
+            self._trimming.cancel()
         self.presence.stop()
         self.suit_emojis.stop()
         self.challenges.stop()
@@ -184,6 +228,8 @@ class AtoutBot(commands.Bot):
         finally:
             self.review.reviews.close()
             try:
+                if self.web is not None:
+                    await self.web.stop()
                 await self.storage.close()
             finally:
                 self.http.close = close_http  # type: ignore[method-assign]

@@ -16,17 +16,23 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.logs import redact
 from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
+from bot.storage.postgres import is_postgres_url
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
+from bot.web.settings import WebSettings, web_settings
 
 MAX_AI_PAUSE_S = 60.0
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
+MAX_REVIEW_PROCESSES = 8
+"""A review is asked for once a deal, at most: more processes than this would wait idle."""
+DEFAULT_REVIEW_PROCESSES = 1
 
 
 @dataclass(frozen=True)
@@ -46,8 +52,16 @@ class Settings:
     than the CPUs it may use, fewer on a small memory, see ``bot.play.workers``); 0 draws in
     threads, as the tests under simcord do."""
     review_processes: int = 0
-    """Processes that compute deal reviews (``bot.play.reviews``): one for ``python -m bot``,
-    niced below everything else; 0 computes them in a thread, as the tests do."""
+    """``ATOUT_REVIEW_PROCESSES``: processes that compute deal reviews (``bot.play.reviews``),
+    niced below everything else: one by default for ``python -m bot``; 0 computes them in a
+    thread of the bot (a tiny machine: no process of its own, tables slower during a review),
+    as the tests do."""
+    health_file: str | None = None
+    """``ATOUT_HEALTH_FILE``: where the running bot writes its health every few seconds, for
+    ``python -m bot health`` (Docker's ``HEALTHCHECK``, ``bot.health``); none by default."""
+    web: WebSettings = field(default_factory=WebSettings)
+    """``ATOUT_WEB_URL``, ``ATOUT_WEB_BIND``, ``ATOUT_WEB_SECRET``: the deals' web pages
+    (``bot.web``), off unless the URL is set."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -100,12 +114,23 @@ def load_settings(
     drawing = merged.get("ATOUT_IMAGE_PROCESSES", "").strip()
     if drawing and not (drawing.isdigit() and int(drawing) <= MAX_IMAGE_PROCESSES):
         raise ValueError(t("cli_image_processes", most=MAX_IMAGE_PROCESSES, value=repr(drawing)))
+    db = merged.get("ATOUT_DB", "").strip() or "atout.sqlite3"
+    if "://" in db and not is_postgres_url(db):
+        # mysql://…, sqlite:///…: not a file path, which SQLite would make of it.
+        raise ValueError(t("cli_db_url", value=repr(redact(db))))
+    reviewing = merged.get("ATOUT_REVIEW_PROCESSES", "").strip()
+    if reviewing and not (reviewing.isdecimal() and int(reviewing) <= MAX_REVIEW_PROCESSES):
+        raise ValueError(
+            t("cli_review_processes", most=MAX_REVIEW_PROCESSES, value=repr(reviewing))
+        )
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=merged.get("ATOUT_DB", "").strip() or "atout.sqlite3",
+        db_path=db,
         dev_guild=int(guild) if guild else None,
         ai_pause_s=ai_pause_s,
         shards=shards,
         image_processes=int(drawing) if drawing else default_image_processes(),
-        review_processes=1,
+        review_processes=int(reviewing) if reviewing else DEFAULT_REVIEW_PROCESSES,
+        health_file=merged.get("ATOUT_HEALTH_FILE", "").strip() or None,
+        web=web_settings(merged),
     )

@@ -67,7 +67,7 @@ async def may_create(interaction: Interaction, bot: AtoutBot) -> bool:
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True
     if interaction.guild_id is not None and isinstance(interaction.user, discord.Member):
-        settings = await bot.storage.guild_settings(interaction.guild_id)
+        settings = await bot.storage.ratings.guild_settings(interaction.guild_id)
         role = settings.get(ROLE_SETTING)
         if role is not None and any(r.id == role for r in interaction.user.roles):
             return True
@@ -86,11 +86,11 @@ async def find_challenge(
         await refuse(interaction, t("error_guild_only", mine))
         return None
     if challenge_id is None:
-        found = await bot.storage.latest_challenge(guild_id, iso(now()))
+        found = await bot.storage.challenges.latest(guild_id, iso(now()))
         if found is None:
             await refuse(interaction, t("challenge_none", mine))
         return found
-    found = await bot.storage.get_challenge(challenge_id) if 0 < challenge_id < 2**63 else None
+    found = await bot.storage.challenges.get(challenge_id) if 0 < challenge_id < 2**63 else None
     if found is None or found.guild_id != guild_id:
         await refuse(interaction, t("challenge_unknown", mine, id=challenge_id))
         return None
@@ -133,25 +133,39 @@ class ChallengeButton(
             return
         challenge = await find_challenge(interaction, bot, click.challenge)
         if challenge is not None:
-            await show_standings(interaction, bot, challenge, 1, private=True)
+            await show_standings(interaction, bot, challenge, 1)
 
 
 async def show_standings(
-    interaction: Interaction, bot: AtoutBot, challenge: Challenge, page: int, *, private: bool
+    interaction: Interaction, bot: AtoutBot, challenge: Challenge, page: int
 ) -> None:
+    """While the challenge is open, each reader sees the standings of the deals they have
+    finished, privately: another player's total over deals the reader has not played would
+    give away their results on them (subtract what the reader knows, and a deal's result is
+    left). Once it has closed, the whole standings, for the channel."""
     locale = user_locale(interaction)
-    standings = await bot.storage.standings(challenge.id, page=page, user_id=interaction.user.id)
+    user = interaction.user.id
+    counted: int | None = None
+    if challenge.open_at(now()):
+        attempt = await bot.storage.challenges.get_attempt(challenge.id, user)
+        counted = attempt.deals_done if attempt is not None else 0
+        if counted == 0:
+            await refuse(interaction, t("challenge_standings_unplayed", locale, id=challenge.id))
+            return
+    standings = await bot.storage.challenges.standings(
+        challenge.id, page=page, user_id=user, deals_below=counted
+    )
     if standings.total == 0:
         await refuse(interaction, t("challenge_standings_empty", locale, id=challenge.id))
         return
     if not standings.lines:
         await refuse(interaction, t("error_page", locale, page=page, pages=standings.pages))
         return
-    answer = await standings_answer(challenge, standings, now(), locale)
+    answer = await standings_answer(challenge, standings, now(), locale, counted=counted)
     await interaction.response.send_message(
         answer.text[:MESSAGE_LIMIT],
         file=_file(answer),
-        ephemeral=private,
+        ephemeral=counted is not None,
         allowed_mentions=NO_MENTIONS,
     )
 
@@ -204,7 +218,7 @@ class Challenges(
         count, options = checked
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if language is None:
-            settings = await self.bot.storage.guild_settings(interaction.guild_id)
+            settings = await self.bot.storage.ratings.guild_settings(interaction.guild_id)
             language = table_language(None, settings.get("language"), interaction.guild_locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
         challenge = await self.bot.challenges.create(
@@ -262,7 +276,7 @@ class Challenges(
         name = t(f"game_{game}", mine) if game in GAMES else game
         if action == "stop":
             assert interaction.guild_id is not None
-            stopped = await self.bot.storage.stop_daily(interaction.guild_id, game)
+            stopped = await self.bot.storage.challenges.stop_daily(interaction.guild_id, game)
             key = "challenge_daily_off" if stopped else "challenge_daily_none"
             await refuse(interaction, t(key, mine, game=name))
             return
@@ -289,7 +303,7 @@ class Challenges(
             options=options,
             next_at=iso(now()),
         )
-        await self.bot.storage.set_daily(schedule)
+        await self.bot.storage.challenges.set_daily(schedule)
         await self.bot.challenges.create_daily(schedule)
         await interaction.edit_original_response(
             content=t("challenge_daily_on", mine, game=name, channel=f"<#{interaction.channel_id}>")
@@ -302,7 +316,7 @@ class Challenges(
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             await refuse(interaction, t("error_manage_server", mine))
             return
-        await self.bot.storage.set_guild_setting(
+        await self.bot.storage.ratings.set_guild_setting(
             interaction.guild_id, ROLE_SETTING, role.id if role is not None else None
         )
         if role is None:
@@ -328,7 +342,7 @@ class Challenges(
     ) -> None:
         found = await find_challenge(interaction, self.bot, challenge)
         if found is not None:
-            await show_standings(interaction, self.bot, found, page, private=False)
+            await show_standings(interaction, self.bot, found, page)
 
     @app_commands.command(name="results", description=describe("cmd_challenge_results"))
     @app_commands.describe(challenge=describe("opt_challenge"), deal=describe("opt_challenge_deal"))
@@ -341,8 +355,8 @@ class Challenges(
         mine = user_locale(interaction)
         storage = self.bot.storage
         user = interaction.user.id
-        own = await storage.own_results(found.id, user)
-        pars = await storage.pars(found.id)
+        own = await storage.challenges.own_results(found.id, user)
+        pars = await storage.challenges.pars(found.id)
         if deal is None:
             if not own and found.open_at(now()):
                 await refuse(interaction, t("challenge_results_none", mine, id=found.id))
@@ -360,11 +374,23 @@ class Challenges(
             # No peeking: a deal is shown to those who played it, or once nobody can.
             await refuse(interaction, t("challenge_results_locked", mine, number=deal))
             return
-        field = await storage.deal_field(found.id, deal - 1, limit=FIELD_SHOWN)
+        field = await storage.challenges.deal_field(found.id, deal - 1, limit=FIELD_SHOWN)
         field += [r for r in own if r.deal_no == deal - 1 and r not in field]
         text = field_text(found, deal - 1, field, pars.get(deal - 1), user, mine)
+        view = discord.ui.View(timeout=None)
+        links = self.bot.web_links.links
+        if links is not None and not found.open_at(now()):
+            # On the web a deal opens for everybody at once, when the challenge has closed
+            # (bot.web.access): a page cannot tell who reads it.
+            view.add_item(
+                discord.ui.Button(
+                    style=discord.ButtonStyle.link,
+                    label=t("button_web_traveller", mine),
+                    url=links.challenge_deal(found.id, deal - 1),
+                )
+            )
         await interaction.response.send_message(
-            text[:MESSAGE_LIMIT], ephemeral=True, allowed_mentions=NO_MENTIONS
+            text[:MESSAGE_LIMIT], ephemeral=True, allowed_mentions=NO_MENTIONS, view=view
         )
 
     @app_commands.command(name="export", description=describe("cmd_challenge_export"))

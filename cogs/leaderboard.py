@@ -98,6 +98,15 @@ async def show_board(
         await refuse(interaction, t("error_page", locale, page=page, pages=board.pages))
         return
     view = board_view(game, period, board.page, board.pages, user, locale)
+    links = client.web_links.links
+    if links is not None:
+        view.add_item(
+            discord.ui.Button(
+                style=discord.ButtonStyle.link,
+                label=t("button_web_board", locale),
+                url=links.board(interaction.guild_id, game),
+            )
+        )
     text = answer.text[:MESSAGE_LIMIT]
     if how == "edit":
         await interaction.response.edit_message(
@@ -150,7 +159,7 @@ class RecordButton(
         table_id = click.table
         record = None
         if interaction.guild_id is not None:
-            record = await client.storage.stored_record(interaction.guild_id, table_id)
+            record = await client.storage.ratings.stored_record(interaction.guild_id, table_id)
         if record is None:
             await refuse(interaction, t("error_no_table", locale))
             return
@@ -182,7 +191,7 @@ class ResetButton(
             await refuse(interaction, t("error_manage_server", locale))
             return
         client = atout(interaction.client)
-        count = await client.storage.reset_ratings(guild_id, game)
+        count = await client.storage.ratings.reset(guild_id, game)
         await interaction.response.edit_message(
             content=t("reset_done", locale, game=t(f"game_{game}", locale), count=count), view=None
         )
@@ -268,7 +277,9 @@ class Leaderboard(commands.Cog):
             return
         who = user or interaction.user
         name = _member_name(interaction, user)
-        entries = await self.bot.storage.history(interaction.guild_id, who.id, game, HISTORY_LIMIT)
+        entries = await self.bot.storage.ratings.history(
+            interaction.guild_id, who.id, game, HISTORY_LIMIT
+        )
         if not entries:
             own = who.id == interaction.user.id
             await refuse(interaction, _no_games(name, game, locale, own=own))
@@ -290,6 +301,17 @@ class Leaderboard(commands.Cog):
                     )
                 )
             )
+        links = self.bot.web_links.links
+        if links is not None:
+            # Each game's page on the web: its deals, its score, the rating changes.
+            for index, entry in enumerate(entries, start=1):
+                view.add_item(
+                    discord.ui.Button(
+                        style=discord.ButtonStyle.link,
+                        label=t("button_web_history", locale, number=index),
+                        url=links.game(entry.table_id),
+                    )
+                )
         await interaction.response.send_message(
             text[:MESSAGE_LIMIT], view=view, allowed_mentions=NO_MENTIONS
         )
@@ -367,10 +389,12 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
             return
         storage = self.bot.storage
         if show_computers is not None:
-            await storage.set_guild_setting(interaction.guild_id, "show_computers", show_computers)
+            await storage.ratings.set_guild_setting(
+                interaction.guild_id, "show_computers", show_computers
+            )
         if language is not None:
-            await storage.set_guild_setting(interaction.guild_id, "language", language)
-        current = await storage.guild_settings(interaction.guild_id)
+            await storage.ratings.set_guild_setting(interaction.guild_id, "language", language)
+        current = await storage.ratings.guild_settings(interaction.guild_id)
         shown = bool(current.get("show_computers", False))
         tables = table_language(None, current.get("language"), interaction.guild_locale)
         lines = [

@@ -109,9 +109,23 @@ class Game(ABC):
     def _init_match(self) -> None:
         """Set the match-level state that is not in ``Game.__init__`` (carry-overs, game counts…)."""
 
+    @classmethod
     @abstractmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
+        """The cards a deal uses at a table of these rules (every key, as ``options`` holds
+        them) and this many seats, in any order: a class fact, so that a computer player holding
+        only a view (its ``options`` and ``seats``) reads the deck here rather than keep a copy
+        of each game's deck rules."""
+
+    @classmethod
+    def follows_suit(cls, options: Mapping[str, Any]) -> bool:
+        """Whether a player must follow the suit led when he can, under these rules (Belote's
+        trump duties come on top of it; Briscola has no duty, chiamata makes it an option)."""
+        return True
+
     def full_deck(self) -> tuple[str, ...]:
         """The cards of this game with these options and this many seats, in any order."""
+        return self.deck_for(self.options, self.seats)
 
     @abstractmethod
     def _start_deal(self, deck: list[str]) -> None:

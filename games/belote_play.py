@@ -136,7 +136,8 @@ class BeloteFamily(Game):
     def side_of(self, seat: int) -> int:
         return seat & 1
 
-    def full_deck(self) -> tuple[str, ...]:
+    @classmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
         return FRENCH_32
 
     def _init_play_options(self) -> None:
@@ -449,7 +450,7 @@ class BeloteFamily(Game):
     def winning_seat(self) -> int | None:
         return self.win_seat if self.trick else None
 
-    def _base_view(self, seat: int | None) -> CommonView:
+    def _base_view(self, seat: int | None) -> CommonView[None]:
         hands = self.hands
         played = [[(self.leader + i) & 3, CARD_CODES[c]] for i, c in enumerate(self.trick)]
         scores: Scores = {"deal": list(self.card_points), "game": list(self.totals)}

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from games import reasons
 from games.actions import PLAY, Action
-from games.cards import SUIT_NAMES
 
 SUIT_LETTERS: Final = "SHDC"
 RANK_LETTERS: Final = "789TJQKA"
@@ -22,7 +20,6 @@ RANK_LETTERS: Final = "789TJQKA"
 
 CARD_CODES: Final[tuple[str, ...]] = tuple(r + s for s in SUIT_LETTERS for r in RANK_LETTERS)
 CARD_INDEX: Final[dict[str, int]] = {code: i for i, code in enumerate(CARD_CODES)}
-FULL_MASK: Final = (1 << 32) - 1
 SUIT_MASKS: Final = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 
 SA: Final = 4
@@ -143,15 +140,6 @@ def cards_of(mask: int) -> list[str]:
     return out
 
 
-def mask_points(mask: int, points: tuple[int, ...]) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 # ---------------------------------------------------------------------------- legal play (§2.5)
 TRUMP_LEAD_ALWAYS: Final = 0
 TRUMP_LEAD_NEVER: Final = 1
@@ -235,14 +223,6 @@ def illegal_play(
     return "must_trump", {"suit": led_suit, "trump_suit": trump}
 
 
-def illegal_reason(
-    card: int, hand: int, mode: int, lead_card: int, win_card: int, partner_winning: bool
-) -> str:
-    """Why ``card`` may not be played, in the engines' English (``illegal_play``'s sentence)."""
-    code, params = illegal_play(card, hand, mode, lead_card, win_card, partner_winning)
-    return reasons.english(code, params)
-
-
 # ------------------------------------------------------------------------------- belote (§2.7)
 KING: Final = RANK_LETTERS.index("K")
 QUEEN: Final = RANK_LETTERS.index("Q")
@@ -300,11 +280,3 @@ def round_six_split(amounts: list[int]) -> list[int]:
         else:
             out.append(base)
     return out
-
-
-def trump_name(mode: int) -> str:
-    if mode == SA:
-        return "no trump (SA)"
-    if mode == TA:
-        return "all trump (TA)"
-    return SUIT_NAMES[SUIT_LETTERS[mode]]

@@ -18,8 +18,9 @@ which card each player drew is hidden.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from games.cards import DECK_40
 from games.facts import plain_facts
@@ -116,8 +117,9 @@ class Briscola(FortyCardGame):
         super()._reset_deal()
         self.trump_card = None
 
-    def full_deck(self) -> tuple[str, ...]:
-        return _briscola_deck(self.seats, self.options["three_player_removed_card"])
+    @classmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
+        return _briscola_deck(seats, options["three_player_removed_card"])
 
     def _start_deal(self, deck: list[str]) -> None:
         n = self.seats

@@ -14,22 +14,6 @@ RANKS: Final = "23456789TJQKA"
 
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-ITALIAN_SUIT_NAMES: Final = {"S": "spade", "H": "coppe", "D": "denari", "C": "bastoni"}
-RANK_NAMES: Final = {
-    "2": "2",
-    "3": "3",
-    "4": "4",
-    "5": "5",
-    "6": "6",
-    "7": "7",
-    "8": "8",
-    "9": "9",
-    "T": "10",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-    "A": "ace",
-}
 
 TRUMP_CODES: Final = ("S", "H", "D", "C", "NT", "AT")
 """Contract denominations: a suit, NT (sans atout, SA) or AT (tout atout, TA)."""
@@ -80,22 +64,3 @@ def parse_rank(text: object) -> str:
     if isinstance(text, str) and len(text) == 1 and text.upper() in RANKS:
         return text.upper()
     raise ValueError(f"{text!r} is not a rank (2-9, T, J, Q, K, A)")
-
-
-def suit_of(card: str) -> str:
-    return card[1]
-
-
-def rank_of(card: str) -> str:
-    return card[0]
-
-
-def card_label(card: str) -> str:
-    """Short human label for buttons: ``J♥``, ``10♠``."""
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SUIT_SYMBOLS[card[1]]
-
-
-def trump_label(trump: str) -> str:
-    """Human label of a denomination: a suit symbol, ``SA`` (no trump) or ``TA`` (all trump)."""
-    return {"NT": "SA", "AT": "TA"}.get(trump, SUIT_SYMBOLS.get(trump, trump))

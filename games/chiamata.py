@@ -114,7 +114,8 @@ class Chiamata(FortyCardGame):
         self.partner_revealed = False
         self.turn = (self.dealer + 1) % PLAYERS
 
-    def full_deck(self) -> tuple[str, ...]:
+    @classmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
         return DECK_40
 
     def _start_deal(self, deck: list[str]) -> None:
@@ -143,8 +144,12 @@ class Chiamata(FortyCardGame):
             return [TRUMP[s] for s in SUITS]
         return self._play_actions(seat)
 
+    @classmethod
+    def follows_suit(cls, options: Mapping[str, Any]) -> bool:
+        return bool(options["follow_rule"] == "must_follow")
+
     def must_follow(self) -> bool:
-        return bool(self.options["follow_rule"] == "must_follow")
+        return self.follows_suit(self.options)
 
     # ----------------------------------------------------------------------- validation
     def _validate(self, seat: int, action: Action) -> None:

@@ -4,10 +4,10 @@ Each engine class names its ``CardFacts`` (``Game.FACTS``; ``games.registry.card
 finds them by game name). The renderer and the bot's hand panels sort hands with them, and tests
 check them against the engines' own trick results. The tables themselves are the engines'
 (``games.belote_rules``, ``games.tricks``, ``games.piquet_declarations``): ``CardFacts`` only puts
-them behind one interface. The computer players do not use ``CardFacts``: their search needs
-cards as bit positions, so ``games.ai.knowledge.Rules`` builds that form from the same engine
-tables (and the engines' own legal-play function for Belote), which keeps every module that
-ranks or counts cards on one set of tables.
+them behind one interface. The computer players' search needs cards as bit positions:
+``games.ai.knowledge.Rules`` builds that form from ``CardFacts`` and the engine's deck
+(``Game.deck_for``), and for Belote from the engine's own bitmask tables and legal-play function,
+which keeps every module that ranks or counts cards on one set of tables.
 
 A trump is a denomination: a suit letter, ``NT`` (no trump: every suit in plain order) or ``AT``
 (all trump: every suit in trump order, none beats another), or ``None``.

@@ -12,6 +12,7 @@ plain JSON.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games.actions import PLAY, Action
@@ -56,8 +57,13 @@ class FortyCardGame(Game):
         self.last_winner = None
 
     # ------------------------------------------------------------------------ hooks
+    @classmethod
+    def follows_suit(cls, options: Mapping[str, Any]) -> bool:
+        return cls.MUST_FOLLOW
+
     def must_follow(self) -> bool:
-        """Whether a player must follow the suit led when he can (chiamata: an option)."""
+        """``follows_suit`` for this table, on the play's hot path without a dictionary
+        look-up where the game has no option for it."""
         return self.MUST_FOLLOW
 
     def _on_card(self, seat: int, card: str) -> None:
@@ -163,7 +169,7 @@ class FortyCardGame(Game):
         self.winners = winners
         self.phase = "over"
 
-    def _common_view(self, seat: int | None) -> CommonView:
+    def _common_view(self, seat: int | None) -> CommonView[None]:
         scores: Scores = {"deal": self.side_points(), "game": list(self.totals)}
         return common_view(
             self,

@@ -143,8 +143,10 @@ class Piquet(Game):
         self.hidden_points: list[int] = [0, 0]
         self.reached_first: int | None = None
 
-    def full_deck(self) -> tuple[str, ...]:
-        return FRENCH_36 if self.options["rules_era"] == "c17" else FRENCH_32
+    @classmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
+        """The 17th-century game is played with 36 cards (the sixes in), §4.1."""
+        return FRENCH_36 if options["rules_era"] == "c17" else FRENCH_32
 
     @property
     def elder(self) -> int:

@@ -53,7 +53,6 @@ NUMBER_WORDS: Final = {
     11: "eleven",
     12: "twelve",
 }
-CATEGORIES: Final = ("point", "sequence", "set")
 
 
 @dataclass(frozen=True, slots=True)

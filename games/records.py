@@ -161,8 +161,3 @@ def replay(record: ParsedRecord, game: Game | None = None) -> Game:
             except IllegalAction as exc:
                 raise IllegalRecordAction(i, j, seat, exc.reason) from None
     return game
-
-
-def replay_text(text: str | bytes) -> dict[str, Any]:
-    """The replay output of a record's text (docs/records.md), or the exception that says why not."""
-    return replay(loads(text)).replay_result()

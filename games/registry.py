@@ -38,7 +38,3 @@ def new_game(
     name: str, options: dict[str, Any] | None = None, seats: int | None = None, dealer: int = 0
 ) -> Game:
     return game_class(name)(options=options, seats=seats, dealer=dealer)
-
-
-def game_from_dict(data: dict[str, Any]) -> Game:
-    return game_class(data["game"]).from_dict(data)

@@ -123,7 +123,8 @@ class Sueca(FortyCardGame):
         super()._reset_deal()
         self.trump_card = None
 
-    def full_deck(self) -> tuple[str, ...]:
+    @classmethod
+    def deck_for(cls, options: Mapping[str, Any], seats: int) -> tuple[str, ...]:
         return DECK_40
 
     def _start_deal(self, deck: list[str]) -> None:

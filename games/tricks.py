@@ -40,12 +40,3 @@ def trick_winner(trick: list[list[Any]], strength: dict[str, int], trump: str | 
             # of the led suit or a trump.
             best_seat, best_card = seat, card
     return int(best_seat)
-
-
-def follow_suit(hand: list[str], trick: list[list[Any]]) -> list[str]:
-    """The cards of ``hand`` a must-follow rule allows: the led suit if held, otherwise anything."""
-    if not trick:
-        return list(hand)
-    led = trick[0][1][1]
-    follow = [c for c in hand if c[1] == led]
-    return follow or list(hand)

@@ -19,7 +19,7 @@ from there: a view is all they get.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, Protocol, TypedDict, cast
+from typing import Any, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar, cast, final
 
 TrickPlay = list[Any]
 """One card of a trick: ``[seat, card]`` (an int and a card code; a JSON list, not a tuple)."""
@@ -383,6 +383,7 @@ class Scores(TypedDict):
     game: list[int]
 
 
+@final
 class BeloteContract(TypedDict):
     trump: str | None
     taker: int | None
@@ -390,6 +391,7 @@ class BeloteContract(TypedDict):
     multiplier: int
 
 
+@final
 class CoincheContract(TypedDict):
     trump: str | None
     declarer: int | None
@@ -397,6 +399,7 @@ class CoincheContract(TypedDict):
     multiplier: int
 
 
+@final
 class ChiamataContract(TypedDict):
     declarer: int
     rank: str | None
@@ -405,14 +408,17 @@ class ChiamataContract(TypedDict):
     called_card: str | None
 
 
-Contract = BeloteContract | CoincheContract | ChiamataContract
+ContractT = TypeVar("ContractT", BeloteContract, CoincheContract, ChiamataContract, None)
+"""A game's contract (``None`` in the games without one). The contracts are ``final``, so that
+a key tells them apart for mypy where a reader holds two games' (``"taker" in contract``)."""
 
 
-class CommonView(TypedDict):
+class CommonView(TypedDict, Generic[ContractT]):
     """The keys of every game's view (docs/architecture.md), and the facts engines state so that no
     consumer re-derives them: ``teams`` (the seats of each scoring side), ``winning`` (the seat
     winning the trick in progress, ``None`` when no card is on the table) and ``decision`` (what
-    the seat to act decides)."""
+    the seat to act decides). Each game's view names its contract's type (``None`` for the games
+    without one), so that a reader of a Belote view finds ``taker`` without a guess."""
 
     seats: int
     seat: int | None
@@ -427,13 +433,13 @@ class CommonView(TypedDict):
     winning: int | None
     tricks_won: list[int]
     trump: str | None
-    contract: Contract | None
+    contract: ContractT | None
     scores: Scores
     events: list[Event]
     teams: list[list[int]]
 
 
-class BeloteView(CommonView):
+class BeloteView(CommonView[BeloteContract]):
     game: Literal["belote"]
     options: BeloteOptions
     turn_up: str | None
@@ -447,7 +453,7 @@ class CoincheBid(TypedDict):
     bidder: int
 
 
-class CoincheView(CommonView):
+class CoincheView(CommonView[CoincheContract]):
     game: Literal["coinche"]
     options: CoincheOptions
     auction: list[CoincheAuctionEntry]
@@ -466,7 +472,7 @@ class Partie(TypedDict):
     hands: int
 
 
-class PiquetView(CommonView):
+class PiquetView(CommonView[None]):
     game: Literal["piquet"]
     options: PiquetOptions
     elder: int
@@ -485,7 +491,7 @@ class PiquetView(CommonView):
     partie: Partie | None
 
 
-class BriscolaView(CommonView):
+class BriscolaView(CommonView[None]):
     game: Literal["briscola"]
     options: BriscolaOptions
     stock_size: int
@@ -494,7 +500,7 @@ class BriscolaView(CommonView):
     partner_hands: dict[str, list[str]]
 
 
-class SuecaView(CommonView):
+class SuecaView(CommonView[None]):
     game: Literal["sueca"]
     options: SuecaOptions
     trump_card: str | None
@@ -509,7 +515,7 @@ class ChiamataBid(TypedDict):
     target: int
 
 
-class ChiamataView(CommonView):
+class ChiamataView(CommonView[ChiamataContract]):
     game: Literal["chiamata"]
     options: ChiamataOptions
     auction: list[ChiamataAuctionEntry]
@@ -562,10 +568,10 @@ def common_view(
     scores: Scores,
     events: Sequence[Event],
     phase: str | None = None,
-    contract: Contract | None = None,
-) -> CommonView:
+) -> CommonView[None]:
     """The keys every view has, built one way for every engine: the copies a caller may change
-    without reaching the engine's state, the seat to act, the decision, the trick's winner."""
+    without reaching the engine's state, the seat to act, the decision, the trick's winner. The
+    contract is ``None`` here: a game with one puts its own in its view."""
     to_act = game.to_act
     plays = [list(p) for p in trick]
     return {
@@ -582,7 +588,7 @@ def common_view(
         "winning": game.winning_seat(),
         "tricks_won": tricks_won,
         "trump": trump,
-        "contract": contract,
+        "contract": None,
         "scores": scores,
         "events": [copy_event(e) for e in events],
         "teams": game.teams(),

@@ -32,7 +32,7 @@ from rendering.leaderboard import (
     draw_unrated_tag,
     mark_unrated,
 )
-from rendering.review import draw_review_position
+from rendering.review import ReviewPicture, render_review_picture
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table, table_frame
 
@@ -40,12 +40,13 @@ __all__ = [
     "DECK_STYLES",
     "IMAGE_EXTENSION",
     "LeaderboardRow",
+    "ReviewPicture",
     "render_deal_summary",
     "render_hand",
     "render_last_trick",
     "render_leaderboard",
     "render_rating_chart",
-    "render_review_position",
+    "render_review_picture",
     "render_score_sheet",
     "render_table",
 ]
@@ -165,24 +166,3 @@ def render_rating_chart(
     """A player's rating after each rated game, one line per game, each from the rating it
     started at when ``starts`` knows it."""
     return encode(draw_rating_chart(title, series, clean_locale(locale), starts))
-
-
-def render_review_position(
-    game: str,
-    hand: Sequence[str],
-    trick: Sequence[tuple[int, str]],
-    trump: str | None,
-    choice: str,
-    best: str,
-    trick_names: Sequence[str],
-    *,
-    deck_style: str = "auto",
-    locale: str = DEFAULT_LOCALE,
-) -> bytes:
-    """One decision of a deal review: the player's hand then, the trick on the table, the card
-    chosen and the better one (or, for a bid or an exchange, both in words)."""
-    style = resolve_style(game, deck_style)
-    image = draw_review_position(
-        game, hand, trick, trump, choice, best, trick_names, style, clean_locale(locale)
-    )
-    return encode(image, style)

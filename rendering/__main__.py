@@ -15,14 +15,13 @@ scatter directories. Exit codes (docs/rendering.md lists them too):
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
-import os
 import sys
 from pathlib import Path
 from typing import Final
 
 from games.registry import GAME_NAMES
+from games.streams import quiet_broken_pipe
 from rendering import (
     IMAGE_EXTENSION,
     render_deal_summary,
@@ -36,7 +35,6 @@ from rendering.i18n import DEFAULT_LOCALE, LOCALES
 
 EXIT_OK = 0
 EXIT_CANNOT_WRITE = 1
-EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 
 
@@ -119,16 +117,6 @@ def demo(out: Path, seed: int, deck_style: str, locale: str = DEFAULT_LOCALE) ->
             ),
         )
     return written
-
-
-def quiet_broken_pipe() -> int:
-    """Point both standard streams at /dev/null so the interpreter's final flush cannot raise a
-    second BrokenPipeError on the way out (the recipe of Python's ``signal`` documentation)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(devnull, stream.fileno())
-    return EXIT_BROKEN_PIPE
 
 
 def _directory(text: str) -> Path:

@@ -14,11 +14,12 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from games.cards import SUIT_SYMBOLS
 from rendering import pixels, theme
 from rendering.suits import emblem
 from rendering.text import overhang, size_for_cap_height, text_mask, text_width
 
-SYMBOL_SUITS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SYMBOL_SUITS: Final = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 
 ON_DARK: Final[dict[str, dict[str, theme.RGB]]] = {
     "french": {"S": (235, 235, 240), "H": (255, 96, 96), "D": (255, 96, 96), "C": (235, 235, 240)},

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
 
 from babel.numbers import format_percent
 from PIL import Image
@@ -20,8 +19,6 @@ from rendering.encode import encode
 from rendering.i18n import DEFAULT_LOCALE, clean_locale, number, signed, supported
 from rendering.leaderboard import MARGIN, WIDTH, Columns, draw_ranked_page, ranked_row_start
 from rendering.text import displayable, fit_text
-
-COLUMNS: Final = ("rank", "player", "deals", "percent", "par")
 
 
 @dataclass(frozen=True)
@@ -34,6 +31,8 @@ class ChallengeRow:
     vs_par: int
     highlight: bool = False
     """The caller's own line."""
+    tied: bool = False
+    """Others share its rank: written ``=1``, as bridge results write a tie."""
 
 
 def matchpoints(value: float, locale: str = DEFAULT_LOCALE) -> str:
@@ -88,7 +87,8 @@ def _row(
     *,
     striped: bool,
 ) -> None:
-    size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns)
+    label = f"={row.rank}" if row.tied else None
+    size, ink = ranked_row_start(c, y, row.rank, row.highlight, striped, columns, label)
     x, _ = columns["player"]
     # Room for 16 Japanese characters; the deals ("10/10") are at most 63 px wide.
     room = columns["deals"][0] - 75 - x

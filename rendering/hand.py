@@ -81,6 +81,11 @@ def draw_hand(
         # always may).
         if 0 < playable < len(hand):
             parts.append(text("hand_playable", locale, count=playable))
+            if view["game"] == "chiamata" and view["trick"]:
+                # Chiamata's duty to follow suit is a table's choice (docs/rules.md, D9: many play
+                # Briscola's freedom), so the hand says which rule dims the other cards.
+                led = denomination(view["trick"][0][1][1], locale)
+                parts.append(text("hand_follow_rule", locale, suit=led))
     probe = Canvas((1, 1), theme.FELT)
     probe.style = style
 

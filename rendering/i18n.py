@@ -26,6 +26,8 @@ from babel.numbers import format_decimal, format_percent
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentNumber, fluent_number
 
+from games.cards import SUIT_SYMBOLS
+
 LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE: Final = "en"
 LOCALES: Final = ("en", "fr", "it", "pt-PT", "pt-BR", "ja")
@@ -166,10 +168,6 @@ def available_locales() -> list[str]:
     return IMAGES.locales()
 
 
-def has_text(key: str, locale: str = DEFAULT_LOCALE) -> bool:
-    return IMAGES.has(key, locale)
-
-
 def text(key: str, locale: str = DEFAULT_LOCALE, **values: Any) -> str:
     """The ``key`` sentence of ``locale`` with ``values`` filled in."""
     return IMAGES.text(key, locale, **values)
@@ -233,7 +231,6 @@ def clean_locale(locale: Any) -> str:
     return supported(locale)
 
 
-SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ITALIAN_DECK_GAMES: Final = frozenset({"briscola", "chiamata"})
 
 

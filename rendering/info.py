@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from games.cards import SUIT_SYMBOLS
 from games.facts import capot_side as facts_capot_side
 from games.views import Event, GameView
 from rendering.i18n import DEFAULT_LOCALE, corner, term, text
 from rendering.text import displayable
 
-SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 BIDDING_PHASES: Final = frozenset({"taking", "auction", "trump"})
 
 
@@ -82,8 +82,8 @@ def side_label(side: int, locale: str = DEFAULT_LOCALE) -> str:
 
 
 def denomination(trump: Any, locale: str = DEFAULT_LOCALE) -> str:
-    if trump in SYMBOLS:
-        return SYMBOLS[str(trump)]
+    if trump in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[str(trump)]
     return term("denomination", trump, locale)
 
 
@@ -91,8 +91,8 @@ def card_text(card: Any, italian: bool = False, locale: str = DEFAULT_LOCALE) ->
     if not isinstance(card, str) or len(card) != 2:
         return "?"
     if italian:
-        return f"{italian_rank(card[0], locale)} {SYMBOLS.get(card[1], card[1])}"
-    return corner(card[0], locale) + SYMBOLS.get(card[1], card[1])
+        return f"{italian_rank(card[0], locale)} {SUIT_SYMBOLS.get(card[1], card[1])}"
+    return corner(card[0], locale) + SUIT_SYMBOLS.get(card[1], card[1])
 
 
 def italian_rank(rank: Any, locale: str = DEFAULT_LOCALE) -> str:
@@ -102,7 +102,7 @@ def italian_rank(rank: Any, locale: str = DEFAULT_LOCALE) -> str:
 
 def italian_trump(trump: Any, locale: str = DEFAULT_LOCALE) -> str | None:
     """``Briscola ♣ bastoni``: the Italian games name the trump suit by its Italian name."""
-    if trump not in SYMBOLS:
+    if trump not in SUIT_SYMBOLS:
         return None
     name = term("italian_suit", trump, locale)
     return text("briscola_trump", locale, suit=denomination(trump, locale), name=name)

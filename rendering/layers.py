@@ -166,6 +166,16 @@ def enabled() -> bool:
     return _enabled
 
 
+def kept(
+    c: Canvas, frame: Frame | None, draw: Callable[..., T], *args: Hashable, admit: bool = False
+) -> T:
+    """``draw(c, *args)``; with a ``frame``, kept as a layer under ``draw``'s name and ``args``,
+    which are all that ``draw`` reads (``Frame.layer``)."""
+    if frame is None:
+        return draw(c, *args)
+    return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
+
+
 def merge(boxes: Sequence[Box], size: tuple[int, int]) -> list[Box]:
     """Rectangles on the ``TILE`` grid, within ``size``, that together cover every box."""
     width, height = size

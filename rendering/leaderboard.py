@@ -80,10 +80,17 @@ def draw_ranked_page(
 
 
 def ranked_row_start(
-    c: Canvas, y: int, rank: int, highlight: bool, striped: bool, columns: Columns
+    c: Canvas,
+    y: int,
+    rank: int,
+    highlight: bool,
+    striped: bool,
+    columns: Columns,
+    label: str | None = None,
 ) -> tuple[int, theme.RGB]:
     """A ranked row's band (the caller's own framed in gold, every other row darker) and its
-    rank; the row's font and ink, for the rest of its cells."""
+    rank (``label`` where the rank is written otherwise, as ``=1`` for a tie); the row's font
+    and ink, for the rest of its cells."""
     size = font_for(18, "condensed")
     if highlight:
         c.panel((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.PANEL, theme.GOLD)
@@ -91,7 +98,8 @@ def ranked_row_start(
         c.draw.rectangle((MARGIN - 10, y - 10, WIDTH - MARGIN + 10, y + ROW - 12), theme.FELT_DARK)
     ink = theme.ACCENT if highlight else theme.TEXT
     x, anchor = columns["rank"]
-    c.rich(x, y, str(rank), size, theme.GOLD if rank <= 3 else ink, "condensed", anchor)
+    shown = str(rank) if label is None else label
+    c.rich(x, y, shown, size, theme.GOLD if rank <= 3 else ink, "condensed", anchor)
     return size, ink
 
 

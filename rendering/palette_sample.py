@@ -64,7 +64,7 @@ def _stack(images: list[Image.Image]) -> Image.Image:
     return out
 
 
-def _common(seats: int, dealer: int, phase: str, to_act: int | None) -> CommonView:
+def _common(seats: int, dealer: int, phase: str, to_act: int | None) -> CommonView[None]:
     """The keys every sample view shares; each sample sets what it shows."""
     return {
         "seats": seats,

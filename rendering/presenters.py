@@ -23,6 +23,7 @@ from games.views import (
     BriscolaView,
     ChiamataView,
     CoincheView,
+    DealResultEvent,
     GameView,
     PiquetView,
     SuecaView,
@@ -53,8 +54,8 @@ from rendering.info import (
 def _belote_info(view: BeloteView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
     trump = view["trump"]
-    contract: Mapping[str, Any] = view["contract"] or {}
-    taker = contract.get("taker")
+    contract = view["contract"]
+    taker = contract["taker"] if contract is not None else None
     if trump:
         line = text("trump_line", loc, trump=denomination(trump, loc))
         if taker is not None:
@@ -78,23 +79,25 @@ def _belote_info(view: BeloteView, names: list[str], info: TableInfo) -> None:
 
 def _coinche_info(view: CoincheView, names: list[str], info: TableInfo) -> None:
     loc = info.locale
-    contract: Mapping[str, Any] = view["contract"] or {}
+    contract = view["contract"]
     bid = view["bid"]
-    if contract:
-        who = contract.get("declarer")
+    if contract is not None:
+        who = contract["declarer"]
         label = (
-            f"{bid_value_text(contract.get('value'), loc)} "
-            f"{denomination(contract.get('trump'), loc)}"
-            f"{multiplier_text(contract.get('multiplier'))}"
+            f"{bid_value_text(contract['value'], loc)} "
+            f"{denomination(contract['trump'], loc)}"
+            f"{multiplier_text(contract['multiplier'])}"
         )
         info.contract.append(f"{label} · {name_of(names, who, loc)}")
         if who is not None:
             info.badges[who] = label
     elif bid is not None:
-        mult = multiplier_text({1: 2, 2: 4}.get(view["doubled"], 1))
+        # ``doubled``: 1 after a coinche, 2 after a surcoinche; the bid counts 2 or 4 times.
+        mult = multiplier_text(2 ** view["doubled"])
         label = f"{bid_value_text(bid['value'], loc)} {denomination(bid['trump'], loc)}{mult}"
-        who = name_of(names, bid["bidder"], loc)
-        info.contract.append(text("bid_by", loc, bid=label, name=who))
+        info.contract.append(
+            text("bid_by", loc, bid=label, name=name_of(names, bid["bidder"], loc))
+        )
     elif view["phase"] == "auction":
         info.contract.append(text("auction", loc))
     bidding_log(view, names, info, view["auction"])
@@ -118,8 +121,9 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
         info.contract.append(text("games_won", loc, games=won))
     for seat, count in enumerate(view["exchanged"]):
         if count is not None:
+            # Both seats have their badge (elder, younger) by now: the exchange follows it.
             took = text("badge_exchanged", loc, count=count)
-            info.badges[seat] = f"{info.badges.get(seat, '')} · {took}".lstrip(" ·")
+            info.badges[seat] = f"{info.badges[seat]} · {took}"
     talon = view["talon_size"]
     if view["phase"] == "exchange":
         if talon:
@@ -136,8 +140,8 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
         info.cards.append(TableCards(text("talon_seen", loc), list(seen)))
     log: list[str] = []
     for event in view["events"]:
-        who = name_of(names, event.get("seat"), loc)
         if event["type"] == "declaration":
+            who = name_of(names, event["seat"], loc)
             category = event["category"]
             result = event["result"]
             if result == "won":
@@ -152,6 +156,7 @@ def _piquet_info(view: PiquetView, names: list[str], info: TableInfo) -> None:
                 else:
                     log.append(text("declaration_none", loc, category=name))
         elif event["type"] in ("repique", "pique", "carte_blanche", "cards_bonus"):
+            who = name_of(names, event["seat"], loc)
             pts = event["points"]
             label = term("piquet_bonus", event["type"], loc)
             log.append(said(who, label + (f" +{pts}" if pts else ""), loc))
@@ -247,26 +252,33 @@ Lines = list[tuple[str, bool | None]]
 def _contract_headline(
     view: BeloteView | CoincheView,
     names: list[str],
-    merged: dict[str, Any],
+    merged: DealResultEvent,
     labels: list[SideLabel],
     loc: str,
     *,
     coinche: bool,
 ) -> Lines:
-    """Belote and Coinche: the contract, made or not (dedans, litige), and a capot."""
+    """Belote and Coinche: the contract, made or not (dedans, litige), and a capot. A deal that
+    was played ends with an ``outcome`` (a passed-out one has its own headline)."""
     lines: Lines = []
-    outcome = merged.get("outcome")
-    contract: Mapping[str, Any] = view["contract"] or {}
-    who = contract.get("taker", contract.get("declarer"))
-    trump = denomination(contract.get("trump"), loc)
+    outcome = merged["outcome"]
+    contract = view["contract"]
+    who: int | None = None
+    trump: str | None = None
+    value: int | str | None = None
+    multiplier: int | None = None
+    if contract is not None:
+        who = contract["taker"] if "taker" in contract else contract["declarer"]
+        trump, value, multiplier = contract["trump"], contract["value"], contract["multiplier"]
+    denom = denomination(trump, loc)
     if coinche:
-        what = f"{bid_value_text(contract.get('value'), loc)} {trump}"
-        what += multiplier_text(contract.get("multiplier"))
+        what = f"{bid_value_text(value, loc)} {denom}"
+        what += multiplier_text(multiplier)
         head = f"{name_of(names, who, loc)} · {what}" if who is not None else what
     elif who is not None:
-        head = text("taker_took", loc, name=name_of(names, who, loc), trump=trump)
+        head = text("taker_took", loc, name=name_of(names, who, loc), trump=denom)
     else:
-        head = trump
+        head = denom
     if outcome == "success":
         lines.append((text("contract_made", loc, contract=head), True))
     elif outcome == "failure":
@@ -283,59 +295,52 @@ def _contract_headline(
 
 
 def _chiamata_headline(
-    view: ChiamataView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], loc: str
+    view: ChiamataView, names: list[str], merged: DealResultEvent, labels: list[SideLabel], loc: str
 ) -> Lines:
     """Who called which card and who turned out the partner, the points against the target,
-    cappotto."""
+    cappotto (every key of a chiamata deal's result, ``games.chiamata``)."""
     lines: Lines = []
-    declarer = merged.get("declarer")
-    called = card_text(merged.get("called_card"), italian=True, locale=loc)
-    partner = merged.get("partner")
+    called = card_text(merged["called_card"], italian=True, locale=loc)
     # The declarer called; the partner was whoever held the card (or nobody): two facts, as
     # the text under the image says them ("dario & alice called" read as if both had).
-    lines.append(
-        (text("declarer_called", loc, name=name_of(names, declarer, loc), card=called), None)
-    )
-    if merged.get("alone"):
+    who = name_of(names, merged["declarer"], loc)
+    lines.append((text("declarer_called", loc, name=who, card=called), None))
+    if merged["alone"]:
         lines.append((text("declarer_alone", loc), None))
-    elif isinstance(partner, int):
-        lines.append((text("partner_was", loc, name=name_of(names, partner, loc)), None))
-    made = merged.get("success")
-    target = merged.get("target")
-    points = merged.get("points")
-    if made:
+    else:
+        lines.append((text("partner_was", loc, name=name_of(names, merged["partner"], loc)), None))
+    points, target = merged["points"], merged["target"]
+    if merged["success"]:
         lines.append((text("points_needed_made", loc, points=points, target=target), True))
     else:
         lines.append((text("points_needed_failed", loc, points=points, target=target), False))
-    if merged.get("cappotto"):
+    if merged["cappotto"]:
         lines.append((text("cappotto", loc), True))
     return lines
 
 
 def _piquet_headline(
-    view: PiquetView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], loc: str
+    view: PiquetView, names: list[str], merged: DealResultEvent, labels: list[SideLabel], loc: str
 ) -> Lines:
     """The hand's score, repique / pique, and a game won."""
-    lines: Lines = []
-    scored = merged.get("scores")
-    if isinstance(scored, list) and len(scored) == 2 == len(labels):
-        line = text(
-            "this_hand",
-            loc,
-            first=labels[0].text,
-            first_score=scored[0],
-            second_score=scored[1],
-            second=labels[1].text,
-        )
-        lines.append((line, None))
+    first, second = merged["scores"]
+    line = text(
+        "this_hand",
+        loc,
+        first=labels[0].text,
+        first_score=first,
+        second_score=second,
+        second=labels[1].text,
+    )
+    lines: Lines = [(line, None)]
     for event in view["events"]:
-        if event["type"] in ("repique", "pique", "capot"):
-            who = name_of(names, event.get("seat"), loc)
+        if event["type"] in ("repique", "pique"):
+            who = name_of(names, event["seat"], loc)
             what = term("event", event["type"], loc)
             lines.append((text("announce", loc, who=who, what=what), True))
     for event in view["events"]:
         if event["type"] == "game_won":
-            who = name_of(names, event.get("seat"), loc)
+            who = name_of(names, event["seat"], loc)
             lines.append((text("wins_game", loc, name=who), True))
     return lines
 
@@ -343,27 +348,25 @@ def _piquet_headline(
 def _hand_winner_headline(
     view: BriscolaView | SuecaView,
     names: list[str],
-    merged: dict[str, Any],
+    merged: DealResultEvent,
     labels: list[SideLabel],
     loc: str,
     *,
-    games_scored: bool,
+    sueca: bool,
 ) -> Lines:
-    """Briscola and Sueca: who won the hand (Sueca: and how many games), a draw, a bandeira."""
+    """Briscola and Sueca: who won the hand (Sueca: and how many games, and a bandeira), or a
+    draw (no winner)."""
     lines: Lines = []
-    sides = len(labels)
-    winner = merged.get("winner")
-    if isinstance(winner, int) and 0 <= winner < sides:
+    winner = merged["winner"]
+    if winner is not None:
         extra = ""
-        if games_scored:
-            scored = merged.get("scores")
-            games = scored[winner] if isinstance(scored, list) and winner < len(scored) else 1
-            count = games if isinstance(games, int) else 0
-            extra = plural("games_scored", count, loc, games=games)
+        if sueca:
+            games = merged["scores"][winner]
+            extra = plural("games_scored", games, loc, games=games)
         lines.append((wins(labels[winner], loc, extra), True))
-    elif "winner" in merged:
+    else:
         lines.append((text("drawn_hand", loc), None))
-    if merged.get("bandeira"):
+    if sueca and merged["bandeira"]:
         lines.append((text("bandeira", loc), True))
     return lines
 
@@ -378,7 +381,7 @@ class Presenter(Generic[V]):
 
     info: Callable[[V, list[str], TableInfo], None]
     """Fill a ``TableInfo`` from the view: contract lines, table cards, log, badges, bubbles."""
-    headline: Callable[[V, list[str], dict[str, Any], list[SideLabel], str], Lines]
+    headline: Callable[[V, list[str], DealResultEvent, list[SideLabel], str], Lines]
     """The deal summary's headline from the view, the merged deal result, the side labels."""
     counts_tricks: bool = False
     """Whether the deal result's ``trick_points`` count tricks (Piquet) rather than card points."""
@@ -389,9 +392,9 @@ PRESENTERS: Final[Mapping[str, Presenter[Any]]] = {
     "coinche": Presenter(_coinche_info, partial(_contract_headline, coinche=True)),
     # Piquet's deal result counts tricks, not card points (docs/records.md, trick_points).
     "piquet": Presenter(_piquet_info, _piquet_headline, counts_tricks=True),
-    "briscola": Presenter(_briscola_info, partial(_hand_winner_headline, games_scored=False)),
+    "briscola": Presenter(_briscola_info, partial(_hand_winner_headline, sueca=False)),
     "chiamata": Presenter(_chiamata_info, _chiamata_headline),
-    "sueca": Presenter(_sueca_info, partial(_hand_winner_headline, games_scored=True)),
+    "sueca": Presenter(_sueca_info, partial(_hand_winner_headline, sueca=True)),
 }
 
 
@@ -413,9 +416,10 @@ def table_info(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) -
 
 
 def headline(
-    view: GameView, names: list[str], merged: dict[str, Any], labels: list[SideLabel], locale: str
+    view: GameView, names: list[str], merged: DealResultEvent, labels: list[SideLabel], locale: str
 ) -> Lines:
-    """The deal summary's headline: "passed out" for every game, else the game's own."""
-    if merged.get("passed_out"):
+    """The deal summary's headline: "passed out" for every game, else the game's own (only a
+    passed-out deal's result has the ``passed_out`` key)."""
+    if "passed_out" in merged:
         return [(text("passed_out", locale), None)]
     return presenter(view["game"]).headline(view, names, merged, labels, locale)

@@ -6,6 +6,8 @@ The deal summary is drawn from the engine's ``deal_results`` entry and the deal'
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from PIL import Image
@@ -38,7 +40,8 @@ def draw_last_trick(
 ) -> Image.Image:
     """The previous trick, each card over its player's full name (over two rows when it is
     long, so "Computer 1" and "Computer 2" never both become "Compute…")."""
-    trick = [e for e in view.get("last_trick") or [] if isinstance(e, list | tuple) and len(e) == 2]
+    # No trick has been taken yet in this deal: the image says so.
+    trick = view["last_trick"] or []
     cw, ch = theme.HAND_CARD
     step = cw + 36
     width = max(420, MARGIN * 2 + step * max(1, len(trick)) - 36)
@@ -105,55 +108,96 @@ def _deal_event(view: GameView) -> DealResultEvent | None:
     return None
 
 
-COLUMNS: Final = ("melds", "belote")
-"""Result keys shown as a column of the deal summary when any side scored some."""
+def _deal_result(view: GameView, result: Mapping[str, Any]) -> DealResultEvent:
+    """The deal's ``deal_result`` event with the ``deal_results`` entry's trick points and scores
+    over it: the entry has them for every deal (docs/records.md), the event not in every game."""
+    event = _deal_event(view)
+    merged: DealResultEvent = event.copy() if event is not None else {"type": "deal_result"}
+    if result["trick_points"] is not None:
+        merged["trick_points"] = result["trick_points"]
+    merged["scores"] = result["scores"]
+    return merged
+
+
+Column = tuple[str, Sequence[int | None]]
+"""A column of the deal summary: its head, and a value per side."""
+
+
+def _summary_columns(
+    view: GameView, merged: DealResultEvent, sides: int, locale: str
+) -> list[Column]:
+    """The deal's columns: card points (Piquet: tricks), melds and belote where a side scored
+    some, the score, and the total once it differs from the score (after the first deal)."""
+    columns: list[Column] = []
+    # A passed-out deal has no trick points; only Belote's and Coinche's have melds and belote.
+    trick_points = merged.get("trick_points")
+    if trick_points is not None and len(trick_points) == sides:
+        if presenter(view["game"]).counts_tricks:
+            columns.append((text("column_tricks", locale), trick_points))
+        else:
+            columns.append((text("column_card_points", locale), trick_points))
+    for key, values in (("melds", merged.get("melds")), ("belote", merged.get("belote"))):
+        if values is not None and len(values) == sides and any(values):
+            columns.append((text(f"column_{key}", locale), values))
+    scores = merged["scores"]
+    columns.append((text("column_score", locale), scores or [0] * sides))
+    totals = view["scores"]["game"]
+    if len(totals) == sides and list(totals) != list(scores):
+        # In the first deal the total is the deal's score: it is said once.
+        columns.append((text("column_total", locale), totals))
+    return columns
+
+
+@dataclass(frozen=True)
+class SummaryGrid:
+    """Where the deal summary's columns stand: each one's width, its head over one row or
+    more, the x its values end at, and the height of the heads' band."""
+
+    widths: list[int]
+    heads: list[list[str]]
+    right: list[int]
+    head_h: int
+
+
+HEAD: Final = font_for(15, "regular")
+
+
+def _summary_grid(columns: list[Column], name_w: int) -> SummaryGrid:
+    """A head wider than its column goes over two rows ("Punti / carte"), and a column is as
+    wide as its head's longest word ("Dichiarazioni"): a head never runs into its neighbour.
+    The first head has the empty space over the names to its left: it stays on one row."""
+    widths = [
+        max([120, *(text_width(word, HEAD, "regular") + 14 for word in label.split())])
+        for label, _ in columns
+    ]
+    heads = [
+        [label] if i == 0 else wrap_words(label, HEAD, widths[i] - 14, "regular")
+        for i, (label, _) in enumerate(columns)
+    ]
+    right = [MARGIN + name_w + sum(widths[: i + 1]) - 10 for i in range(len(columns))]
+    head_h = 36 + (HEAD + 4) * (max((len(h) for h in heads), default=1) - 1)
+    return SummaryGrid(widths, heads, right, head_h)
 
 
 def draw_deal_summary(
     view: GameView,
     names: list[str],
-    result: dict[str, Any],
+    result: Mapping[str, Any],
     style: str,
     locale: str = DEFAULT_LOCALE,
     records: list[Record] | None = None,
 ) -> Image.Image:
     """A deal's points per side and what scored them; ``records``, when given, receives the
     texts drawn."""
-    merged: dict[str, Any] = dict(_deal_event(view) or {})
-    merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
-    merged.setdefault("game", view.get("game"))
-    raw_scores = merged.get("scores")
-    scores: list[Any] = raw_scores if isinstance(raw_scores, list) else []
-    trick_points = merged.get("trick_points")
-    score_dict = view.get("scores")
-    raw_totals = score_dict.get("game") if isinstance(score_dict, dict) else None
-    totals: list[Any] | None = raw_totals if isinstance(raw_totals, list) else None
-    sides = len(scores) or (len(totals) if totals else 2)
+    merged = _deal_result(view, result)
+    sides = len(merged["scores"]) or len(view["scores"]["game"]) or 2
     name_w = 380 if sides <= 2 else 220
     size = font_for(20, "condensed")
     labels = side_names(view["teams"], names, locale)[:sides]
     labels += [SideLabel((side_label(i, locale),)) for i in range(len(labels), sides)]
     # Partners share a row when they fit on it, else take one each: no name is cut.
     label_rows = [_head_rows(label, size, name_w - 24) for label in labels]
-    name_row = size + 8
-    columns: list[tuple[str, list[Any]]] = []
-    if isinstance(trick_points, list) and len(trick_points) == sides:
-        if presenter(view["game"]).counts_tricks:
-            columns.append((text("column_tricks", locale), trick_points))
-        else:
-            columns.append((text("column_card_points", locale), trick_points))
-    for key in COLUMNS:
-        value = merged.get(key)
-        if (
-            isinstance(value, list)
-            and len(value) == sides
-            and any(isinstance(v, int) and v for v in value)
-        ):
-            columns.append((text(f"column_{key}", locale), value))
-    columns.append((text("column_score", locale), scores or [0] * sides))
-    if totals is not None and len(totals) == sides and list(totals) != list(scores):
-        # In the first deal the total is the deal's score: it is said once.
-        columns.append((text("column_total", locale), totals))
+    columns = _summary_columns(view, merged, sides, locale)
     big = font_for(22)
     lines = [
         (row, mood)
@@ -161,74 +205,71 @@ def draw_deal_summary(
         for row in wrap_words(line, big, 1200 - 2 * MARGIN, "bold", 2, None)
     ]
     details = _detail_lines(view, names, locale)
-    col_w = 120
     widest = max((text_width(line, big) for line, _ in lines), default=0)
-    row = 40
-    rows_h = [row + name_row * (len(r) - 1) for r in label_rows]
-    head = font_for(15, "regular")
-    # A head wider than its column goes over two rows ("Punti / carte"), and a column is as
-    # wide as its head's longest word ("Dichiarazioni"): a head never runs into its neighbour.
-    col_ws = [
-        max([col_w, *(text_width(word, head, "regular") + 14 for word in label.split())])
-        for label, _ in columns
-    ]
-    # The first head has the empty space over the names to its left: it stays on one row.
-    heads = [
-        [label] if i == 0 else wrap_words(label, head, col_ws[i] - 14, "regular")
-        for i, (label, _) in enumerate(columns)
-    ]
-    col_x = [MARGIN + name_w + sum(col_ws[: i + 1]) - 10 for i in range(len(columns))]
-    width = min(1200, max(800, MARGIN * 2 + name_w + sum(col_ws), widest + 2 * MARGIN))
-    head_h = 36 + (head + 4) * (max((len(h) for h in heads), default=1) - 1)
+    rows_h = [40 + (size + 8) * (len(r) - 1) for r in label_rows]
+    grid = _summary_grid(columns, name_w)
+    width = min(1200, max(800, MARGIN * 2 + name_w + sum(grid.widths), widest + 2 * MARGIN))
     shown = details[: max(0, (720 - 200 - 34 * len(lines) - sum(rows_h)) // 30)]
-    height = 70 + 36 * len(lines) + head_h + sum(rows_h) + 16 + 30 * len(shown) + MARGIN
+    height = 70 + 36 * len(lines) + grid.head_h + sum(rows_h) + 16 + 30 * len(shown) + MARGIN
     c = Canvas((width, min(720, height)), theme.FELT)
     c.style = style
     c.records = records
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
-    game = game_title(str(merged.get("game")), locale, text("deal", locale))
-    title = text("summary_title", locale, game=game)
-    c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
+    game = game_title(view["game"], locale, text("deal", locale))
+    c.rich(MARGIN, 14, text("summary_title", locale, game=game), font_for(22), theme.GOLD)
     y = 70
     for line, mood in lines:
         colour = theme.TEXT if mood is None else theme.WIN if mood else theme.LOSE
         c.rich(MARGIN, y, line, big, colour)
         y += 36
-    for i, rows in enumerate(heads):
-        x = col_x[i]
+    for x, rows in zip(grid.right, grid.heads, strict=True):
         for k, label in enumerate(rows):
-            top = y + 4 + (head_h - 36) - (head + 4) * (len(rows) - 1 - k)
-            c.rich(x, top, label, head, theme.TEXT_DIM, "regular", anchor="r")
-    y += head_h
-    ry = y
+            top = y + 4 + (grid.head_h - 36) - (HEAD + 4) * (len(rows) - 1 - k)
+            c.rich(x, top, label, HEAD, theme.TEXT_DIM, "regular", anchor="r")
+    y += grid.head_h
     for s in range(sides):
-        bottom = ry + rows_h[s]
-        c.panel((MARGIN - 8, ry - 8, width - MARGIN + 8, bottom - 12), radius=8, outline=None)
-        colour = theme.TEAM_COLOURS[s % len(theme.TEAM_COLOURS)]
-        c.draw.rounded_rectangle((MARGIN, ry, MARGIN + 6, bottom - 20), radius=3, fill=colour)
-        for k, label in enumerate(label_rows[s]):
-            c.rich(MARGIN + 16, ry + 1 + name_row * k, label, size, theme.TEXT, "condensed")
-        for i, (_, values) in enumerate(columns):
-            value = values[s] if s < len(values) else ""
-            last = i == len(columns) - 1
-            x = col_x[i]
-            shown_value = "—" if value is None else str(value)
-            c.rich(
-                x,
-                ry + 1,
-                shown_value,
-                size,
-                theme.GOLD if last else theme.TEXT,
-                "condensed",
-                anchor="r",
-            )
-        ry = bottom
-    y += sum(rows_h) + 16
+        _side_row(
+            c,
+            y,
+            width,
+            s,
+            label_rows[s],
+            rows_h[s],
+            [(x, v) for x, (_, v) in zip(grid.right, columns, strict=True)],
+            size,
+        )
+        y += rows_h[s]
+    y += 16
     small = font_for(17, "condensed")
     for line in shown:
         c.rich(MARGIN, y, fit_text(line, small, width - 2 * MARGIN, "condensed"), small)
         y += 30
     return c.image
+
+
+def _side_row(
+    c: Canvas,
+    y: int,
+    width: int,
+    side: int,
+    label: list[str],
+    height: int,
+    columns: list[tuple[int, Sequence[int | None]]],
+    size: int,
+) -> None:
+    """One side's row of the deal summary: its colour bar, its name over its rows, and its value
+    in each column (the score, last, in gold)."""
+    bottom = y + height
+    c.panel((MARGIN - 8, y - 8, width - MARGIN + 8, bottom - 12), radius=8, outline=None)
+    colour = theme.TEAM_COLOURS[side % len(theme.TEAM_COLOURS)]
+    c.draw.rounded_rectangle((MARGIN, y, MARGIN + 6, bottom - 20), radius=3, fill=colour)
+    for k, row in enumerate(label):
+        c.rich(MARGIN + 16, y + 1 + (size + 8) * k, row, size, theme.TEXT, "condensed")
+    for i, (x, values) in enumerate(columns):
+        value = values[side] if side < len(values) else ""
+        ink = theme.GOLD if i == len(columns) - 1 else theme.TEXT
+        shown = "—" if value is None else str(value)
+        c.rich(x, y + 1, shown, size, ink, "condensed", anchor="r")
 
 
 def _head_rows(label: SideLabel, size: int, room: int) -> list[str]:
@@ -290,8 +331,8 @@ def draw_score_sheet(
     size = font_for(18, "condensed")
     running = [0] * sides
     for result in deal_results[: len(deal_results) - len(shown)]:
-        for i, v in enumerate((result.get("scores") or [])[:sides]):
-            running[i] += int(v) if isinstance(v, int) else 0
+        for i, v in enumerate(result["scores"][:sides]):
+            running[i] += v
     if skipped:
         earlier = plural("earlier_deals", skipped, locale)
         c.rich(MARGIN, y, earlier, size, theme.TEXT_DIM, "condensed")
@@ -304,7 +345,7 @@ def draw_score_sheet(
         c.rich(
             MARGIN, y, text("deal_number", locale, number=number), size, theme.TEXT_DIM, "condensed"
         )
-        scores = result.get("scores") or []
+        scores = result["scores"]
         for i in range(sides):
             value = scores[i] if i < len(scores) else 0
             running[i] += int(value) if isinstance(value, int) else 0

@@ -22,6 +22,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.cards import SUIT_SYMBOLS
 from rendering.lru import SizedLRU
 from rendering.theme import RGB
 
@@ -229,7 +230,9 @@ def displayable(text: str) -> str:
     return " ".join(kept.split()) or "?"
 
 
-SUIT_SYMBOLS = frozenset("♠♥♦♣")
+SUIT_SIGNS: Final = frozenset(SUIT_SYMBOLS.values())
+GLUED_AFTER: Final = re.compile(" (\\d+\\b|[" + "".join(SUIT_SYMBOLS.values()) + "](?= |$))")
+"""A number or a lone suit sign after a space: glued to the word before it."""
 STRONG_GLUE: Final = "\u2060"
 """Stands for a no-break space of the text while ``wrap_words`` breaks it into lines."""
 JOIN: Final = "\u200b"
@@ -289,13 +292,13 @@ def wrap_words(
     # A space the text itself makes unbreakable (French "Marie : Passe") is a strong glue, kept
     # even where the glue added here ("Computer 1", "80 ♠") has to give.
     strong = re.sub("[\u00a0\u202f]", STRONG_GLUE, text)
-    for word in re.sub(r" (\d+\b|[♠♥♦♣](?= |$))", "\u00a0\\1", strong).split(" "):
+    for word in GLUED_AFTER.sub("\u00a0\\1", strong).split(" "):
         glued = word.replace("\u00a0", " ")
         if width(glued) <= max_width:
             words.append(word)
             continue
         for part in word.split("\u00a0"):
-            if words and part in SUIT_SYMBOLS:
+            if words and part in SUIT_SIGNS:
                 words[-1] += "\u00a0" + part
             elif width(part) > max_width or len(cjk_pieces(part)) > 1:
                 # Japanese breaks between wide characters: "コンピューター 1：" stays one row

@@ -174,3 +174,17 @@ def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
     reviews = result["coinche"]["reviews"] + result["other_games"]["reviews"]
     assert reviews > 0 and result["other_games"]["unanswered"] == 0
     assert _positive(result["other_games"]["p50_s"], result["actions_per_s"])
+
+
+def test_puzzles_benchmark_prints_counts_kinds_who_finds_them_and_the_time() -> None:
+    # Coinche deal 0 of seed 1 holds puzzles, each asked once of every level.
+    (result,) = _figures(
+        "benchmarks/puzzles.py", "--games", "coinche", "--deals", "1", "--tries", "1"
+    )
+    assert (result["name"], result["deals"]) == ("coinche", 1)
+    assert result["puzzles"] > 0 and result["per_100_deals"] == 100 * result["puzzles"]
+    assert set(result["kinds"]) == {"open", "single"}
+    assert set(result["found"]) == {"easy", "normal", "hard"}
+    assert all(0 <= v <= 1 for v in result["found"].values())
+    assert isinstance(result["ordered"], bool)
+    assert _positive(result["seconds"]["p50"], result["seconds"]["p95"])

@@ -21,6 +21,7 @@ FORBIDDEN = {
     "bot": {"cogs"},
     "bot/storage": {"discord", "cogs"},
     "bot/play": {"discord", "cogs"},
+    "bot/web": {"discord", "cogs"},
 }
 
 
@@ -50,7 +51,7 @@ ROOMS = {
     "bot/play": {"bot.storage", "bot.play", "bot.text.i18n", "bot.collector"},
     "bot/text": {"bot.text"},
     "bot/ui": {"bot.storage", "bot.play", "bot.text", "bot.ui"},
-    "bot/table": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table"},
+    "bot/table": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table", "bot.web"},
     "bot/challenge": {
         "bot.storage",
         "bot.play",
@@ -59,9 +60,10 @@ ROOMS = {
         "bot.table",
         "bot.challenge",
     },
+    "bot/web": {"bot.storage", "bot.play", "bot.text", "bot.web"},
 }
 """What each room of bot/ may import of the bot (bot/<room>/__init__.py says why)."""
-DISCORD_FREE = ("bot.storage", "bot.play")
+DISCORD_FREE = ("bot.storage", "bot.play", "bot.web")
 
 
 @pytest.mark.parametrize("room", sorted(ROOMS))
@@ -160,3 +162,52 @@ def test_ruff_lint_and_format_are_clean() -> None:
 def test_mypy_is_clean() -> None:
     done = _run("mypy")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+DEAD_CODE_PATHS = ("games", "rendering", "bot", "cogs")
+"""Where dead code is looked for. ``benchmarks`` and ``scripts`` are read too, as users: what
+only a benchmark calls is not dead. The tests are not: a function only its own test calls is."""
+DEAD_CODE_USERS = ("benchmarks", "scripts", "tests/support/dead_code_whitelist.py")
+DEAD_CODE_DECORATORS = ["@app_commands.command"]
+"""Slash commands: discord.py finds them on the cog, nothing calls them by name."""
+
+
+def _typed_dict_keys() -> set[tuple[str, int]]:
+    """Where a ``TypedDict`` declares a key (file, line): views, events and rows are read with
+    ``view["trick"]``, a string vulture cannot follow back to the declaration."""
+    keys: set[tuple[str, int]] = set()
+    for package in DEAD_CODE_PATHS:
+        for path in (ROOT / package).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            typed = {"TypedDict"}
+            for node in tree.body:
+                if not isinstance(node, ast.ClassDef):
+                    continue
+                # ``CommonView[BeloteContract]``: a generic TypedDict's subscript names its class.
+                named = [b.value if isinstance(b, ast.Subscript) else b for b in node.bases]
+                bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in named}
+                if bases & typed:
+                    typed.add(node.name)
+                    for item in node.body:
+                        if isinstance(item, ast.AnnAssign):
+                            keys.add((str(path), item.lineno))
+    return keys
+
+
+def test_no_dead_code() -> None:
+    """No function, class, method, constant or attribute in the production code that nothing
+    uses (vulture, 60 % confidence and up). What is used where vulture cannot see it (discord.py
+    callbacks, a hook only the tests call) is named in ``tests/support/dead_code_whitelist.py``,
+    each with who uses it."""
+    import vulture
+
+    finder = vulture.Vulture(ignore_decorators=DEAD_CODE_DECORATORS)
+    finder.scavenge([str(ROOT / p) for p in (*DEAD_CODE_PATHS, *DEAD_CODE_USERS)])
+    keys = _typed_dict_keys()
+    dead = [
+        item.get_report(add_size=False)
+        for item in finder.get_unused_code(min_confidence=60)
+        if Path(item.filename).relative_to(ROOT).parts[0] in DEAD_CODE_PATHS
+        and (str(item.filename), item.first_lineno) not in keys
+    ]
+    assert not dead, "\n".join(dead)

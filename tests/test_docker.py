@@ -118,3 +118,31 @@ def test_compose_waits_for_postgresql_over_tcp() -> None:
             assert service["depends_on"]["db"]["condition"] == "service_healthy"
             assert "${ATOUT_PG_PASSWORD}" in service["environment"]["ATOUT_DB"]
     assert services["db"]["environment"]["POSTGRES_PASSWORD"].startswith("${ATOUT_PG_PASSWORD:?")
+
+
+def test_both_stages_build_on_one_base_whose_pin_and_source_are_recorded() -> None:
+    images = [rest.split()[0] for word, rest in instructions() if word == "FROM"]
+    assert images[0] == images[1], "the build and the run stage on the same base"
+    text = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    tag, digest = images[0].split("@")
+    assert f"Digest source: the multi-platform index (OCI image index) of {tag}," in text
+    assert "could not be pulled" not in text
+    assert digest.startswith("sha256:") and len(digest) == len("sha256:") + 64
+
+
+def test_the_image_checks_the_bots_health() -> None:
+    """``python -m bot health`` reads the file the bot writes (``ATOUT_HEALTH_FILE``): the image
+    sets both, and Docker runs the check (compose's bot services inherit it)."""
+    steps = instructions()
+    final = steps[max(i for i, (w, _) in enumerate(steps) if w == "FROM") :]
+    checks = [rest for word, rest in final if word == "HEALTHCHECK"]
+    assert len(checks) == 1
+    options, _, command = checks[0].partition("CMD")
+    assert command.strip() == '["python", "-m", "bot", "health"]'
+    flags = dict(option.lstrip("-").split("=") for option in options.split())
+    assert set(flags) == {"interval", "timeout", "start-period", "retries"}
+    env = " ".join(rest for word, rest in final if word == "ENV")
+    assert "ATOUT_HEALTH_FILE=/tmp/" in env
+    for name, service in compose()["services"].items():
+        if name.startswith("bot"):
+            assert "healthcheck" not in service, "the image's own check"

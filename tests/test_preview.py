@@ -1,7 +1,7 @@
 """The screenshot script keeps working: every game's table runs under simcord and reaches each of
 its moments (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright), in more
 than one language. The script runs in a process of its own with the suite's simcord shortcuts
-(``tests.simcord_speed``, exact), which halve its time; one language per test, so that the two
+(``tests.support.simcord_speed``, exact), which halve its time; one language per test, so that the two
 share the suite's workers.
 """
 
@@ -20,7 +20,17 @@ from bot.text.i18n import t
 ROOT = Path(__file__).resolve().parents[1]
 
 MOMENTS = {
-    "coinche": ["lobby", "auction", "auction-hand", "table", "hand", "summary", "game-over"],
+    "coinche": [
+        "lobby",
+        "auction",
+        "auction-hand",
+        "table",
+        "hand",
+        "summary",
+        "review",
+        "review-decision",
+        "game-over",
+    ],
     "belote": ["turn-up", "turn-up-hand", "table", "hand"],
     "piquet": ["exchange", "declarations", "table", "hand"],
     "briscola2": ["table", "hand"],
@@ -29,6 +39,10 @@ MOMENTS = {
     "sueca": ["table", "hand"],
 }
 """What a player is shown of each game: every one must be photographed."""
+CHALLENGE = ["card", "deal-over", "standings-sealed", "results-deal", "standings-final"]
+"""And of a server challenge (a two-deal Coinche challenge)."""
+PUZZLE = ["post", "question", "answer", "stats"]
+"""And of the server's puzzle of the day."""
 
 
 def fragments(key: str, language: str, **params: object) -> list[str]:
@@ -47,7 +61,7 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
         [
             sys.executable,
             "-m",
-            "tests.simcord_speed",
+            "tests.support.simcord_speed",
             "benchmarks/preview.py",
             "--no-browser",
             "--lang",
@@ -63,14 +77,22 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     assert done.returncode == 0, done.stdout + done.stderr
     pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in tmp_path.glob("*.html")}
     expected = {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
+    expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
+    expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
     assert set(pages) == expected
-    for game in MOMENTS:
+    for game in [*MOMENTS, "challenge", "puzzle"]:
         assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
 
     def page(game: str, moment: str) -> str:
         return pages[f"{game}-{moment}-{language}"]
 
     # Each moment is the message a player meets there, in the table's language.
+    # The review counts its mistakes in the player's language, then tells each with a picture.
+    assert t("review_title", language, deal=1, table=1, game=t("game_coinche", language)) in page(
+        "coinche", "review"
+    )
+    assert "[image review-" in page("coinche", "review-decision")
+    assert "+" not in page("coinche", "review")
     lobby = page("coinche", "lobby")
     assert t("lobby_rated", language) in lobby
     # The table is full: no Join is left, and Start is the one button to press.
@@ -113,3 +135,27 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     )
     # The images are named as sent (table-….png, hand-….png), never "[image ]".
     assert not any("[image ]" in p or "without a name" in p for p in pages.values())
+    # A challenge: the one message that ends a deal, standings sealed to the deals the reader
+    # has finished, and the final standings once it has closed.
+    assert says(
+        page("challenge", "deal-over"),
+        "challenge_deal_done",
+        language,
+        number=1,
+        total=2,
+        result="x",
+    )
+    sealed = page("challenge", "standings-sealed")
+    assert t("challenge_standings_sealed", language, count=1, total=2)[3:] in sealed
+    assert says(page("challenge", "standings-final"), "challenge_standings_final", language)
+    # The puzzle of the day: a post with nothing but "Solve it" to press, the question with a
+    # button per card, the answer with its line of play, and the stats.
+    post = page("puzzle", "post")
+    assert post.count("<button") == 1 and t("puzzle_solve", language) in post
+    question = page("puzzle", "question")
+    assert says(question, "puzzle_pick", language) and question.count("<button") >= 3
+    assert re.search(r"\[image puzzle-\S+\.\w+\]", question)
+    answer = page("puzzle", "answer")
+    assert says(answer, "puzzle_why", language, answer="x")
+    assert t("puzzle_solvers", language, found=1, answered=1) in answer
+    assert t("puzzle_stats_title", language) in page("puzzle", "stats")

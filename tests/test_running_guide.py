@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage.backends import make_storage
 from bot.storage.instance_lock import lock_file
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "running.md"
@@ -45,10 +46,10 @@ def tables(path: Path) -> list[str]:
 
 
 async def open_table(db: Path, game: str) -> None:
-    storage = SqliteStorage(str(db))
+    storage = make_storage(str(db))
     await storage.open()
     try:
-        await storage.create_table(1, 2, game, 4, 3, {}, {})
+        await storage.tables.create(1, 2, game, 4, 3, {}, TableSettings())
     finally:
         await storage.close()
 

@@ -23,16 +23,20 @@ import discord
 
 from bot.challenge import threads
 from bot.challenge.screens import deal_done_text, title
-from bot.play.duplicate import DUPLICATE, PRIVATE, Duplicate, is_private
+from bot.play.driving import kick, schedule_drive
+from bot.play.ending import abandon
+from bot.play.lobby import start_game
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
 from bot.storage.challenges import Attempt, Challenge, DealResult, iso
-from bot.storage.interface import Seat, Storage
+from bot.storage.interface import Seat
+from bot.storage.storage import Storage
+from bot.storage.table_settings import ChallengeDeal, Duplicate, TableSettings
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
 from bot.table.hands import editable
-from bot.text.i18n import t, user_locale
+from bot.text.i18n import DEFAULT_LOCALE, supported, t, user_locale
 from bot.ui.replies import refuse
 from games.duplicate import PLAYER_SEAT, deal_detail, deal_seed, seat_result
 from rendering.challenge import matchpoints
@@ -42,8 +46,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
 
-CHALLENGE = "challenge"
-"""The table setting that names the challenge and the deal a table plays."""
 COMPUTER_LEVEL = "hard"
 
 
@@ -81,15 +83,26 @@ class DealLink:
 
 def deal_link(session: TableSession) -> DealLink | None:
     """The challenge and deal a table plays, or None for an ordinary table."""
-    value: Any = session.row.settings.get(CHALLENGE)  # JSON: the table setting
-    if not isinstance(value, dict) or session.duplicate is None:
+    deal = session.settings.challenge
+    if deal is None or session.duplicate is None:
         return None
-    return DealLink(int(value["id"]), int(value["deal"]))
+    return DealLink(deal.challenge_id, deal.deal_no)
 
 
 def in_messages(session: TableSession) -> bool:
     """The table shows only in its player's ephemeral messages (no thread to show it in)."""
-    return is_private(session.row) and session.row.thread_id is None
+    return session.settings.private and session.row.thread_id is None
+
+
+def player_language(interaction: Interaction, challenge: Challenge) -> str:
+    """The language of a player's tables: their own (their Discord client's) where Atout speaks
+    it, else the challenge's. The thread is theirs alone, so everything in it — the table, the
+    summaries, the lines that end each deal, their hand — speaks to them in one language."""
+    tag = getattr(interaction.locale, "value", interaction.locale)
+    spoken = supported(tag)
+    if spoken != DEFAULT_LOCALE or str(tag).lower().startswith("en"):
+        return spoken
+    return supported(challenge.settings.language)
 
 
 def now() -> datetime.datetime:
@@ -119,22 +132,23 @@ class Attempts:
         """``/challenge play`` and the card's Play, acknowledged (ephemeral "thinking") by the
         caller: the deal in play, shown where the attempt is played."""
         mine = user_locale(interaction)
+        language = player_language(interaction, challenge)
         user = interaction.user
         if not challenge.open_at(now()):
             await refuse(interaction, t("challenge_closed", mine, id=challenge.id))
             return
         async with self._lock(challenge.id, user.id):
-            attempt = await self.storage.get_attempt(challenge.id, user.id)
+            attempt = await self.storage.challenges.get_attempt(challenge.id, user.id)
             if attempt is not None and attempt.finished:
                 await refuse(interaction, t("challenge_done_already", mine, id=challenge.id))
                 return
             created = False
             if attempt is None:
-                attempt, created = await self.storage.start_attempt(
+                attempt, created = await self.storage.challenges.start_attempt(
                     challenge.id, user.id, user.display_name, iso(now())
                 )
-            thread = await self._thread(challenge, attempt, new=created)
-            session = await self._current(challenge, attempt)
+            thread = await self._thread(challenge, attempt, language, new=created)
+            session = await self._current(challenge, attempt, language)
         if created:
             await self.changed(challenge)
         if session is None:
@@ -142,7 +156,7 @@ class Attempts:
             await refuse(interaction, t("challenge_done_already", mine, id=challenge.id))
             return
         session.restoring = False
-        session.kick()
+        kick(session)
         if thread is None:
             await self.host.ui.hands.send(interaction, session)
             return
@@ -160,7 +174,7 @@ class Attempts:
         )
 
     async def _thread(
-        self, challenge: Challenge, attempt: Attempt, *, new: bool
+        self, challenge: Challenge, attempt: Attempt, language: str, *, new: bool
     ) -> discord.Thread | None:
         """The attempt's private thread, opened for a new attempt and opened again when it is
         gone; None when the attempt is played in ephemeral messages."""
@@ -170,17 +184,12 @@ class Attempts:
             thread = await threads.reopen(self.host, attempt.thread_id, attempt.user_id)
             if thread is not None:
                 return thread
-        name = t(
-            "challenge_thread_name",
-            str(challenge.settings.get("language", "en")),
-            id=challenge.id,
-            name=attempt.name,
-        )
+        name = t("challenge_thread_name", language, id=challenge.id, name=attempt.name)
         thread = await threads.open_private_thread(
             self.host, challenge.channel_id, name, attempt.user_id
         )
         attempt.thread_id = thread.id if thread is not None else None
-        await self.storage.update_attempt(
+        await self.storage.challenges.update_attempt(
             challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=attempt.table_id
         )
         if attempt.table_id is not None:
@@ -188,10 +197,12 @@ class Attempts:
             session = await self.host.tables.get(attempt.table_id)
             if session is not None and session.row.status == "playing":
                 await session.update_row(thread_id=attempt.thread_id, table_message_id=None)
-                session.schedule_drive()
+                schedule_drive(session)
         return thread
 
-    async def _current(self, challenge: Challenge, attempt: Attempt) -> TableSession | None:
+    async def _current(
+        self, challenge: Challenge, attempt: Attempt, language: str
+    ) -> TableSession | None:
         """The session of the attempt's deal in play: the table in play, or the next deal opened
         now (a deal that ended without its result being recorded is recorded first)."""
         if attempt.table_id is not None:
@@ -201,30 +212,29 @@ class Attempts:
             if session is not None and session.row.status == "finished":
                 await self._record(session)
             else:
-                await self.storage.update_attempt(
+                await self.storage.challenges.update_attempt(
                     challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
                 )
-        return await self._next_deal(challenge, attempt.user_id)
+        return await self._next_deal(challenge, attempt.user_id, language)
 
-    async def _open_deal(self, challenge: Challenge, attempt: Attempt) -> TableSession:
+    async def _open_deal(self, challenge: Challenge, attempt: Attempt, locale: str) -> TableSession:
         """The table of the attempt's next deal: the player in seat 0, hard computers in the
         others, the challenge's deck, dealer and computer players; started and driven."""
         index = attempt.deals_done
-        locale = str(challenge.settings.get("language", "en"))
         duplicate = Duplicate(
             challenge.deals[index], deal_seed(challenge.seed, index), challenge.samples
         )
-        settings: dict[str, Any] = {  # JSON: the table settings (bot.play.settings)
-            "language": locale,
-            "deck_style": str(challenge.settings.get("deck_style", "auto")),
-            "turn_timer": 0,
-            "level": COMPUTER_LEVEL,
-            PRIVATE: True,
-            DUPLICATE: duplicate.settings(),
-            CHALLENGE: {"id": challenge.id, "deal": index},
-        }
+        settings = TableSettings(
+            level=COMPUTER_LEVEL,
+            deck_style=challenge.settings.deck_style,
+            turn_timer=0,
+            language=locale,
+            duplicate=duplicate,
+            private=True,
+            challenge=ChallengeDeal(challenge.id, index),
+        )
         storage = self.storage
-        row = await storage.create_table(
+        row = await storage.tables.create(
             challenge.guild_id,
             challenge.channel_id,
             challenge.game,
@@ -239,17 +249,17 @@ class Attempts:
             for seat in range(1, challenge.seats)
         ]
         for seat in seats:
-            await storage.set_seat(row.id, seat.seat, seat.user_id, seat.ai_level, seat.name)
+            await storage.tables.set_seat(row.id, seat.seat, seat.user_id, seat.ai_level, seat.name)
         row.seat_list = seats
         if attempt.thread_id is not None:
-            await storage.update_table(row.id, thread_id=attempt.thread_id)
+            await storage.tables.update(row.id, thread_id=attempt.thread_id)
             row.thread_id = attempt.thread_id
         attempt.table_id = row.id
-        await storage.update_attempt(
+        await storage.challenges.update_attempt(
             challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=row.id
         )
         session = await self.host.tables.create(row)
-        await session.start()
+        await start_game(session)
         if attempt.thread_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.host.ui.channel.send(
@@ -263,7 +273,7 @@ class Attempts:
                     ),
                     allowed_mentions=NO_MENTIONS,
                 )
-        session.schedule_drive()
+        schedule_drive(session)
         return session
 
     # ------------------------------------------------------------------ a deal ends
@@ -284,7 +294,7 @@ class Attempts:
             return
         if done.last:
             await self.changed(done.challenge)
-        locale = user_locale(interaction) if interaction is not None else locale_of(session)
+        locale = locale_of(session)
         if done.counted:
             text = await self._ending(done, seat.user_id, locale)
         else:
@@ -297,19 +307,21 @@ class Attempts:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(text, ephemeral=True)
         async with self._lock(link.challenge_id, seat.user_id):
-            following = await self._next_deal(done.challenge, seat.user_id)
+            following = await self._next_deal(done.challenge, seat.user_id, locale_of(session))
         if following is not None and interaction is not None and in_messages(session):
             await ui.hands.show(interaction, following)
 
-    async def _next_deal(self, challenge: Challenge, user_id: int) -> TableSession | None:
+    async def _next_deal(
+        self, challenge: Challenge, user_id: int, language: str
+    ) -> TableSession | None:
         """The attempt's next deal, opened now unless it is open already (a ``/challenge play``
         came first), the attempt is complete or the challenge has closed."""
-        attempt = await self.storage.get_attempt(challenge.id, user_id)
+        attempt = await self.storage.challenges.get_attempt(challenge.id, user_id)
         if attempt is None or attempt.finished or attempt.table_id is not None:
             return None
         if attempt.deals_done >= challenge.deal_count or not challenge.open_at(now()):
             return None
-        return await self._open_deal(challenge, attempt)
+        return await self._open_deal(challenge, attempt, language)
 
     async def _record(self, session: TableSession) -> Recorded | None:
         """Record a finished deal's result (under the person's lock); None when it was recorded
@@ -319,21 +331,21 @@ class Attempts:
         seat = session.row.seat(PLAYER_SEAT)
         if link is None or game is None or not game.deal_results or seat is None:
             return None
-        challenge = await self.storage.get_challenge(link.challenge_id)
+        challenge = await self.storage.challenges.get(link.challenge_id)
         if challenge is None or seat.user_id is None:
             return None
         if not challenge.open_at(now()):
             # Finished after the closing time: it does not count (the sweep ends such tables,
             # and the deal may have ended just before it came).
-            attempt = await self.storage.get_attempt(challenge.id, seat.user_id)
+            attempt = await self.storage.challenges.get_attempt(challenge.id, seat.user_id)
             if attempt is not None and attempt.table_id == session.id:
-                await self.storage.update_attempt(
+                await self.storage.challenges.update_attempt(
                     challenge.id, seat.user_id, thread_id=attempt.thread_id, table_id=None
                 )
-            await self._close_table(session)
+            await self._close_table(session, challenge, link.deal_no)
             return Recorded(challenge, link.deal_no, last=False, counted=False)
         last = link.deal_no + 1 >= challenge.deal_count
-        recorded = await self.storage.record_result(
+        recorded = await self.storage.challenges.record_result(
             challenge.id,
             DealResult(
                 deal_no=link.deal_no,
@@ -350,18 +362,18 @@ class Attempts:
         )
         if not recorded:
             return None
-        await self._close_table(session)
+        await self._close_table(session, challenge, link.deal_no)
         return Recorded(challenge, link.deal_no, last)
 
     async def _ending(self, done: Recorded, user_id: int, locale: str) -> str:
         """The player's result on the deal, the par and the field so far; then what follows."""
         challenge = done.challenge
-        results = await self.storage.own_results(challenge.id, user_id)
+        results = await self.storage.challenges.own_results(challenge.id, user_id)
         mine = next((r for r in results if r.deal_no == done.deal_no), None)
-        par = (await self.storage.pars(challenge.id)).get(done.deal_no)
+        par = (await self.storage.challenges.pars(challenge.id)).get(done.deal_no)
         lines = [deal_done_text(challenge, done.deal_no, mine, par, locale)]
         if done.last:
-            standings = await self.storage.standings(challenge.id, user_id=user_id)
+            standings = await self.storage.challenges.standings(challenge.id, user_id=user_id)
             own = standings.own
             if own is not None:
                 lines.append(
@@ -376,14 +388,21 @@ class Attempts:
             lines.append(t("challenge_closed_now", locale, id=challenge.id))
         return "\n".join(lines)
 
-    async def _close_table(self, session: TableSession) -> None:
+    async def _close_table(self, session: TableSession, challenge: Challenge, deal_no: int) -> None:
         """The deal's table says it is over and leaves memory (as ``TableUI.game_over`` does
-        for a game, without a game's result: the challenge says what the deal was worth)."""
+        for a game, without a game's result: the challenge says what the deal was worth, and
+        the hand says which deal of how many ended, never "the game is over")."""
         ui = self.host.ui
         await ui.quiet(session)
         await ui.pings.delete(session)
         if not in_messages(session):
-            await ui.hands.close(session)
+
+            def hand_done(locale: str) -> str:
+                return t(
+                    "challenge_hand_done", locale, number=deal_no + 1, total=challenge.deal_count
+                )
+
+            await ui.hands.close(session, hand_done)
             message_id = session.row.table_message_id
             if message_id is not None:
                 locale = locale_of(session)
@@ -402,7 +421,7 @@ class Attempts:
     async def recover(self) -> int:
         """Record the deals that ended just before a restart, and open the deals that follow."""
         recovered = 0
-        for attempt in await self.storage.attempts_to_recover():
+        for attempt in await self.storage.challenges.attempts_to_recover():
             assert attempt.table_id is not None
             try:
                 session = await self.host.tables.get(attempt.table_id)
@@ -420,13 +439,13 @@ class Attempts:
     async def end_tables(self, challenge: Challenge) -> None:
         """The challenge closed: the deals still in play end there, unplayed (they do not
         count), and their players are told."""
-        for attempt in await self.storage.open_attempts(challenge.id):
+        for attempt in await self.storage.challenges.open_attempts(challenge.id):
             assert attempt.table_id is not None
             session = await self.host.tables.get(attempt.table_id)
-            await self.storage.update_attempt(
+            await self.storage.challenges.update_attempt(
                 challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
             )
-            if session is None or not await session.abandon():
+            if session is None or not await abandon(session):
                 continue
             await self.host.ui.abandoned(session)
             if not in_messages(session):
@@ -441,7 +460,7 @@ class Attempts:
     async def records(self, challenge: Challenge, user_id: int) -> list[dict[str, Any]]:
         """The player's finished deals as ordinary records, in deal order."""
         records = []
-        for result in await self.storage.own_results(challenge.id, user_id):
+        for result in await self.storage.challenges.own_results(challenge.id, user_id):
             session = await self.host.tables.get(result.table_id)
             if session is not None and session.game is not None:
                 records.append(session.game.to_record())

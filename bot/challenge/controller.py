@@ -22,7 +22,8 @@ from discord.ext import tasks
 from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
 from bot.play.par import play_par
-from bot.storage.challenges import Challenge, DailySchedule, Par, iso, moment
+from bot.storage.challenges import Challenge, DailySchedule, Par, Standing, iso, moment
+from bot.storage.table_settings import TableSettings
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import t, table_language
 from games.ai import DEFAULT_SAMPLES
@@ -68,14 +69,14 @@ class Challenges:
         the background."""
         seed = secrets.token_hex(16)
         opened = now()
-        challenge = await self.host.storage.create_challenge(
+        challenge = await self.host.storage.challenges.create(
             guild_id=guild_id,
             channel_id=channel_id,
             creator_id=creator_id,
             game=game,
             seats=seats,
             options=options,
-            settings={"language": language, "deck_style": "auto"},
+            settings=TableSettings(language=language),
             samples=self.samples or DEFAULT_SAMPLES.get(game, 30),
             seed=seed,
             deals=fixed_deals(game, options, seats, deal_count, seed),
@@ -88,33 +89,35 @@ class Challenges:
         return challenge
 
     async def post_card(self, challenge: Challenge) -> None:
-        locale = str(challenge.settings.get("language", "en"))
+        locale = challenge.settings.language
         channel = self.host.get_partial_messageable(
             challenge.channel_id, guild_id=challenge.guild_id
         )
         message = await channel.send(
-            card_content(challenge, 0, 0, None, now(), locale),
+            card_content(challenge, 0, 0, [], now(), locale),
             view=card_view(challenge, True, locale),
             allowed_mentions=NO_MENTIONS,
         )
-        await self.host.storage.set_challenge_message(challenge.id, message.id)
+        await self.host.storage.challenges.set_message(challenge.id, message.id)
 
     async def refresh_card(self, challenge: Challenge) -> None:
         """The card with today's counts and leader (the winner once closed). Never fails the
         step that asked for it: the card is a notice, the results are in storage."""
-        fresh = await self.host.storage.get_challenge(challenge.id)
+        fresh = await self.host.storage.challenges.get(challenge.id)
         if fresh is None or fresh.message_id is None:
             return
         storage = self.host.storage
-        started, finished = await storage.attempt_counts(fresh.id)
-        standings = await storage.standings(fresh.id, page_size=1)
-        leader = standings.lines[0] if standings.lines else None
-        locale = str(fresh.settings.get("language", "en"))
+        started, finished = await storage.challenges.attempt_counts(fresh.id)
         moment_now = now()
+        winners: list[Standing] = []
+        if not fresh.open_at(moment_now):
+            standings = await storage.challenges.standings(fresh.id)
+            winners = [line for line in standings.lines if line.rank == 1]
+        locale = fresh.settings.language
         channel = self.host.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
         try:
             await channel.get_partial_message(fresh.message_id).edit(
-                content=card_content(fresh, started, finished, leader, moment_now, locale),
+                content=card_content(fresh, started, finished, winners, moment_now, locale),
                 view=card_view(fresh, fresh.open_at(moment_now), locale),
                 allowed_mentions=NO_MENTIONS,
             )
@@ -124,7 +127,7 @@ class Challenges:
     # ------------------------------------------------------------------ closing
     async def close(self, challenge: Challenge) -> None:
         """The challenge is over: the deals in play end unplayed, the card shows the winner."""
-        if not await self.host.storage.mark_closed(challenge.id):
+        if not await self.host.storage.challenges.mark_closed(challenge.id):
             return
         await self.attempts.end_tables(challenge)
         await self.refresh_card(challenge)
@@ -145,8 +148,8 @@ class Challenges:
         worked = True
         while worked:
             worked = False
-            for challenge in await self.host.storage.challenges_to_watch():
-                known = await self.host.storage.pars(challenge.id)
+            for challenge in await self.host.storage.challenges.to_watch():
+                known = await self.host.storage.challenges.pars(challenge.id)
                 for deal_no in range(challenge.deal_count):
                     if deal_no in known or (challenge.id, deal_no) in failed:
                         continue
@@ -158,7 +161,7 @@ class Challenges:
                         log.exception("challenge %s: par of deal %s failed", challenge.id, deal_no)
                         failed.add((challenge.id, deal_no))
                         continue
-                    await self.host.storage.store_par(challenge.id, deal_no, par)
+                    await self.host.storage.challenges.store_par(challenge.id, deal_no, par)
 
     async def par(self, challenge: Challenge, deal_no: int) -> Par:
         """What the hard computer scores in the player's seat on that deal (``bot.play.par``)."""
@@ -171,7 +174,7 @@ class Challenges:
             challenge.samples,
             self.host.tables.choose,
         )
-        locale = str(challenge.settings.get("language", "en"))
+        locale = challenge.settings.language
         names = [t("challenge_par_name", locale)] + [
             t("computer_name", locale, number=seat) for seat in range(1, challenge.seats)
         ]
@@ -185,9 +188,9 @@ class Challenges:
         while following <= now():
             # The bot was down for days: one challenge today, not one per missed day.
             following += datetime.timedelta(hours=DAILY_HOURS)
-        if not await self.host.storage.claim_daily(schedule, iso(following)):
+        if not await self.host.storage.challenges.claim_daily(schedule, iso(following)):
             return None
-        settings = await self.host.storage.guild_settings(schedule.guild_id)
+        settings = await self.host.storage.ratings.guild_settings(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
         locale = guild.preferred_locale if guild is not None else None
         language = table_language(None, settings.get("language"), locale)
@@ -235,11 +238,11 @@ class Challenges:
         """Close what is due, watch what is open, work out missing pars, create the daily
         challenges that are due."""
         moment_now = now()
-        for challenge in await self.host.storage.challenges_to_watch():
+        for challenge in await self.host.storage.challenges.to_watch():
             if not challenge.closed and moment(challenge.closes_at) <= moment_now:
                 await self.close(challenge)
         self.work_out_pars()
-        for schedule in await self.host.storage.due_daily(iso(moment_now)):
+        for schedule in await self.host.storage.challenges.due_daily(iso(moment_now)):
             try:
                 await self.create_daily(schedule)
             except discord.HTTPException as exc:

@@ -25,10 +25,11 @@ from bot.storage.challenges import (
     moment,
 )
 from bot.text.i18n import t
-from bot.text.narrate import outcome_lines
+from bot.text.narrate import outcome_line
 from bot.text.rules import rules_summary
 from bot.ui.codec import ChallengeButtonId
 from bot.ui.standings import plain
+from games.duplicate import CARD_POINT_GAMES, PLAYER_SEAT
 from games.registry import game_class
 from rendering import IMAGE_EXTENSION
 from rendering.challenge import ChallengeRow, matchpoints, render_challenge_standings
@@ -58,9 +59,19 @@ def title(challenge: Challenge, locale: str) -> str:
     return t("challenge_title", locale, id=challenge.id, game=t(f"game_{challenge.game}", locale))
 
 
-def score_text(value: int, locale: str) -> str:
-    """A result in the game's unit: card points as they are, a net score signed."""
-    return signed(value, locale) if value else number(0, locale)
+def score_text(value: int, game: str, locale: str) -> str:
+    """A result in the game's unit: card points as a count (72, never +72), a net score or a
+    chiamata score signed (+720, -330)."""
+    if game in CARD_POINT_GAMES or not value:
+        return number(value, locale)
+    return signed(value, locale)
+
+
+def rank_text(rank: int, tied: bool) -> str:
+    """A rank in bold, ``=1`` when others share it (as bridge results write a tie). Bold keeps
+    Discord from reading "1." at a line's start as a numbered list, which it renumbers 1, 2, 3
+    whatever the ranks say."""
+    return f"**={rank}**" if tied else f"**{rank}**"
 
 
 # --------------------------------------------------------------------------- the card
@@ -68,10 +79,12 @@ def card_content(
     challenge: Challenge,
     started: int,
     finished: int,
-    leader: Standing | None,
+    winners: list[Standing],
     now: datetime.datetime,
     locale: str,
 ) -> str:
+    """The public card. While the challenge is open it names nobody's standing: a leader's
+    matchpoints depend on results of deals that most readers have not played yet."""
     cls = game_class(challenge.game)
     engine = cls(options=challenge.options, seats=challenge.seats, dealer=0)
     defaults = {spec.name: spec.default for spec in cls.OPTIONS}
@@ -87,16 +100,23 @@ def card_content(
         t(
             "challenge_card_rules",
             locale,
-            rules=rules_summary(challenge.game, engine.options, defaults, locale),
+            rules=rules_summary(
+                challenge.game, engine.options, defaults, locale, single_deals=True
+            ),
         ),
         t("challenge_card_how_partner" if partnered else "challenge_card_how", locale),
         t("challenge_card_players", locale, started=started, finished=finished),
     ]
     is_open = challenge.open_at(now)
-    if leader is not None:
-        key = "challenge_card_leader" if is_open else "challenge_card_winner"
+    if winners and not is_open:
         lines.append(
-            t(key, locale, name=plain(leader.name), percent=matchpoints(leader.percent, locale))
+            t(
+                "challenge_card_winner",
+                locale,
+                count=len(winners),
+                name=", ".join(plain(line.name) for line in winners),
+                percent=matchpoints(winners[0].percent, locale),
+            )
         )
     if is_open:
         lines.append(
@@ -135,15 +155,15 @@ def card_view(challenge: Challenge, is_open: bool, locale: str) -> discord.ui.Vi
 
 
 # --------------------------------------------------------------------------- standings
-def _line(line: Standing, challenge: Challenge, locale: str) -> str:
+def _own_line(own: Standing, standings: Standings, challenge: Challenge, locale: str) -> str:
     return t(
-        "challenge_standings_line",
+        "challenge_standings_you_tied" if own.tied else "challenge_standings_you",
         locale,
-        rank=line.rank,
-        name=plain(line.name),
-        percent=matchpoints(line.percent, locale),
-        par=signed(line.vs_par, locale),
-        done=line.deals,
+        rank=own.rank,
+        players=standings.total,
+        percent=matchpoints(own.percent, locale),
+        par=signed(own.vs_par, locale),
+        done=own.deals,
         total=challenge.deal_count,
     )
 
@@ -157,13 +177,22 @@ def _row(line: Standing, challenge: Challenge, own: Standing | None) -> Challeng
         percent=line.percent,
         vs_par=line.vs_par,
         highlight=own is not None and line.user_id == own.user_id,
+        tied=line.tied,
     )
 
 
 async def standings_answer(
-    challenge: Challenge, standings: Standings, now: datetime.datetime, locale: str
+    challenge: Challenge,
+    standings: Standings,
+    now: datetime.datetime,
+    locale: str,
+    *,
+    counted: int | None = None,
 ) -> Answer:
-    """The standings' text and image (drawn in an image worker, behind people's hands)."""
+    """The standings: the table in an image (drawn in an image worker, behind people's hands),
+    and in words only what the image does not say — what is counted, the reader's own line and
+    how matchpoints work. ``counted``: the deals the reader has finished, the only ones counted
+    while the challenge is open (``None``: every deal, once it has closed)."""
     head = title(challenge, locale)
     state = (
         t("challenge_standings_open", locale, left=relative(challenge.closes_at))
@@ -178,10 +207,13 @@ async def standings_answer(
         pages=standings.pages,
     )
     lines = [f"**{head}** — {subtitle} · {state}"]
-    lines += [_line(line, challenge, locale) for line in standings.lines]
+    if counted is not None and counted < challenge.deal_count:
+        lines.append(
+            t("challenge_standings_sealed", locale, count=counted, total=challenge.deal_count)
+        )
     own = standings.own
-    if own is not None and own not in standings.lines:
-        lines.append(t("challenge_standings_you", locale, line=_line(own, challenge, locale)))
+    if own is not None:
+        lines.append(_own_line(own, standings, challenge, locale))
     lines.append(t("challenge_standings_note", locale))
     headings = {
         key: t(f"challenge_heading_{key}", locale)
@@ -199,16 +231,59 @@ async def standings_answer(
 
 # --------------------------------------------------------------------------- results
 def detail_text(detail: dict[str, object], game: str, deck_style: str, locale: str) -> str:
-    """Who bid or took what and how it went, from a deal's stored detail."""
+    """Who bid, took or called what and whether it was made, in one short line (empty where
+    the game has no contract: a Briscola or Sueca deal is its card points)."""
     names = [str(n) for n in detail.get("names") or []]  # type: ignore[attr-defined]
-    teams = [list(team) for team in detail.get("teams") or []]  # type: ignore[attr-defined]
     contract = detail.get("contract") or {}
     result = detail.get("result") or {}
     assert isinstance(contract, dict) and isinstance(result, dict)
-    lines = outcome_lines(contract, result, names, teams, game, locale, deck_style)
-    if not lines and result.get("trick_points") is None and game in ("belote", "coinche"):
-        return t("deal_passed_out", locale)
-    return " · ".join(line.rstrip(".") for line in lines)
+    line = outcome_line(contract, result, names, game, locale, deck_style)
+    if line is not None:
+        return line.rstrip(".")
+    if result.get("trick_points") is None and game in ("belote", "coinche"):
+        return t("deal_passed_out", locale).rstrip(".")
+    return ""
+
+
+def _sides(detail: dict[str, object]) -> tuple[int, int] | None:
+    """The deal scores of the player's side and of the other side, where there are two."""
+    teams = detail.get("teams")
+    result = detail.get("result")
+    if not isinstance(teams, list) or len(teams) != 2 or not isinstance(result, dict):
+        return None
+    scores = result.get("scores")
+    if not isinstance(scores, list) or len(scores) != 2:
+        return None
+    mine = next(i for i, team in enumerate(teams) if PLAYER_SEAT in team)
+    return int(scores[mine]), int(scores[1 - mine])
+
+
+def result_text(result: DealResult, game: str, locale: str) -> str:
+    """What the player's result on a deal is, with the numbers it is made of."""
+    score = score_text(result.score, game, locale)
+    if game in CARD_POINT_GAMES:
+        return t("challenge_result_points", locale, score=score)
+    sides = _sides(result.detail)
+    if sides is not None:
+        mine, theirs = sides
+        return t(
+            "challenge_result_sides",
+            locale,
+            mine=number(mine, locale),
+            theirs=number(theirs, locale),
+            score=score,
+        )
+    return t("challenge_result_own", locale, score=score)
+
+
+def par_text(score: int | None, par: Par, game: str, locale: str) -> str:
+    """The par with its number, and how the player's result stands against it."""
+    shown = score_text(par.score, game, locale)
+    if score is None or score == par.score:
+        key = "challenge_par_same" if score is not None else "challenge_par_only"
+        return t(key, locale, par=shown)
+    key = "challenge_par_better" if score > par.score else "challenge_par_worse"
+    return t(key, locale, par=shown, diff=number(abs(score - par.score), locale))
 
 
 def deal_done_text(
@@ -218,21 +293,24 @@ def deal_done_text(
     par: Par | None,
     locale: str,
 ) -> str:
-    """The line that ends a deal of an attempt: the player's result, the par, and how the
-    result stands against those who played the deal before."""
+    """The one message that ends a deal of an attempt: the player's result with what it is made
+    of, the par with its number, and how the result stands against those who played the deal
+    before."""
+    game = challenge.game
+    what = result_text(result, game, locale) if result is not None else ""
     lines = [
         t(
             "challenge_deal_done",
             locale,
             number=deal_no + 1,
             total=challenge.deal_count,
-            score=score_text(result.score if result else 0, locale),
+            result=what,
         )
     ]
     if par is None:
         lines.append(t("challenge_deal_par_pending", locale))
     else:
-        lines.append(t("challenge_deal_par", locale, par=score_text(par.score, locale)))
+        lines.append(par_text(result.score if result else None, par, game, locale))
     if result is not None and result.field_size > 1:
         lines.append(
             t(
@@ -250,6 +328,7 @@ def deal_done_text(
 def own_results_text(
     challenge: Challenge, results: list[DealResult], pars: dict[int, Par], locale: str
 ) -> str:
+    game = challenge.game
     lines = [t("challenge_results_title", locale, title=title(challenge, locale))]
     done = {result.deal_no: result for result in results}
     for deal_no in range(challenge.deal_count):
@@ -263,8 +342,8 @@ def own_results_text(
                 "challenge_results_line",
                 locale,
                 number=deal_no + 1,
-                score=score_text(result.score, locale),
-                par=score_text(par.score, locale) if par else "…",
+                score=score_text(result.score, game, locale),
+                par=score_text(par.score, game, locale) if par else "…",
                 percent=matchpoints(result.percent, locale),
                 count=result.field_size,
             )
@@ -283,9 +362,11 @@ def field_text(
     locale: str,
 ) -> str:
     """The results on one deal, best first (``field``: the first ``FIELD_SHOWN``, and the
-    reader's own after them when it is not among them): the contract each played, the score
-    and the matchpoints; the par first."""
-    style = str(challenge.settings.get("deck_style", "auto"))
+    reader's own after them when it is not among them), a short line each, readable on a
+    phone: the rank (ties shown as ties), the player, the contract they played and whether it
+    was made, the result and the matchpoints; the par first."""
+    game = challenge.game
+    style = challenge.settings.deck_style
     lines = [
         t(
             "challenge_field_title",
@@ -295,24 +376,29 @@ def field_text(
             count=field[0].field_size if field else 0,
         )
     ]
+    if game in CARD_POINT_GAMES:
+        lines.append(t("challenge_field_unit_points", locale))
     if par is not None:
+        detail = detail_text(par.detail, game, style, locale)
         lines.append(
             t(
-                "challenge_field_par",
+                "challenge_field_par" if detail else "challenge_field_par_plain",
                 locale,
-                detail=detail_text(par.detail, challenge.game, style, locale),
-                score=score_text(par.score, locale),
+                detail=detail,
+                score=score_text(par.score, game, locale),
             )
         )
     for result in field:
+        detail = detail_text(result.detail, game, style, locale)
+        name = plain(result.name)
         lines.append(
             t(
-                "challenge_field_line",
+                "challenge_field_line" if detail else "challenge_field_line_plain",
                 locale,
-                rank=result.rank,
-                name=plain(result.name),
-                detail=detail_text(result.detail, challenge.game, style, locale),
-                score=score_text(result.score, locale),
+                rank=rank_text(result.rank, result.tied),
+                name=f"__{name}__" if result.user_id == user_id else name,
+                detail=detail,
+                score=score_text(result.score, game, locale),
                 percent=matchpoints(result.percent, locale),
             )
         )

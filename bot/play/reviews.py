@@ -4,8 +4,10 @@ bot's priority, kept in storage, and asked for at most once at a time per seat a
 A review (``games.review``) takes seconds of pure-Python search. It runs in a process of its
 own (``ATOUT_REVIEW_PROCESSES``), niced below the bot and below the drawing processes, so the
 tables in play keep their pace while it thinks; the bot's event loop only waits for it. The
-result is stored (``Storage.store_review``): a second click, or one after a restart, is answered
-from storage at once. Two clicks while one review is computed wait for the same computation.
+result is stored as its JSON form (``storage.reviews.store``) and read back into the typed review
+(``games.review.Review``): a second click, or one after a restart, is answered from storage at
+once; a review stored by an older version in another form is computed again, never shown half.
+Two clicks while one review is computed wait for the same computation.
 
 The worker is given the record of the finished deals only: the deal in progress, whose deck
 would reveal every hand, never leaves the table's engine (``Game.to_record``'s
@@ -21,11 +23,11 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from bot.play.single_flight import SingleFlight
 from bot.play.workers import fork_context, join_at_shutdown, worker_process
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
 from games.records import parse
-from games.review import review
-from games.review.moments import reviewed_deal
+from games.review import Review, StaleReview, review
 
 log = logging.getLogger(__name__)
 
@@ -37,38 +39,14 @@ REVIEW_NICE: Final = 15
 """How much lower than the bot the review processes run: below the drawing processes (10),
 which people wait for at every click, as a review is asked for once a deal."""
 
-SHOWN: Final = 3
-"""Decisions whose positions are kept with a review: the costliest, which its message shows."""
-
-Json = dict[str, Any]  # JSON: a review (python -m games review --json) with its positions
+Json = dict[str, Any]  # JSON: a record (docs/records.md), or a review's JSON form
 
 
 def compute(record: Json, deal: int, seat: int, samples: int, seed: int) -> Json:
-    """A worker's job: the review of ``seat`` in deal ``deal`` of ``record`` (the JSON of
-    ``python -m games review --json``), with ``total_cost``, the decisions whose cost is exact
-    (``exact``: their indices) and, for the costliest decisions, the position the seat saw: its
-    hand, the trick on the table, the trump."""
-    parsed = parse(record)
-    found = review(parsed, seat, deal, samples, seed)
-    out = found.to_json()
-    out["total_cost"] = round(found.total_cost, 2)
-    out["exact"] = [d.index for d in found.decisions if d.exact]
-    costly = sorted((d for d in found.decisions if d.cost > 0), key=lambda d: (-d.cost, d.index))[
-        :SHOWN
-    ]
-    wanted = {d.index for d in costly}
-    positions: dict[str, Json] = {}
-    for moment in reviewed_deal(parsed, deal, seat).moments:
-        if moment.index in wanted:
-            view = moment.game.view(seat)
-            positions[str(moment.index)] = {
-                "hand": list(view["hand"]),
-                "trick": [list(play) for play in view["trick"]],
-                "trump": view["trump"],
-                "phase": view["phase"],
-            }
-    out["positions"] = positions
-    return out
+    """A worker's job: the review of ``seat`` in deal ``deal`` of ``record``, in its JSON form
+    (``games.review.Review.to_json``, what ``python -m games review --json`` prints): what is
+    stored, and what the bot reads back into the review it shows, the first time as after."""
+    return review(parse(record), seat, deal, samples, seed).to_json()
 
 
 def _ready() -> bool:
@@ -92,7 +70,7 @@ class Reviews:
         """Review processes; 0 computes in a thread (tests)."""
         self.samples = samples
         self._executor: Executor | None = None
-        self._running: dict[tuple[int, int, int], asyncio.Future[Json]] = {}
+        self._running: SingleFlight[tuple[int, int, int], Review] = SingleFlight()
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -117,36 +95,42 @@ class Reviews:
             for _ in range(self.processes):
                 self._pool().submit(_ready)
 
-    async def stored(self, table_id: int, deal: int, seat: int) -> Json | None:
-        return await self.storage.load_review(table_id, deal, seat)
+    async def stored(self, table_id: int, deal: int, seat: int) -> Review | None:
+        """The stored review, or ``None``: none stored, or one an older version stored in
+        another form, which is computed again (and replaced) rather than shown in half."""
+        found = await self.storage.reviews.load(table_id, deal, seat)
+        if found is None:
+            return None
+        try:
+            return Review.from_json(found)
+        except StaleReview as exc:
+            log.info(
+                "table %s: the stored review of deal %s, seat %s is stale (%s)",
+                table_id,
+                deal,
+                seat,
+                exc,
+            )
+            return None
 
     def computing(self, table_id: int, deal: int, seat: int) -> bool:
-        return (table_id, deal, seat) in self._running
+        return self._running.running((table_id, deal, seat))
 
-    async def get(self, table_id: int, deal: int, seat: int, record: Json) -> Json:
+    async def get(self, table_id: int, deal: int, seat: int, record: Json) -> Review:
         """The review, from storage or computed now (and stored). ``record`` holds the finished
-        deals of the table; the same request while one is computed waits for that one."""
-        key = (table_id, deal, seat)
-        running = self._running.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        stored = await self.stored(table_id, deal, seat)
-        if stored is not None:
-            return stored
-        future: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
-        self._running[key] = future
-        try:
-            result = await self._compute(record, deal, seat, seed=table_id)
-            await self.storage.store_review(table_id, deal, seat, result)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: whoever waits on it gets it raised
-            raise
-        else:
-            future.set_result(result)
-        finally:
-            del self._running[key]
-        return result
+        deals of the table; the same request while one is read or computed waits for that one
+        (it used to start a second computation while the first was reading storage)."""
+
+        async def stored_or_computed() -> Review:
+            stored = await self.stored(table_id, deal, seat)
+            if stored is not None:
+                return stored
+            found = await self._compute(record, deal, seat, seed=table_id)
+            await self.storage.reviews.store(table_id, deal, seat, found)
+            # Read as it is stored: the first answer and every later one say the same.
+            return Review.from_json(found)
+
+        return await self._running.run((table_id, deal, seat), stored_or_computed)
 
     async def _compute(self, record: Json, deal: int, seat: int, seed: int) -> Json:
         loop = asyncio.get_running_loop()

@@ -1,5 +1,5 @@
-"""The storage backend ``ATOUT_DB`` names: a ``postgresql://`` URL for a shared PostgreSQL
-database (shard clusters, several machines), anything else a SQLite file (the default)."""
+"""The database ``ATOUT_DB`` names: a ``postgresql://`` URL for a shared PostgreSQL database
+(shard clusters, several machines), anything else a SQLite file (the default)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,13 @@ import sqlite3
 
 import asyncpg
 
-from bot.storage.interface import Storage
-from bot.storage.postgres import PgStorage, is_postgres_url
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.postgres import PgDatabase, is_postgres_url
+from bot.storage.sqlite import SqliteDatabase
+from bot.storage.storage import Storage
 
 
 def make_storage(db: str) -> Storage:
-    if is_postgres_url(db):
-        return PgStorage(db)
-    return SqliteStorage(db)
+    return Storage(PgDatabase(db) if is_postgres_url(db) else SqliteDatabase(db))
 
 
 def describe(db: str) -> str:

@@ -9,7 +9,8 @@ backup interrupted halfway never replaces a good one.
 
 A restore needs the bot stopped (the instance lock, ``bot.storage.instance_lock``, says so when
 it is not): the backup is checked first (a SQLite database, intact, with Atout's tables), the
-database it replaces is kept as ``<database>.before-restore``, and the backup's pages are
+database it replaces is kept as ``<database>.before-restore`` (``.before-restore.2``, ``.3``… when
+an earlier restore's copy is there: a kept copy is never overwritten), and the backup's pages are
 written into the database through the same API, write-ahead log and all. A backup of an older
 version is brought to the current schema by the bot's next start, as any older database is.
 PostgreSQL has its own tools (``pg_dump``, ``pg_restore``: docs/running.md).
@@ -22,7 +23,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from bot.storage.instance_lock import lock_file
+from bot.storage.instance_lock import ATOUT_TABLES, lock_file
 
 
 class BackupError(Exception):
@@ -50,7 +51,7 @@ def _open_existing(path: str | Path, what: str, frozen: bool = False) -> sqlite3
     if check != "ok":
         connection.close()
         raise BackupError(f"{what}: {str(path)!r} is damaged ({check})")
-    if not {"tables", "actions"} <= names:
+    if not names >= ATOUT_TABLES:
         connection.close()
         raise BackupError(f"{what}: {str(path)!r} is not an Atout database (no tables of games)")
     return connection
@@ -92,12 +93,33 @@ def backup(db: str, target: str) -> str:
     return f"backed up {db} to {target}: {what}, {size:.1f} MB"
 
 
+def _reserve_kept_copy(db: Path) -> Path:
+    """A new, empty file beside ``db`` for the database a restore replaces: the first of
+    ``<db>.before-restore``, ``.before-restore.2``, ``.3``… that is not there yet, created here
+    (``x`` mode: never one that appeared meanwhile). Two restores in a row keep both databases
+    they replaced: the second may be the mistake the first copy undoes."""
+    base = db.with_name(db.name + ".before-restore")
+    number = 1
+    while True:
+        candidate = base if number == 1 else base.with_name(f"{base.name}.{number}")
+        try:
+            candidate.open("xb").close()
+        except FileExistsError:
+            number += 1
+            continue
+        return candidate
+
+
 async def restore(backup_file: str, db: str) -> str:
     """Replace the database ``db`` with ``backup_file``; refused while a bot uses ``db``."""
     if Path(backup_file).absolute() == Path(db).absolute():
         raise BackupError("the backup to restore is the database itself")
     source = _open_existing(backup_file, "the backup", frozen=True)
     try:
+        if Path(db).exists():
+            # Only an Atout database is replaced (and only beside one is a lock file left):
+            # ``ATOUT_DB=/etc/passwd`` is a mistake to refuse, not a file to overwrite.
+            _open_existing(db, "ATOUT_DB").close()
         lock = lock_file(db, f"python -m bot restore, process {os.getpid()}")
     except OSError as exc:
         source.close()
@@ -108,7 +130,7 @@ async def restore(backup_file: str, db: str) -> str:
     try:
         kept = ""
         if Path(db).is_file():
-            previous = Path(db).with_name(Path(db).name + ".before-restore")
+            previous = _reserve_kept_copy(Path(db))
             current = sqlite3.connect(db)
             try:
                 keep = sqlite3.connect(previous)
@@ -125,7 +147,7 @@ async def restore(backup_file: str, db: str) -> str:
             what = _summary(target)
         finally:
             target.close()
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError) as exc:
         raise BackupError(f"cannot restore into {db!r} ({exc})") from exc
     finally:
         source.close()

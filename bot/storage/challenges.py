@@ -1,5 +1,5 @@
-"""The challenges part of the storage interface (``bot.storage.interface.Storage`` includes it):
-server challenges, their attempts, results and pars, and the daily schedules (docs/challenges.md).
+"""Server challenges (``storage.challenges``): their attempts, results and pars, and the daily
+schedules (docs/challenges.md); the rows they answer with.
 
 Every deal of an attempt is an ordinary table of the log; what is kept here is what the
 standings and results need, so that reading them never replays a game. Times are ISO-8601 UTC
@@ -13,9 +13,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.database import TIME_FORMAT
+from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from games.duplicate import FixedDeal
 
-TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 STANDINGS_PAGE = 10
 
 
@@ -38,7 +40,8 @@ class Challenge:
     game: str
     seats: int
     options: dict[str, Any]  # JSON: rule options (games.options)
-    settings: dict[str, Any]  # JSON: table settings (language, deck style)
+    settings: TableSettings
+    """What its deals' tables take: the language and the deck style."""
     deal_count: int
     samples: int
     """The computer players' search budget, the same for every attempt (and the par)."""
@@ -85,6 +88,8 @@ class Standing:
     percent: float
     vs_par: int
     finished: bool
+    tied: bool = False
+    """Somebody else holds the same rank."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,8 @@ class DealResult:
     detail: dict[str, Any] = field(default_factory=dict)  # JSON: games.duplicate.deal_detail
     rank: int = 1
     """1 + how many scored more on that deal."""
+    tied: bool = False
+    """Somebody else made the same score on that deal."""
 
 
 @dataclass(frozen=True)
@@ -132,8 +139,15 @@ class DailySchedule:
 
 
 class ChallengeStorage(ABC):
+    """One implementation, ``bot.storage.challenge_queries.ChallengeStore``, for both
+    databases."""
+
+    shards: Shards | None = None
+    """Set by a shard cluster: what a restart or a timer takes up (``to_watch``,
+    ``attempts_to_recover``, ``due_daily``) is then of its own servers only."""
+
     @abstractmethod
-    async def create_challenge(
+    async def create(
         self,
         *,
         guild_id: int,
@@ -142,7 +156,7 @@ class ChallengeStorage(ABC):
         game: str,
         seats: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
         samples: int,
         seed: str,
         deals: list[FixedDeal],
@@ -152,17 +166,17 @@ class ChallengeStorage(ABC):
     ) -> Challenge: ...
 
     @abstractmethod
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None: ...
+    async def set_message(self, challenge_id: int, message_id: int) -> None: ...
 
     @abstractmethod
-    async def get_challenge(self, challenge_id: int) -> Challenge | None: ...
+    async def get(self, challenge_id: int) -> Challenge | None: ...
 
     @abstractmethod
-    async def latest_challenge(self, guild_id: int, now: str) -> Challenge | None:
+    async def latest(self, guild_id: int, now: str) -> Challenge | None:
         """The server's most recent challenge still open at ``now``, else its most recent."""
 
     @abstractmethod
-    async def challenges_to_watch(self) -> list[Challenge]:
+    async def to_watch(self) -> list[Challenge]:
         """Challenges whose closing has not been carried out, or whose pars are incomplete
         (in a shard cluster, of its own servers only)."""
 
@@ -226,7 +240,12 @@ class ChallengeStorage(ABC):
         page: int = 1,
         user_id: int | None = None,
         page_size: int = STANDINGS_PAGE,
-    ) -> Standings: ...
+        deals_below: int | None = None,
+    ) -> Standings:
+        """Everybody's line, ranked. With ``deals_below``, only the deals numbered below it
+        count (a reader who has finished that many deals of an open challenge sees nothing
+        that depends on anyone's result on a deal they have not played: docs/challenges.md,
+        "No peeking")."""
 
     @abstractmethod
     async def deal_field(

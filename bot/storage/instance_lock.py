@@ -6,7 +6,9 @@ right, but every table would stutter. So ``python -m bot`` holds a lock for as l
 and a second one names the first in one line and exits (code 3, ``bot.__main__``):
 
 - SQLite: an exclusive ``flock`` on ``<database>.lock``, beside the database (``msvcrt`` on
-  Windows). The kernel drops
+  Windows), taken only once the database is known to be Atout's, or new
+  (:func:`check_sqlite_database`): ``ATOUT_DB=/etc/passwd`` is refused without a
+  ``/etc/passwd.lock`` left behind. The kernel drops
   it when the process ends, however it ends (SIGKILL, a crash): a stale file never blocks a
   start. The file says who holds it (process id, host, since when) for the refusal. Two
   containers on one volume of one host see each other's lock as well.
@@ -28,6 +30,7 @@ import errno
 import logging
 import os
 import socket
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -102,12 +105,51 @@ def _try_lock(handle: Any) -> bool:  # an open binary file
     return True
 
 
+ATOUT_TABLES = frozenset({"tables", "actions"})
+"""Tables every Atout database has had since its first version (``001_initial.sql``)."""
+
+
+class NotAtoutDatabase(sqlite3.DatabaseError):
+    """A SQLite database of another application: Atout neither locks nor migrates it.
+    A ``sqlite3.DatabaseError``, so that ``python -m bot`` names it as any database it cannot
+    open (``bot.storage.backends.unavailable``)."""
+
+
+def check_sqlite_database(db: str) -> None:
+    """Nothing if ``db`` is Atout's SQLite database, or not there yet (or an empty file): a new
+    one. ``sqlite3.DatabaseError`` otherwise: not a database at all (``file is not a
+    database``), or another application's (:class:`NotAtoutDatabase`). Read as immutable: no
+    lock, no side file, nothing written beside a file that may be anything."""
+    path = Path(db).expanduser()
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return
+    if not path.is_file():
+        raise sqlite3.DatabaseError(f"{db} is not a file")
+    try:
+        connection = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        raise sqlite3.DatabaseError(f"{exc}") from exc
+    try:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        names = {row[0] for row in rows}
+    finally:
+        connection.close()
+    if names and not names >= ATOUT_TABLES:
+        raise NotAtoutDatabase(
+            "a SQLite database of another application, without Atout's tables: Atout keeps"
+            " a database of its own"
+        )
+
+
 def lock_file(db: str, what: str = "") -> FileLock:
     """The lock beside the SQLite database ``db``. ``OSError`` when its folder cannot be
-    written (a wrong ``ATOUT_DB``); :class:`InstanceRunning` when another process holds it."""
+    written (a wrong ``ATOUT_DB``); ``sqlite3.DatabaseError`` when ``db`` is not Atout's
+    (:func:`check_sqlite_database`, before any lock file is made); :class:`InstanceRunning`
+    when another process holds it."""
     path = lock_path(db)
     if not path.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, "no such directory", str(path.parent))
+    check_sqlite_database(db)
     handle = open(path, "a+b")  # noqa: SIM115 - held open for as long as the bot runs
     if not _try_lock(handle):
         try:

@@ -1,5 +1,7 @@
-"""What the rest of the bot may ask of storage: one small interface, so that a PostgreSQL
-backend can stand beside SQLite when one machine is not enough (docs/architecture.md, Storage).
+"""What the rest of the bot may ask of its tables (``storage.tables``) and of the reviews of
+their deals (``storage.reviews``), and the rows they answer with. The other areas have their own
+interfaces: ratings and history (``ratings_interface.py``), challenges (``challenges.py``);
+``bot.storage.storage.Storage`` holds the four.
 
 The action log and the decks are the truth; the snapshot is a cache. ``append_action`` raises
 ``StaleAction`` when the step already exists (two clicks, or two processes): UNIQUE(table_id,
@@ -8,14 +10,12 @@ action_no) decides, not the caller.
 
 from __future__ import annotations
 
-import asyncio
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from bot.storage.challenges import ChallengeStorage
-from bot.storage.ratings_interface import RatingStorage
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from games.actions import Action
 from games.ai import LEVELS as AI_LEVELS
 from games.base import Game
@@ -50,7 +50,7 @@ class TableRow:
     seats: int
     starter_id: int
     options: dict[str, Any] = field(default_factory=dict)
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: TableSettings = field(default_factory=TableSettings)
     status: str = "lobby"
     thread_id: int | None = None
     lobby_message_id: int | None = None
@@ -78,13 +78,13 @@ class TableRow:
 
 
 class TableFields(TypedDict, total=False):
-    """The columns of a table row that change after it is created (``Storage.update_table``,
-    ``Storage.defer_update``): declared once, for both backends and the session."""
+    """The columns of a table row that change after it is created (``TableStorage.update``,
+    ``TableStorage.defer_update``): declared once, for the storage and the session."""
 
     status: str
     first_dealer: int | None
     options: dict[str, Any]  # JSON: each game's rule options (games.options)
-    settings: dict[str, Any]  # JSON: the table settings (bot.play.settings) and ``away``
+    settings: TableSettings
     thread_id: int | None
     lobby_message_id: int | None
     table_message_id: int | None
@@ -143,22 +143,16 @@ def replay_log(row: TableRow, game_log: GameLog) -> Game:
     return replay(game_log.record(row), start)
 
 
-class Storage(RatingStorage, ChallengeStorage, ABC):
-    """Tables and their logs here; ratings and history in ``RatingStorage``; server challenges
-    in ``ChallengeStorage``."""
+class TableStorage(ABC):
+    """Tables, their seats and their logs (``storage.tables``): the one area on the path of a
+    click. The steps of play are group-committed (``bot.storage.group_commit``)."""
 
     shards: Shards | None = None
-    """Set by a shard cluster: ``active_tables`` then returns only the tables of its own
-    servers, so each table is restored and driven by exactly one process."""
+    """Set by a shard cluster: ``active`` then returns only the tables of its own servers, so
+    each table is restored and driven by exactly one process."""
 
     @abstractmethod
-    async def open(self) -> None: ...
-
-    @abstractmethod
-    async def close(self) -> None: ...
-
-    @abstractmethod
-    async def create_table(
+    async def create(
         self,
         guild_id: int,
         channel_id: int,
@@ -166,31 +160,30 @@ class Storage(RatingStorage, ChallengeStorage, ABC):
         seats: int,
         starter_id: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
     ) -> TableRow: ...
 
     @abstractmethod
-    async def get_table(self, table_id: int) -> TableRow | None: ...
+    async def get(self, table_id: int) -> TableRow | None: ...
 
     @abstractmethod
-    async def table_in_thread(self, thread_id: int) -> TableRow | None: ...
+    async def in_thread(self, thread_id: int) -> TableRow | None:
+        """The latest table played in that thread."""
 
     @abstractmethod
-    async def update_table(self, table_id: int, **fields: Any) -> None:
-        """Set columns of the table row: thread_id, *_message_id (lobby, table, ping), status,
-        first_dealer,
-        options, settings (dicts are stored as JSON)."""
+    async def update(self, table_id: int, **fields: Any) -> None:
+        """Set columns of the table row (``TableFields``: dicts are stored as JSON)."""
 
+    @abstractmethod
     def defer_update(self, table_id: int, **fields: Any) -> None:
         """Bookkeeping that may trail the game by a moment (the "your turn" ping's message id):
-        written with the next commit of play, or within a second, never on its own. A crash may
-        lose it, which costs one stale ping left in a thread, never a step of a game. The
-        default writes it at once, for backends without a group commit."""
-        asyncio.get_running_loop().create_task(self.update_table(table_id, **fields))
+        readers of the row see it at once, and it is written with the next commit of play,
+        never on its own. A crash may lose it, which costs one stale ping left in a thread,
+        never a step of a game."""
 
+    @abstractmethod
     async def flush(self) -> None:
-        """Write whatever is queued or deferred now."""
-        return None
+        """Write whatever is queued or deferred now (shutdown, tests)."""
 
     @abstractmethod
     async def set_seat(
@@ -201,7 +194,7 @@ class Storage(RatingStorage, ChallengeStorage, ABC):
     async def clear_seat(self, table_id: int, seat: int) -> None: ...
 
     @abstractmethod
-    async def active_tables(self) -> list[TableRow]:
+    async def active(self) -> list[TableRow]:
         """Tables in the lobby or in play: what a restart must bring back (only those of
         ``shards`` when it is set)."""
 
@@ -232,25 +225,33 @@ class Storage(RatingStorage, ChallengeStorage, ABC):
     async def load_snapshot(self, table_id: int) -> Snapshot | None: ...
 
     @abstractmethod
-    async def load_review(self, table_id: int, deal_no: int, seat: int) -> dict[str, Any] | None:
-        """The stored review of ``seat`` in deal ``deal_no`` (from 0) of the table, if any
-        (``bot.storage.reviews``)."""
-
-    @abstractmethod
-    async def store_review(
-        self,
-        table_id: int,
-        deal_no: int,
-        seat: int,
-        review: dict[str, Any],  # JSON: a review and its positions (bot.play.reviews)
-    ) -> None: ...
-
-    @abstractmethod
-    async def finish_table(
+    async def finish(
         self,
         table_id: int,
         status: str,
         totals: list[int] | None = None,
         winners: list[int] | None = None,
         record: dict[str, Any] | None = None,
-    ) -> None: ...
+    ) -> None:
+        """The table ends (``finished`` or ``abandoned``), with its result and record when it
+        has one; its game is stored and rated by ``storage.ratings.rate_table``."""
+
+
+class ReviewStorage(ABC):
+    """Stored deal reviews (``storage.reviews``): one per table, deal and seat, computed once
+    (``bot.play.reviews``) and never changed, since the deal it is about is over."""
+
+    @abstractmethod
+    async def load(self, table_id: int, deal_no: int, seat: int) -> dict[str, Any] | None:
+        """The stored review of ``seat`` in deal ``deal_no`` (from 0) of the table, if any."""
+
+    @abstractmethod
+    async def store(
+        self,
+        table_id: int,
+        deal_no: int,
+        seat: int,
+        review: dict[str, Any],  # JSON: a review and its positions (bot.play.reviews)
+    ) -> None:
+        """Keep a review; writing the same one twice (two processes, a race after a restart)
+        keeps the last, which says the same."""

@@ -1,6 +1,6 @@
 """What storing one ended game writes, computed from what was read: no SQL, no I/O.
 
-``RatingsWrites._store_match`` reads a table once (``MatchInputs``), hands it to
+``RatingStore._store_match`` reads a table (``MatchInputs``), hands it to
 ``stored_match`` and writes the rows it returns, so the rules of who is rated, at which seat and
 with what result are tested here without a database, and both backends write the same rows.
 """
@@ -20,6 +20,7 @@ from bot.storage.ratings import (
     player_key,
     rate,
 )
+from bot.storage.table_settings import TableSettings
 from games.registry import game_class
 
 
@@ -42,7 +43,8 @@ class MatchInputs:
     status: str
     seats: int
     options: dict[str, Any]  # JSON: the rule options
-    settings: dict[str, Any]  # JSON: the table settings, ``away`` among them
+    settings: TableSettings
+    """The table settings, ``away`` among them."""
     totals: list[int] | None
     """The result's totals; None when the table has no result (abandoned)."""
     winners: list[int] | None
@@ -138,19 +140,19 @@ def sides_of(
     return engine.sides, engine.side_of
 
 
+def departed(settings: TableSettings) -> dict[int, Sitter]:
+    """Who left the table during play (``/table leave``, or the turn timer) and did not come
+    back, by seat: the table's ``away`` setting."""
+    return {away.seat: Sitter(away.user_id, None, away.name) for away in settings.away}
+
+
 def entrants_of(inputs: MatchInputs, side_of: Callable[[int], int]) -> list[Entrant]:
-    """The seats as they are rated. A person who left during play (``/table leave``, or the turn
-    timer) and did not come back is kept in the ``away`` setting: they are rated at their seat
-    (and keep the loss); the computer that played it on is not."""
-    away = inputs.settings.get("away") or {}
-    departed = {
-        int(seat): Sitter(int(who["user_id"]), None, str(who.get("name") or ""))
-        for seat, who in away.items()
-        if isinstance(who, dict) and who.get("user_id") is not None
-    }
+    """The seats as they are rated. A person who left (``departed``) is rated at their seat (and
+    keeps the loss); the computer that played it on is not."""
+    departed_by_seat = departed(inputs.settings)
     entrants: list[Entrant] = []
     for index in range(inputs.seats):
-        sitter = departed.get(index) or inputs.seated.get(index)
+        sitter = departed_by_seat.get(index) or inputs.seated.get(index)
         if sitter is None:
             continue
         entrants.append(
@@ -161,7 +163,7 @@ def entrants_of(inputs: MatchInputs, side_of: Callable[[int], int]) -> list[Entr
                 user_id=sitter.user_id,
                 ai_level=sitter.ai_level,
                 name=sitter.name,
-                left=index in departed,
+                left=index in departed_by_seat,
             )
         )
     return entrants
@@ -173,7 +175,7 @@ def stored_match(inputs: MatchInputs) -> StoredMatch:
     totals = list(inputs.totals or []) if finished else []
     winners = list(inputs.winners or []) if finished else []
     sides, side_of = sides_of(inputs.game, inputs.options, inputs.seats, len(totals))
-    rated = finished and inputs.settings.get("rated", True) is not False
+    rated = finished and inputs.settings.rated
     entrants = entrants_of(inputs, side_of)
     current = {player: skill for player, (skill, _) in inputs.skills.items()}
     games_before = {player: games for player, (_, games) in inputs.skills.items()}

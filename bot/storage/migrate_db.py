@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.storage.interface import Snapshot, replay_log
-from bot.storage.postgres import PgStorage, is_postgres_url
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.postgres import PgDatabase, is_postgres_url
+from bot.storage.sqlite import SqliteDatabase
+from bot.storage.storage import Storage
 from games.records import IllegalRecordAction
 
 COPY_ORDER = (
@@ -40,9 +41,16 @@ COPY_ORDER = (
     "challenge_attempts",
     "challenge_results",
     "challenge_daily",
+    "puzzles",
+    "puzzle_days",
+    "puzzle_answers",
+    "puzzle_mistakes",
+    "puzzle_posts",
+    "instance",
 )
-"""Every table of the schema, parents before children (foreign keys)."""
-SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id"}
+"""Every table of the schema, parents before children (foreign keys). ``instance`` holds the
+web pages' secret: the links given before the move keep opening their pages after it."""
+SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id", "puzzles": "id"}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
 WITH_ROWID = frozenset({"match_players"})
 """Tables whose SQLite rowid is data: a reset of a server's ratings stores the last rowid."""
@@ -89,9 +97,9 @@ async def migrate(source_path: str, target_url: str) -> Report:
     except sqlite3.DatabaseError as exc:
         raise MigrationError(f"--from: {source_path!r} is not a SQLite database ({exc})") from exc
 
-    source = SqliteStorage(source_path)
+    source_db, target_db = SqliteDatabase(source_path), PgDatabase(target_url)
+    source, target = Storage(source_db), Storage(target_db)
     await source.open()  # brings an older file to the current schema, as the bot would
-    target = PgStorage(target_url)
     try:
         try:
             await target.open()
@@ -103,15 +111,17 @@ async def migrate(source_path: str, target_url: str) -> Report:
         if unknown:
             raise MigrationError(f"this version cannot copy the tables {unknown}; upgrade Atout")
         report = Report()
-        await _copy(source, target, report)
-        await _check(source, target, report)
+        await _copy(source_db, target_db, report)
+        await _check(source, target, target_db, report)
         return report
     finally:
         await source.close()
         await target.close()
 
 
-async def _copy(source: SqliteStorage, target: PgStorage, report: Report) -> None:
+async def _copy(source: SqliteDatabase, target: PgDatabase, report: Report) -> None:
+    """Row by row as SQLite holds them (same columns, same JSON text, same times), through
+    PostgreSQL's COPY: the one place that speaks each database's own language."""
     async with target.pool.acquire() as conn, conn.transaction():
         present = await conn.fetchval("SELECT count(*) FROM tables")
         if present:
@@ -133,8 +143,8 @@ async def _copy(source: SqliteStorage, target: PgStorage, report: Report) -> Non
             )
 
 
-async def _check(source: SqliteStorage, target: PgStorage, report: Report) -> None:
-    async with target.pool.acquire() as conn:
+async def _check(source: Storage, target: Storage, target_db: PgDatabase, report: Report) -> None:
+    async with target_db.pool.acquire() as conn:
         for name in COPY_ORDER:
             count = await conn.fetchval(f"SELECT count(*) FROM {name}")
             if count != report.counts[name]:
@@ -144,12 +154,12 @@ async def _check(source: SqliteStorage, target: PgStorage, report: Report) -> No
                 )
         ids = [r[0] for r in await conn.fetch("SELECT id FROM tables ORDER BY id")]
     for table_id in ids:
-        row = await target.get_table(table_id)
-        snap = await target.load_snapshot(table_id)
+        row = await target.tables.get(table_id)
+        snap = await target.tables.load_snapshot(table_id)
         if row is None or snap is None:
             continue  # a lobby: no game yet
-        game_log = await target.load_log(table_id)
-        if game_log != await source.load_log(table_id):
+        game_log = await target.tables.load_log(table_id)
+        if game_log != await source.tables.load_log(table_id):
             raise MigrationError(f"check failed: table {table_id}'s log differs from SQLite's")
         try:
             game = replay_log(row, game_log)

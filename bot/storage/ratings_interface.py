@@ -1,5 +1,5 @@
-"""The ratings part of the storage interface (``bot.storage.interface.Storage`` includes it), kept in its
-own module so that the tables-and-log interface stays readable.
+"""Ratings and history (``storage.ratings``): what a finished game moves, and what
+``/leaderboard``, ``/stats``, ``/history`` and ``/table export`` read.
 
 Every question is asked for one server (``guild_id``): nothing crosses from one server to another.
 """
@@ -16,6 +16,8 @@ PAGE_SIZE = 10
 
 
 class RatingStorage(ABC):
+    """One implementation, ``bot.storage.ratings_writes.RatingStore``, for both databases."""
+
     @abstractmethod
     async def rate_table(self, table_id: int) -> list[RatingChange]:
         """Store a finished or abandoned table's game and, when it was rated, move the ratings
@@ -49,6 +51,11 @@ class RatingStorage(ABC):
     ) -> list[HistoryEntry]: ...
 
     @abstractmethod
+    async def changes(self, table_id: int) -> list[RatingChange]:
+        """How a stored game moved its people's ratings (none for an unrated or unstored
+        game): what its end message said, read again for its web page."""
+
+    @abstractmethod
     async def stored_record(self, guild_id: int, table_id: int) -> dict[str, Any] | None:
         """The record of a finished game of this server (what ``/table export`` gives)."""
 
@@ -59,5 +66,5 @@ class RatingStorage(ABC):
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None: ...
 
     @abstractmethod
-    async def reset_ratings(self, guild_id: int, game: str) -> int:
+    async def reset(self, guild_id: int, game: str) -> int:
         """Forget the server's ratings at ``game`` (the history stays); how many were reset."""

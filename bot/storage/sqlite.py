@@ -1,45 +1,36 @@
-"""SQLite behind the ``Storage`` interface: WAL, foreign keys, numbered migrations, and a group
-commit for the steps of play.
+"""SQLite under the areas of storage: one file, one connection, WAL, foreign keys, numbered
+migrations, and the group commit's transaction.
 
 Migrations are the files ``bot/storage/migrations_sqlite/NNN_*.sql`` (``bot.storage.migrations``);
 each runs in its own transaction and moves ``PRAGMA user_version`` to its number, so a
 half-applied migration never exists.
 
-The steps of play (``append_action``, ``append_deal``) are the hot path: every click writes one.
-A commit costs an fsync (``synchronous=FULL``, docs/storage.md says why), so instead of one
-transaction per step, the steps of all tables that arrive while a commit is under way are written
-together in the next one: one transaction per drain of the queue, each step inside its own
-SAVEPOINT so that a refused step (``StaleAction``) never takes its neighbours with it. A caller's
-``await`` returns only once the transaction holding its step is committed: durability is that of
-one commit per step, at a fraction of the fsyncs.
+Every table of every guild uses the one connection, one caller at a time (``_lock``): a
+transaction spans several awaits, and without the lock the statements of another table would
+run inside it (and be rolled back with it). The areas' statements use PostgreSQL's numbered
+placeholders, which SQLite reads as the named parameters ``$1``, ``$2``…: they are bound here by
+number, the statements are run as written.
+
+The group commit (``commit_group``) is one transaction for all the steps of play queued while the
+previous commit was under way, each step in its own SAVEPOINT so that a refused step
+(``StaleAction``) never takes its neighbours with it, run as one call in aiosqlite's thread. A
+commit costs an fsync (``synchronous=FULL``, docs/storage.md says why), paid once per group.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.challenge_queries import ChallengeQueries
-from bot.storage.group_commit import GroupCommit, Statement, Step
-from bot.storage.interface import (
-    GameLog,
-    Seat,
-    Snapshot,
-    StaleAction,
-    Storage,
-    TableRow,
-)
+from bot.storage.database import AfterMigration, Connection, Database, Statement, Step
+from bot.storage.interface import StaleAction
 from bot.storage.migrations import SQLITE, Migration, run_migrations
-from bot.storage.queries import serialized
-from bot.storage.ratings_writes import RatingsWrites
-from bot.storage.reviews import ReviewStore
 
 SYNCHRONOUS = "FULL"
 """In WAL mode, FULL syncs the log at every commit: a committed step survives a power loss, not
@@ -50,6 +41,14 @@ log = logging.getLogger(__name__)
 crash_point: Callable[[str], None] | None = None
 """Tests only: called at each point of the group commit ("begin", "step", "bookkeeping",
 "commit", "committed") in the database thread, to simulate a crash there."""
+
+_NAMES = tuple(str(number) for number in range(1, 1000))
+
+
+def _bound(args: Sequence[Any]) -> dict[str, Any]:
+    """``$1``, ``$2``… bound by number: SQLite names them ``1``, ``2``… (its limit on the
+    parameters of one statement is far above what any statement here has)."""
+    return dict(zip(_NAMES, args, strict=False))
 
 
 def _at(point: str) -> None:
@@ -69,7 +68,7 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
             conn.execute("SAVEPOINT step")
             try:
                 for sql, args in step.statements:
-                    conn.execute(sql, args)
+                    conn.execute(sql, _bound(args))
                 _at("step")
             except sqlite3.Error as exc:
                 conn.execute("ROLLBACK TO step")
@@ -78,7 +77,7 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
                 )
             conn.execute("RELEASE step")
         for sql, args in bookkeeping:
-            conn.execute(sql, args)
+            conn.execute(sql, _bound(args))
         _at("bookkeeping")
         _at("commit")
         conn.execute("COMMIT")
@@ -92,12 +91,32 @@ def _run_group(conn: sqlite3.Connection, steps: list[Step], bookkeeping: list[St
         raise
 
 
-class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, Storage):
+class SqliteConnection:
+    """asyncpg's four calls over the aiosqlite connection, each one hop to its thread. The
+    caller holds the connection (``SqliteDatabase._lock``)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        return list(await self._db.execute_fetchall(sql, _bound(args)))
+
+    async def fetchrow(self, sql: str, *args: Any) -> sqlite3.Row | None:
+        rows = await self._db.execute_fetchall(sql, _bound(args))
+        return next(iter(rows), None)
+
+    async def execute(self, sql: str, *args: Any) -> None:
+        await self._db.execute_fetchall(sql, _bound(args))
+
+    async def executemany(self, sql: str, args: Iterable[Sequence[Any]]) -> None:
+        await self._db.executemany(sql, [_bound(row) for row in args])
+
+
+class SqliteDatabase(Database):
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self._init_group_commit()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -105,199 +124,89 @@ class SqliteStorage(GroupCommit, RatingsWrites, ReviewStore, ChallengeQueries, S
             raise RuntimeError("storage is not open")
         return self._db
 
-    async def open(self) -> None:
+    @property
+    def connected(self) -> bool:
+        return self._db is not None
+
+    async def open(self, after_migration: AfterMigration) -> None:
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
         # what the code says.
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        await self._exec("PRAGMA journal_mode=WAL")
-        await self._exec(f"PRAGMA synchronous={SYNCHRONOUS}")
-        await self._exec("PRAGMA foreign_keys=ON")
-        await self._exec("PRAGMA busy_timeout=5000")
-        await self.migrate()
-
-    async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> int | None:
-        async with self.db.execute(sql, args) as cur:
-            return cur.lastrowid
-
-    def _in_transaction(self) -> bool:
-        return self.db.in_transaction
+        try:
+            self._db.row_factory = sqlite3.Row
+            for pragma in (
+                "journal_mode=WAL",
+                f"synchronous={SYNCHRONOUS}",
+                "foreign_keys=ON",
+                "busy_timeout=5000",
+            ):
+                await self._db.execute_fetchall(f"PRAGMA {pragma}")
+            await self._migrate(after_migration)
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._db is not None:
-            # Steps already queued are committed (their callers wait for it), and the deferred
-            # bookkeeping with them.
-            await self._stop_committing()
-            await self._db.close()
-            self._db = None
+            async with self._lock:  # a call under way ends first
+                await self._db.close()
+                self._db = None
 
-    # ------------------------------------------------------------------ group commit
-    @property
-    def _connected(self) -> bool:
-        return self._db is not None
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[Connection]:
+        async with self._lock:
+            yield SqliteConnection(self.db)
 
-    def _group_guard(self) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def transaction(self, lock: int | None = None) -> AsyncIterator[Connection]:
+        async with self._lock, self._begun() as conn:
+            yield conn
+
+    @contextlib.asynccontextmanager
+    async def _begun(self) -> AsyncIterator[Connection]:
+        """A transaction on the connection the caller holds."""
+        await self.db.execute_fetchall("BEGIN IMMEDIATE")
+        try:
+            yield SqliteConnection(self.db)
+            await self.db.execute_fetchall("COMMIT")
+        except BaseException:
+            await self._rollback()
+            raise
+
+    async def _rollback(self) -> None:
+        """ROLLBACK what is still open. Never raises: it runs while an error is on its way up,
+        and that error says what went wrong (a failed COMMIT may have ended the transaction
+        already, and "cannot rollback - no transaction is active" would hide it)."""
+        try:
+            if self.db.in_transaction:
+                await self.db.execute_fetchall("ROLLBACK")
+        except Exception:
+            log.exception("ROLLBACK failed after an error; the first error follows")
+
+    def group_guard(self) -> asyncio.Lock:
         return self._lock
 
-    async def _commit_group(self, steps: list[Step], bookkeeping: list[Statement]) -> None:
+    async def commit_group(self, steps: list[Step], bookkeeping: list[Statement]) -> None:
         # aiosqlite's own thread runs the whole group: one hop for the transaction, not one
         # per statement.
         await self.db._execute(_run_group, self.db._conn, steps, bookkeeping)  # type: ignore[no-untyped-call]
 
-    @serialized
     async def schema_version(self) -> int:
-        return await self._schema_version()
+        async with self._lock:
+            return await self._schema_version()
 
     async def _schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self.db.execute_fetchall("PRAGMA user_version")
+        return int(next(iter(rows))[0])
 
-    async def migrate(self) -> None:
-        await run_migrations(SQLITE, await self._schema_version(), self._apply)
+    async def _migrate(self, after_migration: AfterMigration) -> None:
+        async def apply(migration: Migration) -> None:
+            async with self._lock, self._begun() as conn:
+                for statement in migration.statements():
+                    await conn.execute(statement)
+                await after_migration(migration.number, conn)
+                await conn.execute(f"PRAGMA user_version = {migration.number}")
 
-    async def _apply(self, migration: Migration) -> None:
-        async with self.transaction():
-            for statement in migration.statements():
-                await self._exec(statement)
-            await self.after_migration(migration.number)
-            await self._exec(f"PRAGMA user_version = {migration.number}")
-
-    # ------------------------------------------------------------------------ tables
-    @serialized
-    async def create_table(
-        self,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        seats: int,
-        starter_id: int,
-        options: dict[str, Any],
-        settings: dict[str, Any],
-    ) -> TableRow:
-        table_id = await self._exec(
-            "INSERT INTO tables (guild_id, channel_id, game, seats, starter_id, options, settings)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                game,
-                seats,
-                starter_id,
-                json.dumps(options),
-                json.dumps(settings),
-            ),
-        )
-        assert table_id is not None
-        row = await self._row("SELECT * FROM tables WHERE id = ?", (table_id,))
-        assert row is not None
-        return row
-
-    async def _row(self, sql: str, args: tuple[Any, ...]) -> TableRow | None:
-        async with self.db.execute(sql, args) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        return await self._table(row)
-
-    async def _table(self, row: sqlite3.Row) -> TableRow:
-        async with self.db.execute(
-            "SELECT seat, user_id, ai_level, name FROM seats WHERE table_id = ? ORDER BY seat",
-            (row["id"],),
-        ) as cur:
-            seats = [Seat(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
-        return self._table_row(row, seats)
-
-    @serialized
-    async def get_table(self, table_id: int) -> TableRow | None:
-        return await self._row("SELECT * FROM tables WHERE id = ?", (table_id,))
-
-    @serialized
-    async def table_in_thread(self, thread_id: int) -> TableRow | None:
-        return await self._row(
-            "SELECT * FROM tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
-        )
-
-    @serialized
-    async def update_table(self, table_id: int, **fields: Any) -> None:
-        statement = self._table_update(table_id, fields)
-        if statement is not None:
-            await self._exec(*statement)
-            self._updated(table_id, fields)
-
-    @serialized
-    async def set_seat(
-        self, table_id: int, seat: int, user_id: int | None, ai_level: str | None, name: str
-    ) -> None:
-        await self._exec(
-            "INSERT INTO seats (table_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
-            " ai_level = excluded.ai_level, name = excluded.name",
-            (table_id, seat, user_id, ai_level, name),
-        )
-
-    @serialized
-    async def clear_seat(self, table_id: int, seat: int) -> None:
-        await self._exec("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-
-    @serialized
-    async def active_tables(self) -> list[TableRow]:
-        mine = "" if self.shards is None else f" AND {self.shards.sql_condition()}"
-        async with self.db.execute(
-            f"SELECT * FROM tables WHERE status IN ('lobby', 'playing'){mine} ORDER BY id"
-        ) as cur:
-            rows = list(await cur.fetchall())
-        return [await self._table(row) for row in rows]
-
-    # ------------------------------------------------------------------------ the log
-    @serialized
-    async def load_log(self, table_id: int) -> GameLog:
-        async with self.db.execute(
-            "SELECT dealer, deck FROM deals WHERE table_id = ? ORDER BY deal_no", (table_id,)
-        ) as cur:
-            deals = [(r[0], json.loads(r[1])) for r in await cur.fetchall()]
-        async with self.db.execute(
-            "SELECT deal_no, seat, action FROM actions WHERE table_id = ? ORDER BY action_no",
-            (table_id,),
-        ) as cur:
-            actions = [(r[0], r[1], json.loads(r[2])) for r in await cur.fetchall()]
-        return GameLog(deals, actions)
-
-    @serialized
-    async def load_snapshot(self, table_id: int) -> Snapshot | None:
-        async with self.db.execute(
-            "SELECT engine_version, action_count, deal_count, state FROM snapshots"
-            " WHERE table_id = ?",
-            (table_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        return Snapshot(row[0], row[1], row[2], json.loads(row[3]))
-
-    @serialized
-    async def finish_table(
-        self,
-        table_id: int,
-        status: str,
-        totals: list[int] | None = None,
-        winners: list[int] | None = None,
-        record: dict[str, Any] | None = None,
-    ) -> None:
-        async with self.transaction():
-            await self._exec(
-                "UPDATE tables SET status = ?,"
-                " finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-                (status, table_id),
-            )
-            if record is not None:
-                await self._exec(
-                    "INSERT OR REPLACE INTO results (table_id, totals, winners, record)"
-                    " VALUES (?, ?, ?, ?)",
-                    (
-                        table_id,
-                        json.dumps(totals or []),
-                        json.dumps(winners or []),
-                        json.dumps(record),
-                    ),
-                )
+        async with self._lock:
+            current = await self._schema_version()
+        await run_migrations(SQLITE, current, apply)

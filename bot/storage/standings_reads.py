@@ -1,5 +1,5 @@
-"""What ``/leaderboard``, ``/stats`` and ``/history`` read, mixed into both backends through
-``RatingsWrites`` (which writes what this reads).
+"""What ``/leaderboard``, ``/stats`` and ``/history`` read: the reading half of the ratings
+area (``RatingStore`` adds what writes it).
 
 The hot paths are single indexed queries (a leaderboard page, a player's line and rank) or one
 aggregate read once and sliced (the last 30 days); ``benchmarks/leaderboard.py`` keeps them
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import datetime
 import json
-import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.storage.queries import Queries, serialized
+from bot.storage.database import TIME_FORMAT, Connection, Database, Row, placeholders
 from bot.storage.ratings import (
     BASE,
     PROVISIONAL_GAMES,
@@ -28,9 +27,6 @@ from bot.storage.ratings import (
 )
 from bot.storage.ratings_interface import PAGE_SIZE, PERIODS, RatingStorage
 
-if TYPE_CHECKING:
-    pass
-
 HISTORY_POINTS = 200
 """A rating chart shows at most this many games (the latest)."""
 COMPANION_GAMES = 3
@@ -39,19 +35,25 @@ COMPANION_GAMES = 3
 
 def _iso_days_ago(days: int) -> str:
     moment = datetime.datetime.now(datetime.UTC) - datetime.timedelta(days=days)
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.strftime(TIME_FORMAT)
 
 
-class StandingsReads(Queries, RatingStorage):
+class StandingsReads(RatingStorage):
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
     # ------------------------------------------------------------------ settings
-    async def _settings(self, guild_id: int) -> dict[str, Any]:
-        row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    @staticmethod
+    async def _settings(conn: Connection, guild_id: int) -> dict[str, Any]:
+        row = await conn.fetchrow(
+            "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
+        )
         settings: dict[str, Any] = json.loads(row["settings"]) if row is not None else {}
         return settings
 
-    @serialized
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._settings(guild_id)
+        async with self.database.connection() as conn:
+            return await self._settings(conn, guild_id)
 
     @staticmethod
     def _reset_mark(settings: dict[str, Any], game: str) -> int:
@@ -60,7 +62,6 @@ class StandingsReads(Queries, RatingStorage):
         return int(resets.get(game, 0))
 
     # ------------------------------------------------------------------ reading
-    @serialized
     async def leaderboard(
         self,
         guild_id: int,
@@ -73,13 +74,26 @@ class StandingsReads(Queries, RatingStorage):
     ) -> Board:
         if period not in PERIODS:
             raise ValueError(f"unknown period {period!r}")
-        settings = await self._settings(guild_id)
+        async with self.database.connection() as conn:
+            return await self._board(conn, guild_id, game, period, page, user_id, page_size)
+
+    async def _board(
+        self,
+        conn: Connection,
+        guild_id: int,
+        game: str,
+        period: str,
+        page: int,
+        user_id: int | None,
+        page_size: int,
+    ) -> Board:
+        settings = await self._settings(conn, guild_id)
         humans_only = "" if settings.get("show_computers") else " AND r.user_id IS NOT NULL"
         if period == "all":
             source = (
                 "SELECT r.player, r.user_id, r.ai_level, r.name, r.mu, r.sigma, r.ordinal,"
                 " r.games AS games, r.wins AS wins, r.games AS all_games"
-                f" FROM ratings r WHERE r.guild_id = ? AND r.game = ?{humans_only}"
+                f" FROM ratings r WHERE r.guild_id = $1 AND r.game = $2{humans_only}"
             )
             args: tuple[Any, ...] = (guild_id, game)
         else:
@@ -89,187 +103,210 @@ class StandingsReads(Queries, RatingStorage):
                 "SELECT r.player, r.user_id, r.ai_level, r.name, r.mu, r.sigma, r.ordinal,"
                 " p.games AS games, p.wins AS wins, r.games AS all_games FROM"
                 " (SELECT player, COUNT(*) AS games, SUM(won) AS wins FROM match_players"
-                " WHERE guild_id = ? AND game = ? AND rated = 1 AND finished_at >= ?"
-                " AND rowid > ? GROUP BY player) p"
-                " JOIN ratings r ON r.guild_id = ? AND r.game = ? AND r.player = p.player"
-                f" WHERE 1{humans_only}"
+                " WHERE guild_id = $1 AND game = $2 AND rated = 1 AND finished_at >= $3"
+                " AND rowid > $4 GROUP BY player) AS p"
+                " JOIN ratings r ON r.guild_id = $1 AND r.game = $2 AND r.player = p.player"
+                f" WHERE TRUE{humans_only}"
             )
-            args = (
-                guild_id,
-                game,
-                _iso_days_ago(30),
-                self._reset_mark(settings, game),
-                guild_id,
-                game,
-            )
+            args = (guild_id, game, _iso_days_ago(30), self._reset_mark(settings, game))
+        board = f"({source}) AS board"
         order = "ORDER BY ordinal DESC, all_games DESC, player"
         offset = (max(1, page) - 1) * page_size
+        n = len(args)  # the next placeholders are $n+1…
         if period != "all":
             # The period's board is an aggregate over its games: computed once, then sliced.
-            ranked = await self._all(f"SELECT * FROM ({source}) {order}", args)
+            ranked = await conn.fetch(f"SELECT * FROM {board} {order}", *args)
             lines = [_line(offset + i + 1, r) for i, r in enumerate(ranked[offset:][:page_size])]
             mine_at = next((i for i, r in enumerate(ranked) if r["player"] == f"u:{user_id}"), None)
             found = _line(mine_at + 1, ranked[mine_at]) if mine_at is not None else None
             pages = max(1, -(-len(ranked) // page_size))
             return Board(game, period, page, pages, len(ranked), lines, found)
-        total_row = await self._one(f"SELECT COUNT(*) AS n FROM ({source})", args)
+        total_row = await conn.fetchrow(f"SELECT COUNT(*) AS n FROM {board}", *args)
         total = int(total_row["n"]) if total_row is not None else 0
         pages = max(1, -(-total // page_size))
-        rows = await self._all(
-            f"SELECT * FROM ({source}) {order} LIMIT ? OFFSET ?", (*args, page_size, offset)
+        rows = await conn.fetch(
+            f"SELECT * FROM {board} {order} LIMIT ${n + 1} OFFSET ${n + 2}",
+            *args,
+            page_size,
+            offset,
         )
         lines = [_line(offset + i + 1, r) for i, r in enumerate(rows)]
         own: BoardLine | None = next((line for line in lines if line.user_id == user_id), None)
         if own is None and user_id is not None:
-            mine = await self._one(
-                f"SELECT * FROM ({source}) WHERE player = ?", (*args, f"u:{user_id}")
+            mine = await conn.fetchrow(
+                f"SELECT * FROM {board} WHERE player = ${n + 1}", *args, f"u:{user_id}"
             )
             if mine is not None:
-                above = await self._one(
-                    f"SELECT COUNT(*) AS n FROM ({source}) WHERE ordinal > ?"
-                    " OR (ordinal = ? AND (all_games > ? OR (all_games = ? AND player < ?)))",
-                    (
-                        *args,
-                        mine["ordinal"],
-                        mine["ordinal"],
-                        mine["all_games"],
-                        mine["all_games"],
-                        mine["player"],
-                    ),
+                above = await conn.fetchrow(
+                    f"SELECT COUNT(*) AS n FROM {board} WHERE ordinal > ${n + 1}"
+                    f" OR (ordinal = ${n + 1} AND (all_games > ${n + 2}"
+                    f" OR (all_games = ${n + 2} AND player < ${n + 3})))",
+                    *args,
+                    mine["ordinal"],
+                    mine["all_games"],
+                    mine["player"],
                 )
                 own = _line(1 + (int(above["n"]) if above is not None else 0), mine)
         return Board(game, period, page, pages, total, lines, own)
 
-    @serialized
     async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
-        settings = await self._settings(guild_id)
-        player = f"u:{user_id}"
-        humans_only = "" if settings.get("show_computers") else " AND user_id IS NOT NULL"
-        game_filter = " AND game = ?" if game is not None else ""
-        game_args: tuple[Any, ...] = (game,) if game is not None else ()
-        rows = await self._all(
-            "SELECT game, COUNT(*) AS games, SUM(won) AS wins FROM match_players"
-            f" WHERE guild_id = ? AND player = ? AND rated = 1{game_filter} GROUP BY game",
-            (guild_id, player, *game_args),
-        )
-        per_game: list[GameStats] = []
-        for row in rows:
-            name = str(row["game"])
-            rating = await self._one(
-                "SELECT mu, sigma, ordinal, games, wins FROM ratings"
-                " WHERE guild_id = ? AND game = ? AND player = ?",
-                (guild_id, name, player),
+        async with self.database.connection() as conn:
+            settings = await self._settings(conn, guild_id)
+            player = f"u:{user_id}"
+            humans_only = "" if settings.get("show_computers") else " AND user_id IS NOT NULL"
+            game_filter = " AND game = $3" if game is not None else ""
+            game_args: tuple[Any, ...] = (game,) if game is not None else ()
+            rows = await conn.fetch(
+                "SELECT game, COUNT(*) AS games, SUM(won) AS wins FROM match_players"
+                f" WHERE guild_id = $1 AND player = $2 AND rated = 1{game_filter} GROUP BY game",
+                guild_id,
+                player,
+                *game_args,
             )
-            rank: int | None = None
-            shown: int | None = None
-            provisional = True
-            if rating is not None:
-                # Ranked as the leaderboard orders: rating, then games played, then key.
-                above = await self._one(
-                    "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ?"
-                    " AND (ordinal > ? OR (ordinal = ? AND (games > ? OR (games = ?"
-                    f" AND player < ?)))){humans_only}",
-                    (
-                        guild_id,
-                        name,
-                        rating["ordinal"],
-                        rating["ordinal"],
-                        rating["games"],
-                        rating["games"],
-                        player,
-                    ),
-                )
-                rank = 1 + (int(above["n"]) if above is not None else 0)
-                shown = shown_rating(rating["mu"], rating["sigma"])
-                provisional = int(rating["games"]) < PROVISIONAL_GAMES
-            of_row = await self._one(
-                f"SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ?{humans_only}",
-                (guild_id, name),
-            )
-            points = await self._all(
-                "SELECT mu_after, sigma_after FROM match_players WHERE guild_id = ? AND player = ?"
-                " AND game = ? AND rated = 1 AND rowid > ?"
-                " ORDER BY finished_at DESC, table_id DESC LIMIT ?",
-                (guild_id, player, name, self._reset_mark(settings, name), HISTORY_POINTS),
-            )
-            per_game.append(
-                GameStats(
-                    game=name,
-                    games=int(row["games"]),
-                    wins=int(row["wins"] or 0),
-                    rating=shown,
-                    provisional=provisional,
-                    rank=rank,
-                    of=int(of_row["n"]) if of_row is not None else 0,
-                    history=[shown_rating(p[0], p[1]) for p in reversed(points)],
-                    # Every game since the start (or the reset) is there: it began at a
-                    # newcomer's rating, and a chart of one game is a step, not a flat line.
-                    start=BASE if len(points) < HISTORY_POINTS else None,
-                )
-            )
-        per_game.sort(key=lambda s: -s.games)
-        partner = await self._companion(guild_id, player, game, same_side=True)
-        opponent = await self._companion(guild_id, player, game, same_side=False)
+            per_game = [
+                await self._game_stats(conn, guild_id, player, row, settings, humans_only)
+                for row in rows
+            ]
+            per_game.sort(key=lambda s: -s.games)
+            partner = await self._companion(conn, guild_id, player, game, same_side=True)
+            opponent = await self._companion(conn, guild_id, player, game, same_side=False)
         return PlayerStats(per_game, partner, opponent)
 
+    async def _game_stats(
+        self,
+        conn: Connection,
+        guild_id: int,
+        player: str,
+        row: Row,
+        settings: dict[str, Any],
+        humans_only: str,
+    ) -> GameStats:
+        name = str(row["game"])
+        rating = await conn.fetchrow(
+            "SELECT mu, sigma, ordinal, games, wins FROM ratings"
+            " WHERE guild_id = $1 AND game = $2 AND player = $3",
+            guild_id,
+            name,
+            player,
+        )
+        rank: int | None = None
+        shown: int | None = None
+        provisional = True
+        if rating is not None:
+            # Ranked as the leaderboard orders: rating, then games played, then key.
+            above = await conn.fetchrow(
+                "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = $1 AND game = $2"
+                " AND (ordinal > $3 OR (ordinal = $3 AND (games > $4 OR (games = $4"
+                f" AND player < $5)))){humans_only}",
+                guild_id,
+                name,
+                rating["ordinal"],
+                rating["games"],
+                player,
+            )
+            rank = 1 + (int(above["n"]) if above is not None else 0)
+            shown = shown_rating(rating["mu"], rating["sigma"])
+            provisional = int(rating["games"]) < PROVISIONAL_GAMES
+        of_row = await conn.fetchrow(
+            f"SELECT COUNT(*) AS n FROM ratings WHERE guild_id = $1 AND game = $2{humans_only}",
+            guild_id,
+            name,
+        )
+        points = await conn.fetch(
+            "SELECT mu_after, sigma_after FROM match_players WHERE guild_id = $1 AND player = $2"
+            " AND game = $3 AND rated = 1 AND rowid > $4"
+            " ORDER BY finished_at DESC, table_id DESC LIMIT $5",
+            guild_id,
+            player,
+            name,
+            self._reset_mark(settings, name),
+            HISTORY_POINTS,
+        )
+        return GameStats(
+            game=name,
+            games=int(row["games"]),
+            wins=int(row["wins"] or 0),
+            rating=shown,
+            provisional=provisional,
+            rank=rank,
+            of=int(of_row["n"]) if of_row is not None else 0,
+            history=[shown_rating(p[0], p[1]) for p in reversed(points)],
+            # Every game since the start (or the reset) is there: it began at a newcomer's
+            # rating, and a chart of one game is a step, not a flat line.
+            start=BASE if len(points) < HISTORY_POINTS else None,
+        )
+
+    @staticmethod
     async def _companion(
-        self, guild_id: int, player: str, game: str | None, *, same_side: bool
+        conn: Connection, guild_id: int, player: str, game: str | None, *, same_side: bool
     ) -> Companion | None:
         """The best partner (most wins together, then the best rate) or the toughest opponent
         (the lowest win rate against, then the most games), only where there is something to
         say: ``COMPANION_GAMES`` games at least, won more often than not with the partner and
         lost more often than not against the opponent (a lone game named a partner one never
-        won with, and an opponent one always beat)."""
+        won with, and an opponent one always beat). Named as in their latest game here."""
         side = "o.side = me.side" if same_side else "o.side <> me.side"
-        game_filter = " AND me.game = ?" if game is not None else ""
+        game_filter = " AND me.game = $4" if game is not None else ""
         order = (
-            "wins DESC, wins * 1.0 / games DESC, games DESC"
+            "SUM(me.won) DESC, SUM(me.won) * 1.0 / COUNT(*) DESC, COUNT(*) DESC"
             if same_side
-            else "wins * 1.0 / games ASC, games DESC"
+            else "SUM(me.won) * 1.0 / COUNT(*) ASC, COUNT(*) DESC"
         )
         telling = (
             "2 * SUM(me.won) >= COUNT(*) AND SUM(me.won) > 0"
             if same_side
             else "2 * SUM(me.won) < COUNT(*)"
         )
-        row = await self._one(
-            "SELECT o.name AS name, o.ai_level AS ai_level, MAX(o.finished_at) AS latest, COUNT(*) AS games,"
-            " SUM(me.won) AS wins FROM match_players me"
+        row = await conn.fetchrow(
+            "SELECT o.player AS player, COUNT(*) AS games, SUM(me.won) AS wins"
+            " FROM match_players me"
             f" JOIN match_players o ON o.table_id = me.table_id AND o.seat <> me.seat AND {side}"
             " AND o.player <> me.player"
-            f" WHERE me.guild_id = ? AND me.player = ? AND me.rated = 1{game_filter}"
-            f" GROUP BY o.player HAVING COUNT(*) >= ? AND {telling}"
+            f" WHERE me.guild_id = $1 AND me.player = $2 AND me.rated = 1{game_filter}"
+            f" GROUP BY o.player HAVING COUNT(*) >= $3 AND {telling}"
             f" ORDER BY {order}, o.player LIMIT 1",
-            (guild_id, player, *((game,) if game is not None else ()), COMPANION_GAMES),
+            guild_id,
+            player,
+            COMPANION_GAMES,
+            *((game,) if game is not None else ()),
         )
         if row is None:
             return None
+        named = await conn.fetchrow(
+            "SELECT name, ai_level FROM match_players WHERE guild_id = $1 AND player = $2"
+            " ORDER BY finished_at DESC, table_id DESC LIMIT 1",
+            guild_id,
+            row["player"],
+        )
         return Companion(
-            str(row["name"]), int(row["games"]), int(row["wins"] or 0), row["ai_level"]
+            str(named["name"]), int(row["games"]), int(row["wins"] or 0), named["ai_level"]
         )
 
-    @serialized
     async def history(
         self, guild_id: int, user_id: int, game: str | None, limit: int = 10
     ) -> list[HistoryEntry]:
-        game_filter = " AND me.game = ?" if game is not None else ""
-        rows = await self._all(
-            "SELECT me.*, m.status AS status FROM match_players me"
-            " JOIN matches m ON m.table_id = me.table_id"
-            f" WHERE me.guild_id = ? AND me.user_id = ?{game_filter}"
-            " ORDER BY me.finished_at DESC, me.table_id DESC LIMIT ?",
-            (guild_id, user_id, *((game,) if game is not None else ()), limit),
-        )
-        if not rows:
-            return []
-        ids = [int(r["table_id"]) for r in rows]
-        marks = ", ".join("?" for _ in ids)
+        game_filter = " AND me.game = $4" if game is not None else ""
+        async with self.database.connection() as conn:
+            rows = await conn.fetch(
+                "SELECT me.*, m.status AS status FROM match_players me"
+                " JOIN matches m ON m.table_id = me.table_id"
+                f" WHERE me.guild_id = $1 AND me.user_id = $2{game_filter}"
+                " ORDER BY me.finished_at DESC, me.table_id DESC LIMIT $3",
+                guild_id,
+                user_id,
+                limit,
+                *((game,) if game is not None else ()),
+            )
+            if not rows:
+                return []
+            ids = [int(r["table_id"]) for r in rows]
+            seated = await conn.fetch(
+                "SELECT table_id, name, side, won, left_game, ai_level FROM match_players"
+                f" WHERE table_id IN ({placeholders(len(ids))}) ORDER BY table_id, seat",
+                *ids,
+            )
         others: dict[int, list[HistorySeat]] = {}
-        for r in await self._all(
-            "SELECT table_id, name, side, won, left_game, ai_level FROM match_players"
-            f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
-            tuple(ids),
-        ):
+        for r in seated:
             others.setdefault(int(r["table_id"]), []).append(
                 HistorySeat(
                     str(r["name"]),
@@ -299,12 +336,12 @@ class StandingsReads(Queries, RatingStorage):
             )
         return entries
 
-    @serialized
     async def stored_record(self, guild_id: int, table_id: int) -> dict[str, Any] | None:
-        row = await self._one(
+        row = await self.database.fetchrow(
             "SELECT r.record FROM results r JOIN tables t ON t.id = r.table_id"
-            " WHERE r.table_id = ? AND t.guild_id = ?",
-            (table_id, guild_id),
+            " WHERE r.table_id = $1 AND t.guild_id = $2",
+            table_id,
+            guild_id,
         )
         if row is None:
             return None
@@ -312,7 +349,7 @@ class StandingsReads(Queries, RatingStorage):
         return record
 
 
-def _line(rank: int, row: sqlite3.Row) -> BoardLine:
+def _line(rank: int, row: Row) -> BoardLine:
     return BoardLine(
         rank=rank,
         player=str(row["player"]),

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
 
 from bot.play import workers
-from bot.play.duplicate import is_private
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.text.i18n import t, user_locale
 from bot.text.narrate import status_line
 from bot.text.prompts import turn_prompt
@@ -126,12 +125,12 @@ class Hands:
                 legal,
                 locale,
                 self.panel_state.setdefault((session.id, user_id), {}),
-                deck_style_of(session),
+                session.settings.deck_style,
             )
             for item in self.panels.build(session.row.game, ctx):
                 ui.add_item(item)
             content = t("hand_your_turn", locale, id=session.id)
-            prompt = turn_prompt(view, session.names(), locale, deck_style_of(session))
+            prompt = turn_prompt(view, session.names(), locale, session.settings.deck_style)
             if prompt:
                 content += "\n" + prompt
         elif game.over:
@@ -145,22 +144,22 @@ class Hands:
             await images.hand_file(
                 view,
                 cards if cards else None,
-                deck_style_of(session),
+                session.settings.deck_style,
                 f"hand-{session.id}-{version}",
                 locale=locale,
                 marked=[card for card in chosen if card in view["hand"]] if legal else None,
             )
         ]
-        if is_private(session.row) and session.row.thread_id is None:
+        if session.settings.private and session.row.thread_id is None:
             # The player's ephemeral message is the whole table (a challenge's deal where no
             # private thread could be opened): the table image and its line, then the hand.
-            status = status_line(game, session.names(), locale, deck_style_of(session))
+            status = status_line(game, session.names(), locale, session.settings.deck_style)
             content = f"{status}\n{content}"
             table = await images.table_file(
                 game.public_view(),
                 session.names(),
                 session.computers(),
-                deck_style_of(session),
+                session.settings.deck_style,
                 f"table-{session.id}-{version}",
                 locale=locale,
                 priority=workers.HAND,
@@ -266,12 +265,17 @@ class Hands:
         except discord.HTTPException:
             self.held.pop(key, None)
 
-    async def close(self, session: TableSession) -> None:
-        """The game is over: every open hand says so, without cards or buttons."""
+    async def close(
+        self, session: TableSession, saying: Callable[[str], str] | None = None
+    ) -> None:
+        """The game is over: every open hand says so (or what ``saying`` words in its owner's
+        language: a challenge's table ends with its deal, not a game), without cards or
+        buttons."""
         for (table_id, _), (interaction, _) in list(self.held.items()):
             if table_id == session.id:
                 owner = user_locale(interaction)
-                await retire(interaction, t("hand_over", owner, id=session.id))
+                text = t("hand_over", owner, id=session.id) if saying is None else saying(owner)
+                await retire(interaction, text)
 
     def acted(self, table_id: int, user_id: int) -> None:
         """The player acted: what they chose on a panel before is spent."""

@@ -4,9 +4,12 @@ Only the person who held the seat sees its review: anyone else (another player, 
 stranger) is refused in one line that says nothing about the deal. A review is asked for a
 finished deal only, and the worker computing it is given the finished deals only
 (``Game.to_record(completed_only=True)``): no card of the deal in play can reach a review. The
-answer is ephemeral and in the reader's language. A review already stored is shown at once;
-otherwise the answer says it is being computed and is edited in place when it is ready
-(``bot.play.reviews`` computes it in a worker process below the bot's priority).
+answer is ephemeral and in the reader's language: a first message counts the mistakes and says
+what each cost, then one message per decision worth telling, in the order played, each with a
+picture of the deal around it. The click is acknowledged before anything else is read; a review
+already stored is shown at once, otherwise the answer says it is being computed and is edited in
+place when it is ready (``bot.play.reviews`` computes it in a worker process below the bot's
+priority).
 """
 
 from __future__ import annotations
@@ -18,18 +21,23 @@ import discord
 
 from bot.play.reviews import Reviews
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.play.tables import Tables
+from bot.table.access import session_or_refusal
+from bot.table.message import link_button
 from bot.text import marks
+from bot.text.cards import card_name
 from bot.text.i18n import t, user_locale
-from bot.text.review import action_words, review_text, shown
+from bot.text.review import action_words, bid_words, decision_text, review_text, shown
 from bot.ui import images
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
+from bot.web.links import LinkHolder
+from games.actions import Action
+from games.review import Decision, Review
+from rendering.review import Player, ReviewPicture
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
-Json = dict[str, Any]  # JSON: a stored review (bot.play.reviews)
 
 
 def seat_held(session: TableSession, user_id: int) -> int | None:
@@ -46,9 +54,21 @@ def seat_held(session: TableSession, user_id: int) -> int | None:
 class ReviewDesk:
     """Answers the review clicks and command (``bot.ui.components.ReviewClicks``)."""
 
-    def __init__(self, tables: Tables, reviews: Reviews) -> None:
+    def __init__(self, tables: Tables, reviews: Reviews, web: LinkHolder | None = None) -> None:
         self.tables = tables
         self.reviews = reviews
+        self.web = web or LinkHolder()
+        """The web pages' links, once they are on (``ATOUT_WEB_URL``)."""
+
+    def web_view(self, table_id: int, deal: int, seat: int, locale: str) -> dict[str, Any]:
+        """The review on the deal's replay on the web, each decision on its step: the
+        ``view`` of the answer's first message, none where the pages are off."""
+        links = self.web.links
+        if links is None:
+            return {}
+        view = discord.ui.View(timeout=None)
+        view.add_item(link_button(t("button_web_review", locale), links.deal(table_id, deal, seat)))
+        return {"view": view}
 
     async def command(self, interaction: Interaction, table: int | None, deal: int | None) -> None:
         """``/review``: the table named, or the table of the thread it is used in."""
@@ -62,8 +82,10 @@ class ReviewDesk:
         await self.show(interaction, table, deal)
 
     async def show(self, interaction: Interaction, table_id: int, deal: int | None) -> None:
-        """``deal`` from 0; ``None``: the last finished deal."""
+        """``deal`` from 0; ``None``: the last finished deal. Acknowledged first, as the
+        table's clicks are: Discord's three seconds never wait for storage."""
         mine = user_locale(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         session = await session_or_refusal(interaction, self.tables, table_id, same_server=True)
         if session is None:
             return
@@ -80,70 +102,124 @@ class ReviewDesk:
         if not 0 <= chosen < finished:
             await refuse(interaction, t("review_no_such_deal", mine, deal=chosen + 1))
             return
-        stored = await self.reviews.stored(session.id, chosen, seat)
-        if stored is not None:
-            # Answered within Discord's three seconds, whatever the drawing queue holds.
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            content, files = await self.payload(session, stored, chosen, mine)
-            await interaction.edit_original_response(content=content, attachments=files)
-            return
-        await interaction.response.send_message(
-            t("review_computing", mine, deal=chosen + 1), ephemeral=True
-        )
-        # The finished deals only: the deck of the deal in play never leaves the engine.
-        record = game.to_record(completed_only=True)
-        try:
-            found = await self.reviews.get(session.id, chosen, seat, record)
-            content, files = await self.payload(session, found, chosen, mine)
-        except Exception:
-            log.exception(
-                "table %s: the review of deal %s, seat %s failed", session.id, chosen, seat
+        found = await self.reviews.stored(session.id, chosen, seat)
+        if found is None:
+            await interaction.edit_original_response(
+                content=t("review_computing", mine, deal=chosen + 1)
             )
-            await interaction.edit_original_response(content=t("review_failed", mine))
-            return
-        await interaction.edit_original_response(content=content, attachments=files)
-
-    async def payload(
-        self, session: TableSession, review: Json, deal: int, locale: str
-    ) -> tuple[str, list[discord.File]]:
-        """The review's words and the images of the decisions it explains."""
-        game = session.row.game
-        style = deck_style_of(session)
-        content = review_text(review, session.id, deal + 1, game, style, locale)
-        names = session.names()
-        files: list[discord.File] = []
-        positions = review.get("positions") or {}
-        for number, decision in enumerate(shown(review), 1):
-            position = positions.get(str(decision["action_index"]))
-            if position is None:
-                continue
-            choice, best = decision["choice"], decision["best"]
-            if choice.get("type") == "play":
-                chosen_label, best_label = str(choice["card"]), str(best.get("card"))
-            else:
-                # Drawn, not sent: the plain suit symbols, not the emojis of a message.
-                with marks.drawn():
-                    chosen_label = action_words(choice, game, style, locale)
-                    best_label = action_words(best, game, style, locale)
-            trick_names = [
-                names[int(s)] if 0 <= int(s) < len(names) else "" for s, _ in position["trick"]
-            ]
+            # The finished deals only: the deck of the deal in play never leaves the engine.
+            record = game.to_record(completed_only=True)
             try:
-                files.append(
-                    await images.review_position_file(
-                        game,
-                        position,
-                        chosen_label,
-                        best_label,
-                        trick_names,
-                        style,
-                        f"review-{session.id}-{deal + 1}-{number}",
-                        locale=locale,
-                    )
-                )
+                found = await self.reviews.get(session.id, chosen, seat, record)
             except Exception:
-                log.exception("table %s: could not draw a review position", session.id)
-        return content, files
+                log.exception(
+                    "table %s: the review of deal %s, seat %s failed", session.id, chosen, seat
+                )
+                await interaction.edit_original_response(content=t("review_failed", mine))
+                return
+        await self.answer(interaction, session, found, chosen, mine, seat)
+
+    async def answer(
+        self,
+        interaction: Interaction,
+        session: TableSession,
+        review: Review,
+        deal: int,
+        locale: str,
+        seat: int,
+    ) -> None:
+        """The review's first message (how many mistakes, what each cost, and the link to the
+        replay on the web), then one message per decision it explains, in the order played,
+        each with its picture: one image a message, so that Discord shows each at the
+        message's full width, on a phone too."""
+        game = session.row.game
+        style = session.settings.deck_style
+        content = review_text(review, session.id, deal + 1, game, locale)
+        await interaction.edit_original_response(
+            content=content, attachments=[], **self.web_view(session.id, deal, seat, locale)
+        )
+        names = session.names()
+        for number, decision in enumerate(shown(review), 1):
+            words = decision_text(number, decision, review.unit, game, style, locale)
+            files: list[discord.File] = []
+            try:
+                picture = self.picture(number, decision, review, names, style, locale)
+                stem = f"review-{session.id}-{deal + 1}-{number}"
+                files.append(await images.review_picture_file(picture, style, stem, locale))
+            except Exception:
+                log.exception("table %s: could not draw a review picture", session.id)
+            await interaction.followup.send(words, files=files, ephemeral=True)
+
+    @staticmethod
+    def picture(
+        number: int,
+        decision: Decision,
+        review: Review,
+        names: list[str],
+        style: str,
+        locale: str,
+    ) -> ReviewPicture:
+        """What the decision's picture shows: what the player saw then, in their words."""
+        game = review.game
+        seen = decision.seen
+        players = tuple(
+            Player(
+                names[s] if s < len(names) else "?",
+                seen.sides[s] if s < len(seen.sides) else "unknown",
+            )
+            for s in range(review.seats)
+        )
+        # Drawn, not sent: the plain suit symbols, not the emojis of a message.
+        with marks.drawn():
+
+            def words(action: Action) -> str:
+                return action_words(action, game, style, locale)
+
+            def bid(action: Action) -> str:
+                return bid_words(action, game, style, locale)
+
+            contract = None
+            if seen.contract is not None:
+                parts = [bid(seen.contract.action)]
+                if seen.contract.called is not None:
+                    parts.append(card_name(seen.contract.called, game, style, locale))
+                parts.append(
+                    players[seen.contract.seat].name if seen.contract.seat < len(players) else "?"
+                )
+                if seen.contract.multiplier == 2:
+                    parts.append(t("review_action_coinche", locale))
+                elif seen.contract.multiplier >= 4:
+                    parts.append(t("review_action_surcoinche", locale))
+                contract = " · ".join(parts)
+            auction = tuple((s, bid(a)) for s, a in seen.auction)
+            card = decision.choice.type == "play"
+            better = decision.hindsight if decision.verdict == "unlucky" else decision.best
+            choice_label = str(decision.choice.card) if card else words(decision.choice)
+            if better is None:
+                better_label = choice_label
+            elif card:
+                better_label = str(better.card)
+            else:
+                better_label = words(better)
+        to_beat = None
+        if seen.to_beat is not None:
+            to_beat = max(i for i, entry in enumerate(seen.auction) if entry == seen.to_beat)
+        return ReviewPicture(
+            game=game,
+            number=number,
+            verdict=decision.verdict,
+            trick_number=seen.trick_number,
+            players=players,
+            hand=seen.hand,
+            trump=seen.trump,
+            contract=contract,
+            trick=seen.trick,
+            auction=auction,
+            to_beat=to_beat,
+            turn_up=seen.turn_up,
+            choice=choice_label,
+            better=better_label,
+        )
 
 
 __all__ = ["ReviewDesk", "seat_held"]

@@ -37,7 +37,7 @@ FALLBACK_TEXT: Final = {"S": "♤", "H": "♥️", "D": "♦️", "C": "♧"}
 """Suits in a message without the bot's emojis: the red emoji, the black suits outlined."""
 FALLBACK_ITALIAN: Final = {"S": "⚔️", "H": "🏆", "D": "🪙", "C": "🪵"}
 """Italian suits without the bot's emojis: swords, a cup, a coin and a baton, beside the word."""
-GLYPHS: Final = {"S": "♠\ufe0e", "H": "♥\ufe0e", "D": "♦\ufe0e", "C": "♣\ufe0e"}
+GLYPHS: Final = {suit: symbol + "\ufe0e" for suit, symbol in SUIT_SYMBOLS.items()}
 """Suits as text in a label, asked for in text presentation (U+FE0E), so they take the label's
 colour instead of becoming the dark emoji."""
 CUSTOM: Final = re.compile(r"<a?:\w+:\d+>")

@@ -132,14 +132,19 @@ def scores_text(values: list[int], sides: list[SideLabel], locale: str = "en") -
 
 
 def deal_summary(
-    game: Game, names: list[str], index: int, locale: str = "en", deck_style: str = "auto"
+    game: Game,
+    names: list[str],
+    index: int,
+    locale: str = "en",
+    deck_style: str = "auto",
+    heading: str | None = None,
 ) -> str:
     """The deal in one short line, for notifications and screen readers: the contract or the
     call and whether it was made, or, in a game without one, the deal's score; a capot. The
     image posted with it holds the rest (points per side, melds, belote, totals), so the text
     does not say it again."""
     result = game.deal_results[index]
-    parts = [t("deal_summary_title", locale, number=index + 1)]
+    parts = [heading or t("deal_summary_title", locale, number=index + 1)]
     if result.get("trick_points") is None:
         parts.append(t("deal_passed_out", locale))
         return " · ".join(parts)

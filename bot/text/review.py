@@ -1,123 +1,173 @@
 """A deal review in words: the answer to "Review my play", in the reader's language.
 
-The review itself (``games.review``, stored as JSON by ``bot.play.reviews``) holds actions and
-numbers; here they become sentences: how much the player left on the table, then one sentence
-for each of the costliest decisions ("You played K♠; A♠ would have been better in 78 % of the
-deals you could face, +14 points on average"), or "Well played" when no decision cost more than
-``WELL_PLAYED`` of the game's unit. Cards are named as the table's deck draws them.
+The review (``games.review.Review``) lists the seat's decisions in the order played, each with
+a verdict. The answer's first message counts them: how many were mistakes and what each cost
+(costs of different decisions are never added up: two choices of one auction overlap), or "Well
+played" when none cost more than the unit's threshold; then one sentence per decision worth
+telling, in the order played, each with its picture: a mistake ("You played K♠; A♠ would have
+been better in 78 % of the deals you could face: 14 points on average"), or bad luck ("you could
+not know": the choice was as good as any on average, but another did better in the real deal).
+Cards are named as the table's deck draws them; a cost never carries a sign.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from bot.text.cards import card_name, rank_name, suit_name, trump_word
 from bot.text.i18n import t
+from games.actions import Action
+from games.review import Decision, Review
+from games.review.units import CARD_POINTS
 from rendering.i18n import percent
 
-WELL_PLAYED: Final[dict[str, float]] = {"points": 10.0, "card points": 4.0}
-"""A decision costing no more than this (in the review's unit) is not worth a remark: a Coinche
-score moves by tens, a card point by ones."""
-
-SHOWN: Final = 3
-"""Decisions a review message explains, the costliest first."""
-
-Json = Mapping[str, Any]  # JSON: a stored review (bot.play.reviews)
+SHOWN: Final = 5
+"""Decisions a review explains at most, one message and one picture each: the costliest
+mistakes first, then bad luck, told in the order played."""
 
 
-def action_words(action: Json, game: str, deck_style: str, locale: str) -> str:
-    """An action of a record (docs/records.md) as a short label: ``K♠``, ``pass``, ``90 ♥``."""
-    kind = action.get("type")
+def action_words(action: Action, game: str, deck_style: str, locale: str) -> str:
+    """An action as a short label: ``K♠``, ``pass``, ``bid 90 ♥``."""
+    kind = action.type
     if kind == "play":
-        return card_name(str(action.get("card")), game, deck_style, locale)
+        return card_name(str(action.card), game, deck_style, locale)
     if kind == "bid":
-        value = action.get("value")
+        value = action.value
         shown = t(f"bid_{value}", locale) if isinstance(value, str) else value
         return t(
             "review_action_bid",
             locale,
             value=shown,
-            trump=trump_word(str(action["trump"]), locale, deck_style),
+            trump=trump_word(str(action.trump), locale, deck_style),
         )
     if kind == "take":
-        trump = trump_word(str(action.get("trump")), locale, deck_style)
+        trump = trump_word(str(action.trump), locale, deck_style)
         return t("review_action_take", locale, trump=trump)
     if kind == "call":
-        rank = rank_name(str(action.get("rank")), game, deck_style, locale)
-        points = action.get("points")
-        if points:
-            return t("review_action_call_points", locale, rank=rank, points=points)
+        rank = rank_name(str(action.rank), game, deck_style, locale)
+        if action.points:
+            return t("review_action_call_points", locale, rank=rank, points=action.points)
         return t("review_action_call", locale, rank=rank)
     if kind == "trump":
         return t(
             "review_action_trump",
             locale,
-            suit=suit_name(str(action.get("suit")), game, deck_style, locale),
+            suit=suit_name(str(action.suit), game, deck_style, locale),
         )
     if kind == "exchange":
-        cards = [card_name(str(c), game, deck_style, locale) for c in action.get("cards") or []]
+        cards = [card_name(c, game, deck_style, locale) for c in action.cards or ()]
         if not cards:
             return t("review_action_keep", locale)
         return t("review_action_exchange", locale, cards=" ".join(cards))
     return t(f"review_action_{kind}", locale)
 
 
+def bid_words(action: Action, game: str, deck_style: str, locale: str) -> str:
+    """An action as an auction grid or a contract names it: a bid is its level and trump
+    (``80 ♥``, ``capot ♠``) without the verb; anything else as ``action_words`` names it."""
+    if action.type != "bid":
+        return action_words(action, game, deck_style, locale)
+    value = action.value
+    level = t(f"bid_{value}", locale) if isinstance(value, str) else str(value)
+    return f"{level} {trump_word(str(action.trump), locale, deck_style)}"
+
+
 def cost_words(cost: float, unit: str, locale: str) -> str:
-    """``+14 points``, ``+3 card points``: a cost rounded to a whole number, at least 1."""
+    """``14 points``, ``3 card points``: a cost rounded to a whole number, at least 1."""
     count = max(1, round(cost))
-    key = "review_cost_card_points" if unit == "card points" else "review_cost_points"
+    key = "review_cost_card_points" if unit == CARD_POINTS else "review_cost_points"
     return t(key, locale, count=count)
 
 
-def shown(review: Json) -> list[Json]:
-    """The decisions a message explains: those costing more than ``WELL_PLAYED``, costliest
-    first, at most ``SHOWN``."""
-    threshold = WELL_PLAYED.get(str(review.get("unit")), 0.0)
-    costly = [d for d in review.get("decisions") or [] if float(d["cost"]) > threshold]
-    costly.sort(key=lambda d: (-float(d["cost"]), int(d["action_index"])))
-    return costly[:SHOWN]
+def shown(review: Review) -> list[Decision]:
+    """The decisions the answer explains, in the order played: every mistake and every unlucky
+    choice, or, past ``SHOWN``, the costliest mistakes and then the worst luck."""
+    told = [d for d in review.decisions if d.verdict != "fine"]
+    if len(told) > SHOWN:
+        told.sort(key=lambda d: (d.verdict != "mistake", -d.cost, d.real_choice - d.real_best))
+        told = told[:SHOWN]
+    return sorted(told, key=lambda d: d.index)
+
+
+def moment_words(decision: Decision, locale: str) -> str:
+    """When the decision was made: ``Trick 3``, or ``Auction`` before the first card."""
+    if decision.seen.trick_number:
+        return t("review_moment_trick", locale, trick=decision.seen.trick_number)
+    return t("review_moment_auction", locale)
 
 
 def decision_sentence(
-    decision: Json, unit: str, game: str, deck_style: str, locale: str, exact: bool
+    decision: Decision, unit: str, game: str, deck_style: str, locale: str
 ) -> str:
     """One decision in one sentence."""
-    choice = action_words(decision["choice"], game, deck_style, locale)
-    best = action_words(decision["best"], game, deck_style, locale)
-    cost = cost_words(float(decision["cost"]), unit, locale)
-    card = decision["choice"].get("type") == "play"
-    if exact:
+    choice = action_words(decision.choice, game, deck_style, locale)
+    card = decision.choice.type == "play"
+    if decision.verdict == "unlucky" and decision.hindsight is not None:
+        better = action_words(decision.hindsight, game, deck_style, locale)
+        cost = cost_words(decision.real_best - decision.real_choice, unit, locale)
+        key = "review_line_card_unlucky" if card else "review_line_action_unlucky"
+        return t(key, locale, choice=choice, best=better, cost=cost)
+    best = action_words(decision.best, game, deck_style, locale)
+    cost = cost_words(decision.cost, unit, locale)
+    if decision.exact:
         key = "review_line_card_exact" if card else "review_line_action_exact"
         return t(key, locale, choice=choice, best=best, cost=cost)
-    share = percent(round(100 * float(decision["better_share"])), locale)
+    share = percent(round(100 * decision.better_share), locale)
     key = "review_line_card" if card else "review_line_action"
     return t(key, locale, choice=choice, best=best, cost=cost, share=share)
 
 
-def review_text(
-    review: Json, table_id: int, deal: int, game: str, deck_style: str, locale: str
+def decision_text(
+    number: int, decision: Decision, unit: str, game: str, deck_style: str, locale: str
 ) -> str:
-    """The whole message: a title, the total left on the table, the costliest decisions; or
-    "Well played". ``deal`` counts from 1, as the deal summaries do."""
-    unit = str(review.get("unit"))
-    decisions: Sequence[Json] = review.get("decisions") or []
+    """A decision's message: its number, when it was made, and its sentence."""
+    sentence = decision_sentence(decision, unit, game, deck_style, locale)
+    return f"**{number}.** {moment_words(decision, locale)} · {sentence}"
+
+
+def listed(items: list[str], locale: str) -> str:
+    """``a, b and c`` in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    head = t("review_list_separator", locale).join(items[:-1])
+    return head + t("review_list_last", locale) + items[-1]
+
+
+def review_text(review: Review, table_id: int, deal: int, game: str, locale: str) -> str:
+    """The first message: a title, then how many mistakes and what each cost, and how many
+    choices were unlucky; or "Well played". ``deal`` counts from 1, as the deal summaries do."""
+    unit = review.unit
+    count = len(review.decisions)
     lines = [t("review_title", locale, deal=deal, table=table_id, game=t(f"game_{game}", locale))]
-    explained = shown(review)
-    if not explained:
-        threshold = cost_words(WELL_PLAYED.get(unit, 0.0), unit, locale)
-        lines.append(t("review_well_played", locale, count=len(decisions), cost=threshold))
+    mistakes = review.mistakes
+    unlucky = review.unlucky
+    if not mistakes and not unlucky:
+        threshold = cost_words(review.threshold, unit, locale)
+        lines.append(t("review_well_played", locale, count=count, cost=threshold))
         return "\n".join(lines)
-    total = float(review.get("total_cost") or sum(float(d["cost"]) for d in decisions))
-    lines.append(
-        t("review_total", locale, cost=cost_words(total, unit, locale), count=len(decisions))
-    )
-    exact_ones = set(review.get("exact") or [])
-    for number, decision in enumerate(explained, 1):
-        exact = decision["action_index"] in exact_ones
-        sentence = decision_sentence(decision, unit, game, deck_style, locale, exact)
-        lines.append(f"{number}. {sentence}")
+    if mistakes:
+        costs = listed([cost_words(d.cost, unit, locale) for d in mistakes], locale)
+        lines.append(t("review_mistakes", locale, mistakes=len(mistakes), count=count, costs=costs))
+    else:
+        threshold = cost_words(review.threshold, unit, locale)
+        lines.append(t("review_no_mistake", locale, count=count, cost=threshold))
+    if unlucky:
+        lines.append(t("review_unlucky_count", locale, count=len(unlucky)))
+    told = shown(review)
+    if len(told) < len(mistakes) + len(unlucky):
+        lines.append(t("review_only_some", locale, count=len(told)))
     return "\n".join(lines)
 
 
-__all__ = ["WELL_PLAYED", "action_words", "decision_sentence", "review_text", "shown"]
+__all__ = [
+    "SHOWN",
+    "action_words",
+    "bid_words",
+    "cost_words",
+    "decision_sentence",
+    "decision_text",
+    "listed",
+    "moment_words",
+    "review_text",
+    "shown",
+]

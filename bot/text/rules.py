@@ -10,18 +10,6 @@ from bot.text.i18n import has_key, t
 from rendering.i18n import number
 
 
-def options_line(
-    options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
-) -> str:
-    """House rules in one line: only what differs from the docs/rules.md defaults, in words."""
-    changed = [
-        t("rules_changed", locale, label=rule_label(k, locale), value=option_text(v, locale, k))
-        for k, v in options.items()
-        if defaults.get(k) != v
-    ]
-    return " · ".join(changed) if changed else t("rules_standard", locale)
-
-
 def option_text(value: object, locale: str = "en", key: str | None = None) -> str:
     """A rule's value as players read it: booleans and the choices of ``key`` in words from the
     catalogue (``rule_value_<key>_<value>``), numbers with thousands separators."""
@@ -52,14 +40,22 @@ HEADLINE: dict[str, tuple[str, ...]] = {
 
 
 def rules_summary(
-    game: str, options: Mapping[str, object], defaults: Mapping[str, object], locale: str = "en"
+    game: str,
+    options: Mapping[str, object],
+    defaults: Mapping[str, object],
+    locale: str = "en",
+    *,
+    single_deals: bool = False,
 ) -> str:
     """The table's rules in one sentence: how the game is won ("Coinche to 1,000 points"), the
     rules players ask about first ("melds on · SA/TA allowed"), then every other rule that
     differs from the standard one, in words. ``options`` are the rules in force (defaults
-    filled in)."""
+    filled in). With ``single_deals`` (a challenge, whose every deal stands alone) how a game
+    is won is left out: nobody plays to 3,000 points there."""
     name = t(f"game_{game}", locale)
-    if options.get("scoring_mode") == "rubicon":
+    if single_deals:
+        parts = [name]
+    elif options.get("scoring_mode") == "rubicon":
         parts = [t("rules_summary_rubicon", locale, game=name)]
     elif isinstance(target := options.get("target_score"), int):
         parts = [t("rules_summary_target", locale, game=name, target=number(target, locale))]

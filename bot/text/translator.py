@@ -33,7 +33,6 @@ DISCORD_LOCALES: Final = {
 """The Discord client languages Atout answers in (Discord has no European Portuguese: a pt-BR
 client reads Portuguese, with Brazil's words where they differ)."""
 DESCRIPTION_LIMIT: Final = 100
-CHOICE_LIMIT: Final = 100
 
 
 def command_text(key: str, /, **args: object) -> app_commands.locale_str:

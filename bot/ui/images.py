@@ -157,29 +157,11 @@ async def score_sheet_file(
     return _file(data, stem)
 
 
-async def review_position_file(
-    game: str,
-    position: dict[str, Any],  # JSON: a review's position (bot.play.reviews)
-    choice: str,
-    best: str,
-    trick_names: list[str],
-    deck_style: str,
-    stem: str,
-    locale: str = "en",
+async def review_picture_file(
+    picture: rendering.ReviewPicture, deck_style: str, stem: str, locale: str = "en"
 ) -> discord.File:
-    """One decision of a deal review: the player's hand then, the trick, the two choices."""
-    trick = [(int(seat), str(card)) for seat, card in position.get("trick") or []]
+    """One decision of a deal review in the deal around it (``rendering.review``)."""
     data = await _draw(
-        HAND,
-        rendering.render_review_position,
-        game,
-        list(position.get("hand") or []),
-        trick,
-        position.get("trump"),
-        choice,
-        best,
-        trick_names,
-        deck_style=deck_style,
-        locale=locale,
+        HAND, rendering.render_review_picture, picture, deck_style=deck_style, locale=locale
     )
     return _file(data, stem)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from discord.utils import escape_markdown
 
 import rendering
-from bot.storage.interface import Storage
 from bot.storage.ratings import (
     Board,
     BoardLine,
@@ -24,6 +23,7 @@ from bot.storage.ratings import (
     RatingChange,
 )
 from bot.storage.ratings_interface import PAGE_SIZE
+from bot.storage.storage import Storage
 from bot.text.i18n import t
 from rendering import LeaderboardRow
 from rendering.i18n import number, signed
@@ -132,7 +132,7 @@ async def board_answer(
     locale: str = "en",
 ) -> tuple[Board, Answer]:
     """One leaderboard page: the board read from storage, its text and its image."""
-    board = await storage.leaderboard(
+    board = await storage.ratings.leaderboard(
         guild_id, game, period=period, page=page, user_id=user_id, page_size=PAGE_SIZE
     )
     if not board.lines:
@@ -199,7 +199,7 @@ async def stats_answer(
     storage: Storage, guild_id: int, user_id: int, name: str, game: str | None, locale: str = "en"
 ) -> Answer | None:
     """None when the player has no rated game here (the cog answers kindly)."""
-    stats = await storage.player_stats(guild_id, user_id, game)
+    stats = await storage.ratings.player_stats(guild_id, user_id, game)
     if not stats.per_game:
         return None
     charted = [s for s in stats.per_game if s.history]

@@ -206,6 +206,7 @@ def choose_take(
     for action in takes:
         suit = str(action.trump)
         taken = kn.with_trump(view, suit)
+        assert taken["game"] == "belote", "only Belote takes a turned-up card"
         taken["contract"] = {"trump": suit, "taker": me, "value": None, "multiplier": 1}
         rules = Rules(taken)
         table = TableScoring(taken, "score")

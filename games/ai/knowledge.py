@@ -4,9 +4,11 @@ Every computer level reads its seat's view through the helpers here (``hand``, `
 ``tricks``, ``events``…) and never indexes the view elsewhere, so that a change of the view's
 shape changes one module. The table's rules and teams are read from the view (its ``options``
 and ``teams``, which every engine states): nothing here assumes a default rule or rebuilds who
-plays with whom from the game's name. The card rules (rank order, card points, who wins a trick,
-what may be played) are taken from the engine modules — ``games.belote_rules`` and
-``games.tricks`` — so that the computer players can never disagree with the engines about them.
+plays with whom from the game's name. The card rules are the engine's: the deck a table of these
+rules and seats plays with (``Game.deck_for``), whether a player must follow suit
+(``Game.follows_suit``), rank order and card points (``Game.FACTS``), and for Belote and Coinche
+the engine's own bitmask tables and legal-play function (``games.belote_rules``), so that the
+computer players can never disagree with the engines about them.
 
 ``Knowledge`` then counts cards the way a club player does: what has been played, what each seat
 can no longer hold (voids shown by not following, a trump it would have had to play), what each
@@ -20,10 +22,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from games import belote_rules as br
-from games import tricks as tr
-from games.cards import DECK_40, FRENCH_32, FRENCH_36, SUITS
-from games.piquet_declarations import RANK_INDEX as PIQUET_RANK_INDEX
+from games.cards import SUITS
 from games.piquet_declarations import RANK_ORDER as PIQUET_RANK_ORDER
+from games.registry import game_class
 from games.views import GameView
 
 BELOTE_GAMES: Final = ("belote", "coinche")
@@ -149,9 +150,10 @@ def known_partners(view: GameView, seat: int) -> set[int]:
 class Rules:
     """Card order, points and trick rules of one view's game and contract, from the engines.
 
-    Cards are indexed by their position in ``deck`` so that sets of cards are bitmasks. The
-    follow rule is the table's: Belote's and Coinche's trump duties and chiamata's duty to
-    follow are read from the view's ``options``.
+    Cards are indexed by their position in ``deck`` (the engine's deck for the view's rules and
+    seats; Belote's bit order) so that sets of cards are bitmasks. The follow rule is the
+    table's, as the engine states it for the view's ``options``; Belote's and Coinche's trump
+    duties are read from them too.
     """
 
     def __init__(self, view: GameView) -> None:
@@ -161,14 +163,15 @@ class Rules:
         """The table's rules (the view's ``options``)."""
         self.piquet_old = view.get("rules_era") in ("old", "c17")
         trump = trump_of(view)
-        self.trump_code = trump
+        engine = game_class(self.game)
         self.mode = -1
-        self.follow = FOLLOW
+        self.follow = FOLLOW if engine.follows_suit(self.options) else FREE
         self.trump_lead = br.TRUMP_LEAD_ALWAYS
         self.must_undertrump = True
         self.partner_free = False
         last_bonus = 0
         if view["game"] in BELOTE_GAMES:
+            # The engine's own bit order and tables (its legal-play function reads them).
             deck: tuple[str, ...] = br.CARD_CODES
             self.mode = br.MODE_OF_TRUMP.get(trump or "", br.SA)
             mode = self.mode
@@ -185,29 +188,13 @@ class Rules:
             self.partner_free = options["partner_winning_trump"] == "free"
             trump_suit = mode if mode < 4 else -1
             last_bonus = br.LAST_TRICK
-        elif self.game == "piquet":
-            deck = FRENCH_36 if view.get("rules_era") == "c17" else FRENCH_32
-            strength = [PIQUET_RANK_INDEX[c[0]] for c in deck]
-            points = [1 if c[0] in "TJQKA" else 0 for c in deck]
-            trump_suit = -1
         else:
-            deck = DECK_40
-            # Six-player Briscola has no 2s. With three players one 2 is out of the deck (the
-            # table's option): the card counting puts it out of play (``Knowledge``).
-            if self.game == "briscola" and self.seats == 6:
-                deck = tuple(c for c in deck if c[0] != "2")
-            order, values = (
-                (tr.SUECA_ORDER, tr.SUECA_POINTS)
-                if self.game == "sueca"
-                else (tr.BRISCOLA_ORDER, tr.BRISCOLA_POINTS)
-            )
-            table40 = tr.strength_table(order)
-            strength = [table40[c[0]] for c in deck]
-            points = [tr.card_points(c, values) for c in deck]
-            if view["game"] == "briscola" or (
-                view["game"] == "chiamata" and view["options"]["follow_rule"] == "free"
-            ):
-                self.follow = FREE
+            # The deck of this table's rules and seats, ranked and scored as the engine does:
+            # these games' trumps rank and score as the other suits, so the plain order serves.
+            deck = engine.deck_for(self.options, self.seats)
+            facts = engine.FACTS
+            strength = [facts.strength(c, None) for c in deck]
+            points = [facts.points(c, None) for c in deck]
             trump_suit = SUITS.index(trump) if trump in ("S", "H", "D", "C") else -1
         self.deck = deck
         self.index = {c: i for i, c in enumerate(deck)}
@@ -398,8 +385,6 @@ class Knowledge:
             card = view.get("trump_card")
             if isinstance(card, str) and int(view.get("stock_size") or 0) > 0:
                 self.out |= rules.mask([card])  # the last card of the stock, not in any hand
-            if self.seats == 3:
-                self.out |= rules.mask([view["options"]["three_player_removed_card"]])
             for other, cards in (view.get("partner_hands") or {}).items():
                 self.held[int(other)] |= rules.mask(list(cards))
         if view["game"] == "piquet":

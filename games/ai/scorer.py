@@ -43,11 +43,13 @@ from games.piquet_declarations import settle_declarations
 from games.sueca import hand_result
 from games.views import GameView
 
-Objective = Literal["score", "search"]
+Objective = Literal["score", "search", "cards"]
 """What a deal is worth to the searching seat: ``score``, its side's deal score in the game's
 unit (the margin over the other side where there are two sides, its own score otherwise);
 ``search``, what the hard player maximises: that, plus in Sueca, Briscola and chiamata the card
-points margin with the deal's result weighed by ``RESULT_WEIGHT`` card points a unit."""
+points margin with the deal's result weighed by ``RESULT_WEIGHT`` card points a unit;
+``cards``, in those three games the card points margin alone (a deal review's unit, which says
+"card points" and must mean them), elsewhere the same as ``score``."""
 
 RESULT_WEIGHT: Final[dict[str, int]] = {"sueca": 25, "briscola": 20, "chiamata": 30}
 """Card points one unit of the deal's score is worth to the hard player's search where card
@@ -309,8 +311,9 @@ class DealScoring:
         theirs = table.before[1 - ours] + deal.points[1]
         pool = deal.pool
         search = table.objective == "search" and table.weight
-        result = table.weight if search else 1
-        margin = 1 if search else 0
+        cards = table.objective == "cards" and table.weight
+        result = table.weight if search else 0 if cards else 1
+        margin = 1 if search or cards else 0
         # Every point left to us: the best; a tie may still win by the table's tie rule.
         high = mine + pool - theirs
         best = margin * high + (result if high >= 0 else -result)
@@ -345,11 +348,11 @@ class DealScoring:
         score = self.score(deal)
         value = self.units(score)
         table = self.table
-        if table.objective == "search" and table.weight:
+        if table.objective != "score" and table.weight:
             margin = 0
             for team, points in zip(table.teams, score.trick_points, strict=True):
                 margin += points if self.side[team[0]] == 0 else -points
-            value = margin + table.weight * value
+            value = margin + (table.weight * value if table.objective == "search" else 0)
         self.values[key] = value
         return value
 

@@ -63,7 +63,6 @@ class Solver:
 
     def __init__(self, scoring: DealScoring | None = None) -> None:
         self.table: dict[tuple[int, ...], tuple[float, int, int]] = {}
-        self.nodes = 0
         self.scoring = scoring
         self.bounded = True
         """Prune with the points left (card points margins only, and not in Piquet, whose
@@ -85,7 +84,6 @@ class Solver:
         return self._search(deal, -(10.0**9), 10.0**9) - base
 
     def _search(self, deal: Deal, alpha: float, beta: float) -> float:
-        self.nodes += 1
         scoring = self.scoring
         if deal.remaining_cards == 0 and not deal.trick:
             if scoring is not None:

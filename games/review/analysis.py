@@ -20,7 +20,9 @@ The real deal, whose every card is known once it is over, values the choice and 
 alternative too: by the solver where few enough cards are left (``REAL_EXACT_CARDS``), by the
 rollout policy and then the solver before. Where the seat's information leaves one possible
 deal (``games.review.worlds.determined``) and the solver reaches the end, the real deal is the
-only deal and the cost is exact.
+only deal and the cost is exact. Where the real deal is solved exactly after any card, every
+alternative is valued in it, so that a choice the sampled deals could not fault but the real
+deal did is told apart: its verdict is *unlucky* (``games.review.values``), not a mistake.
 
 Deterministic for a record, a seat, a deal, a sample budget and a seed.
 """
@@ -30,8 +32,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Final
 
 from games.actions import Action
 from games.ai.search import play_values
@@ -40,7 +42,10 @@ from games.records import ParsedRecord
 from games.review.candidates import candidates
 from games.review.moments import Moment, ReviewedDeal, reviewed_deal
 from games.review.playout import finish
-from games.review.units import HALF, UNITS
+from games.review.seen import seen
+from games.review.units import HALF, OBJECTIVE, UNITS
+from games.review.values import THRESHOLD, Decision, Review
+from games.review.values import verdict as verdict_of
 from games.review.worlds import Worlds, determined
 
 DEFAULT_SAMPLES: Final = 24
@@ -68,57 +73,17 @@ points of noise, and the review would blame good play."""
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One decision of the reviewed seat, against its best alternative."""
+class Judged:
+    """A decision's figures before its verdict: the best option, its cost and how often it did
+    better, and the real deal's values."""
 
-    index: int
-    """The action's index in the deal's ``actions`` (from 0)."""
-    choice: Action
-    best: Action
+    best: int
     cost: float
-    """The best alternative's mean value less the choice's (0 when the choice was best)."""
     better_share: float
-    """The share of sampled deals in which ``best`` did better than ``choice``."""
-    real_choice: float
-    real_best: float
-    """The values of the choice and of the best alternative in the real deal."""
     deals: int
-    """How many sampled deals the values are means over (1 when ``exact``)."""
-    exact: bool
-    """The seat's information left one possible deal, solved to the end: ``cost`` is exact."""
-
-
-@dataclass(frozen=True)
-class Review:
-    game: str
-    seat: int
-    deal: int
-    unit: str
-    decisions: tuple[Decision, ...]
-
-    @property
-    def total_cost(self) -> float:
-        return sum(d.cost for d in self.decisions)
-
-    def to_json(self) -> dict[str, Any]:  # JSON: the review object of docs/records.md
-        """The ``--json`` object of ``python -m games review`` (docs/records.md)."""
-        return {
-            "game": self.game,
-            "seat": self.seat,
-            "deal": self.deal,
-            "unit": self.unit,
-            "decisions": [
-                {
-                    "action_index": d.index,
-                    "choice": d.choice.to_json(),
-                    "best": d.best.to_json(),
-                    "cost": round(d.cost, 2),
-                    "better_share": round(d.better_share, 3),
-                    "real": {"choice": round(d.real_choice, 2), "best": round(d.real_best, 2)},
-                }
-                for d in self.decisions
-            ],
-        }
+    real_choice: float = 0.0
+    real_best: float = 0.0
+    hindsight: int | None = None
 
 
 def review(
@@ -128,8 +93,8 @@ def review(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
 ) -> Review:
-    """Every decision of ``seat`` in deal ``deal`` of ``record`` (raises as
-    ``games.review.moments.reviewed_deal`` does)."""
+    """Every decision of ``seat`` in deal ``deal`` of ``record``, in the order played (raises
+    as ``games.review.moments.reviewed_deal`` does)."""
     if samples < 1:
         raise ValueError("the review needs at least one sampled deal per decision")
     reviewed = reviewed_deal(record, deal, seat)
@@ -137,7 +102,7 @@ def review(
         judge(reviewed, moment, samples, random.Random(f"{seed}:{deal}:{seat}:{moment.index}"))
         for moment in reviewed.moments
     )
-    return Review(record.game, seat, deal, UNITS[record.game], decisions)
+    return Review(record.game, seat, deal, UNITS[record.game], record.seats, decisions)
 
 
 def judge(reviewed: ReviewedDeal, moment: Moment, samples: int, rng: random.Random) -> Decision:
@@ -147,34 +112,68 @@ def judge(reviewed: ReviewedDeal, moment: Moment, samples: int, rng: random.Rand
     limit = REAL_EXACT_CARDS[moment.game.NAME]
     real_seed = rng.random()
     plays = moment.choice.type == "play"
-    if plays and determined(view) and _cards_left(moment.game) <= limit:
+    exact = plays and determined(view) and _cards_left(moment.game) <= limit
+    if exact:
         values = {
             i: [_real(moment, reviewed.deal, a, limit, real_seed)] for i, a in enumerate(options)
         }
-        return _decide(moment, options, values, values, exact=True)
-    if plays:
-        cards = [str(a.card) for a in options]
-        valued = play_values(view, cards, rng, samples, objective="search")
-        sampled = {i: [HALF * v for v in valued.values[c]] for i, c in enumerate(cards)}
+        judged = _real_values(_decide(values), values)
     else:
-        sampled = _worlds_values(reviewed, moment, options, samples, rng)
-    decision = _decide(moment, options, sampled, {}, exact=False)
-    best = next(i for i, a in enumerate(options) if a == decision.best)
-    real_choice = _real(moment, reviewed.deal, options[0], limit, real_seed)
-    real_best = (
-        real_choice if best == 0 else _real(moment, reviewed.deal, options[best], limit, real_seed)
+        if plays:
+            cards = [str(a.card) for a in options]
+            valued = play_values(view, cards, rng, samples, objective=OBJECTIVE)
+            sampled = {i: [HALF * v for v in valued.values[c]] for i, c in enumerate(cards)}
+        else:
+            sampled = _worlds_values(reviewed, moment, options, samples, rng)
+        judged = _decide(sampled)
+        if plays and _cards_left(moment.game) <= limit:
+            # The real deal is solved exactly after any card: every alternative is valued in
+            # it, so that a choice the sampled deals could not fault but the real one did is
+            # told apart (unlucky).
+            real = {
+                i: [_real(moment, reviewed.deal, a, limit, real_seed)]
+                for i, a in enumerate(options)
+            }
+            judged = _real_values(judged, real)
+        else:
+            real = {0: [_real(moment, reviewed.deal, options[0], limit, real_seed)]}
+            if judged.best != 0:
+                real[judged.best] = [
+                    _real(moment, reviewed.deal, options[judged.best], limit, real_seed)
+                ]
+            judged = _real_values(judged, real)
+    unit = UNITS[moment.game.NAME]
+    verdict = (
+        "mistake"
+        if judged.cost > THRESHOLD[unit]
+        else "fine"
+        if exact
+        else verdict_of(judged.cost, judged.real_choice, judged.real_best, unit)
     )
     return Decision(
-        decision.index,
-        decision.choice,
-        decision.best,
-        decision.cost,
-        decision.better_share,
-        real_choice,
-        real_best,
-        decision.deals,
-        False,
+        moment.index,
+        options[0],
+        options[judged.best],
+        judged.cost,
+        judged.better_share,
+        judged.real_choice,
+        judged.real_best,
+        judged.deals,
+        exact,
+        verdict,
+        None if judged.hindsight is None else options[judged.hindsight],
+        seen(reviewed, moment),
     )
+
+
+def _real_values(judged: Judged, real: dict[int, list[float]]) -> Judged:
+    """``judged`` with the real deal's values of the options in ``real`` (the choice's among
+    them): the choice's, the best there, and the option that made it where it beat the choice."""
+    choice = real[0][0]
+    top = max(real, key=lambda i: (real[i][0], -i))
+    best = real[top][0]
+    hindsight = top if best > choice + EPSILON else None
+    return replace(judged, real_choice=choice, real_best=best, hindsight=hindsight)
 
 
 def _cards_left(game: Game) -> int:
@@ -224,42 +223,23 @@ def _clear(better: Sequence[float], choice: Sequence[float]) -> bool:
     return mean > CLEAR * math.sqrt(spread / n)
 
 
-def _decide(
-    moment: Moment,
-    options: Sequence[Action],
-    values: dict[int, list[float]],
-    real: dict[int, list[float]],
-    *,
-    exact: bool,
-) -> Decision:
-    """The best option by its mean (the choice when it is as good), its cost and how often it
-    did better; ``real`` holds the real deal's values where they are already known."""
+def _decide(values: dict[int, list[float]]) -> Judged:
+    """The best option by its mean (the choice, option 0, when it is as good), its cost and how
+    often it did better."""
     deals = len(values[0])
     if deals == 0:
         # No deal could be sampled: nothing is known against the choice.
-        return Decision(moment.index, options[0], options[0], 0.0, 0.0, 0.0, 0.0, 0, exact)
-    means = [sum(values[i]) / deals for i in range(len(options))]
+        return Judged(0, 0.0, 0.0, 0)
+    means = [sum(values[i]) / deals for i in range(len(values))]
     best = 0
-    for i in range(1, len(options)):
+    for i in range(1, len(values)):
         if means[i] > means[best] + EPSILON and _clear(values[i], values[0]):
             best = i
     cost = max(0.0, means[best] - means[0])
     better = 0
     if best != 0:
         better = sum(1 for a, b in zip(values[best], values[0], strict=True) if a > b + EPSILON)
-    real_choice = real[0][0] if real else 0.0
-    real_best = real[best][0] if real else 0.0
-    return Decision(
-        moment.index,
-        options[0],
-        options[best],
-        cost,
-        better / deals,
-        real_choice,
-        real_best,
-        deals,
-        exact,
-    )
+    return Judged(best, cost, better / deals, deals)
 
 
-__all__ = ["DEFAULT_SAMPLES", "REAL_EXACT_CARDS", "Decision", "Review", "judge", "review"]
+__all__ = ["DEFAULT_SAMPLES", "REAL_EXACT_CARDS", "judge", "review"]

@@ -1,79 +1,58 @@
-"""``python -m games review RECORD --seat S [--deal K] [--samples N] [--seed X] [--json]``.
-
-Errors are the replay's (docs/records.md): a record that cannot be read or is malformed exits 2,
-an illegal action exits 1, each with one line on standard error and nothing on standard output;
-a seat not at the table, a deal the record does not have or that is not finished, and a sample
-budget below 1 exit 2 too (``review: ...``).
+"""What ``python -m games review RECORD --seat S [--deal K] [--samples N] [--seed X] [--json]``
+prints (``games.__main__`` reads the record and answers its errors, as the replay's).
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from typing import TextIO
 
-from games.records import IllegalRecordAction, MalformedRecord, loads
-from games.review.analysis import Review, review
-from games.review.moments import NothingToReview
-
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_MALFORMED = 2
+from games.actions import Action
+from games.records import ParsedRecord
+from games.review.analysis import review
+from games.review.values import Decision, Review
 
 
-def run(path: str, seat: int, deal: int | None, samples: int, seed: int, as_json: bool) -> int:
-    """Read the record at ``path`` (``-``: standard input), review it and print the review."""
-    try:
-        if path == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                text = handle.read()
-    except OSError as exc:
-        print(f"cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_MALFORMED
-    try:
-        record = loads(text)
-        chosen = len(record.deals) - 1 if deal is None else deal
-        result = review(record, seat, chosen, samples, seed)
-    except MalformedRecord as exc:
-        print(f"malformed record: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED
-    except IllegalRecordAction as exc:
-        print(str(exc), file=sys.stderr)
-        return EXIT_ILLEGAL
-    except (NothingToReview, ValueError) as exc:
-        print(f"review: {exc}", file=sys.stderr)
-        return EXIT_MALFORMED
+def review_output(
+    record: ParsedRecord, seat: int, deal: int | None, samples: int, seed: int, as_json: bool
+) -> str:
+    """The review of ``seat`` in deal ``deal`` (``None``: the last) of ``record``, as one JSON
+    object or as text; raises what ``games.review.review`` raises."""
+    chosen = len(record.deals) - 1 if deal is None else deal
+    found = review(record, seat, chosen, samples, seed)
     if as_json:
-        sys.stdout.write(json.dumps(result.to_json()) + "\n")
-    else:
-        write_text(result, sys.stdout)
-    sys.stdout.flush()
-    return EXIT_OK
+        return json.dumps(found.to_json()) + "\n"
+    return text(found)
 
 
-def _action(obj: dict[str, object]) -> str:
-    return " ".join(
-        str(v) if not isinstance(v, list) else " ".join(map(str, v)) for v in obj.values()
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _action(action: Action) -> str:
+    return " ".join(str(v) for k, v in action.to_json().items() if k != "type") or action.type
+
+
+def _line(d: Decision) -> str:
+    mark = {"mistake": "* ", "unlucky": "~ ", "fine": "  "}[d.verdict]
+    words = f"{mark}action {d.index:>3}: {d.choice.type:<8} {_action(d.choice):<14}"
+    if d.verdict == "mistake":
+        words += f" best {_action(d.best):<14} cost {d.cost:g} ({d.better_share:.0%} of the deals)"
+    elif d.verdict == "unlucky" and d.hindsight is not None:
+        words += f" unlucky: {_action(d.hindsight)} did better in the real deal"
+    return words + f"  (real deal: {d.real_choice:g}, best {d.real_best:g})\n"
+
+
+def text(found: Review) -> str:
+    """The review as people read it: one line per decision in the order played, the mistakes
+    (``*``) and the unlucky choices (``~``) marked."""
+    mistakes = len(found.mistakes)
+    head = (
+        f"{found.game}, deal {found.deal}, seat {found.seat}: "
+        f"{_plural(len(found.decisions), 'decision')}, {_plural(mistakes, 'mistake')}"
+        f" (costing more than {found.threshold:g} {found.unit}), "
+        f"{_plural(len(found.unlucky), 'unlucky choice')}\n"
     )
+    return head + "".join(_line(d) for d in found.decisions)
 
 
-def write_text(result: Review, out: TextIO) -> None:
-    """The review as a table people read: one line per decision, the costly ones marked."""
-    data = result.to_json()
-    out.write(
-        f"{result.game}, deal {result.deal}, seat {result.seat}: "
-        f"{len(result.decisions)} decisions, {result.total_cost:.1f} {result.unit} left on the table\n"
-    )
-    for d in data["decisions"]:
-        mark = "  " if d["cost"] == 0 else "* "
-        better = "" if d["cost"] == 0 else f"  better in {d['better_share']:.0%} of the deals"
-        out.write(
-            f"{mark}action {d['action_index']:>3}: {_action(d['choice']):<16} "
-            f"best {_action(d['best']):<16} cost {d['cost']:>7.2f}{better}"
-            f"  (real deal: {d['real']['choice']:g} vs {d['real']['best']:g})\n"
-        )
-
-
-__all__ = ["run", "write_text"]
+__all__ = ["review_output", "text"]

@@ -59,7 +59,8 @@ def reviewed_deal(record: ParsedRecord, deal: int, seat: int) -> ReviewedDeal:
         raise NothingToReview(f"seat {seat} is not at the table (seats 0 to {record.seats - 1})")
     if not 0 <= deal < len(record.deals):
         count = len(record.deals)
-        raise NothingToReview(f"the record has no deal {deal} ({count} deals, counted from 0)")
+        deals = "1 deal" if count == 1 else f"{count} deals"
+        raise NothingToReview(f"the record has no deal {deal} (it has {deals}, counted from 0)")
     if deal >= len(whole.deal_results):
         raise NothingToReview(f"deal {deal} is not finished: only a whole deal can be reviewed")
     game = record.new_game()

@@ -24,7 +24,7 @@ from games.ai.rollout import rollout
 from games.ai.scorer import DealScoring, TableScoring, sides_for
 from games.ai.solver import Solver
 from games.base import Game
-from games.review.units import HALF, deal_value
+from games.review.units import HALF, OBJECTIVE, deal_value
 
 Continue = Callable[[Game, int, random.Random], Action]
 """Who decides the auction, exchanges and calls after the reviewed choice."""
@@ -43,7 +43,7 @@ def auction_ends(game: Game, seat: int, rng: random.Random) -> Action:
 def open_deal(game: Game, seat: int) -> tuple[Deal, DealScoring]:
     """The play phase of ``game`` as the search's compact state, every hand as it really is,
     side 0 ``seat``'s (in chiamata, whoever holds the called card plays with the caller), and
-    its scoring by the table's rules (the search's objective)."""
+    its scoring by the table's rules (the review's objective, ``games.review.units``)."""
     view = game.view(seat)
     know = Knowledge(view)
     rules = know.rules
@@ -58,7 +58,7 @@ def open_deal(game: Game, seat: int) -> tuple[Deal, DealScoring]:
     stock_codes: list[str] = list(getattr(game, "stock", [])) if game.NAME == "briscola" else []
     stock = [rules.index[c] for c in stock_codes]
     deal = Deal(rules, hands, sides_for(know, view, hands), leader, trick, stock)
-    return deal, TableScoring(view, "search").start(deal)
+    return deal, TableScoring(view, OBJECTIVE).start(deal)
 
 
 def play_out(deal: Deal, scoring: DealScoring, rng: random.Random, exact_cards: int) -> float:

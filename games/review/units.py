@@ -5,14 +5,17 @@ the deal, counted by the table's own scoring under its options (``games.ai.score
 a played-out deal to the engines' scoring functions): the deal's score in Belote, Coinche and
 Piquet (a contract made or set, capot, belote, melds, declarations); card points in the
 forty-card games, whose scores (a Briscola hand, a Sueca game, a chiamata stake) are too coarse
-to tell two cards apart, with the deal's result counted too, at ``RESULT_WEIGHT`` card points a
-unit — what the hard player's search maximises (its ``search`` objective).
+to tell two cards apart, and follow from the card points anyway.
 
-The review's value is half of that search value: half of the margin over the other side where
-there are two sides. Where the figures add up to a constant (card points) a difference of
-values is then exactly a difference of the side's own points, and where they do not (a Coinche
-contract set: the declarers score nothing, the defenders 160 and the bid) it counts what the
-side lost and what the others gained, half each.
+Card points are card points alone (the search's ``cards`` objective): the hard player's own
+search also counts the deal's result, at ``RESULT_WEIGHT`` card points a unit, and a review
+that counted it so once said "28 card points" for a lead that lost 8 and the hand (issue 33).
+
+The review's value is half of the margin over the other side where there are two sides. Where
+the figures add up to a constant (card points) a difference of values is then exactly a
+difference of the side's own points, and where they do not (a Coinche contract set: the
+declarers score nothing, the defenders 160 and the bid) it counts what the side lost and what
+the others gained, half each.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from games.ai.scorer import RESULT_WEIGHT
+from games.ai.scorer import RESULT_WEIGHT, Objective
 
 POINTS: Final = "points"
 CARD_POINTS: Final = "card points"
@@ -35,20 +38,23 @@ UNITS: Final[dict[str, str]] = {
 }
 """The unit of each game's review (the ``unit`` of ``python -m games review --json``)."""
 
+OBJECTIVE: Final[Objective] = "cards"
+"""The search's objective the review values deals by (``games.ai.scorer``)."""
+
 HALF: Final = 0.5
-"""The review's value is this much of the search's (``games.ai.scorer``, objective ``search``)."""
+"""The review's value is this much of the search's (objective ``OBJECTIVE``)."""
 
 
 def deal_value(
     game: str, result: Mapping[str, Any], teams: Sequence[Sequence[int]], seat: int
 ) -> float:
     """``seat``'s value of a finished deal's ``result`` (a ``Game.deal_results`` entry, as
-    ``python -m games replay`` prints it; ``teams`` are the engine's sides): half the search
-    value the hard player gives the same finished deal, for a deal that ended without a card
+    ``python -m games replay`` prints it; ``teams`` are the engine's sides): half the value the
+    search gives the same finished deal by ``OBJECTIVE``, for a deal that ended without a card
     played (everybody passed) or was scored on the engine."""
     scores = [int(x) for x in result["scores"]]
     points = [int(x) for x in result.get("trick_points") or [0] * len(scores)]
-    weight = RESULT_WEIGHT.get(game, 0)
+    counts_cards = game in RESULT_WEIGHT
     mine = next(i for i, team in enumerate(teams) if seat in team)
     if len(scores) == 2:
         units = scores[mine] - scores[1 - mine]
@@ -59,8 +65,7 @@ def deal_value(
     else:  # each player alone (three-player Briscola)
         units = scores[seat]
         cards = 2 * points[seat] - sum(points)
-    value = weight * units + cards if weight else units
-    return HALF * value
+    return HALF * (cards if counts_cards else units)
 
 
 def _chiamata_margin(points: list[int], scores: list[int], seat: int) -> int:
@@ -76,4 +81,4 @@ def _chiamata_margin(points: list[int], scores: list[int], seat: int) -> int:
     return margin if seat in side else -margin
 
 
-__all__ = ["CARD_POINTS", "HALF", "POINTS", "UNITS", "deal_value"]
+__all__ = ["CARD_POINTS", "HALF", "OBJECTIVE", "POINTS", "UNITS", "deal_value"]

@@ -7,6 +7,7 @@ import asyncio
 import os
 import re
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 from bot.config import load_settings
 from bot.endpoint import loopback_url
 from bot.storage import instance_lock
-from tests.fake_discord import TOKEN, FakeDiscord, FakeGateway
+from tests.support.fake_discord import TOKEN, FakeDiscord, FakeGateway
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,6 +41,22 @@ async def run_bot(cwd: Path, **extra: str) -> tuple[int, str]:
     out, err = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode is not None
     return process.returncode, (out + err).decode()
+
+
+async def run_health(cwd: Path, environ: dict[str, str]) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "health",
+        cwd=cwd,
+        env=environ,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, out.decode()
 
 
 def problem_lines(output: str) -> list[str]:
@@ -159,15 +176,21 @@ def test_the_documented_docker_run_keeps_the_database_on_the_volume() -> None:
     assert "--env-file .env -v atout-data:/data" in command
 
 
-@pytest.mark.parametrize("kind", ["no such folder", "not a database"])
+@pytest.mark.parametrize("kind", ["no such folder", "not a database", "another application's"])
 async def test_a_bad_database_is_exit_2_before_discord_is_asked_anything(
     tmp_path: Path, kind: str
 ) -> None:
     if kind == "no such folder":
         db = str(tmp_path / "missing" / "atout.sqlite3")
-    else:
+    elif kind == "not a database":
         db = str(tmp_path / "notes.sqlite3")
         Path(db).write_text("these are not the tables you are looking for\n" * 100)
+    else:
+        db = str(tmp_path / "places.sqlite")
+        with sqlite3.connect(db) as connection:
+            connection.execute("CREATE TABLE moz_places (url TEXT)")
+        connection.close()
+    before = sorted(tmp_path.iterdir())
     fake = FakeDiscord()
     await fake.start()
     try:
@@ -181,6 +204,13 @@ async def test_a_bad_database_is_exit_2_before_discord_is_asked_anything(
     assert len(lines) == 1 and "cannot open its database" in lines[0], output
     assert "ATOUT_DB" in lines[0]
     assert fake.requests == [], "the database is checked before logging in"
+    # Neither a lock file nor Atout's tables beside or inside a file that is not Atout's.
+    assert sorted(tmp_path.iterdir()) == before
+    if kind == "another application's":
+        with sqlite3.connect(db) as connection:
+            tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master")]
+        connection.close()
+        assert tables == ["moz_places"] and "another application" in lines[0]
 
 
 @pytest.mark.parametrize(
@@ -226,6 +256,7 @@ async def test_a_second_bot_on_the_same_database_is_refused_naming_the_first(
         ATOUT_DISCORD_URL=fake.url,
         ATOUT_DB=str(tmp_path / "atout.sqlite3"),
         ATOUT_IMAGE_PROCESSES="0",
+        ATOUT_HEALTH_FILE=str(tmp_path / "atout.health"),
     )
     first = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -246,10 +277,20 @@ async def test_a_second_bot_on_the_same_database_is_refused_naming_the_first(
         assert lines[0].startswith("Another Atout is running on ")
         assert f"process {first.pid} on " in lines[0]
         assert fake.requests[before:] == [], "the second bot never logged in"
+        # The first is healthy (python -m bot health, Docker's HEALTHCHECK) once it is ready.
+        code, output = await run_health(tmp_path, environ)
+        for _ in range(50):
+            if code == 0:
+                break
+            await asyncio.sleep(0.1)
+            code, output = await run_health(tmp_path, environ)
+        assert code == 0 and output.startswith(f"healthy: process {first.pid}, "), output
     finally:
         first.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(first.wait(), timeout=60) == 0
         await fake.stop()
+    code, output = await run_health(tmp_path, environ)
+    assert code == 1 and "the bot is not running" in output, output
     # Stopped, the first leaves the database free: a bot starts on it again.
     lock = instance_lock.lock_file(str(tmp_path / "atout.sqlite3"))
     lock.close()

@@ -27,16 +27,16 @@ async def _restored(bot: AtoutBot) -> set[int]:
 
 async def _state(bot: AtoutBot, table_id: int) -> tuple[Any, ...]:
     """Everything storage holds of a table that a cluster could change."""
-    row = await bot.storage.get_table(table_id)
+    row = await bot.storage.tables.get(table_id)
     assert row is not None
-    log = await bot.storage.load_log(table_id)
+    log = await bot.storage.tables.load_log(table_id)
     return (
         row.status,
         row.table_message_id,
         row.ping_message_id,
         len(log.deals),
         len(log.actions),
-        await bot.storage.load_snapshot(table_id),
+        await bot.storage.tables.load_snapshot(table_id),
     )
 
 
@@ -97,7 +97,7 @@ async def test_two_clusters_serve_only_their_own_servers(pg_server: Any) -> None
         assert await _restored(second_odd) == {odd_table.table_id}
         await odd_table.play_to_end()
         for table_id in (odd_table.table_id, even_table.table_id):
-            row = await second_odd.storage.get_table(table_id)
+            row = await second_odd.storage.tables.get(table_id)
             assert row is not None and row.status == "finished"
     finally:
         await world.shutdown()

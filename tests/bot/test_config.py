@@ -11,7 +11,14 @@ import pytest
 import simcord
 
 from bot.app import create_bot
-from bot.config import Settings, as_in_dotenv, load_settings, read_dotenv
+from bot.config import (
+    DEFAULT_REVIEW_PROCESSES,
+    MAX_REVIEW_PROCESSES,
+    Settings,
+    as_in_dotenv,
+    load_settings,
+    read_dotenv,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,3 +153,24 @@ async def test_commands_are_synced_to_the_dev_guild(tmp_path: Path) -> None:
         result = await alice.slash(channel, "sueca start")
         assert result.response is not None and "Sueca" in result.response.content
     await bot.storage.close()
+
+
+def test_review_processes_are_read_from_the_environment() -> None:
+    """``ATOUT_REVIEW_PROCESSES`` was named in the code but never read: always one process."""
+    assert load_settings({}, "/nonexistent/.env").review_processes == DEFAULT_REVIEW_PROCESSES
+    assert load_settings({"ATOUT_REVIEW_PROCESSES": "0"}, "/x/.env").review_processes == 0
+    assert load_settings({"ATOUT_REVIEW_PROCESSES": " 2 "}, "/x/.env").review_processes == 2
+    bot = create_bot(
+        load_settings({"ATOUT_REVIEW_PROCESSES": "0", "ATOUT_IMAGE_PROCESSES": "0"}, "/x/.env")
+    )
+    assert bot.review.reviews.processes == 0  # reviews in a thread of the bot
+
+
+@pytest.mark.parametrize("value", ["-1", "one", "1.5", "²", str(MAX_REVIEW_PROCESSES + 1)])
+def test_a_wrong_review_processes_is_refused_in_one_line(value: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        load_settings({"ATOUT_REVIEW_PROCESSES": value}, "/nonexistent/.env")
+    assert str(refused.value) == (
+        f"ATOUT_REVIEW_PROCESSES must be a number of review processes between 0 and"
+        f" {MAX_REVIEW_PROCESSES} (0 reviews in a thread), not {value!r}"
+    )

@@ -19,7 +19,9 @@ import simcord
 
 import rendering
 from bot.config import Settings
+from bot.play.lobby import set_rated
 from bot.storage.ratings import player_key
+from bot.storage.table_settings import TableSettings
 from bot.table.message import rating_note
 from bot.text.i18n import t
 from tests.bot.driver import Table, components_of, custom_ids
@@ -44,23 +46,25 @@ def setup_world(env: simcord.Env, people: int = 2) -> tuple[Any, Any, list[Any]]
 
 async def stored_rating(env: simcord.Env, guild_id: int, game: str, who: str) -> Any:
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
-    async with storage.db.execute(
-        "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
-        (guild_id, game, who),
-    ) as cur:
-        return await cur.fetchone()
+    return await storage.database.fetchrow(
+        "SELECT mu, sigma, games, wins FROM ratings WHERE guild_id = $1 AND game = $2"
+        " AND player = $3",
+        guild_id,
+        game,
+        who,
+    )
 
 
 async def store_duel(env: simcord.Env, guild_id: int, game: str, winner: Any, loser: Any) -> int:
     """A finished duel in the bot's storage, rated as the end of a game rates it."""
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
-    row = await storage.create_table(guild_id, 1, game, 2, winner.id, {}, {})
-    await storage.set_seat(row.id, 0, winner.id, None, winner.name)
-    await storage.set_seat(row.id, 1, loser.id, None, loser.name)
-    await storage.update_table(row.id, status="playing", first_dealer=0)
+    row = await storage.tables.create(guild_id, 1, game, 2, winner.id, {}, TableSettings())
+    await storage.tables.set_seat(row.id, 0, winner.id, None, winner.name)
+    await storage.tables.set_seat(row.id, 1, loser.id, None, loser.name)
+    await storage.tables.update(row.id, status="playing", first_dealer=0)
     record = {"format": "atout-record/1", "game": game, "seats": 2, "deals": []}
-    await storage.finish_table(row.id, "finished", [2, 0], [0], record)
-    await storage.rate_table(row.id)
+    await storage.tables.finish(row.id, "finished", [2, 0], [0], record)
+    await storage.ratings.rate_table(row.id)
     return int(row.id)
 
 
@@ -166,15 +170,14 @@ async def test_unrated_tables_say_so_and_move_nothing(
     await bob.click(lobby, custom_id=f"atout:join:{table_id}")
     await alice.click(lobby, custom_id=f"atout:start:{table_id}")
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
-    assert session.row.settings["rated"] is False
+    assert session.row.settings.rated is False
     assert drawn and all(drawn)
     # A started table's Rated cannot change any more (the lobby lost its buttons).
-    assert await session.set_setting("rated", True) == "lobby_closed"
+    assert await set_rated(session, True) == "lobby_closed"
     # Ending it, even with a result, moves nothing.
     await alice.slash(channel, "table abandon", table=table_id)
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
-    async with storage.db.execute("SELECT COUNT(*) FROM ratings") as cur:
-        assert (await cur.fetchone())[0] == 0
+    assert (await storage.database.fetchrow("SELECT COUNT(*) FROM ratings"))[0] == 0
     history = await alice.slash(channel, "history")
     assert t("history_abandoned") in history.response.content
     assert components_of(history.response)[0].get("disabled")
@@ -305,7 +308,7 @@ async def test_atout_commands_need_manage_server(env: simcord.Env) -> None:
     refused = await bob.slash(channel, "atout settings", show_computers=True)
     assert refused.response.content == t("error_manage_server")
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
-    assert await storage.guild_settings(guild.id) == {}
+    assert await storage.ratings.guild_settings(guild.id) == {}
 
 
 async def test_an_admin_resets_ratings_and_shows_computers(env: simcord.Env) -> None:
@@ -365,12 +368,14 @@ async def test_a_long_history_fits_one_discord_message(env: simcord.Env) -> None
     people = [guild.add_member(env.create_user(f"{'x' * 28}{i:04d}")) for i in range(6)]
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
     for _ in range(10):
-        row = await storage.create_table(guild.id, 1, "briscola", 6, people[0].id, {}, {})
+        row = await storage.tables.create(
+            guild.id, 1, "briscola", 6, people[0].id, {}, TableSettings()
+        )
         for seat, person in enumerate(people):
-            await storage.set_seat(row.id, seat, person.id, None, person.name)
-        await storage.update_table(row.id, status="playing", first_dealer=0)
-        await storage.finish_table(row.id, "finished", [70, 50], [0], {"game": "briscola"})
-        await storage.rate_table(row.id)
+            await storage.tables.set_seat(row.id, seat, person.id, None, person.name)
+        await storage.tables.update(row.id, status="playing", first_dealer=0)
+        await storage.tables.finish(row.id, "finished", [70, 50], [0], {"game": "briscola"})
+        await storage.ratings.rate_table(row.id)
     history = await people[0].slash(channel, "history")
     assert history.response is not None
     content = history.response.content

@@ -113,5 +113,5 @@ async def test_a_whole_game(
     # The table message stays one message, edited in place.
     assert sum(1 for m in history if m.content.startswith("Table ")) == 1
     # The database holds the whole game: replaying its log gives the same scores.
-    stored = await env.bot.storage.get_table(session.id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(session.id)  # type: ignore[attr-defined]
     assert stored is not None and stored.status == "finished"

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from games import reasons
 from games.actions import PASS, PLAY, Action
 from games.base import IllegalAction
 from games.belote import Belote, score_belote_hand
@@ -15,7 +16,7 @@ from games.belote_rules import (
     STRENGTH,
     TRUMP_LEAD_CODES,
     cards_of,
-    illegal_reason,
+    illegal_play,
     legal_mask,
     mask_of,
 )
@@ -560,7 +561,7 @@ def test_illegal_reasons(
         ):
             win = c
     winner = next(seat for seat, code in trick if CARD_INDEX[code] == win)
-    text = illegal_reason(
+    code, params = illegal_play(
         CARD_INDEX[card],
         mask_of(hand.split()),
         mode,
@@ -568,6 +569,7 @@ def test_illegal_reasons(
         win,
         winner ^ me == 2,
     )
+    text = reasons.english(code, params)
     assert text.startswith(reason), text
 
 

@@ -17,7 +17,7 @@ from games.belote_melds import best_declaration
 from games.belote_rules import MODE_OF_TRUMP, belote_holders, mask_of
 from games.coinche import Coinche, score_coinche_hand
 from games.options import OptionError
-from games.records import MalformedRecord, replay_text
+from games.records import MalformedRecord, loads, replay
 
 # Dealer 3: seat 0 speaks first; everybody passes round 1, then seat 0 names the contract. Seat 0
 # then holds K♥ Q♥ (and no other K+Q) in the TA deal, and the four jacks in the SA deal.
@@ -179,7 +179,7 @@ def test_an_unknown_value_is_refused(game: str, key: str, value: Any) -> None:
         {"format": "atout-record/1", "game": game, "options": {key: value}, "deals": []}
     )
     with pytest.raises(MalformedRecord, match=key):
-        replay_text(text)
+        replay(loads(text)).replay_result()
 
 
 @pytest.mark.parametrize(
@@ -196,7 +196,7 @@ def test_a_record_with_the_options_replays(
     game, result = play_deal(deck, trump, **options)
     text = json.dumps(record(game))
     assert json.loads(text)["options"] == {"round2_sa_ta": True, **options}
-    replayed = replay_text(text)
+    replayed = replay(loads(text)).replay_result()
     assert replayed["deals"][0]["scores"] == result["scores"]
     assert replayed["totals"] == game.totals
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.base import Game
-from games.records import IllegalRecordAction, MalformedRecord, replay_text
+from games.records import IllegalRecordAction, MalformedRecord, loads, replay
 from games.registry import GAME_NAMES, new_game
 from tests.games.conftest import random_action, shuffled_deck
 
@@ -94,7 +94,7 @@ def test_a_damaged_record_gets_an_answer_not_a_crash(
         if duplicate:
             record["deals"][-1]["actions"].append(dict(action))
     try:
-        result = replay_text(json.dumps(record))
+        result = replay(loads(json.dumps(record))).replay_result()
     except (MalformedRecord, IllegalRecordAction) as error:
         assert str(error) and "\n" not in str(error)
     else:

@@ -100,8 +100,8 @@ def test_a_shell_pipe_into_head_prints_no_traceback() -> None:
 def test_ctrl_c_ends_quietly_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
     import games.__main__ as command
 
-    def interrupted(text: bytes) -> None:
+    def interrupted(record: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(command, "replay_text", interrupted)
+    monkeypatch.setattr(command, "replay", interrupted)
     assert command.main(["replay", str(SAMPLE)]) == 130

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.records import IllegalRecordAction, MalformedRecord, loads, replay, replay_text
+from games.records import IllegalRecordAction, MalformedRecord, loads, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 # The vectors are test data of the repository, so that a fresh clone runs them all; ATOUT_VECTORS
@@ -52,15 +52,15 @@ def test_vector(record: Path) -> None:
     expect = json.loads(record.with_suffix(".expect.json").read_text())
     text = record.read_bytes()
     if expect["exit"] == 0:
-        assert replay_text(text) == expect["output"]
+        assert replay(loads(text)).replay_result() == expect["output"]
     elif expect["exit"] == 1:
         with pytest.raises(IllegalRecordAction) as info:
-            replay_text(text)
+            replay(loads(text)).replay_result()
         assert (info.value.deal, info.value.action) == (expect["deal"], expect["action"])
         assert f"deal {expect['deal']}, action {expect['action']}" in str(info.value)
     else:
         with pytest.raises(MalformedRecord):
-            replay_text(text)
+            replay(loads(text)).replay_result()
 
 
 @pytest.mark.parametrize("record", _cases(valid_only=True))

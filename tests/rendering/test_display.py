@@ -17,8 +17,9 @@ from games.registry import GAME_NAMES
 from rendering import theme
 from rendering.canvas import Box, Record
 from rendering.demo import DEMO_SEATS, random_position
+from rendering.geometry import COLUMN, W
 from rendering.sheets import draw_last_trick
-from rendering.table import COLUMN, W, draw_table
+from rendering.table import draw_table
 
 SEATS = {
     name: sorted({DEMO_SEATS[name], 2 if name == "briscola" else DEMO_SEATS[name]})
@@ -110,6 +111,26 @@ def test_nothing_overlaps(name: str) -> None:
             for solid in solids:
                 if solid.kind != "banner":
                     assert not overlap(card.box, solid.box), (phase, card, solid)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_turn_arrow_is_in_sight(name: str) -> None:
+    """The seat to act has its gold arrow, and nothing lies over it: not its own badge (Piquet's
+    "Elder · took 1" covered the bottom seat's arrow), a plate, a card, an icon or a text."""
+    pointed = 0
+    for view, seats in positions(name):
+        records = draw(view, seats)
+        arrows = [r for r in records if r.kind == "arrow"]
+        speaking = any(r.kind == "bubble" and r.owner == view["to_act"] for r in records)
+        if view["to_act"] is None or speaking:
+            assert not arrows
+            continue
+        assert [a.owner for a in arrows] == [view["to_act"]]
+        pointed += 1
+        kinds = ("plate", "badge", "bubble", "banner", "card", "icon", "text")
+        for other in (r for r in records if r.kind in kinds):
+            assert not overlap(arrows[0].box, other.box), (view["phase"], other)
+    assert pointed
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

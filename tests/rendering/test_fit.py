@@ -14,12 +14,14 @@ from unicodedata import east_asian_width
 import pytest
 
 from rendering.canvas import Box, Record
+from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH
 from rendering.demo import random_position
+from rendering.geometry import COLUMN, W
 from rendering.hand import draw_hand
 from rendering.i18n import LOCALES, text
 from rendering.info import SideLabel, side_names, wins
 from rendering.sheets import draw_deal_summary, draw_score_sheet
-from rendering.table import COLUMN, PHONE_MIN_CAP, PHONE_WIDTH, W, draw_table
+from rendering.table import draw_table
 from rendering.text import cap_height
 
 LAYOUTS = [
@@ -395,7 +397,7 @@ def test_chiamata_target_holds_one_row(locale: str) -> None:
     and two computers the sides' names under them were shortened; "100 pour gagner" and "100
     para ganhar" took two again."""
     from rendering.canvas import Canvas
-    from rendering.table import _contract_rows
+    from rendering.column import _contract_rows
 
     c = Canvas((10, 10), (0, 0, 0))
     for target in (61, 88, 99, 100, 120):
@@ -432,8 +434,9 @@ def test_the_log_breaks_a_line_only_between_its_words(locale: str) -> None:
     newest last; a computer's number stays with its name ("Computador" over "1: Passo" was drawn
     when the first row was as narrow as the indented ones) and no row passes the panel's edge."""
     from rendering.canvas import Canvas
+    from rendering.column import _log
+    from rendering.geometry import H
     from rendering.info import said
-    from rendering.table import H, _log
 
     lines: list[str] = []
     for name in [*JAPANESE[:1], HUMANS[0], f"{COMPUTER[locale]} 2", f"{COMPUTER[locale]} 1"]:

@@ -21,8 +21,8 @@ from rendering import (
 )
 from rendering import cards as card_sprites
 from rendering.demo import DEMO_NAMES, DEMO_SEATS, concrete, finished_deal, random_position
+from rendering.geometry import NAME
 from rendering.palette import fixed_palette
-from rendering.table import NAME
 from rendering.text import cap_height, size_for_cap_height
 from tests.rendering.helpers import decode
 
@@ -308,3 +308,46 @@ def test_marked_discards_stand_lifted_in_the_hand() -> None:
     marked = decode(render_hand(view, marked=[card])).convert("RGB")
     box = ImageChops.difference(plain, marked).getbbox()
     assert box is not None and box[2] - box[0] < plain.width // 3
+
+
+def _chiamata_follow(follow_rule: str) -> tuple[Any, list[str]]:
+    """A chiamata seat to act on a trick whose led suit it holds, with other suits too."""
+    rng = random.Random(4)
+    game = new_game("chiamata", options={"follow_rule": follow_rule}, seats=5, dealer=0)
+    while True:
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        legal = game.legal_actions(seat)
+        if view["phase"] == "play" and view["trick"]:
+            led = view["trick"][0][1][1]
+            suits = {card[1] for card in view["hand"]}
+            if led in suits and len(suits) > 1:
+                return view, [a.card for a in legal if a.card]
+        game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
+
+
+def test_a_chiamata_hand_says_which_rule_dims_its_cards() -> None:
+    """Under ``follow_rule = must_follow`` (chiamata's default, which many players of Briscola do
+    not expect) the hand's header says that this table's rule asks to follow the suit led;
+    under ``free`` every card may be played and nothing is said."""
+    from rendering.hand import draw_hand
+
+    view, legal = _chiamata_follow("must_follow")
+    led = view["trick"][0][1][1]
+    assert sorted(legal) == sorted(c for c in view["hand"] if c[1] == led)
+    for locale, words in (("en", "this table's rule"), ("fr", "règle de cette table")):
+        records: list[Any] = []
+        draw_hand(view, legal, "italian", locale, records=records)
+        header = " · ".join(r.text for r in records if r.kind == "text")
+        assert words in header, header
+    view, legal = _chiamata_follow("free")
+    assert sorted(legal) == sorted(view["hand"])
+    records = []
+    draw_hand(view, legal, "italian", "en", records=records)
+    assert "rule" not in " ".join(r.text for r in records if r.kind == "text")

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rendering import cards, theme
-from rendering.table import COLUMN, H, W, plate_box, seat_anchor, trick_card_box
+from rendering.geometry import COLUMN, H, W, plate_box, seat_anchor, trick_card_box
 
 
 def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -79,8 +79,8 @@ def test_a_name_with_an_ampersand_stays_one_name() -> None:
 
 def test_partners_wrap_between_names_not_inside_one() -> None:
     from rendering.canvas import Canvas
+    from rendering.column import side_lines
     from rendering.info import SideLabel
-    from rendering.table import side_lines
 
     c = Canvas((10, 10), (0, 0, 0))
     assert side_lines(c, SideLabel(("Tom & Jerry", "Ann")), 250) == ["Tom & Jerry", "Ann"]

@@ -128,6 +128,7 @@ hand_playable = { $count ->
     [one] { $count } jouable
    *[other] { $count } jouables
 }
+hand_follow_rule = fournir à { $suit } : règle de cette table
 no_cards_in_hand = Plus de cartes en main
 last_trick = Dernier pli
 no_trick_yet = Aucun pli joué
@@ -300,3 +301,20 @@ review_played = Joué
 review_better = Meilleur
 review_chose = Ton choix : { $action }
 review_better_action = Meilleur : { $action }
+review_moment_trick = Pli { $trick }
+review_moment_auction = Enchères
+review_mistake = Erreur
+review_unlucky = Pas de chance
+review_trump = Atout : { $trump }
+review_contract = Contrat : { $contract }
+review_turn_up = Retournée : { $card }
+review_to_beat = À battre : { $bid } ({ $player })
+review_auction = Les enchères jusque-là
+review_you_open = Tu parles en premier.
+review_you_lead = Tu entames le pli
+review_side_you = toi
+review_side_partner = partenaire
+review_side_opponent = adversaire
+review_side_unknown = partenaire ?
+review_better_real = Meilleur dans la vraie donne
+review_better_real_action = Meilleur dans la vraie donne : { $action }

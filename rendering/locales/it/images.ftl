@@ -124,6 +124,7 @@ hand_playable = { $count ->
     [one] { $count } giocabile
    *[other] { $count } giocabili
 }
+hand_follow_rule = rispondere a { $suit }: regola di questo tavolo
 no_cards_in_hand = Nessuna carta in mano
 last_trick = Ultima presa
 no_trick_yet = Nessuna presa ancora
@@ -296,3 +297,20 @@ review_played = Giocata
 review_better = Migliore
 review_chose = Hai scelto: { $action }
 review_better_action = Meglio: { $action }
+review_moment_trick = Presa { $trick }
+review_moment_auction = Asta
+review_mistake = Errore
+review_unlucky = Sfortuna
+review_trump = Briscola: { $trump }
+review_contract = Contratto: { $contract }
+review_turn_up = Girata: { $card }
+review_to_beat = Da superare: { $bid } ({ $player })
+review_auction = L'asta fin qui
+review_you_open = Parli per primo.
+review_you_lead = Sei di mano
+review_side_you = tu
+review_side_partner = compagno
+review_side_opponent = avversario
+review_side_unknown = compagno?
+review_better_real = Meglio nella mano reale
+review_better_real_action = Meglio nella mano reale: { $action }

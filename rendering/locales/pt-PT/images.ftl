@@ -124,6 +124,7 @@ hand_playable = { $count ->
     [one] { $count } jogável
    *[other] { $count } jogáveis
 }
+hand_follow_rule = tens de assistir a { $suit }: regra desta mesa
 no_cards_in_hand = Sem cartas na mão
 last_trick = Última vaza
 no_trick_yet = Ainda nenhuma vaza jogada
@@ -296,3 +297,20 @@ review_played = Jogada
 review_better = Melhor
 review_chose = A tua escolha: { $action }
 review_better_action = Melhor: { $action }
+review_moment_trick = Vaza { $trick }
+review_moment_auction = Leilão
+review_mistake = Erro
+review_unlucky = Azar
+review_trump = Trunfo: { $trump }
+review_contract = Contrato: { $contract }
+review_turn_up = Virada: { $card }
+review_to_beat = A bater: { $bid } ({ $player })
+review_auction = O leilão até aqui
+review_you_open = Falas primeiro.
+review_you_lead = Abres a vaza
+review_side_you = tu
+review_side_partner = parceiro
+review_side_opponent = adversário
+review_side_unknown = parceiro?
+review_better_real = Melhor na mão real
+review_better_real_action = Melhor na mão real: { $action }

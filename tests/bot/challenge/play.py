@@ -45,7 +45,7 @@ async def new_challenge(
     assert result.ephemeral and result.response is not None, result
     match = re.search(r"#(\d+)", result.response.content)
     assert match, result.response.content
-    challenge = await bot_of(env).storage.get_challenge(int(match.group(1)))
+    challenge = await bot_of(env).storage.challenges.get(int(match.group(1)))
     assert challenge is not None
     return challenge
 
@@ -103,7 +103,7 @@ class Attempt(Table):
 
     async def follow(self) -> int | None:
         """The table of the deal in play now (None once the attempt is complete)."""
-        attempt = await self.bot.storage.get_attempt(self.challenge.id, self.player.id)
+        attempt = await self.bot.storage.challenges.get_attempt(self.challenge.id, self.player.id)
         assert attempt is not None
         self.finished = attempt.finished
         if attempt.table_id is not None and attempt.table_id != self.table_id:

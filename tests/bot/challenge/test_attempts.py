@@ -19,13 +19,14 @@ import simcord
 
 from bot.challenge.attempts import Attempts
 from bot.config import Settings
-from bot.play.sessions import budget_choose, restore_game
+from bot.play.computers import budget_choose
+from bot.play.sessions import restore_game
 from bot.storage.challenges import Challenge
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_seed, step_rng
-from games.records import replay_text
+from games.records import loads, replay
 from games.registry import game_class
 from tests.bot.challenge.play import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
 from tests.bot.driver import components_of
@@ -52,7 +53,7 @@ async def records(env: simcord.Env, attempt: Attempt) -> list[dict[str, Any]]:
     storage = bot_of(env).storage
     out = []
     for table_id in attempt.tables:
-        row = await storage.get_table(table_id)
+        row = await storage.tables.get(table_id)
         assert row is not None and row.status == "finished"
         out.append((await restore_game(storage, row)).to_record())
     return out
@@ -126,17 +127,17 @@ async def test_the_same_decisions_see_the_same_game_and_others_are_answered(
 async def test_the_par_is_the_hard_computer_in_the_persons_seat(env: simcord.Env) -> None:
     guild, channel, challenge = await opened(env)
     await bot_of(env).challenges.work_out_pars()
-    pars = await bot_of(env).storage.pars(challenge.id)
+    pars = await bot_of(env).storage.challenges.pars(challenge.id)
     assert sorted(pars) == [0, 1]
     player = guild.add_member(env.create_user("robot"))
     # A person who makes the hard computer's move at each of their turns.
     attempt = Attempt(env, channel, player, challenge)
     attempt.decider = lambda game, seat: hard(challenge, len(attempt.tables) - 1)(game, seat)
     await attempt.play_all()
-    results = await bot_of(env).storage.own_results(challenge.id, player.id)
+    results = await bot_of(env).storage.challenges.own_results(challenge.id, player.id)
     assert [r.score for r in results] == [pars[0].score, pars[1].score]
     for deal_no, record in enumerate(await records(env, attempt)):
-        game = replay_text(json.dumps(record))
+        game = replay(loads(json.dumps(record))).replay_result()
         assert game["deals"][0]["complete"]
         assert pars[deal_no].detail["result"]["scores"] == game["deals"][0]["scores"]
 
@@ -156,18 +157,20 @@ async def test_a_deal_that_ended_just_before_a_restart_counts(
     monkeypatch.setattr(Attempts, "deal_over", lost)
     while attempt.session.row.status != "finished":
         await attempt.play_turn()
-    stored = await bot_of(env).storage.get_attempt(challenge.id, attempt.player.id)
+    stored = await bot_of(env).storage.challenges.get_attempt(challenge.id, attempt.player.id)
     assert stored is not None and stored.deals_done == 0 and stored.table_id == first_table
     monkeypatch.undo()
 
     await restart(env, settings)
-    recovered = await bot_of(env).storage.get_attempt(challenge.id, attempt.player.id)
+    recovered = await bot_of(env).storage.challenges.get_attempt(challenge.id, attempt.player.id)
     assert recovered is not None and recovered.deals_done == 1
     assert recovered.table_id not in (None, first_table)
     thread = next(t for t in channel.threads if t.id == recovered.thread_id)
     assert any("Deal 1 of 2 is over" in m.content for m in thread.history())
     await attempt.play_all()
-    assert len(await bot_of(env).storage.own_results(challenge.id, attempt.player.id)) == 2
+    assert (
+        len(await bot_of(env).storage.challenges.own_results(challenge.id, attempt.player.id)) == 2
+    )
 
 
 async def test_an_attempts_records_replay_with_python_m_games(
@@ -185,7 +188,9 @@ async def test_an_attempts_records_replay_with_python_m_games(
     assert [f.filename for f in files] == [
         f"atout-challenge-{challenge.id}-deal-{n}.json" for n in (1, 2)
     ]
-    scores = [r.score for r in await bot_of(env).storage.own_results(challenge.id, player.id)]
+    scores = [
+        r.score for r in await bot_of(env).storage.challenges.own_results(challenge.id, player.id)
+    ]
     for number, attachment in enumerate(files):
         path = tmp_path / attachment.filename
         path.write_bytes(await attachment.read())
@@ -215,12 +220,12 @@ async def test_the_closing_time_is_honoured(env: simcord.Env) -> None:
 
     await env.advance_time(3600 + 120)
 
-    closed = await bot_of(env).storage.get_challenge(challenge.id)
+    closed = await bot_of(env).storage.challenges.get(challenge.id)
     assert closed is not None and closed.closed
     assert table.row.status == "abandoned"
     # The deal in play does not count; the deal finished before the closing does.
-    assert len(await bot_of(env).storage.own_results(challenge.id, late.player.id)) == 0
-    assert len(await bot_of(env).storage.own_results(challenge.id, early.player.id)) == 1
+    assert len(await bot_of(env).storage.challenges.own_results(challenge.id, late.player.id)) == 0
+    assert len(await bot_of(env).storage.challenges.own_results(challenge.id, early.player.id)) == 1
     game = table.game
     assert game is not None
     # A click on the hand of the deal in play changes nothing. (Its first row may hold the
@@ -256,7 +261,7 @@ async def test_a_second_attempt_is_refused_politely(env: simcord.Env) -> None:
             f"You have played challenge #{challenge.id} already (one attempt each):"
             " `/challenge results` shows your deals."
         )
-    assert len(await bot_of(env).storage.own_results(challenge.id, player.id)) == 1
+    assert len(await bot_of(env).storage.challenges.own_results(challenge.id, player.id)) == 1
 
 
 async def test_where_no_private_thread_may_be_opened_the_table_is_in_ephemeral_messages(
@@ -278,7 +283,7 @@ async def test_where_no_private_thread_may_be_opened_the_table_is_in_ephemeral_m
     names = [a.filename for a in answer.attachments]
     assert names[0].startswith("table-") and names[1].startswith("hand-")
     await attempt.play_all()
-    assert len(await bot_of(env).storage.own_results(challenge.id, player.id)) == 2
+    assert len(await bot_of(env).storage.challenges.own_results(challenge.id, player.id)) == 2
     # Nothing but the card was posted where everybody reads.
     public = [m for m in channel.history() if not m.flags.ephemeral]
     assert [m.id for m in public] == [challenge.message_id]

@@ -72,7 +72,7 @@ async def test_wrong_inputs_are_refused_in_one_line(env: simcord.Env) -> None:
     assert unknown.response.content == t("challenge_unknown", id=404)
     challenge = await new_challenge(env, boss, channel, "sueca", deals=2)
     empty = await player.slash(channel, "challenge standings")
-    assert empty.response.content == t("challenge_standings_empty", id=challenge.id)
+    assert empty.response.content == t("challenge_standings_unplayed", id=challenge.id)
     wrong_deal = await player.slash(channel, "challenge results", deal=3)
     assert wrong_deal.response.content == t("error_challenge_deal", id=challenge.id, most=2)
     # Another server's challenge is not this server's business.
@@ -92,21 +92,21 @@ async def test_a_daily_challenge_comes_every_day_until_stopped(env: simcord.Env)
     started = await boss.slash(channel, "challenge daily", game="briscola", deals=3)
     assert started.ephemeral and "every day" in started.response.content
     storage = bot_of(env).storage
-    first = await storage.latest_challenge(guild.id, "2000-01-01T00:00:00Z")
+    first = await storage.challenges.latest(guild.id, "2000-01-01T00:00:00Z")
     assert first is not None and first.daily and first.deal_count == 3
     assert card(channel, first).content.startswith(f"**Challenge #{first.id} — Briscola**")
 
     await env.advance_time(DAY_S + SWEEP_S)
-    second = await storage.latest_challenge(guild.id, "2000-01-01T00:00:00Z")
+    second = await storage.challenges.latest(guild.id, "2000-01-01T00:00:00Z")
     assert second is not None and second.id != first.id and second.daily
-    closed = await storage.get_challenge(first.id)
+    closed = await storage.challenges.get(first.id)
     assert closed is not None and closed.closed
     assert "Closed" in card(channel, first).content
 
     stopped = await boss.slash(channel, "challenge daily", game="briscola", action="stop")
     assert stopped.response.content == t("challenge_daily_off", game="Briscola")
     await env.advance_time(DAY_S + SWEEP_S)
-    latest = await storage.latest_challenge(guild.id, "2000-01-01T00:00:00Z")
+    latest = await storage.challenges.latest(guild.id, "2000-01-01T00:00:00Z")
     assert latest is not None and latest.id == second.id
     cards = [m for m in channel.history() if m.content.startswith("**Challenge #")]
     assert len(cards) == 2
@@ -128,5 +128,5 @@ async def test_the_card_play_and_standings_buttons(env: simcord.Env) -> None:
     player = guild.add_member(env.create_user("ann"))
     standings = await player.click(shown, custom_id=f"atout:challenge:standings:{challenge.id}")
     assert standings.ephemeral
-    assert standings.response.content == t("challenge_standings_empty", id=challenge.id)
+    assert standings.response.content == t("challenge_standings_unplayed", id=challenge.id)
     assert isinstance(shown.components[0], discord.ActionRow)

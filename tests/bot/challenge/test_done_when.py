@@ -45,7 +45,7 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     channel = guild.create_text_channel("challenges")
     boss = admin(env, guild)
     bot_of(env).challenges.samples = 2
-    challenge = await new_challenge(env, boss, channel, "coinche", deals=DEALS)
+    challenge = await new_challenge(env, boss, channel, "coinche", deals=DEALS, closes_in=1)
     await bot_of(env).challenges.work_out_pars()
     people = [guild.add_member(env.create_user(name)) for name in ("ann", "bob", "cat", "dan")]
     attempts = [
@@ -78,33 +78,36 @@ async def test_an_admin_creates_a_challenge_and_four_players_play_it(
     assert resumed is not None and resumed.action_count == version
     await dan.play_all()
 
-    # The standings: public, every player ranked by matchpoints, their total against par shown.
+    # While the challenge is open, each reader's standings are their own; once it has closed,
+    # the channel's: every player ranked by matchpoints, their total against par shown.
+    mine = await attempts[0].player.slash(channel, "challenge standings")
+    assert mine.ephemeral and "You: rank " in mine.response.content
+    await env.advance_time(3600 + 120)
     result = await boss.slash(channel, "challenge standings")
     assert result.response is not None and not result.ephemeral
     text = result.response.content
     assert result.response.attachments, "the standings image"
+    assert "final standings" in text
     storage = bot_of(env).storage
-    pars = {deal: par.score for deal, par in (await storage.pars(challenge.id)).items()}
+    pars = {deal: par.score for deal, par in (await storage.challenges.pars(challenge.id)).items()}
     assert sorted(pars) == list(range(DEALS)), "every par is known"
     results = {
         person.id: [
-            (r.deal_no, r.score) for r in await storage.own_results(challenge.id, person.id)
+            (r.deal_no, r.score)
+            for r in await storage.challenges.own_results(challenge.id, person.id)
         ]
         for person in people
     }
     assert all(len(deals) == DEALS for deals in results.values())
     order = expected_order(results, pars)
     names = {person.id: person.name for person in people}
-    positions = [text.index(f"{names[user]} —") for user in order]
-    assert positions == sorted(positions), text
-    assert text.count(" against par · ") == len(people)
-    standings = await storage.standings(challenge.id)
+    standings = await storage.challenges.standings(challenge.id)
     assert [line.user_id for line in standings.lines] == order
     for line in standings.lines:
         own = results[line.user_id]
         assert line.vs_par == sum(score - pars[deal] for deal, score in own)
-    # The card says who played and who leads, and still nothing about any deal.
+    # The card says who played and who won, and still nothing about any deal.
     shown = card(channel, challenge)
     assert "Players: 4 · finished: 4" in shown.content
-    assert names[order[0]] in shown.content
+    assert "Winner" in shown.content and names[order[0]] in shown.content
     assert cards_seen_by(env, boss.id) == {}

@@ -12,7 +12,7 @@ import simcord
 
 from bot.play.sessions import restore_game
 from games.duplicate import PLAYER_SEAT, seat_result
-from games.records import replay_text
+from games.records import loads, replay
 from tests.bot.challenge.play import Attempt, admin, bot_of, new_challenge
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -50,13 +50,13 @@ async def test_a_challenge_of_every_game(
     await attempt.play_all()
     await bot_of(env).challenges.work_out_pars()
     storage = bot_of(env).storage
-    row = await storage.get_table(attempt.tables[0])
+    row = await storage.tables.get(attempt.tables[0])
     assert row is not None and row.options == challenge.options
     engine = await restore_game(storage, row)
     assert engine.log[0]["deck"] == list(challenge.deals[0].deck)
     assert engine.log[0]["dealer"] == challenge.deals[0].dealer
-    [result] = await storage.own_results(challenge.id, player.id)
+    [result] = await storage.challenges.own_results(challenge.id, player.id)
     assert result.score == seat_result(engine, PLAYER_SEAT)
-    assert 0 in await storage.pars(challenge.id)
-    replayed = replay_text(json.dumps(engine.to_record()))
+    assert 0 in await storage.challenges.pars(challenge.id)
+    replayed = replay(loads(json.dumps(engine.to_record()))).replay_result()
     assert replayed["deals"][0]["complete"]

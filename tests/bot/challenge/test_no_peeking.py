@@ -50,7 +50,9 @@ async def test_a_thread_is_private_to_its_player(env: simcord.Env) -> None:
     from simcord.backend.access import channel_accessible
 
     backend = env.backend
-    attempt = await bot_of(env).storage.get_attempt(scene.challenge.id, scene.ann.player.id)
+    attempt = await bot_of(env).storage.challenges.get_attempt(
+        scene.challenge.id, scene.ann.player.id
+    )
     assert attempt is not None and attempt.thread_id is not None
     thread = backend.channels[attempt.thread_id]
     assert thread.type == discord.ChannelType.private_thread.value
@@ -58,7 +60,7 @@ async def test_a_thread_is_private_to_its_player(env: simcord.Env) -> None:
     assert channel_accessible(backend, thread.id, scene.ann.player.id)
     assert not channel_accessible(backend, thread.id, scene.bob.player.id)
     # Every card Bob can read anywhere is in his own thread or his own hands.
-    own = await bot_of(env).storage.get_attempt(scene.challenge.id, scene.bob.player.id)
+    own = await bot_of(env).storage.challenges.get_attempt(scene.challenge.id, scene.bob.player.id)
     assert own is not None
     for message_id in cards_seen_by(env, scene.bob.player.id):
         message = next(
@@ -75,18 +77,55 @@ async def test_the_card_and_the_standings_say_nothing_about_a_deal(env: simcord.
     shown = card(scene.channel, scene.challenge)
     assert not CARD_CODE.search(shown.content) and not CARD_LABEL.search(shown.content)
     assert "Players: 2 · finished: 1" in shown.content
+    # Nobody leads on the card while it is open: a leader's average is made of deals most
+    # readers have not played.
+    assert "Leading" not in shown.content and "ann" not in shown.content
     result = await scene.bob.player.slash(scene.channel, "challenge standings")
+    assert result.ephemeral, "each reader's own standings, never the channel's"
     text = result.response.content
     assert not CARD_CODE.search(text) and not CARD_LABEL.search(text)
-    # Counts of deals completed and totals only: no contract, no trump, no deal's score.
-    lines = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
-    assert len(lines) == 2
-    for line in lines:
-        assert re.fullmatch(r"\d+\. \w+ — [\d.]+% · [+-]\d[\d,]* against par · \d/2 deals", line), (
-            line
-        )
+    # What is counted, the reader's own line, and no table in words (the image has it).
+    assert "Only the deal you have finished counts here (of 2)" in text
+    own = [line for line in text.splitlines() if line.startswith("You: ")]
+    assert len(own) == 1
+    assert re.fullmatch(
+        r"You: rank \d of 2( \(tied\))? · [\d.]+% · [+-]?\d[\d,]* against par · 1/2 deals", own[0]
+    ), own[0]
+    assert "ann —" not in text
     for word in ("♠", "♥", "♦", "♣", "No trumps", "Contract", "coinche"):
         assert word not in text.replace("Coinche", "")
+
+
+async def test_standings_count_only_the_deals_the_reader_has_finished(env: simcord.Env) -> None:
+    """Issue 33, item 6: Bob, who has played deal 1 only, takes Ann's total against par from
+    his standings and subtracts her result on deal 1 (which he may see): nothing of her deal 2
+    may be left. Before, her total covered both deals, and the difference was her result on
+    deal 2 to the point."""
+    scene = await two_players(env)
+    storage = bot_of(env).storage
+    challenge = scene.challenge
+    await bot_of(env).challenges.work_out_pars()
+    pars = await storage.challenges.pars(challenge.id)
+    assert sorted(pars) == [0, 1]
+    seen = await storage.challenges.standings(
+        challenge.id, user_id=scene.bob.player.id, deals_below=1
+    )
+    ann = next(line for line in seen.lines if line.user_id == scene.ann.player.id)
+    field = await storage.challenges.deal_field(challenge.id, 0)
+    ann_deal_1 = next(r for r in field if r.user_id == scene.ann.player.id)
+    assert ann.deals == 1
+    assert ann.vs_par - (ann_deal_1.score - pars[0].score) == 0
+    assert ann.percent == ann_deal_1.percent
+    # A member who has finished no deal gets no standings at all while it is open.
+    cat = scene.guild.add_member(env.create_user("cat"))
+    refused = await cat.slash(scene.channel, "challenge standings")
+    assert refused.ephemeral and not refused.response.attachments
+    assert refused.response.content == t("challenge_standings_unplayed", id=challenge.id)
+    # The card's Standings button answers Bob the same way as the command.
+    clicked = await scene.bob.player.click(
+        card(scene.channel, challenge), custom_id=f"atout:challenge:standings:{challenge.id}"
+    )
+    assert clicked.ephemeral and "1/2 deals" in clicked.response.content
 
 
 async def test_results_show_a_deal_only_to_those_who_played_it(env: simcord.Env) -> None:
@@ -100,7 +139,7 @@ async def test_results_show_a_deal_only_to_those_who_played_it(env: simcord.Env)
     assert field.ephemeral
     content = field.response.content
     assert "ann" in content and "bob" in content and content.startswith("**Challenge")
-    assert "Par:" in content
+    assert "Par (the hard computer in your seat): " in content
     stranger = scene.guild.add_member(env.create_user("cat"))
     nothing = await stranger.slash(scene.channel, "challenge results")
     assert nothing.response.content == t("challenge_results_none", id=scene.challenge.id)
@@ -147,6 +186,8 @@ async def test_the_deals_join_no_history_and_move_no_rating(env: simcord.Env) ->
     for command in ("history", "stats"):
         answer = await scene.ann.player.slash(scene.channel, command)
         assert answer.ephemeral and "ann" not in answer.response.content.split(":")[0].lower()
-    assert await bot_of(env).storage.history(scene.guild.id, scene.ann.player.id, None) == []
+    assert (
+        await bot_of(env).storage.ratings.history(scene.guild.id, scene.ann.player.id, None) == []
+    )
     board = await scene.ann.player.slash(scene.channel, "leaderboard", game="coinche")
     assert board.ephemeral

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 import simcord
 
+import bot.play.driving
 import bot.ui.images
 from bot.config import Settings
+from bot.play.driving import stalled
 from bot.play.sessions import TableSession
 from bot.text.i18n import t
 from games.actions import Action
@@ -87,14 +89,14 @@ async def test_a_stalled_table_is_driven_again_when_someone_looks_at_it(
     table = await open_briscola(env)
     alice = table.players[0]
     failures = [RuntimeError("the database was locked")]
-    original = TableSession._computer_step
+    original = bot.play.driving.computer_turn
 
-    async def flaky(self: TableSession, seat: Any, *args: Any) -> None:
+    async def flaky(session: TableSession, seat: Any, *args: Any) -> None:
         if failures:
             raise failures.pop()
-        await original(self, seat, *args)
+        await original(session, seat, *args)
 
-    monkeypatch.setattr(TableSession, "_computer_step", flaky)
+    monkeypatch.setattr(bot.play.driving, "computer_turn", flaky)
     # Play until the computer player must act after alice: its step fails, the drive stops.
     for _ in range(40):
         if not failures:
@@ -102,14 +104,14 @@ async def test_a_stalled_table_is_driven_again_when_someone_looks_at_it(
         await table.play_turn()
     assert not failures
     await env.settle()
-    assert table.session.stalled
+    assert stalled(table.session)
     assert logged(caplog, f"table {table.table_id}: error while driving the game")
     caplog.clear()
     version = table.session.game.action_count  # type: ignore[union-attr]
     await table.hand(alice)  # looking at the table drives it again
     await env.settle()
     assert table.session.game.action_count > version  # type: ignore[union-attr]
-    assert not table.session.stalled
+    assert not stalled(table.session)
     caplog.clear()
     await table.play_to_end()
 
@@ -152,7 +154,7 @@ async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
     "playing" for ever. The next process records the result and posts it."""
     table = await open_briscola(env)
     storage = env.bot.storage  # type: ignore[attr-defined]
-    original = type(storage).finish_table
+    original = type(storage.tables).finish
     failures = [OSError("disk full")]
 
     async def flaky(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -160,7 +162,7 @@ async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
             raise failures.pop()
         await original(self, *args, **kwargs)
 
-    monkeypatch.setattr(type(storage), "finish_table", flaky)
+    monkeypatch.setattr(type(storage.tables), "finish", flaky)
     with pytest.raises(AssertionError):
         await table.play_to_end()  # the driver notices the table never finishes
     assert not failures
@@ -172,6 +174,6 @@ async def test_a_game_whose_end_was_not_recorded_is_finished_after_a_restart(
 
     await restart(env, settings)
     await env.settle()
-    row = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    row = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert row is not None and row.status == "finished"
     assert any(m.content.startswith("**Game over") for m in thread.history())

@@ -49,7 +49,7 @@ async def test_restart_in_the_middle_of_a_deal(env: simcord.Env, settings: Setti
     final = restored.game
     assert final.over
     # The log in SQLite is the game: replaying it gives the same result.
-    stored = await env.bot.storage.get_table(restored.id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(restored.id)  # type: ignore[attr-defined]
     assert stored is not None and stored.status == "finished"
     rebuilt = await restore_game(env.bot.storage, stored)  # type: ignore[attr-defined]
     assert rebuilt.replay_result() == final.replay_result()

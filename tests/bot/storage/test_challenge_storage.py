@@ -12,12 +12,16 @@ import pytest
 
 from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
-from bot.storage.interface import Storage
-from games.duplicate import fixed_deals
+from bot.storage.shards import Shards
+from bot.storage.storage import Storage
+from bot.storage.table_settings import Duplicate, TableSettings
+from games.duplicate import FixedDeal, fixed_deals
 
 GUILD = 1
 NOW = "2026-01-01T00:00:00Z"
 LATER = "2026-01-02T00:00:00Z"
+A_DEAL = TableSettings(duplicate=Duplicate(FixedDeal(0, ()), "seed", 4))
+"""The settings of a challenge's table: its deal, played nowhere here."""
 
 
 @pytest.fixture
@@ -31,14 +35,14 @@ async def storage(db_url: str) -> AsyncIterator[Storage]:
 
 
 async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) -> Challenge:
-    return await storage.create_challenge(
+    return await storage.challenges.create(
         guild_id=GUILD,
         channel_id=10,
         creator_id=99,
         game="coinche",
         seats=4,
         options={},
-        settings={"language": "en"},
+        settings=TableSettings(language="en"),
         samples=4,
         seed="seed",
         deals=fixed_deals("coinche", {}, 4, deals, "seed"),
@@ -49,14 +53,14 @@ async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) ->
 
 async def played(storage: Storage, found: Challenge, user: int, scores: list[int]) -> None:
     """``user``'s attempt, their deals played in order with these results."""
-    await storage.start_attempt(found.id, user, f"player{user}", NOW)
+    await storage.challenges.start_attempt(found.id, user, f"player{user}", NOW)
     for deal_no, score in enumerate(scores):
-        row = await storage.create_table(GUILD, 10, "coinche", 4, user, {}, {"duplicate": {}})
+        row = await storage.tables.create(GUILD, 10, "coinche", 4, user, {}, A_DEAL)
         result = DealResult(
             deal_no, user, f"player{user}", score, 0.0, 0, row.id, {"deal": deal_no}
         )
         last = deal_no + 1 == found.deal_count
-        assert await storage.record_result(found.id, result, NOW, last)
+        assert await storage.challenges.record_result(found.id, result, NOW, last)
 
 
 ANN, BOB, CAT, DAN, EVE = 1, 2, 3, 4, 5
@@ -79,10 +83,10 @@ async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None
         (EVE, [100, 40]),
     ):
         await played(storage, found, user, scores)
-    await storage.store_par(found.id, 0, Par(60, {}))
-    await storage.store_par(found.id, 1, Par(20, {}))
+    await storage.challenges.store_par(found.id, 0, Par(60, {}))
+    await storage.challenges.store_par(found.id, 1, Par(20, {}))
 
-    standings = await storage.standings(found.id, user_id=DAN, page_size=3)
+    standings = await storage.challenges.standings(found.id, user_id=DAN, page_size=3)
     assert standings.total == 5 and standings.pages == 2
     assert [(s.user_id, s.rank) for s in standings.lines] == [(EVE, 1), (BOB, 2), (ANN, 3)]
     assert [round(s.percent, 3) for s in standings.lines] == [87.5, 62.5, 37.5]
@@ -90,13 +94,13 @@ async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None
     own = standings.own
     assert own is not None and own.rank == 5 and own.deals == 1 and own.percent == 0.0
     assert own.vs_par == -80 and not own.finished
-    second = await storage.standings(found.id, page=2, page_size=3)
+    second = await storage.challenges.standings(found.id, page=2, page_size=3)
     assert [(s.user_id, s.rank, round(s.percent, 3), s.vs_par) for s in second.lines] == [
         (CAT, 4, 37.5, 0),
         (DAN, 5, 0.0, -80),
     ]
 
-    field = await storage.deal_field(found.id, 0)
+    field = await storage.challenges.deal_field(found.id, 0)
     assert [(r.user_id, r.score, round(r.percent, 3), r.field_size) for r in field] == [
         (ANN, 100, 75.0, 5),
         (BOB, 100, 75.0, 5),
@@ -106,14 +110,14 @@ async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None
     ]
     assert [r.rank for r in field] == [1, 1, 1, 4, 5]
     assert field[0].detail == {"deal": 0}
-    top = await storage.deal_field(found.id, 0, limit=2)
+    top = await storage.challenges.deal_field(found.id, 0, limit=2)
     assert [(r.user_id, r.rank, r.field_size) for r in top] == [(ANN, 1, 5), (BOB, 1, 5)]
-    cat = await storage.own_results(found.id, CAT)
+    cat = await storage.challenges.own_results(found.id, CAT)
     assert [(r.deal_no, round(r.percent, 3), r.field_size) for r in cat] == [
         (0, 25.0, 5),
         (1, 50.0, 4),
     ]
-    assert await storage.attempt_counts(found.id) == (5, 4)
+    assert await storage.challenges.attempt_counts(found.id) == (5, 4)
 
 
 async def test_equal_matchpoints_and_par_share_a_rank_and_a_lone_result_is_half(
@@ -121,76 +125,103 @@ async def test_equal_matchpoints_and_par_share_a_rank_and_a_lone_result_is_half(
 ) -> None:
     found = await challenge(storage, deals=1)
     await played(storage, found, ANN, [80])
-    alone = await storage.standings(found.id)
+    alone = await storage.challenges.standings(found.id)
     assert [(s.user_id, s.percent) for s in alone.lines] == [(ANN, 50.0)]
     await played(storage, found, BOB, [80])
-    standings = await storage.standings(found.id)
+    standings = await storage.challenges.standings(found.id)
     assert [(s.rank, s.percent, s.vs_par) for s in standings.lines] == [(1, 50.0, 0), (1, 50.0, 0)]
 
 
 async def test_one_attempt_each_and_a_deal_recorded_once(storage: Storage) -> None:
     found = await challenge(storage)
-    attempt, created = await storage.start_attempt(found.id, ANN, "ann", NOW)
+    attempt, created = await storage.challenges.start_attempt(found.id, ANN, "ann", NOW)
     assert created and attempt.deals_done == 0 and not attempt.finished
-    again, created = await storage.start_attempt(found.id, ANN, "ann again", NOW)
+    again, created = await storage.challenges.start_attempt(found.id, ANN, "ann again", NOW)
     assert not created and again.name == "ann"
-    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, {})
-    await storage.update_attempt(found.id, ANN, thread_id=5, table_id=row.id)
+    row = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, TableSettings())
+    await storage.challenges.update_attempt(found.id, ANN, thread_id=5, table_id=row.id)
     result = DealResult(0, ANN, "ann", 42, 0.0, 0, row.id, {})
-    assert await storage.record_result(found.id, result, NOW, last=False)
-    assert not await storage.record_result(found.id, result, NOW, last=False)
-    attempt_now = await storage.get_attempt(found.id, ANN)
+    assert await storage.challenges.record_result(found.id, result, NOW, last=False)
+    assert not await storage.challenges.record_result(found.id, result, NOW, last=False)
+    attempt_now = await storage.challenges.get_attempt(found.id, ANN)
     assert attempt_now is not None
     assert (attempt_now.deals_done, attempt_now.table_id, attempt_now.thread_id) == (1, None, 5)
     last = DealResult(1, ANN, "ann", 7, 0.0, 0, row.id, {})
-    assert await storage.record_result(found.id, last, LATER, last=True)
-    done = await storage.get_attempt(found.id, ANN)
+    assert await storage.challenges.record_result(found.id, last, LATER, last=True)
+    done = await storage.challenges.get_attempt(found.id, ANN)
     assert done is not None and done.finished and done.finished_at == LATER
 
 
 async def test_a_closing_and_a_daily_challenge_happen_once(storage: Storage) -> None:
     found = await challenge(storage)
-    assert [c.id for c in await storage.challenges_to_watch()] == [found.id]
-    assert await storage.mark_closed(found.id)
-    assert not await storage.mark_closed(found.id)
-    closed = await storage.get_challenge(found.id)
+    assert [c.id for c in await storage.challenges.to_watch()] == [found.id]
+    assert await storage.challenges.mark_closed(found.id)
+    assert not await storage.challenges.mark_closed(found.id)
+    closed = await storage.challenges.get(found.id)
     assert closed is not None and closed.closed
     # Still watched while its pars are unknown; no longer once they are.
-    assert [c.id for c in await storage.challenges_to_watch()] == [found.id]
+    assert [c.id for c in await storage.challenges.to_watch()] == [found.id]
     for deal_no in range(found.deal_count):
-        await storage.store_par(found.id, deal_no, Par(deal_no, {"deal": deal_no}))
-    assert await storage.challenges_to_watch() == []
-    assert (await storage.pars(found.id))[1] == Par(1, {"deal": 1})
+        await storage.challenges.store_par(found.id, deal_no, Par(deal_no, {"deal": deal_no}))
+    assert await storage.challenges.to_watch() == []
+    assert (await storage.challenges.pars(found.id))[1] == Par(1, {"deal": 1})
 
     schedule = DailySchedule(GUILD, "sueca", 10, 99, 4, 8, {"games_to_win": 1}, NOW)
-    await storage.set_daily(schedule)
-    assert await storage.due_daily("2025-12-31T23:59:59Z") == []
-    due = await storage.due_daily(NOW)
+    await storage.challenges.set_daily(schedule)
+    assert await storage.challenges.due_daily("2025-12-31T23:59:59Z") == []
+    due = await storage.challenges.due_daily(NOW)
     assert due == [schedule]
-    assert await storage.claim_daily(due[0], LATER)
-    assert not await storage.claim_daily(due[0], LATER)
-    assert await storage.due_daily(NOW) == []
-    assert await storage.stop_daily(GUILD, "sueca")
-    assert not await storage.stop_daily(GUILD, "sueca")
+    assert await storage.challenges.claim_daily(due[0], LATER)
+    assert not await storage.challenges.claim_daily(due[0], LATER)
+    assert await storage.challenges.due_daily(NOW) == []
+    assert await storage.challenges.stop_daily(GUILD, "sueca")
+    assert not await storage.challenges.stop_daily(GUILD, "sueca")
 
 
 async def test_the_latest_challenge_is_the_open_one(storage: Storage) -> None:
     first = await challenge(storage)
     closed = await challenge(storage, closes_at="2025-12-31T00:00:00Z")
-    assert (await storage.latest_challenge(GUILD, NOW)).id == first.id  # type: ignore[union-attr]
-    assert (await storage.latest_challenge(GUILD, "2026-02-01T00:00:00Z")).id == closed.id  # type: ignore[union-attr]
-    assert await storage.latest_challenge(GUILD + 1, NOW) is None
-    assert (await storage.get_challenge(first.id)).deals == first.deals  # type: ignore[union-attr]
+    assert (await storage.challenges.latest(GUILD, NOW)).id == first.id  # type: ignore[union-attr]
+    assert (await storage.challenges.latest(GUILD, "2026-02-01T00:00:00Z")).id == closed.id  # type: ignore[union-attr]
+    assert await storage.challenges.latest(GUILD + 1, NOW) is None
+    assert (await storage.challenges.get(first.id)).deals == first.deals  # type: ignore[union-attr]
 
 
 async def test_a_challenge_deal_moves_no_rating_and_joins_no_history(storage: Storage) -> None:
-    row = await storage.create_table(GUILD, 10, "coinche", 4, ANN, {}, {"duplicate": {"x": 1}})
-    await storage.set_seat(row.id, 0, ANN, None, "ann")
+    row = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, A_DEAL)
+    await storage.tables.set_seat(row.id, 0, ANN, None, "ann")
     for seat in (1, 2, 3):
-        await storage.set_seat(row.id, seat, None, "hard", f"Computer {seat}")
-    await storage.update_table(row.id, status="playing", first_dealer=0)
-    await storage.finish_table(row.id, "finished")
-    assert await storage.rate_pending() == 0
-    assert await storage.rate_table(row.id) == []
-    assert await storage.history(GUILD, ANN, None) == []
-    assert (await storage.player_stats(GUILD, ANN, None)).per_game == []
+        await storage.tables.set_seat(row.id, seat, None, "hard", f"Computer {seat}")
+    await storage.tables.update(row.id, status="playing", first_dealer=0)
+    await storage.tables.finish(row.id, "finished")
+    assert await storage.ratings.rate_pending() == 0
+    assert await storage.ratings.rate_table(row.id) == []
+    assert await storage.ratings.history(GUILD, ANN, None) == []
+    assert (await storage.ratings.player_stats(GUILD, ANN, None)).per_game == []
+
+
+async def test_a_restart_finds_the_attempts_in_play_and_those_to_recover(storage: Storage) -> None:
+    """``open_attempts`` (what a closing ends), ``attempts_to_recover`` (a deal that ended
+    before its result was recorded: only in the cluster of its server) and the card's message
+    and counts, on both databases."""
+    found = await challenge(storage)
+    await storage.challenges.set_message(found.id, 777)
+    assert (await storage.challenges.get(found.id)).message_id == 777  # type: ignore[union-attr]
+    for user in (ANN, BOB):
+        await storage.challenges.start_attempt(found.id, user, f"player{user}", NOW)
+    playing = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, A_DEAL)
+    ended = await storage.tables.create(GUILD, 10, "coinche", 4, BOB, {}, A_DEAL)
+    await storage.challenges.update_attempt(found.id, ANN, table_id=playing.id)
+    await storage.challenges.update_attempt(found.id, BOB, thread_id=8, table_id=ended.id)
+    await storage.tables.finish(ended.id, "finished")
+    assert [a.user_id for a in await storage.challenges.open_attempts(found.id)] == [ANN, BOB]
+    (recover,) = await storage.challenges.attempts_to_recover()
+    assert (recover.user_id, recover.table_id, recover.thread_id) == (BOB, ended.id, 8)
+    storage.shards = Shards(2, (1,))  # GUILD (1) is in shard 0: another cluster's
+    assert await storage.challenges.attempts_to_recover() == []
+    assert await storage.challenges.to_watch() == []
+    storage.shards = None
+    result = DealResult(0, BOB, "player2", 5, 0.0, 0, ended.id, {})
+    assert await storage.challenges.record_result(found.id, result, NOW, last=False)
+    assert await storage.challenges.attempts_to_recover() == []
+    assert await storage.challenges.attempt_counts(found.id) == (2, 0)

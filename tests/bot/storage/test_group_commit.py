@@ -6,6 +6,9 @@
 - steps of different tables written in one transaction never mix: one refused step leaves the
   others committed and its own table untouched;
 - bookkeeping (the ping's message id) rides along and is never lost by a clean shutdown.
+
+The crash and the failed COMMIT are SQLite's (its test hook, ``crash_point``); the rest runs on
+both databases (``db_url``).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from pathlib import Path
 import pytest
 
 import bot.storage.sqlite as sqlite_storage
+from bot.storage.backends import make_storage
 from bot.storage.interface import Snapshot, StaleAction
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 TABLES = 3
@@ -33,6 +38,7 @@ STEPS = 12
 CHILD = """
 import asyncio, os, sys
 import bot.storage.sqlite as st
+from bot.storage.backends import make_storage
 from bot.storage.interface import Snapshot
 
 path, point, when, steps = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -46,14 +52,14 @@ def crash(at):
             os._exit(9)
 
 async def main():
-    store = st.SqliteStorage(path)
+    store = make_storage(path)
     await store.open()
     ids = [int(x) for x in sys.argv[5:]]
     st.crash_point = crash
 
     async def play(table):
         for n in range(steps):
-            await store.append_action(
+            await store.tables.append_action(
                 table, n, 0, n % 4, {"type": "pass", "n": n}, Snapshot(1, n + 1, 1, {"n": n + 1})
             )
             print(table, n, flush=True)
@@ -66,12 +72,12 @@ asyncio.run(main())
 
 
 async def prepare(path: Path) -> list[int]:
-    store = SqliteStorage(str(path))
+    store = make_storage(str(path))
     await store.open()
     ids = []
     for _ in range(TABLES):
-        row = await store.create_table(1, 2, "coinche", 4, 10, {}, {})
-        await store.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
+        row = await store.tables.create(1, 2, "coinche", 4, 10, {}, TableSettings())
+        await store.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
         ids.append(row.id)
     await store.close()
     return ids
@@ -141,13 +147,13 @@ async def test_an_acknowledged_step_survives_a_crash_anywhere(
     }
     check_database(path, acknowledged, ids)
     # The next process opens the database and goes on where each table stopped.
-    store = SqliteStorage(str(path))
+    store = make_storage(str(path))
     await store.open()
     for table in ids:
-        snap = await store.load_snapshot(table)
+        snap = await store.tables.load_snapshot(table)
         assert snap is not None
         n = snap.action_count
-        await store.append_action(
+        await store.tables.append_action(
             table, n, 0, 0, {"type": "pass", "n": n}, Snapshot(1, n + 1, 1, {"n": n + 1})
         )
     await store.close()
@@ -155,63 +161,81 @@ async def test_an_acknowledged_step_survives_a_crash_anywhere(
 
 
 @pytest.fixture
-async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
-    store = SqliteStorage(str(tmp_path / "g.sqlite3"))
+async def storage(db_url: str):  # type: ignore[no-untyped-def]
+    store = make_storage(db_url)
     await store.open()
     yield store
     await store.close()
 
 
-async def new_table(store: SqliteStorage) -> int:
-    row = await store.create_table(1, 2, "coinche", 4, 10, {}, {})
-    await store.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
+@pytest.fixture
+async def sqlite(tmp_path: Path):  # type: ignore[no-untyped-def]
+    store = make_storage(str(tmp_path / "g.sqlite3"))
+    await store.open()
+    yield store
+    await store.close()
+
+
+async def new_table(store: Storage) -> int:
+    row = await store.tables.create(1, 2, "coinche", 4, 10, {}, TableSettings())
+    await store.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
     return row.id
 
 
-async def test_steps_of_concurrent_tables_share_commits(storage: SqliteStorage) -> None:
+async def test_steps_of_concurrent_tables_share_commits(storage: Storage) -> None:
     ids = [await new_table(storage) for _ in range(4)]
-    commits, steps = storage.commits, storage.steps
+    group = storage.group_commit
+    commits, steps = group.commits, group.steps
 
     async def play(table: int) -> None:
         for n in range(10):
-            await storage.append_action(
+            await storage.tables.append_action(
                 table, n, 0, 0, {"type": "pass", "n": n}, Snapshot(1, n + 1, 1, {"n": n + 1})
             )
 
     await asyncio.gather(*(play(t) for t in ids))
-    assert storage.steps - steps == 40
-    assert storage.commits - commits < 40  # grouped
+    assert group.steps - steps == 40
+    assert group.commits - commits < 40  # grouped
     for table in ids:
-        assert len((await storage.load_log(table)).actions) == 10
+        assert len((await storage.tables.load_log(table)).actions) == 10
 
 
-async def test_a_refused_step_does_not_touch_the_others_of_its_group(
-    storage: SqliteStorage,
-) -> None:
+async def test_a_refused_step_does_not_touch_the_others_of_its_group(storage: Storage) -> None:
     a, b, c = [await new_table(storage) for _ in range(3)]
-    await storage.append_action(a, 0, 0, 0, {"type": "pass", "n": 0}, Snapshot(1, 1, 1, {"n": 1}))
+    await storage.tables.append_action(
+        a, 0, 0, 0, {"type": "pass", "n": 0}, Snapshot(1, 1, 1, {"n": 1})
+    )
     # One group: a's step 0 again (somebody else took it), b's and c's first steps, and a step
     # of c for a deal that does not exist (refused by the foreign key).
     results = await asyncio.gather(
-        storage.append_action(a, 0, 0, 1, {"type": "pass", "n": 99}, Snapshot(1, 1, 1, {"n": 99})),
-        storage.append_action(b, 0, 0, 0, {"type": "pass", "n": 0}, Snapshot(1, 1, 1, {"n": 1})),
-        storage.append_action(c, 0, 0, 0, {"type": "pass", "n": 0}, Snapshot(1, 1, 1, {"n": 1})),
-        storage.append_action(c, 1, 5, 0, {"type": "pass", "n": 1}, Snapshot(1, 2, 6, {"n": 2})),
+        storage.tables.append_action(
+            a, 0, 0, 1, {"type": "pass", "n": 99}, Snapshot(1, 1, 1, {"n": 99})
+        ),
+        storage.tables.append_action(
+            b, 0, 0, 0, {"type": "pass", "n": 0}, Snapshot(1, 1, 1, {"n": 1})
+        ),
+        storage.tables.append_action(
+            c, 0, 0, 0, {"type": "pass", "n": 0}, Snapshot(1, 1, 1, {"n": 1})
+        ),
+        storage.tables.append_action(
+            c, 1, 5, 0, {"type": "pass", "n": 1}, Snapshot(1, 2, 6, {"n": 2})
+        ),
         return_exceptions=True,
     )
     assert isinstance(results[0], StaleAction)
     assert results[1] is None and results[2] is None
     assert isinstance(results[3], StaleAction)
-    assert (await storage.load_log(a)).actions == [(0, 0, {"type": "pass", "n": 0})]
-    assert (await storage.load_snapshot(a)) == Snapshot(1, 1, 1, {"n": 1})
+    assert (await storage.tables.load_log(a)).actions == [(0, 0, {"type": "pass", "n": 0})]
+    assert (await storage.tables.load_snapshot(a)) == Snapshot(1, 1, 1, {"n": 1})
     for table in (b, c):
-        assert (await storage.load_log(table)).actions == [(0, 0, {"type": "pass", "n": 0})]
-        assert (await storage.load_snapshot(table)) == Snapshot(1, 1, 1, {"n": 1})
+        assert (await storage.tables.load_log(table)).actions == [(0, 0, {"type": "pass", "n": 0})]
+        assert (await storage.tables.load_snapshot(table)) == Snapshot(1, 1, 1, {"n": 1})
 
 
 async def test_a_failed_group_fails_every_step_and_commits_none(
-    storage: SqliteStorage, monkeypatch: pytest.MonkeyPatch
+    sqlite: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    storage = sqlite
     a, b = await new_table(storage), await new_table(storage)
 
     def boom(at: str) -> None:
@@ -220,40 +244,38 @@ async def test_a_failed_group_fails_every_step_and_commits_none(
 
     monkeypatch.setattr(sqlite_storage, "crash_point", boom)
     results = await asyncio.gather(
-        storage.append_action(a, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})),
-        storage.append_action(b, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})),
+        storage.tables.append_action(a, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})),
+        storage.tables.append_action(b, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})),
         return_exceptions=True,
     )
     assert all(isinstance(r, sqlite3.OperationalError) for r in results)
     monkeypatch.setattr(sqlite_storage, "crash_point", None)
     for table in (a, b):
-        assert (await storage.load_log(table)).actions == []
+        assert (await storage.tables.load_log(table)).actions == []
     # The connection is usable again: no transaction was left open.
-    await storage.append_action(a, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
-    assert len((await storage.load_log(a)).actions) == 1
+    await storage.tables.append_action(a, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
+    assert len((await storage.tables.load_log(a)).actions) == 1
 
 
-async def test_deferred_bookkeeping_is_written_and_read_back(tmp_path: Path) -> None:
-    path = str(tmp_path / "b.sqlite3")
-    store = SqliteStorage(path)
+async def test_deferred_bookkeeping_is_written_and_read_back(db_url: str) -> None:
+    store = make_storage(db_url)
     await store.open()
     table = await new_table(store)
-    store.defer_update(table, ping_message_id=1234)
+    store.tables.defer_update(table, ping_message_id=1234)
     # Visible at once to readers of the row, on disk by the next commit or the shutdown.
-    row = await store.get_table(table)
+    row = await store.tables.get(table)
     assert row is not None and row.ping_message_id == 1234
     with pytest.raises(ValueError):
-        store.defer_update(table, status="finished")
+        store.tables.defer_update(table, status="finished")
     await store.close()
-    again = SqliteStorage(path)
+    again = make_storage(db_url)
     await again.open()
-    row = await again.get_table(table)
+    row = await again.tables.get(table)
     assert row is not None and row.ping_message_id == 1234
     await again.close()
 
 
-async def test_synchronous_full_in_wal_mode(storage: SqliteStorage) -> None:
+async def test_synchronous_full_in_wal_mode(sqlite: Storage) -> None:
     """docs/storage.md: a committed step survives a power loss, not only a crash."""
-    async with storage.db.execute("PRAGMA synchronous") as cur:
-        row = await cur.fetchone()
+    row = await sqlite.database.fetchrow("PRAGMA synchronous")
     assert row is not None and row[0] == 2  # FULL

@@ -4,6 +4,7 @@ on PostgreSQL, clusters of other shards share the database and the same shard tw
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage.backends import make_storage
 from bot.storage.instance_lock import InstanceRunning, acquire, lock_file
 from bot.storage.shards import Shards
 
@@ -51,6 +53,35 @@ def test_sqlite_a_killed_holder_leaves_no_stale_lock(tmp_path: Path) -> None:
 async def test_sqlite_a_folder_that_is_not_there_is_an_os_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no such directory"):
         await acquire(str(tmp_path / "missing" / "atout.sqlite3"))
+
+
+@pytest.mark.parametrize("kind", ["text", "another application's SQLite", "folder"])
+def test_sqlite_no_lock_beside_a_file_that_is_not_atouts(tmp_path: Path, kind: str) -> None:
+    db = tmp_path / "passwd"
+    if kind == "text":
+        db.write_text("root:x:0:0:root:/root:/bin/bash\n" * 20)
+    elif kind == "folder":
+        db.mkdir()
+    else:
+        with sqlite3.connect(db) as connection:
+            connection.execute("CREATE TABLE moz_places (url TEXT)")
+        connection.close()
+    with pytest.raises(sqlite3.DatabaseError):
+        lock_file(str(db))
+    assert [path.name for path in tmp_path.iterdir()] == ["passwd"]
+
+
+@pytest.mark.parametrize("kind", ["new", "empty file", "Atout's"])
+async def test_sqlite_a_new_or_atout_database_is_locked(tmp_path: Path, kind: str) -> None:
+    db = tmp_path / "atout.sqlite3"
+    if kind == "empty file":
+        db.touch()
+    elif kind == "Atout's":
+        storage = make_storage(str(db))
+        await storage.open()
+        await storage.close()
+    lock_file(str(db)).close()
+    assert (tmp_path / "atout.sqlite3.lock").exists()
 
 
 async def test_postgresql_locks_per_shard(pg_server: Any) -> None:

@@ -13,8 +13,10 @@ import simcord
 from bot.__main__ import main
 from bot.app import create_bot
 from bot.config import Settings
+from bot.storage.backends import make_storage
 from bot.storage.migrate_db import COPY_ORDER, MigrationError, migrate
-from bot.storage.postgres import PgStorage
+from bot.storage.postgres import PgDatabase
+from bot.storage.table_settings import TableSettings
 from tests.bot.driver import Table
 
 
@@ -56,15 +58,15 @@ async def test_a_copy_carries_on_where_sqlite_stopped(tmp_path: Path, pg_server:
         moved = create_bot(Settings(token=None, db_path=url, ai_pause_s=0.0))
         started.append(moved)
         await world.restart_bot(moved)
-        assert isinstance(moved.storage, PgStorage)
+        assert isinstance(moved.storage.database, PgDatabase)
         restored = going.session
         assert restored.game is not None and restored.game.action_count == steps
         await going.play_to_end()
-        fresh = await moved.storage.create_table(guild.id, 1, "sueca", 4, 1, {}, {})
+        fresh = await moved.storage.tables.create(guild.id, 1, "sueca", 4, 1, {}, TableSettings())
         assert going.table_id is not None and fresh.id > going.table_id
         # The ratings came along: the finished games (the copied one and the one finished
         # on PostgreSQL) are on the server's leaderboard.
-        board = await moved.storage.leaderboard(guild.id, "sueca")
+        board = await moved.storage.ratings.leaderboard(guild.id, "sueca")
         assert board.total == 2 and all(line.games == 2 for line in board.lines)
     finally:
         await world.shutdown()
@@ -75,14 +77,13 @@ async def test_a_copy_carries_on_where_sqlite_stopped(tmp_path: Path, pg_server:
 
 async def test_the_copy_lists_every_table_of_the_schema(pg_server: Any) -> None:
     """A migration that adds a table must add it to the copy too."""
-    store = PgStorage(await pg_server.new_database())
+    store = make_storage(await pg_server.new_database())
     await store.open()
     try:
-        async with store.pool.acquire() as conn:
-            names = await conn.fetch(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                " AND tablename <> 'atout_schema'"
-            )
+        names = await store.database.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+            " AND tablename <> 'atout_schema'"
+        )
     finally:
         await store.close()
     assert sorted(r[0] for r in names) == sorted(COPY_ORDER)

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage.backends import make_storage
-from bot.storage.interface import Storage
+from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 REVIEW = {
     "game": "briscola",
@@ -40,13 +41,13 @@ async def storage(db_url: str) -> AsyncIterator[Storage]:
 
 
 async def test_a_review_is_kept_per_table_deal_and_seat(storage: Storage) -> None:
-    row = await storage.create_table(1, 2, "briscola", 2, 7, {}, {})
-    other = await storage.create_table(1, 2, "briscola", 2, 7, {}, {})
-    assert await storage.load_review(row.id, 0, 1) is None
-    await storage.store_review(row.id, 0, 1, REVIEW)
-    assert await storage.load_review(row.id, 0, 1) == REVIEW
+    row = await storage.tables.create(1, 2, "briscola", 2, 7, {}, TableSettings())
+    other = await storage.tables.create(1, 2, "briscola", 2, 7, {}, TableSettings())
+    assert await storage.reviews.load(row.id, 0, 1) is None
+    await storage.reviews.store(row.id, 0, 1, REVIEW)
+    assert await storage.reviews.load(row.id, 0, 1) == REVIEW
     for table, deal, seat in ((row.id, 0, 0), (row.id, 1, 1), (other.id, 0, 1)):
-        assert await storage.load_review(table, deal, seat) is None
+        assert await storage.reviews.load(table, deal, seat) is None
     changed = dict(REVIEW, unit="points")
-    await storage.store_review(row.id, 0, 1, changed)
-    assert await storage.load_review(row.id, 0, 1) == changed
+    await storage.reviews.store(row.id, 0, 1, changed)
+    assert await storage.reviews.load(row.id, 0, 1) == changed

@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.storage.backends import describe, make_storage
-from bot.storage.interface import Snapshot, StaleAction, Storage
+from bot.storage.interface import Snapshot, StaleAction
 from bot.storage.migrations import POSTGRESQL, SQLITE, migrations
-from bot.storage.postgres import PgStorage
+from bot.storage.postgres import PgDatabase
 from bot.storage.shards import Shards
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.sqlite import SqliteDatabase
+from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 
 @pytest.fixture
@@ -25,9 +27,9 @@ async def storage(db_url: str):  # type: ignore[no-untyped-def]
 
 
 def test_atout_db_chooses_the_backend() -> None:
-    assert isinstance(make_storage("atout.sqlite3"), SqliteStorage)
-    assert isinstance(make_storage("postgresql://a@h/db"), PgStorage)
-    assert isinstance(make_storage("postgres://a@h/db"), PgStorage)
+    assert isinstance(make_storage("atout.sqlite3").database, SqliteDatabase)
+    assert isinstance(make_storage("postgresql://a@h/db").database, PgDatabase)
+    assert isinstance(make_storage("postgres://a@h/db").database, PgDatabase)
     assert describe("postgresql://atout:secret@db:5432/atout") == "postgresql://atout@db:5432/atout"
     assert describe("data/atout.sqlite3") == "data/atout.sqlite3"
 
@@ -41,12 +43,12 @@ def test_both_dialects_have_the_same_migrations() -> None:
 
 async def test_postgres_migrations_run_once(pg_server) -> None:  # type: ignore[no-untyped-def]
     url = await pg_server.new_database()
-    first, second = PgStorage(url), PgStorage(url)
+    first, second = make_storage(url), make_storage(url)
     # Two clusters starting at once: the advisory lock lets one migrate, the other waits.
     await asyncio.gather(first.open(), second.open())
     try:
-        assert await first.schema_version() == migrations(POSTGRESQL)[-1].number
-        assert await second.schema_version() == migrations(POSTGRESQL)[-1].number
+        assert await first.database.schema_version() == migrations(POSTGRESQL)[-1].number
+        assert await second.database.schema_version() == migrations(POSTGRESQL)[-1].number
     finally:
         await first.close()
         await second.close()
@@ -54,65 +56,73 @@ async def test_postgres_migrations_run_once(pg_server) -> None:  # type: ignore[
 
 async def test_migrations_run_once_and_set_user_version(tmp_path: Path) -> None:
     path = str(tmp_path / "m.sqlite3")
-    store = SqliteStorage(path)
+    store = make_storage(path)
     await store.open()
     latest = migrations(SQLITE)[-1].number
-    assert await store.schema_version() == latest
-    async with store.db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
-    async with store.db.execute("PRAGMA foreign_keys") as cur:
-        assert (await cur.fetchone())[0] == 1
+    assert await store.database.schema_version() == latest
+    assert (await store.database.fetchrow("PRAGMA journal_mode"))[0] == "wal"
+    assert (await store.database.fetchrow("PRAGMA foreign_keys"))[0] == 1
     await store.close()
-    again = SqliteStorage(path)
+    again = make_storage(path)
     await again.open()  # a second start must not re-run 001 (CREATE TABLE would fail)
-    assert await again.schema_version() == latest
+    assert await again.database.schema_version() == latest
     await again.close()
 
 
 async def test_a_step_is_appended_once(storage: Storage) -> None:
-    row = await storage.create_table(1, 2, "sueca", 4, 99, {"games_to_win": 1}, {"level": "easy"})
-    await storage.set_seat(row.id, 0, 99, None, "alice")
-    await storage.set_seat(row.id, 1, None, "hard", "Computer 1")
+    row = await storage.tables.create(
+        1, 2, "sueca", 4, 99, {"games_to_win": 1}, TableSettings(level="easy")
+    )
+    await storage.tables.set_seat(row.id, 0, 99, None, "alice")
+    await storage.tables.set_seat(row.id, 1, None, "hard", "Computer 1")
     snap = Snapshot(1, 0, 1, {"x": 1})
-    await storage.append_deal(row.id, 0, 3, ["AS", "2S"], snap)
-    await storage.append_action(
+    await storage.tables.append_deal(row.id, 0, 3, ["AS", "2S"], snap)
+    await storage.tables.append_action(
         row.id, 0, 0, 0, {"type": "play", "card": "AS"}, Snapshot(1, 1, 1, {"x": 2})
     )
     with pytest.raises(StaleAction):
-        await storage.append_action(
+        await storage.tables.append_action(
             row.id, 0, 0, 1, {"type": "play", "card": "2S"}, Snapshot(1, 1, 1, {"x": 3})
         )
-    log = await storage.load_log(row.id)
+    log = await storage.tables.load_log(row.id)
     assert log.deals == [(3, ["AS", "2S"])]
     assert log.actions == [(0, 0, {"type": "play", "card": "AS"})]
     # The failed append left the snapshot of the step that won.
-    assert (await storage.load_snapshot(row.id)) == Snapshot(1, 1, 1, {"x": 2})
-    loaded = await storage.get_table(row.id)
+    assert (await storage.tables.load_snapshot(row.id)) == Snapshot(1, 1, 1, {"x": 2})
+    loaded = await storage.tables.get(row.id)
     assert loaded is not None
     assert [(s.seat, s.user_id, s.ai_level, s.name) for s in loaded.seat_list] == [
         (0, 99, None, "alice"),
         (1, None, "hard", "Computer 1"),
     ]
-    assert loaded.options == {"games_to_win": 1} and loaded.settings == {"level": "easy"}
+    assert loaded.options == {"games_to_win": 1} and loaded.settings == TableSettings(level="easy")
 
 
 async def test_an_action_needs_its_deal(storage: Storage) -> None:
-    row = await storage.create_table(1, 2, "sueca", 4, 99, {}, {})
+    row = await storage.tables.create(1, 2, "sueca", 4, 99, {}, TableSettings())
     with pytest.raises(StaleAction):
-        await storage.append_action(row.id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
+        await storage.tables.append_action(row.id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
 
 
 async def test_active_tables_and_finishing(storage: Storage) -> None:
-    a = await storage.create_table(1, 2, "sueca", 4, 99, {}, {})
-    b = await storage.create_table(1, 2, "piquet", 2, 99, {}, {})
-    await storage.update_table(b.id, status="playing", first_dealer=1, thread_id=77)
-    assert [r.id for r in await storage.active_tables()] == [a.id, b.id]
-    assert (await storage.table_in_thread(77)).id == b.id  # type: ignore[union-attr]
-    await storage.finish_table(b.id, "finished", [1, 0], [0], {"format": "atout-record/1"})
-    await storage.finish_table(a.id, "abandoned")
-    assert await storage.active_tables() == []
+    a = await storage.tables.create(1, 2, "sueca", 4, 99, {}, TableSettings())
+    b = await storage.tables.create(1, 2, "piquet", 2, 99, {}, TableSettings())
+    await storage.tables.set_seat(a.id, 1, 5, None, "eve")
+    await storage.tables.set_seat(a.id, 1, None, "easy", "Computer 2")  # the seat changes hands
+    await storage.tables.set_seat(a.id, 3, 6, None, "fay")
+    await storage.tables.clear_seat(a.id, 3)
+    seated = await storage.tables.get(a.id)
+    assert seated is not None and [(s.seat, s.user_id, s.ai_level) for s in seated.seat_list] == [
+        (1, None, "easy")
+    ]
+    await storage.tables.update(b.id, status="playing", first_dealer=1, thread_id=77)
+    assert [r.id for r in await storage.tables.active()] == [a.id, b.id]
+    assert (await storage.tables.in_thread(77)).id == b.id  # type: ignore[union-attr]
+    await storage.tables.finish(b.id, "finished", [1, 0], [0], {"format": "atout-record/1"})
+    await storage.tables.finish(a.id, "abandoned")
+    assert await storage.tables.active() == []
     with pytest.raises(ValueError):
-        await storage.update_table(a.id, game="belote")
+        await storage.tables.update(a.id, game="belote")
 
 
 async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
@@ -122,16 +132,18 @@ async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
     await first.open()
     await second.open()
     try:
-        row = await first.create_table(1, 2, "sueca", 4, 99, {}, {})
-        await first.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
-        await first.append_action(
+        row = await first.tables.create(1, 2, "sueca", 4, 99, {}, TableSettings())
+        await first.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
+        await first.tables.append_action(
             row.id, 0, 0, 0, {"type": "play", "card": "AS"}, Snapshot(1, 1, 1, {})
         )
         with pytest.raises(StaleAction):
-            await second.append_action(
+            await second.tables.append_action(
                 row.id, 0, 0, 0, {"type": "play", "card": "KS"}, Snapshot(1, 1, 1, {})
             )
-        assert (await second.load_log(row.id)).actions == [(0, 0, {"type": "play", "card": "AS"})]
+        assert (await second.tables.load_log(row.id)).actions == [
+            (0, 0, {"type": "play", "card": "AS"})
+        ]
     finally:
         await first.close()
         await second.close()
@@ -140,42 +152,47 @@ async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
 async def test_tables_of_different_guilds_write_at_the_same_time(storage: Storage) -> None:
     """One connection serves every table: two tables committing at once must not share (or
     break) each other's transaction, and a failed step of one never undoes the other's."""
-    rows = [await storage.create_table(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2, 3)]
+    rows = [
+        await storage.tables.create(g, 2, "sueca", 4, 99, {}, TableSettings()) for g in (1, 2, 3)
+    ]
     for row in rows:
-        await storage.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
+        await storage.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
 
     async def play(table_id: int, steps: int) -> None:
         for n in range(steps):
-            await storage.append_action(
+            await storage.tables.append_action(
                 table_id, n, 0, n % 4, {"type": "pass"}, Snapshot(1, n + 1, 1, {"n": n})
             )
-            await storage.update_table(table_id, table_message_id=n)
+            await storage.tables.update(table_id, table_message_id=n)
 
     async def stale(table_id: int, steps: int) -> None:
         for _ in range(steps):
             with pytest.raises(StaleAction):
-                await storage.append_action(
+                await storage.tables.append_action(
                     table_id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})
                 )
 
     await play(rows[2].id, 1)
     await asyncio.gather(play(rows[0].id, 30), play(rows[1].id, 30), stale(rows[2].id, 30))
     for row in rows[:2]:
-        log = await storage.load_log(row.id)
+        log = await storage.tables.load_log(row.id)
         assert len(log.actions) == 30
-        assert (await storage.load_snapshot(row.id)) == Snapshot(1, 30, 1, {"n": 29})
-        stored = await storage.get_table(row.id)
+        assert (await storage.tables.load_snapshot(row.id)) == Snapshot(1, 30, 1, {"n": 29})
+        stored = await storage.tables.get(row.id)
         assert stored is not None and stored.table_message_id == 29
 
 
 async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
-    """Shard clusters on one database: ``active_tables`` of each gives the tables of its own
+    """Shard clusters on one database: ``tables.active`` of each gives the tables of its own
     shards only, and together they give every table exactly once."""
     writer = make_storage(db_url)
     await writer.open()
     guilds = [(n << 22) + 7 for n in range(8)]  # shards 0..3, twice, with shard_count=4
     try:
-        made = {(await writer.create_table(g, 1, "sueca", 4, 9, {}, {})).id: g for g in guilds}
+        made = {
+            (await writer.tables.create(g, 1, "sueca", 4, 9, {}, TableSettings())).id: g
+            for g in guilds
+        }
     finally:
         await writer.close()
     seen: list[int] = []
@@ -184,7 +201,7 @@ async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
         store.shards = Shards(4, ids)
         await store.open()
         try:
-            rows = await store.active_tables()
+            rows = await store.tables.active()
         finally:
             await store.close()
         assert rows and all((r.guild_id >> 22) % 4 in ids for r in rows)
@@ -195,15 +212,17 @@ async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
 async def test_a_group_commit_keeps_a_refused_step_apart(storage: Storage) -> None:
     """Steps of several tables committed together: the one that is refused (a double) fails
     alone; its neighbours in the same transaction are written."""
-    rows = [await storage.create_table(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2)]
+    rows = [await storage.tables.create(g, 2, "sueca", 4, 99, {}, TableSettings()) for g in (1, 2)]
     for row in rows:
-        await storage.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
-    await storage.append_action(rows[0].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
+        await storage.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
+    await storage.tables.append_action(rows[0].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
     results = await asyncio.gather(
-        storage.append_action(rows[0].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})),
-        storage.append_action(rows[1].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {"b": 1})),
+        storage.tables.append_action(rows[0].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {})),
+        storage.tables.append_action(
+            rows[1].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {"b": 1})
+        ),
         return_exceptions=True,
     )
     assert isinstance(results[0], StaleAction) and results[1] is None
-    assert len((await storage.load_log(rows[1].id)).actions) == 1
-    assert await storage.load_snapshot(rows[1].id) == Snapshot(1, 1, 1, {"b": 1})
+    assert len((await storage.tables.load_log(rows[1].id)).actions) == 1
+    assert await storage.tables.load_snapshot(rows[1].id) == Snapshot(1, 1, 1, {"b": 1})

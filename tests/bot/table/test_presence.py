@@ -39,7 +39,7 @@ async def test_the_timer_is_on_by_default(env: simcord.Env) -> None:
     assert opened.response is not None
     table_id = int(components_of(opened.response)[0]["custom_id"].split(":")[2])
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
-    assert session.row.settings["turn_timer"] == DEFAULT_TURN_TIMER_S == 120
+    assert session.row.settings.turn_timer == DEFAULT_TURN_TIMER_S == 120
 
 
 async def test_the_timer_reminds_at_half_time(env: simcord.Env) -> None:
@@ -138,7 +138,7 @@ async def test_a_table_everybody_left_waits_then_ends(env: simcord.Env) -> None:
         t("table_expired", id=table.table_id, minutes=DESERTED_TTL_S // 60) == x
         for x in texts(table.where())
     )
-    stored = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert stored.status == "abandoned"
 
 
@@ -166,5 +166,5 @@ async def test_a_lobby_that_never_starts_is_closed(env: simcord.Env) -> None:
     closed = next(m for m in channel.history() if m.id == lobby.id)
     assert t("lobby_expired", minutes=LOBBY_TTL_S // 60) in closed.content
     assert closed.components == []
-    stored = await env.bot.storage.get_table(table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table_id)  # type: ignore[attr-defined]
     assert stored.status == "abandoned"

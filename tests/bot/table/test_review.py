@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 import simcord
 import simcord.interactions
@@ -14,7 +15,8 @@ from bot.app import AtoutBot
 from bot.config import Settings
 from bot.play.reviews import Reviews
 from bot.text.i18n import t
-from bot.text.review import shown
+from bot.text.review import decision_text, review_text, shown
+from games.review import Review
 from tests.bot.driver import Table, components_of
 from tests.conftest import restart
 
@@ -59,17 +61,84 @@ async def test_the_button_answers_the_seated_player_privately(env: simcord.Env) 
         "review_title", deal=1, table=table.table_id, game=t("game_briscola")
     )
     seat = table.session.seat_of(alice.id)
-    stored = await env.bot.storage.load_review(table.table_id, 0, seat)  # type: ignore[attr-defined]
-    assert stored is not None and stored["game"] == "briscola" and stored["seat"] == seat
-    assert len(stored["decisions"]) == 19  # every play but the last, forced one
-    # One image per decision the message explains, each drawn from the seat's own position.
-    assert len(clicked.response.attachments) == len(shown(stored))
-    assert {str(d["action_index"]) for d in shown(stored)} <= set(stored["positions"])
-    for position in stored["positions"].values():
-        assert set(position["hand"]) <= set(table.session.game.log[0]["deck"])  # type: ignore[union-attr]
+    stored = await env.bot.storage.reviews.load(table.table_id, 0, seat)  # type: ignore[attr-defined]
+    review = Review.from_json(stored)
+    assert review.game == "briscola" and review.seat == seat
+    assert len(review.decisions) == 19  # every play but the last, forced one
+    # One message per decision worth telling, in the order played, each with its picture.
+    told = shown(review)
+    assert told  # this deal has mistakes to tell
+    assert [f.content for f in clicked.followups] == [
+        decision_text(n, d, review.unit, "briscola", "auto", "en") for n, d in enumerate(told, 1)
+    ]
+    assert all(f.ephemeral and len(f.attachments) == 1 for f in clicked.followups)
+    deck = set(table.session.game.log[0]["deck"])  # type: ignore[union-attr]
+    for decision in review.decisions:
+        assert set(decision.seen.hand) <= deck
     # A second click is answered from storage at once, with the same review.
     again = await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
     assert again.response is not None and again.response.content == content
+    assert [f.content for f in again.followups] == [f.content for f in clicked.followups]
+
+
+async def test_a_review_stored_by_an_older_version_is_computed_again(env: simcord.Env) -> None:
+    # Issue 32.4: the form stored before the typed review (no format, the three costliest
+    # decisions' positions apart) is never shown in half: it is computed again and replaced.
+    table, alice, _ = await two_player_briscola(env)
+    seat = table.session.seat_of(alice.id)
+    assert seat is not None
+    older = {
+        "game": "briscola",
+        "seat": seat,
+        "deal": 0,
+        "unit": "card points",
+        "decisions": [
+            {
+                "action_index": 3,
+                "choice": {"type": "play", "card": "5C"},
+                "best": {"type": "play", "card": "7H"},
+                "cost": 30.0,
+                "better_share": 1.0,
+                "real": {"choice": -17.0, "best": 13.0},
+            }
+        ],
+        "total_cost": 30.0,
+        "exact": [],
+        "positions": {},
+    }
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    await storage.reviews.store(table.table_id, 0, seat, older)
+    asked = await alice.slash(table.where(), "review", deal=1)
+    assert asked.response is not None
+    stored = await storage.reviews.load(table.table_id, 0, seat)
+    review = Review.from_json(stored)
+    assert len(review.decisions) == 19
+    assert asked.response.content == review_text(review, table.table_id, 1, "briscola", "en")
+
+
+async def test_the_click_is_acknowledged_before_storage_is_read(env: simcord.Env) -> None:
+    # Issue 32.4: Discord's three seconds never wait for storage.
+    table, alice, _ = await two_player_briscola(env)
+    reviews = quick(env.bot)
+    order: list[str] = []
+    stored = reviews.stored
+
+    async def spy(table_id: int, deal: int, seat: int) -> Any:
+        order.append("storage")
+        return await stored(table_id, deal, seat)
+
+    reviews.stored = spy  # type: ignore[method-assign]
+    original = discord.InteractionResponse.defer
+
+    async def defer(self: discord.InteractionResponse[Any], *args: Any, **kwargs: Any) -> Any:
+        order.append("acknowledged")
+        return await original(self, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(discord.InteractionResponse, "defer", defer)
+        summary = summary_with_button(table, 0)
+        await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
+    assert order[:2] == ["acknowledged", "storage"]
 
 
 async def test_everybody_else_is_refused_without_a_word_about_the_deal(env: simcord.Env) -> None:
@@ -79,7 +148,7 @@ async def test_everybody_else_is_refused_without_a_word_about_the_deal(env: simc
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == t("review_not_yours")
     assert not refused.response.attachments
-    assert await env.bot.storage.load_review(table.table_id, 0, 1) is None  # type: ignore[attr-defined]
+    assert await env.bot.storage.reviews.load(table.table_id, 0, 1) is None  # type: ignore[attr-defined]
     # The command from another server knows no such table.
     other = env.create_guild(name="other")
     there = other.create_text_channel("cards")

@@ -28,7 +28,7 @@ async def test_house_rules_are_chosen_in_the_lobby_by_the_starter(env: simcord.E
     await alice.select(picked.response, ["false"], custom_id=f"atout:rule:{table_id}:melds_enabled")
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
     assert session.row.options == {"target_score": 1000, "melds_enabled": False}
-    stored = await env.bot.storage.get_table(table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table_id)  # type: ignore[attr-defined]
     assert stored.options == {"target_score": 1000, "melds_enabled": False}
     refreshed = next(m for m in channel.history() if m.id == lobby.id)
     assert "Coinche to 1,000 points · no melds" in refreshed.content
@@ -42,7 +42,7 @@ async def test_computer_levels_are_stored_per_seat(env: simcord.Env) -> None:
     await table.open("sueca", computers=3, games_to_win=1)
     levels = [s.ai_level for s in table.session.row.seat_list]
     assert levels == [None, "easy", "normal", "hard"]
-    stored = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert [s.ai_level for s in stored.seat_list] == levels
 
 
@@ -97,7 +97,7 @@ async def test_abandon_by_the_starter(env: simcord.Env) -> None:
     assert done.response is not None and done.response.content == t(
         "table_abandoned", id=table.table_id
     )
-    stored = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert stored.status == "abandoned"
     message = table.table_message()
     assert message.content.endswith(t("table_abandoned", id=table.table_id))

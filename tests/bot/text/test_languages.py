@@ -208,7 +208,13 @@ def test_portugal_says_tu_to_everybody() -> None:
     portugal = sentences("pt-PT")
     assert [k for k, v in portugal.items() if PORTUGAL_VOCE.search(v)] == []
     brazil = sentences("pt-BR")
-    for key in ("review_title", "review_computing", "cmd_review", "review_total", "review_failed"):
+    for key in (
+        "review_title",
+        "review_computing",
+        "cmd_review",
+        "review_mistakes",
+        "review_failed",
+    ):
         assert PORTUGAL_TU.search(brazil.get(key, portugal[key])) is None, key
     assert "= Você:" in brazil["challenge_standings_you"]
 
@@ -514,7 +520,7 @@ def test_no_user_facing_english_outside_the_catalogues() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_an_illegal_move_is_refused_in_the_players_language(locale: str) -> None:
     from bot.play.sessions import ActResult
-    from bot.ui.replies import refusal
+    from bot.table.controller import refusal
     from games.actions import Action
     from games.base import IllegalAction
 
@@ -535,9 +541,9 @@ def test_an_illegal_move_is_refused_in_the_players_language(locale: str) -> None
 
 
 def test_the_bot_catalogue_passes_the_shared_fluent_checks() -> None:
-    """The same checks as the images' catalogue (tests/i18n_checks.py): parsing, keys,
+    """The same checks as the images' catalogue (tests/support/i18n_checks.py): parsing, keys,
     variables, references and formatting with sample values, in every locale."""
-    from tests.i18n_checks import catalogue_problems
+    from tests.support.i18n_checks import catalogue_problems
 
     assert catalogue_problems(BOT) == []
 

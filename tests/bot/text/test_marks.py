@@ -79,10 +79,11 @@ def test_a_review_position_draws_plain_suits_and_its_text_writes_the_emojis() ->
     """A review's labels drawn in its image take the plain symbols; its message, the bot's
     emojis (``bot.table.review``)."""
     from bot.text.review import action_words
+    from games.actions import Action
 
     marks.use(UPLOADED)
-    bid = {"type": "bid", "value": 90, "trump": "S"}
-    exchange = {"type": "exchange", "cards": ["KC", "7D"]}
+    bid = Action("bid", value=90, trump="S")
+    exchange = Action("exchange", cards=("KC", "7D"))
     assert "<:atout1_french_S:1000>" in action_words(bid, "coinche", "auto", "en")
     with marks.drawn():
         assert action_words(bid, "coinche", "auto", "en").endswith("90 ♠")

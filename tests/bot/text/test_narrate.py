@@ -8,7 +8,7 @@ from bot.text.cards import card_name
 from bot.text.events import event_text
 from bot.text.i18n import t
 from bot.text.narrate import deal_summary, game_result, side_names, status_line
-from bot.text.rules import option_text, options_line, rules_summary
+from bot.text.rules import option_text, rules_summary
 from games.ai import choose
 from games.base import Game
 from games.registry import new_game
@@ -50,11 +50,7 @@ def test_the_status_line_says_whose_turn_it_is() -> None:
 def test_sides_and_house_rules() -> None:
     game = new_game("sueca", {}, 4, dealer=0)
     assert [side.text for side in side_names(game, NAMES)] == ["Marie & Ana", "Luc & Rui"]
-    assert options_line({"a": 1, "b": True}, {"a": 1, "b": False}) == "b: on"
-    assert options_line({"a": 1}, {"a": 1}) == "standard rules"
-    assert options_line({"rounding": "half_down"}, {"rounding": "none"}) == (
-        "Score rounding: to the nearest 10, halves down"
-    )
+    assert option_text("half_down", "en", "rounding") == "to the nearest 10, halves down"
 
 
 def test_the_lobby_says_the_rules_in_a_sentence() -> None:

@@ -1,76 +1,125 @@
-"""A deal review in words: the costliest decisions first, "Well played" under the threshold,
-an exact cost said as such, cards and bids named as the table's deck and language name them."""
+"""A deal review in words: mistakes counted with each one's cost (never a total of overlapping
+decisions), bad luck said apart, "Well played" when nothing is worth a remark, an exact cost said
+as such, no sign on a cost, cards and bids named as the table's deck and language name them."""
 
 from __future__ import annotations
 
-from typing import Any
+import pytest
 
 from bot.text.i18n import t
-from bot.text.review import WELL_PLAYED, action_words, review_text, shown
+from bot.text.review import SHOWN, action_words, decision_text, review_text, shown
+from games.actions import Action
+from games.review import Decision, Review, Seen
+from games.review.values import Verdict
+from rendering.i18n import LOCALES
+
+SEEN = Seen(
+    ("KS", "AS"), (), "H", None, (), None, None, ("you", "opponent", "partner", "opponent"), 3
+)
+
+
+def play(card: str) -> Action:
+    return Action("play", card=card)
 
 
 def decision(
-    index: int, cost: float, choice: dict[str, Any], best: dict[str, Any]
-) -> dict[str, Any]:
-    return {
-        "action_index": index,
-        "choice": choice,
-        "best": best,
-        "cost": cost,
-        "better_share": 0.78,
-        "real": {"choice": 0.0, "best": 0.0},
-    }
+    index: int,
+    cost: float,
+    verdict: Verdict = "mistake",
+    *,
+    exact: bool = False,
+    real: tuple[float, float] = (0.0, 0.0),
+) -> Decision:
+    best = play("AS") if verdict == "mistake" else play("KS")
+    hindsight = play("AS") if verdict == "unlucky" else None
+    return Decision(index, play("KS"), best, cost, 0.78, *real, 16, exact, verdict, hindsight, SEEN)
 
 
-def play(card: str) -> dict[str, Any]:
-    return {"type": "play", "card": card}
+def coinche(*decisions: Decision) -> Review:
+    return Review("coinche", 0, 2, "points", 4, decisions)
 
 
-def coinche_review(*costs: float) -> dict[str, Any]:
-    decisions = [decision(4 * i, c, play("KS"), play("AS")) for i, c in enumerate(costs)]
-    return {
-        "game": "coinche",
-        "seat": 0,
-        "deal": 2,
-        "unit": "points",
-        "decisions": decisions,
-        "total_cost": sum(costs),
-    }
-
-
-def test_the_costliest_three_above_the_threshold_are_explained() -> None:
-    review = coinche_review(14, 0, 80, 11, 9.5, 25)
-    assert [d["cost"] for d in shown(review)] == [80, 25, 14]
-    lines = review_text(review, 12, 3, "coinche", "auto", "en").splitlines()
+def test_mistakes_are_counted_with_each_one_s_cost_not_added_up() -> None:
+    review = coinche(decision(3, 14), decision(7, 0, "fine"), decision(11, 80))
+    lines = review_text(review, 12, 3, "coinche", "en").splitlines()
     assert lines[0] == t("review_title", deal=3, table=12, game=t("game_coinche"))
-    assert lines[1] == t("review_total", cost="+140 points", count=6)
-    assert lines[2] == (
-        "1. You played K♤; A♤ would have been better in 78% of the deals you could face,"
-        " +80 points on average."
+    assert lines[1] == "**2 mistakes** in 3 decisions, which cost 14 points and 80 points."
+    assert len(lines) == 2
+    # Explained in the order played, not by cost.
+    assert [d.index for d in shown(review)] == [3, 11]
+
+
+def test_a_mistake_s_sentence_has_no_plus_sign() -> None:
+    review = coinche(decision(3, 80))
+    assert decision_text(1, review.decisions[0], "points", "coinche", "auto", "en") == (
+        "**1.** Trick 3 · You played K♤; A♤ would have been better in 78% of the deals you"
+        " could face: it cost you 80 points on average."
     )
-    assert lines[4].startswith("3. ") and len(lines) == 5
+    french = review_text(review, 12, 3, "coinche", "fr").splitlines()[1]
+    assert french == "**1 erreur** en 1 décision, qui t'a coûté 80 points."
 
 
-def test_well_played_when_nothing_costs_more_than_the_threshold() -> None:
-    review = coinche_review(WELL_PLAYED["points"], 0, 3)
-    lines = review_text(review, 12, 1, "coinche", "auto", "fr").splitlines()
-    assert lines[1] == t("review_well_played", "fr", count=3, cost="+10 points")
+def test_bad_luck_is_said_apart() -> None:
+    unlucky = decision(5, 0, "unlucky", real=(-20.0, -10.0))
+    review = coinche(unlucky, decision(9, 0, "fine"))
+    lines = review_text(review, 12, 1, "coinche", "en").splitlines()
+    assert lines[1] == ("**No mistake** in 2 decisions: none cost more than 10 points on average.")
+    assert lines[2].startswith("One choice was unlucky: ")
+    assert decision_text(1, unlucky, "points", "coinche", "auto", "en") == (
+        "**1.** Trick 3 · You played K♤, and you could not know: A♤ did better only in the"
+        " real deal, by 10 points. Over the deals you could face, your card was as good."
+    )
+    assert shown(review) == [unlucky]
+
+
+def test_well_played_when_there_is_no_mistake_and_no_bad_luck() -> None:
+    review = coinche(decision(1, 10, "fine"), decision(2, 0, "fine"), decision(3, 3, "fine"))
+    lines = review_text(review, 12, 1, "coinche", "fr").splitlines()
+    assert lines[1] == "**Bien joué !** Aucune de tes 3 décisions n'a coûté plus de 10 points."
+    assert shown(review) == []
 
 
 def test_an_exact_cost_is_said_as_such() -> None:
-    review = coinche_review(30)
-    review["exact"] = [0]
-    line = review_text(review, 12, 1, "coinche", "auto", "en").splitlines()[2]
-    assert line == "1. You played K♤; A♤ was better by +30 points (every card was known)."
+    exact = decision(0, 30, exact=True)
+    assert decision_text(1, exact, "points", "coinche", "auto", "en") == (
+        "**1.** Trick 3 · You played K♤; A♤ was better by 30 points (every card was known)."
+    )
+
+
+def test_past_the_limit_the_costliest_are_told_in_the_order_played() -> None:
+    costs = [11, 90, 12, 50, 13, 70, 14, 60]
+    review = coinche(*(decision(i, c) for i, c in enumerate(costs)))
+    told = shown(review)
+    assert len(told) == SHOWN
+    assert [d.cost for d in told] == [90, 50, 70, 14, 60]
+    assert review_text(review, 1, 1, "coinche", "en").splitlines()[-1] == (
+        t("review_only_some", count=SHOWN)
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_cost_carries_a_sign_in_any_language(locale: str) -> None:
+    # Issue 33.5: "+264 points", "n'a coûté plus de +10 points".
+    reviews = [
+        coinche(decision(3, 14), decision(4, 80, exact=True)),
+        coinche(decision(5, 0, "unlucky", real=(-20.0, -10.0))),
+        coinche(decision(1, 1, "fine")),
+    ]
+    for review in reviews:
+        words = [review_text(review, 1, 1, "coinche", locale)]
+        words += [
+            decision_text(n, d, review.unit, "coinche", "auto", locale)
+            for n, d in enumerate(shown(review), 1)
+        ]
+        for line in words:
+            assert "+" not in line, line
 
 
 def test_actions_are_named_in_the_table_s_words() -> None:
-    bid = {"type": "bid", "value": 90, "trump": "H"}
+    bid = Action("bid", value=90, trump="H")
     assert action_words(bid, "coinche", "auto", "en") == "bid 90 ♥️"
-    assert action_words({"type": "pass"}, "coinche", "auto", "fr") == "passer"
+    assert action_words(Action("pass"), "coinche", "auto", "fr") == "passer"
     assert action_words(play("KC"), "briscola", "auto", "it") == "il re di bastoni"
-    exchange = {"type": "exchange", "cards": ["7S", "8D"]}
+    exchange = Action("exchange", cards=("7S", "8D"))
     assert action_words(exchange, "piquet", "auto", "en") == "discard 7♤ 8♦️"
-    assert (
-        action_words({"type": "exchange", "cards": []}, "piquet", "auto", "en") == "keep your hand"
-    )
+    assert action_words(Action("exchange", cards=()), "piquet", "auto", "en") == "keep your hand"

@@ -101,5 +101,5 @@ async def test_a_thread_closed_to_the_bot_moves_the_table_to_the_channel(
     assert table.session.row.thread_id is None
     texts = [m.content for m in channel.history()]
     assert t("table_moved", id=table.table_id) in texts
-    stored = await env.bot.storage.get_table(table.table_id)  # type: ignore[attr-defined]
+    stored = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert stored.status == "finished" and stored.thread_id is None

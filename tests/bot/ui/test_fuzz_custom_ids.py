@@ -59,8 +59,8 @@ async def post_buttons(env: simcord.Env, channel: Any, ids: list[str]) -> list[A
 
 async def state(env: simcord.Env, table: Table) -> tuple[Any, ...]:
     session = table.session
-    log = await env.bot.storage.load_log(session.id)  # type: ignore[attr-defined]
-    row = await env.bot.storage.get_table(session.id)  # type: ignore[attr-defined]
+    log = await env.bot.storage.tables.load_log(session.id)  # type: ignore[attr-defined]
+    row = await env.bot.storage.tables.get(session.id)  # type: ignore[attr-defined]
     return (
         session.game.to_dict(),  # type: ignore[union-attr]
         len(log.actions),

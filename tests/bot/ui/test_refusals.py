@@ -15,7 +15,7 @@ from tests.bot.driver import Table, components_of
 
 
 async def count_actions(env: simcord.Env, table_id: int) -> int:
-    log = await env.bot.storage.load_log(table_id)  # type: ignore[attr-defined]
+    log = await env.bot.storage.tables.load_log(table_id)  # type: ignore[attr-defined]
     return len(log.actions)
 
 

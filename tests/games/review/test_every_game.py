@@ -12,7 +12,7 @@ from games.ai import choose
 from games.base import Game
 from games.records import loads
 from games.registry import new_game
-from games.review import review
+from games.review import Review, review
 from games.review.choices import is_choice
 
 GAMES = [
@@ -60,5 +60,13 @@ def test_every_choice_of_the_seat_is_reviewed(name: str, seats: int) -> None:
         assert before.is_legal(0, decision.best)
         if decision.cost == 0:
             assert decision.best == decision.choice
+        # What the seat saw, and nothing else: its own hand and the table's trick then.
+        view = before.view(0)
+        assert decision.seen.hand == tuple(view["hand"])
+        assert decision.seen.trick == tuple((s, c) for s, c in view["trick"])
+        assert decision.seen.sides[0] == "you"
+        assert all(a.type != "exchange" for _, a in decision.seen.auction)
     again = review(record, seat=0, deal=0, samples=2, seed=3)
     assert again.to_json() == found.to_json()
+    # The typed value's JSON form reads back into the same value (what the bot stores).
+    assert Review.from_json(json.loads(json.dumps(found.to_json()))).to_json() == found.to_json()

@@ -56,13 +56,40 @@ def test_json_has_the_issue_s_shape(briscola: str) -> None:
     done = run("-", "--seat", "1", "--samples", "4", "--json", stdin=briscola)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    assert set(out) == {"game", "seat", "deal", "unit", "decisions"}
+    assert set(out) == {
+        "format",
+        "game",
+        "seat",
+        "deal",
+        "unit",
+        "seats",
+        "threshold",
+        "mistakes",
+        "decisions",
+    }
     assert (out["game"], out["seat"], out["deal"], out["unit"]) == ("briscola", 1, 0, "card points")
+    assert (out["format"], out["seats"], out["threshold"]) == ("atout-review/2", 2, 4.0)
     actions = json.loads(briscola)["deals"][0]["actions"]
     # Every play of seat 1 is a choice while it holds two cards or more: 20 cards, the last forced.
-    assert len(out["decisions"]) == 19
-    for decision in out["decisions"]:
-        assert set(decision) == {"action_index", "choice", "best", "cost", "better_share", "real"}
+    decisions = out["decisions"]
+    assert len(decisions) == 19
+    # In the order played (issue 33.4).
+    assert [d["action_index"] for d in decisions] == sorted(d["action_index"] for d in decisions)
+    assert out["mistakes"] == sum(d["verdict"] == "mistake" for d in decisions)
+    for decision in decisions:
+        assert set(decision) == {
+            "action_index",
+            "choice",
+            "best",
+            "cost",
+            "better_share",
+            "real",
+            "verdict",
+            "exact",
+            "deals",
+            "hindsight",
+            "seen",
+        }
         played_action = dict(actions[decision["action_index"]])
         assert played_action.pop("seat") == 1
         assert decision["choice"] == played_action
@@ -70,6 +97,24 @@ def test_json_has_the_issue_s_shape(briscola: str) -> None:
         assert set(decision["real"]) == {"choice", "best"}
         if decision["cost"] == 0:
             assert decision["best"] == decision["choice"]
+        real = decision["real"]
+        if decision["cost"] > out["threshold"]:
+            assert decision["verdict"] == "mistake"
+        elif real["choice"] < real["best"] and not decision["exact"]:
+            assert decision["verdict"] == "unlucky" and decision["hindsight"] is not None
+        else:
+            assert decision["verdict"] == "fine"
+        assert played_action["card"] in decision["seen"]["hand"]
+
+
+def test_an_older_stored_review_does_not_read() -> None:
+    # Issue 32.4: what an earlier version stored (no format, no verdicts) is refused whole, so
+    # that the bot computes it again instead of showing half of it.
+    from games.review import Review, StaleReview
+
+    older = {"game": "briscola", "seat": 0, "deal": 0, "unit": "card points", "decisions": []}
+    with pytest.raises(StaleReview):
+        Review.from_json(older)
 
 
 def test_the_same_seed_and_budget_give_the_same_review(briscola: str) -> None:
@@ -81,7 +126,23 @@ def test_the_same_seed_and_budget_give_the_same_review(briscola: str) -> None:
 def test_text_output_names_every_decision(briscola: str) -> None:
     done = run("-", "--seat", "0", "--samples", "2", stdin=briscola)
     assert done.returncode == 0
-    assert done.stdout.startswith("briscola, deal 0, seat 0: 19 decisions")
+    assert done.stdout.startswith("briscola, deal 0, seat 0: 19 decisions, ")
+    assert len(done.stdout.splitlines()) == 20
+
+
+def test_one_decision_is_not_decisions() -> None:
+    # Issue 32.15: "1 decisions".
+    from games.actions import Action
+    from games.review.cli import text
+    from games.review.values import Decision, Review, Seen
+
+    seen = Seen(("AS", "2C"), (), "S", None, (), None, None, ("you", "opponent"), 20)
+    card = Action("play", card="AS")
+    one = Decision(30, card, card, 0.0, 0.0, 1.0, 1.0, 1, True, "fine", None, seen)
+    head = text(Review("briscola", 0, 0, "card points", 2, (one,))).splitlines()[0]
+    assert head.endswith(
+        ": 1 decision, 0 mistakes (costing more than 4 card points), 0 unlucky choices"
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,7 +151,7 @@ def test_text_output_names_every_decision(briscola: str) -> None:
         (("--seat", "2"), "review: seat 2 is not at the table (seats 0 to 1)\n"),
         (
             ("--seat", "0", "--deal", "3"),
-            "review: the record has no deal 3 (1 deals, counted from 0)\n",
+            "review: the record has no deal 3 (it has 1 deal, counted from 0)\n",
         ),
         (
             ("--seat", "0", "--samples", "0"),

@@ -21,6 +21,8 @@ cli_discord_error = Discord answered with an error ({ $status }: { $reason }); t
 cli_no_database = Atout cannot open its database { $where } ({ $reason }): check ATOUT_DB (a SQLite file path, or postgresql://user:password@host:port/database) and that the database server is running.
 cli_ai_pause = ATOUT_AI_PAUSE must be a number of seconds between 0 and 60, not { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES must be a number of drawing processes between 0 and { $most } (0 draws in threads), not { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES must be a number of review processes between 0 and { $most } (0 reviews in a thread), not { $value }
+cli_db_url = ATOUT_DB must be the path of a SQLite file or a postgresql:// URL, not { $value }
 action_pass = Pass
 action_coinche = Coinche
 action_surcoinche = Surcoinche
@@ -76,7 +78,6 @@ result_winners = { $count ->
    *[other] **Game over — { $names } won!**
 }
 result_no_winner = **Game over — nobody won.**
-rules_standard = standard rules
 table_header = Table { $id }
 button_hand = Hand
 button_last_trick = Last trick
@@ -612,8 +613,10 @@ challenge_card_rules = House rules: { $rules }
 challenge_card_how = Everybody plays the same deals against the same computer opponents; each deal is scored against everybody else's result on it.
 challenge_card_how_partner = Everybody plays the same deals with the same computer partner and opponents; each deal is scored against everybody else's result on it.
 challenge_card_players = Players: { $started } · finished: { $finished }
-challenge_card_leader = Leading: { $name } ({ $percent })
-challenge_card_winner = Winner: { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Winner
+   *[other] Winners
+}: { $name } ({ $percent })
 challenge_card_closes = Closes { $when } ({ $left }). One attempt each: Play opens your private table.
 challenge_card_closed = Closed { $when }.
 button_challenge_play = Play
@@ -626,9 +629,26 @@ challenge_done_already = You have played challenge #{ $id } already (one attempt
 challenge_table_in_thread = Your table for challenge #{ $id } is in { $thread }: deal { $number } of { $total }.
 challenge_thread_name = Challenge #{ $id } — { $name }
 challenge_deal_start = **{ $title }** · deal { $number } of { $total }
+challenge_summary_title = **Deal { $number } of { $total }**
+challenge_hand_done = Deal { $number } of { $total } is played out.
 challenge_table_done = This deal is over.
-challenge_deal_done = **Deal { $number } of { $total } is over**: your result { $score }.
-challenge_deal_par = Par (the hard computer in your seat): { $par }.
+challenge_deal_done = **Deal { $number } of { $total } is over**: { $result }
+challenge_field_unit_points = -# Each result is the card points the player's side took.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (the hard computer in your seat): { $score }
+challenge_par_only = Par: the hard computer in your seat made { $par } on this deal.
+challenge_par_same = Par: the hard computer in your seat made { $par } on this deal, exactly as you did.
+challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } worse.
+challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } better.
+challenge_result_own = you scored { $score } on this deal.
+challenge_result_sides = your side scored { $mine } and the other side { $theirs }, so your result is { $score }.
+challenge_result_points = your side took { $score } card points.
+challenge_standings_unplayed = The standings count only the deals you have finished, so that nobody learns a deal before playing it: finish deal 1 of challenge #{ $id } first (Play, on its card).
+challenge_standings_sealed = -# { $count ->
+    [one] Only the deal you have finished counts here
+   *[other] Only the { $count } deals you have finished count here
+} (of { $total }): everybody's results on the others stay hidden until you play them or the challenge closes.
+challenge_standings_you_tied = You: rank { $rank } of { $players } (tied) · { $percent } · { $par } against par · { $done }/{ $total } deals
 challenge_deal_par_pending = The par of this deal is still being worked out.
 challenge_deal_field = { $percent } of the matchpoints against { $count ->
     [one] the player
@@ -644,8 +664,7 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = closes { $left }
 challenge_standings_final = final standings
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } against par · { $done }/{ $total } deals
-challenge_standings_you = You: { $line }
+challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $done }/{ $total } deals
 challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage; the average of your deals ranks you, then your total against par (the hard computer in your seat).
 challenge_standings_empty = Nobody has finished a deal of challenge #{ $id } yet.
 challenge_heading_rank = #
@@ -666,8 +685,8 @@ challenge_field_title = **{ $title }**, deal { $number }: { $count ->
     [one] { $count } player
    *[other] { $count } players
 }
-challenge_field_par = Par: { $detail } → { $score }
-challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (the hard computer in your seat): { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = You have not finished a deal of challenge #{ $id } yet.
 challenge_export_name = Your deals of challenge #{ $id }, one record each (`python -m games replay` replays them).
 challenge_daily_on = A { $game } challenge will be posted in { $channel } every day, starting now.
@@ -687,25 +706,46 @@ button_review = Review my play
 review_select = Review my play: choose a deal
 review_select_deal = Deal { $deal }
 review_title = **Your play in deal { $deal }** — { $game }, table { $table }
-review_total = You left { $cost } on the table over { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } mistake**
+   *[other] **{ $mistakes } mistakes**
+} in { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
-}:
+}, which cost { $costs }.
+review_no_mistake = **No mistake** in { $count ->
+    [one] { $count } decision
+   *[other] { $count } decisions
+}: none cost more than { $cost } on average.
+review_unlucky_count = { $count ->
+    [one] One choice was unlucky
+   *[other] { $count } choices were unlucky
+}: as good as any over the deals you could face, beaten only in the real deal.
+review_only_some = { $count ->
+    [one] The one that matters most is below.
+   *[other] The { $count } that matter most are below.
+}
+review_list_separator = {", "}
+review_list_last = {" and "}
 review_well_played = **Well played!** None of your { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
 } cost more than { $cost }.
-review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
-review_line_action = You chose { $choice }; { $best } would have been better in { $share } of the deals you could face, { $cost } on average.
+review_moment_trick = Trick { $trick }
+review_moment_auction = Auction
+review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
+review_line_action = You chose { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
 review_line_card_exact = You played { $choice }; { $best } was better by { $cost } (every card was known).
 review_line_action_exact = You chose { $choice }; { $best } was better by { $cost } (every card was known).
+review_line_card_unlucky = You played { $choice }, and you could not know: { $best } did better only in the real deal, by { $cost }. Over the deals you could face, your card was as good.
+review_line_action_unlucky = You chose { $choice }, and you could not know: { $best } did better only in the real deal, by { $cost }. Over the deals you could face, your choice was as good.
 review_cost_points = { $count ->
-    [one] +{ $count } point
-   *[other] +{ $count } points
+    [one] { $count } point
+   *[other] { $count } points
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } card point
-   *[other] +{ $count } card points
+    [one] { $count } card point
+   *[other] { $count } card points
 }
 review_action_pass = pass
 review_action_coinche = coinche
@@ -724,3 +764,65 @@ review_no_such_deal = This table has no finished deal { $deal }.
 review_failed = Your review could not be computed; please try again later.
 cmd_review = Where your play in a finished deal cost points (only you see it)
 opt_review_deal = Deal number (default: the last finished deal)
+
+## Puzzles (/puzzle: docs/puzzles.md)
+cmd_puzzle = Puzzles from real deals: one a day for the server, and your own mistakes
+cmd_puzzle_today = Today's puzzle of this server (only you see it)
+cmd_puzzle_mine = A puzzle from one of your own reviewed mistakes (only you see it)
+cmd_puzzle_stats = Your puzzles solved and your streaks, game by game
+cmd_puzzle_daily = Post the server's puzzle of the day in this channel every day
+opt_puzzle_daily = Start or stop the daily post
+puzzle_title_day = Puzzle of the day — { $game }
+puzzle_title_mine = Your mistake as a puzzle — { $game }
+puzzle_from_mine = From deal { $deal } of table #{ $table }, where your play cost points.
+puzzle_goal_card_points = Every hand is shown. Find the one card that takes at least { $at_least } of the { $of } card points left for your side, whatever the others play.
+puzzle_goal_contract_declarer = Every hand is shown. Find the one card that makes your side's contract, whatever the defenders play.
+puzzle_goal_contract_defence = Every hand is shown. Find the one card that defeats the contract, whatever the declarers play.
+puzzle_goal_score_ahead = Every hand is shown. Find the one card that finishes the deal at least { $margin } points ahead, whatever the others play.
+puzzle_goal_score_behind = Every hand is shown. Find the one card that finishes the deal at most { $margin } points behind, whatever the others play.
+puzzle_goal_best = Only your hand is shown, as you saw it. Find the card that does better than every other in at least { $share } of the deals you could be facing.
+puzzle_pick = Your seat is at the bottom of the table. Pick your card: one try.
+puzzle_you = You
+puzzle_solve = Solve it
+puzzle_post = **Puzzle of the day — { $game }** · { $date }
+    { $goal }
+    Press “Solve it”: only you see the hands, your answer and how many found it.
+puzzle_right = ✅ **Right!** { $card } is the card.
+puzzle_wrong = ❌ **Not this time:** { $card } falls short; the card was { $answer }.
+puzzle_values_card_points = Card points your side takes with each card, best play after it: { $values }
+puzzle_values_score = Your margin at the end of the deal with each card, best play after it: { $values }
+puzzle_values_contract = With best play after each card: { $values }
+puzzle_values_best = Average over { $deals } deals you could be facing ({ $unit }): { $values }
+puzzle_unit_points = points
+puzzle_unit_card_points = card points
+puzzle_value_met = { $card } reaches it
+puzzle_value_missed = { $card } falls short
+puzzle_why = **Why** — the best play after { $answer }:
+puzzle_line_trick = Trick { $number } — { $plays }
+puzzle_line_play = { $name }: { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } of the { $answered } member of this server who answered found it.
+   *[other] { $found } of the { $answered } members of this server who answered found it.
+}
+puzzle_streak = Streak: { $current } in a row (best { $best }).
+puzzle_already = You have already answered this puzzle: one try each. Your answer stands.
+puzzle_not_yours = This puzzle is not yours to answer: try `/puzzle today` or `/puzzle mine`.
+puzzle_unknown = There is no such puzzle.
+puzzle_not_a_choice = That card is not one of this puzzle's choices.
+puzzle_failed = The puzzle could not be made just now; please try again in a moment.
+puzzle_mine_none = No puzzle from your mistakes yet: after a deal, press “Review my play”, then come back.
+puzzle_mine_done = You have answered every puzzle found in your reviewed mistakes; your next reviews will bring new ones.
+puzzle_stats_title = **Your puzzles**
+puzzle_stats_line = { $game }: { $solved } solved of { $tried } · streak { $current } (best { $best })
+puzzle_stats_all = All games: { $solved } solved of { $tried } · streak { $current } (best { $best })
+puzzle_stats_none = You have not answered a puzzle yet: try `/puzzle today`.
+puzzle_daily_on = The server's puzzle of the day will be posted in { $channel } every day, starting now.
+puzzle_daily_off = The daily puzzle post is stopped.
+puzzle_daily_none = This server has no daily puzzle post.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Replay on the web
+button_web_game = The game on the web
+button_web_review = My review, step by step
+button_web_history = Game { $number } on the web
+button_web_board = Leaderboard on the web
+button_web_traveller = Everybody's play on the web

@@ -21,6 +21,8 @@ cli_discord_error = Discord a répondu par une erreur ({ $status } : { $reason 
 cli_no_database = Atout ne peut pas ouvrir sa base de données { $where } ({ $reason }) : vérifie ATOUT_DB (un chemin de fichier SQLite, ou postgresql://utilisateur:motdepasse@hôte:port/base) et que le serveur de base de données tourne.
 cli_ai_pause = ATOUT_AI_PAUSE doit être un nombre de secondes entre 0 et 60, pas { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES doit être un nombre de processus de dessin entre 0 et { $most } (0 dessine dans des threads), pas { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES doit être un nombre de processus de revue de jeu entre 0 et { $most } (0 les calcule dans un thread), pas { $value }
+cli_db_url = ATOUT_DB doit être le chemin d'un fichier SQLite ou une URL postgresql://, pas { $value }
 action_pass = Passer
 action_coinche = Coincher
 action_surcoinche = Surcoincher
@@ -77,7 +79,6 @@ result_winners = { $count ->
    *[other] **Partie terminée — { $names } gagnent !**
 }
 result_no_winner = **Partie terminée — pas de vainqueur.**
-rules_standard = règles standard
 table_header = Table { $id }
 button_hand = Ma main
 button_last_trick = Dernier pli
@@ -613,8 +614,10 @@ challenge_card_rules = Règles maison : { $rules }
 challenge_card_how = Tout le monde joue les mêmes donnes contre les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
 challenge_card_how_partner = Tout le monde joue les mêmes donnes avec le même partenaire et les mêmes adversaires ordinateurs ; chaque donne est comparée au résultat de tous les autres sur cette donne.
 challenge_card_players = Joueurs : { $started } · terminé : { $finished }
-challenge_card_leader = En tête : { $name } ({ $percent })
-challenge_card_winner = Vainqueur : { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Vainqueur
+   *[other] Vainqueurs
+} : { $name } ({ $percent })
 challenge_card_closes = Se termine { $when } ({ $left }). Une tentative chacun : Jouer ouvre ta table privée.
 challenge_card_closed = Terminé { $when }.
 button_challenge_play = Jouer
@@ -627,9 +630,26 @@ challenge_done_already = Tu as déjà joué le défi n° { $id } (une tentative 
 challenge_table_in_thread = Ta table pour le défi n° { $id } est dans { $thread } : donne { $number } sur { $total }.
 challenge_thread_name = Défi n° { $id } — { $name }
 challenge_deal_start = **{ $title }** · donne { $number } sur { $total }
+challenge_summary_title = **Donne { $number } sur { $total }**
+challenge_hand_done = Donne { $number } sur { $total } jouée jusqu'au bout.
 challenge_table_done = Cette donne est terminée.
-challenge_deal_done = **Donne { $number } sur { $total } terminée** : ton résultat { $score }.
-challenge_deal_par = Par (l'ordinateur difficile à ta place) : { $par }.
+challenge_deal_done = **Donne { $number } sur { $total } terminée** : { $result }
+challenge_field_unit_points = -# Chaque résultat est le nombre de points de cartes pris par le camp du joueur.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (l'ordinateur difficile à ta place) : { $score }
+challenge_par_only = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne.
+challenge_par_same = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne, exactement comme toi.
+challenge_par_worse = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $diff } de moins.
+challenge_par_better = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $diff } de mieux.
+challenge_result_own = tu as marqué { $score } sur cette donne.
+challenge_result_sides = ton camp a marqué { $mine } et l'autre { $theirs } : ton résultat est donc { $score }.
+challenge_result_points = ton camp a pris { $score } points de cartes.
+challenge_standings_unplayed = Le classement ne compte que les donnes que tu as terminées, pour que personne ne découvre une donne avant de la jouer : termine d'abord la donne 1 du défi n° { $id } (Jouer, sur sa carte).
+challenge_standings_sealed = -# { $count ->
+    [one] Seule compte ici la donne que tu as terminée
+   *[other] Seules comptent ici les { $count } donnes que tu as terminées
+} (sur { $total }) : les résultats de tous sur les autres restent cachés jusqu'à ce que tu les joues ou que le défi se termine.
+challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
     [one] au joueur
@@ -645,8 +665,7 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
-challenge_standings_you = Toi : { $line }
+challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
 challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de tes donnes te classe, puis ton total par rapport au par (l'ordinateur difficile à ta place).
 challenge_standings_empty = Personne n'a encore terminé une donne du défi n° { $id }.
 challenge_heading_rank = #
@@ -667,8 +686,8 @@ challenge_field_title = **{ $title }**, donne { $number } : { $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 }
-challenge_field_par = Par : { $detail } → { $score }
-challenge_field_line = { $rank }. { $name } : { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (l'ordinateur difficile à ta place) : { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = Tu n'as pas encore terminé de donne du défi n° { $id }.
 challenge_export_name = Tes donnes du défi n° { $id }, un enregistrement chacune (`python -m games replay` les rejoue).
 challenge_daily_on = Un défi de { $game } sera publié dans { $channel } chaque jour, à partir de maintenant.
@@ -688,25 +707,49 @@ button_review = Revoir mon jeu
 review_select = Revoir mon jeu : choisir une donne
 review_select_deal = Donne { $deal }
 review_title = **Ton jeu dans la donne { $deal }** — { $game }, table { $table }
-review_total = Tu as laissé { $cost } sur la table en { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } erreur**
+   *[other] **{ $mistakes } erreurs**
+} en { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
-} :
+}, { $mistakes ->
+    [one] qui t'a coûté
+   *[other] qui t'ont coûté
+} { $costs }.
+review_no_mistake = **Aucune erreur** en { $count ->
+    [one] { $count } décision
+   *[other] { $count } décisions
+} : aucune n'a coûté plus de { $cost } en moyenne.
+review_unlucky_count = { $count ->
+    [one] Un choix a manqué de chance
+   *[other] { $count } choix ont manqué de chance
+} : aussi bons que les autres sur les donnes possibles, battus seulement dans la vraie donne.
+review_only_some = { $count ->
+    [one] Celle qui compte le plus est ci-dessous.
+   *[other] Les { $count } qui comptent le plus sont ci-dessous.
+}
+review_list_separator = {", "}
+review_list_last = {" et "}
 review_well_played = **Bien joué !** Aucune de tes { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
 } n'a coûté plus de { $cost }.
-review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_action = Tu as choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles, { $cost } en moyenne.
-review_line_card_exact = Tu as joué { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
-review_line_action_exact = Tu as choisi : { $choice } ; { $best } était meilleur de { $cost } (toutes les cartes étaient connues).
+review_moment_trick = Pli { $trick }
+review_moment_auction = Enchères
+review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles : cela t'a coûté { $cost } en moyenne.
+review_line_action = Tu as choisi : { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles : cela t'a coûté { $cost } en moyenne.
+review_line_card_exact = Tu as joué { $choice } ; { $best } valait { $cost } de plus (toutes les cartes étaient connues).
+review_line_action_exact = Tu as choisi : { $choice } ; { $best } valait { $cost } de plus (toutes les cartes étaient connues).
+review_line_card_unlucky = Tu as joué { $choice }, et tu ne pouvais pas savoir : { $best } n'était meilleur que dans la vraie donne, de { $cost }. Sur les donnes possibles, ta carte valait autant.
+review_line_action_unlucky = Tu as choisi : { $choice }, et tu ne pouvais pas savoir : { $best } n'était meilleur que dans la vraie donne, de { $cost }. Sur les donnes possibles, ton choix valait autant.
 review_cost_points = { $count ->
-    [one] +{ $count } point
-   *[other] +{ $count } points
+    [one] { $count } point
+   *[other] { $count } points
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } point de cartes
-   *[other] +{ $count } points de cartes
+    [one] { $count } point de cartes
+   *[other] { $count } points de cartes
 }
 review_action_pass = passer
 review_action_coinche = coincher
@@ -725,3 +768,65 @@ review_no_such_deal = Cette table n'a pas de donne { $deal } terminée.
 review_failed = La revue n'a pas pu être calculée ; réessaie plus tard.
 cmd_review = Où ton jeu dans une donne terminée a coûté des points (visible de toi seul)
 opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)
+
+## Puzzles (/puzzle : docs/puzzles.md)
+cmd_puzzle = Problèmes tirés de vraies donnes : un par jour pour le serveur, et tes propres erreurs
+cmd_puzzle_today = Le problème du jour de ce serveur (visible de toi seul)
+cmd_puzzle_mine = Un problème tiré d'une de tes erreurs revues (visible de toi seul)
+cmd_puzzle_stats = Tes problèmes résolus et tes séries, jeu par jeu
+cmd_puzzle_daily = Publier chaque jour le problème du jour du serveur dans ce salon
+opt_puzzle_daily = Lancer ou arrêter la publication quotidienne
+puzzle_title_day = Problème du jour — { $game }
+puzzle_title_mine = Ton erreur en problème — { $game }
+puzzle_from_mine = Tiré de la donne { $deal } de la table n° { $table }, où ton jeu a coûté des points.
+puzzle_goal_card_points = Toutes les mains sont visibles. Trouve la seule carte qui fait ramasser à ton camp au moins { $at_least } des { $of } points de cartes restants, quoi que jouent les autres.
+puzzle_goal_contract_declarer = Toutes les mains sont visibles. Trouve la seule carte qui fait réussir le contrat de ton camp, quoi que jouent les défenseurs.
+puzzle_goal_contract_defence = Toutes les mains sont visibles. Trouve la seule carte qui fait chuter le contrat, quoi que joue le camp preneur.
+puzzle_goal_score_ahead = Toutes les mains sont visibles. Trouve la seule carte qui finit la donne avec au moins { $margin } points d'avance, quoi que jouent les autres.
+puzzle_goal_score_behind = Toutes les mains sont visibles. Trouve la seule carte qui finit la donne avec au plus { $margin } points de retard, quoi que jouent les autres.
+puzzle_goal_best = Seule ta main est visible, comme tu la voyais. Trouve la carte qui fait mieux que toutes les autres dans au moins { $share } des donnes possibles.
+puzzle_pick = Ta place est en bas de la table. Choisis ta carte : un seul essai.
+puzzle_you = Toi
+puzzle_solve = Résoudre
+puzzle_post = **Problème du jour — { $game }** · { $date }
+    { $goal }
+    Appuie sur « Résoudre » : toi seul vois les mains, ta réponse et combien l'ont trouvée.
+puzzle_right = ✅ **Bravo !** { $card } est la bonne carte.
+puzzle_wrong = ❌ **Pas cette fois :** { $card } ne suffit pas ; la carte était { $answer }.
+puzzle_values_card_points = Points de cartes ramassés par ton camp avec chaque carte, au mieux ensuite : { $values }
+puzzle_values_score = Ton écart à la fin de la donne avec chaque carte, au mieux ensuite : { $values }
+puzzle_values_contract = Au mieux après chaque carte : { $values }
+puzzle_values_best = Moyenne sur { $deals } donnes possibles ({ $unit }) : { $values }
+puzzle_unit_points = points
+puzzle_unit_card_points = points de cartes
+puzzle_value_met = { $card } y arrive
+puzzle_value_missed = { $card } ne suffit pas
+puzzle_why = **Pourquoi** — le meilleur jeu après { $answer } :
+puzzle_line_trick = Pli { $number } — { $plays }
+puzzle_line_play = { $name } : { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } sur { $answered } membre de ce serveur ayant répondu l'a trouvée.
+   *[other] { $found } sur { $answered } membres de ce serveur ayant répondu l'ont trouvée.
+}
+puzzle_streak = Série : { $current } d'affilée (record { $best }).
+puzzle_already = Tu as déjà répondu à ce problème : un seul essai chacun. Ta réponse est gardée.
+puzzle_not_yours = Ce problème n'est pas le tien : essaie `/puzzle today` ou `/puzzle mine`.
+puzzle_unknown = Ce problème n'existe pas.
+puzzle_not_a_choice = Cette carte ne fait pas partie des choix de ce problème.
+puzzle_failed = Le problème n'a pas pu être préparé ; réessaie dans un instant.
+puzzle_mine_none = Pas encore de problème tiré de tes erreurs : après une donne, appuie sur « Revoir mon jeu », puis reviens.
+puzzle_mine_done = Tu as répondu à tous les problèmes tirés de tes erreurs revues ; tes prochaines revues en apporteront d'autres.
+puzzle_stats_title = **Tes problèmes**
+puzzle_stats_line = { $game } : { $solved } résolus sur { $tried } · série { $current } (record { $best })
+puzzle_stats_all = Tous les jeux : { $solved } résolus sur { $tried } · série { $current } (record { $best })
+puzzle_stats_none = Tu n'as encore répondu à aucun problème : essaie `/puzzle today`.
+puzzle_daily_on = Le problème du jour du serveur sera publié dans { $channel } chaque jour, à partir de maintenant.
+puzzle_daily_off = La publication quotidienne du problème est arrêtée.
+puzzle_daily_none = Ce serveur n'a pas de publication quotidienne de problème.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Revoir la donne sur le web
+button_web_game = La partie sur le web
+button_web_review = Ma revue, coup par coup
+button_web_history = Partie { $number } sur le web
+button_web_board = Classement sur le web
+button_web_traveller = Le jeu de chacun sur le web

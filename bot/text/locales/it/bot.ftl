@@ -21,6 +21,8 @@ cli_discord_error = Discord ha risposto con un errore ({ $status }: { $reason })
 cli_no_database = Atout non riesce ad aprire il database { $where } ({ $reason }): controlla ATOUT_DB (il percorso di un file SQLite, o postgresql://utente:password@host:porta/database) e che il server del database sia in funzione.
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES deve essere un numero di processi di revisione tra 0 e { $most } (0 le calcola in un thread), non { $value }
+cli_db_url = ATOUT_DB deve essere il percorso di un file SQLite o un URL postgresql://, non { $value }
 action_pass = Passo
 action_coinche = Coinche
 action_surcoinche = Surcoinche
@@ -77,7 +79,6 @@ result_winners = { $count ->
    *[other] **Partita finita — vincono { $names }!**
 }
 result_no_winner = **Partita finita — nessun vincitore.**
-rules_standard = regole standard
 table_header = Tavolo { $id }
 button_hand = Le mie carte
 button_last_trick = Ultima presa
@@ -613,8 +614,10 @@ challenge_card_rules = Regole della casa: { $rules }
 challenge_card_how = Tutti giocano le stesse smazzate contro gli stessi avversari computer; ogni smazzata è confrontata con il risultato di tutti gli altri su di essa.
 challenge_card_how_partner = Tutti giocano le stesse smazzate con lo stesso compagno e gli stessi avversari computer; ogni smazzata è confrontata con il risultato di tutti gli altri su di essa.
 challenge_card_players = Giocatori: { $started } · hanno finito: { $finished }
-challenge_card_leader = In testa: { $name } ({ $percent })
-challenge_card_winner = Vincitore: { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Vincitore
+   *[other] Vincitori
+}: { $name } ({ $percent })
 challenge_card_closes = Chiude { $when } ({ $left }). Un tentativo a testa: Gioca apre il tuo tavolo privato.
 challenge_card_closed = Chiusa { $when }.
 button_challenge_play = Gioca
@@ -627,9 +630,26 @@ challenge_done_already = Hai già giocato la sfida n. { $id } (un tentativo a te
 challenge_table_in_thread = Il tuo tavolo per la sfida n. { $id } è in { $thread }: smazzata { $number } di { $total }.
 challenge_thread_name = Sfida n. { $id } — { $name }
 challenge_deal_start = **{ $title }** · smazzata { $number } di { $total }
+challenge_summary_title = **Smazzata { $number } di { $total }**
+challenge_hand_done = Smazzata { $number } di { $total } giocata fino in fondo.
 challenge_table_done = Questa smazzata è finita.
-challenge_deal_done = **Smazzata { $number } di { $total } finita**: il tuo risultato { $score }.
-challenge_deal_par = Par (il computer difficile al tuo posto): { $par }.
+challenge_deal_done = **Smazzata { $number } di { $total } finita**: { $result }
+challenge_field_unit_points = -# Ogni risultato sono i punti delle carte presi dalla squadra del giocatore.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (il computer difficile al tuo posto): { $score }
+challenge_par_only = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata.
+challenge_par_same = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata, esattamente come te.
+challenge_par_worse = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } peggio.
+challenge_par_better = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } meglio.
+challenge_result_own = hai segnato { $score } in questa smazzata.
+challenge_result_sides = la tua squadra ha segnato { $mine } e l'altra { $theirs }, quindi il tuo risultato è { $score }.
+challenge_result_points = la tua squadra ha preso { $score } punti delle carte.
+challenge_standings_unplayed = La classifica conta solo le smazzate che hai finito, perché nessuno scopra una smazzata prima di giocarla: finisci prima la smazzata 1 della sfida n. { $id } (Gioca, sulla sua scheda).
+challenge_standings_sealed = -# { $count ->
+    [one] Qui conta solo la smazzata che hai finito
+   *[other] Qui contano solo le { $count } smazzate che hai finito
+} (su { $total }): i risultati di tutti sulle altre restano nascosti finché non le giochi o la sfida non chiude.
+challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
 challenge_deal_par_pending = Il par di questa smazzata è ancora in calcolo.
 challenge_deal_field = { $percent } dei punti match contro { $count ->
     [one] il giocatore
@@ -645,8 +665,7 @@ challenge_standings_subtitle = { $count ->
 } · pagina { $page }/{ $pages }
 challenge_standings_open = chiude { $left }
 challenge_standings_final = classifica finale
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
-challenge_standings_you = Tu: { $line }
+challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
 challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale; la media delle tue smazzate ti classifica, poi il tuo totale rispetto al par (il computer difficile al tuo posto).
 challenge_standings_empty = Nessuno ha ancora finito una smazzata della sfida n. { $id }.
 challenge_heading_rank = #
@@ -667,8 +686,8 @@ challenge_field_title = **{ $title }**, smazzata { $number }: { $count ->
     [one] { $count } giocatore
    *[other] { $count } giocatori
 }
-challenge_field_par = Par: { $detail } → { $score }
-challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (il computer difficile al tuo posto): { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = Non hai ancora finito nessuna smazzata della sfida n. { $id }.
 challenge_export_name = Le tue smazzate della sfida n. { $id }, una registrazione ciascuna (`python -m games replay` le rigioca).
 challenge_daily_on = Una sfida di { $game } sarà pubblicata in { $channel } ogni giorno, a partire da ora.
@@ -688,25 +707,49 @@ button_review = Rivedi il mio gioco
 review_select = Rivedi il mio gioco: scegli una mano
 review_select_deal = Mano { $deal }
 review_title = **Il tuo gioco nella mano { $deal }** — { $game }, tavolo { $table }
-review_total = Hai lasciato { $cost } sul tavolo in { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } errore**
+   *[other] **{ $mistakes } errori**
+} in { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
-}:
+}, { $mistakes ->
+    [one] che ti è costato
+   *[other] che ti sono costati
+} { $costs }.
+review_no_mistake = **Nessun errore** in { $count ->
+    [one] { $count } decisione
+   *[other] { $count } decisioni
+}: nessuna è costata più di { $cost } in media.
+review_unlucky_count = { $count ->
+    [one] Una scelta è stata sfortunata
+   *[other] { $count } scelte sono state sfortunate
+}: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
+review_only_some = { $count ->
+    [one] Qui sotto la più importante.
+   *[other] Qui sotto le { $count } più importanti.
+}
+review_list_separator = {", "}
+review_list_last = {" e "}
 review_well_played = **Ben giocato!** Nessuna delle tue { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
 } è costata più di { $cost }.
-review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili, { $cost } in media.
-review_line_action = Hai scelto: { $choice }; { $best } sarebbe stato meglio nel { $share } delle mani possibili, { $cost } in media.
-review_line_card_exact = Hai giocato { $choice }; { $best } era migliore di { $cost } (tutte le carte erano note).
-review_line_action_exact = Hai scelto: { $choice }; { $best } era meglio di { $cost } (tutte le carte erano note).
+review_moment_trick = Presa { $trick }
+review_moment_auction = Asta
+review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili: ti è costato { $cost } in media.
+review_line_action = Hai scelto: { $choice }; { $best } sarebbe stato meglio nel { $share } delle mani possibili: ti è costato { $cost } in media.
+review_line_card_exact = Hai giocato { $choice }; { $best } valeva { $cost } in più (tutte le carte erano note).
+review_line_action_exact = Hai scelto: { $choice }; { $best } valeva { $cost } in più (tutte le carte erano note).
+review_line_card_unlucky = Hai giocato { $choice }, e non potevi saperlo: { $best } era migliore solo nella mano reale, di { $cost }. Sulle mani possibili, la tua carta valeva altrettanto.
+review_line_action_unlucky = Hai scelto: { $choice }, e non potevi saperlo: { $best } era meglio solo nella mano reale, di { $cost }. Sulle mani possibili, la tua scelta valeva altrettanto.
 review_cost_points = { $count ->
-    [one] +{ $count } punto
-   *[other] +{ $count } punti
+    [one] { $count } punto
+   *[other] { $count } punti
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } punto carte
-   *[other] +{ $count } punti carte
+    [one] { $count } punto carte
+   *[other] { $count } punti carte
 }
 review_action_pass = passare
 review_action_coinche = contrare
@@ -725,3 +768,65 @@ review_no_such_deal = Questo tavolo non ha una mano { $deal } finita.
 review_failed = Non è stato possibile calcolare la revisione; riprova più tardi.
 cmd_review = Dove il tuo gioco in una mano finita è costato punti (lo vedi solo tu)
 opt_review_deal = Numero della mano (predefinito: l'ultima finita)
+
+## Puzzles (/puzzle: docs/puzzles.md)
+cmd_puzzle = Problemi da mani vere: uno al giorno per il server, e i tuoi errori
+cmd_puzzle_today = Il problema del giorno di questo server (lo vedi solo tu)
+cmd_puzzle_mine = Un problema da uno dei tuoi errori rivisti (lo vedi solo tu)
+cmd_puzzle_stats = I tuoi problemi risolti e le tue serie, gioco per gioco
+cmd_puzzle_daily = Pubblica ogni giorno il problema del giorno del server in questo canale
+opt_puzzle_daily = Avvia o ferma la pubblicazione quotidiana
+puzzle_title_day = Problema del giorno — { $game }
+puzzle_title_mine = Il tuo errore come problema — { $game }
+puzzle_from_mine = Dalla mano { $deal } del tavolo n. { $table }, dove il tuo gioco è costato punti.
+puzzle_goal_card_points = Tutte le mani sono scoperte. Trova l'unica carta che fa prendere alla tua squadra almeno { $at_least } dei { $of } punti rimasti, qualunque cosa giochino gli altri.
+puzzle_goal_contract_declarer = Tutte le mani sono scoperte. Trova l'unica carta che fa mantenere il contratto alla tua squadra, qualunque cosa giochino i difensori.
+puzzle_goal_contract_defence = Tutte le mani sono scoperte. Trova l'unica carta che fa cadere il contratto, qualunque cosa giochi chi l'ha dichiarato.
+puzzle_goal_score_ahead = Tutte le mani sono scoperte. Trova l'unica carta che chiude la mano con almeno { $margin } punti di vantaggio, qualunque cosa giochino gli altri.
+puzzle_goal_score_behind = Tutte le mani sono scoperte. Trova l'unica carta che chiude la mano con al massimo { $margin } punti di svantaggio, qualunque cosa giochino gli altri.
+puzzle_goal_best = Si vedono solo le tue carte, come le vedevi tu. Trova la carta che fa meglio di ogni altra in almeno il { $share } delle mani possibili.
+puzzle_pick = Il tuo posto è in basso. Scegli la tua carta: un solo tentativo.
+puzzle_you = Tu
+puzzle_solve = Risolvi
+puzzle_post = **Problema del giorno — { $game }** · { $date }
+    { $goal }
+    Premi «Risolvi»: solo tu vedi le mani, la tua risposta e quanti l'hanno trovata.
+puzzle_right = ✅ **Esatto!** { $card } è la carta giusta.
+puzzle_wrong = ❌ **Non questa volta:** { $card } non basta; la carta era { $answer }.
+puzzle_values_card_points = Punti presi dalla tua squadra con ogni carta, col gioco migliore dopo: { $values }
+puzzle_values_score = Il tuo scarto a fine mano con ogni carta, col gioco migliore dopo: { $values }
+puzzle_values_contract = Col gioco migliore dopo ogni carta: { $values }
+puzzle_values_best = Media su { $deals } mani possibili ({ $unit }): { $values }
+puzzle_unit_points = punti
+puzzle_unit_card_points = punti delle carte
+puzzle_value_met = { $card } ci arriva
+puzzle_value_missed = { $card } non basta
+puzzle_why = **Perché** — il gioco migliore dopo { $answer }:
+puzzle_line_trick = Presa { $number } — { $plays }
+puzzle_line_play = { $name }: { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } su { $answered } membro di questo server che ha risposto l'ha trovata.
+   *[other] { $found } su { $answered } membri di questo server che hanno risposto l'hanno trovata.
+}
+puzzle_streak = Serie: { $current } di fila (record { $best }).
+puzzle_already = Hai già risposto a questo problema: un tentativo a testa. La tua risposta resta.
+puzzle_not_yours = Questo problema non è tuo: prova `/puzzle today` o `/puzzle mine`.
+puzzle_unknown = Questo problema non esiste.
+puzzle_not_a_choice = Questa carta non è tra le scelte del problema.
+puzzle_failed = Non è stato possibile preparare il problema; riprova tra un momento.
+puzzle_mine_none = Ancora nessun problema dai tuoi errori: dopo una mano premi «Rivedi il mio gioco», poi torna qui.
+puzzle_mine_done = Hai risposto a tutti i problemi trovati nei tuoi errori rivisti; le prossime revisioni ne porteranno altri.
+puzzle_stats_title = **I tuoi problemi**
+puzzle_stats_line = { $game }: { $solved } risolti su { $tried } · serie { $current } (record { $best })
+puzzle_stats_all = Tutti i giochi: { $solved } risolti su { $tried } · serie { $current } (record { $best })
+puzzle_stats_none = Non hai ancora risposto a nessun problema: prova `/puzzle today`.
+puzzle_daily_on = Il problema del giorno del server sarà pubblicato in { $channel } ogni giorno, a partire da ora.
+puzzle_daily_off = La pubblicazione quotidiana del problema è ferma.
+puzzle_daily_none = Questo server non ha una pubblicazione quotidiana del problema.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rivedi la mano sul web
+button_web_game = La partita sul web
+button_web_review = La mia revisione, passo per passo
+button_web_history = Partita { $number } sul web
+button_web_board = Classifica sul web
+button_web_traveller = Il gioco di tutti sul web

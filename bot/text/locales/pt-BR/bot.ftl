@@ -14,6 +14,8 @@ cli_no_network = O Atout não consegue acessar o Discord ({ $reason }): verifiqu
 cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifique as configurações de Bot do aplicativo.
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tente de novo daqui a pouco.
 cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $reason }): verifique ATOUT_DB (o caminho de um arquivo SQLite, ou postgresql://usuário:senha@host:porta/banco) e se o servidor do banco de dados está rodando.
+cli_review_processes = ATOUT_REVIEW_PROCESSES precisa ser um número de processos de revisão entre 0 e { $most } (0 as calcula em uma thread), não { $value }
+cli_db_url = ATOUT_DB precisa ser o caminho de um arquivo SQLite ou uma URL postgresql://, não { $value }
 action_take = Pego { $trump }
 action_exchange_range = Marque { $low } a { $high } cartas para trocar
 event_take = { $name } pega { $trump }
@@ -106,8 +108,21 @@ challenge_card_setup = { $count ->
 challenge_card_closes = Fecha { $when } ({ $left }). Uma tentativa cada: Jogar abre sua mesa privada.
 challenge_done_already = Você já jogou o desafio n.º { $id } (uma tentativa cada): `/challenge results` mostra suas mãos.
 challenge_table_in_thread = Sua mesa do desafio n.º { $id } está em { $thread }: mão { $number } de { $total }.
-challenge_deal_done = **Mão { $number } de { $total } terminada**: seu resultado { $score }.
-challenge_deal_par = Par (o computador difícil no seu lugar): { $par }.
+challenge_field_par_plain = Par (o computador difícil no seu lugar): { $score }
+challenge_field_par = Par (o computador difícil no seu lugar): { $detail } → { $score }
+challenge_par_only = Par: o computador difícil no seu lugar fez { $par } nesta mão.
+challenge_par_same = Par: o computador difícil no seu lugar fez { $par } nesta mão, exatamente como você.
+challenge_par_worse = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a menos.
+challenge_par_better = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a mais.
+challenge_result_own = você marcou { $score } nesta mão.
+challenge_result_sides = sua equipe marcou { $mine } e a outra { $theirs }, então seu resultado é { $score }.
+challenge_result_points = sua equipe fez { $score } pontos das cartas.
+challenge_standings_unplayed = A classificação só conta as mãos que você terminou, para que ninguém conheça uma mão antes de jogá-la: termine primeiro a mão 1 do desafio n.º { $id } (Jogar, no cartão dele).
+challenge_standings_sealed = -# { $count ->
+    [one] Aqui só conta a mão que você terminou
+   *[other] Aqui só contam as { $count } mãos que você terminou
+} (de { $total }): os resultados de todos nas outras ficam escondidos até você jogá-las ou o desafio fechar.
+challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
 challenge_deal_par_pending = O par desta mão ainda está sendo calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
     [one] o jogador
@@ -132,21 +147,75 @@ rank_letter_Q = Q
 rank_letter_K = K
 
 # O que Portugal diz por tu.
-challenge_standings_you = Você: { $line }
+challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
 review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
 review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
 cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)
 review_select = Rever o meu jogo: escolha uma mão
-review_line_card = Jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_action = Escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_card_exact = Jogou { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_line_action_exact = Escolheu: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_failed = Não foi possível calcular a revisão; tente mais tarde.
-review_total = Deixou { $cost } na mesa em { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } erro**
+   *[other] **{ $mistakes } erros**
+} em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
-}:
+}, { $mistakes ->
+    [one] que custou
+   *[other] que custaram
+} { $costs }.
+review_no_mistake = **Nenhum erro** em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}: nenhuma custou mais de { $cost } em média.
+review_unlucky_count = { $count ->
+    [one] Uma escolha teve azar
+   *[other] { $count } escolhas tiveram azar
+}: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
+review_only_some = { $count ->
+    [one] A que mais importa está abaixo.
+   *[other] As { $count } que mais importam estão abaixo.
+}
 review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
+review_line_card = Você jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
+review_line_action = Você escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
+review_line_card_exact = Você jogou { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
+review_line_action_exact = Você escolheu: { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
+review_line_card_unlucky = Você jogou { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua carta valia o mesmo.
+review_line_action_unlucky = Você escolheu: { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua escolha valia o mesmo.
+review_failed = Não foi possível calcular a revisão; tente mais tarde.
+challenge_hand_done = Mão { $number } de { $total } jogada até o fim.
+
+## Puzzles (/puzzle): o Brasil trata por você
+cmd_puzzle = Problemas tirados de mãos reais: um por dia para o servidor, e seus próprios erros
+cmd_puzzle_today = O problema do dia deste servidor (só você vê)
+cmd_puzzle_mine = Um problema tirado de um dos seus erros revistos (só você vê)
+cmd_puzzle_stats = Seus problemas resolvidos e suas sequências, jogo a jogo
+puzzle_title_mine = Seu erro como problema — { $game }
+puzzle_from_mine = Da mão { $deal } da mesa nº { $table }, onde seu jogo custou pontos.
+puzzle_goal_card_points = Todas as mãos estão à vista. Encontre a única carta que faz sua equipe levar pelo menos { $at_least } dos { $of } pontos de cartas que faltam, joguem os outros o que jogarem.
+puzzle_goal_contract_declarer = Todas as mãos estão à vista. Encontre a única carta que faz sua equipe cumprir o contrato, joguem os defensores o que jogarem.
+puzzle_goal_contract_defence = Todas as mãos estão à vista. Encontre a única carta que derruba o contrato, joguem os declarantes o que jogarem.
+puzzle_goal_score_ahead = Todas as mãos estão à vista. Encontre a única carta que termina a mão com pelo menos { $margin } pontos de vantagem, joguem os outros o que jogarem.
+puzzle_goal_score_behind = Todas as mãos estão à vista. Encontre a única carta que termina a mão com no máximo { $margin } pontos de desvantagem, joguem os outros o que jogarem.
+puzzle_goal_best = Só a sua mão está à vista, como você a via. Encontre a carta que faz melhor do que todas as outras em pelo menos { $share } das mãos possíveis.
+puzzle_pick = Seu lugar é o de baixo. Escolha sua carta: uma só tentativa.
+puzzle_you = Você
+puzzle_post = **Problema do dia — { $game }** · { $date }
+    { $goal }
+    Aperte “Resolver”: só você vê as mãos, sua resposta e quantos a encontraram.
+puzzle_values_card_points = Pontos de cartas que sua equipe leva com cada carta, com o melhor jogo depois: { $values }
+puzzle_values_score = Sua diferença no fim da mão com cada carta, com o melhor jogo depois: { $values }
+puzzle_already = Você já respondeu a este problema: uma tentativa para cada um. Sua resposta continua valendo.
+puzzle_not_yours = Este problema não é seu: tente `/puzzle today` ou `/puzzle mine`.
+puzzle_failed = Não foi possível preparar o problema; tente de novo daqui a pouco.
+puzzle_mine_none = Ainda não há problemas dos seus erros: depois de uma mão, aperte “Rever o meu jogo” e volte.
+puzzle_mine_done = Você respondeu a todos os problemas encontrados nos seus erros revistos; as próximas revisões trarão mais.
+puzzle_stats_title = **Seus problemas**
+puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
+puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
+## Link buttons to the web pages (bot/web): where Brazil words them apart.
+button_web_review = Minha revisão, jogada a jogada

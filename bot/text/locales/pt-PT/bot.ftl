@@ -22,6 +22,8 @@ cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); 
 cli_no_database = O Atout não consegue abrir a base de dados { $where } ({ $reason }): verifica ATOUT_DB (o caminho de um ficheiro SQLite, ou postgresql://utilizador:palavra-passe@anfitrião:porta/base) e se o servidor da base de dados está a correr.
 cli_ai_pause = ATOUT_AI_PAUSE tem de ser um número de segundos entre 0 e 60, não { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES tem de ser um número de processos de desenho entre 0 e { $most } (0 desenha em threads), não { $value }
+cli_review_processes = ATOUT_REVIEW_PROCESSES tem de ser um número de processos de revisão entre 0 e { $most } (0 calcula-as numa thread), não { $value }
+cli_db_url = ATOUT_DB tem de ser o caminho de um ficheiro SQLite ou um URL postgresql://, não { $value }
 action_pass = Passo
 action_coinche = Coinche
 action_surcoinche = Surcoinche
@@ -78,7 +80,6 @@ result_winners = { $count ->
    *[other] **Fim do jogo — { $names } ganharam!**
 }
 result_no_winner = **Fim do jogo — ninguém ganhou.**
-rules_standard = regras normais
 table_header = Mesa { $id }
 button_hand = Mão
 button_last_trick = Última vaza
@@ -614,8 +615,10 @@ challenge_card_rules = Regras da casa: { $rules }
 challenge_card_how = Todos jogam as mesmas mãos contra os mesmos adversários computadores; cada mão é comparada com o resultado de todos os outros nessa mão.
 challenge_card_how_partner = Todos jogam as mesmas mãos com o mesmo parceiro e os mesmos adversários computadores; cada mão é comparada com o resultado de todos os outros nessa mão.
 challenge_card_players = Jogadores: { $started } · terminaram: { $finished }
-challenge_card_leader = Na frente: { $name } ({ $percent })
-challenge_card_winner = Vencedor: { $name } ({ $percent })
+challenge_card_winner = { $count ->
+    [one] Vencedor
+   *[other] Vencedores
+}: { $name } ({ $percent })
 challenge_card_closes = Fecha { $when } ({ $left }). Uma tentativa cada: Jogar abre a tua mesa privada.
 challenge_card_closed = Fechou { $when }.
 button_challenge_play = Jogar
@@ -628,14 +631,31 @@ challenge_done_already = Já jogaste o desafio n.º { $id } (uma tentativa cada)
 challenge_table_in_thread = A tua mesa do desafio n.º { $id } está em { $thread }: mão { $number } de { $total }.
 challenge_thread_name = Desafio n.º { $id } — { $name }
 challenge_deal_start = **{ $title }** · mão { $number } de { $total }
+challenge_summary_title = **Mão { $number } de { $total }**
+challenge_hand_done = Mão { $number } de { $total } jogada até ao fim.
 challenge_table_done = Esta mão terminou.
-challenge_deal_done = **Mão { $number } de { $total } terminada**: o teu resultado { $score }.
-challenge_deal_par = Par (o computador difícil no teu lugar): { $par }.
+challenge_deal_done = **Mão { $number } de { $total } terminada**: { $result }
+challenge_field_unit_points = -# Cada resultado são os pontos das cartas feitos pela equipa do jogador.
+challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
+challenge_field_par_plain = Par (o computador difícil no teu lugar): { $score }
+challenge_par_only = Par: o computador difícil no teu lugar fez { $par } nesta mão.
+challenge_par_same = Par: o computador difícil no teu lugar fez { $par } nesta mão, exatamente como tu.
+challenge_par_worse = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a menos.
+challenge_par_better = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a mais.
+challenge_result_own = marcaste { $score } nesta mão.
+challenge_result_sides = a tua equipa marcou { $mine } e a outra { $theirs }, por isso o teu resultado é { $score }.
+challenge_result_points = a tua equipa fez { $score } pontos das cartas.
+challenge_standings_unplayed = A classificação só conta as mãos que terminaste, para que ninguém conheça uma mão antes de a jogar: termina primeiro a mão 1 do desafio n.º { $id } (Jogar, no seu cartão).
+challenge_standings_sealed = -# { $count ->
+    [one] Aqui só conta a mão que terminaste
+   *[other] Aqui só contam as { $count } mãos que terminaste
+} (de { $total }): os resultados de todos nas outras ficam escondidos até as jogares ou o desafio fechar.
+challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
 challenge_deal_par_pending = O par desta mão ainda está a ser calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
     [one] o jogador
    *[other] os { $count } jogadores
-} que a jogaram antes de si.
+} que a jogaram antes de ti.
 challenge_deal_alone = Ainda ninguém mais jogou esta mão.
 challenge_attempt_done = **Desafio concluído**: { $percent } de média · { $par } face ao par. `/challenge standings` e `/challenge results` mostram como correu a todos.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminaste, as outras não se jogam.
@@ -646,8 +666,7 @@ challenge_standings_subtitle = { $count ->
 } · página { $page }/{ $pages }
 challenge_standings_open = fecha { $left }
 challenge_standings_final = classificação final
-challenge_standings_line = { $rank }. { $name } — { $percent } · { $par } face ao par · { $done }/{ $total } mãos
-challenge_standings_you = Tu: { $line }
+challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
 challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem; a média das tuas mãos classifica-te, depois o teu total face ao par (o computador difícil no teu lugar).
 challenge_standings_empty = Ainda ninguém terminou uma mão do desafio n.º { $id }.
 challenge_heading_rank = #
@@ -668,8 +687,8 @@ challenge_field_title = **{ $title }**, mão { $number }: { $count ->
     [one] { $count } jogador
    *[other] { $count } jogadores
 }
-challenge_field_par = Par: { $detail } → { $score }
-challenge_field_line = { $rank }. { $name }: { $detail } → { $score } ({ $percent })
+challenge_field_par = Par (o computador difícil no teu lugar): { $detail } → { $score }
+challenge_field_line = { $rank } { $name } — { $detail } → { $score } · { $percent }
 challenge_export_none = Ainda não terminaste nenhuma mão do desafio n.º { $id }.
 challenge_export_name = As tuas mãos do desafio n.º { $id }, um registo cada (`python -m games replay` volta a jogá-las).
 challenge_daily_on = Um desafio de { $game } será publicado em { $channel } todos os dias, a partir de agora.
@@ -689,25 +708,49 @@ button_review = Rever o meu jogo
 review_select = Rever o meu jogo: escolhe uma mão
 review_select_deal = Mão { $deal }
 review_title = **O teu jogo na mão { $deal }** — { $game }, mesa { $table }
-review_total = Deixaste { $cost } na mesa em { $count ->
+review_mistakes = { $mistakes ->
+    [one] **{ $mistakes } erro**
+   *[other] **{ $mistakes } erros**
+} em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
-}:
+}, { $mistakes ->
+    [one] que te custou
+   *[other] que te custaram
+} { $costs }.
+review_no_mistake = **Nenhum erro** em { $count ->
+    [one] { $count } decisão
+   *[other] { $count } decisões
+}: nenhuma custou mais de { $cost } em média.
+review_unlucky_count = { $count ->
+    [one] Uma opção teve azar
+   *[other] { $count } opções tiveram azar
+}: tão boas como as outras nas mãos possíveis, batidas só na mão real.
+review_only_some = { $count ->
+    [one] A que mais conta está abaixo.
+   *[other] As { $count } que mais contam estão abaixo.
+}
+review_list_separator = {", "}
+review_list_last = {" e "}
 review_well_played = **Bem jogado!** Nenhuma das tuas { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 } custou mais de { $cost }.
-review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_action = Escolheste: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis, { $cost } em média.
-review_line_card_exact = Jogaste { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
-review_line_action_exact = Escolheste: { $choice }; { $best } era melhor por { $cost } (todas as cartas eram conhecidas).
+review_moment_trick = Vaza { $trick }
+review_moment_auction = Leilão
+review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou-te { $cost } em média.
+review_line_action = Escolheste: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou-te { $cost } em média.
+review_line_card_exact = Jogaste { $choice }; { $best } valia mais { $cost } (todas as cartas eram conhecidas).
+review_line_action_exact = Escolheste: { $choice }; { $best } valia mais { $cost } (todas as cartas eram conhecidas).
+review_line_card_unlucky = Jogaste { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua carta valia o mesmo.
+review_line_action_unlucky = Escolheste: { $choice }, e não podias saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, a tua opção valia o mesmo.
 review_cost_points = { $count ->
-    [one] +{ $count } ponto
-   *[other] +{ $count } pontos
+    [one] { $count } ponto
+   *[other] { $count } pontos
 }
 review_cost_card_points = { $count ->
-    [one] +{ $count } ponto de cartas
-   *[other] +{ $count } pontos de cartas
+    [one] { $count } ponto de cartas
+   *[other] { $count } pontos de cartas
 }
 review_action_pass = passar
 review_action_coinche = contrar
@@ -726,3 +769,65 @@ review_no_such_deal = Esta mesa não tem uma mão { $deal } terminada.
 review_failed = Não foi possível calcular a revisão; tenta mais tarde.
 cmd_review = Onde o teu jogo numa mão terminada custou pontos (só tu vês)
 opt_review_deal = Número da mão (por omissão: a última terminada)
+
+## Puzzles (/puzzle: docs/puzzles.md)
+cmd_puzzle = Problemas tirados de mãos reais: um por dia para o servidor, e os teus próprios erros
+cmd_puzzle_today = O problema do dia deste servidor (só tu vês)
+cmd_puzzle_mine = Um problema tirado de um dos teus erros revistos (só tu vês)
+cmd_puzzle_stats = Os teus problemas resolvidos e as tuas séries, jogo a jogo
+cmd_puzzle_daily = Publicar todos os dias o problema do dia do servidor neste canal
+opt_puzzle_daily = Iniciar ou parar a publicação diária
+puzzle_title_day = Problema do dia — { $game }
+puzzle_title_mine = O teu erro como problema — { $game }
+puzzle_from_mine = Da mão { $deal } da mesa n.º { $table }, onde o teu jogo custou pontos.
+puzzle_goal_card_points = Todas as mãos estão à vista. Encontra a única carta que faz a tua equipa levar pelo menos { $at_least } dos { $of } pontos de cartas que faltam, joguem os outros o que jogarem.
+puzzle_goal_contract_declarer = Todas as mãos estão à vista. Encontra a única carta que faz cumprir o contrato da tua equipa, joguem os defensores o que jogarem.
+puzzle_goal_contract_defence = Todas as mãos estão à vista. Encontra a única carta que faz cair o contrato, joguem os declarantes o que jogarem.
+puzzle_goal_score_ahead = Todas as mãos estão à vista. Encontra a única carta que acaba a mão com pelo menos { $margin } pontos de vantagem, joguem os outros o que jogarem.
+puzzle_goal_score_behind = Todas as mãos estão à vista. Encontra a única carta que acaba a mão com no máximo { $margin } pontos de desvantagem, joguem os outros o que jogarem.
+puzzle_goal_best = Só a tua mão está à vista, como a vias. Encontra a carta que faz melhor do que todas as outras em pelo menos { $share } das mãos possíveis.
+puzzle_pick = O teu lugar é o de baixo. Escolhe a tua carta: uma só tentativa.
+puzzle_you = Tu
+puzzle_solve = Resolver
+puzzle_post = **Problema do dia — { $game }** · { $date }
+    { $goal }
+    Carrega em «Resolver»: só tu vês as mãos, a tua resposta e quantos a encontraram.
+puzzle_right = ✅ **Certo!** { $card } é a carta.
+puzzle_wrong = ❌ **Desta vez não:** { $card } não chega; a carta era { $answer }.
+puzzle_values_card_points = Pontos de cartas que a tua equipa leva com cada carta, com o melhor jogo a seguir: { $values }
+puzzle_values_score = A tua diferença no fim da mão com cada carta, com o melhor jogo a seguir: { $values }
+puzzle_values_contract = Com o melhor jogo a seguir a cada carta: { $values }
+puzzle_values_best = Média de { $deals } mãos possíveis ({ $unit }): { $values }
+puzzle_unit_points = pontos
+puzzle_unit_card_points = pontos de cartas
+puzzle_value_met = { $card } consegue
+puzzle_value_missed = { $card } não chega
+puzzle_why = **Porquê** — o melhor jogo depois de { $answer }:
+puzzle_line_trick = Vaza { $number } — { $plays }
+puzzle_line_play = { $name }: { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } de { $answered } membro deste servidor que respondeu encontrou-a.
+   *[other] { $found } de { $answered } membros deste servidor que responderam encontraram-na.
+}
+puzzle_streak = Série: { $current } seguidos (recorde { $best }).
+puzzle_already = Já respondeste a este problema: uma tentativa cada um. A tua resposta mantém-se.
+puzzle_not_yours = Este problema não é teu: experimenta `/puzzle today` ou `/puzzle mine`.
+puzzle_unknown = Esse problema não existe.
+puzzle_not_a_choice = Essa carta não é uma das escolhas deste problema.
+puzzle_failed = Não foi possível preparar o problema; tenta de novo daqui a pouco.
+puzzle_mine_none = Ainda não há problemas dos teus erros: depois de uma mão, carrega em «Rever o meu jogo» e volta.
+puzzle_mine_done = Respondeste a todos os problemas encontrados nos teus erros revistos; as próximas revisões trarão mais.
+puzzle_stats_title = **Os teus problemas**
+puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_none = Ainda não respondeste a nenhum problema: experimenta `/puzzle today`.
+puzzle_daily_on = O problema do dia do servidor será publicado em { $channel } todos os dias, a partir de agora.
+puzzle_daily_off = A publicação diária do problema está parada.
+puzzle_daily_none = Este servidor não tem publicação diária do problema.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rever a mão na web
+button_web_game = O jogo na web
+button_web_review = A minha revisão, jogada a jogada
+button_web_history = Jogo { $number } na web
+button_web_board = Classificação na web
+button_web_traveller = O jogo de todos na web

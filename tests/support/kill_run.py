@@ -1,4 +1,4 @@
-"""The kill test: the real ``python -m bot`` against the fake Discord (``tests.fake_discord``),
+"""The kill test: the real ``python -m bot`` against the fake Discord (``tests.support.fake_discord``),
 killed with SIGKILL at random moments of many games and started again.
 
 Each game is a two-seat Briscola: a person (played by this driver, which reads the table's state
@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.play.sessions import restore_game
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.backends import make_storage
 from bot.ui.codec import button_id
 from games.registry import game_class
-from tests.fake_discord import TOKEN, FakeGateway
+from tests.support.fake_discord import TOKEN, FakeGateway
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CLICK_TIMEOUT_S = 10.0
 HOLD_AT = 30
 """Actions into a game (of the 40 cards of a one-deal, two-seat Briscola) where its player waits
@@ -84,7 +84,7 @@ class Run:
         players hold their games' last tricks, so that a fast machine cannot finish the games
         before the kills the test counts on (a game of 40 cards lasts about a second)."""
         self.done = False
-        self.storage = SqliteStorage(str(self.db))
+        self.storage = make_storage(str(self.db))
         self.stop_signals: tuple[int, ...] = ()
         """Signals that stop the bot instead of SIGKILL, in turn (``stop_run``)."""
         self.exit_codes: list[int] = []
@@ -121,7 +121,7 @@ class Run:
     async def kill_bot(self) -> None:
         assert self.process is not None
         for table, user in self.tables.items():
-            row = await self.storage.get_table(table)
+            row = await self.storage.tables.get(table)
             if row is not None and row.status == "playing" and user:
                 self.killed_during.add(table)
         self.sigkill()
@@ -142,7 +142,7 @@ class Run:
         ``KillMode=mixed``). Returns the bot's exit code."""
         assert self.process is not None
         for table, user in self.tables.items():
-            row = await self.storage.get_table(table)
+            row = await self.storage.tables.get(table)
             if row is not None and row.status == "playing" and user:
                 self.killed_during.add(table)
         if signum == signal.SIGINT:
@@ -228,7 +228,7 @@ class Run:
             await asyncio.sleep(0.2)
         self.tables[table] = user
         while True:
-            row = await self.storage.get_table(table)
+            row = await self.storage.tables.get(table)
             assert row is not None
             if row.status != "lobby":
                 return table
@@ -248,7 +248,7 @@ class Run:
     async def play(self, user: int) -> None:
         table = await self.open_table(user)
         while not self.done:
-            row = await self.storage.get_table(table)
+            row = await self.storage.tables.get(table)
             assert row is not None
             if row.status != "playing":
                 return
@@ -284,7 +284,7 @@ class Run:
     async def check(self) -> None:
         figures = self.figures
         for table in self.tables:
-            row = await self.storage.get_table(table)
+            row = await self.storage.tables.get(table)
             assert row is not None
             if row.status == "finished":
                 figures.finished += 1
@@ -292,7 +292,7 @@ class Run:
                     figures.resumed += 1
             else:
                 figures.problems.append(f"table {table} is {row.status}")
-            log = await self.storage.load_log(table)
+            log = await self.storage.tables.load_log(table)
             assert row.first_dealer is not None
             engine = game_class(row.game)(
                 options=row.options, seats=row.seats, dealer=row.first_dealer
@@ -311,7 +311,7 @@ class Run:
                 figures.applied_twice += 1
                 figures.problems.append(f"table {table}: the log does not replay: {exc}")
         for table, version, seat, action in self.acked:
-            log = await self.storage.load_log(table)
+            log = await self.storage.tables.load_log(table)
             if version >= len(log.actions):
                 figures.lost += 1
                 figures.problems.append(f"table {table}: action {version} acknowledged, not logged")
