@@ -9,8 +9,9 @@ cancels out; what is left is skill.
 Margins: the deal's score for Belote, Coinche and Piquet; card points for Briscola and Sueca
 (whose scores are hands and games won); chiamata's deal score for A's seat.
 
-Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per move), and the
-peer programs of the ``bench`` extra (``pip install .[bench]``):
+Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per move),
+``hard@NET.npz`` (two-player Briscola's value network from a file), ``hard-search`` (the hard
+player without the learned value), and the peer programs of the ``bench`` extra (``pip install .[bench]``):
 
 - ``briscolabot`` (or ``briscolabot:PATH`` to its ONNX model; by default ``$BRISCOLABOT_MODEL``,
   else ``shared/peers/briscolabot/briscola-bot-v3.onnx`` in a folder above this one): BriscolaBot-v3
@@ -78,23 +79,56 @@ DEFAULT_SEATS = {"belote": 4, "coinche": 4, "piquet": 2, "briscola": 2, "chiamat
 
 # ------------------------------------------------------------------------------ players
 class Timed:
-    """One of our players, timing its moves (the figures behind "move time p95")."""
+    """One of our players, timing its moves (the figures behind "move time p95").
+
+    ``LEVEL[@NET][:N]``: a level, N samples a move (default: the game's), and for the hard
+    player at two-player Briscola a value network file (``training/``'s ``.npz``) instead of
+    the packaged one; ``hard-search`` is the hard player without the learned value (Briscola's
+    sampled search, the hard player before it)."""
 
     def __init__(self, spec: str) -> None:
         self.spec = spec
-        level, _, samples = spec.partition(":")
+        head, _, samples = spec.partition(":")
+        level, _, net = head.partition("@")
         self.level = level
         self.samples = int(samples) if samples else None
+        self.net = None
+        if net:
+            from games.ai.nets import from_bytes
+
+            self.net = from_bytes(Path(net).read_bytes())
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
+        """The moves' CPU time: the process runs on one core, so this is one core's work even
+        when other processes share the machine (the wall-clock ``times`` are not)."""
 
     def __call__(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         if self.level == "random":
             return random_action(view, legal, rng)
-        start = time.perf_counter()
-        action = choose(view, legal, self.level, rng, samples=self.samples, time_cap_s=0)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        action = self._choose(view, legal, rng)
         if len(legal) > 1:
             self.times.append(time.perf_counter() - start)
+            self.cpu_times.append(time.process_time() - start_cpu)
         return action
+
+    def _choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        from games.ai import duel_value
+        from games.ai.hard import DEFAULT_SAMPLES, choose_hard
+
+        if self.level == "hard-search":
+            return choose_hard(view, legal, rng, self.samples, 0, learned=False)
+        plays = [a for a in legal if a.type == "play"]
+        if (
+            self.net is not None
+            and self.level == "hard"
+            and duel_value.applies(view)
+            and len(plays) == len(legal) > 1
+        ):
+            budget = self.samples or DEFAULT_SAMPLES["briscola"]
+            code = duel_value.choose_card(view, [str(a.card) for a in plays], rng, budget, self.net)
+            return next(a for a in plays if a.card == code)
+        return choose(view, legal, self.level, rng, samples=self.samples, time_cap_s=0)
 
 
 class Naipes:
@@ -547,6 +581,7 @@ def _play_one(deal_no: int, game: str, seats: int, seed: int, rules: str) -> dic
     a, b = _SPECS
     players = _PLAYERS
     times_before = {k: len(getattr(p, "times", [])) for k, p in players.items()}
+    cpu_before = {k: len(getattr(p, "cpu_times", [])) for k, p in players.items()}
     checked_before = sum(getattr(p, "checked", 0) for p in players.values())
     if game == "coinche" and any(p.startswith("colver-") for p in (a, b)):
         row = play_colver(deal_no, seed, (a, b), players)
@@ -557,6 +592,11 @@ def _play_one(deal_no: int, game: str, seats: int, seed: int, rules: str) -> dic
     row["times_ms"] = {
         k: [round(t * 1000, 1) for t in getattr(p, "times", [])[times_before[k] :]]
         for k, p in players.items()
+    }
+    row["cpu_ms"] = {
+        k: [round(t * 1000, 1) for t in p.cpu_times[cpu_before[k] :]]
+        for k, p in players.items()
+        if hasattr(p, "cpu_times")
     }
     return row
 
@@ -711,6 +751,12 @@ def main() -> None:
             print(
                 f"  {name} move time: p50 {percentile(times, 0.5):.1f} ms, "
                 f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms ({len(times)} moves)"
+            )
+        cpu = [t for r in rows for t in r.get("cpu_ms", {}).get(name, [])]
+        if cpu:
+            print(
+                f"  {name} move CPU time (one core): p50 {percentile(cpu, 0.5):.1f} ms, "
+                f"p95 {percentile(cpu, 0.95):.1f} ms, max {max(cpu):.1f} ms ({len(cpu)} moves)"
             )
 
 

@@ -6,11 +6,14 @@ Piquet's exchange template, a concrete exchange within the view's limits). Three
 - ``easy``: a few card-table habits, no counting (``games.ai.easy``);
 - ``normal``: a rule-based club player who counts cards (``games.ai.normal``);
 - ``hard``: determinized search over sampled deals for the card play and for the Coinche
-  auction and Belote taking, the normal player's calls elsewhere (``games.ai.hard``):
-  deterministic for a seed when the budget is a number of samples.
+  auction and Belote taking, the normal player's calls elsewhere (``games.ai.hard``);
+  at two-player Briscola a one-trick lookahead on a value network learned by self-play
+  (``games.ai.duel_value``, numpy; trained by ``training/``; ``games.ai.hard.
+  LEARNED_BRISCOLA2``): deterministic for a seed when
+  the budget is a number of samples.
 
-What the hard player weighs for a card is public: ``games.ai.search.play_values`` gives, for a
-seat's view, the deals it sampled and each candidate card's value in each of them — by the
+What the hard player's search weighs for a card is public: ``games.ai.search.play_values``
+gives, for a seat's view, the deals it sampled and each candidate card's value in each of them — by the
 hard player's measure, or (``objective="score"``) the seat's deal score in the game's unit,
 counted by the engines' own scoring under the table's options (``games.ai.scorer``, whose
 ``start_deal`` also scores any deal played out from a view, the real one included).

@@ -1,7 +1,9 @@
 """The hard computer player: determinized search in the card play and in the auctions.
 
 For a card to play it samples deals of the unseen cards consistent with the view and keeps the
-card that scores best on average (``games.ai.search``); its Coinche bids are judged by playing
+card that scores best on average (``games.ai.search``), except at two-player Briscola, where it
+looks one trick ahead and judges where each card leaves it by a value learned in self-play
+(``games.ai.duel_value``; ``LEARNED_BRISCOLA2``); its Coinche bids are judged by playing
 sampled deals out, and so are its Belote taking (``games.ai.bidding``) and its chiamata calls
 and trumps (``games.ai.calling``); elsewhere it bids like the normal player. Its budget is a
 number of samples, so it is deterministic for a seed; the wall-clock cap only stops a search
@@ -15,6 +17,7 @@ import time
 from typing import Final
 
 from games.actions import Action
+from games.ai import duel_value
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
@@ -33,8 +36,15 @@ DEFAULT_SAMPLES: Final[dict[str, int]] = {
 """Determinizations per move when ``choose`` is given no ``samples``: sized so that a move takes
 well under a second on one core (``benchmarks/ai.py`` prints the move times). Briscola's deals
 are cheap to play out and its hidden cards many, so it takes the most: against BriscolaBot-v3,
-112 samples scored +6.6 ± 6.2 card points a deal more than 28 on the same 60 deals. Chiamata's
+112 samples scored +6.6 ± 6.2 card points a deal more than 28 on the same 60 deals (two-player
+Briscola's learned player samples as many of the other's hands for a lead). Chiamata's
 five hands are as cheap, and gained from more samples too."""
+
+LEARNED_BRISCOLA2: Final = True
+"""Whether the hard player plays two-player Briscola by the learned value by default. It does:
+on 450 paired deals never used in training it beat the sampled search by +2.2 ± 1.6 card
+points a deal (game score 0.536 ± 0.030), at a move CPU p95 of 31 ms against 196 ms
+(``benchmarks/results/README.md``, issue 36). ``False`` brings the search back."""
 
 ROLLOUT_BUDGET: Final[dict[str, int]] = {"briscola": 360, "chiamata": 720}
 """Default cap on samples × candidate cards for one move, by game (``DEFAULT_ROLLOUTS``
@@ -57,7 +67,11 @@ def choose_hard(
     rng: random.Random,
     samples: int | None = None,
     time_cap_s: float | None = None,
+    learned: bool | None = None,
 ) -> Action:
+    """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
+    the learned value (``games.ai.duel_value``) or the sampled search; by default
+    ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two)."""
     game = kn.game_of(view)
     budget = samples if samples is not None else DEFAULT_SAMPLES.get(game, 30)
     plays = [a for a in legal if a.type == "play" and a.card is not None]
@@ -83,6 +97,10 @@ def choose_hard(
             return chosen
     if len(plays) != len(legal) or len(plays) < 2:
         return choose_normal(view, legal, rng)
+    use_learned = LEARNED_BRISCOLA2 if learned is None else learned
+    if use_learned and duel_value.applies(view):
+        code = duel_value.choose_card(view, [str(a.card) for a in plays], rng, budget)
+        return next(a for a in plays if a.card == code)
     # A budget given in samples is honoured exactly (deterministic for a seed) unless the caller
     # also sets a cap; the default budget comes with the default safety cap.
     cap = (0.0 if samples is not None else DEFAULT_TIME_CAP_S) if time_cap_s is None else time_cap_s

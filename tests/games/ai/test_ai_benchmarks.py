@@ -101,3 +101,15 @@ def test_duel_against_briscolabot_checks_its_rules(tmp_path: Path) -> None:
     out = _run("benchmarks/ai_duel.py", "briscola", "easy", "briscolabot", "--deals", "1")
     assert re.search(r"rules checked against the peer's at \d+ of its moves", out)
     assert re.search(r"easy game score \(won 1, drawn ½\): [\d.]+", out)
+
+
+def test_duel_plays_a_network_file_against_the_search_and_times_the_cpu() -> None:
+    """``hard@NET.npz`` (a training run's network) and ``hard-search`` (hard without the learned
+    value) are players, and the CPU time of their moves is printed (the one-core budget)."""
+    net = ROOT / "games" / "ai" / "weights" / "briscola2.npz"
+    out = _run(
+        "benchmarks/ai_duel.py", "briscola", f"hard@{net}:4", "hard-search:4", "--deals", "1"
+    )
+    assert "1 duplicate deals" in out
+    assert re.search(r"hard-search:4 move CPU time \(one core\): p50 [\d.]+ ms", out)
+    assert re.search(r"hard@.*briscola2\.npz:4 move CPU time \(one core\): p50 [\d.]+ ms", out)

@@ -1,0 +1,53 @@
+"""The networks in PyTorch (CPU), for training only: the play-time forward pass is numpy's
+(``games.ai.nets``), which reads what ``export`` writes."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from games.ai.nets import Mlp, to_bytes
+
+
+class ValueNet(nn.Module):
+    """Inputs → ReLU layers → outputs: the shape ``games.ai.nets.Mlp`` runs."""
+
+    def __init__(self, inputs: int, hidden: tuple[int, ...], outputs: int) -> None:
+        super().__init__()
+        sizes = (inputs, *hidden, outputs)
+        self.linears = nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(sizes))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        last = len(self.linears) - 1
+        for i, layer in enumerate(self.linears):
+            x = layer(x)
+            if i < last:
+                x = torch.relu(x)
+        return x
+
+
+def layers(model: ValueNet) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The weights as ``games.ai.nets`` keeps them: ``x @ w + b``, so each ``w`` transposed."""
+    return [
+        (
+            layer.weight.detach().cpu().numpy().T.astype(np.float32),
+            layer.bias.detach().cpu().numpy().astype(np.float32),
+        )
+        for layer in model.linears
+    ]
+
+
+def export(model: ValueNet, meta: dict[str, Any]) -> bytes:
+    """The ``.npz`` bytes of the play-time network."""
+    return to_bytes(layers(model), meta)
+
+
+def as_mlp(model: ValueNet, meta: dict[str, Any]) -> Mlp:
+    return Mlp(layers(model), meta, blas=True)
+
+
+__all__ = ["ValueNet", "as_mlp", "export", "layers"]
