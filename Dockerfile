@@ -3,6 +3,8 @@
 # (docker-compose.yml runs two shard clusters).
 #   docker build -t atout .
 #   docker run -d --name atout --restart unless-stopped --env-file .env -v atout-data:/data atout
+# With the deals' web pages (ATOUT_WEB_URL in .env; a reverse proxy with HTTPS in front,
+# docs/running.md): add -p 127.0.0.1:8080:8080.
 #
 # The base image is pinned by exact tag and digest, so that a rebuild gets the same system and
 # Python. With a digest, Docker checks what it pulls: the build fails unless the content's hash
@@ -36,7 +38,8 @@ FROM python:3.11.14-slim-bookworm@sha256:65a93d69fa75478d554f4ad27c85c1e69fa1849
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     ATOUT_DB=/data/atout.sqlite3 \
-    ATOUT_HEALTH_FILE=/tmp/atout.health
+    ATOUT_HEALTH_FILE=/tmp/atout.health \
+    ATOUT_WEB_BIND=0.0.0.0:8080
 # /data belongs to the bot's user: a new named volume mounted there starts with that owner. No
 # VOLUME instruction: it would give every container (each compose service) an anonymous volume.
 RUN groupadd --gid 10001 atout \
@@ -52,4 +55,7 @@ WORKDIR /home/atout
 # docker inspect --format '{{json .State.Health}}' atout
 HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \
     CMD ["python", "-m", "bot", "health"]
+# The deals' web pages, served when ATOUT_WEB_URL is set: on every address of the container,
+# which `-p 127.0.0.1:8080:8080` (or compose's ports) publishes to the host's reverse proxy only.
+EXPOSE 8080
 CMD ["python", "-m", "bot"]

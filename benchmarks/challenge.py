@@ -44,6 +44,7 @@ from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, Par, iso
 from bot.storage.postgres import PgDatabase
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from games.ai import choose
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_detail, fixed_deals, seat_result
@@ -78,7 +79,7 @@ async def build(storage: Storage, attempts: int, deals: int, variants: int, seed
         game=GAME,
         seats=SEATS,
         options={},
-        settings={"language": "en", "deck_style": "auto"},
+        settings=TableSettings(language="en"),
         samples=64,
         seed="benchmark",
         deals=fixed_deals(GAME, {}, SEATS, deals, "benchmark"),
@@ -199,14 +200,16 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--db", help="an empty PostgreSQL database (postgresql://…)")
     parser.add_argument(
-        "--postgres", action="store_true", help="on a throwaway PostgreSQL server (tests.pg_server)"
+        "--postgres",
+        action="store_true",
+        help="on a throwaway PostgreSQL server (tests.support.pg_server)",
     )
     add_json_option(parser)
     args = parser.parse_args()
     if args.db:
         await measure(args, args.db, "postgresql")
     elif args.postgres:
-        from tests.pg_server import PgServer
+        from tests.support.pg_server import PgServer
 
         server = PgServer(durable=True)
         server.start()

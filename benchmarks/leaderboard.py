@@ -37,6 +37,7 @@ from benchmarks.figures import add_json_option, report
 from bot.storage.backends import make_storage
 from bot.storage.ratings import GAMES
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from bot.ui.standings import board_answer, stats_answer
 from games.registry import game_class
 
@@ -117,7 +118,7 @@ async def timed(
 
 async def new_game(storage: Storage, rng: random.Random, players: int) -> int:
     """A coinche table that just ended, as ``storage.tables.finish`` leaves it."""
-    row = await storage.tables.create(GUILD, 1, "coinche", 4, 1, {}, {})
+    row = await storage.tables.create(GUILD, 1, "coinche", 4, 1, {}, TableSettings())
     for seat, person in enumerate(rng.sample(range(1, players + 1), 4)):
         await storage.tables.set_seat(row.id, seat, person, None, f"Player {person}")
     await storage.tables.update(row.id, status="playing", first_dealer=0)

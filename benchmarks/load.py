@@ -63,8 +63,11 @@ from bot import allocator, collector
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.play.driving import schedule_drive
+from bot.play.lobby import join, seat_computer, start_game
 from bot.play.workers import default_image_processes
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from bot.table.presence import Presence
 from bot.ui.codec import button_id
 from games.ai import choose
@@ -77,6 +80,17 @@ def _no_presence_sweep() -> None:
     Presence.start = lambda self: None  # type: ignore[method-assign]
     # The challenges' sweep (closings, pars, daily challenges) sleeps for ever the same way.
     Challenges.start = lambda self: None  # type: ignore[method-assign]
+    # And so does the allocator's trim (every 30 s): every settle waited its full two minutes
+    # for it. It does take part in what is measured (memory.py reads this run), so ``run``
+    # starts it itself once the tables are open and nothing settles any more.
+    allocator.trim_periodically = _trim_later
+
+
+async def _trim_later() -> None:
+    """What ``AtoutBot`` starts in place of ``bot.allocator.trim_periodically``: nothing."""
+
+
+TRIM_PERIODICALLY = allocator.trim_periodically
 
 
 REALISTIC_DELAY_S = 2.0
@@ -262,14 +276,16 @@ def rss_bytes() -> int:
 async def open_table(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
     """A Coinche table of two people and two easy computers, started and dealt: the lobby's
     own steps (seat, start, drive), without its messages, so that hundreds open in seconds."""
-    row = await bot.storage.tables.create(guild_id, channel_id, "coinche", 4, people[0], {}, {})
+    row = await bot.storage.tables.create(
+        guild_id, channel_id, "coinche", 4, people[0], {}, TableSettings()
+    )
     session = await bot.tables.create(row)
     for index, user in enumerate(people):
-        assert await session.join(user, f"p{index}") is None
+        assert await join(session, user, f"p{index}") is None
     for number in (1, 2):
-        assert await session.add_computer("easy", f"Computer {number}") is None
-    assert await session.start() is None
-    await session.schedule_drive()
+        assert await seat_computer(session, "easy", f"Computer {number}") is None
+    assert await start_game(session) is None
+    await schedule_drive(session)
     deadline = time.perf_counter() + 120
     while session.row.table_message_id is None or session.row.ping_message_id is None:
         if time.perf_counter() > deadline:
@@ -483,6 +499,7 @@ async def run(
             install_hooks(env, probe)
             if not simcord_clock:
                 release_loop(env)
+            trimming = asyncio.get_running_loop().create_task(TRIM_PERIODICALLY())
             probe.pings.clear()
             counts_before = sum(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
@@ -519,7 +536,7 @@ async def run(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
             )
             await asyncio.gather(lag_task, players_task)
-            for task in list(players.tasks):
+            for task in [*players.tasks, trimming]:
                 task.cancel()
         finally:
             await env.shutdown()

@@ -73,6 +73,7 @@ GAMES: dict[str, Script] = {
         ("card", "deal-over", "standings-sealed", "results-deal", "standings-final"),
         seed=1,
     ),
+    "puzzle": Script("puzzle", ("post", "question", "answer", "stats"), seed=1),
 }
 """Every game the script knows, by the name ``--game`` takes (Briscola at 2 and at 6 seats)."""
 
@@ -377,6 +378,40 @@ async def challenge(stage: Stage) -> None:
     await stage.shoot("challenge", "standings-final", channel, alice, final.response)
 
 
+async def puzzle(stage: Stage) -> None:
+    """The server's puzzle of the day: the daily post in its channel (no hand, no result), the
+    puzzle alice opens with "Solve it" (every hand, for her alone), her answer with the line
+    that shows why, and her stats."""
+    channel = stage.guild.create_text_channel("puzzle")
+    boss = stage.guild.add_member(
+        stage.world.create_user("admin"),
+        roles=[
+            stage.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        ],
+    )
+    stage.seed = GAMES["puzzle"].seed
+    # The post speaks the server's language, as an admin sets it (/atout settings language:).
+    bot = stage.world.bot
+    await bot.storage.ratings.set_guild_setting(stage.guild.id, "language", stage.language)  # type: ignore[attr-defined]
+    await boss.slash(channel, "puzzle daily")
+    alice = stage.people[0]
+    post = latest(channel)
+    await stage.shoot("puzzle", "post", channel, alice, post)
+    solve = next(i for i in custom_ids(post) if i.startswith("atout:puzzle:"))
+    opened = await alice.click(post, custom_id=solve)
+    if opened.response is None:
+        raise Missed("the puzzle opened from the daily post")
+    await stage.shoot("puzzle", "question", channel, alice, opened.response)
+    cards = [i for i in custom_ids(opened.response) if i.startswith("atout:puzzle:")]
+    # Alice finds it (the answer's page says so): the button of the stored answer's card.
+    stored = await bot.storage.puzzles.get(int(solve.split(":")[2]))  # type: ignore[attr-defined]
+    right = next(i for i in cards if i.endswith(f":{stored.puzzle['answer']['card']}"))
+    answered = await alice.click(opened.response, custom_id=right)
+    await stage.shoot("puzzle", "answer", channel, alice, answered.response)
+    stats = await alice.slash(channel, "puzzle stats")
+    await stage.shoot("puzzle", "stats", channel, alice, stats.response)
+
+
 PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "coinche": coinche,
     "belote": belote,
@@ -386,6 +421,7 @@ PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "chiamata": chiamata,
     "sueca": sueca,
     "challenge": challenge,
+    "puzzle": puzzle,
 }
 
 

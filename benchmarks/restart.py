@@ -41,8 +41,11 @@ from benchmarks.load import percentile
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.play.driving import drive
+from bot.play.lobby import join, seat_computer, start_game
 from bot.play.sessions import TableSession
 from bot.play.workers import default_image_processes
+from bot.storage.table_settings import TableSettings
 from bot.table.presence import Presence
 from bot.ui import images as bot_images
 from bot.ui.codec import TableButtonId
@@ -60,14 +63,16 @@ def _no_presence_sweep() -> None:
 
 async def build(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
     """One unfinished table, played by the session alone (no Discord) until a person acts."""
-    row = await bot.storage.tables.create(guild_id, channel_id, "coinche", 4, people[0], {}, {})
+    row = await bot.storage.tables.create(
+        guild_id, channel_id, "coinche", 4, people[0], {}, TableSettings()
+    )
     session = TableSession(bot.storage, row)
     for index, user in enumerate(people):
-        assert await session.join(user, f"p{index}") is None
+        assert await join(session, user, f"p{index}") is None
     for number in (1, 2):
-        assert await session.add_computer("easy", f"Computer {number}") is None
-    assert await session.start() is None
-    await session.drive()
+        assert await seat_computer(session, "easy", f"Computer {number}") is None
+    assert await start_game(session) is None
+    await drive(session)
     return row.id
 
 

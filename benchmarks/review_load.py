@@ -51,6 +51,7 @@ from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.play.workers import default_image_processes
 from bot.storage.interface import Snapshot
+from bot.storage.table_settings import TableSettings
 from bot.text.i18n import t
 from games.ai import choose
 from games.registry import new_game
@@ -74,7 +75,7 @@ async def stored_game(
     """A finished table of ``name``: ``deals`` deals played by the normal computer player, seat
     0 held by ``user``, written to storage step by step as a table in play writes them."""
     rng = random.Random(seed)
-    row = await bot.storage.tables.create(guild, channel, name, seats, user, {}, {})
+    row = await bot.storage.tables.create(guild, channel, name, seats, user, {}, TableSettings())
     await bot.storage.tables.set_seat(row.id, 0, user, None, "p")
     for seat in range(1, seats):
         await bot.storage.tables.set_seat(row.id, seat, None, "normal", f"Computer {seat}")

@@ -5,7 +5,9 @@ commands, listed by ``python -m bot --help``:
   PostgreSQL (bot/storage/migrate_db.py);
 - ``python -m bot backup FILE`` and ``python -m bot restore FILE`` back up and restore the SQLite
   database (bot/storage/backup.py);
-- ``python -m bot health`` says whether the running bot is well (bot/health.py).
+- ``python -m bot health`` says whether the running bot is well (bot/health.py);
+- ``python -m bot web`` serves the deals' web pages alone, from the same database
+  (bot/web/server.py; the bot serves them itself when ``ATOUT_WEB_URL`` is set).
 
 A new admin's mistakes end in one line that says what is wrong and a non-zero exit, never in a
 traceback; an unknown argument is the argument parser's one line. Exit codes:
@@ -14,8 +16,9 @@ traceback; an unknown argument is the argument parser's one line. Exit codes:
   processes end; a second signal meanwhile changes nothing; a signal during the start stops it
   as cleanly, ``hold_stop_signals``), or the command's work done;
 - 1: Discord refused the token, or cannot be reached;
-- 2: a wrong setting or argument, a database ``ATOUT_DB`` names that cannot be opened (checked
-  before Discord is asked anything), a backup that cannot be made or restored;
+- 2: a wrong setting or argument, a database ``ATOUT_DB`` names that cannot be opened or an
+  address ``ATOUT_WEB_BIND`` names that cannot be listened on (both checked before Discord is
+  asked anything), a backup that cannot be made or restored;
 - 3: another bot is running on this database (``bot.storage.instance_lock``), named in the line.
 """
 
@@ -60,8 +63,9 @@ running on this database.
 
 Settings come from the environment and from .env in the working directory (the environment
 wins): DISCORD_TOKEN, ATOUT_DB, ATOUT_SHARD_COUNT, ATOUT_SHARDS, ATOUT_DEV_GUILD, ATOUT_AI_PAUSE,
-ATOUT_IMAGE_PROCESSES, ATOUT_REVIEW_PROCESSES, ATOUT_HEALTH_FILE. See the README, "Running your
-own Atout", and docs/running.md."""
+ATOUT_IMAGE_PROCESSES, ATOUT_REVIEW_PROCESSES, ATOUT_HEALTH_FILE, ATOUT_WEB_URL,
+ATOUT_WEB_BIND, ATOUT_WEB_SECRET. See the README, "Running your own Atout", and
+docs/running.md."""
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -91,6 +95,11 @@ def arguments() -> argparse.ArgumentParser:
         "health",
         help="whether the running bot is well (ATOUT_HEALTH_FILE; Docker's HEALTHCHECK):"
         " exit 0 healthy, 1 not",
+    )
+    commands.add_parser(
+        "web",
+        help="serve the deals' web pages alone, from the database ATOUT_DB names (the bot"
+        " serves them itself when ATOUT_WEB_URL is set)",
     )
     return parser
 
@@ -150,12 +159,39 @@ def command_or_bot(words: list[str]) -> int:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command in ("backup", "restore"):
         return backup_or_restore(args.command, args.file)
+    if args.command == "web":
+        return web()
     if args.command == "health":
         from bot import health
 
         return health.main()
     hold_stop_signals(at_once=True)
     return run()
+
+
+def web() -> int:
+    """``python -m bot web``: the pages alone, until a signal stops them."""
+    import asyncio
+
+    from bot.config import load_settings
+    from bot.logs import setup_logging
+    from bot.storage.backends import StorageUnavailable
+    from bot.web.server import WebUnavailable, serve_alone
+
+    try:
+        settings = load_settings()
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_SETTING
+    setup_logging()
+    try:
+        asyncio.run(serve_alone(settings.web, settings.db_path))
+    except (StorageUnavailable, WebUnavailable) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_SETTING
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
 
 
 def migrate_db(argv: list[str]) -> int:
@@ -268,6 +304,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
     from bot.storage import instance_lock
     from bot.storage.backends import StorageUnavailable, describe, unavailable
     from bot.text.i18n import t
+    from bot.web.server import WebUnavailable
 
     stop = stop_on_signals(bot)
     if stop.requested.is_set():
@@ -302,7 +339,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
             # The gateway closed: the close under way (a signal's) finishes its work first.
             if stop.closing is not None:
                 await stop.closing
-    except StorageUnavailable as exc:
+    except (StorageUnavailable, WebUnavailable) as exc:
         print(exc, file=sys.stderr)
         return EXIT_SETTING
     except discord.LoginFailure:

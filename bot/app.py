@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,9 +20,8 @@ from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
 from bot.play import workers
+from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
-from bot.play.seating import Seating
-from bot.play.sessions import ChooseFn, default_choose
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
@@ -41,6 +40,10 @@ from bot.ui import emojis, images
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
+from bot.web.links import LinkHolder
+
+if TYPE_CHECKING:
+    from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,7 @@ EXTENSIONS = (
     "cogs.leaderboard",
     "cogs.challenge",
     "cogs.review",
+    "cogs.puzzle",
 )
 
 
@@ -90,19 +94,38 @@ class AtoutBot(commands.Bot):
         self.tables = Tables(
             self.storage, ai_pause_s=settings.ai_pause_s, choose=choose or default_choose
         )
+        self.web_links = LinkHolder()
+        """The web pages' links for Discord's link buttons (none without ``ATOUT_WEB_URL``)."""
+        self.web: WebServer | None = None
+        if settings.web.enabled:
+            from bot.web.server import WebServer
+
+            # Pages are made in a process of their own where the images are (python -m bot),
+            # in a thread where they are drawn in threads (the tests).
+            self.web = WebServer(
+                self.storage,
+                settings.web,
+                self.web_links,
+                clock=discord.utils.utcnow,
+                processes=1 if settings.image_processes > 0 else 0,
+            )
         # The floor, each part given what it works with (docs/architecture.md).
-        seating = Seating()
         channel = TableChannel(self)
         hands = Hands(PanelRegistry())
-        pings = Pings(channel, hands, TurnTimer(seating))
-        self.ui = TableUI(self.tables, channel, TableMessage(channel), hands, pings, seating)
+        pings = Pings(channel, hands, TurnTimer())
+        message = TableMessage(channel, self.web_links)
+        self.ui = TableUI(self.tables, channel, message, hands, pings)
         self.challenges = Challenges(self)
         # The sessions tell the table UI what they committed; it forgets the tables that end.
-        # A challenge's tables end their deal into their attempt instead (bot.challenge).
-        self.tables.listener = ChallengeListener(self.ui, self.challenges.attempts)
+        # A challenge's deals end into their attempt instead (bot.challenge): only they pass
+        # through the challenges' listener.
+        self.tables.listener = self.ui
+        self.tables.duplicate_listener = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
-        self.presence = Presence(self, self.tables, seating, channel, self.ui, self.lobby)
-        self.review = ReviewDesk(self.tables, Reviews(self.storage, settings.review_processes))
+        self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
+        self.review = ReviewDesk(
+            self.tables, Reviews(self.storage, settings.review_processes), self.web_links
+        )
         self.tree.error(self.on_app_command_error)
         self.suit_emojis = emojis.SuitEmojis(self)
         """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
@@ -120,7 +143,9 @@ class AtoutBot(commands.Bot):
 
         A stop signal cancels the login (``python -m bot``); the storage's opening is let finish
         first (its connection has a thread of its own, and a migration is one transaction), so
-        that the close after it finds the storage either open or not, never half-way."""
+        that the close after it finds the storage either open or not, never half-way. The web
+        pages (``ATOUT_WEB_URL``) start then too: an address that cannot be listened on is
+        refused before Discord is asked anything."""
         opening = asyncio.ensure_future(self.open_storage())
         try:
             await asyncio.shield(opening)
@@ -129,6 +154,8 @@ class AtoutBot(commands.Bot):
             if not opening.cancelled():
                 opening.exception()  # seen: a failed opening is no news to a bot that stops
             raise
+        if self.web is not None:
+            await self.web.start()
         await super().login(token)
 
     async def open_storage(self) -> None:
@@ -201,6 +228,8 @@ class AtoutBot(commands.Bot):
         finally:
             self.review.reviews.close()
             try:
+                if self.web is not None:
+                    await self.web.stop()
                 await self.storage.close()
             finally:
                 self.http.close = close_http  # type: ignore[method-assign]

@@ -16,7 +16,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -26,6 +26,7 @@ from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
 from bot.storage.postgres import is_postgres_url
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
+from bot.web.settings import WebSettings, web_settings
 
 MAX_AI_PAUSE_S = 60.0
 """A computer player that waits longer than this is a mistake in the settings, not a pace."""
@@ -58,6 +59,9 @@ class Settings:
     health_file: str | None = None
     """``ATOUT_HEALTH_FILE``: where the running bot writes its health every few seconds, for
     ``python -m bot health`` (Docker's ``HEALTHCHECK``, ``bot.health``); none by default."""
+    web: WebSettings = field(default_factory=WebSettings)
+    """``ATOUT_WEB_URL``, ``ATOUT_WEB_BIND``, ``ATOUT_WEB_SECRET``: the deals' web pages
+    (``bot.web``), off unless the URL is set."""
 
 
 def read_dotenv(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -128,4 +132,5 @@ def load_settings(
         image_processes=int(drawing) if drawing else default_image_processes(),
         review_processes=int(reviewing) if reviewing else DEFAULT_REVIEW_PROCESSES,
         health_file=merged.get("ATOUT_HEALTH_FILE", "").strip() or None,
+        web=web_settings(merged),
     )

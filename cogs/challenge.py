@@ -377,8 +377,20 @@ class Challenges(
         field = await storage.challenges.deal_field(found.id, deal - 1, limit=FIELD_SHOWN)
         field += [r for r in own if r.deal_no == deal - 1 and r not in field]
         text = field_text(found, deal - 1, field, pars.get(deal - 1), user, mine)
+        view = discord.ui.View(timeout=None)
+        links = self.bot.web_links.links
+        if links is not None and not found.open_at(now()):
+            # On the web a deal opens for everybody at once, when the challenge has closed
+            # (bot.web.access): a page cannot tell who reads it.
+            view.add_item(
+                discord.ui.Button(
+                    style=discord.ButtonStyle.link,
+                    label=t("button_web_traveller", mine),
+                    url=links.challenge_deal(found.id, deal - 1),
+                )
+            )
         await interaction.response.send_message(
-            text[:MESSAGE_LIMIT], ephemeral=True, allowed_mentions=NO_MENTIONS
+            text[:MESSAGE_LIMIT], ephemeral=True, allowed_mentions=NO_MENTIONS, view=view
         )
 
     @app_commands.command(name="export", description=describe("cmd_challenge_export"))

@@ -98,6 +98,15 @@ async def show_board(
         await refuse(interaction, t("error_page", locale, page=page, pages=board.pages))
         return
     view = board_view(game, period, board.page, board.pages, user, locale)
+    links = client.web_links.links
+    if links is not None:
+        view.add_item(
+            discord.ui.Button(
+                style=discord.ButtonStyle.link,
+                label=t("button_web_board", locale),
+                url=links.board(interaction.guild_id, game),
+            )
+        )
     text = answer.text[:MESSAGE_LIMIT]
     if how == "edit":
         await interaction.response.edit_message(
@@ -292,6 +301,17 @@ class Leaderboard(commands.Cog):
                     )
                 )
             )
+        links = self.bot.web_links.links
+        if links is not None:
+            # Each game's page on the web: its deals, its score, the rating changes.
+            for index, entry in enumerate(entries, start=1):
+                view.add_item(
+                    discord.ui.Button(
+                        style=discord.ButtonStyle.link,
+                        label=t("button_web_history", locale, number=index),
+                        url=links.game(entry.table_id),
+                    )
+                )
         await interaction.response.send_message(
             text[:MESSAGE_LIMIT], view=view, allowed_mentions=NO_MENTIONS
         )

@@ -11,13 +11,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.play.seating import DESERTED_TTL_S, computer_name
+from bot.play.absence import DESERTED_TTL_S, hand_to_computer
+from bot.play.driving import schedule_drive
+from bot.play.ending import vote_to_abandon
+from bot.play.lobby import leave_lobby
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
+from bot.table.access import hidden_from, session_or_refusal
 from bot.table.commands import describe
 from bot.text.i18n import t, user_locale
 from bot.text.rules import option_text, rule_label
-from bot.ui.replies import hidden_from, refuse, session_or_refusal
+from bot.ui.replies import refuse
 from games.registry import game_class
 
 
@@ -77,22 +81,23 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             await refuse(interaction, t("error_not_seated", mine))
             return
         if session.row.status == "lobby":
-            await session.leave_lobby(interaction.user.id)
+            await leave_lobby(session, interaction.user.id)
             await self.bot.lobby.refresh(session)
             await refuse(interaction, t("table_left_lobby", mine, id=session.id))
             return
         if not session.playing:
             await refuse(interaction, t("error_not_playing", mine))
             return
-        level = str(session.row.settings.get("level", "easy"))
-        name = computer_name(session, locale)
-        await session.replace_with_computer(interaction.user.id, level, name)
+        name = await hand_to_computer(session, interaction.user.id)
+        if name is None:
+            await refuse(interaction, t("error_not_seated", mine))
+            return
         await refuse(interaction, t("table_left", mine, id=session.id, name=name))
         text = t("table_left_public", locale, mention=f"<@{interaction.user.id}>", name=name)
         if session.deserted:
             text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
         await self.bot.presence.announce(session, text)
-        session.schedule_drive()
+        schedule_drive(session)
 
     @app_commands.command(name="rejoin", description=describe("cmd_table_rejoin"))
     @app_commands.describe(table=describe("opt_table"))
@@ -112,25 +117,14 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         if session is None or await challenge_refusal(interaction, session):
             return
         locale = locale_of(session)
-        mine = user_locale(interaction)
-        user = interaction.user.id
-        if session.row.status not in ("lobby", "playing"):
-            await refuse(interaction, t("error_not_playing", mine))
+        vote = await vote_to_abandon(session, interaction.user.id)
+        if vote.error is not None:
+            await refuse(interaction, t(f"error_{vote.error}", user_locale(interaction)))
             return
-        humans = session.humans()
-        if user != session.row.starter_id and user not in humans:
-            await refuse(interaction, t("error_abandon_rights", mine))
-            return
-        session.abandon_votes.add(user)
-        needed = len(humans) // 2 + 1
-        votes = len(session.abandon_votes & set(humans))
-        if user != session.row.starter_id and votes < needed:
+        if not vote.abandoned:
             await interaction.response.send_message(
-                t("table_abandon_vote", locale, votes=votes, needed=needed, id=session.id)
+                t("table_abandon_vote", locale, votes=vote.votes, needed=vote.needed, id=session.id)
             )
-            return
-        if not await session.abandon():
-            await refuse(interaction, t("error_not_playing", mine))
             return
         await interaction.response.send_message(t("table_abandoned", locale, id=session.id))
         await self.bot.ui.abandoned(session)

@@ -21,6 +21,7 @@ FORBIDDEN = {
     "bot": {"cogs"},
     "bot/storage": {"discord", "cogs"},
     "bot/play": {"discord", "cogs"},
+    "bot/web": {"discord", "cogs"},
 }
 
 
@@ -50,7 +51,7 @@ ROOMS = {
     "bot/play": {"bot.storage", "bot.play", "bot.text.i18n", "bot.collector"},
     "bot/text": {"bot.text"},
     "bot/ui": {"bot.storage", "bot.play", "bot.text", "bot.ui"},
-    "bot/table": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table"},
+    "bot/table": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table", "bot.web"},
     "bot/challenge": {
         "bot.storage",
         "bot.play",
@@ -59,9 +60,10 @@ ROOMS = {
         "bot.table",
         "bot.challenge",
     },
+    "bot/web": {"bot.storage", "bot.play", "bot.text", "bot.web"},
 }
 """What each room of bot/ may import of the bot (bot/<room>/__init__.py says why)."""
-DISCORD_FREE = ("bot.storage", "bot.play")
+DISCORD_FREE = ("bot.storage", "bot.play", "bot.web")
 
 
 @pytest.mark.parametrize("room", sorted(ROOMS))
@@ -165,7 +167,7 @@ def test_mypy_is_clean() -> None:
 DEAD_CODE_PATHS = ("games", "rendering", "bot", "cogs")
 """Where dead code is looked for. ``benchmarks`` and ``scripts`` are read too, as users: what
 only a benchmark calls is not dead. The tests are not: a function only its own test calls is."""
-DEAD_CODE_USERS = ("benchmarks", "scripts", "tests/dead_code_whitelist.py")
+DEAD_CODE_USERS = ("benchmarks", "scripts", "tests/support/dead_code_whitelist.py")
 DEAD_CODE_DECORATORS = ["@app_commands.command"]
 """Slash commands: discord.py finds them on the cog, nothing calls them by name."""
 
@@ -195,8 +197,8 @@ def _typed_dict_keys() -> set[tuple[str, int]]:
 def test_no_dead_code() -> None:
     """No function, class, method, constant or attribute in the production code that nothing
     uses (vulture, 60 % confidence and up). What is used where vulture cannot see it (discord.py
-    callbacks, a hook only the tests call) is named in ``tests/dead_code_whitelist.py``, each
-    with who uses it."""
+    callbacks, a hook only the tests call) is named in ``tests/support/dead_code_whitelist.py``,
+    each with who uses it."""
     import vulture
 
     finder = vulture.Vulture(ignore_decorators=DEAD_CODE_DECORATORS)

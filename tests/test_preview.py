@@ -1,7 +1,7 @@
 """The screenshot script keeps working: every game's table runs under simcord and reaches each of
 its moments (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright), in more
 than one language. The script runs in a process of its own with the suite's simcord shortcuts
-(``tests.simcord_speed``, exact), which halve its time; one language per test, so that the two
+(``tests.support.simcord_speed``, exact), which halve its time; one language per test, so that the two
 share the suite's workers.
 """
 
@@ -41,6 +41,8 @@ MOMENTS = {
 """What a player is shown of each game: every one must be photographed."""
 CHALLENGE = ["card", "deal-over", "standings-sealed", "results-deal", "standings-final"]
 """And of a server challenge (a two-deal Coinche challenge)."""
+PUZZLE = ["post", "question", "answer", "stats"]
+"""And of the server's puzzle of the day."""
 
 
 def fragments(key: str, language: str, **params: object) -> list[str]:
@@ -59,7 +61,7 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
         [
             sys.executable,
             "-m",
-            "tests.simcord_speed",
+            "tests.support.simcord_speed",
             "benchmarks/preview.py",
             "--no-browser",
             "--lang",
@@ -76,8 +78,9 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in tmp_path.glob("*.html")}
     expected = {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
     expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
+    expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
     assert set(pages) == expected
-    for game in [*MOMENTS, "challenge"]:
+    for game in [*MOMENTS, "challenge", "puzzle"]:
         assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
 
     def page(game: str, moment: str) -> str:
@@ -145,3 +148,14 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     sealed = page("challenge", "standings-sealed")
     assert t("challenge_standings_sealed", language, count=1, total=2)[3:] in sealed
     assert says(page("challenge", "standings-final"), "challenge_standings_final", language)
+    # The puzzle of the day: a post with nothing but "Solve it" to press, the question with a
+    # button per card, the answer with its line of play, and the stats.
+    post = page("puzzle", "post")
+    assert post.count("<button") == 1 and t("puzzle_solve", language) in post
+    question = page("puzzle", "question")
+    assert says(question, "puzzle_pick", language) and question.count("<button") >= 3
+    assert re.search(r"\[image puzzle-\S+\.\w+\]", question)
+    answer = page("puzzle", "answer")
+    assert says(answer, "puzzle_why", language, answer="x")
+    assert t("puzzle_solvers", language, found=1, answered=1) in answer
+    assert t("puzzle_stats_title", language) in page("puzzle", "stats")

@@ -16,6 +16,7 @@ import pytest
 
 from bot.storage.backends import make_storage
 from bot.storage.instance_lock import lock_file
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "running.md"
@@ -48,7 +49,7 @@ async def open_table(db: Path, game: str) -> None:
     storage = make_storage(str(db))
     await storage.open()
     try:
-        await storage.tables.create(1, 2, game, 4, 3, {}, {})
+        await storage.tables.create(1, 2, game, 4, 3, {}, TableSettings())
     finally:
         await storage.close()
 

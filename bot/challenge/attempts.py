@@ -23,13 +23,16 @@ import discord
 
 from bot.challenge import threads
 from bot.challenge.screens import deal_done_text, title
-from bot.play.duplicate import DUPLICATE, PRIVATE, Duplicate, is_private
+from bot.play.driving import kick, schedule_drive
+from bot.play.ending import abandon
+from bot.play.lobby import start_game
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
 from bot.storage.challenges import Attempt, Challenge, DealResult, iso
 from bot.storage.interface import Seat
 from bot.storage.storage import Storage
+from bot.storage.table_settings import ChallengeDeal, Duplicate, TableSettings
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
 from bot.table.hands import editable
@@ -43,8 +46,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
 
-CHALLENGE = "challenge"
-"""The table setting that names the challenge and the deal a table plays."""
 COMPUTER_LEVEL = "hard"
 
 
@@ -82,15 +83,15 @@ class DealLink:
 
 def deal_link(session: TableSession) -> DealLink | None:
     """The challenge and deal a table plays, or None for an ordinary table."""
-    value: Any = session.row.settings.get(CHALLENGE)  # JSON: the table setting
-    if not isinstance(value, dict) or session.duplicate is None:
+    deal = session.settings.challenge
+    if deal is None or session.duplicate is None:
         return None
-    return DealLink(int(value["id"]), int(value["deal"]))
+    return DealLink(deal.challenge_id, deal.deal_no)
 
 
 def in_messages(session: TableSession) -> bool:
     """The table shows only in its player's ephemeral messages (no thread to show it in)."""
-    return is_private(session.row) and session.row.thread_id is None
+    return session.settings.private and session.row.thread_id is None
 
 
 def player_language(interaction: Interaction, challenge: Challenge) -> str:
@@ -101,7 +102,7 @@ def player_language(interaction: Interaction, challenge: Challenge) -> str:
     spoken = supported(tag)
     if spoken != DEFAULT_LOCALE or str(tag).lower().startswith("en"):
         return spoken
-    return str(challenge.settings.get("language", DEFAULT_LOCALE))
+    return supported(challenge.settings.language)
 
 
 def now() -> datetime.datetime:
@@ -155,7 +156,7 @@ class Attempts:
             await refuse(interaction, t("challenge_done_already", mine, id=challenge.id))
             return
         session.restoring = False
-        session.kick()
+        kick(session)
         if thread is None:
             await self.host.ui.hands.send(interaction, session)
             return
@@ -196,7 +197,7 @@ class Attempts:
             session = await self.host.tables.get(attempt.table_id)
             if session is not None and session.row.status == "playing":
                 await session.update_row(thread_id=attempt.thread_id, table_message_id=None)
-                session.schedule_drive()
+                schedule_drive(session)
         return thread
 
     async def _current(
@@ -223,15 +224,15 @@ class Attempts:
         duplicate = Duplicate(
             challenge.deals[index], deal_seed(challenge.seed, index), challenge.samples
         )
-        settings: dict[str, Any] = {  # JSON: the table settings (bot.play.settings)
-            "language": locale,
-            "deck_style": str(challenge.settings.get("deck_style", "auto")),
-            "turn_timer": 0,
-            "level": COMPUTER_LEVEL,
-            PRIVATE: True,
-            DUPLICATE: duplicate.settings(),
-            CHALLENGE: {"id": challenge.id, "deal": index},
-        }
+        settings = TableSettings(
+            level=COMPUTER_LEVEL,
+            deck_style=challenge.settings.deck_style,
+            turn_timer=0,
+            language=locale,
+            duplicate=duplicate,
+            private=True,
+            challenge=ChallengeDeal(challenge.id, index),
+        )
         storage = self.storage
         row = await storage.tables.create(
             challenge.guild_id,
@@ -258,7 +259,7 @@ class Attempts:
             challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=row.id
         )
         session = await self.host.tables.create(row)
-        await session.start()
+        await start_game(session)
         if attempt.thread_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.host.ui.channel.send(
@@ -272,7 +273,7 @@ class Attempts:
                     ),
                     allowed_mentions=NO_MENTIONS,
                 )
-        session.schedule_drive()
+        schedule_drive(session)
         return session
 
     # ------------------------------------------------------------------ a deal ends
@@ -444,7 +445,7 @@ class Attempts:
             await self.storage.challenges.update_attempt(
                 challenge.id, attempt.user_id, thread_id=attempt.thread_id, table_id=None
             )
-            if session is None or not await session.abandon():
+            if session is None or not await abandon(session):
                 continue
             await self.host.ui.abandoned(session)
             if not in_messages(session):

@@ -23,6 +23,7 @@ from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
 from bot.play.par import play_par
 from bot.storage.challenges import Challenge, DailySchedule, Par, Standing, iso, moment
+from bot.storage.table_settings import TableSettings
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import t, table_language
 from games.ai import DEFAULT_SAMPLES
@@ -75,7 +76,7 @@ class Challenges:
             game=game,
             seats=seats,
             options=options,
-            settings={"language": language, "deck_style": "auto"},
+            settings=TableSettings(language=language),
             samples=self.samples or DEFAULT_SAMPLES.get(game, 30),
             seed=seed,
             deals=fixed_deals(game, options, seats, deal_count, seed),
@@ -88,7 +89,7 @@ class Challenges:
         return challenge
 
     async def post_card(self, challenge: Challenge) -> None:
-        locale = str(challenge.settings.get("language", "en"))
+        locale = challenge.settings.language
         channel = self.host.get_partial_messageable(
             challenge.channel_id, guild_id=challenge.guild_id
         )
@@ -112,7 +113,7 @@ class Challenges:
         if not fresh.open_at(moment_now):
             standings = await storage.challenges.standings(fresh.id)
             winners = [line for line in standings.lines if line.rank == 1]
-        locale = str(fresh.settings.get("language", "en"))
+        locale = fresh.settings.language
         channel = self.host.get_partial_messageable(fresh.channel_id, guild_id=fresh.guild_id)
         try:
             await channel.get_partial_message(fresh.message_id).edit(
@@ -173,7 +174,7 @@ class Challenges:
             challenge.samples,
             self.host.tables.choose,
         )
-        locale = str(challenge.settings.get("language", "en"))
+        locale = challenge.settings.language
         names = [t("challenge_par_name", locale)] + [
             t("computer_name", locale, number=seat) for seat in range(1, challenge.seats)
         ]

@@ -366,7 +366,7 @@ def field_text(
     phone: the rank (ties shown as ties), the player, the contract they played and whether it
     was made, the result and the matchpoints; the par first."""
     game = challenge.game
-    style = str(challenge.settings.get("deck_style", "auto"))
+    style = challenge.settings.deck_style
     lines = [
         t(
             "challenge_field_title",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.play.sessions import ChooseFn, decide, default_choose, fallback_action
+from bot.play.computers import ChooseFn, decide, default_choose, fallback_action
 from games.base import Game
 from games.duplicate import FixedDeal, step_rng
 from games.registry import game_class

@@ -23,6 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from bot.play.single_flight import SingleFlight
 from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.storage.storage import Storage
 from games.records import parse
@@ -69,7 +70,7 @@ class Reviews:
         """Review processes; 0 computes in a thread (tests)."""
         self.samples = samples
         self._executor: Executor | None = None
-        self._running: dict[tuple[int, int, int], asyncio.Future[Review]] = {}
+        self._running: SingleFlight[tuple[int, int, int], Review] = SingleFlight()
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -113,34 +114,23 @@ class Reviews:
             return None
 
     def computing(self, table_id: int, deal: int, seat: int) -> bool:
-        return (table_id, deal, seat) in self._running
+        return self._running.running((table_id, deal, seat))
 
     async def get(self, table_id: int, deal: int, seat: int, record: Json) -> Review:
         """The review, from storage or computed now (and stored). ``record`` holds the finished
-        deals of the table; the same request while one is computed waits for that one."""
-        key = (table_id, deal, seat)
-        running = self._running.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        stored = await self.stored(table_id, deal, seat)
-        if stored is not None:
-            return stored
-        future: asyncio.Future[Review] = asyncio.get_running_loop().create_future()
-        self._running[key] = future
-        try:
+        deals of the table; the same request while one is read or computed waits for that one
+        (it used to start a second computation while the first was reading storage)."""
+
+        async def stored_or_computed() -> Review:
+            stored = await self.stored(table_id, deal, seat)
+            if stored is not None:
+                return stored
             found = await self._compute(record, deal, seat, seed=table_id)
             await self.storage.reviews.store(table_id, deal, seat, found)
             # Read as it is stored: the first answer and every later one say the same.
-            result = Review.from_json(found)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: whoever waits on it gets it raised
-            raise
-        else:
-            future.set_result(result)
-        finally:
-            del self._running[key]
-        return result
+            return Review.from_json(found)
+
+        return await self._running.run((table_id, deal, seat), stored_or_computed)
 
     async def _compute(self, record: Json, deal: int, seat: int, seed: int) -> Json:
         loop = asyncio.get_running_loop()

@@ -1,33 +1,57 @@
-"""A table's settings that are not rules, read in one place: its language, deck style, whether
-it is rated, its turn timer and its computer players' level (``TableRow.settings``). Tables
-stored before a setting existed read its default."""
+"""A table's settings as the people at it meet them: what a starter may choose at
+``/<game> start`` (a value the bot does not know is refused, and nothing is made), and the
+language the table speaks. The settings themselves are one typed value, parsed once where the
+row is read (``bot.storage.table_settings.TableSettings``)."""
 
 from __future__ import annotations
 
-from bot.play.sessions import TableSession
-from bot.text.i18n import supported
+from typing import TYPE_CHECKING, Final
+
+from bot.storage.table_settings import TableSettings
+from bot.text.i18n import LOCALES, supported
+from games.ai import LEVELS
+from rendering import DECK_STYLES
+
+if TYPE_CHECKING:
+    from bot.play.sessions import TableSession
+
+MAX_TURN_TIMER: Final = 3600
+"""The longest turn timer a table may have, in seconds (an hour)."""
+
+
+class SettingRefused(ValueError):
+    """A table setting the bot does not know: its key and the value given, for the message."""
+
+    def __init__(self, key: str, value: object) -> None:
+        super().__init__(f"{key}={value!r}")
+        self.key = key
+        self.value = value
+
+
+def chosen_settings(
+    *, level: object, deck_style: object, turn_timer: object, language: object
+) -> TableSettings:
+    """The settings a starter chose. Discord offers only the listed choices, but a stale
+    command registration or another client can send anything: what the bot does not know
+    raises ``SettingRefused``."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise SettingRefused("level", level)
+    if not isinstance(deck_style, str) or deck_style not in DECK_STYLES:
+        raise SettingRefused("deck_style", deck_style)
+    if (
+        not isinstance(turn_timer, int)
+        or isinstance(turn_timer, bool)
+        or not 0 <= turn_timer <= MAX_TURN_TIMER
+    ):
+        raise SettingRefused("turn_timer", turn_timer)
+    if not isinstance(language, str) or language not in LOCALES:
+        raise SettingRefused("language", language)
+    return TableSettings(
+        level=level, deck_style=deck_style, turn_timer=turn_timer, language=language
+    )
 
 
 def locale_of(session: TableSession) -> str:
-    """The table's language: what everybody at the table reads (the table message and image,
-    the thread's messages, the lobby). Tables stored before languages existed are English."""
-    return supported(session.row.settings.get("language", "en"))
-
-
-def is_rated(session: TableSession) -> bool:
-    """Tables are rated unless the starter unticked Rated in the lobby."""
-    return session.row.settings.get("rated", True) is not False
-
-
-def deck_style_of(session: TableSession) -> str:
-    return str(session.row.settings.get("deck_style", "auto"))
-
-
-def turn_timer_of(session: TableSession) -> int:
-    """Seconds a player has for a turn; 0 = no timer."""
-    return int(session.row.settings.get("turn_timer", 0) or 0)
-
-
-def level_of(session: TableSession) -> str:
-    """The level of the computer players the table brings in (a seat left or missed)."""
-    return str(session.row.settings.get("level", "easy"))
+    """The table's language as the catalogue speaks it: what everybody at the table reads
+    (the table message and image, the thread's messages, the lobby)."""
+    return supported(session.settings.language)

@@ -16,7 +16,10 @@ import logging
 
 from bot.collector import freeze
 from bot.play import workers
-from bot.play.sessions import ChooseFn, Listener, TableSession, default_choose, restore_game
+from bot.play.computers import ChooseFn, default_choose
+from bot.play.driving import schedule_drive
+from bot.play.sessions import Listener, TableSession, restore_game
+from bot.play.single_flight import SingleFlight
 from bot.storage.interface import TableRow
 from bot.storage.storage import Storage
 from games.base import Game
@@ -37,11 +40,15 @@ class Tables:
     ) -> None:
         self.storage = storage
         self.listener = listener
+        """Who shows an ordinary table (``bot.table.controller.TableUI``)."""
+        self.duplicate_listener: Listener | None = None
+        """Who shows a duplicate table, a challenge's deal (``bot.challenge.listener``): an
+        ordinary table's changes never pass through the challenges."""
         self.ai_pause_s = ai_pause_s
         self.choose = choose
         self.sessions: dict[int, TableSession] = {}
-        self._loading: dict[int, asyncio.Future[TableSession | None]] = {}
-        """table → its load in progress, which every click on that table awaits."""
+        self._loading: SingleFlight[int, TableSession | None] = SingleFlight()
+        """Each table's load in progress, which every click on that table awaits."""
         self.restore_task: asyncio.Task[int] | None = None
 
     def _session(self, row: TableRow, game: Game | None = None) -> TableSession:
@@ -49,6 +56,8 @@ class Tables:
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )
         session.listener = self.listener
+        if row.settings.duplicate is not None and self.duplicate_listener is not None:
+            session.listener = self.duplicate_listener
         # Only open tables stay in memory: an export or a look at a finished table must not
         # make the bot hold every table it ever played.
         if row.status in ("lobby", "playing"):
@@ -65,22 +74,7 @@ class Tables:
         session = self.sessions.get(table_id)
         if session is not None:
             return session
-        loading = self._loading.get(table_id)
-        if loading is not None:
-            return await asyncio.shield(loading)
-        future: asyncio.Future[TableSession | None] = asyncio.get_running_loop().create_future()
-        self._loading[table_id] = future
-        try:
-            session = await self._load(table_id)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: whoever waits on it gets it raised
-            raise
-        else:
-            future.set_result(session)
-        finally:
-            del self._loading[table_id]
-        return session
+        return await self._loading.run(table_id, lambda: self._load(table_id))
 
     async def _load(self, table_id: int) -> TableSession | None:
         row = await self.storage.tables.get(table_id)
@@ -129,7 +123,7 @@ class Tables:
         driving: set[asyncio.Task[None]] = set()
         for row in rows:
             await self._yield_to_clicks()
-            clicked = row.id in self.sessions or row.id in self._loading
+            clicked = row.id in self.sessions or self._loading.running(row.id)
             try:
                 session = await self.get(row.id)
             except Exception:
@@ -140,7 +134,7 @@ class Tables:
             if session is not None and session.row.status == "playing":
                 # Nobody has clicked on it yet: it is redrawn after the tables people use.
                 session.restoring = not clicked
-                driving.add(session.schedule_drive())
+                driving.add(schedule_drive(session))
                 driving = {task for task in driving if not task.done()}
                 if len(driving) >= self.RESTORE_DRIVES:
                     await asyncio.wait(driving, return_when=asyncio.FIRST_COMPLETED)

@@ -3,8 +3,9 @@ knows tables and seats, not Discord.
 
 It is armed when a player is pinged (both sleeps start at the ping). At half time the listener
 reminds the player (a new mention notifies; an edit would not). At the end a computer plays
-this one turn (``TableSession.act_for_absent``), and ``Seating`` counts it: after several in a
-row a computer keeps the seat until the player comes back, and the listener says so.
+this one turn (``bot.play.driving.play_for_absent``), and ``bot.play.absence`` counts it: after
+several in a row a computer keeps the seat until the player comes back, and the listener says
+so.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import asyncio
 import logging
 from typing import Protocol
 
-from bot.play.seating import Seating
+from bot.play.absence import turn_missed
+from bot.play.driving import play_for_absent, schedule_drive
 from bot.play.sessions import TableSession
 
 log = logging.getLogger(__name__)
@@ -28,8 +30,7 @@ class TurnListener(Protocol):
 
 
 class TurnTimer:
-    def __init__(self, seating: Seating) -> None:
-        self.seating = seating
+    def __init__(self) -> None:
         self.timers: dict[int, asyncio.Task[None]] = {}
         """table → the running turn timer."""
         self.reminders: dict[int, asyncio.Task[None]] = {}
@@ -63,12 +64,12 @@ class TurnTimer:
         try:
             game = session.game
             seat = session.seat(game.to_act) if game and game.to_act is not None else None
-            if await session.act_for_absent(version):
+            if await play_for_absent(session, version):
                 if seat is not None and seat.user_id is not None:
-                    name = await self.seating.turn_missed(session, seat.seat, seat.user_id)
+                    name = await turn_missed(session, seat.seat, seat.user_id)
                     if name is not None:
                         await listener.handed_over(session, seat.user_id, name)
-                session.schedule_drive()
+                schedule_drive(session)
         except Exception:
             # Nobody awaits this task: the log line (with the table) is the report.
             log.exception("table %s: the turn timer could not play", session.id)

@@ -26,6 +26,7 @@ from bot.storage.challenges import (
     Standings,
 )
 from bot.storage.database import Database
+from bot.storage.table_settings import TableSettings
 from games.duplicate import FixedDeal
 
 MARKS = (
@@ -69,7 +70,7 @@ def _challenge(row: Any) -> Challenge:  # a sqlite3.Row or asyncpg.Record
         game=str(row["game"]),
         seats=int(row["seats"]),
         options=json.loads(row["options"]),
-        settings=json.loads(row["settings"]),
+        settings=TableSettings.from_json(json.loads(row["settings"])),
         deal_count=int(row["deal_count"]),
         samples=int(row["samples"]),
         seed=str(row["seed"]),
@@ -140,7 +141,7 @@ class ChallengeStore(ChallengeStorage):
         game: str,
         seats: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
         samples: int,
         seed: str,
         deals: list[FixedDeal],
@@ -158,7 +159,7 @@ class ChallengeStore(ChallengeStorage):
             game,
             seats,
             json.dumps(options),
-            json.dumps(settings),
+            json.dumps(settings.to_json()),
             len(deals),
             samples,
             seed,

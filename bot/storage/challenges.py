@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.storage.database import TIME_FORMAT
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from games.duplicate import FixedDeal
 
 STANDINGS_PAGE = 10
@@ -39,7 +40,8 @@ class Challenge:
     game: str
     seats: int
     options: dict[str, Any]  # JSON: rule options (games.options)
-    settings: dict[str, Any]  # JSON: table settings (language, deck style)
+    settings: TableSettings
+    """What its deals' tables take: the language and the deck style."""
     deal_count: int
     samples: int
     """The computer players' search budget, the same for every attempt (and the par)."""
@@ -154,7 +156,7 @@ class ChallengeStorage(ABC):
         game: str,
         seats: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
         samples: int,
         seed: str,
         deals: list[FixedDeal],

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from bot.storage.shards import Shards
+from bot.storage.table_settings import TableSettings
 from games.actions import Action
 from games.ai import LEVELS as AI_LEVELS
 from games.base import Game
@@ -49,7 +50,7 @@ class TableRow:
     seats: int
     starter_id: int
     options: dict[str, Any] = field(default_factory=dict)
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: TableSettings = field(default_factory=TableSettings)
     status: str = "lobby"
     thread_id: int | None = None
     lobby_message_id: int | None = None
@@ -83,7 +84,7 @@ class TableFields(TypedDict, total=False):
     status: str
     first_dealer: int | None
     options: dict[str, Any]  # JSON: each game's rule options (games.options)
-    settings: dict[str, Any]  # JSON: the table settings (bot.play.settings) and ``away``
+    settings: TableSettings
     thread_id: int | None
     lobby_message_id: int | None
     table_message_id: int | None
@@ -159,7 +160,7 @@ class TableStorage(ABC):
         seats: int,
         starter_id: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
     ) -> TableRow: ...
 
     @abstractmethod

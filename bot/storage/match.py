@@ -20,6 +20,7 @@ from bot.storage.ratings import (
     player_key,
     rate,
 )
+from bot.storage.table_settings import TableSettings
 from games.registry import game_class
 
 
@@ -42,7 +43,8 @@ class MatchInputs:
     status: str
     seats: int
     options: dict[str, Any]  # JSON: the rule options
-    settings: dict[str, Any]  # JSON: the table settings, ``away`` among them
+    settings: TableSettings
+    """The table settings, ``away`` among them."""
     totals: list[int] | None
     """The result's totals; None when the table has no result (abandoned)."""
     winners: list[int] | None
@@ -138,17 +140,10 @@ def sides_of(
     return engine.sides, engine.side_of
 
 
-def departed(settings: dict[str, Any]) -> dict[int, Sitter]:
+def departed(settings: TableSettings) -> dict[int, Sitter]:
     """Who left the table during play (``/table leave``, or the turn timer) and did not come
     back, by seat: the table's ``away`` setting."""
-    away = settings.get("away") or {}
-    if not isinstance(away, dict):
-        return {}
-    return {
-        int(seat): Sitter(int(who["user_id"]), None, str(who.get("name") or ""))
-        for seat, who in away.items()
-        if isinstance(who, dict) and who.get("user_id") is not None
-    }
+    return {away.seat: Sitter(away.user_id, None, away.name) for away in settings.away}
 
 
 def entrants_of(inputs: MatchInputs, side_of: Callable[[int], int]) -> list[Entrant]:
@@ -180,7 +175,7 @@ def stored_match(inputs: MatchInputs) -> StoredMatch:
     totals = list(inputs.totals or []) if finished else []
     winners = list(inputs.winners or []) if finished else []
     sides, side_of = sides_of(inputs.game, inputs.options, inputs.seats, len(totals))
-    rated = finished and inputs.settings.get("rated", True) is not False
+    rated = finished and inputs.settings.rated
     entrants = entrants_of(inputs, side_of)
     current = {player: skill for player, (skill, _) in inputs.skills.items()}
     games_before = {player: games for player, (_, games) in inputs.skills.items()}

@@ -41,9 +41,16 @@ COPY_ORDER = (
     "challenge_attempts",
     "challenge_results",
     "challenge_daily",
+    "puzzles",
+    "puzzle_days",
+    "puzzle_answers",
+    "puzzle_mistakes",
+    "puzzle_posts",
+    "instance",
 )
-"""Every table of the schema, parents before children (foreign keys)."""
-SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id"}
+"""Every table of the schema, parents before children (foreign keys). ``instance`` holds the
+web pages' secret: the links given before the move keep opening their pages after it."""
+SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id", "puzzles": "id"}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
 WITH_ROWID = frozenset({"match_players"})
 """Tables whose SQLite rowid is data: a reset of a server's ratings stores the last rowid."""

@@ -51,6 +51,11 @@ class RatingStorage(ABC):
     ) -> list[HistoryEntry]: ...
 
     @abstractmethod
+    async def changes(self, table_id: int) -> list[RatingChange]:
+        """How a stored game moved its people's ratings (none for an unrated or unstored
+        game): what its end message said, read again for its web page."""
+
+    @abstractmethod
     async def stored_record(self, guild_id: int, table_id: int) -> dict[str, Any] | None:
         """The record of a finished game of this server (what ``/table export`` gives)."""
 

@@ -31,6 +31,7 @@ from bot.storage.ratings import (
     shown_rating,
 )
 from bot.storage.standings_reads import StandingsReads
+from bot.storage.table_settings import TableSettings
 
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
@@ -63,7 +64,7 @@ class RatingStore(StandingsReads):
         )
         stored = 0
         for row in rows:
-            if json.loads(row["settings"]).get("duplicate") is not None:
+            if TableSettings.from_json(json.loads(row["settings"])).duplicate is not None:
                 continue  # a deal of a challenge: scored by the challenge, not rated
             stored += await self._store_match(conn, int(row["id"])) is not None
         return stored
@@ -74,7 +75,7 @@ class RatingStore(StandingsReads):
         Read, compute (``bot.storage.match``, no SQL), write: this runs at the end of every
         game, and for every game of a database being migrated."""
         inputs = await self._match_inputs(conn, table_id)
-        if inputs is None or inputs.settings.get("duplicate") is not None:
+        if inputs is None or inputs.settings.duplicate is not None:
             # A deal of a challenge is scored by the challenge, apart from the ratings.
             return None
         stored = stored_match(inputs)
@@ -96,7 +97,7 @@ class RatingStore(StandingsReads):
             return None
         if table["status"] not in ("finished", "abandoned"):
             return None
-        settings: dict[str, Any] = json.loads(table["settings"])
+        settings = TableSettings.from_json(json.loads(table["settings"]))
         seated = {
             int(r["seat"]): Sitter(r["user_id"], r["ai_level"], str(r["name"]))
             for r in await conn.fetch(
@@ -155,6 +156,10 @@ class RatingStore(StandingsReads):
                 " updated_at = excluded.updated_at",
                 [(*astuple(row), stamp) for row in stored.ratings],
             )
+
+    async def changes(self, table_id: int) -> list[RatingChange]:
+        async with self.database.connection() as conn:
+            return await self._changes(conn, table_id)
 
     @staticmethod
     async def _changes(conn: Connection, table_id: int) -> list[RatingChange]:

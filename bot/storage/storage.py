@@ -1,6 +1,7 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
-click), ``storage.reviews``, ``storage.ratings`` (ratings and history) and
-``storage.challenges``, each a small interface with one implementation written once over the
+click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
+``storage.puzzles`` and ``storage.instance`` (what belongs to the whole instance: the web
+pages' secret), each a small interface with one implementation written once over the
 ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
 
@@ -9,7 +10,10 @@ from __future__ import annotations
 from bot.storage.challenge_queries import ChallengeStore
 from bot.storage.challenges import ChallengeStorage
 from bot.storage.database import Database
+from bot.storage.instance import InstanceStorage, InstanceStore
 from bot.storage.interface import ReviewStorage, TableStorage
+from bot.storage.puzzle_queries import PuzzleStore
+from bot.storage.puzzles import PuzzleStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.ratings_writes import RatingStore
 from bot.storage.reviews import ReviewStore
@@ -25,20 +29,22 @@ class Storage:
         self.reviews: ReviewStorage = ReviewStore(database)
         self.ratings: RatingStorage = ratings
         self.challenges: ChallengeStorage = ChallengeStore(database)
+        self.puzzles: PuzzleStorage = PuzzleStore(database)
+        self.instance: InstanceStorage = InstanceStore(database)
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
         self._after_migration = ratings.after_migration
 
     @property
     def shards(self) -> Shards | None:
-        """Set by a shard cluster: what a restart takes up (its tables, challenges, attempts and
-        daily schedules) is then of its own servers only, so each is driven by exactly one
-        process. Reads per server (leaderboards, standings) need no filter."""
+        """Set by a shard cluster: what a restart takes up (its tables, challenges, attempts,
+        daily schedules and daily puzzle posts) is then of its own servers only, so each is
+        driven by exactly one process. Reads per server (leaderboards, standings) need no filter."""
         return self.tables.shards
 
     @shards.setter
     def shards(self, shards: Shards | None) -> None:
-        self.tables.shards = self.challenges.shards = shards
+        self.tables.shards = self.challenges.shards = self.puzzles.shards = shards
 
     async def open(self) -> None:
         """Connect, and bring the schema to the latest migration (rating the games already

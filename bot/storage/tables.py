@@ -21,6 +21,7 @@ from bot.storage.interface import (
     TableRow,
     TableStorage,
 )
+from bot.storage.table_settings import TableSettings
 
 DEFERRED_COLUMNS = frozenset({"ping_message_id"})
 """Table columns that may wait for the next group commit (``defer_update``): bookkeeping that
@@ -52,7 +53,7 @@ class TableStore(TableStorage):
         seats: int,
         starter_id: int,
         options: dict[str, Any],
-        settings: dict[str, Any],
+        settings: TableSettings,
     ) -> TableRow:
         async with self.database.connection() as conn:
             row = await conn.fetchrow(
@@ -64,7 +65,7 @@ class TableStore(TableStorage):
                 seats,
                 starter_id,
                 json.dumps(options),
-                json.dumps(settings),
+                json.dumps(settings.to_json()),
             )
             return await self._table(conn, row)
 
@@ -104,7 +105,7 @@ class TableStore(TableStorage):
             seats=row["seats"],
             starter_id=row["starter_id"],
             options=json.loads(row["options"]),
-            settings=json.loads(row["settings"]),
+            settings=TableSettings.from_json(json.loads(row["settings"])),
             status=row["status"],
             thread_id=row["thread_id"],
             lobby_message_id=row["lobby_message_id"],
@@ -123,7 +124,12 @@ class TableStore(TableStorage):
             raise ValueError(f"unknown table columns {sorted(unknown)}")
         if not fields:
             return
-        encoded = {n: json.dumps(v) if n in JSON_COLUMNS else v for n, v in fields.items()}
+        encoded = {
+            n: json.dumps(v.to_json() if isinstance(v, TableSettings) else v)
+            if n in JSON_COLUMNS
+            else v
+            for n, v in fields.items()
+        }
         sql, args = self._update_statement(table_id, encoded)
         await self.database.execute(sql, *args)
         self.commits.written(table_id, fields)

@@ -10,7 +10,7 @@ from typing import Protocol, TypedDict, Unpack
 
 import discord
 
-from bot.play.duplicate import is_private
+from bot.play.driving import schedule_drive
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.text.i18n import t
@@ -80,12 +80,12 @@ class TableChannel:
         write there, the table moves to its channel (for good) and the message goes there. A
         private table (a challenge's deal) never speaks in its channel: without its thread it
         speaks only in its player's ephemeral messages, and this refuses."""
-        if is_private(session.row) and session.row.thread_id is None:
+        if session.settings.private and session.row.thread_id is None:
             raise PrivateTable(f"table {session.id} is private and has no thread")
         try:
             return await self.messageable(session).send(content, **post)
         except (discord.NotFound, discord.Forbidden) as exc:
-            if session.row.thread_id is None or is_private(session.row):
+            if session.row.thread_id is None or session.settings.private:
                 raise
             log.warning(
                 "table %s: thread %s unusable (%s), moving to the channel",
@@ -104,7 +104,7 @@ class TableChannel:
                 )
             message = await self.messageable(session).send(content, **post)
             # The table message was in the thread: the next drive posts a new one here.
-            session.schedule_drive()
+            schedule_drive(session)
             return message
 
     async def announce(self, session: TableSession, text: str) -> None:

@@ -132,7 +132,8 @@ async def open_table(
         chosen,
         seats=seats,
         level=level,
-        settings={"deck_style": deck_style, "turn_timer": turn_timer},
+        deck_style=deck_style,
+        turn_timer=turn_timer,
         language=language,
     )
 

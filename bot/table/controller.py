@@ -12,6 +12,13 @@ deferred update of the hand message, or an ephemeral "thinking" for a new hand),
 is an edit of that answer. A click's own hand is drawn first; the public table is redrawn by one
 presenter task per table, which draws the state people will see: changes that arrive while it
 draws are merged into its next drawing instead of being drawn one by one.
+
+The path of a click on a hand, read downwards (docs/architecture.md): ``act`` acknowledges it,
+finds the table (``bot.table.access``), has the session commit the action
+(``bot.play.sessions``), starts the drive (``bot.play.driving``) and redraws this player's hand
+(``Hands``). The drive comes back here once, through the listener: ``changed`` has the presenter
+draw the table message (``TableMessage``), refresh the next player's hand and ping them
+(``Pings``).
 """
 
 from __future__ import annotations
@@ -22,10 +29,10 @@ import logging
 
 import discord
 
-from bot.play.seating import Seating
-from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
+from bot.play.driving import kick, schedule_drive
+from bot.play.sessions import ActResult, TableSession
 from bot.play.tables import Tables
+from bot.table.access import session_or_refusal
 from bot.table.channel import TableChannel
 from bot.table.hands import Hands
 from bot.table.message import TableMessage
@@ -33,12 +40,22 @@ from bot.table.pings import Pings
 from bot.text.i18n import t, user_locale
 from bot.ui import images
 from bot.ui.panels import PanelRegistry
-from bot.ui.replies import refusal, refuse, session_or_refusal
+from bot.ui.replies import refuse
 from games.actions import Action
+from rendering.i18n import reason as illegal_reason
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
+
+
+def refusal(result: ActResult, locale: str, game: str) -> str:
+    """A refused step in words, in the player's language: an illegal action is worded from the
+    engine's code (``rendering.i18n.reason``), never from its English sentence."""
+    reason = result.reason or ""
+    if result.refused is not None:
+        reason = illegal_reason(result.refused, locale, game)
+    return t(f"error_{result.error}", locale, reason=reason)
 
 
 class TableUI:
@@ -49,14 +66,12 @@ class TableUI:
         message: TableMessage,
         hands: Hands,
         pings: Pings,
-        seating: Seating,
     ) -> None:
         self.tables = tables
         self.channel = channel
         self.message = message
         self.hands = hands
         self.pings = pings
-        self.seating = seating
         self.presenters: dict[int, asyncio.Task[None]] = {}
         """table → the task drawing its table message, hands to refresh and ping."""
         self.dirty: set[int] = set()
@@ -162,16 +177,14 @@ class TableUI:
         if not result.ok:
             message = refusal(result, locale, session.row.game)
             if result.error == "storage":
-                session.schedule_drive()  # reloaded from storage: the table goes on from there
+                schedule_drive(session)  # reloaded from storage: the table goes on from there
             await refuse(interaction, message)
             return
-        if result.seat is not None:
-            self.seating.acted(table_id, result.seat)
         self.hands.acted(table_id, interaction.user.id)
         # The step is committed: the ping that asked for it goes, and computer players move on
         # while this player's hand is drawn (first in the image queue).
         old_ping = self.pings.take(session)
-        session.schedule_drive()
+        schedule_drive(session)
         try:
             await self.hands.edit(interaction, session)
         except Exception:
@@ -200,7 +213,7 @@ class TableUI:
             await refuse(interaction, t("error_not_playing", locale))
             return
         session.restoring = False  # somebody is at this table: it is drawn as any other
-        session.kick()
+        kick(session)
         await self.hands.send(interaction, session)
 
     async def rerender_hand(self, interaction: Interaction, table_id: int, version: int) -> None:
@@ -230,6 +243,6 @@ class TableUI:
             return
         # Only the asker sees it: drawn in their language, like their hand.
         file = await images.last_trick_file(
-            public, session.names(), deck_style_of(session), f"last-{table_id}", locale=locale
+            public, session.names(), session.settings.deck_style, f"last-{table_id}", locale=locale
         )
         await interaction.edit_original_response(attachments=[file])

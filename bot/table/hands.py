@@ -24,9 +24,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.play import workers
-from bot.play.duplicate import is_private
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.text.i18n import t, user_locale
 from bot.text.narrate import status_line
 from bot.text.prompts import turn_prompt
@@ -127,12 +125,12 @@ class Hands:
                 legal,
                 locale,
                 self.panel_state.setdefault((session.id, user_id), {}),
-                deck_style_of(session),
+                session.settings.deck_style,
             )
             for item in self.panels.build(session.row.game, ctx):
                 ui.add_item(item)
             content = t("hand_your_turn", locale, id=session.id)
-            prompt = turn_prompt(view, session.names(), locale, deck_style_of(session))
+            prompt = turn_prompt(view, session.names(), locale, session.settings.deck_style)
             if prompt:
                 content += "\n" + prompt
         elif game.over:
@@ -146,22 +144,22 @@ class Hands:
             await images.hand_file(
                 view,
                 cards if cards else None,
-                deck_style_of(session),
+                session.settings.deck_style,
                 f"hand-{session.id}-{version}",
                 locale=locale,
                 marked=[card for card in chosen if card in view["hand"]] if legal else None,
             )
         ]
-        if is_private(session.row) and session.row.thread_id is None:
+        if session.settings.private and session.row.thread_id is None:
             # The player's ephemeral message is the whole table (a challenge's deal where no
             # private thread could be opened): the table image and its line, then the hand.
-            status = status_line(game, session.names(), locale, deck_style_of(session))
+            status = status_line(game, session.names(), locale, session.settings.deck_style)
             content = f"{status}\n{content}"
             table = await images.table_file(
                 game.public_view(),
                 session.names(),
                 session.computers(),
-                deck_style_of(session),
+                session.settings.deck_style,
                 f"table-{session.id}-{version}",
                 locale=locale,
                 priority=workers.HAND,

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import discord
 
+from bot.play.lobby import set_options
 from bot.play.sessions import TableSession
+from bot.table.access import session_or_refusal
 from bot.text.i18n import t, user_locale
 from bot.text.rules import option_text, rule_help, rule_label
 from bot.ui.codec import RuleSelectId
 from bot.ui.components import rule_select
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
 from games.options import OptionError, OptionSpec
 from games.registry import game_class
 
@@ -250,7 +252,7 @@ class HouseRules:
         except (OptionError, ValueError) as exc:
             await refuse(interaction, t("error_options", locale, reason=str(exc)))
             return
-        await session.set_options(options)
+        await set_options(session, options)
         label = rule_label(key, locale)
         note = t("rule_set", locale, key=label, value=option_text(value, locale, key))
         await interaction.response.edit_message(**self.payload(session, locale, note))

@@ -12,20 +12,30 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.play.seating import computer_name
+from bot.play.driving import schedule_drive
+from bot.play.lobby import (
+    computer_name,
+    join,
+    leave_lobby,
+    seat_computer,
+    set_rated,
+    start_game,
+    unseat_computer,
+)
 from bot.play.sessions import TableSession
-from bot.play.settings import locale_of
+from bot.play.settings import SettingRefused, chosen_settings, locale_of
 from bot.storage.interface import AI_LEVELS
+from bot.storage.table_settings import DEFAULT_DECK_STYLE, DEFAULT_LEVEL
+from bot.table.access import session_or_refusal
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.house_rules import HouseRules, Payload, check_options
-from bot.text.i18n import LOCALES, t, table_language, user_locale
+from bot.text.i18n import t, table_language, user_locale
 from bot.text.rules import rules_summary
 from bot.ui.codec import TableButtonId
 from bot.ui.components import table_button
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
 from games.options import OptionError
 from games.registry import game_class
-from rendering import DECK_STYLES
 
 if TYPE_CHECKING:
     from bot.play.tables import Tables
@@ -49,23 +59,6 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[discord.Client]
 
 THREAD_NAME_LIMIT = 100
-MAX_TURN_TIMER = 3600
-
-
-# Table settings are JSON values (bot.play.settings): the ``dict[str, Any]`` of this module.
-def settings_problem(settings: dict[str, Any], locale: str = "en") -> str | None:
-    """What is wrong with the table settings of ``/<game> start``, in words, or None."""
-    level = settings.get("level")
-    if level not in AI_LEVELS:
-        return t("error_setting", locale, key="level", value=level)
-    if settings.get("deck_style") not in DECK_STYLES:
-        return t("error_setting", locale, key="deck_style", value=settings.get("deck_style"))
-    timer = settings.get("turn_timer", 0)
-    if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= MAX_TURN_TIMER:
-        return t("error_setting", locale, key="turn_timer", value=timer)
-    if settings.get("language") not in LOCALES:
-        return t("error_setting", locale, key="language", value=settings.get("language"))
-    return None
 
 
 class Lobby:
@@ -84,26 +77,28 @@ class Lobby:
         options: dict[str, Any],
         *,
         seats: int | None = None,
-        level: str = "easy",
-        settings: dict[str, Any] | None = None,
-        language: str | None = None,
+        level: object = DEFAULT_LEVEL,
+        deck_style: object = DEFAULT_DECK_STYLE,
+        turn_timer: object = 0,
+        language: object = None,
     ) -> None:
-        """``/<game> start``: validate the options, create the table, show the lobby. Refusals
-        are in the starter's language; the lobby is in the table's (``language``, or the
-        server's default)."""
+        """``/<game> start``: validate the options and the table settings (as Discord sent
+        them: ``chosen_settings`` refuses what the bot does not know), create the table, show
+        the lobby. Refusals are in the starter's language; the lobby is in the table's
+        (``language``, or the server's default)."""
         mine = user_locale(interaction)
         cls = game_class(game)
         seats = cls.SEAT_COUNTS[0] if seats is None else seats
-        table_settings: dict[str, Any] = {"level": level, "deck_style": "auto"}
-        table_settings.update(settings or {})
-        table_settings["language"] = language
         if language is None:
-            table_settings["language"] = await self.default_language(interaction)
-        # Discord only offers the listed choices, but a stale command registration or another
-        # client can send anything: a value the bot does not know is refused, nothing is made.
-        problem = settings_problem(table_settings, mine)
-        if problem is not None:
-            await refuse(interaction, problem)
+            language = await self.default_language(interaction)
+        try:
+            settings = chosen_settings(
+                level=level, deck_style=deck_style, turn_timer=turn_timer, language=language
+            )
+        except SettingRefused as refused:
+            await refuse(
+                interaction, t("error_setting", mine, key=refused.key, value=refused.value)
+            )
             return
         try:
             check_options(game, options, seats)
@@ -120,10 +115,10 @@ class Lobby:
             seats,
             interaction.user.id,
             options,
-            table_settings,
+            settings,
         )
         session = await self.bot.tables.create(row)
-        await session.join(interaction.user.id, interaction.user.display_name)
+        await join(session, interaction.user.id, interaction.user.display_name)
         payload = self.payload(session)
         await interaction.response.send_message(**payload, allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
@@ -168,7 +163,7 @@ class Lobby:
             if engine.sides < row.seats:
                 team = " " + t("seat_team", locale, team=chr(ord("A") + engine.side_of(index)))
             lines.append(t("seat_line", locale, number=index + 1, who=who) + team)
-        rated = row.settings.get("rated", True) is not False
+        rated = row.settings.rated
         lines.append(t("lobby_rated" if rated else "lobby_unrated", locale))
         if note:
             lines.append(note)
@@ -248,9 +243,9 @@ class Lobby:
             return
         user = interaction.user
         if verb == "join":
-            error = await session.join(user.id, user.display_name)
+            error = await join(session, user.id, user.display_name)
         elif verb == "leave":
-            error = await session.leave_lobby(user.id)
+            error = await leave_lobby(session, user.id)
         elif verb in ("addbot", "rmbot"):
             # Only people at the table (or its starter) bring or send away computer players: a
             # passer-by could otherwise fill the seats the starter's friends were coming to take.
@@ -258,7 +253,7 @@ class Lobby:
                 await refuse(interaction, t("error_not_seated", mine))
                 return
             if verb == "rmbot":
-                error = await session.remove_computer()
+                error = await unseat_computer(session)
                 if error is None:
                     await interaction.response.edit_message(
                         **self.payload(session), allowed_mentions=NO_MENTIONS
@@ -281,8 +276,7 @@ class Lobby:
             if user.id != session.row.starter_id:
                 await refuse(interaction, t("error_starter_only", mine))
                 return
-            rated = session.row.settings.get("rated", True) is not False
-            error = await session.set_setting("rated", not rated)
+            error = await set_rated(session, not session.settings.rated)
         else:
             error = "malformed"
         if error is not None:
@@ -297,7 +291,7 @@ class Lobby:
         if session.row.status != "lobby":
             await refuse(interaction, t("error_lobby_closed", locale))
             return
-        default = str(session.row.settings.get("level", "easy"))
+        default = session.settings.level
         view = discord.ui.View(timeout=None)
         for level in AI_LEVELS:
             style = (
@@ -326,7 +320,7 @@ class Lobby:
             self.used_choosers.add(chooser)
         # Everybody reads the computer's name: it is in the table's language.
         name = computer_name(session, locale_of(session))
-        error = await session.add_computer(level, name)
+        error = await seat_computer(session, level, name)
         if error is not None:
             if chooser is not None:
                 self.used_choosers.discard(chooser)
@@ -349,7 +343,7 @@ class Lobby:
             # thread. (The session itself allows it, for benchmarks and tests.)
             await refuse(interaction, t("error_no_human", mine))
             return
-        error = await session.start()
+        error = await start_game(session)
         if error is not None:
             await refuse(interaction, t(f"error_{error}", mine))
             return
@@ -369,7 +363,7 @@ class Lobby:
                 content=content, view=None, allowed_mentions=NO_MENTIONS
             )
         finally:
-            session.schedule_drive()
+            schedule_drive(session)
 
     async def open_thread(
         self, interaction: Interaction, session: TableSession

@@ -13,7 +13,7 @@ import discord
 
 from bot.play import workers
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of, is_rated, locale_of
+from bot.play.settings import locale_of
 from bot.table.channel import NO_MENTIONS, Post, TableChannel
 from bot.text.i18n import t
 from bot.text.narrate import deal_summary, game_result, status_line
@@ -21,6 +21,7 @@ from bot.ui import images
 from bot.ui.codec import ReviewButtonId, ReviewSelectId, TableButtonId
 from bot.ui.components import review_button, review_select, table_button
 from bot.ui.standings import change_lines
+from bot.web.links import LinkHolder, WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,7 @@ edits of messages older than an hour)."""
 def rating_note(session: TableSession) -> str:
     """The end-of-game lines on ratings: each person's change, or that the table was unrated."""
     locale = locale_of(session)
-    if not is_rated(session):
+    if not session.settings.rated:
         return "\n" + t("ratings_unrated", locale)
     lines = change_lines(session.rating_changes, locale)
     if not lines:
@@ -44,16 +45,29 @@ REVIEW_OPTIONS = 25
 """Deals offered by the game-over post's review select (Discord's most options; the last ones)."""
 
 
-def review_view(session: TableSession, deal_index: int) -> discord.ui.View:
-    """ "Review my play" under a deal summary: each player who clicks gets their own review."""
+def link_button(label: str, url: str) -> discord.ui.Button[discord.ui.View]:
+    """A button that opens one of the web pages (``bot.web``): Discord opens it, the bot is
+    not told."""
+    return discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url)
+
+
+def review_view(
+    session: TableSession, deal_index: int, links: WebLinks | None = None
+) -> discord.ui.View:
+    """ "Review my play" under a deal summary: each player who clicks gets their own review;
+    and the deal's replay on the web, where the pages are on."""
     view = discord.ui.View(timeout=None)
-    label = t("button_review", locale_of(session))
-    view.add_item(review_button(label, ReviewButtonId(session.id, deal_index)))
+    locale = locale_of(session)
+    view.add_item(review_button(t("button_review", locale), ReviewButtonId(session.id, deal_index)))
+    if links is not None:
+        url = links.deal(session.id, deal_index)
+        view.add_item(link_button(t("button_web_deal", locale), url))
     return view
 
 
-def reviews_view(session: TableSession) -> discord.ui.View | None:
-    """At game over, "Review my play" for any deal of the game (a select of the deals)."""
+def reviews_view(session: TableSession, links: WebLinks | None = None) -> discord.ui.View | None:
+    """At game over, "Review my play" for any deal of the game (a select of the deals), and
+    the game's page on the web, where the pages are on."""
     game = session.game
     if game is None or not game.deal_results:
         return None
@@ -68,6 +82,8 @@ def reviews_view(session: TableSession) -> discord.ui.View | None:
         ReviewSelectId(session.id), options, placeholder=t("review_select", locale)
     )
     view.add_item(select)
+    if links is not None:
+        view.add_item(link_button(t("button_web_game", locale), links.game(session.id)))
     return view
 
 
@@ -79,8 +95,10 @@ class TablePayload:
 
 
 class TableMessage:
-    def __init__(self, channel: TableChannel) -> None:
+    def __init__(self, channel: TableChannel, web: LinkHolder | None = None) -> None:
         self.channel = channel
+        self.web = web or LinkHolder()
+        """The web pages' links, once they are on (``ATOUT_WEB_URL``)."""
 
     def buttons(self, session: TableSession, *, over: bool = False) -> discord.ui.View:
         locale = locale_of(session)
@@ -113,19 +131,19 @@ class TableMessage:
         content = (
             t("table_header", locale_of(session), id=session.id)
             + "\n"
-            + status_line(game, names, locale_of(session), deck_style_of(session))
+            + status_line(game, names, locale_of(session), session.settings.deck_style)
         )
         view = self.buttons(session, over=game.over)
         file = await images.table_file(
             public,
             names,
             session.computers(),
-            deck_style_of(session),
+            session.settings.deck_style,
             f"table-{session.id}",
             locale=locale_of(session),
             # A table brought back by a restart is redrawn after the clicks of people.
             priority=workers.BACKGROUND if session.restoring else workers.TABLE,
-            unrated=not is_rated(session),
+            unrated=not session.settings.rated,
         )
         return TablePayload(content, file, view)
 
@@ -204,20 +222,20 @@ class TableMessage:
         assert game is not None
         names = session.names()
         locale = locale_of(session)
-        text = deal_summary(game, names, deal_index, locale, deck_style_of(session), heading)
+        text = deal_summary(game, names, deal_index, locale, session.settings.deck_style, heading)
         post: Post = {"allowed_mentions": NO_MENTIONS}
         try:
             post["file"] = await images.deal_summary_file(
                 game.public_view(),
                 names,
                 game.deal_results[deal_index],
-                deck_style_of(session),
+                session.settings.deck_style,
                 f"deal-{session.id}-{deal_index + 1}",
                 locale=locale,
             )
         except Exception:
             log.exception("table %s: could not draw the deal summary", session.id)
-        post["view"] = review_view(session, deal_index)
+        post["view"] = review_view(session, deal_index, self.web.links)
         await self.channel.send(session, content=text, **post)
 
     async def post_result(self, session: TableSession) -> None:
@@ -236,7 +254,7 @@ class TableMessage:
             )
         except Exception:
             log.exception("table %s: could not draw the score sheet", session.id)
-        reviews = reviews_view(session)
+        reviews = reviews_view(session, self.web.links)
         if reviews is not None:
             post["view"] = reviews
         await self.channel.send(

@@ -9,9 +9,9 @@ import contextlib
 
 import discord
 
-from bot.play.seating import DESERTED_TTL_S, MISSED_TURNS_LIMIT
+from bot.play.absence import DESERTED_TTL_S, MISSED_TURNS_LIMIT
 from bot.play.sessions import TableSession
-from bot.play.settings import locale_of, turn_timer_of
+from bot.play.settings import locale_of
 from bot.play.turn_timer import TurnTimer
 from bot.table.channel import TableChannel
 from bot.table.hands import Hands
@@ -42,7 +42,7 @@ class Pings:
         if current is not None and current[2] == game.action_count:
             return
         await self.delete(session)
-        seconds = turn_timer_of(session)
+        seconds = session.settings.turn_timer
         key = "ping_turn_timed" if seconds else "ping_turn"
         text = t(key, locale_of(session), mention=f"<@{seat.user_id}>", seconds=seconds)
         if not self.hands.is_live(session.id, seat.user_id):

@@ -1,7 +1,7 @@
 """Who is still at the table: coming back, and tables nobody uses any more.
 
 The turn timer (``bot.play.turn_timer``) lets a computer play one turn for an absent player, and
-``bot.play.seating`` gives the seat to a computer after ``MISSED_TURNS_LIMIT`` in a row, until the
+``bot.play.absence`` gives the seat to a computer after ``MISSED_TURNS_LIMIT`` in a row, until the
 player comes back (``/table rejoin`` or the "Take my seat back" button, answered here).
 A sweep, every minute, closes lobbies that never start and tables everybody has left, each
 with a message, so that nothing waits forever.
@@ -15,15 +15,18 @@ import logging
 
 import discord
 
-from bot.play.seating import DESERTED_TTL_S, MISSED_TURNS_LIMIT, Seating
+from bot.play.absence import DESERTED_TTL_S, MISSED_TURNS_LIMIT, come_back
+from bot.play.driving import schedule_drive
+from bot.play.ending import abandon
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
+from bot.table.access import session_or_refusal
 from bot.table.channel import NO_MENTIONS, Messageables, TableChannel
 from bot.table.controller import TableUI
 from bot.table.lobby import Lobby
 from bot.text.i18n import t, user_locale
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
 
 __all__ = [
     "DEFAULT_TURN_TIMER_S",
@@ -48,14 +51,12 @@ class Presence:
         self,
         client: Messageables,
         tables: Tables,
-        seating: Seating,
         channel: TableChannel,
         ui: TableUI,
         lobby: Lobby,
     ) -> None:
         self.client = client
         self.tables = tables
-        self.seating = seating
         self.channel = channel
         self.ui = ui
         self.lobby = lobby
@@ -86,13 +87,10 @@ class Presence:
         if session is None:
             return
         locale = locale_of(session)
-        error = await session.come_back(interaction.user.id)
+        error = await come_back(session, interaction.user.id)
         if error is not None:
             await refuse(interaction, t(f"error_{error}", mine))
             return
-        seat = session.seat_of(interaction.user.id)
-        if seat is not None:
-            self.seating.acted(table_id, seat)
         self.idle_since.pop(table_id, None)
         await refuse(interaction, t("rejoined", mine, id=table_id))
         with contextlib.suppress(discord.HTTPException):
@@ -102,7 +100,7 @@ class Presence:
                 allowed_mentions=NO_MENTIONS,
             )
         # Redraw the names, ping the player if it is their turn, wake a deserted table.
-        session.schedule_drive()
+        schedule_drive(session)
 
     # -------------------------------------------------------------------- the sweep
     async def _sweep_loop(self) -> None:
@@ -127,7 +125,7 @@ class Presence:
 
     async def expire(self, session: TableSession) -> None:
         lobby = session.row.status == "lobby"
-        if not await session.abandon():
+        if not await abandon(session):
             return
         locale = locale_of(session)
         if lobby:

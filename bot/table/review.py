@@ -15,19 +15,22 @@ priority).
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
 from bot.play.reviews import Reviews
 from bot.play.sessions import TableSession
-from bot.play.settings import deck_style_of
 from bot.play.tables import Tables
+from bot.table.access import session_or_refusal
+from bot.table.message import link_button
 from bot.text import marks
 from bot.text.cards import card_name
 from bot.text.i18n import t, user_locale
 from bot.text.review import action_words, bid_words, decision_text, review_text, shown
 from bot.ui import images
-from bot.ui.replies import refuse, session_or_refusal
+from bot.ui.replies import refuse
+from bot.web.links import LinkHolder
 from games.actions import Action
 from games.review import Decision, Review
 from rendering.review import Player, ReviewPicture
@@ -51,9 +54,21 @@ def seat_held(session: TableSession, user_id: int) -> int | None:
 class ReviewDesk:
     """Answers the review clicks and command (``bot.ui.components.ReviewClicks``)."""
 
-    def __init__(self, tables: Tables, reviews: Reviews) -> None:
+    def __init__(self, tables: Tables, reviews: Reviews, web: LinkHolder | None = None) -> None:
         self.tables = tables
         self.reviews = reviews
+        self.web = web or LinkHolder()
+        """The web pages' links, once they are on (``ATOUT_WEB_URL``)."""
+
+    def web_view(self, table_id: int, deal: int, seat: int, locale: str) -> dict[str, Any]:
+        """The review on the deal's replay on the web, each decision on its step: the
+        ``view`` of the answer's first message, none where the pages are off."""
+        links = self.web.links
+        if links is None:
+            return {}
+        view = discord.ui.View(timeout=None)
+        view.add_item(link_button(t("button_web_review", locale), links.deal(table_id, deal, seat)))
+        return {"view": view}
 
     async def command(self, interaction: Interaction, table: int | None, deal: int | None) -> None:
         """``/review``: the table named, or the table of the thread it is used in."""
@@ -102,7 +117,7 @@ class ReviewDesk:
                 )
                 await interaction.edit_original_response(content=t("review_failed", mine))
                 return
-        await self.answer(interaction, session, found, chosen, mine)
+        await self.answer(interaction, session, found, chosen, mine, seat)
 
     async def answer(
         self,
@@ -111,14 +126,18 @@ class ReviewDesk:
         review: Review,
         deal: int,
         locale: str,
+        seat: int,
     ) -> None:
-        """The review's first message (how many mistakes, what each cost), then one message per
-        decision it explains, in the order played, each with its picture: one image a message,
-        so that Discord shows each at the message's full width, on a phone too."""
+        """The review's first message (how many mistakes, what each cost, and the link to the
+        replay on the web), then one message per decision it explains, in the order played,
+        each with its picture: one image a message, so that Discord shows each at the
+        message's full width, on a phone too."""
         game = session.row.game
-        style = deck_style_of(session)
+        style = session.settings.deck_style
         content = review_text(review, session.id, deal + 1, game, locale)
-        await interaction.edit_original_response(content=content, attachments=[])
+        await interaction.edit_original_response(
+            content=content, attachments=[], **self.web_view(session.id, deal, seat, locale)
+        )
         names = session.names()
         for number, decision in enumerate(shown(review), 1):
             words = decision_text(number, decision, review.unit, game, style, locale)

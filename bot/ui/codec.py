@@ -1,6 +1,7 @@
 """The whole custom_id grammar of Atout (docs/discord.md, "The custom_id contract"):
-``atout:<verb>:<table>[:<version>[:values]]``, the leaderboard's ``atout:board|record|reset``, and
-the challenge card's ``atout:challenge:<verb>:<challenge>``.
+``atout:<verb>:<table>[:<version>[:values]]``, the leaderboard's ``atout:board|record|reset``,
+the challenge card's ``atout:challenge:<verb>:<challenge>``, and a puzzle's
+``atout:puzzle:<puzzle>[:<card>]``.
 
 Every id is built and read here, and nowhere else (``tests/bot/ui/test_custom_id_grammar.py`` fails on an
 ``"atout:`` literal in any other module): a button posted by an older version of the bot is read
@@ -67,6 +68,7 @@ RESET_TEMPLATE = r"atout:reset:(?P<game>[a-z]+)"
 ChallengeVerb = Literal["play", "standings"]
 CHALLENGE_VERBS: Final[tuple[ChallengeVerb, ...]] = get_args(ChallengeVerb)
 CHALLENGE_TEMPLATE = rf"atout:challenge:(?P<verb>{'|'.join(CHALLENGE_VERBS)}):(?P<challenge>[0-9]+)"
+PUZZLE_TEMPLATE = r"atout:puzzle:(?P<puzzle>[0-9]+)(?::(?P<card>[2-9TJQKA][SHDC]))?"
 
 
 class CustomId:
@@ -234,6 +236,17 @@ class ChallengeButtonId(CustomId):
     challenge: int
     VERB: ClassVar[str] = "challenge"
     TEMPLATE: ClassVar[str] = CHALLENGE_TEMPLATE
+
+
+@dataclass(frozen=True)
+class PuzzleButtonId(CustomId):
+    """A puzzle's answer, one button per legal card (``card``), and the daily post's "Solve it"
+    (no card) (docs/puzzles.md); who may answer is the puzzle's and the click's, never the id's."""
+
+    puzzle: int
+    card: str | None = None
+    VERB: ClassVar[str] = "puzzle"
+    TEMPLATE: ClassVar[str] = PUZZLE_TEMPLATE
 
 
 def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:

@@ -8,6 +8,6 @@ docs/puzzles.md says what a puzzle is in each game and why the thresholds are wh
 
 from __future__ import annotations
 
-from games.puzzles.find import NoPuzzleDeal, Puzzle, find_puzzles
+from games.puzzles.find import KINDS, NoPuzzleDeal, Puzzle, find_puzzles, puzzle_near
 
-__all__ = ["NoPuzzleDeal", "Puzzle", "find_puzzles"]
+__all__ = ["KINDS", "NoPuzzleDeal", "Puzzle", "find_puzzles", "puzzle_near"]

@@ -22,6 +22,7 @@ from games.records import ParsedRecord, replay
 from games.review.units import UNITS
 
 Kind = Literal["open", "single"]
+KINDS: frozenset[Kind] = frozenset(("open", "single"))
 
 
 class NoPuzzleDeal(ValueError):
@@ -77,18 +78,19 @@ def finished_deals(record: ParsedRecord) -> int:
 
 
 def find_puzzles(
-    record: ParsedRecord, deal: int | None = None, seed: int = 0, samples: int = SAMPLES
+    record: ParsedRecord,
+    deal: int | None = None,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    kinds: frozenset[Kind] = KINDS,
 ) -> list[Puzzle]:
     """The puzzles of deal ``deal`` of ``record``, or of every finished deal; raises as
     ``games.records.replay`` does, and ``NoPuzzleDeal`` for a deal the record does not hold
-    to its end."""
+    to its end. ``kinds`` leaves out the single-dummy search where only open-hand puzzles are
+    wanted (the bot's daily puzzle: docs/puzzles.md)."""
     done = finished_deals(record)
     if deal is not None:
-        if not 0 <= deal < len(record.deals):
-            count = len(record.deals)
-            raise NoPuzzleDeal(f"the record has no deal {deal} ({count} deals, counted from 0)")
-        if deal >= done:
-            raise NoPuzzleDeal(f"deal {deal} is not finished: only a whole deal has puzzles")
+        _check_deal(record, deal, done)
     wanted = range(done) if deal is None else range(deal, deal + 1)
     out: list[Puzzle] = []
     game = record.new_game()
@@ -96,16 +98,67 @@ def find_puzzles(
         game.deal(parsed.deck)
         for index, (seat, action) in enumerate(parsed.actions):
             if number in wanted:
-                out.extend(_position(game, record.game, number, index, seat, seed, samples))
+                found = _position(game, record.game, number, index, seat, seed, samples, kinds)
+                out.extend(found)
             game.apply(seat, action)
     return out
 
 
+def _check_deal(record: ParsedRecord, deal: int, done: int) -> None:
+    if not 0 <= deal < len(record.deals):
+        count = len(record.deals)
+        raise NoPuzzleDeal(f"the record has no deal {deal} ({count} deals, counted from 0)")
+    if deal >= done:
+        raise NoPuzzleDeal(f"deal {deal} is not finished: only a whole deal has puzzles")
+
+
+def puzzle_near(
+    record: ParsedRecord,
+    deal: int,
+    seat: int,
+    index: int,
+    seed: int = 0,
+    samples: int = SAMPLES,
+) -> Puzzle | None:
+    """The puzzle at ``seat``'s decision ``index`` of deal ``deal``, else at the nearest of the
+    seat's other card plays in that deal (the earlier first at equal distance), else None: a
+    reviewed mistake served back as a puzzle ("learn from my mistakes"), where the mistake's own
+    position may be forced or obvious while the card just before or after it is not. An
+    open-hand puzzle is preferred to a single-dummy one at the same position. Raises as
+    ``find_puzzles`` does."""
+    _check_deal(record, deal, finished_deals(record))
+    game = record.new_game()
+    for parsed in record.deals[:deal]:
+        game.deal(parsed.deck)
+        for acting, action in parsed.actions:
+            game.apply(acting, action)
+    parsed = record.deals[deal]
+    game.deal(parsed.deck)
+    positions: list[tuple[int, Game]] = []
+    for at, (acting, action) in enumerate(parsed.actions):
+        if acting == seat and action.type == "play":
+            positions.append((at, game.clone()))
+        game.apply(acting, action)
+    positions.sort(key=lambda found: (abs(found[0] - index), found[0]))
+    for at, position in positions:
+        found = _position(position, record.game, deal, at, seat, seed, samples, KINDS)
+        if found:
+            return found[0]
+    return None
+
+
 def _position(
-    game: Game, name: str, deal: int, index: int, seat: int, seed: int, samples: int
+    game: Game,
+    name: str,
+    deal: int,
+    index: int,
+    seat: int,
+    seed: int,
+    samples: int,
+    kinds: frozenset[Kind],
 ) -> list[Puzzle]:
     found: list[Puzzle] = []
-    solved = solve_open(game, seat)
+    solved = solve_open(game, seat) if "open" in kinds else None
     if solved is not None:
         values = tuple((a, v) for a, v, _ in solved.values)
         found.append(
@@ -122,6 +175,8 @@ def _position(
                 solved.goal.text(),
             )
         )
+    if "single" not in kinds:
+        return found
     rng = random.Random(f"{seed}:{deal}:{seat}:{index}")
     sampled = solve_single(game, seat, rng, samples)
     if sampled is not None:
@@ -153,4 +208,13 @@ def _position(
     return found
 
 
-__all__ = ["Goal", "Kind", "NoPuzzleDeal", "Puzzle", "find_puzzles", "finished_deals"]
+__all__ = [
+    "KINDS",
+    "Goal",
+    "Kind",
+    "NoPuzzleDeal",
+    "Puzzle",
+    "find_puzzles",
+    "finished_deals",
+    "puzzle_near",
+]

@@ -15,18 +15,30 @@ A goal is a threshold on one measure of the finished deal, seen from the seat to
 The solver searches on ``Measure.value``: for a contract, made or not first, the deal's score
 margin next (so that the principal line shows the defence fighting the contract, then the
 points), for the others the measure itself. A card meets the goal when its exact value under
-best play by both sides reaches the goal's target.
+best play by both sides reaches the goal's target. Which cards make a contract is found first
+on ``Made`` alone (0 or 1: the search stops at the first line that decides it), and the
+values shown are searched only where exactly one card makes it.
+
+A deal's puzzles are told in the game's own terms where they can be (``in_own_terms``): a
+score margin is a fallback, kept only for a deal with no puzzle of another goal — in Belote and
+Coinche, only when no card play of the deal is a contract to make or to defeat.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from games.ai.deal import Deal
 from games.ai.scorer import DealScoring
 
 GoalType = Literal["card_points", "contract", "score"]
+FALLBACK: Final[GoalType] = "score"
+"""The goal a deal's puzzles are drawn from only when it has no puzzle of another: "finish at
+most 20 points behind" is how the search measures a card, not what a Belote or Coinche player
+plays for (issue 35: "make your contract")."""
+T = TypeVar("T")
 
 CONTRACT_WEIGHT: Final = 100_000.0
 """A contract's value: made (for the side that wants it made) weighs this much more than any
@@ -106,4 +118,32 @@ class Measure:
         return value - CONTRACT_WEIGHT if value >= CONTRACT_WEIGHT / 2 else value
 
 
-__all__ = ["CONTRACT_WEIGHT", "Goal", "GoalType", "Measure"]
+class Made(Measure):
+    """Only whether the contract ends as the seat's side wants it: 1 or 0. The same cards reach
+    the goal as under ``Measure`` (a minimax on made-first values decides made or not as a
+    minimax on made alone does), and with its bounds a search stops at the first line that
+    decides it, so most positions, whose contract no card or several cards make, cost little."""
+
+    def __init__(self, scoring: DealScoring, make: bool) -> None:
+        super().__init__(scoring, "contract", make)
+        self.bounds = self._zero_one
+
+    @staticmethod
+    def _zero_one(deal: Deal) -> tuple[float, float]:
+        return 0.0, 1.0
+
+    def value(self, deal: Deal) -> float:
+        return 1.0 if bool(self.scoring.score(deal).made) == self.make else 0.0
+
+    def reached(self, value: float) -> float:
+        return value
+
+
+def in_own_terms(goals: Sequence[tuple[T, dict[str, Any]]]) -> list[T]:
+    """Of one deal's puzzles (each with its goal's JSON), those told in the game's own terms:
+    all but the ``FALLBACK`` ones, unless the deal has nothing else. In their order."""
+    own = [item for item, goal in goals if goal["type"] != FALLBACK]
+    return own or [item for item, _ in goals]
+
+
+__all__ = ["CONTRACT_WEIGHT", "FALLBACK", "Goal", "GoalType", "Made", "Measure", "in_own_terms"]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.logs import RedactingStream, colour, redact
-from tests.fake_discord import FakeDiscord
+from tests.support.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-Pa55"

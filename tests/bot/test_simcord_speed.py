@@ -1,4 +1,4 @@
-"""The suite's simcord shortcuts (``tests.simcord_speed``) answer exactly as simcord's own scan:
+"""The suite's simcord shortcuts (``tests.support.simcord_speed``) answer exactly as simcord's own scan:
 the same timers wake the same waits, and the settlement wait gives back the same futures."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import simcord
 
-from tests import simcord_speed
+from tests.support import simcord_speed
 
 
 class Owner:

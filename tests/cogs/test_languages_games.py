@@ -103,7 +103,7 @@ async def test_a_whole_game_in_the_tables_language(
     table = Table(env, channel, [alice])
     await table.open(game, computers=computers, language=language, **options)
     table.public = PublicCards()  # no hidden card in any language's words
-    assert table.session.row.settings["language"] == language
+    assert table.session.row.settings.language == language
     lobby = next(m for m in channel.history() if m.id == table.session.row.lobby_message_id)
     assert t("lobby_rated", language) in lobby.content
     assert t("lobby_started", language, where="@").split("@")[0] in lobby.content
@@ -136,7 +136,7 @@ async def test_each_person_reads_their_own_language_at_an_english_table(
     speaking[marie.id] = "fr"
     table = Table(env, channel, [alice, marie])
     await table.open("briscola", seats=2, hands_to_win=1)
-    assert table.session.row.settings["language"] == "en"
+    assert table.session.row.settings.language == "en"
     # A refusal is in the language of the person refused.
     refused = await marie.slash(channel, "table hand", table=999)
     assert refused.ephemeral and refused.response is not None

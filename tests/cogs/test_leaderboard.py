@@ -19,7 +19,9 @@ import simcord
 
 import rendering
 from bot.config import Settings
+from bot.play.lobby import set_rated
 from bot.storage.ratings import player_key
+from bot.storage.table_settings import TableSettings
 from bot.table.message import rating_note
 from bot.text.i18n import t
 from tests.bot.driver import Table, components_of, custom_ids
@@ -56,7 +58,7 @@ async def stored_rating(env: simcord.Env, guild_id: int, game: str, who: str) ->
 async def store_duel(env: simcord.Env, guild_id: int, game: str, winner: Any, loser: Any) -> int:
     """A finished duel in the bot's storage, rated as the end of a game rates it."""
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
-    row = await storage.tables.create(guild_id, 1, game, 2, winner.id, {}, {})
+    row = await storage.tables.create(guild_id, 1, game, 2, winner.id, {}, TableSettings())
     await storage.tables.set_seat(row.id, 0, winner.id, None, winner.name)
     await storage.tables.set_seat(row.id, 1, loser.id, None, loser.name)
     await storage.tables.update(row.id, status="playing", first_dealer=0)
@@ -168,10 +170,10 @@ async def test_unrated_tables_say_so_and_move_nothing(
     await bob.click(lobby, custom_id=f"atout:join:{table_id}")
     await alice.click(lobby, custom_id=f"atout:start:{table_id}")
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
-    assert session.row.settings["rated"] is False
+    assert session.row.settings.rated is False
     assert drawn and all(drawn)
     # A started table's Rated cannot change any more (the lobby lost its buttons).
-    assert await session.set_setting("rated", True) == "lobby_closed"
+    assert await set_rated(session, True) == "lobby_closed"
     # Ending it, even with a result, moves nothing.
     await alice.slash(channel, "table abandon", table=table_id)
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
@@ -366,7 +368,9 @@ async def test_a_long_history_fits_one_discord_message(env: simcord.Env) -> None
     people = [guild.add_member(env.create_user(f"{'x' * 28}{i:04d}")) for i in range(6)]
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
     for _ in range(10):
-        row = await storage.tables.create(guild.id, 1, "briscola", 6, people[0].id, {}, {})
+        row = await storage.tables.create(
+            guild.id, 1, "briscola", 6, people[0].id, {}, TableSettings()
+        )
         for seat, person in enumerate(people):
             await storage.tables.set_seat(row.id, seat, person.id, None, person.name)
         await storage.tables.update(row.id, status="playing", first_dealer=0)

@@ -36,6 +36,7 @@ BAD = [
     ("sueca start", {"games_to_win": 0}, "games_to_win"),
     ("coinche start", {"level": "expert"}, "level"),
     ("coinche start", {"turn_timer": -5}, "turn_timer"),
+    ("coinche start", {"turn_timer": 99999}, "turn_timer"),
     ("sueca start", {"deck_style": "tarot"}, "deck_style"),
     ("sueca start", {"language": "klingon"}, "language"),
     ("coinche start", {"language": "de"}, "language"),
@@ -64,5 +65,5 @@ async def test_the_offered_values_still_open_a_lobby(env: simcord.Env, any_value
     result = await alice.slash(channel, "briscola start", seats=6, level="hard", turn_timer=60)
     assert result.response is not None and not result.ephemeral
     (row,) = await env.bot.storage.tables.active()  # type: ignore[attr-defined]
-    assert row.seats == 6 and row.settings["level"] == "hard"
-    assert row.settings["turn_timer"] == 60
+    assert row.seats == 6 and row.settings.level == "hard"
+    assert row.settings.turn_timer == 60

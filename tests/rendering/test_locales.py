@@ -17,8 +17,8 @@ from rendering import i18n
 from rendering.__main__ import LOCAL_NAMES, main
 from rendering.demo import DEMO_NAMES, random_position
 from rendering.text import glyph_font, has_glyph, runs
-from tests import i18n_checks
 from tests.rendering.helpers import decode
+from tests.support import i18n_checks
 
 
 def drawable_text(locale: str) -> str:

@@ -19,8 +19,8 @@ from games.registry import GAME_NAMES
 from rendering import i18n
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
 from rendering.i18n import plural, term, text
-from tests import i18n_checks
 from tests.rendering.helpers import decode
+from tests.support import i18n_checks
 
 SOURCE_DIR = Path(rendering.__file__).resolve().parent
 DYNAMIC_KEYS = {

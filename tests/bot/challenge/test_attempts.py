@@ -19,7 +19,8 @@ import simcord
 
 from bot.challenge.attempts import Attempts
 from bot.config import Settings
-from bot.play.sessions import budget_choose, restore_game
+from bot.play.computers import budget_choose
+from bot.play.sessions import restore_game
 from bot.storage.challenges import Challenge
 from bot.text.i18n import t
 from games.actions import Action

@@ -9,6 +9,7 @@ import re
 
 from bot.challenge.screens import card_content, deal_done_text, field_text, own_results_text
 from bot.storage.challenges import Challenge, DealResult, Par
+from bot.storage.table_settings import TableSettings
 from games.duplicate import FixedDeal
 
 NOW = datetime.datetime(2026, 11, 28, 12, tzinfo=datetime.UTC)
@@ -24,7 +25,7 @@ def challenge(game: str, seats: int = 4, options: dict[str, object] | None = Non
         game=game,
         seats=seats,
         options=dict(options or {}),
-        settings={"language": "en"},
+        settings=TableSettings(language="en"),
         deal_count=3,
         samples=2,
         seed="secret",

@@ -21,13 +21,17 @@ from typing import Any
 import pytest
 import simcord
 
+import bot.play.driving
 import bot.play.sessions
 import bot.storage.sqlite as sqlite_storage
 from bot.config import Settings
 from bot.play import workers
-from bot.play.sessions import default_choose
+from bot.play.computers import default_choose
+from bot.play.driving import drive, stalled
+from bot.play.lobby import seat_computer, start_game
 from bot.play.tables import Tables
 from bot.storage.backends import make_storage
+from bot.storage.table_settings import TableSettings
 from bot.text.i18n import t
 from bot.ui.codec import button_id
 from games.actions import Action
@@ -154,9 +158,9 @@ async def test_a_computer_failing_to_record_does_not_collide_with_its_fallback(
     move is tried at the taken step number (which stalled the table until a restart)."""
     failures = ["computer"]
     table = await open_briscola(env)
-    original = bot.play.sessions.TableSession._computer_step
+    original = bot.play.driving.computer_turn
 
-    async def step(self: Any, seat: Any, *args: Any) -> None:
+    async def step(session: Any, seat: Any, *args: Any) -> None:
         if failures:
             failures.pop()
             monkeypatch.setattr(
@@ -164,15 +168,15 @@ async def test_a_computer_failing_to_record_does_not_collide_with_its_fallback(
                 "crash_point",
                 lambda at: _raise_once(at, monkeypatch),
             )
-        await original(self, seat, *args)
+        await original(session, seat, *args)
 
-    monkeypatch.setattr(bot.play.sessions.TableSession, "_computer_step", step)
+    monkeypatch.setattr(bot.play.driving, "computer_turn", step)
     for _ in range(10):
         if not failures:
             break
         await table.play_turn()
     await env.settle()
-    assert not table.session.stalled
+    assert not stalled(table.session)
     caplog.clear()
     await table.play_to_end()
 
@@ -210,7 +214,7 @@ async def test_a_slow_computer_is_said_to_be_thinking(
 ) -> None:
     """Past THINKING_AFTER_S the listener hears it once; a quick move says nothing. (Real
     time: simcord's virtual clock does not run while a worker thread computes.)"""
-    monkeypatch.setattr(bot.play.sessions, "THINKING_AFTER_S", 0.05)
+    monkeypatch.setattr(bot.play.driving, "THINKING_AFTER_S", 0.05)
     # Three times the threshold: every one of the slow seat's 20 moves is past it.
     delays = {"easy": 0.0, "normal": 0.15}
 
@@ -221,14 +225,16 @@ async def test_a_slow_computer_is_said_to_be_thinking(
     store = make_storage(str(tmp_path / "k.sqlite3"))
     await store.open()
     try:
-        row = await store.tables.create(1, 2, "briscola", 2, 10, {"hands_to_win": 1}, {})
+        row = await store.tables.create(
+            1, 2, "briscola", 2, 10, {"hands_to_win": 1}, TableSettings()
+        )
         session = bot.play.sessions.TableSession(store, row, choose=timed)
         watcher = Watcher()
         session.listener = watcher
-        assert await session.add_computer("easy", "Quick") is None
-        assert await session.add_computer("normal", "Slow") is None
-        assert await session.start() is None
-        await session.drive()
+        assert await seat_computer(session, "easy", "Quick") is None
+        assert await seat_computer(session, "normal", "Slow") is None
+        assert await start_game(session) is None
+        await drive(session)
         assert session.game is not None and session.game.over
         assert set(watcher.thinking_seats) == {1}
     finally:
@@ -274,7 +280,9 @@ async def test_lazy_loading_without_discord(tmp_path: Path) -> None:
     try:
         tables = Tables(store)
         assert await tables.get(404) is None
-        row = await store.tables.create(1, 2, "briscola", 2, 10, {"hands_to_win": 1}, {})
+        row = await store.tables.create(
+            1, 2, "briscola", 2, 10, {"hands_to_win": 1}, TableSettings()
+        )
         session = await tables.get(row.id)
         assert session is not None and await tables.get(row.id) is session
     finally:

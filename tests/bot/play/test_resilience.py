@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 import simcord
 
+import bot.play.driving
 import bot.ui.images
 from bot.config import Settings
+from bot.play.driving import stalled
 from bot.play.sessions import TableSession
 from bot.text.i18n import t
 from games.actions import Action
@@ -87,14 +89,14 @@ async def test_a_stalled_table_is_driven_again_when_someone_looks_at_it(
     table = await open_briscola(env)
     alice = table.players[0]
     failures = [RuntimeError("the database was locked")]
-    original = TableSession._computer_step
+    original = bot.play.driving.computer_turn
 
-    async def flaky(self: TableSession, seat: Any, *args: Any) -> None:
+    async def flaky(session: TableSession, seat: Any, *args: Any) -> None:
         if failures:
             raise failures.pop()
-        await original(self, seat, *args)
+        await original(session, seat, *args)
 
-    monkeypatch.setattr(TableSession, "_computer_step", flaky)
+    monkeypatch.setattr(bot.play.driving, "computer_turn", flaky)
     # Play until the computer player must act after alice: its step fails, the drive stops.
     for _ in range(40):
         if not failures:
@@ -102,14 +104,14 @@ async def test_a_stalled_table_is_driven_again_when_someone_looks_at_it(
         await table.play_turn()
     assert not failures
     await env.settle()
-    assert table.session.stalled
+    assert stalled(table.session)
     assert logged(caplog, f"table {table.table_id}: error while driving the game")
     caplog.clear()
     version = table.session.game.action_count  # type: ignore[union-attr]
     await table.hand(alice)  # looking at the table drives it again
     await env.settle()
     assert table.session.game.action_count > version  # type: ignore[union-attr]
-    assert not table.session.stalled
+    assert not stalled(table.session)
     caplog.clear()
     await table.play_to_end()
 

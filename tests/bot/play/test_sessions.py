@@ -7,10 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.play.absence import MISSED_TURNS_LIMIT, turn_missed
+from bot.play.driving import computer_to_act, drive
+from bot.play.lobby import join, seat_computer, start_game
 from bot.play.sessions import TableSession, restore_game
 from bot.play.tables import Tables
 from bot.storage.backends import make_storage
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 from games.sueca import Sueca
 
 
@@ -24,13 +28,15 @@ async def storage(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 async def seated_sueca(storage: Storage) -> TableSession:
     """Alice at seat 0, three computer players; dealt, and played until Alice must act."""
-    row = await storage.tables.create(1, 2, "sueca", 4, 10, {"games_to_win": 2}, {"level": "easy"})
+    row = await storage.tables.create(
+        1, 2, "sueca", 4, 10, {"games_to_win": 2}, TableSettings(level="easy")
+    )
     session = TableSession(storage, row)
-    assert await session.join(10, "alice") is None
+    assert await join(session, 10, "alice") is None
     for number in range(3):
-        assert await session.add_computer("easy", f"Computer {number + 1}") is None
-    assert await session.start() is None
-    await session.drive()
+        assert await seat_computer(session, "easy", f"Computer {number + 1}") is None
+    assert await start_game(session) is None
+    await drive(session)
     assert session.game is not None and session.game.to_act == 0
     return session
 
@@ -47,7 +53,7 @@ async def test_a_snapshot_of_another_engine_version_is_rebuilt_from_the_log(
 ) -> None:
     session = await seated_sueca(storage)
     await play_as_alice(session)
-    await session.drive()
+    await drive(session)
     game = session.game
     assert game is not None
     row = await storage.tables.get(session.id)
@@ -86,14 +92,14 @@ async def test_an_illegal_action_changes_nothing(storage: Storage) -> None:
 async def test_a_restart_lets_the_computer_players_move_on(storage: Storage) -> None:
     session = await seated_sueca(storage)
     await play_as_alice(session)  # committed; the bot "stops" before the computers act
-    while session.computer_to_act() is None and session.game.to_act == 0:  # type: ignore[union-attr]
+    while computer_to_act(session) is None and session.game.to_act == 0:  # type: ignore[union-attr]
         await play_as_alice(session)
     count = session.game.action_count  # type: ignore[union-attr]
     tables = Tables(storage)
     assert await tables.restore_all() == 1
     restored = tables.sessions[session.id]
     assert restored.game is not None and restored.game.action_count == count
-    driver = restored._driver
+    driver = restored.driver
     assert driver is not None
     await asyncio.wait_for(driver, 30)
     game = restored.game
@@ -102,12 +108,12 @@ async def test_a_restart_lets_the_computer_players_move_on(storage: Storage) -> 
 
 
 async def test_all_computer_table_plays_to_the_end(storage: Storage) -> None:
-    row = await storage.tables.create(1, 2, "briscola", 3, 10, {"hands_to_win": 1}, {})
+    row = await storage.tables.create(1, 2, "briscola", 3, 10, {"hands_to_win": 1}, TableSettings())
     session = TableSession(storage, row)
     for number in range(3):
-        await session.add_computer("normal", f"Computer {number + 1}")
-    await session.start()
-    await session.drive()
+        await seat_computer(session, "normal", f"Computer {number + 1}")
+    await start_game(session)
+    await drive(session)
     assert session.game is not None and session.game.over
     stored = await storage.tables.get(row.id)
     assert stored is not None and stored.status == "finished"
@@ -118,33 +124,31 @@ async def test_the_table_row_changes_in_memory_and_in_storage_together(
 ) -> None:
     """``update_row`` is the one place a table row changes: what the session holds is what a
     restart reads back; ``defer_row`` (the ping's id) rides along with the next write."""
-    row = await storage.tables.create(1, 2, "sueca", 4, 10, {}, {"level": "easy"})
+    row = await storage.tables.create(1, 2, "sueca", 4, 10, {}, TableSettings(level="easy"))
     session = TableSession(storage, row)
-    await session.update_row(lobby_message_id=77, settings={"level": "hard"})
+    await session.update_row(lobby_message_id=77, settings=TableSettings(level="hard"))
     session.defer_row(ping_message_id=88)
     assert (session.row.lobby_message_id, session.row.ping_message_id) == (77, 88)
     await storage.tables.flush()
     await asyncio.sleep(0.05)
     stored = await storage.tables.get(session.id)
     assert stored is not None
-    assert stored.lobby_message_id == 77 and stored.settings == {"level": "hard"}
+    assert stored.lobby_message_id == 77 and stored.settings == TableSettings(level="hard")
     assert stored.ping_message_id == 88
 
 
 async def test_a_missed_turn_too_many_gives_the_seat_to_a_computer(
     storage: Storage,
 ) -> None:
-    """Seating counts the turns the timer played for a player: at the limit a computer keeps
-    the seat (named in the table's language); a turn played in time starts the count again."""
-    from bot.play.seating import MISSED_TURNS_LIMIT, Seating
-
+    """The turns the timer played for a player are counted: at the limit a computer keeps the
+    seat (named in the table's language); a turn played in time starts the count again."""
     session = await seated_sueca(storage)
-    seating = Seating()
     for _ in range(MISSED_TURNS_LIMIT - 1):
-        assert await seating.turn_missed(session, 0, 10) is None
-    seating.acted(session.id, 0)
+        assert await turn_missed(session, 0, 10) is None
+    await play_as_alice(session)
+    await drive(session)
     for _ in range(MISSED_TURNS_LIMIT - 1):
-        assert await seating.turn_missed(session, 0, 10) is None
-    assert await seating.turn_missed(session, 0, 10) == "Computer 4"
+        assert await turn_missed(session, 0, 10) is None
+    assert await turn_missed(session, 0, 10) == "Computer 4"
     seat = session.seat(0)
     assert seat is not None and seat.is_computer and session.away_user(0) == 10

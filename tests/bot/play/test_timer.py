@@ -17,7 +17,7 @@ async def test_a_turn_timer_plays_for_an_absent_player(env: simcord.Env) -> None
     table = Table(env, channel, [alice])
     await table.open("sueca", computers=3, games_to_win=1, turn_timer=120)
     session = table.session
-    assert session.row.settings["turn_timer"] == 120
+    assert session.row.settings.turn_timer == 120
     game = session.game
     assert game is not None and session.seat(game.to_act).user_id == alice.id  # type: ignore[union-attr,arg-type]
     assert "(120 s)" in table.where().last_message.content  # type: ignore[union-attr]

@@ -11,19 +11,20 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage.backends import make_storage
 from bot.storage.backup import BackupError, backup, restore
 from bot.storage.instance_lock import lock_file
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 async def database_with(path: Path, *games: str) -> None:
-    storage = SqliteStorage(str(path))
+    storage = make_storage(str(path))
     await storage.open()
     try:
         for game in games:
-            await storage.create_table(1, 2, game, 4, 3, {}, {})
+            await storage.tables.create(1, 2, game, 4, 3, {}, TableSettings())
     finally:
         await storage.close()
 

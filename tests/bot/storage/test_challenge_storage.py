@@ -14,11 +14,14 @@ from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
-from games.duplicate import fixed_deals
+from bot.storage.table_settings import Duplicate, TableSettings
+from games.duplicate import FixedDeal, fixed_deals
 
 GUILD = 1
 NOW = "2026-01-01T00:00:00Z"
 LATER = "2026-01-02T00:00:00Z"
+A_DEAL = TableSettings(duplicate=Duplicate(FixedDeal(0, ()), "seed", 4))
+"""The settings of a challenge's table: its deal, played nowhere here."""
 
 
 @pytest.fixture
@@ -39,7 +42,7 @@ async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) ->
         game="coinche",
         seats=4,
         options={},
-        settings={"language": "en"},
+        settings=TableSettings(language="en"),
         samples=4,
         seed="seed",
         deals=fixed_deals("coinche", {}, 4, deals, "seed"),
@@ -52,7 +55,7 @@ async def played(storage: Storage, found: Challenge, user: int, scores: list[int
     """``user``'s attempt, their deals played in order with these results."""
     await storage.challenges.start_attempt(found.id, user, f"player{user}", NOW)
     for deal_no, score in enumerate(scores):
-        row = await storage.tables.create(GUILD, 10, "coinche", 4, user, {}, {"duplicate": {}})
+        row = await storage.tables.create(GUILD, 10, "coinche", 4, user, {}, A_DEAL)
         result = DealResult(
             deal_no, user, f"player{user}", score, 0.0, 0, row.id, {"deal": deal_no}
         )
@@ -135,7 +138,7 @@ async def test_one_attempt_each_and_a_deal_recorded_once(storage: Storage) -> No
     assert created and attempt.deals_done == 0 and not attempt.finished
     again, created = await storage.challenges.start_attempt(found.id, ANN, "ann again", NOW)
     assert not created and again.name == "ann"
-    row = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, {})
+    row = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, TableSettings())
     await storage.challenges.update_attempt(found.id, ANN, thread_id=5, table_id=row.id)
     result = DealResult(0, ANN, "ann", 42, 0.0, 0, row.id, {})
     assert await storage.challenges.record_result(found.id, result, NOW, last=False)
@@ -185,7 +188,7 @@ async def test_the_latest_challenge_is_the_open_one(storage: Storage) -> None:
 
 
 async def test_a_challenge_deal_moves_no_rating_and_joins_no_history(storage: Storage) -> None:
-    row = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, {"duplicate": {"x": 1}})
+    row = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, A_DEAL)
     await storage.tables.set_seat(row.id, 0, ANN, None, "ann")
     for seat in (1, 2, 3):
         await storage.tables.set_seat(row.id, seat, None, "hard", f"Computer {seat}")
@@ -206,8 +209,8 @@ async def test_a_restart_finds_the_attempts_in_play_and_those_to_recover(storage
     assert (await storage.challenges.get(found.id)).message_id == 777  # type: ignore[union-attr]
     for user in (ANN, BOB):
         await storage.challenges.start_attempt(found.id, user, f"player{user}", NOW)
-    playing = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, {"duplicate": {}})
-    ended = await storage.tables.create(GUILD, 10, "coinche", 4, BOB, {}, {"duplicate": {}})
+    playing = await storage.tables.create(GUILD, 10, "coinche", 4, ANN, {}, A_DEAL)
+    ended = await storage.tables.create(GUILD, 10, "coinche", 4, BOB, {}, A_DEAL)
     await storage.challenges.update_attempt(found.id, ANN, table_id=playing.id)
     await storage.challenges.update_attempt(found.id, BOB, thread_id=8, table_id=ended.id)
     await storage.tables.finish(ended.id, "finished")

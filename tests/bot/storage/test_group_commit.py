@@ -26,6 +26,7 @@ import bot.storage.sqlite as sqlite_storage
 from bot.storage.backends import make_storage
 from bot.storage.interface import Snapshot, StaleAction
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 TABLES = 3
@@ -75,7 +76,7 @@ async def prepare(path: Path) -> list[int]:
     await store.open()
     ids = []
     for _ in range(TABLES):
-        row = await store.tables.create(1, 2, "coinche", 4, 10, {}, {})
+        row = await store.tables.create(1, 2, "coinche", 4, 10, {}, TableSettings())
         await store.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
         ids.append(row.id)
     await store.close()
@@ -176,7 +177,7 @@ async def sqlite(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 async def new_table(store: Storage) -> int:
-    row = await store.tables.create(1, 2, "coinche", 4, 10, {}, {})
+    row = await store.tables.create(1, 2, "coinche", 4, 10, {}, TableSettings())
     await store.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {"n": 0}))
     return row.id
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from bot.storage.backends import make_storage
 from bot.storage.instance_lock import InstanceRunning, acquire, lock_file
 from bot.storage.shards import Shards
-from bot.storage.sqlite import SqliteStorage
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -77,7 +77,7 @@ async def test_sqlite_a_new_or_atout_database_is_locked(tmp_path: Path, kind: st
     if kind == "empty file":
         db.touch()
     elif kind == "Atout's":
-        storage = SqliteStorage(str(db))
+        storage = make_storage(str(db))
         await storage.open()
         await storage.close()
     lock_file(str(db)).close()

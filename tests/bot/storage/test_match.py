@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.storage.match import MatchInputs, Sitter, stored_match
 from bot.storage.ratings import Skill
+from bot.storage.table_settings import AwaySeat, TableSettings
 
 
 def inputs(**changes: Any) -> MatchInputs:
@@ -16,7 +17,7 @@ def inputs(**changes: Any) -> MatchInputs:
         "status": "finished",
         "seats": 4,
         "options": {},
-        "settings": {},
+        "settings": TableSettings(),
         "totals": [1010, 420],
         "winners": [0],
         "started_at": "2026-01-01T10:00:00Z",
@@ -51,7 +52,7 @@ def test_partners_win_together_and_two_computers_of_one_level_are_one_player() -
 
 
 def test_a_player_who_left_keeps_the_loss_at_their_seat() -> None:
-    away = {"away": {"2": {"user_id": 12, "name": "bob"}}}
+    away = TableSettings(away=(AwaySeat(2, 12, "bob"),))
     seated = {**inputs().seated, 2: Sitter(None, "easy", "Ordinateur 3")}
     stored = stored_match(inputs(settings=away, seated=seated))
     bob = next(p for p in stored.players if p.seat == 2)
@@ -60,7 +61,7 @@ def test_a_player_who_left_keeps_the_loss_at_their_seat() -> None:
 
 
 def test_unrated_and_abandoned_games_are_stored_without_ratings() -> None:
-    unrated = stored_match(inputs(settings={"rated": False}))
+    unrated = stored_match(inputs(settings=TableSettings(rated=False)))
     assert unrated.match.rated == 0 and unrated.ratings == [] and unrated.changes == []
     abandoned = stored_match(inputs(status="abandoned", totals=None, winners=None))
     assert (abandoned.match.status, abandoned.match.totals) == ("abandoned", "[]")

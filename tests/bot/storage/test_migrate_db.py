@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.storage.backends import make_storage
 from bot.storage.migrate_db import COPY_ORDER, MigrationError, migrate
 from bot.storage.postgres import PgDatabase
+from bot.storage.table_settings import TableSettings
 from tests.bot.driver import Table
 
 
@@ -61,7 +62,7 @@ async def test_a_copy_carries_on_where_sqlite_stopped(tmp_path: Path, pg_server:
         restored = going.session
         assert restored.game is not None and restored.game.action_count == steps
         await going.play_to_end()
-        fresh = await moved.storage.tables.create(guild.id, 1, "sueca", 4, 1, {}, {})
+        fresh = await moved.storage.tables.create(guild.id, 1, "sueca", 4, 1, {}, TableSettings())
         assert going.table_id is not None and fresh.id > going.table_id
         # The ratings came along: the finished games (the copied one and the one finished
         # on PostgreSQL) are on the server's leaderboard.

@@ -16,6 +16,7 @@ from bot.storage.backends import make_storage
 from bot.storage.migrations import SQLITE
 from bot.storage.ratings import Companion, Entrant, Skill, player_key, rate, shown_rating
 from bot.storage.storage import Storage
+from bot.storage.table_settings import AwaySeat, TableSettings
 
 GUILD = 1
 
@@ -40,19 +41,17 @@ async def ended(
     *,
     guild: int = GUILD,
     status: str = "finished",
-    settings: dict[str, Any] | None = None,
+    settings: TableSettings | None = None,
     leavers: dict[int, tuple[int, str]] | None = None,
     rate_now: bool = True,
     options: dict[str, Any] | None = None,
 ) -> int:
     """A table of ``game`` that started and ended; a player is a user id or a computer level.
     ``leavers``: seat → (user id, name) of the person a computer replaced during play."""
-    settings = dict(settings or {})
-    if leavers:
-        # What ``TableSession.replace_with_computer`` keeps of who left.
-        settings["away"] = {
-            str(seat): {"user_id": user, "name": name} for seat, (user, name) in leavers.items()
-        }
+    settings = settings or TableSettings()
+    for seat, (user, name) in (leavers or {}).items():
+        # What a computer taking a person's seat during play keeps of who left.
+        settings = settings.with_away(AwaySeat(seat, user, name))
     row = await storage.tables.create(guild, 10, game, len(players), 100, options or {}, settings)
     for seat, who in enumerate(players):
         if isinstance(who, str):
@@ -145,7 +144,7 @@ async def test_a_leaver_keeps_the_loss_and_the_computer_is_not_credited(
 
 async def test_abandoned_and_unrated_games_change_nothing(storage: Storage) -> None:
     await ended(storage, "sueca", [1, 2, 3, 4], [0, 0], [], status="abandoned")
-    await ended(storage, "sueca", [1, 2, 3, 4], [2, 0], [0], settings={"rated": False})
+    await ended(storage, "sueca", [1, 2, 3, 4], [2, 0], [0], settings=TableSettings(rated=False))
     assert (await storage.database.fetchrow("SELECT COUNT(*) FROM ratings"))[0] == 0
     history = await storage.ratings.history(GUILD, 1, "sueca")
     assert [(h.status, h.rated) for h in history] == [("finished", False), ("abandoned", False)]
@@ -283,7 +282,7 @@ async def test_the_migration_rates_existing_games_once_in_finishing_order(
     first = await ended(old, "piquet", [1, 2], [150, 80], [0], rate_now=False)
     second = await ended(old, "piquet", [2, 1], [150, 80], [0], rate_now=False)
     third = await ended(old, "piquet", [1, 3], [150, 80], [1], rate_now=False)
-    lobby = await old.tables.create(GUILD, 10, "piquet", 2, 1, {}, {})
+    lobby = await old.tables.create(GUILD, 10, "piquet", 2, 1, {}, TableSettings())
     await old.tables.finish(lobby.id, "abandoned")
     # The second game ended first.
     for table, at in (

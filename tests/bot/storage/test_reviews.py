@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage.backends import make_storage
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 REVIEW = {
     "game": "briscola",
@@ -40,8 +41,8 @@ async def storage(db_url: str) -> AsyncIterator[Storage]:
 
 
 async def test_a_review_is_kept_per_table_deal_and_seat(storage: Storage) -> None:
-    row = await storage.tables.create(1, 2, "briscola", 2, 7, {}, {})
-    other = await storage.tables.create(1, 2, "briscola", 2, 7, {}, {})
+    row = await storage.tables.create(1, 2, "briscola", 2, 7, {}, TableSettings())
+    other = await storage.tables.create(1, 2, "briscola", 2, 7, {}, TableSettings())
     assert await storage.reviews.load(row.id, 0, 1) is None
     await storage.reviews.store(row.id, 0, 1, REVIEW)
     assert await storage.reviews.load(row.id, 0, 1) == REVIEW

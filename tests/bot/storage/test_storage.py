@@ -15,6 +15,7 @@ from bot.storage.postgres import PgDatabase
 from bot.storage.shards import Shards
 from bot.storage.sqlite import SqliteDatabase
 from bot.storage.storage import Storage
+from bot.storage.table_settings import TableSettings
 
 
 @pytest.fixture
@@ -69,7 +70,9 @@ async def test_migrations_run_once_and_set_user_version(tmp_path: Path) -> None:
 
 
 async def test_a_step_is_appended_once(storage: Storage) -> None:
-    row = await storage.tables.create(1, 2, "sueca", 4, 99, {"games_to_win": 1}, {"level": "easy"})
+    row = await storage.tables.create(
+        1, 2, "sueca", 4, 99, {"games_to_win": 1}, TableSettings(level="easy")
+    )
     await storage.tables.set_seat(row.id, 0, 99, None, "alice")
     await storage.tables.set_seat(row.id, 1, None, "hard", "Computer 1")
     snap = Snapshot(1, 0, 1, {"x": 1})
@@ -92,18 +95,18 @@ async def test_a_step_is_appended_once(storage: Storage) -> None:
         (0, 99, None, "alice"),
         (1, None, "hard", "Computer 1"),
     ]
-    assert loaded.options == {"games_to_win": 1} and loaded.settings == {"level": "easy"}
+    assert loaded.options == {"games_to_win": 1} and loaded.settings == TableSettings(level="easy")
 
 
 async def test_an_action_needs_its_deal(storage: Storage) -> None:
-    row = await storage.tables.create(1, 2, "sueca", 4, 99, {}, {})
+    row = await storage.tables.create(1, 2, "sueca", 4, 99, {}, TableSettings())
     with pytest.raises(StaleAction):
         await storage.tables.append_action(row.id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))
 
 
 async def test_active_tables_and_finishing(storage: Storage) -> None:
-    a = await storage.tables.create(1, 2, "sueca", 4, 99, {}, {})
-    b = await storage.tables.create(1, 2, "piquet", 2, 99, {}, {})
+    a = await storage.tables.create(1, 2, "sueca", 4, 99, {}, TableSettings())
+    b = await storage.tables.create(1, 2, "piquet", 2, 99, {}, TableSettings())
     await storage.tables.set_seat(a.id, 1, 5, None, "eve")
     await storage.tables.set_seat(a.id, 1, None, "easy", "Computer 2")  # the seat changes hands
     await storage.tables.set_seat(a.id, 3, 6, None, "fay")
@@ -129,7 +132,7 @@ async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
     await first.open()
     await second.open()
     try:
-        row = await first.tables.create(1, 2, "sueca", 4, 99, {}, {})
+        row = await first.tables.create(1, 2, "sueca", 4, 99, {}, TableSettings())
         await first.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
         await first.tables.append_action(
             row.id, 0, 0, 0, {"type": "play", "card": "AS"}, Snapshot(1, 1, 1, {})
@@ -149,7 +152,9 @@ async def test_two_processes_cannot_both_append_a_step(db_url: str) -> None:
 async def test_tables_of_different_guilds_write_at_the_same_time(storage: Storage) -> None:
     """One connection serves every table: two tables committing at once must not share (or
     break) each other's transaction, and a failed step of one never undoes the other's."""
-    rows = [await storage.tables.create(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2, 3)]
+    rows = [
+        await storage.tables.create(g, 2, "sueca", 4, 99, {}, TableSettings()) for g in (1, 2, 3)
+    ]
     for row in rows:
         await storage.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
 
@@ -184,7 +189,10 @@ async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
     await writer.open()
     guilds = [(n << 22) + 7 for n in range(8)]  # shards 0..3, twice, with shard_count=4
     try:
-        made = {(await writer.tables.create(g, 1, "sueca", 4, 9, {}, {})).id: g for g in guilds}
+        made = {
+            (await writer.tables.create(g, 1, "sueca", 4, 9, {}, TableSettings())).id: g
+            for g in guilds
+        }
     finally:
         await writer.close()
     seen: list[int] = []
@@ -204,7 +212,7 @@ async def test_a_cluster_restores_only_its_own_servers(db_url: str) -> None:
 async def test_a_group_commit_keeps_a_refused_step_apart(storage: Storage) -> None:
     """Steps of several tables committed together: the one that is refused (a double) fails
     alone; its neighbours in the same transaction are written."""
-    rows = [await storage.tables.create(g, 2, "sueca", 4, 99, {}, {}) for g in (1, 2)]
+    rows = [await storage.tables.create(g, 2, "sueca", 4, 99, {}, TableSettings()) for g in (1, 2)]
     for row in rows:
         await storage.tables.append_deal(row.id, 0, 0, ["AS"], Snapshot(1, 0, 1, {}))
     await storage.tables.append_action(rows[0].id, 0, 0, 0, {"type": "pass"}, Snapshot(1, 1, 1, {}))

@@ -39,7 +39,7 @@ async def test_the_timer_is_on_by_default(env: simcord.Env) -> None:
     assert opened.response is not None
     table_id = int(components_of(opened.response)[0]["custom_id"].split(":")[2])
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
-    assert session.row.settings["turn_timer"] == DEFAULT_TURN_TIMER_S == 120
+    assert session.row.settings.turn_timer == DEFAULT_TURN_TIMER_S == 120
 
 
 async def test_the_timer_reminds_at_half_time(env: simcord.Env) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import simcord
 
 from bot.app import _options_text
+from bot.play.ending import abandon
+from bot.play.lobby import unseat_computer
 from bot.text.i18n import t
 from tests.bot.driver import Table, components_of
 
@@ -52,7 +54,7 @@ async def test_a_finished_game_cannot_be_abandoned_afterwards(env: simcord.Env) 
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
     session = table.session  # a session object still held when the game ends (a race)
     await table.play_to_end()
-    assert await session.abandon() is False
+    assert await abandon(session) is False
     stored = await env.bot.storage.tables.get(table.table_id)  # type: ignore[attr-defined]
     assert stored.status == "finished"
 
@@ -129,7 +131,7 @@ async def test_a_computer_player_can_be_sent_away_to_make_room(env: simcord.Env)
     assert lobby is not None
     table_id = int(components_of(lobby)[0]["custom_id"].split(":")[2])
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
-    assert await session.remove_computer() == "no_computer"
+    assert await unseat_computer(session) == "no_computer"
     assert "atout:rmbot" not in str(components_of(lobby))
     for _ in range(3):
         choice = await alice.click(lobby, custom_id=f"atout:addbot:{table_id}")

@@ -520,7 +520,7 @@ def test_no_user_facing_english_outside_the_catalogues() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_an_illegal_move_is_refused_in_the_players_language(locale: str) -> None:
     from bot.play.sessions import ActResult
-    from bot.ui.replies import refusal
+    from bot.table.controller import refusal
     from games.actions import Action
     from games.base import IllegalAction
 
@@ -541,9 +541,9 @@ def test_an_illegal_move_is_refused_in_the_players_language(locale: str) -> None
 
 
 def test_the_bot_catalogue_passes_the_shared_fluent_checks() -> None:
-    """The same checks as the images' catalogue (tests/i18n_checks.py): parsing, keys,
+    """The same checks as the images' catalogue (tests/support/i18n_checks.py): parsing, keys,
     variables, references and formatting with sample values, in every locale."""
-    from tests.i18n_checks import catalogue_problems
+    from tests.support.i18n_checks import catalogue_problems
 
     assert catalogue_problems(BOT) == []
 

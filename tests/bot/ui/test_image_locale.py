@@ -3,6 +3,7 @@ a hand, which only its owner sees, in the owner's own language (their Discord cl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -33,7 +34,7 @@ async def test_images_are_drawn_in_the_tables_language(
     alice = guild.add_member(env.create_user("alice"))
     table = Table(env, channel, [alice])
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
-    table.session.row.settings["language"] = "pt-PT"
+    table.session.row.settings = replace(table.session.row.settings, language="pt-PT")
     await table.play_to_end()
     assert seen["render_table"] >= {"pt-PT"}
     # simcord's clients are en-US: alice's hand is English at a Portuguese table.

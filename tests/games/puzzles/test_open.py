@@ -6,9 +6,19 @@ from __future__ import annotations
 import pytest
 
 from games.actions import Action
+from games.ai.solver import Solver
 from games.base import Game
-from games.puzzles.exact import CHOICES, Solved, cards_left, solve_open
+from games.puzzles.exact import (
+    CHOICES,
+    CONTRACT_CARDS,
+    OPEN_CARDS,
+    Solved,
+    cards_left,
+    solve_open,
+)
+from games.puzzles.goals import Measure
 from games.registry import new_game
+from games.review.playout import open_deal
 from tests.games.puzzles.brute import card_values, measure, played, side_of, start_points
 
 BRUTE_CARDS = {
@@ -107,3 +117,40 @@ def test_contract_puzzles_are_found_for_both_sides() -> None:
         if solved.goal.type == "contract"
     }
     assert goals == {"declarer", "defence"}
+
+
+def test_a_contract_is_looked_at_before_the_last_tricks() -> None:
+    """Coinche's contract puzzles are looked for from ``CONTRACT_CARDS`` cards (the other goals
+    from ``OPEN_CARDS``): here one card alone makes the contract with 20 cards left. The cards
+    that make it, found on made-or-not alone (``Made``), are those of the full measure, and the
+    line makes the contract."""
+    whole = played("coinche", 4, 53)
+    record = whole.to_record()["deals"][0]
+    game = new_game("coinche", seats=4, dealer=record["dealer"])
+    game.deal(record["deck"])
+    found = []
+    for raw in record["actions"]:
+        seat = raw["seat"]
+        left = cards_left(game)
+        if game.decision == "play" and game.to_act == seat and left > OPEN_CARDS["coinche"]:
+            solved = solve_open(game, seat)
+            if solved is not None:
+                found.append((game.clone(), seat, solved))
+        game.apply(seat, Action.from_json(raw))
+    [(position, seat, solved)] = found
+    assert OPEN_CARDS["coinche"] < cards_left(position) <= CONTRACT_CARDS["coinche"]
+    assert solved.goal.to_json() == {"type": "contract", "side": "declarer"}
+    deal, scoring = open_deal(position, seat)
+    full = Measure(scoring, "contract", make=True)
+    solver = Solver(full)  # type: ignore[arg-type]
+    made = []
+    for action in position.legal_actions(seat):
+        deal.play(deal.rules.index[action.card or ""])
+        if full.reached(solver.solve(deal)) == 1.0:
+            made.append(action)
+        deal.unplay()
+    assert made == [solved.answer]
+    start = start_points(position, side_of(position, seat))
+    for who, action in solved.line:
+        position.apply(who, action)
+    assert measure(position, seat, solved.goal.to_json(), start) == 1.0

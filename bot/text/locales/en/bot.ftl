@@ -764,3 +764,65 @@ review_no_such_deal = This table has no finished deal { $deal }.
 review_failed = Your review could not be computed; please try again later.
 cmd_review = Where your play in a finished deal cost points (only you see it)
 opt_review_deal = Deal number (default: the last finished deal)
+
+## Puzzles (/puzzle: docs/puzzles.md)
+cmd_puzzle = Puzzles from real deals: one a day for the server, and your own mistakes
+cmd_puzzle_today = Today's puzzle of this server (only you see it)
+cmd_puzzle_mine = A puzzle from one of your own reviewed mistakes (only you see it)
+cmd_puzzle_stats = Your puzzles solved and your streaks, game by game
+cmd_puzzle_daily = Post the server's puzzle of the day in this channel every day
+opt_puzzle_daily = Start or stop the daily post
+puzzle_title_day = Puzzle of the day — { $game }
+puzzle_title_mine = Your mistake as a puzzle — { $game }
+puzzle_from_mine = From deal { $deal } of table #{ $table }, where your play cost points.
+puzzle_goal_card_points = Every hand is shown. Find the one card that takes at least { $at_least } of the { $of } card points left for your side, whatever the others play.
+puzzle_goal_contract_declarer = Every hand is shown. Find the one card that makes your side's contract, whatever the defenders play.
+puzzle_goal_contract_defence = Every hand is shown. Find the one card that defeats the contract, whatever the declarers play.
+puzzle_goal_score_ahead = Every hand is shown. Find the one card that finishes the deal at least { $margin } points ahead, whatever the others play.
+puzzle_goal_score_behind = Every hand is shown. Find the one card that finishes the deal at most { $margin } points behind, whatever the others play.
+puzzle_goal_best = Only your hand is shown, as you saw it. Find the card that does better than every other in at least { $share } of the deals you could be facing.
+puzzle_pick = Your seat is at the bottom of the table. Pick your card: one try.
+puzzle_you = You
+puzzle_solve = Solve it
+puzzle_post = **Puzzle of the day — { $game }** · { $date }
+    { $goal }
+    Press “Solve it”: only you see the hands, your answer and how many found it.
+puzzle_right = ✅ **Right!** { $card } is the card.
+puzzle_wrong = ❌ **Not this time:** { $card } falls short; the card was { $answer }.
+puzzle_values_card_points = Card points your side takes with each card, best play after it: { $values }
+puzzle_values_score = Your margin at the end of the deal with each card, best play after it: { $values }
+puzzle_values_contract = With best play after each card: { $values }
+puzzle_values_best = Average over { $deals } deals you could be facing ({ $unit }): { $values }
+puzzle_unit_points = points
+puzzle_unit_card_points = card points
+puzzle_value_met = { $card } reaches it
+puzzle_value_missed = { $card } falls short
+puzzle_why = **Why** — the best play after { $answer }:
+puzzle_line_trick = Trick { $number } — { $plays }
+puzzle_line_play = { $name }: { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } of the { $answered } member of this server who answered found it.
+   *[other] { $found } of the { $answered } members of this server who answered found it.
+}
+puzzle_streak = Streak: { $current } in a row (best { $best }).
+puzzle_already = You have already answered this puzzle: one try each. Your answer stands.
+puzzle_not_yours = This puzzle is not yours to answer: try `/puzzle today` or `/puzzle mine`.
+puzzle_unknown = There is no such puzzle.
+puzzle_not_a_choice = That card is not one of this puzzle's choices.
+puzzle_failed = The puzzle could not be made just now; please try again in a moment.
+puzzle_mine_none = No puzzle from your mistakes yet: after a deal, press “Review my play”, then come back.
+puzzle_mine_done = You have answered every puzzle found in your reviewed mistakes; your next reviews will bring new ones.
+puzzle_stats_title = **Your puzzles**
+puzzle_stats_line = { $game }: { $solved } solved of { $tried } · streak { $current } (best { $best })
+puzzle_stats_all = All games: { $solved } solved of { $tried } · streak { $current } (best { $best })
+puzzle_stats_none = You have not answered a puzzle yet: try `/puzzle today`.
+puzzle_daily_on = The server's puzzle of the day will be posted in { $channel } every day, starting now.
+puzzle_daily_off = The daily puzzle post is stopped.
+puzzle_daily_none = This server has no daily puzzle post.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Replay on the web
+button_web_game = The game on the web
+button_web_review = My review, step by step
+button_web_history = Game { $number } on the web
+button_web_board = Leaderboard on the web
+button_web_traveller = Everybody's play on the web

@@ -768,3 +768,65 @@ review_no_such_deal = Cette table n'a pas de donne { $deal } terminée.
 review_failed = La revue n'a pas pu être calculée ; réessaie plus tard.
 cmd_review = Où ton jeu dans une donne terminée a coûté des points (visible de toi seul)
 opt_review_deal = Numéro de la donne (par défaut : la dernière terminée)
+
+## Puzzles (/puzzle : docs/puzzles.md)
+cmd_puzzle = Problèmes tirés de vraies donnes : un par jour pour le serveur, et tes propres erreurs
+cmd_puzzle_today = Le problème du jour de ce serveur (visible de toi seul)
+cmd_puzzle_mine = Un problème tiré d'une de tes erreurs revues (visible de toi seul)
+cmd_puzzle_stats = Tes problèmes résolus et tes séries, jeu par jeu
+cmd_puzzle_daily = Publier chaque jour le problème du jour du serveur dans ce salon
+opt_puzzle_daily = Lancer ou arrêter la publication quotidienne
+puzzle_title_day = Problème du jour — { $game }
+puzzle_title_mine = Ton erreur en problème — { $game }
+puzzle_from_mine = Tiré de la donne { $deal } de la table n° { $table }, où ton jeu a coûté des points.
+puzzle_goal_card_points = Toutes les mains sont visibles. Trouve la seule carte qui fait ramasser à ton camp au moins { $at_least } des { $of } points de cartes restants, quoi que jouent les autres.
+puzzle_goal_contract_declarer = Toutes les mains sont visibles. Trouve la seule carte qui fait réussir le contrat de ton camp, quoi que jouent les défenseurs.
+puzzle_goal_contract_defence = Toutes les mains sont visibles. Trouve la seule carte qui fait chuter le contrat, quoi que joue le camp preneur.
+puzzle_goal_score_ahead = Toutes les mains sont visibles. Trouve la seule carte qui finit la donne avec au moins { $margin } points d'avance, quoi que jouent les autres.
+puzzle_goal_score_behind = Toutes les mains sont visibles. Trouve la seule carte qui finit la donne avec au plus { $margin } points de retard, quoi que jouent les autres.
+puzzle_goal_best = Seule ta main est visible, comme tu la voyais. Trouve la carte qui fait mieux que toutes les autres dans au moins { $share } des donnes possibles.
+puzzle_pick = Ta place est en bas de la table. Choisis ta carte : un seul essai.
+puzzle_you = Toi
+puzzle_solve = Résoudre
+puzzle_post = **Problème du jour — { $game }** · { $date }
+    { $goal }
+    Appuie sur « Résoudre » : toi seul vois les mains, ta réponse et combien l'ont trouvée.
+puzzle_right = ✅ **Bravo !** { $card } est la bonne carte.
+puzzle_wrong = ❌ **Pas cette fois :** { $card } ne suffit pas ; la carte était { $answer }.
+puzzle_values_card_points = Points de cartes ramassés par ton camp avec chaque carte, au mieux ensuite : { $values }
+puzzle_values_score = Ton écart à la fin de la donne avec chaque carte, au mieux ensuite : { $values }
+puzzle_values_contract = Au mieux après chaque carte : { $values }
+puzzle_values_best = Moyenne sur { $deals } donnes possibles ({ $unit }) : { $values }
+puzzle_unit_points = points
+puzzle_unit_card_points = points de cartes
+puzzle_value_met = { $card } y arrive
+puzzle_value_missed = { $card } ne suffit pas
+puzzle_why = **Pourquoi** — le meilleur jeu après { $answer } :
+puzzle_line_trick = Pli { $number } — { $plays }
+puzzle_line_play = { $name } : { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } sur { $answered } membre de ce serveur ayant répondu l'a trouvée.
+   *[other] { $found } sur { $answered } membres de ce serveur ayant répondu l'ont trouvée.
+}
+puzzle_streak = Série : { $current } d'affilée (record { $best }).
+puzzle_already = Tu as déjà répondu à ce problème : un seul essai chacun. Ta réponse est gardée.
+puzzle_not_yours = Ce problème n'est pas le tien : essaie `/puzzle today` ou `/puzzle mine`.
+puzzle_unknown = Ce problème n'existe pas.
+puzzle_not_a_choice = Cette carte ne fait pas partie des choix de ce problème.
+puzzle_failed = Le problème n'a pas pu être préparé ; réessaie dans un instant.
+puzzle_mine_none = Pas encore de problème tiré de tes erreurs : après une donne, appuie sur « Revoir mon jeu », puis reviens.
+puzzle_mine_done = Tu as répondu à tous les problèmes tirés de tes erreurs revues ; tes prochaines revues en apporteront d'autres.
+puzzle_stats_title = **Tes problèmes**
+puzzle_stats_line = { $game } : { $solved } résolus sur { $tried } · série { $current } (record { $best })
+puzzle_stats_all = Tous les jeux : { $solved } résolus sur { $tried } · série { $current } (record { $best })
+puzzle_stats_none = Tu n'as encore répondu à aucun problème : essaie `/puzzle today`.
+puzzle_daily_on = Le problème du jour du serveur sera publié dans { $channel } chaque jour, à partir de maintenant.
+puzzle_daily_off = La publication quotidienne du problème est arrêtée.
+puzzle_daily_none = Ce serveur n'a pas de publication quotidienne de problème.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Revoir la donne sur le web
+button_web_game = La partie sur le web
+button_web_review = Ma revue, coup par coup
+button_web_history = Partie { $number } sur le web
+button_web_board = Classement sur le web
+button_web_traveller = Le jeu de chacun sur le web

@@ -768,3 +768,65 @@ review_no_such_deal = Questo tavolo non ha una mano { $deal } finita.
 review_failed = Non è stato possibile calcolare la revisione; riprova più tardi.
 cmd_review = Dove il tuo gioco in una mano finita è costato punti (lo vedi solo tu)
 opt_review_deal = Numero della mano (predefinito: l'ultima finita)
+
+## Puzzles (/puzzle: docs/puzzles.md)
+cmd_puzzle = Problemi da mani vere: uno al giorno per il server, e i tuoi errori
+cmd_puzzle_today = Il problema del giorno di questo server (lo vedi solo tu)
+cmd_puzzle_mine = Un problema da uno dei tuoi errori rivisti (lo vedi solo tu)
+cmd_puzzle_stats = I tuoi problemi risolti e le tue serie, gioco per gioco
+cmd_puzzle_daily = Pubblica ogni giorno il problema del giorno del server in questo canale
+opt_puzzle_daily = Avvia o ferma la pubblicazione quotidiana
+puzzle_title_day = Problema del giorno — { $game }
+puzzle_title_mine = Il tuo errore come problema — { $game }
+puzzle_from_mine = Dalla mano { $deal } del tavolo n. { $table }, dove il tuo gioco è costato punti.
+puzzle_goal_card_points = Tutte le mani sono scoperte. Trova l'unica carta che fa prendere alla tua squadra almeno { $at_least } dei { $of } punti rimasti, qualunque cosa giochino gli altri.
+puzzle_goal_contract_declarer = Tutte le mani sono scoperte. Trova l'unica carta che fa mantenere il contratto alla tua squadra, qualunque cosa giochino i difensori.
+puzzle_goal_contract_defence = Tutte le mani sono scoperte. Trova l'unica carta che fa cadere il contratto, qualunque cosa giochi chi l'ha dichiarato.
+puzzle_goal_score_ahead = Tutte le mani sono scoperte. Trova l'unica carta che chiude la mano con almeno { $margin } punti di vantaggio, qualunque cosa giochino gli altri.
+puzzle_goal_score_behind = Tutte le mani sono scoperte. Trova l'unica carta che chiude la mano con al massimo { $margin } punti di svantaggio, qualunque cosa giochino gli altri.
+puzzle_goal_best = Si vedono solo le tue carte, come le vedevi tu. Trova la carta che fa meglio di ogni altra in almeno il { $share } delle mani possibili.
+puzzle_pick = Il tuo posto è in basso. Scegli la tua carta: un solo tentativo.
+puzzle_you = Tu
+puzzle_solve = Risolvi
+puzzle_post = **Problema del giorno — { $game }** · { $date }
+    { $goal }
+    Premi «Risolvi»: solo tu vedi le mani, la tua risposta e quanti l'hanno trovata.
+puzzle_right = ✅ **Esatto!** { $card } è la carta giusta.
+puzzle_wrong = ❌ **Non questa volta:** { $card } non basta; la carta era { $answer }.
+puzzle_values_card_points = Punti presi dalla tua squadra con ogni carta, col gioco migliore dopo: { $values }
+puzzle_values_score = Il tuo scarto a fine mano con ogni carta, col gioco migliore dopo: { $values }
+puzzle_values_contract = Col gioco migliore dopo ogni carta: { $values }
+puzzle_values_best = Media su { $deals } mani possibili ({ $unit }): { $values }
+puzzle_unit_points = punti
+puzzle_unit_card_points = punti delle carte
+puzzle_value_met = { $card } ci arriva
+puzzle_value_missed = { $card } non basta
+puzzle_why = **Perché** — il gioco migliore dopo { $answer }:
+puzzle_line_trick = Presa { $number } — { $plays }
+puzzle_line_play = { $name }: { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } su { $answered } membro di questo server che ha risposto l'ha trovata.
+   *[other] { $found } su { $answered } membri di questo server che hanno risposto l'hanno trovata.
+}
+puzzle_streak = Serie: { $current } di fila (record { $best }).
+puzzle_already = Hai già risposto a questo problema: un tentativo a testa. La tua risposta resta.
+puzzle_not_yours = Questo problema non è tuo: prova `/puzzle today` o `/puzzle mine`.
+puzzle_unknown = Questo problema non esiste.
+puzzle_not_a_choice = Questa carta non è tra le scelte del problema.
+puzzle_failed = Non è stato possibile preparare il problema; riprova tra un momento.
+puzzle_mine_none = Ancora nessun problema dai tuoi errori: dopo una mano premi «Rivedi il mio gioco», poi torna qui.
+puzzle_mine_done = Hai risposto a tutti i problemi trovati nei tuoi errori rivisti; le prossime revisioni ne porteranno altri.
+puzzle_stats_title = **I tuoi problemi**
+puzzle_stats_line = { $game }: { $solved } risolti su { $tried } · serie { $current } (record { $best })
+puzzle_stats_all = Tutti i giochi: { $solved } risolti su { $tried } · serie { $current } (record { $best })
+puzzle_stats_none = Non hai ancora risposto a nessun problema: prova `/puzzle today`.
+puzzle_daily_on = Il problema del giorno del server sarà pubblicato in { $channel } ogni giorno, a partire da ora.
+puzzle_daily_off = La pubblicazione quotidiana del problema è ferma.
+puzzle_daily_none = Questo server non ha una pubblicazione quotidiana del problema.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rivedi la mano sul web
+button_web_game = La partita sul web
+button_web_review = La mia revisione, passo per passo
+button_web_history = Partita { $number } sul web
+button_web_board = Classifica sul web
+button_web_traveller = Il gioco di tutti sul web

@@ -186,3 +186,36 @@ review_line_card_unlucky = Você jogou { $choice }, e não tinha como saber: { $
 review_line_action_unlucky = Você escolheu: { $choice }, e não tinha como saber: { $best } só era melhor na mão real, por { $cost }. Nas mãos possíveis, sua escolha valia o mesmo.
 review_failed = Não foi possível calcular a revisão; tente mais tarde.
 challenge_hand_done = Mão { $number } de { $total } jogada até o fim.
+
+## Puzzles (/puzzle): o Brasil trata por você
+cmd_puzzle = Problemas tirados de mãos reais: um por dia para o servidor, e seus próprios erros
+cmd_puzzle_today = O problema do dia deste servidor (só você vê)
+cmd_puzzle_mine = Um problema tirado de um dos seus erros revistos (só você vê)
+cmd_puzzle_stats = Seus problemas resolvidos e suas sequências, jogo a jogo
+puzzle_title_mine = Seu erro como problema — { $game }
+puzzle_from_mine = Da mão { $deal } da mesa nº { $table }, onde seu jogo custou pontos.
+puzzle_goal_card_points = Todas as mãos estão à vista. Encontre a única carta que faz sua equipe levar pelo menos { $at_least } dos { $of } pontos de cartas que faltam, joguem os outros o que jogarem.
+puzzle_goal_contract_declarer = Todas as mãos estão à vista. Encontre a única carta que faz sua equipe cumprir o contrato, joguem os defensores o que jogarem.
+puzzle_goal_contract_defence = Todas as mãos estão à vista. Encontre a única carta que derruba o contrato, joguem os declarantes o que jogarem.
+puzzle_goal_score_ahead = Todas as mãos estão à vista. Encontre a única carta que termina a mão com pelo menos { $margin } pontos de vantagem, joguem os outros o que jogarem.
+puzzle_goal_score_behind = Todas as mãos estão à vista. Encontre a única carta que termina a mão com no máximo { $margin } pontos de desvantagem, joguem os outros o que jogarem.
+puzzle_goal_best = Só a sua mão está à vista, como você a via. Encontre a carta que faz melhor do que todas as outras em pelo menos { $share } das mãos possíveis.
+puzzle_pick = Seu lugar é o de baixo. Escolha sua carta: uma só tentativa.
+puzzle_you = Você
+puzzle_post = **Problema do dia — { $game }** · { $date }
+    { $goal }
+    Aperte “Resolver”: só você vê as mãos, sua resposta e quantos a encontraram.
+puzzle_values_card_points = Pontos de cartas que sua equipe leva com cada carta, com o melhor jogo depois: { $values }
+puzzle_values_score = Sua diferença no fim da mão com cada carta, com o melhor jogo depois: { $values }
+puzzle_already = Você já respondeu a este problema: uma tentativa para cada um. Sua resposta continua valendo.
+puzzle_not_yours = Este problema não é seu: tente `/puzzle today` ou `/puzzle mine`.
+puzzle_failed = Não foi possível preparar o problema; tente de novo daqui a pouco.
+puzzle_mine_none = Ainda não há problemas dos seus erros: depois de uma mão, aperte “Rever o meu jogo” e volte.
+puzzle_mine_done = Você respondeu a todos os problemas encontrados nos seus erros revistos; as próximas revisões trarão mais.
+puzzle_stats_title = **Seus problemas**
+puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
+puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
+## Link buttons to the web pages (bot/web): where Brazil words them apart.
+button_web_review = Minha revisão, jogada a jogada

@@ -769,3 +769,65 @@ review_no_such_deal = Esta mesa não tem uma mão { $deal } terminada.
 review_failed = Não foi possível calcular a revisão; tenta mais tarde.
 cmd_review = Onde o teu jogo numa mão terminada custou pontos (só tu vês)
 opt_review_deal = Número da mão (por omissão: a última terminada)
+
+## Puzzles (/puzzle: docs/puzzles.md)
+cmd_puzzle = Problemas tirados de mãos reais: um por dia para o servidor, e os teus próprios erros
+cmd_puzzle_today = O problema do dia deste servidor (só tu vês)
+cmd_puzzle_mine = Um problema tirado de um dos teus erros revistos (só tu vês)
+cmd_puzzle_stats = Os teus problemas resolvidos e as tuas séries, jogo a jogo
+cmd_puzzle_daily = Publicar todos os dias o problema do dia do servidor neste canal
+opt_puzzle_daily = Iniciar ou parar a publicação diária
+puzzle_title_day = Problema do dia — { $game }
+puzzle_title_mine = O teu erro como problema — { $game }
+puzzle_from_mine = Da mão { $deal } da mesa n.º { $table }, onde o teu jogo custou pontos.
+puzzle_goal_card_points = Todas as mãos estão à vista. Encontra a única carta que faz a tua equipa levar pelo menos { $at_least } dos { $of } pontos de cartas que faltam, joguem os outros o que jogarem.
+puzzle_goal_contract_declarer = Todas as mãos estão à vista. Encontra a única carta que faz cumprir o contrato da tua equipa, joguem os defensores o que jogarem.
+puzzle_goal_contract_defence = Todas as mãos estão à vista. Encontra a única carta que faz cair o contrato, joguem os declarantes o que jogarem.
+puzzle_goal_score_ahead = Todas as mãos estão à vista. Encontra a única carta que acaba a mão com pelo menos { $margin } pontos de vantagem, joguem os outros o que jogarem.
+puzzle_goal_score_behind = Todas as mãos estão à vista. Encontra a única carta que acaba a mão com no máximo { $margin } pontos de desvantagem, joguem os outros o que jogarem.
+puzzle_goal_best = Só a tua mão está à vista, como a vias. Encontra a carta que faz melhor do que todas as outras em pelo menos { $share } das mãos possíveis.
+puzzle_pick = O teu lugar é o de baixo. Escolhe a tua carta: uma só tentativa.
+puzzle_you = Tu
+puzzle_solve = Resolver
+puzzle_post = **Problema do dia — { $game }** · { $date }
+    { $goal }
+    Carrega em «Resolver»: só tu vês as mãos, a tua resposta e quantos a encontraram.
+puzzle_right = ✅ **Certo!** { $card } é a carta.
+puzzle_wrong = ❌ **Desta vez não:** { $card } não chega; a carta era { $answer }.
+puzzle_values_card_points = Pontos de cartas que a tua equipa leva com cada carta, com o melhor jogo a seguir: { $values }
+puzzle_values_score = A tua diferença no fim da mão com cada carta, com o melhor jogo a seguir: { $values }
+puzzle_values_contract = Com o melhor jogo a seguir a cada carta: { $values }
+puzzle_values_best = Média de { $deals } mãos possíveis ({ $unit }): { $values }
+puzzle_unit_points = pontos
+puzzle_unit_card_points = pontos de cartas
+puzzle_value_met = { $card } consegue
+puzzle_value_missed = { $card } não chega
+puzzle_why = **Porquê** — o melhor jogo depois de { $answer }:
+puzzle_line_trick = Vaza { $number } — { $plays }
+puzzle_line_play = { $name }: { $card }
+puzzle_solvers = { $answered ->
+    [one] { $found } de { $answered } membro deste servidor que respondeu encontrou-a.
+   *[other] { $found } de { $answered } membros deste servidor que responderam encontraram-na.
+}
+puzzle_streak = Série: { $current } seguidos (recorde { $best }).
+puzzle_already = Já respondeste a este problema: uma tentativa cada um. A tua resposta mantém-se.
+puzzle_not_yours = Este problema não é teu: experimenta `/puzzle today` ou `/puzzle mine`.
+puzzle_unknown = Esse problema não existe.
+puzzle_not_a_choice = Essa carta não é uma das escolhas deste problema.
+puzzle_failed = Não foi possível preparar o problema; tenta de novo daqui a pouco.
+puzzle_mine_none = Ainda não há problemas dos teus erros: depois de uma mão, carrega em «Rever o meu jogo» e volta.
+puzzle_mine_done = Respondeste a todos os problemas encontrados nos teus erros revistos; as próximas revisões trarão mais.
+puzzle_stats_title = **Os teus problemas**
+puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_none = Ainda não respondeste a nenhum problema: experimenta `/puzzle today`.
+puzzle_daily_on = O problema do dia do servidor será publicado em { $channel } todos os dias, a partir de agora.
+puzzle_daily_off = A publicação diária do problema está parada.
+puzzle_daily_none = Este servidor não tem publicação diária do problema.
+## Link buttons to the web pages (bot/web), shown where ATOUT_WEB_URL is set.
+button_web_deal = Rever a mão na web
+button_web_game = O jogo na web
+button_web_review = A minha revisão, jogada a jogada
+button_web_history = Jogo { $number } na web
+button_web_board = Classificação na web
+button_web_traveller = O jogo de todos na web

@@ -1,4 +1,4 @@
-"""The kill test: the real ``python -m bot`` against the fake Discord (``tests.fake_discord``),
+"""The kill test: the real ``python -m bot`` against the fake Discord (``tests.support.fake_discord``),
 killed with SIGKILL at random moments of many games and started again.
 
 Each game is a two-seat Briscola: a person (played by this driver, which reads the table's state
@@ -25,9 +25,9 @@ from bot.play.sessions import restore_game
 from bot.storage.backends import make_storage
 from bot.ui.codec import button_id
 from games.registry import game_class
-from tests.fake_discord import TOKEN, FakeGateway
+from tests.support.fake_discord import TOKEN, FakeGateway
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CLICK_TIMEOUT_S = 10.0
 HOLD_AT = 30
 """Actions into a game (of the 40 cards of a one-deal, two-seat Briscola) where its player waits

@@ -1,0 +1,39 @@
+"""Which table a click or a command reaches: the table it names, or a one-line answer saying
+there is none — none by that id, one of another server where that matters (ids are global: a
+command names any number), one not in play where only a game will do, or a private table (a
+challenge's deal) of somebody else, which nobody else may know exists."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.play.sessions import TableSession
+from bot.play.tables import Tables
+from bot.text.i18n import t, user_locale
+from bot.ui.replies import refuse
+
+
+def hidden_from(session: TableSession, user_id: int) -> bool:
+    """A private table is seen by its seated player only (docs/challenges.md: no peeking)."""
+    return session.settings.private and session.seat_of(user_id) is None
+
+
+async def session_or_refusal(
+    interaction: discord.Interaction[discord.Client],
+    tables: Tables,
+    table_id: int,
+    *,
+    same_server: bool = False,
+    playing: bool = False,
+) -> TableSession | None:
+    """The table ``table_id``, or None once the clicker is told there is no such table."""
+    session = await tables.get(table_id)
+    if (
+        session is None
+        or (same_server and session.row.guild_id != interaction.guild_id)
+        or (playing and session.game is None)
+        or hidden_from(session, interaction.user.id)
+    ):
+        await refuse(interaction, t("error_no_table", user_locale(interaction)))
+        return None
+    return session

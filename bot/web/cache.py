@@ -1,0 +1,127 @@
+"""Pages kept once made: a finished deal never changes, so its page is made once per language
+and served from memory after that, already compressed.
+
+Pages that can still change (a game in play, a challenge's traveller, a leaderboard) are kept a
+little while only (``expires``). The cache is bounded by the bytes it holds, least recently used
+out first. While a page is being made, every other request for it waits for the same making
+(``Cache.make``): fifty people opening a link posted in a busy thread cost one replay, not fifty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import hashlib
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
+from typing import Final
+
+CACHE_BYTES: Final = 64 * 1024 * 1024
+"""Bytes of pages kept (about 2,000 deal pages, each in plain and compressed form)."""
+COMPRESSED_TYPES: Final = ("text/", "application/json")
+
+
+@dataclass(frozen=True)
+class Page:
+    body: bytes
+    content_type: str
+    status: int = 200
+    gzipped: bytes | None = None
+    etag: str = ""
+    expires: float | None = None
+    """``time.monotonic()`` after which it is made again; None: kept for good."""
+    headers: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.body) + len(self.gzipped or b"")
+
+
+def page(
+    body: bytes,
+    content_type: str,
+    *,
+    status: int = 200,
+    keep_s: float | None = None,
+    headers: tuple[tuple[str, str], ...] = (),
+) -> Page:
+    """A page ready to serve again: its ETag, and its compressed form for text."""
+    compressed = None
+    if content_type.startswith(COMPRESSED_TYPES) and len(body) > 512:
+        compressed = gzip.compress(body, compresslevel=6, mtime=0)
+    etag = '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
+    expires = None if keep_s is None else time.monotonic() + keep_s
+    return Page(body, content_type, status, compressed, etag, expires, headers)
+
+
+class Cache:
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self._pages: OrderedDict[Hashable, Page] = OrderedDict()
+        self._bytes = 0
+        self._making: dict[Hashable, asyncio.Task[Page]] = {}
+        self.hits = 0
+        self.made = 0
+
+    def get(self, key: Hashable) -> Page | None:
+        found = self._pages.get(key)
+        if found is None:
+            return None
+        if found.expires is not None and time.monotonic() >= found.expires:
+            self._drop(key)
+            return None
+        self._pages.move_to_end(key)
+        self.hits += 1
+        return found
+
+    def put(self, key: Hashable, made: Page) -> None:
+        if made.size > self.limit // 8:
+            return
+        if key in self._pages:
+            self._drop(key)
+        self._pages[key] = made
+        self._bytes += made.size
+        while self._bytes > self.limit and self._pages:
+            self._drop(next(iter(self._pages)))
+
+    def _drop(self, key: Hashable) -> None:
+        old = self._pages.pop(key)
+        self._bytes -= old.size
+
+    async def make(self, key: Hashable, maker: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
+        """The page of ``key``: kept, or made by ``maker`` (which says whether to keep it),
+        once however many ask at the same time. The making is a task of its own: a reader who
+        leaves does not cancel it for those still waiting."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        task = self._making.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._make(key, maker))
+            task.add_done_callback(_retrieved)
+            self._making[key] = task
+        return await asyncio.shield(task)
+
+    async def _make(self, key: Hashable, maker: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
+        try:
+            made, keep = await maker()
+        finally:
+            self._making.pop(key, None)
+        self.made += 1
+        if keep:
+            self.put(key, made)
+        return made
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def _retrieved(task: asyncio.Task[Page]) -> None:
+    """Whoever waited was told; nobody left waiting must not make asyncio log it again."""
+    if not task.cancelled():
+        task.exception()
+
+
+__all__ = ["CACHE_BYTES", "Cache", "Page", "page"]

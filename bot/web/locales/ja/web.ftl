@@ -1,0 +1,97 @@
+## ディール、ゲーム、チャレンジ、ランキングのウェブページ（bot/web）。
+
+web_cli_url = ATOUT_WEB_URL はページの公開アドレスにしてください（例: https://atout.example.org、http か https、クエリなし）。{ $value } は使えません
+web_cli_bind = ATOUT_WEB_BIND は ホスト:ポート にしてください（例: 127.0.0.1:8080、0.0.0.0:8080）。{ $value } は使えません
+web_cli_secret = ATOUT_WEB_SECRET は空白なしで { $most } 文字以上にしてください（python3 -c "import secrets; print(secrets.token_urlsafe(32))" で作れます）
+web_cli_listen = ウェブページは { $where } で待ち受けられません: { $reason }
+web_cli_serving = Atout のページを { $where } で公開しています
+
+web_site = Atout
+web_footer = Atout — Discord で遊ぶカードゲーム。このページは非公開です。リンクを受け取った人だけが開けます。
+web_not_found_title = ページが見つかりません
+web_not_found = このリンクは Atout が出したものではないか、表示できるものがありません。
+web_sealed_title = チャレンジが終わるまで非公開
+web_sealed = このチャレンジのディールの進行は、チャレンジが終わってから（{ $when }）見られます。それまでは、まだプレイしていないメンバーが見てはいけません。
+web_too_many = あなたのアドレスからのリクエストが多すぎます。1 分待ってからもう一度お試しください。
+web_method = このページは閲覧専用です。
+web_players = プレイヤー
+web_dealer = ディーラー
+web_computer = コンピューター
+web_record = 記録をダウンロード（JSON）
+web_record_help = このディールを atout-record/1 形式で、ゲームのルール付きで保存したものです。python -m games replay などのツールで再生できます。
+web_whole_game = ゲーム全体
+web_previous_deal = 第 { $deal } ディール
+web_next_deal = 第 { $deal } ディール
+
+web_title_deal = { $game } — テーブル { $table }、第 { $deal } ディール
+web_deal_heading = 第 { $deal } ディール
+web_first = 最初へ
+web_previous = 前へ
+web_next = 次へ
+web_last = 最後へ
+web_step = ステップ { $step } / { $count }
+web_keys = ← と → キーで 1 ステップずつ、Home と End で最初と最後へ移動します。
+web_dealt = { $name } が配ります。
+web_said = { $name }：{ $what }
+web_tricks_won = { $count } トリック
+web_stock = 山札: { $count }
+web_talon = タロン: { $count }
+web_turn_up = 表向きのカード
+web_trump_card = 切り札のカード
+web_called_card = 指名されたカード
+web_trump = 切り札: { $trump }
+web_auction = オークション
+web_hands = 配られた手札
+web_tricks = トリック
+web_trick_number = 第 { $number } トリック
+web_trick_won = { $name } の勝ち
+web_melds = 役と宣言
+web_melds_none = 宣言はありません。
+web_score = 得点
+web_column_side = チーム
+web_column_deal = このディール
+web_column_game = ゲーム
+web_passed_out = 全員パス: このディールはプレイされませんでした。
+
+web_review_title = { $name } のプレイの振り返り
+web_review_none = この席のプレイはまだ振り返られていません。Discord でディールの下の「自分のプレイを振り返る」を押し、表示されたリンクを開いてください。
+web_review_well_played = よくできました: { $count } 回の判断にミスはありません。
+web_review_count = { $count } 回の判断のうち、ミスは { $mistakes } 回です。
+web_review_help = それぞれの判断は、再生のそのステップに印が付いています。
+web_verdict_mistake = ミス
+web_verdict_unlucky = 不運
+web_verdict_fine = 良い
+web_decision_mistake = { $choice }: { $best } の方が良く、ありえた配り方の { $share } で平均 { $cost } の差でした。
+web_decision_mistake_exact = { $choice }: { $best } の方が { $cost } 良い結果でした。
+web_decision_unlucky = { $choice }: 平均では最善と同じでした。{ $best } が良かったのは実際の配り方のせいで、知りようがありませんでした。
+web_decision_fine = { $choice }: 最善と同じです。
+web_cost_points = { $count } 点
+web_cost_card_points = カード点 { $count } 点
+
+web_title_game = { $game } — テーブル { $table }
+web_deals = ディール
+web_deal_number = 第 { $number } ディール
+web_no_deal = このゲームで終わったディールはまだありません。
+web_in_play = このゲームはまだ続いています。ここにあるのは終わったディールだけです。
+web_abandoned = このゲームは途中で放棄されました。
+web_won_by = 勝者: { $names }。
+web_nobody_won = 勝者はいません。
+web_final_score = 最終得点
+web_ratings = レーティングの変化
+web_unrated = レーティング対象外のゲーム: どのレーティングも変わりません。
+web_leaderboard_link = サーバーの { $game } ランキング
+
+web_title_challenge = チャレンジ { $challenge } — 第 { $deal } ディール
+web_traveller = このディールの全員のプレイ
+web_traveller_help = プレイヤー名を押すと、その人のこのディールを一手ずつ見返せます。
+web_column_rank = 順位
+web_column_player = プレイヤー
+web_column_result = 結果
+web_column_percent = マッチポイント
+web_par = パー: 同じ席の強いコンピューターは { $score } でした。
+web_traveller_empty = このディールを終えた人はいません。
+
+web_title_board = { $game } — ランキング
+web_board_empty = このサーバーではまだ誰も { $game } のレーティング対象ゲームをプレイしていません。
+web_provisional = 暫定
+web_page = { $pages } ページ中 { $page } ページ目

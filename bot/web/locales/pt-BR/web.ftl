@@ -1,0 +1,21 @@
+## Onde o Brasil escreve diferente de Portugal (o resto vem de pt-PT).
+
+web_cli_url = ATOUT_WEB_URL precisa ser o endereço público das páginas, como https://atout.example.org (http ou https, sem query), não { $value }
+web_cli_bind = ATOUT_WEB_BIND precisa ser host:porta, como 127.0.0.1:8080 ou 0.0.0.0:8080, não { $value }
+web_cli_secret = ATOUT_WEB_SECRET precisa ter pelo menos { $most } caracteres, sem espaços (python3 -c "import secrets; print(secrets.token_urlsafe(32))" cria um)
+web_footer = Atout — jogos de cartas no Discord. Esta página é privada: só quem recebeu o link pode abri-la.
+web_not_found = Este link não foi dado pelo Atout, ou não há nada para mostrar nele.
+web_too_many = Pedidos demais do seu endereço: espere um minuto e tente de novo.
+web_record = Baixar o registro (JSON)
+web_record_help = A mão como arquivo atout-record/1, com as regras do jogo: python -m games replay e qualquer outra ferramenta a reproduzem.
+web_keys = As teclas ← e → avançam ou voltam um passo; Home e End vão ao início e ao fim.
+web_stock = Monte: { $count }
+web_column_side = Time
+web_review_none = O jogo deste lugar ainda não foi revisto: clique em Rever o meu jogo embaixo da mão no Discord e abra o link que ele der.
+web_decision_mistake = { $choice }: { $best } era melhor, por { $cost } em média, em { $share } das mãos que você podia ter pela frente.
+web_decision_unlucky = { $choice }: tão bom quanto o melhor em média; só a mão real tornava { $best } melhor. Você não tinha como saber.
+web_in_play = Este jogo ainda está em andamento: aqui só estão as mãos terminadas.
+web_ratings = Ranking Elo
+web_leaderboard_link = O ranking de { $game } do servidor
+web_title_board = { $game } — ranking
+web_board_empty = Ninguém jogou ainda uma partida ranqueada de { $game } neste servidor.

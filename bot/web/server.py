@@ -1,0 +1,481 @@
+"""The web server: aiohttp's (discord.py's own), in the bot's process when ``ATOUT_WEB_URL`` is
+set, or alone with ``python -m bot web`` on the same database.
+
+Each request passes the guard (``guard``: method, path, rate, headers) before anything is
+read. A page's token is checked before the database is asked anything; a finished deal's page
+is made once per language and then served from memory (``cache``). Making a page (replaying a
+deal, filling a template, compressing it) runs in a thread of its own, off the event loop that
+answers Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import datetime
+import logging
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from aiohttp import web
+
+from bot.play.workers import fork_context, join_at_shutdown, worker_process
+from bot.storage.storage import Storage
+from bot.text.i18n import BOT, t
+from bot.web import access, jobs
+from bot.web.assets import VERSION, Assets
+from bot.web.cache import Cache, Page, page
+from bot.web.guard import SECURITY_HEADERS, RateLimit, client_address, wanted_path
+from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret
+from bot.web.pages import Words, error_page
+from bot.web.reads import Reads, TableFacts
+from bot.web.replay import LogFacts
+from bot.web.settings import WebSettings
+from bot.web.text import WEB, reader_locale, web_text
+from games.registry import GAME_NAMES
+from rendering.i18n import IMAGES, LOCALES
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+HTML: Final = "text/html; charset=utf-8"
+KEEP_CHANGING_S: Final = 30.0
+"""How long a page that can still change is served as made (a game in play, a leaderboard)."""
+ASSET_CACHE: Final = "public, max-age=31536000, immutable"
+PAGE_CACHE: Final = "private, max-age=300"
+ROBOTS: Final = b"User-agent: *\nDisallow: /\n"
+LOGS_KEPT: Final = 64
+"""Logs of ended tables kept: a game's deals are read in turn, and in several languages."""
+
+
+def warm_catalogues() -> None:
+    """Read every language's sentences once, in the pages' thread, as the server starts: a
+    catalogue's first reading takes a third of a second, which the first reader of a page in
+    that language would otherwise wait for."""
+    for locale in LOCALES:
+        for catalogue in (WEB, BOT, IMAGES):
+            catalogue.chain(locale)
+
+
+def _quietly(task: Future[None]) -> None:
+    """The catalogues read ahead or not: a reader would read them anyway."""
+    if not task.cancelled():
+        task.exception()
+
+
+class WebUnavailable(Exception):
+    """The server could not listen where ``ATOUT_WEB_BIND`` says (one line, for the admin)."""
+
+
+def now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a page depends on besides its address."""
+
+    locale: str
+
+
+class WebServer:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: WebSettings,
+        holder: LinkHolder | None = None,
+        *,
+        rate: RateLimit | None = None,
+        clock: Callable[[], datetime.datetime] = now,
+        processes: int = 0,
+    ) -> None:
+        self.settings = settings
+        self.reads = Reads(storage)
+        self.holder = holder or LinkHolder()
+        self.rate = rate or RateLimit()
+        self.clock = clock
+        self.cache = Cache()
+        self.assets = Assets()
+        self.signer: Signer | None = None
+        self.processes = processes
+        """Processes that make the pages; 0 makes them in a thread (tests)."""
+        self._logs: OrderedDict[int, LogFacts] = OrderedDict()
+        self._executor: Executor | None = None
+        self._runner: web.AppRunner | None = None
+        self._warming: Future[None] | None = None
+        self.app = self._application()
+
+    # ------------------------------------------------------------------ life
+    async def prepare(self) -> None:
+        """The secret (``ATOUT_WEB_SECRET``, else the database's, made now at a first start)
+        and the links the bot gives with it. The storage is open."""
+        secret = self.settings.secret or await self.reads.secret(new_secret())
+        self.signer = Signer(secret)
+        if self.settings.url is not None:
+            self.holder.links = WebLinks(self.settings.url, self.signer)
+
+    async def start(self) -> None:
+        """Prepare, then listen; ``WebUnavailable`` when the address cannot be had."""
+        await self.prepare()
+        runner = web.AppRunner(
+            self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
+        await runner.setup()
+        site = web.TCPSite(runner, self.settings.host, self.settings.port)
+        try:
+            await site.start()
+        except OSError as exc:
+            await runner.cleanup()
+            where = f"{self.settings.host}:{self.settings.port}"
+            raise WebUnavailable(
+                web_text("web_cli_listen", where=where, reason=exc.strerror or str(exc))
+            ) from exc
+        self._runner = runner
+        if self.processes > 0:
+            # Submitted to the pool directly: nobody awaits it (a reader's page would wait
+            # behind it anyway). Pages made in a thread (tests) read the catalogues as needed.
+            self._warming = self._pool().submit(warm_catalogues)
+            self._warming.add_done_callback(_quietly)
+        log.info("web pages served on %s:%s", self.settings.host, self.settings.port)
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the one the system chose, for a bind to port 0 in tests)."""
+        if self._runner is not None:
+            for address in self._runner.addresses:
+                if isinstance(address, tuple):
+                    return int(address[1])
+        return self.settings.port
+
+    async def stop(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
+            self._warming = None
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            if isinstance(self._executor, ProcessPoolExecutor):
+                join_at_shutdown(self._executor)
+            self._executor = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes > 0:
+                self._executor = ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=fork_context(),
+                    initializer=worker_process,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-web")
+        return self._executor
+
+    async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
+        """The making of a page (replay, template, compression) in the pages' own process (or
+        thread: ``processes`` 0)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool(), work, *args)
+        except BrokenProcessPool:
+            # The page process died (killed, out of memory): a new one for the next page.
+            self._executor = None
+            raise
+
+    # ------------------------------------------------------------------ the application
+    def _application(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard], client_max_size=1024)
+        app.on_response_prepare.append(_security_headers)
+        app.router.add_get("/robots.txt", self._robots)
+        app.router.add_get("/assets/{version}/{name}", self._asset)
+        app.router.add_get("/deal/{token}", self._deal)
+        app.router.add_get("/game/{token}", self._game)
+        app.router.add_get("/challenge/{token}", self._challenge)
+        app.router.add_get("/board/{token}", self._board)
+        return app
+
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        if request.method not in ("GET", "HEAD"):
+            return web.Response(
+                status=405, text=web_text("web_method"), headers={"Allow": "GET, HEAD"}
+            )
+        locale = reader_locale(request.headers.get("Accept-Language"))
+        if not wanted_path(request.path, request.query_string):
+            return self._not_found(locale)
+        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        if not self.rate.allow(address):
+            return web.Response(
+                status=429,
+                text=web_text("web_too_many", locale),
+                headers={"Retry-After": str(self.rate.retry_after())},
+            )
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            return self._not_found(locale)
+        except web.HTTPException:
+            raise
+        except Exception:
+            log.exception("web: %s failed", request.path)
+            return web.Response(status=500, text="500")
+
+    def _not_found(self, locale: str) -> web.Response:
+        cached = self.cache.get(("404", locale))
+        if cached is None:
+            cached = page(
+                error_page(locale, "web_not_found_title", "web_not_found").encode(),
+                HTML,
+                status=404,
+            )
+            self.cache.put(("404", locale), cached)
+        return _respond(cached, None, "no-store")
+
+    # ------------------------------------------------------------------ handlers
+    async def _robots(self, request: web.Request) -> web.Response:
+        return web.Response(body=ROBOTS, content_type="text/plain")
+
+    async def _asset(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if request.match_info["version"] != VERSION or not self.assets.known(name):
+            raise web.HTTPNotFound()
+        found = self.assets.ready(name) or await asyncio.to_thread(self.assets.get, name)
+        if found is None:
+            raise web.HTTPNotFound()
+        made = self.cache.get(("asset", name))
+        if made is None:
+            made = page(found.body, found.content_type)
+            self.cache.put(("asset", name), made)
+        return _respond(made, request, ASSET_CACHE)
+
+    def _open(self, kind: Kind, token: str) -> list[str]:
+        """The numbers of a page's token, or 404 when it was not signed here for ``kind``."""
+        if self.signer is None:
+            raise web.HTTPNotFound()
+        parts = self.signer.open(kind, token)
+        if parts is None:
+            raise web.HTTPNotFound()
+        return parts
+
+    async def _table(self, table_id: int) -> tuple[TableFacts, access.Access]:
+        table = await self.reads.table(table_id)
+        challenge = None
+        if table is not None and table.challenge is not None:
+            challenge = await self.reads.challenge(table.challenge[0])
+        verdict = access.table_access(table, challenge, self.clock())
+        if table is None or verdict.verdict == "none":
+            raise web.HTTPNotFound()
+        return table, verdict
+
+    async def _log(self, table: TableFacts) -> LogFacts:
+        """The table's log; an ended table's is kept (it never changes), so the same deal in
+        another language, or its next deal, reads nothing again."""
+        found = self._logs.get(table.id)
+        if found is not None:
+            self._logs.move_to_end(table.id)
+            return found
+        facts = await self.reads.log(table)
+        if facts is None:
+            raise web.HTTPNotFound()
+        if table.status in ("finished", "abandoned"):
+            self._logs[table.id] = facts
+            while len(self._logs) > LOGS_KEPT:
+                self._logs.popitem(last=False)
+        return facts
+
+    def _sealed(self, verdict: access.Access, locale: str) -> web.Response:
+        when = Words(locale).when(verdict.opens_at) if verdict.opens_at else ""
+        html = error_page(locale, "web_sealed_title", "web_sealed", when=when)
+        return _respond(page(html.encode(), HTML, status=403), None, "no-store")
+
+    async def _deal(self, request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        as_json = token.endswith(".json")
+        parts = self._open("deal", token.removesuffix(".json"))
+        if len(parts) not in (2, 3) or not (parts[0].isdigit() and parts[1].isdigit()):
+            raise web.HTTPNotFound()
+        table_id, deal_no = int(parts[0]), int(parts[1]) - 1
+        seat = int(parts[2][1:]) if len(parts) == 3 and parts[2][1:].isdigit() else None
+        if len(parts) == 3 and (seat is None or as_json):
+            raise web.HTTPNotFound()
+        locale = "" if as_json else reader_locale(request.headers.get("Accept-Language"))
+        key: Hashable = ("deal", table_id, deal_no, seat, locale)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return _respond(cached, request, PAGE_CACHE)
+        table, verdict = await self._table(table_id)
+        if verdict.verdict == "sealed":
+            return self._sealed(verdict, locale or "en")
+        if seat is not None and not 0 <= seat < table.seats:
+            raise web.HTTPNotFound()
+        signer = self.signer
+        assert signer is not None
+
+        async def make() -> tuple[Page, bool]:
+            facts = await self._log(table)
+            if as_json:
+                made = await self.off_loop(jobs.record_job, facts, deal_no, table)
+                review = None
+            else:
+                review = None if seat is None else await self.reads.review(table_id, deal_no, seat)
+                made = await self.off_loop(
+                    jobs.deal_job, facts, deal_no, table, locale, signer, review, seat
+                )
+            if made is None:
+                raise web.HTTPNotFound()  # no such deal, or still in play: no page
+            # A seat's page waits for its review: kept only once the review is on it.
+            return made, seat is None or review is not None
+
+        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+    async def _game(self, request: web.Request) -> web.StreamResponse:
+        parts = self._open("game", request.match_info["token"])
+        if len(parts) != 1 or not parts[0].isdigit():
+            raise web.HTTPNotFound()
+        table_id = int(parts[0])
+        locale = reader_locale(request.headers.get("Accept-Language"))
+        key: Hashable = ("game", table_id, locale)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return _respond(cached, request, PAGE_CACHE)
+        table, verdict = await self._table(table_id)
+        if verdict.verdict == "sealed":
+            return self._sealed(verdict, locale)
+        signer = self.signer
+        assert signer is not None
+
+        async def make() -> tuple[Page, bool]:
+            facts = await self._log(table)
+            ended = table.status in ("finished", "abandoned")
+            changes = await self.reads.rating_changes(table_id) if ended else []
+            made = await self.off_loop(jobs.game_job, facts, table, locale, signer, changes)
+            return _kept(made, None if ended else KEEP_CHANGING_S), True
+
+        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+    async def _challenge(self, request: web.Request) -> web.StreamResponse:
+        parts = self._open("challenge", request.match_info["token"])
+        if len(parts) != 2 or not all(part.isdigit() for part in parts):
+            raise web.HTTPNotFound()
+        challenge_id, deal_no = int(parts[0]), int(parts[1]) - 1
+        locale = reader_locale(request.headers.get("Accept-Language"))
+        key: Hashable = ("challenge", challenge_id, deal_no, locale)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return _respond(cached, request, PAGE_CACHE)
+        challenge = await self.reads.challenge(challenge_id)
+        if challenge is None or not 0 <= deal_no < challenge.deal_count:
+            raise web.HTTPNotFound()
+        verdict = access.challenge_access(challenge, self.clock())
+        if verdict.verdict == "sealed":
+            return self._sealed(verdict, locale)
+        signer = self.signer
+        assert signer is not None
+
+        async def make() -> tuple[Page, bool]:
+            field = await self.reads.traveller(challenge_id, deal_no)
+            par = await self.reads.par(challenge_id, deal_no)
+            made = await self.off_loop(
+                jobs.challenge_job, challenge, deal_no, field, par, signer, locale
+            )
+            return _kept(made, KEEP_CHANGING_S), True
+
+        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+    async def _board(self, request: web.Request) -> web.StreamResponse:
+        parts = self._open("board", request.match_info["token"])
+        if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in GAME_NAMES:
+            raise web.HTTPNotFound()
+        guild_id, game = int(parts[0]), parts[1]
+        page_no = max(1, int(request.query.get("page", "1") or 1))
+        locale = reader_locale(request.headers.get("Accept-Language"))
+        signer = self.signer
+        assert signer is not None
+
+        async def make() -> tuple[Page, bool]:
+            board = await self.reads.leaderboard(guild_id, game, page_no)
+            own = signer.token("board", guild_id, game)
+            made = await self.off_loop(jobs.board_job, board, own, locale)
+            return _kept(made, KEEP_CHANGING_S), True
+
+        key: Hashable = ("board", guild_id, game, page_no, locale)
+        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+
+def _kept(made: Page, keep_s: float | None) -> Page:
+    """A page made elsewhere, kept ``keep_s`` from now (for good: None)."""
+    if keep_s is None:
+        return made
+    return dataclasses.replace(made, expires=time.monotonic() + keep_s)
+
+
+async def serve_alone(settings: WebSettings, db: str) -> None:
+    """``python -m bot web``: the pages alone, from the database ``ATOUT_DB`` names, until
+    SIGINT or SIGTERM. The bot may run on the same database meanwhile (a cluster runs one such
+    process on its shared PostgreSQL): this process only reads, besides storing the secret at
+    a first start. Raises ``StorageUnavailable`` or ``WebUnavailable`` (one line each)."""
+    import signal
+
+    from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
+
+    storage = make_storage(db)
+    try:
+        await storage.open()
+    except Exception as exc:
+        # Closed before the loop ends: a driver's thread left running would print a traceback
+        # after the one line.
+        with contextlib.suppress(Exception):
+            await storage.close()
+        if not unavailable(exc):
+            raise
+        reason = str(exc) or type(exc).__name__
+        raise StorageUnavailable(t("cli_no_database", where=describe(db), reason=reason)) from exc
+    server = WebServer(storage, settings, processes=1)
+    try:
+        await server.start()
+        print(web_text("web_cli_serving", where=f"{settings.host}:{server.port}"), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+    finally:
+        await server.stop()
+        await storage.close()
+
+
+def _respond(made: Page, request: web.Request | None, cache_control: str) -> web.Response:
+    headers = {"Cache-Control": cache_control, "Vary": "Accept-Encoding, Accept-Language"}
+    headers.update(made.headers)
+    if made.etag:
+        headers["ETag"] = made.etag
+        if request is not None and request.headers.get("If-None-Match") == made.etag:
+            return web.Response(status=304, headers=headers)
+    body = made.body
+    if (
+        request is not None
+        and made.gzipped is not None
+        and "gzip" in request.headers.get("Accept-Encoding", "")
+    ):
+        body = made.gzipped
+        headers["Content-Encoding"] = "gzip"
+    headers["Content-Type"] = made.content_type
+    return web.Response(status=made.status, body=body, headers=headers)
+
+
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    for name, value in SECURITY_HEADERS:
+        response.headers.setdefault(name, value)
+
+
+__all__ = ["WebServer", "WebUnavailable", "serve_alone"]
