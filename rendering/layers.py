@@ -48,9 +48,10 @@ large rectangles quantise faster than a hundred small ones, and the pixels they 
 needlessly are quantised to the index they already had."""
 GAP: Final = 3
 """Painted runs of tiles on one row this many tiles apart or closer are quantised as one."""
-CACHE_BYTES: Final = 16 * 1024 * 1024
+CACHE_BYTES: Final = 12 * 1024 * 1024
 """What a process keeps of layers at most. A four-seat table's plates and side panels take
-about 0.25 MB (mostly their indices), so this keeps about sixty tables."""
+about 50 KB deflated (10.3 MB for 200 Coinche tables drawn in turn by one process), so this
+keeps about 240 tables: each drawing process draws any table of the bot, not a share of them."""
 LAYER_OVERHEAD: Final = 600
 """Bytes a kept layer costs beyond its pixels (its key, objects, the cache's entry)."""
 SEEN_KEPT: Final = 4096
@@ -61,28 +62,38 @@ _RUN: Final = re.compile(rb"\x01+")
 @dataclass(frozen=True)
 class Layer:
     """What a drawing function painted on the base: the box it painted in, the indices of those
-    pixels in the style's palette, the pixels themselves deflated, and what the function
-    returned.
+    pixels in the style's palette and the pixels themselves, both deflated, and what the
+    function returned.
 
     The pixels are needed only when something is drawn over the layer (a plate's cards and
-    tricks over its fixed part), rarely for a side panel, so they are kept deflated: a panel's
-    pixels shrink ten to thirty times, and a table's layers fit in a few hundred kilobytes."""
+    tricks over its fixed part), rarely for a side panel; the indices go into every image the
+    layer is laid in. Both are kept deflated: a panel's pixels shrink ten to thirty times and
+    its indices about sixteen times, and inflating a layer's indices takes about 0.1 ms of an
+    image's 10 or so. Kept raw, the indices were four fifths of the cache: a table's layers took
+    about 0.25 MB, so that a drawing process kept sixty tables in 16 MB, and each of the three
+    processes of a bot with 200 tables (each draws any table) missed on most of them."""
 
     box: Box
-    indexed: ImagingCore
+    packed_indices: bytes
     packed: bytes
     value: object = None
 
     @property
     def nbytes(self) -> int:
-        """Memory held: the indices (a byte a pixel) and the deflated pixels."""
-        x0, y0, x1, y1 = self.box
-        return (x1 - x0) * (y1 - y0) + len(self.packed) + LAYER_OVERHEAD
+        """Memory held: the deflated indices and pixels."""
+        return len(self.packed_indices) + len(self.packed) + LAYER_OVERHEAD
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.box[2] - self.box[0], self.box[3] - self.box[1])
+
+    def indexed(self) -> ImagingCore:
+        """The layer's indices, as a core image of mode P."""
+        return Image.frombytes("P", self.size, deflate.decompress(self.packed_indices)).im
 
     def rgb(self) -> Image.Image:
         """The layer's pixels."""
-        size = (self.box[2] - self.box[0], self.box[3] - self.box[1])
-        return Image.frombytes("RGB", size, deflate.decompress(self.packed))
+        return Image.frombytes("RGB", self.size, deflate.decompress(self.packed))
 
 
 class LayerCache:
@@ -283,6 +294,8 @@ class Frame:
         """Layers laid back or kept in this image, in order: their indices are known."""
         self.hidden: list[Layer] = []
         """Laid layers whose pixels are not on the canvas yet: nothing was painted over them."""
+        self.fresh: dict[int, ImagingCore] = {}
+        """The indices of the layers kept by this frame, by layer: known, not to be inflated."""
         self.encoded = False
 
     def painted(self, box: Box) -> bool:
@@ -339,12 +352,22 @@ class Frame:
         if kept is None and (admit or self.cache.seen(full_key)) and self.free(box):
             image = self.canvas.image
             indexed = pixels.quantized(image, box, fixed_palette(self.style))
-            layer = Layer(box, indexed, deflate.compress(image.crop(box).tobytes()), value)
+            layer = Layer(
+                box,
+                deflate.compress(pixels.core_bytes(indexed)),
+                deflate.compress(image.crop(box).tobytes()),
+                value,
+            )
             self.cache.put(full_key, layer)
             self.laid.append(layer)
+            self.fresh[id(layer)] = indexed
         else:
             (outer if outer is not None else own).extend(own)
         return value
+
+    def _indices(self, layer: Layer) -> ImagingCore:
+        known = self.fresh.get(id(layer))
+        return known if known is not None else layer.indexed()
 
     def image(self) -> Image.Image:
         """A copy of the image drawn so far, every laid layer on it (before ``encode``)."""
@@ -365,14 +388,14 @@ class Frame:
         hidden = {id(layer) for layer in self.hidden}
         for kept in self.laid:
             if id(kept) not in hidden:
-                pixels.put(rows, kept.indexed, kept.box[0] + 1, kept.box[1])
+                pixels.put(rows, self._indices(kept), kept.box[0] + 1, kept.box[1])
         image = self.canvas.image
         palette = fixed_palette(self.style)
         painted = merge(self.canvas.dirty or [], image.size)
         for box in painted:
             pixels.put(rows, pixels.quantized(image, box, palette), box[0] + 1, box[1])
         for kept in self.hidden:
-            pixels.put(rows, kept.indexed, kept.box[0] + 1, kept.box[1])
+            pixels.put(rows, self._indices(kept), kept.box[0] + 1, kept.box[1])
         data = png_rows(rows)
         shown = [kept.box for kept in self.laid if id(kept) not in hidden]
         for x0, y0, x1, y1 in painted + shown:

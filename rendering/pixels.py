@@ -124,3 +124,10 @@ def put(target: Image.Image, indexed: ImagingCore, x: int, y: int) -> None:
     """``target.paste(indexed, (x, y))`` for a core image of the target's mode."""
     width, height = indexed.size
     target.im.paste(indexed, (x, y, x + width, y + height))
+
+
+def core_bytes(core: ImagingCore) -> bytes:
+    """The pixels of a core image, as ``Image.tobytes`` gives them."""
+    image = Image.new(core.mode, core.size)
+    put(image, core, 0, 0)
+    return image.tobytes()
