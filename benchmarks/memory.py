@@ -3,9 +3,9 @@
 "The bot's memory" here is what the machine pays for ``python -m bot``: the proportional set
 size of the bot's process and of every process it starts (the fork server, the drawing
 processes, the review process, multiprocessing's resource tracker), added up. Under load the
-bot's process also holds simcord's simulated Discord and players (``load`` below): about 15 MB
-of Python objects of its 220-300 MB at the peak (tracemalloc), so the load figure is an upper
-bound of a real bot's with the same tables.
+bot's process also holds simcord's simulated Discord and players (``load`` below; load.py
+empties simcord's store of attached images as it goes, which kept every image ever sent), so the
+load figure is an upper bound of a real bot's with the same tables.
 
 PSS (proportional set size, ``/proc/<pid>/smaps_rollup``) counts a page shared by n processes as
 1/n in each, so the sum over the bot's processes (the bot, its drawing processes, the fork

@@ -147,7 +147,7 @@ MEMORY_RESERVED = 384 * 1024 * 1024
 """Memory left to the system and the bot's own process before any drawing process is counted."""
 MEMORY_PER_PROCESS = 128 * 1024 * 1024
 """Memory allowed for each drawing process by the default: what one holds under a heavy load
-(42 MB PSS each at the peak of 200 realistic tables, benchmarks/memory.py), with room to spare."""
+(38-41 MB PSS each at the peak of 200 realistic tables, benchmarks/memory.py), with room to spare."""
 
 
 def default_image_processes(cpus: int | None = None, memory: int | None = None) -> int:
