@@ -16,15 +16,11 @@ would reveal every hand, never leaves the table's engine (``Game.to_record``'s
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from bot.play.background import Background
 from bot.play.single_flight import SingleFlight
-from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.storage.storage import Storage
 from games.records import parse
 from games.review import Review, StaleReview, review
@@ -54,13 +50,6 @@ def _ready() -> bool:
     return True
 
 
-def _review_process(parent: int) -> None:
-    """Initializer of a review process."""
-    worker_process(parent)
-    if hasattr(os, "nice"):
-        os.nice(REVIEW_NICE)
-
-
 class Reviews:
     """The reviews of every table: stored ones at once, others computed once."""
 
@@ -69,31 +58,15 @@ class Reviews:
         self.processes = processes
         """Review processes; 0 computes in a thread (tests)."""
         self.samples = samples
-        self._executor: Executor | None = None
+        self.worker = Background(processes, "review", REVIEW_NICE)
         self._running: SingleFlight[tuple[int, int, int], Review] = SingleFlight()
-
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.processes > 0:
-                # Forked from the drawing processes' fork server: it ignores Ctrl-C from its
-                # start (a spawned interpreter would take the KeyboardInterrupt while it imports,
-                # printing a traceback on every stop), and shares its memory with them.
-                self._executor = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=fork_context(),
-                    initializer=_review_process,
-                    initargs=(os.getpid(),),
-                )
-            else:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-review")
-        return self._executor
 
     def warm(self) -> None:
         """Start the review processes now (``python -m bot`` at start-up), so that the first
         review asked for does not also wait for a process to start and import the search."""
         if self.processes > 0:
             for _ in range(self.processes):
-                self._pool().submit(_ready)
+                self.worker.submit(_ready)
 
     async def stored(self, table_id: int, deal: int, seat: int) -> Review | None:
         """The stored review, or ``None``: none stored, or one an older version stored in
@@ -133,24 +106,10 @@ class Reviews:
         return await self._running.run((table_id, deal, seat), stored_or_computed)
 
     async def _compute(self, record: Json, deal: int, seat: int, seed: int) -> Json:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(
-                self._pool(), compute, record, deal, seat, self.samples, seed
-            )
-        except BrokenProcessPool:
-            # A review process died (killed, out of memory): a new pool for the next one.
-            self._executor = None
-            raise
+        return await self.worker.run(compute, record, deal, seat, self.samples, seed)
 
     def close(self) -> None:
-        """Stop the review processes without waiting (the bot is closing, on its event loop);
-        ``python -m bot`` joins them with the other workers (``bot.play.workers.shutdown``)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            if isinstance(self._executor, ProcessPoolExecutor):
-                join_at_shutdown(self._executor)
-            self._executor = None
+        self.worker.close()
 
 
 __all__ = ["REVIEW_SAMPLES", "Reviews", "compute"]

@@ -10,16 +10,8 @@ its position as a record prefix), so that nothing but plain data crosses the pro
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import os
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
-
+from bot.play.background import Background
 from bot.play.reviews import REVIEW_NICE
-from bot.play.workers import fork_context, join_at_shutdown, worker_process
 from bot.puzzles.builtin import Entry
 from games.puzzles import find_puzzles, puzzle_near
 from games.puzzles.find import Kind
@@ -27,7 +19,6 @@ from games.puzzles.goals import in_own_terms
 from games.puzzles.position import prefix
 from games.records import ParsedRecord
 
-T = TypeVar("T")
 OPEN_ONLY: frozenset[Kind] = frozenset({"open"})
 """The puzzle of the day is an open-hand one: single-dummy puzzles alone are not ordered easy <
 normal < hard outside Briscola (benchmarks/results/README.md, "Puzzles")."""
@@ -50,56 +41,23 @@ def mistake_puzzle(
     return None if found is None else Entry(found.to_json(), prefix(record, found))
 
 
-def _finder_process(parent: int) -> None:
-    worker_process(parent)
-    if hasattr(os, "nice"):
-        os.nice(REVIEW_NICE)
-
-
 class Finder:
     """One worker for the puzzles: a process (or a thread, with ``processes=0``), started at
     the first job."""
 
     def __init__(self, processes: int) -> None:
-        self.processes = min(processes, 1)
-        self._executor: Executor | None = None
-
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.processes > 0:
-                self._executor = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=fork_context(),
-                    initializer=_finder_process,
-                    initargs=(os.getpid(),),
-                )
-            else:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-puzzles")
-        return self._executor
+        self.worker = Background(min(processes, 1), "puzzles", REVIEW_NICE)
 
     async def deal(self, record: ParsedRecord, deal: int, seed: int) -> list[Entry]:
-        return await self._run(functools.partial(deal_puzzles, record, deal, seed))
+        return await self.worker.run(deal_puzzles, record, deal, seed)
 
     async def near(
         self, record: ParsedRecord, deal: int, seat: int, index: int, seed: int
     ) -> Entry | None:
-        return await self._run(functools.partial(mistake_puzzle, record, deal, seat, index, seed))
-
-    async def _run(self, job: Callable[[], T]) -> T:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), job)
-        except BrokenProcessPool:
-            # The process died (killed, out of memory): a new one for the next job.
-            self._executor = None
-            raise
+        return await self.worker.run(mistake_puzzle, record, deal, seat, index, seed)
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            if isinstance(self._executor, ProcessPoolExecutor):
-                join_at_shutdown(self._executor)
-            self._executor = None
+        self.worker.close()
 
 
 __all__ = ["Finder", "deal_puzzles", "mistake_puzzle"]

@@ -15,18 +15,16 @@ import contextlib
 import dataclasses
 import datetime
 import logging
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from aiohttp import web
 
-from bot.play.workers import fork_context, join_at_shutdown, worker_process
+from bot.play.background import Background
 from bot.storage.storage import Storage
 from bot.text.i18n import BOT, t
 from bot.web import access, jobs
@@ -107,7 +105,7 @@ class WebServer:
         self.processes = processes
         """Processes that make the pages; 0 makes them in a thread (tests)."""
         self._logs: OrderedDict[int, LogFacts] = OrderedDict()
-        self._executor: Executor | None = None
+        self.worker = Background(processes, "web")
         self._runner: web.AppRunner | None = None
         self._warming: Future[None] | None = None
         self.app = self._application()
@@ -141,7 +139,7 @@ class WebServer:
         if self.processes > 0:
             # Submitted to the pool directly: nobody awaits it (a reader's page would wait
             # behind it anyway). Pages made in a thread (tests) read the catalogues as needed.
-            self._warming = self._pool().submit(warm_catalogues)
+            self._warming = self.worker.submit(warm_catalogues)
             self._warming.add_done_callback(_quietly)
         log.info("web pages served on %s:%s", self.settings.host, self.settings.port)
 
@@ -161,34 +159,12 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            if isinstance(self._executor, ProcessPoolExecutor):
-                join_at_shutdown(self._executor)
-            self._executor = None
-
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.processes > 0:
-                self._executor = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=fork_context(),
-                    initializer=worker_process,
-                    initargs=(os.getpid(),),
-                )
-            else:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="atout-web")
-        return self._executor
+        self.worker.close()
 
     async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
         """The making of a page (replay, template, compression) in the pages' own process (or
         thread: ``processes`` 0)."""
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool(), work, *args)
-        except BrokenProcessPool:
-            # The page process died (killed, out of memory): a new one for the next page.
-            self._executor = None
-            raise
+        return await self.worker.run(work, *args)
 
     # ------------------------------------------------------------------ the application
     def _application(self) -> web.Application:
