@@ -214,7 +214,9 @@ def release_loop(env: simcord.Env) -> None:
 def tree_cpu_s(root: int) -> float:
     """CPU seconds (user + system) of a process and of all its descendants, from /proc: a
     cluster's cost is its own process plus its drawing processes, a database server's is its
-    postmaster plus every backend."""
+    postmaster plus every backend. A process's reaped children count too (cutime, cstime): a
+    database backend that served a connection and exited took its CPU time with it otherwise,
+    and a short run on a loaded machine could read no server time at all."""
     tick = os.sysconf("SC_CLK_TCK")
     children: dict[int, list[int]] = {}
     cpu: dict[int, float] = {}
@@ -228,7 +230,7 @@ def tree_cpu_s(root: int) -> float:
             continue  # gone meanwhile
         fields = data[data.rindex(")") + 2 :].split()
         children.setdefault(int(fields[1]), []).append(int(entry))
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+        cpu[int(entry)] = sum(int(field) for field in fields[11:15]) / tick
     total, todo = 0.0, [root]
     while todo:
         pid = todo.pop()
