@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -34,12 +33,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.ai import choose  # noqa: E402
+from benchmarks.puzzles import play  # noqa: E402  (the benchmark's deals, the same way)
 from games.puzzles import find_puzzles  # noqa: E402
 from games.puzzles.goals import FALLBACK, in_own_terms  # noqa: E402
 from games.puzzles.position import prefix  # noqa: E402
 from games.records import parse  # noqa: E402
-from games.registry import new_game  # noqa: E402
 
 WANTED: dict[tuple[str, int], int] = {
     ("belote", 4): 50,
@@ -58,21 +56,6 @@ SEARCHED: dict[tuple[str, int], int] = {("belote", 4): 1000, ("coinche", 4): 400
 contract puzzles alone fill it)."""
 PER_DEAL = 2
 OUT = ROOT / "bot" / "puzzles" / "builtin.json.gz"
-
-
-def play(game_name: str, seats: int, deal_no: int, seed: int) -> dict[str, Any]:
-    """One deal with the normal player at every seat; its record."""
-    setup = random.Random(f"{seed}:{game_name}:{seats}:{deal_no}")
-    game = new_game(game_name, seats=seats, dealer=setup.randrange(seats))
-    deck = list(game.full_deck())
-    setup.shuffle(deck)
-    rng = random.Random(f"{seed}:{game_name}:{seats}:{deal_no}:play")
-    game.deal(deck)
-    while not game.awaiting_deck and not game.over:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(seat, choose(game.view(seat), game.legal_actions(seat), "normal", rng))
-    return game.to_record()
 
 
 def one(job: tuple[str, int, int, int]) -> dict[str, Any]:

@@ -8,37 +8,26 @@ import re
 from pathlib import Path
 
 import pytest
-from fluent.syntax import FluentParser
-from fluent.syntax import ast as fluent_ast
-from fluent.syntax.visitor import Visitor
 
 from bot.web.text import LOCALES, WEB
+from tests.support import i18n_checks
 
 ROOT = Path(__file__).resolve().parents[3] / "bot" / "web"
 FULL = [locale for locale in LOCALES if locale != "pt-BR"]
 
 
-class Variables(Visitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def visit_VariableReference(self, node: fluent_ast.VariableReference) -> None:
-        self.names.add(node.id.name)
-
-
 def messages(locale: str) -> dict[str, set[str]]:
-    resource = FluentParser().parse(WEB.path(locale).read_text("utf-8"))
-    junk = [(e.content or "")[:80] for e in resource.body if isinstance(e, fluent_ast.Junk)]
-    assert junk == [], f"{locale}: lines Fluent cannot read: {junk}"
-    found: dict[str, set[str]] = {}
-    for entry in resource.body:
-        if isinstance(entry, fluent_ast.Message):
-            visitor = Variables()
-            visitor.visit(entry)
-            assert entry.id.name not in found, f"{locale}: {entry.id.name} written twice"
-            found[entry.id.name] = visitor.names
-    return found
+    """Each message of ``locale``'s web.ftl and the variables it uses."""
+    return {
+        key: i18n_checks.variables(entry)
+        for key, entry in i18n_checks.messages(WEB.path(locale)).items()
+    }
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_catalogue_reads_cleanly(locale: str) -> None:
+    """No line Fluent cannot read, no sentence written twice or without a value."""
+    assert i18n_checks.parse_problems(WEB, locale) == []
 
 
 def test_every_language_has_the_pages_catalogue() -> None:
