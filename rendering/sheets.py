@@ -102,9 +102,13 @@ def draw_last_trick(
 
 
 def _deal_event(view: GameView) -> DealResultEvent | None:
+    """The deal's result event; a chiamata deal that everybody passed ends in a ``redeal``
+    event instead, read as Belote's and Coinche's passed-out result."""
     for event in reversed(view["events"]):
         if event["type"] == "deal_result":
             return event
+        if event["type"] == "redeal":
+            return {"type": "deal_result", "passed_out": True}
     return None
 
 
