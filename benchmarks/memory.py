@@ -16,7 +16,7 @@ a sum of resident sizes would count every shared page several times.
   fake_discord.py``), at its default settings, once it has started, warmed its drawing
   processes and gone quiet; then stopped with SIGTERM.
 - ``load``: ``benchmarks/load.py --workload realistic`` (200 tables by default) in a process of
-  its own, sampled every two seconds while the players play; the median and the peak. That
+  its own, sampled every two seconds while the players play (more often in a run under 12 s); the median and the peak. That
   process holds simcord's in-process Discord and the players as well as the bot, so the figure
   is an upper bound of the bot's own. load.py's own line follows (latencies, actions/s, CPU per
   action), to compare speed with the same run.
@@ -241,8 +241,10 @@ def load(tables: int, duration: float, image_processes: int | None) -> dict[str,
     reader.start()
     samples: list[int] = []
     peak_parts: list[tuple[str, int]] = []
+    # Every two seconds; a short run (a smoke test) is sampled often enough to end when it ends.
+    period = min(2.0, max(0.25, duration / 6))
     while process.poll() is None:
-        time.sleep(2.0)
+        time.sleep(period)
         if playing.is_set() and process.poll() is None:
             total, parts = snapshot(process.pid)
             if not samples or total > max(samples):

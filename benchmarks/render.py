@@ -12,7 +12,7 @@ caches are warm in both (a drawing process warms them at start).
 Then the memory a drawing process holds (RSS and PSS, Linux), in a fresh interpreter: after
 importing the renderer, after one table, hand and last trick of each game, and with the layer
 cache filled to its bound by tables under other names. Run:
-``python benchmarks/render.py [--renders N] [--tables T] [--lang LOCALE]``.
+``python benchmarks/render.py [--renders N] [--tables T] [--lang LOCALE] [--fill-tables F]``.
 """
 
 from __future__ import annotations
@@ -69,11 +69,12 @@ def memory() -> str:
         return "RSS and PSS unknown (no /proc/self/smaps_rollup)"
 
 
-def fill_cache(loc: str) -> int:
-    """Draw tables with new names until the layer cache is at its bound; the tables drawn."""
+def fill_cache(loc: str, most: int) -> int:
+    """Draw tables with new names until the layer cache is at its bound (or ``most`` tables are
+    drawn); the tables drawn."""
     cache = layers.CACHE
     drawn = 0
-    while cache.nbytes < 0.97 * cache.max_bytes and drawn < 5000:
+    while cache.nbytes < 0.97 * cache.max_bytes and drawn < most:
         name = GAME_NAMES[drawn % len(GAME_NAMES)]
         names = [f"Player {drawn}-{seat}" for seat in range(DEMO_SEATS[name])]
         for moment in played(name, 5000 + drawn, 4):
@@ -82,7 +83,7 @@ def fill_cache(loc: str) -> int:
     return drawn
 
 
-def memory_child(loc: str) -> None:
+def memory_child(loc: str, most: int) -> None:
     """In a fresh interpreter: what drawing takes, after one image of each kind and game, then
     with the layer cache at its bound."""
     print(f"memory, fresh process: python {memory()}", flush=True)
@@ -93,10 +94,11 @@ def memory_child(loc: str) -> None:
         render_hand(moment.private, moment.legal or None, locale=loc)
         render_last_trick(moment.public, names, locale=loc)
     print(f"memory, a table, hand and last trick of each game drawn: {memory()}", flush=True)
-    drawn = fill_cache(loc)
+    drawn = fill_cache(loc, most)
     cache = layers.CACHE
+    state = "at its bound" if cache.nbytes >= 0.97 * cache.max_bytes else "filling"
     print(
-        f"memory, layer cache at its bound ({cache.nbytes / 2**20:.1f} MB in {len(cache)} "
+        f"memory, layer cache {state} ({cache.nbytes / 2**20:.1f} MB in {len(cache)} "
         f"layers, {drawn} tables): {memory()}",
         flush=True,
     )
@@ -107,11 +109,17 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=40, help="images of each table")
     parser.add_argument("--tables", type=int, default=6, help="tables of each game, in turn")
     parser.add_argument("--lang", default="en", choices=LOCALES, help="language of the images")
+    parser.add_argument(
+        "--fill-tables",
+        type=int,
+        default=5000,
+        help="most tables drawn to fill the layer cache for the memory figure (a short run)",
+    )
     parser.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     loc = args.lang
     if args.memory_child:
-        memory_child(loc)
+        memory_child(loc, args.fill_tables)
         return
     print(f"deflate: {DEFLATER}; layer cache bound {layers.CACHE.max_bytes // 2**20} MB")
     for name in GAME_NAMES:
@@ -164,6 +172,7 @@ def main() -> None:
             print(f"{name} {label}: {ms:.1f} ms, {kb:.0f} KB", flush=True)
     # Memory in a fresh interpreter: this one holds every position measured above.
     child = [sys.executable, __file__, "--memory-child", "--lang", loc]
+    child += ["--fill-tables", str(args.fill_tables)]
     subprocess.run(child, check=True)
 
 

@@ -57,15 +57,69 @@ TESTS = Path(__file__).resolve().parent
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
 
 
+LONG_FIRST = {
+    TESTS / "bot" / name
+    for name in (
+        "test_kill.py",
+        "test_early_stop.py",
+        "test_stop.py",
+        "test_admin_start.py",
+        "challenge/test_done_when.py",
+        "web/test_alone.py",
+    )
+} | {TESTS / "cogs" / "test_whole_games.py"}
+"""Outside the root, the modules whose tests take 5 to 16 s (real ``python -m bot`` processes,
+whole games): started early too."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests at the suite's root run first. They run whole scripts in processes of their
-    own (the benchmarks, the preview, mypy), many of them for ten seconds or more, and collected
-    last they ended the run: pytest-xdist's worksteal never takes from a worker the test it runs
-    nor the next one, so the other worker waited idle while the last two long ones ran in turn.
-    Started first, they are spread over both workers; the run ends on short tests."""
-    root = [item for item in items if item.path.resolve().parent == TESTS]
-    rest = [item for item in items if item.path.resolve().parent != TESTS]
-    items[:] = root + rest
+    """The long tests run first, dealt between the workers. They are the tests at the suite's
+    root, which run whole scripts in processes of their own (the benchmarks, the preview, mypy),
+    and the ``LONG_FIRST`` modules, many of them ten seconds or more. Collected last they ended
+    the run: pytest-xdist's worksteal never takes from a worker the test it runs nor the next
+    one, so the other worker waited idle while the last long ones ran in turn. Worksteal gives
+    each worker a contiguous share of the collection (the first half, the second half) and then
+    moves tests from the end of a queue: so each share starts with its part of the long tests,
+    dealt in turn, and the run ends on short tests taken from wherever they are left."""
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+
+    def long(item: pytest.Item) -> bool:
+        path = item.path.resolve()
+        return path.parent == TESTS or path in LONG_FIRST
+
+    first = [i for i in items if i.path.resolve().parent == TESTS]
+    first += [i for i in items if i.path.resolve() in LONG_FIRST]
+    rest = [item for item in items if not long(item)]
+    shares: list[list[pytest.Item]] = [first[k::workers] for k in range(workers)]
+    total = len(items)
+    for k, share in enumerate(shares):
+        # xdist sends the n-th of w idle workers (what is left) // (w - n) tests.
+        size = total // (workers - k)
+        take = max(0, size - len(share))
+        share += rest[:take]
+        del rest[:take]
+        total -= len(share)
+    shares[-1] += rest
+    items[:] = [item for share in shares for item in share]
+
+
+DAY_SWEEP_S = 1800.0
+"""The sweeps' period in tests where days go by (``coarse_sweeps``)."""
+
+
+@pytest.fixture
+def coarse_sweeps(monkeypatch: pytest.MonkeyPatch) -> float:
+    """Days go by in some tests (``advance_time`` of a day and more): the bot's three sweeps
+    (tables left alone, challenges, puzzle posts) every half hour instead of every minute see
+    each day come in a thirtieth of the steps (two days were 8,600 sweeps, 4 s of a test).
+    Set before the bot is built; returns the period."""
+    import bot.challenge.controller
+    import bot.puzzles.desk
+    import bot.table.presence
+
+    for module in (bot.challenge.controller, bot.puzzles.desk, bot.table.presence):
+        monkeypatch.setattr(module, "SWEEP_EVERY_S", DAY_SWEEP_S)
+    return DAY_SWEEP_S
 
 
 @pytest.fixture(scope="session")
@@ -87,13 +141,16 @@ def pg_server() -> Iterator[PgServer]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     """``ATOUT_DB`` for a test that must hold on both backends: a SQLite file, or a fresh
-    database on the session's PostgreSQL server."""
+    database on the session's PostgreSQL server, dropped after the test."""
     if request.param == "sqlite":
-        return str(tmp_path / "atout.sqlite3")
+        yield str(tmp_path / "atout.sqlite3")
+        return
     server: PgServer = request.getfixturevalue("pg_server")
-    return await server.new_database()
+    url = await server.new_database()
+    yield url
+    await server.drop_database(url)
 
 
 @pytest.fixture

@@ -43,9 +43,12 @@ def test_engine_benchmark_measures_every_game() -> None:
 
 
 def test_render_benchmark_prints_time_and_size() -> None:
-    out = _run("benchmarks/render.py", "--renders", "2", "--tables", "2")
+    out = _run("benchmarks/render.py", "--renders", "2", "--tables", "2", "--fill-tables", "3")
     lines = re.findall(r"^(\w+) ([\w ]+): [\d.]+ ms, \d+ KB$", out, re.M)
     assert ("coinche", "table") in lines and ("piquet", "hand") in lines
+    # The memory a fresh drawing process holds, then with layers of 3 tables more in its cache.
+    assert re.search(r"^memory, fresh process: python RSS \d+ MB, PSS \d+ MB$", out, re.M), out
+    assert re.search(r"^memory, layer cache filling \(.* 3 tables\): RSS \d+ MB", out, re.M)
 
 
 @pytest.mark.skipif(
@@ -101,7 +104,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
     results = _figures(
-        "benchmarks/load.py", "--tables", "2", "--duration", "4", "--db", url,
+        "benchmarks/load.py", "--tables", "2", "--duration", "2", "--db", url,
         "--clusters", "2", "--pin", "--image-processes", "0",
     )  # fmt: skip
     clusters = [r for r in results if r["name"] == "cluster"]
@@ -167,7 +170,7 @@ def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
 def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
     (result,) = _figures(
         "benchmarks/review_load.py",
-        "--tables", "2", "--duration", "6", "--warmup", "1", "--interval", "2", "--deals", "1",
+        "--tables", "2", "--duration", "3", "--warmup", "0.5", "--interval", "1", "--deals", "1",
         "--image-processes", "0",
     )  # fmt: skip
     assert result["tables"] == 2

@@ -80,7 +80,8 @@ class FakeDiscord:
             "/api/v10/interactions/"
         ):
             if request.path.startswith("/api/v10/webhooks/"):
-                return await handler(request)
+                webhook: web.StreamResponse = await handler(request)
+                return webhook
             if request.headers.get("Authorization") != f"Bot {self.token}":
                 return reply({"message": "401: Unauthorized", "code": 0}, status=401)
         response: web.StreamResponse = await handler(request)

@@ -8,19 +8,14 @@ import discord
 import pytest
 import simcord
 
-import bot.challenge.controller
 from bot.text.i18n import t
 from tests.bot.challenge.play import admin, bot_of, card, new_challenge
+from tests.conftest import DAY_SWEEP_S
 
-SWEEP_S = 1800.0
+SWEEP_S = DAY_SWEEP_S
 DAY_S = 24 * 3600
 
-
-@pytest.fixture(autouse=True)
-def sweep_every_half_hour(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Days go by in these tests: a sweep every half hour (set before the bot is built) is
-    enough to see a day's challenge come, in a fraction of the sweeps."""
-    monkeypatch.setattr(bot.challenge.controller, "SWEEP_EVERY_S", SWEEP_S)
+pytestmark = pytest.mark.usefixtures("coarse_sweeps")
 
 
 async def test_who_may_start_a_challenge(env: simcord.Env) -> None:

@@ -10,22 +10,15 @@ import discord
 import pytest
 import simcord
 
-import bot.challenge.controller
-import bot.puzzles.desk
 from bot.text.i18n import t
 from tests.bot.driver import cards_shown
 from tests.bot.puzzles.test_today import bot_of, card_ids
+from tests.conftest import DAY_SWEEP_S
 
-SWEEP_S = 1800.0
+SWEEP_S = DAY_SWEEP_S
 DAY_S = 24 * 3600
 
-
-@pytest.fixture(autouse=True)
-def sweep_every_half_hour(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Days go by here: the sweeps of both daily posts every half hour (set before the bot is
-    built) see each day come, in a fraction of the steps."""
-    monkeypatch.setattr(bot.puzzles.desk, "SWEEP_EVERY_S", SWEEP_S)
-    monkeypatch.setattr(bot.challenge.controller, "SWEEP_EVERY_S", SWEEP_S)
+pytestmark = pytest.mark.usefixtures("coarse_sweeps")
 
 
 def posts(env: simcord.Env, channel: object) -> list[Any]:
