@@ -56,6 +56,7 @@ import simcord
 import simcord.http.router as simcord_router
 from simcord import _dpy_internals as simcord_internals
 from simcord import interactions as simcord_interactions
+from simcord.backend import serializers as simcord_serializers
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from benchmarks.figures import add_json_option, report
@@ -410,7 +411,7 @@ class Players:
             user_id=user,
             data=data,
         )
-        payload["message"] = dict(simcord_interactions.serializers.message_payload(backend, stored))
+        payload["message"] = dict(simcord_serializers.message_payload(backend, stored))
         record.source_message_id = stored.id
         if source is None:
             click = Click(table_id, time.perf_counter())
