@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import importlib.machinery
 import json
 import logging
@@ -61,8 +60,8 @@ def keep_translated_commands() -> None:
     """Every bot a test starts syncs its slash commands, and discord.py words each command, option
     and choice in each of Discord's 32 locales first: 14,000 calls of the translator, a third of
     a bot's start in simcord. The catalogues do not change during a run, so a command whose
-    untranslated form was worded once is given the same words again (a copy)."""
-    kept: dict[tuple[type, str], dict[str, Any]] = {}
+    untranslated form was worded once is given the same words again (a copy, through JSON as Discord gets it)."""
+    kept: dict[tuple[type, str], str] = {}
     for cls in (app_commands.Command, app_commands.Group):
         original = cls.get_translated_payload
 
@@ -71,8 +70,9 @@ def keep_translated_commands() -> None:
         ) -> dict[str, Any]:
             key = (type(translator), json.dumps(self.to_dict(tree), sort_keys=True, default=str))
             if key not in kept:
-                kept[key] = await _original(self, tree, translator)
-            return copy.deepcopy(kept[key])
+                kept[key] = json.dumps(await _original(self, tree, translator))
+            payload: dict[str, Any] = json.loads(kept[key])
+            return payload
 
         cls.get_translated_payload = translated  # type: ignore[method-assign]
 
