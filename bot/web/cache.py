@@ -147,6 +147,10 @@ class Cache:
     def __len__(self) -> int:
         return len(self._pages)
 
+    def __contains__(self, key: Hashable) -> bool:
+        """Kept now (not counted as a reading)."""
+        return key in self._pages
+
 
 def _retrieved(task: asyncio.Task[Page]) -> None:
     """Whoever waited was told; nobody left waiting must not make asyncio log it again."""

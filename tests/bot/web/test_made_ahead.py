@@ -6,8 +6,8 @@ are made again; and the pages kept stay within the cache's bytes."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -40,7 +40,7 @@ async def fetch(web: WebServer, url: str, locale: str = "en") -> tuple[int, str]
 
 
 def kept(web: WebServer, table_id: int, deal_no: int, locale: str = "en") -> bool:
-    return ("deal", table_id, deal_no, None, locale) in web.cache._pages
+    return ("deal", table_id, deal_no, None, locale) in web.cache
 
 
 async def all_pass(table: Table) -> None:
@@ -90,19 +90,6 @@ async def test_a_finished_deals_page_is_made_before_anyone_asks(env: simcord.Env
     assert web.cache.made == made and 'rel="next"' in english, "made again, with its next deal"
     status, french = await fetch(web, links.deal(tid, 0), "fr")
     assert 'rel="next"' in french, "the page kept without the next deal was dropped"
-
-
-@pytest.fixture
-async def server(storage: object) -> AsyncIterator[WebServer]:
-    from bot.storage.storage import Storage
-
-    assert isinstance(storage, Storage)
-    web = WebServer(storage, WebSettings(url=URL, host="127.0.0.1", port=0, secret="s" * 40))
-    await web.start()
-    try:
-        yield web
-    finally:
-        await web.stop()
 
 
 async def test_no_page_is_made_ahead_of_a_deal_in_play_nor_of_a_sealed_one(
@@ -159,3 +146,15 @@ async def test_pages_are_kept_compressed_and_within_the_bytes_given(
     assert len(cache) == 20 and cache.get(79) is None and cache.get(99) is made
     cache.put("big", page(bytes(range(256)) * 1000, "image/png"))
     assert cache.get("big") is None, "a page past an eighth of the cache is not kept"
+
+
+async def test_readers_asking_at_once_for_a_page_not_made_share_one_making(
+    server: WebServer, filled: Filled
+) -> None:
+    """A link opened by many in a language the page was not made in: one making, all wait."""
+    links = server.holder.links
+    assert links is not None
+    url = links.deal(filled.games["sueca"], 0)
+    answers = await asyncio.gather(*(fetch(server, url, "it") for _ in range(10)))
+    assert {status for status, _ in answers} == {200} and len({text for _, text in answers}) == 1
+    assert server.cache.made == 1
