@@ -49,10 +49,6 @@ class Page:
         return gzip.decompress(self.data) if self.compressed else self.data
 
     @property
-    def gzipped(self) -> bytes | None:
-        return self.data if self.compressed else None
-
-    @property
     def size(self) -> int:
         return len(self.data) + ENTRY_BYTES
 

@@ -563,14 +563,15 @@ def _respond(made: Page, request: web.Request | None, cache_control: str) -> web
         headers["ETag"] = made.etag
         if request is not None and request.headers.get("If-None-Match") == made.etag:
             return web.Response(status=304, headers=headers)
-    body = made.body
     if (
-        request is not None
-        and made.gzipped is not None
+        made.compressed
+        and request is not None
         and "gzip" in request.headers.get("Accept-Encoding", "")
     ):
-        body = made.gzipped
+        body = made.data
         headers["Content-Encoding"] = "gzip"
+    else:
+        body = made.body  # inflated for this client only (kept compressed)
     headers["Content-Type"] = made.content_type
     return web.Response(status=made.status, body=body, headers=headers)
 
