@@ -24,8 +24,8 @@ from typing import Final
 
 CACHE_BYTES: Final = 16 * 1024 * 1024
 """Bytes of pages kept, their keys and objects counted (``ENTRY_BYTES``): about 3,500 deal pages,
-a Coinche deal's compressed page being 4–5 KB, so at 200 tables in play (3 deals ending a second)
-the deals of the last 20 minutes and more."""
+a Coinche deal's compressed page being 3–5 KB, so with a deal ending every second the pages of
+the last hour's deals (200 tables in play end one every 2–3 s, ``benchmarks/web.py``)."""
 ENTRY_BYTES: Final = 400
 """What an entry costs besides its bytes: its key, its ``Page``, its place in the dict."""
 COMPRESSED_TYPES: Final = ("text/", "application/json")
