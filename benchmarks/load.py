@@ -276,11 +276,17 @@ def rss_bytes() -> int:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-async def open_table(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
+async def open_table(
+    bot: AtoutBot,
+    channel_id: int,
+    guild_id: int,
+    people: list[int],
+    settings: TableSettings | None = None,
+) -> int:
     """A Coinche table of two people and two easy computers, started and dealt: the lobby's
     own steps (seat, start, drive), without its messages, so that hundreds open in seconds."""
     row = await bot.storage.tables.create(
-        guild_id, channel_id, "coinche", 4, people[0], {}, TableSettings()
+        guild_id, channel_id, "coinche", 4, people[0], {}, settings or TableSettings()
     )
     session = await bot.tables.create(row)
     for index, user in enumerate(people):

@@ -1,23 +1,28 @@
 """The deals' web pages under load: how fast is a deal page answered while the bot plays?
 
 One bot process under simcord (as ``benchmarks/load.py``) plays ``--tables`` Coinche tables in
-the realistic workload (people click 2 s after their ping, computers pause 1.2 s) and serves
-the web pages (``ATOUT_WEB_URL`` set) from the same database, which holds ``--games`` finished
-Coinche games. A second process, the readers, runs ``--clients`` HTTP clients, each request
-from an address of its own (``X-Forwarded-For``, as a reverse proxy on the machine passes it),
-each reader in one of the six languages. With ``--pace`` (seconds, default 1), people reading:
+the realistic workload (people click 2 s after their ping, computers pause 1.2 s), each table in
+one of the six languages, and serves the web pages (``ATOUT_WEB_URL`` set) from the same
+database, which also holds ``--games`` finished Coinche games. A second process, the readers,
+runs ``--clients`` HTTP clients, each request from an address of its own (``X-Forwarded-For``,
+as a reverse proxy on the machine passes it). With ``--pace`` (seconds, default 1), people
+reading, what a player meets:
 
-- ``cold``, the first third of the time: a new deal's link is posted every ``pace`` seconds
-  and every reader opens it within the same 50 ms (the page made once per language: the deal
-  replayed, its page made, compressed and kept; the other readers wait for that one);
-- ``warm``: each reader opens a page already made every ``pace`` seconds on average.
+- ``first visits``, the first half of the time: a deal ends at one of the tables and its
+  summary is posted with its link (the bot process tells the readers at once); every ``pace``
+  seconds the link just posted is opened by every reader within the same 50 ms, the moment it is
+  posted, most in the table's language (the link's), ``--foreign`` of them in another language
+  (a page that must be made on their click, once per language);
+- ``pages already made``: then each reader opens one of the pages already opened every
+  ``pace`` seconds on average.
 
-``--pace 0`` measures capacity instead: every reader asks as fast as it is answered, pages
-never asked before (one language each) for the first third, then pages already made.
+``--pace 0`` measures capacity instead: every reader asks as fast as it is answered, pages of
+the finished games never asked before (one language each) for the first third, then pages
+already made.
 
 Printed: the latency of a deal page (p50, p95, p99, from the request to the last byte) in
-each phase, pages per second, and what the tables felt meanwhile (click acknowledgement,
-event loop lag). ``--tables 0`` measures the pages alone.
+each phase, pages per second, the pages made ahead and the cache's size, and what the tables
+felt meanwhile (click acknowledgement, event loop lag). ``--tables 0`` measures the pages alone.
 
     nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30
     nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30 --pace 0
@@ -83,29 +88,28 @@ async def fill(path: str, games: int, seed: int) -> list[tuple[int, int]]:
 
 # ----------------------------------------------------------------------------- readers
 async def readers(
-    urls: list[str], clients: int, duration: float, seed: int, pace: float
+    urls: list[str], clients: int, duration: float, seed: int, pace: float, foreign: float
 ) -> dict[str, Any]:
-    """The readers' process. With ``pace`` (seconds), people reading: for the first third of
-    the time a new deal's link is posted every ``pace`` seconds and every reader opens it at
-    once, each in their language (``cold``: the page made then, once per language, the others
-    waiting for it); then each reader opens a page already made every ``pace`` seconds on
-    average (``warm``). With ``pace`` 0, the capacity: every reader asks as fast as it is
-    answered, new pages (each in one language) for the first third of the time, then pages
-    already made."""
+    """The readers' process. With ``pace`` (seconds), people reading: for the first half of
+    the time, every ``pace`` seconds the link of the deal that has just ended (each line of
+    stdin: its address, its table's language) is opened by every reader at once, the moment
+    it is posted: most in the table's language, a ``foreign`` share of the readers each in
+    another (``first``, ``other``); then each reader opens a page already opened every ``pace``
+    seconds on average (``warm``). With ``pace`` 0, the capacity: every reader asks as fast as
+    it is answered, new pages (each in one language) of ``urls`` for the first third of the
+    time, then pages already made."""
     import aiohttp
 
     rng = random.Random(seed)
-    pages = [(url, locale) for url in urls for locale in LOCALES]
-    rng.shuffle(pages)
-    links = list(urls)
-    rng.shuffle(links)
     made: list[tuple[str, str]] = []
-    cold: list[float] = []
+    first: list[float] = []
+    other: list[float] = []
     warm: list[float] = []
     statuses: dict[int, int] = {}
     counter = 0
     start = time.perf_counter()
-    cold_until = start + duration / 3
+    first_until = start + (duration / 2 if pace > 0 else duration / 3)
+    strangers = round(clients * foreign)
 
     async def ask(number: int, http: aiohttp.ClientSession, url: str, locale: str) -> float:
         nonlocal counter
@@ -121,41 +125,72 @@ async def readers(
             statuses[response.status] = statuses.get(response.status, 0) + 1
         return (time.perf_counter() - sent) * 1000
 
+    pages = [(url, locale) for url in urls for locale in LOCALES]
+    rng.shuffle(pages)
+
     async def client(number: int, http: aiohttp.ClientSession) -> None:
         while time.perf_counter() - start < duration:
-            first = bool(pages) and (time.perf_counter() < cold_until or not made)
-            url, locale = pages.pop() if first else rng.choice(made)
-            (cold if first else warm).append(await ask(number, http, url, locale))
-            if first:
+            new = bool(pages) and (time.perf_counter() < first_until or not made)
+            url, locale = pages.pop() if new else rng.choice(made)
+            (first if new else warm).append(await ask(number, http, url, locale))
+            if new:
                 made.append((url, locale))
 
+    async def opens(number: int, http: aiohttp.ClientSession, url: str, table: str) -> None:
+        """Reader ``number`` opens a link just posted, within 50 ms."""
+        await asyncio.sleep(rng.uniform(0, 0.05))
+        locale = table
+        if number < strangers:
+            locale = LOCALES[(LOCALES.index(table) + 1 + number % 5) % len(LOCALES)]
+        (first if locale == table else other).append(await ask(number, http, url, locale))
+        made.append((url, locale))
+
+    async def posted(http: aiohttp.ClientSession) -> None:
+        """The links as the bot posts them; every ``pace`` s, the latest opened by all."""
+        loop = asyncio.get_running_loop()
+        stdin = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+        burst = 0.0
+        bursts: set[asyncio.Task[None]] = set()
+        while time.perf_counter() < first_until:
+            try:
+                line = await asyncio.wait_for(stdin.readline(), first_until - time.perf_counter())
+            except TimeoutError:
+                break
+            if not line:
+                break
+            if time.perf_counter() - burst < pace:
+                continue
+            burst = time.perf_counter()
+            url, table = line.decode().split()
+            for number in range(clients):
+                bursts.add(loop.create_task(opens(number, http, url, table)))
+        if bursts:
+            await asyncio.wait(bursts)
+
     async def reader(number: int, http: aiohttp.ClientSession) -> None:
-        locale = LOCALES[number % len(LOCALES)]
-        tick = 0
-        while time.perf_counter() < cold_until and tick < len(links):
-            # The link of the moment, opened by everybody within the same few milliseconds.
-            due = start + tick * pace + rng.uniform(0, 0.05)
-            await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            cold.append(await ask(number, http, links[tick], locale))
-            made.append((links[tick], locale))
-            tick = int((time.perf_counter() - start) / pace) + 1
+        await asyncio.sleep(max(0.0, first_until - time.perf_counter()))
         while time.perf_counter() - start < duration:
             await asyncio.sleep(rng.expovariate(1 / pace))
-            url, locale = rng.choice(made)
-            warm.append(await ask(number, http, url, locale))
+            if made:
+                url, locale = rng.choice(made)
+                warm.append(await ask(number, http, url, locale))
 
-    connector = aiohttp.TCPConnector(limit=clients)
+    connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
-        each = reader if pace > 0 else client
-        await asyncio.gather(*(each(n, http) for n in range(clients)))
+        if pace > 0:
+            await asyncio.gather(posted(http), *(reader(n, http) for n in range(clients)))
+        else:
+            await asyncio.gather(*(client(n, http) for n in range(clients)))
     wall = time.perf_counter() - start
     return {
-        "cold_ms": {q: percentile(cold, q) for q in (50, 95, 99)},
+        "first_ms": {q: percentile(first, q) for q in (50, 95, 99)},
+        "other_ms": {q: percentile(other, q) for q in (50, 95, 99)},
         "warm_ms": {q: percentile(warm, q) for q in (50, 95, 99)},
-        "all_ms": {q: percentile(cold + warm, q) for q in (50, 95, 99)},
-        "cold_pages": len(cold),
+        "first_pages": len(first),
+        "other_pages": len(other),
         "warm_pages": len(warm),
-        "pages_per_s": (len(cold) + len(warm)) / wall,
+        "pages_per_s": (len(first) + len(other) + len(warm)) / wall,
         "statuses": statuses,
     }
 
@@ -166,7 +201,9 @@ def readers_main(args: argparse.Namespace) -> None:
     if hasattr(os, "nice"):
         os.nice(READERS_NICE)
     urls = Path(args.readers).read_text().split()
-    result = asyncio.run(readers(urls, args.clients, args.duration, args.seed, args.pace))
+    result = asyncio.run(
+        readers(urls, args.clients, args.duration, args.seed, args.pace, args.foreign)
+    )
     print(json.dumps(result), flush=True)
 
 
@@ -186,6 +223,9 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from bot import collector
     from bot.app import create_bot
     from bot.config import Settings
+    from bot.play.sessions import TableSession
+    from bot.play.settings import locale_of
+    from bot.storage.table_settings import TableSettings
     from bot.web.settings import WebSettings
 
     logging.basicConfig(level=logging.CRITICAL)
@@ -218,7 +258,11 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             opened = await asyncio.gather(
                 *(
                     open_table(
-                        bot, channel.id, guild.id, [members[2 * i].id, members[2 * i + 1].id]
+                        bot,
+                        channel.id,
+                        guild.id,
+                        [members[2 * i].id, members[2 * i + 1].id],
+                        TableSettings(language=LOCALES[i % len(LOCALES)]),
                     )
                     for i in range(args.tables)
                 )
@@ -246,8 +290,34 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             lag: list[float] = []
             lag_task = loop.create_task(loop_lag(lag, stop))
             players_task = loop.create_task(players.run())
-            # The tables find their pace before the readers come.
+            links = bot.web_links.links
+            web_server = bot.web
+            readers_in: asyncio.StreamWriter | None = None
+            ready: list[bool] = []  # each link posted while they read: its page made by then
+            summaries = 0
+            message = bot.ui.message
+            post_summary = message.post_deal_summary
+
+            async def posted(
+                session: TableSession, deal_index: int, heading: str | None = None
+            ) -> None:
+                # The readers learn of a link as the players do: once it is posted.
+                nonlocal summaries
+                await post_summary(session, deal_index, heading)
+                summaries += 1
+                if readers_in is None or readers_in.is_closing():
+                    return
+                key = ("deal", session.id, deal_index, None, locale_of(session))
+                ready.append(key in web_server.cache)
+                url = links.deal(session.id, deal_index).replace(URL, base)
+                readers_in.write(f"{url} {locale_of(session)}\n".encode())
+
+            message.post_deal_summary = posted  # type: ignore[method-assign]
+            # The tables find their pace before the readers come, and their deals end (the
+            # first ones after a minute or more, on a loaded machine more).
             await asyncio.sleep(args.warmup)
+            while args.tables and summaries < 10:
+                await asyncio.sleep(0.5)
             urls_file = Path(tmp) / "urls.txt"
             urls_file.write_text("\n".join(urls))
             command = [
@@ -259,49 +329,81 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                 f"--duration={args.duration}",
                 f"--seed={args.seed}",
                 f"--pace={args.pace}",
+                f"--foreign={args.foreign}",
             ]
-            process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+            process = await asyncio.create_subprocess_exec(
+                *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+            )
+            assert process.stdin is not None and process.stdout is not None
+            readers_in = process.stdin
             clicks_before = len(probe.clicks)
-            out, _ = await process.communicate()
+            out = await process.stdout.read()
+            await process.wait()
+            readers_in = None
+            message.post_deal_summary = post_summary  # type: ignore[method-assign]
             reading = json.loads(out.decode().strip().splitlines()[-1])
             players.running = False
             stop.set()
             await asyncio.gather(lag_task, players_task)
             for task in list(players.tasks):
                 task.cancel()
+            await bot.web.settled()
             cache_hits, made = bot.web.cache.hits, bot.web.cache.made
+            ahead = bot.web.ahead_made
+            kept, kept_bytes = len(bot.web.cache), bot.web.cache.bytes
         finally:
             await env.shutdown()
             await bot.storage.close()
     clicks = list(probe.clicks.values())[clicks_before:]
     acks = [(c.acked - c.sent) * 1000 for c in clicks if c.acked is not None]
-    cold, warm = reading["cold_ms"], reading["warm_ms"]
+    first, other, warm = reading["first_ms"], reading["other_ms"], reading["warm_ms"]
+    ack = {f"p{q}": percentile(acks, q) for q in (50, 95, 99)}
     figures = {
         "tables": args.tables,
         "clients": args.clients,
         "pace_s": args.pace,
-        "deal_page_cold_ms": cold,
+        "foreign": args.foreign,
+        "deal_page_first_ms": first,
+        "deal_page_other_language_ms": other,
         "deal_page_warm_ms": warm,
-        "deal_page_all_ms": reading["all_ms"],
+        "first_pages": reading["first_pages"],
+        "other_pages": reading["other_pages"],
+        "warm_pages": reading["warm_pages"],
+        "links_posted": len(ready),
+        "made_when_posted": sum(ready),
         "pages_per_s": reading["pages_per_s"],
         "statuses": reading["statuses"],
         "pages_made": made,
+        "pages_made_ahead": ahead,
         "cache_hits": cache_hits,
-        "ack_ms_during": {"p50": percentile(acks, 50), "p99": percentile(acks, 99)},
+        "cache_pages": kept,
+        "cache_bytes": kept_bytes,
+        "ack_ms_during": ack,
         "loop_lag_p999_ms": percentile(lag, 99.9) * 1000,
     }
-    how = f"each a page every {args.pace:g} s" if args.pace > 0 else "as fast as answered"
-    first = "a new link opened by all at once" if args.pace > 0 else "first visits"
+
+    def ms(figures: dict[str, float]) -> str:
+        return " ".join(f"p{q} {figures[q]:.0f}" for q in ("50", "95", "99"))
+
+    if args.pace > 0:
+        how = f"each a page every {args.pace:g} s"
+        visits = (
+            f"a link opened by all the moment it is posted: in the table's language {ms(first)}"
+            f" ms ({reading['first_pages']} pages), in another {ms(other)} ms"
+            f" ({reading['other_pages']})"
+        )
+    else:
+        how = "as fast as answered"
+        visits = f"first visits {ms(first)} ms ({reading['first_pages']} pages)"
     line = (
         f"{args.tables} tables, {args.clients} readers {how}, {args.duration:.0f} s: deal page,"
-        f" {first}: p50 {cold['50']:.0f} ms p95 {cold['95']:.0f} ms p99 {cold['99']:.0f} ms"
-        f" ({reading['cold_pages']} pages); pages already made: p50 {warm['50']:.0f} ms"
-        f" p95 {warm['95']:.0f} ms p99 {warm['99']:.0f} ms ({reading['warm_pages']} pages); all p95"
-        f" {reading['all_ms']['95']:.0f} ms;"
+        f" {visits}; pages already made {ms(warm)} ms ({reading['warm_pages']} pages);"
         f" {reading['pages_per_s']:.0f} pages/s, answers {reading['statuses']};"
-        f" {made} pages made, {cache_hits} from memory; tables meanwhile: ack p50"
-        f" {percentile(acks, 50):.0f} ms p99 {percentile(acks, 99):.0f} ms over {len(acks)}"
-        f" clicks, loop lag p99.9 {percentile(lag, 99.9) * 1000:.0f} ms"
+        f" {len(ready)} links posted, {sum(ready)} of their pages made by then;"
+        f" {made} pages made ({ahead} ahead), {cache_hits} from memory, {kept} kept in"
+        f" {kept_bytes / 1e6:.2f} MB; tables meanwhile: ack p50 {ack['p50']:.0f} ms"
+        f" p95 {ack['p95']:.0f} ms p99 {ack['p99']:.0f} ms over {len(acks)} clicks,"
+        f" loop lag p99.9 {percentile(lag, 99.9) * 1000:.0f} ms"
     )
     return line, figures
 
@@ -370,7 +472,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--games", type=int, default=30, help="finished games in the database")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of reading")
-    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds of play before, and until 10 deals have ended (the first after a minute)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--pace",
@@ -384,6 +491,13 @@ def main() -> None:
         type=int,
         default=default_image_processes(),
         help="drawing processes, as python -m bot (0: threads, and the pages made in a thread)",
+    )
+    parser.add_argument(
+        "--foreign",
+        type=float,
+        default=0.1,
+        help="share of the readers who read in another language than the table's (their page"
+        " made on their click)",
     )
     parser.add_argument("--readers", metavar="URLS", help=argparse.SUPPRESS)
     parser.add_argument("--screenshots", metavar="DIR", type=Path)

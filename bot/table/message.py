@@ -222,6 +222,8 @@ class TableMessage:
         assert game is not None
         names = session.names()
         locale = locale_of(session)
+        # The page of the link posted below is made meanwhile, for those who will click it.
+        self.web.deal_over(session.id, deal_index, locale)
         text = deal_summary(game, names, deal_index, locale, session.settings.deck_style, heading)
         post: Post = {"allowed_mentions": NO_MENTIONS}
         try:
@@ -257,6 +259,7 @@ class TableMessage:
         reviews = reviews_view(session, self.web.links)
         if reviews is not None:
             post["view"] = reviews
+            self.web.game_over(session.id, locale_of(session))
         await self.channel.send(
             session,
             content=game_result(game, names, locale_of(session)) + rating_note(session),

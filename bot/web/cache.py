@@ -3,8 +3,12 @@ and served from memory after that, already compressed.
 
 Pages that can still change (a game in play, a challenge's traveller, a leaderboard) are kept a
 little while only (``expires``). The cache is bounded by the bytes it holds, least recently used
-out first. While a page is being made, every other request for it waits for the same making
-(``Cache.make``): fifty people opening a link posted in a busy thread cost one replay, not fifty.
+out first. A text page is kept compressed only (every browser asks for gzip; the rare client
+that does not gets it inflated on the way out): a deal's page is about 4 KB so, against 34 KB
+with its plain form beside it, which is what lets the bot make every finished deal's page ahead
+(``server.WebServer.deal_over``) within a few megabytes. While a page is being made, every
+other request for it waits for the same making (``Cache.make``): fifty people opening a link
+posted in a busy thread cost one replay, not fifty.
 """
 
 from __future__ import annotations
@@ -18,25 +22,35 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Final
 
-CACHE_BYTES: Final = 64 * 1024 * 1024
-"""Bytes of pages kept (about 2,000 deal pages, each in plain and compressed form)."""
+CACHE_BYTES: Final = 16 * 1024 * 1024
+"""Bytes of pages kept, their keys and objects counted (``ENTRY_BYTES``): about 3,500 deal pages,
+a Coinche deal's compressed page being 3–5 KB, so with a deal ending every second the pages of
+the last hour's deals (200 tables in play end one every 2–3 s, ``benchmarks/web.py``)."""
+ENTRY_BYTES: Final = 400
+"""What an entry costs besides its bytes: its key, its ``Page``, its place in the dict."""
 COMPRESSED_TYPES: Final = ("text/", "application/json")
 
 
 @dataclass(frozen=True)
 class Page:
-    body: bytes
+    data: bytes
+    """The page as sent, gzip-compressed when ``compressed``."""
     content_type: str
     status: int = 200
-    gzipped: bytes | None = None
+    compressed: bool = False
     etag: str = ""
     expires: float | None = None
     """``time.monotonic()`` after which it is made again; None: kept for good."""
     headers: tuple[tuple[str, str], ...] = ()
 
     @property
+    def body(self) -> bytes:
+        """The page itself, for a client that does not take gzip."""
+        return gzip.decompress(self.data) if self.compressed else self.data
+
+    @property
     def size(self) -> int:
-        return len(self.body) + len(self.gzipped or b"")
+        return len(self.data) + ENTRY_BYTES
 
 
 def page(
@@ -48,12 +62,11 @@ def page(
     headers: tuple[tuple[str, str], ...] = (),
 ) -> Page:
     """A page ready to serve again: its ETag, and its compressed form for text."""
-    compressed = None
-    if content_type.startswith(COMPRESSED_TYPES) and len(body) > 512:
-        compressed = gzip.compress(body, compresslevel=6, mtime=0)
+    compressed = content_type.startswith(COMPRESSED_TYPES) and len(body) > 512
+    data = gzip.compress(body, compresslevel=6, mtime=0) if compressed else body
     etag = '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
     expires = None if keep_s is None else time.monotonic() + keep_s
-    return Page(body, content_type, status, compressed, etag, expires, headers)
+    return Page(data, content_type, status, compressed, etag, expires, headers)
 
 
 class Cache:
@@ -86,9 +99,22 @@ class Cache:
         while self._bytes > self.limit and self._pages:
             self._drop(next(iter(self._pages)))
 
+    def pop(self, key: Hashable) -> Page | None:
+        """Forget ``key``'s page (it has changed); the page it was, if kept."""
+        if key not in self._pages:
+            return None
+        old = self._pages[key]
+        self._drop(key)
+        return old
+
     def _drop(self, key: Hashable) -> None:
         old = self._pages.pop(key)
         self._bytes -= old.size
+
+    @property
+    def bytes(self) -> int:
+        """What the kept pages weigh, as ``limit`` counts it."""
+        return self._bytes
 
     async def make(self, key: Hashable, maker: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
         """The page of ``key``: kept, or made by ``maker`` (which says whether to keep it),
@@ -116,6 +142,10 @@ class Cache:
 
     def __len__(self) -> int:
         return len(self._pages)
+
+    def __contains__(self, key: Hashable) -> bool:
+        """Kept now (not counted as a reading)."""
+        return key in self._pages
 
 
 def _retrieved(task: asyncio.Task[Page]) -> None:

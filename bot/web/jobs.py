@@ -27,7 +27,7 @@ from bot.web.replay import DealReplay, LogFacts, replay_deal, replay_game
 
 HTML: Final = "text/html; charset=utf-8"
 REPLAYS_KEPT: Final = 64
-_replays: OrderedDict[tuple[int, int, int], DealReplay | None] = OrderedDict()
+_replays: OrderedDict[tuple[int, int, int, int], DealReplay] = OrderedDict()
 
 
 def deal_parts(table_id: int, deal_no: int, seat: int | None) -> tuple[int | str, ...]:
@@ -36,11 +36,18 @@ def deal_parts(table_id: int, deal_no: int, seat: int | None) -> tuple[int | str
 
 
 def _replayed(facts: LogFacts, table_id: int, deal_no: int) -> DealReplay | None:
-    key = (table_id, deal_no, len(facts.deals))
+    """The deal's replay, kept: it is the same as long as the next deal's actions are (a
+    finished deal never changes, and its page links the next one once that is over too)."""
+    if not 0 <= deal_no < len(facts.actions):
+        return None
+    after = facts.actions[deal_no + 1] if deal_no + 1 < len(facts.actions) else None
+    key = (table_id, deal_no, len(facts.actions[deal_no]), -1 if after is None else len(after))
     if key in _replays:
         _replays.move_to_end(key)
         return _replays[key]
     replayed = replay_deal(facts, deal_no)
+    if replayed is None:
+        return None  # in play: it will be asked again once over
     _replays[key] = replayed
     while len(_replays) > REPLAYS_KEPT:
         _replays.popitem(last=False)
@@ -51,15 +58,13 @@ def deal_links(
     signer: Signer, table: TableFacts, replayed: DealReplay, seat: int | None
 ) -> DealLinks:
     """The deal's record, its game, and the deals before and after it (the next one only
-    once it is known to be finished: a later deal logged, or the game over)."""
+    once it is finished too)."""
     deal_no = replayed.deal_no
     own = signer.token("deal", *deal_parts(table.id, deal_no, seat))
-    later = replayed.logged_deals - 1 - deal_no
-    finished_next = later >= 2 or (later == 1 and table.status == "finished")
     previous = next_one = None
     if deal_no > 0:
         previous = relative("deal", signer, *deal_parts(table.id, deal_no - 1, seat))
-    if finished_next:
+    if replayed.next_finished:
         next_one = relative("deal", signer, *deal_parts(table.id, deal_no + 1, seat))
     return DealLinks(
         game=relative("game", signer, table.id),
@@ -77,14 +82,16 @@ def deal_job(
     signer: Signer,
     review: SeatReview | None,
     seat: int | None,
-) -> Page | None:
-    """A finished deal's page, or None when the deal is not finished (or not there)."""
+) -> tuple[Page, bool] | None:
+    """A finished deal's page, and whether it is final (it links the next deal, or there will
+    be none); None when the deal is not finished (or not there)."""
     replayed = _replayed(facts, table.id, deal_no)
     if replayed is None:
         return None
     links = deal_links(signer, table, replayed, seat)
     html = deal_page(replayed, table, locale, links, review, seat)
-    return page(html.encode(), HTML)
+    final = replayed.next_finished or table.status in ("finished", "abandoned")
+    return page(html.encode(), HTML), final
 
 
 def record_job(facts: LogFacts, deal_no: int, table: TableFacts) -> Page | None:

@@ -22,7 +22,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 Kind = Literal["deal", "game", "challenge", "board"]
 
@@ -93,12 +93,34 @@ class WebLinks:
         return self._url("board", guild_id, game)
 
 
+class AheadOfReaders(Protocol):
+    """The web server, as the bot tells it what ends (``server.WebServer``)."""
+
+    def deal_over(self, table_id: int, deal_no: int, locale: str) -> None: ...
+
+    def game_over(self, table_id: int, locale: str) -> None: ...
+
+
 class LinkHolder:
     """Where Discord's messages find the links: set once the web server has its secret, and
-    never without ``ATOUT_WEB_URL`` (then no link button is shown anywhere)."""
+    never without ``ATOUT_WEB_URL`` (then no link button is shown anywhere).
+
+    The messages that post a link say so here too (``deal_over``, ``game_over``): the server in
+    this process makes that page at once, so that the players who click the link find it
+    made. Neither waits: the page is made off the event loop."""
 
     def __init__(self) -> None:
         self.links: WebLinks | None = None
+        self.pages: AheadOfReaders | None = None
+
+    def deal_over(self, table_id: int, deal_no: int, locale: str) -> None:
+        """Deal ``deal_no`` (from 0) is over and its link posted in the table's ``locale``."""
+        if self.pages is not None:
+            self.pages.deal_over(table_id, deal_no, locale)
+
+    def game_over(self, table_id: int, locale: str) -> None:
+        if self.pages is not None:
+            self.pages.game_over(table_id, locale)
 
 
 def relative(kind: Kind, signer: Signer, *parts: int | str) -> str:
@@ -107,4 +129,13 @@ def relative(kind: Kind, signer: Signer, *parts: int | str) -> str:
     return f"../{kind}/{signer.token(kind, *parts)}"
 
 
-__all__ = ["SECRET_MIN", "Kind", "LinkHolder", "Signer", "WebLinks", "new_secret", "relative"]
+__all__ = [
+    "SECRET_MIN",
+    "AheadOfReaders",
+    "Kind",
+    "LinkHolder",
+    "Signer",
+    "WebLinks",
+    "new_secret",
+    "relative",
+]

@@ -101,9 +101,8 @@ class DealReplay:
     """The game's score after this deal."""
     record: Json
     """This deal alone as an ``atout-record/1`` record, with the game's rules."""
-    logged_deals: int
-    """Deals the log holds (the last one may be in play): a later deal than this one is
-    finished if the log holds one after it, or if it is the last and the game has ended."""
+    next_finished: bool
+    """The deal after this one is over too, so that the page may link it."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +235,14 @@ def replay_deal(facts: LogFacts, deal_no: int) -> DealReplay | None:
             tricks.append(Trick(step.trick, step.winner, len(steps) - 1))
     if len(game.deal_results) <= deal_no:
         return None  # the deal in play: nothing of it is shown
+    end_view = game.public_view()
+    totals_after = list(game.totals)
+    next_finished = False
+    if deal_no + 1 < len(facts.deals):
+        # The next deal replayed without its steps, to know whether it is over (a link to it
+        # then): only a finished deal has a page.
+        replay(_parsed(facts, deal_no + 1), game)
+        next_finished = len(game.deal_results) > deal_no + 1
     entry = game.log[deal_no]
     record: Json = {
         "format": RECORD_FORMAT,
@@ -259,11 +266,11 @@ def replay_deal(facts: LogFacts, deal_no: int) -> DealReplay | None:
         teams=game.teams(),
         steps=steps,
         tricks=tricks,
-        end_view=game.public_view(),
+        end_view=end_view,
         result=dict(game.deal_results[deal_no]),
-        totals_after=list(game.totals),
+        totals_after=totals_after,
         record=record,
-        logged_deals=len(facts.deals),
+        next_finished=next_finished,
     )
 
 

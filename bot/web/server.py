@@ -4,8 +4,14 @@ set, or alone with ``python -m bot web`` on the same database.
 Each request passes the guard (``guard``: method, path, rate, headers) before anything is
 read. A page's token is checked before the database is asked anything; a finished deal's page
 is made once per language and then served from memory (``cache``). Making a page (replaying a
-deal, filling a template, compressing it) runs in a thread of its own, off the event loop that
+deal, filling a template, compressing it) runs in a process of its own, off the event loop that
 answers Discord.
+
+In the bot's process the pages are made ahead of their readers: when a deal's summary and its
+link are posted, the bot says so (``LinkHolder.deal_over``) and the deal's page is made at once
+in the table's language, so that the players who click the link, and the friends they pass it
+to, find it made (a page made on their click waited for the CPU behind 200 tables: p95 0.76 s).
+``python -m bot web`` does not see deals end: it makes a page at its first reading.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import datetime
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -51,6 +57,10 @@ PAGE_CACHE: Final = "private, max-age=300"
 ROBOTS: Final = b"User-agent: *\nDisallow: /\n"
 LOGS_KEPT: Final = 64
 """Logs of ended tables kept: a game's deals are read in turn, and in several languages."""
+AHEAD_PENDING: Final = 16
+"""Pages made ahead that may wait for the pages' process at once; past that (the machine
+cannot keep up), a deal's page is made at its first reading instead."""
+MAX_SEATS: Final = 6
 
 
 def warm_catalogues() -> None:
@@ -108,6 +118,13 @@ class WebServer:
         self.worker = Background(processes, "web")
         self._runner: web.AppRunner | None = None
         self._warming: Future[None] | None = None
+        self._ahead: set[asyncio.Task[None]] = set()
+        self.told = False
+        """The bot in this process tells of the deals that end (``deal_over``): a page of a
+        table in play that does not link the next deal yet is kept until that deal ends.
+        Alone (``python -m bot web``) such a page is kept ``KEEP_CHANGING_S``."""
+        self.ahead_made = 0
+        """Pages made ahead of their readers (``benchmarks/web.py``)."""
         self.app = self._application()
 
     # ------------------------------------------------------------------ life
@@ -118,6 +135,7 @@ class WebServer:
         self.signer = Signer(secret)
         if self.settings.url is not None:
             self.holder.links = WebLinks(self.settings.url, self.signer)
+            self.holder.pages = self
 
     async def start(self) -> None:
         """Prepare, then listen; ``WebUnavailable`` when the address cannot be had."""
@@ -153,9 +171,14 @@ class WebServer:
         return self.settings.port
 
     async def stop(self) -> None:
+        self.holder.pages = None
         if self._warming is not None:
             self._warming.cancel()
             self._warming = None
+        for task in list(self._ahead):
+            task.cancel()
+        if self._ahead:
+            await asyncio.wait(self._ahead)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -285,7 +308,7 @@ class WebServer:
         if len(parts) == 3 and (seat is None or as_json):
             raise web.HTTPNotFound()
         locale = "" if as_json else reader_locale(request.headers.get("Accept-Language"))
-        key: Hashable = ("deal", table_id, deal_no, seat, locale)
+        key = deal_key(table_id, deal_no, seat, locale)
         cached = self.cache.get(key)
         if cached is not None:
             return _respond(cached, request, PAGE_CACHE)
@@ -294,25 +317,116 @@ class WebServer:
             return self._sealed(verdict, locale or "en")
         if seat is not None and not 0 <= seat < table.seats:
             raise web.HTTPNotFound()
+        made = await self.cache.make(key, self._deal_maker(table, deal_no, seat, locale))
+        return _respond(made, request, PAGE_CACHE)
+
+    def _deal_maker(
+        self,
+        table: TableFacts,
+        deal_no: int,
+        seat: int | None,
+        locale: str,
+        facts: LogFacts | None = None,
+    ) -> Callable[[], Awaitable[tuple[Page, bool]]]:
+        """How a deal's page is made (``locale`` "": its record as JSON), from the table's log
+        (``facts``, read if not given)."""
         signer = self.signer
         assert signer is not None
 
         async def make() -> tuple[Page, bool]:
-            facts = await self._log(table)
-            if as_json:
-                made = await self.off_loop(jobs.record_job, facts, deal_no, table)
-                review = None
-            else:
-                review = None if seat is None else await self.reads.review(table_id, deal_no, seat)
-                made = await self.off_loop(
-                    jobs.deal_job, facts, deal_no, table, locale, signer, review, seat
-                )
+            log = facts if facts is not None else await self._log(table)
+            if not locale:
+                record = await self.off_loop(jobs.record_job, log, deal_no, table)
+                if record is None:
+                    raise web.HTTPNotFound()  # no such deal, or still in play: no page
+                return record, True
+            review = None if seat is None else await self.reads.review(table.id, deal_no, seat)
+            made = await self.off_loop(
+                jobs.deal_job, log, deal_no, table, locale, signer, review, seat
+            )
             if made is None:
                 raise web.HTTPNotFound()  # no such deal, or still in play: no page
+            made_page, final = made
+            if not final and not self.told:
+                # Alone, nobody says when the next deal ends: its link comes within a while.
+                made_page = _kept(made_page, KEEP_CHANGING_S)
             # A seat's page waits for its review: kept only once the review is on it.
-            return made, seat is None or review is not None
+            return made_page, seat is None or review is not None
 
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+        return make
+
+    # ------------------------------------------------------------------ made ahead
+    def deal_over(self, table_id: int, deal_no: int, locale: str) -> None:
+        """Deal ``deal_no`` of the table is over and its link posted (``LinkHolder``): its page
+        is made now in the table's ``locale``, off the event loop. The previous deal's pages,
+        made while this one was in play, do not link it: they are dropped, and the one in the
+        table's language made again."""
+        self.told = True
+        locale = reader_locale(locale)
+        again = False
+        if deal_no > 0:
+            for seat in (None, *range(MAX_SEATS)):
+                for each in LOCALES:
+                    dropped = self.cache.pop(deal_key(table_id, deal_no - 1, seat, each))
+                    again |= dropped is not None and seat is None and each == locale
+        for each in LOCALES:
+            self.cache.pop(("game", table_id, each))
+        deals = [deal_no, deal_no - 1] if again else [deal_no]
+        self._make_ahead(self._deals_ahead(table_id, deals, locale))
+
+    def game_over(self, table_id: int, locale: str) -> None:
+        """The game is over and its page linked: made now in the table's ``locale`` (the one
+        kept while it was in play showed it unfinished)."""
+        self.told = True
+        locale = reader_locale(locale)
+        for each in LOCALES:
+            self.cache.pop(("game", table_id, each))
+        self._make_ahead(self._game_ahead(table_id, locale))
+
+    async def settled(self) -> None:
+        """Once every page asked ahead is made (the tests, ``benchmarks/web.py``)."""
+        while self._ahead:
+            await asyncio.wait(set(self._ahead))
+
+    def _make_ahead(self, work: Coroutine[Any, Any, None]) -> None:
+        if len(self._ahead) >= AHEAD_PENDING:
+            work.close()  # behind already: made at its first reading
+            return
+        task = asyncio.get_running_loop().create_task(work)
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead_done)
+
+    def _ahead_done(self, task: asyncio.Task[None]) -> None:
+        self._ahead.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.warning("web: a page made ahead failed", exc_info=exc)
+
+    async def _open_table(self, table_id: int) -> TableFacts | None:
+        """The table, when its pages may be seen now."""
+        try:
+            table, verdict = await self._table(table_id)
+        except web.HTTPNotFound:
+            return None
+        return table if verdict.verdict == "open" else None
+
+    async def _deals_ahead(self, table_id: int, deals: list[int], locale: str) -> None:
+        table = await self._open_table(table_id)
+        if table is None:
+            return  # a challenge's deal stays sealed; a private table has no page
+        facts = await self.reads.log(table)
+        if facts is None:
+            return
+        for deal_no in deals:
+            maker = self._deal_maker(table, deal_no, None, locale, facts)
+            with contextlib.suppress(web.HTTPNotFound):
+                await self.cache.make(deal_key(table_id, deal_no, None, locale), maker)
+                self.ahead_made += 1
+
+    async def _game_ahead(self, table_id: int, locale: str) -> None:
+        table = await self._open_table(table_id)
+        if table is not None:
+            await self.cache.make(("game", table_id, locale), self._game_maker(table, locale))
+            self.ahead_made += 1
 
     async def _game(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("game", request.match_info["token"])
@@ -327,17 +441,24 @@ class WebServer:
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
             return self._sealed(verdict, locale)
+        return _respond(
+            await self.cache.make(key, self._game_maker(table, locale)), request, PAGE_CACHE
+        )
+
+    def _game_maker(
+        self, table: TableFacts, locale: str
+    ) -> Callable[[], Awaitable[tuple[Page, bool]]]:
         signer = self.signer
         assert signer is not None
 
         async def make() -> tuple[Page, bool]:
             facts = await self._log(table)
             ended = table.status in ("finished", "abandoned")
-            changes = await self.reads.rating_changes(table_id) if ended else []
+            changes = await self.reads.rating_changes(table.id) if ended else []
             made = await self.off_loop(jobs.game_job, facts, table, locale, signer, changes)
             return _kept(made, None if ended else KEEP_CHANGING_S), True
 
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+        return make
 
     async def _challenge(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("challenge", request.match_info["token"])
@@ -386,6 +507,11 @@ class WebServer:
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+
+def deal_key(table_id: int, deal_no: int, seat: int | None, locale: str) -> Hashable:
+    """A deal page's place in the cache (``locale`` "": the deal's record)."""
+    return ("deal", table_id, deal_no, seat, locale)
 
 
 def _kept(made: Page, keep_s: float | None) -> Page:
@@ -437,14 +563,15 @@ def _respond(made: Page, request: web.Request | None, cache_control: str) -> web
         headers["ETag"] = made.etag
         if request is not None and request.headers.get("If-None-Match") == made.etag:
             return web.Response(status=304, headers=headers)
-    body = made.body
     if (
-        request is not None
-        and made.gzipped is not None
+        made.compressed
+        and request is not None
         and "gzip" in request.headers.get("Accept-Encoding", "")
     ):
-        body = made.gzipped
+        body = made.data
         headers["Content-Encoding"] = "gzip"
+    else:
+        body = made.body  # inflated for this client only (kept compressed)
     headers["Content-Type"] = made.content_type
     return web.Response(status=made.status, body=body, headers=headers)
 

@@ -91,3 +91,17 @@ def test_a_trick_stays_on_the_table_for_its_step_with_its_winner() -> None:
     fourth = replayed.steps[4]
     assert len(fourth.trick) == 4 and fourth.winner is not None
     assert replayed.steps[5].winner is None and len(replayed.steps[5].trick) == 1
+
+
+def test_a_deal_links_the_next_one_only_once_that_is_over_too() -> None:
+    """Whether the next deal is over is read from the log itself: a page made the moment a
+    deal ends (before the next is dealt, or while it is played) must not link a deal in play,
+    and one made after the next has ended links it even if nothing was dealt after that."""
+    in_play = played("coinche", seed=3, deals=1, extra=6)
+    replayed = replay_deal(in_play, 0)
+    assert replayed is not None and not replayed.next_finished
+    both = played("coinche", seed=3, deals=2)
+    first, second = replay_deal(both, 0), replay_deal(both, 1)
+    assert first is not None and first.next_finished
+    assert second is not None and not second.next_finished
+    assert first.steps == replayed.steps and first.totals_after == replayed.totals_after
