@@ -21,6 +21,7 @@ from games.ai import duel_value
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
+from games.ai.nets import Mlp
 from games.ai.normal import choose_normal, play_card
 from games.ai.search import DD_CARDS, search_play
 from games.views import GameView
@@ -68,15 +69,17 @@ def choose_hard(
     samples: int | None = None,
     time_cap_s: float | None = None,
     learned: bool | None = None,
+    bid_net: Mlp | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
-    ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two)."""
+    ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two). ``bid_net``: Coinche's
+    own suit bids judged by that learned contract value (``games.ai.contract_value``)."""
     game = kn.game_of(view)
     budget = samples if samples is not None else DEFAULT_SAMPLES.get(game, 30)
     plays = [a for a in legal if a.type == "play" and a.card is not None]
     if game == "coinche" and not plays and len(legal) > 1:
-        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES))
+        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES), bid_net)
         if action is not None:
             return action
     if game == "belote" and not plays and len(legal) > 1:
