@@ -44,7 +44,10 @@ five hands are as cheap, and gained from more samples too."""
 LEARNED_BRISCOLA2: Final = True
 """Whether the hard player plays two-player Briscola by the learned value by default. It does:
 on 450 paired deals never used in training it beat the sampled search by +2.2 ± 1.6 card
-points a deal (game score 0.536 ± 0.030), at a move CPU p95 of 31 ms against 196 ms
+points a deal (game score 0.536 ± 0.030), at a move CPU p95 of 31 ms against 196 ms. The value
+is now the mean of four generations' networks (4 to 7 of the self-play run): against
+BriscolaBot-v3, 0.563 over 2,000 games on held-out deals, and +1.4 ± 1.1 card points a deal
+over generation 7 alone on 900 paired deals, at a move CPU p95 of 107 ms
 (``benchmarks/results/README.md``, issue 36). ``False`` brings the search back."""
 
 ROLLOUT_BUDGET: Final[dict[str, int]] = {"briscola": 360, "chiamata": 720}
