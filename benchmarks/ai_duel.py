@@ -10,7 +10,9 @@ Margins: the deal's score for Belote, Coinche and Piquet; card points for Brisco
 (whose scores are hands and games won); chiamata's deal score for A's seat.
 
 Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per move),
-``hard@NET.npz`` (two-player Briscola's value network from a file), ``hard-search`` (the hard
+``hard@NET.npz`` (two-player Briscola's value network from a file, or ``+``-joined files
+whose outputs are averaged; in Coinche the auction's contract value network, ``games.ai.
+contract_value``), ``hard-search`` (the hard
 player without the learned value), and the peer programs of the ``bench`` extra (``pip install .[bench]``):
 
 - ``briscolabot`` (or ``briscolabot:PATH`` to its ONNX model; by default ``$BRISCOLABOT_MODEL``,
@@ -94,9 +96,10 @@ class Timed:
         self.samples = int(samples) if samples else None
         self.net = None
         if net:
-            from games.ai.nets import from_bytes
+            from games.ai.nets import ensemble, from_bytes
 
-            self.net = from_bytes(Path(net).read_bytes())
+            nets = [from_bytes(Path(f).read_bytes()) for f in net.split("+")]
+            self.net = nets[0] if len(nets) == 1 else ensemble(nets)
         self.times: list[float] = []
         self.cpu_times: list[float] = []
         """The moves' CPU time: the process runs on one core, so this is one core's work even
@@ -118,6 +121,8 @@ class Timed:
 
         if self.level == "hard-search":
             return choose_hard(view, legal, rng, self.samples, 0, learned=False)
+        if self.net is not None and self.level == "hard" and view.get("game") == "coinche":
+            return choose_hard(view, legal, rng, self.samples, 0, bid_net=self.net)
         plays = [a for a in legal if a.type == "play"]
         if (
             self.net is not None

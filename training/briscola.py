@@ -36,7 +36,7 @@ import numpy as np
 import torch
 
 from games.ai import duel_value as dv
-from games.ai.nets import Mlp, from_bytes
+from games.ai.nets import Mlp, from_bytes, members_to_bytes
 from training.briscola_sim import (
     exact_ending,
     heuristic,
@@ -316,13 +316,22 @@ def evaluate(run: Run, gen: int) -> None:
     run.log(entry)
 
 
-def install(run: Run, gen: int) -> None:
-    net = run.net(gen)
-    if not net.exists():
-        raise SystemExit(f"{net} does not exist")
+def install(run: Run, gens: list[int]) -> None:
+    """Copy a generation's network to the file the hard player loads; several generations
+    make an ensemble (``games.ai.nets.Ensemble``: their outputs averaged)."""
+    nets = [run.net(gen) for gen in gens]
+    for net in nets:
+        if not net.exists():
+            raise SystemExit(f"{net} does not exist")
     INSTALLED.parent.mkdir(exist_ok=True)
-    shutil.copyfile(net, INSTALLED)
-    print(f"{net} → {INSTALLED} ({INSTALLED.stat().st_size} bytes)")
+    if len(nets) == 1:
+        shutil.copyfile(nets[0], INSTALLED)
+    else:
+        members = [from_bytes(net.read_bytes()) for net in nets]
+        meta = {**members[-1].meta, "generations": gens, "ensemble": len(gens)}
+        meta.pop("generation", None)
+        atomic_write(INSTALLED, members_to_bytes(members, meta))
+    print(f"{', '.join(map(str, nets))} → {INSTALLED} ({INSTALLED.stat().st_size} bytes)")
 
 
 def main() -> None:
@@ -346,11 +355,16 @@ def main() -> None:
     )
     parser.add_argument("--eval-deals", type=int, default=300)
     parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")
-    parser.add_argument("--install", type=int, default=None, metavar="GEN")
+    parser.add_argument(
+        "--install",
+        default=None,
+        metavar="GEN[,GEN…]",
+        help="install a generation's network, or several as an ensemble (their mean)",
+    )
     args = parser.parse_args()
     run = Run(args.run, args)
     if args.install is not None:
-        install(run, args.install)
+        install(run, [int(g) for g in args.install.split(",")])
         return
     deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
     for gen in range(args.generations):

@@ -16,9 +16,11 @@ from collections.abc import Mapping
 from typing import Final
 
 from games.actions import Action
+from games.ai import contract_value as cv
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
+from games.ai.nets import Mlp
 from games.ai.rollout import rollout
 from games.ai.sampler import Sampler
 from games.ai.scorer import DealScoring, TableScoring
@@ -88,7 +90,11 @@ def estimate(
 
 
 def choose_bid(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int,
+    net: Mlp | None = None,
 ) -> Action | None:
     """The hard player's auction action (``None`` if no deal could be sampled).
 
@@ -99,6 +105,9 @@ def choose_bid(
     Against colver's IS-DD player, bidding by threshold odds instead ("bid when made in 62 % of
     the deals", "coinche when failed in 75 %") lost 19 points a deal; this, with hands sampled
     to fit the auction, gains 30 (benchmarks/results/README.md).
+
+    With ``net`` (``games.ai.contract_value``), a bid of its own in a suit is judged by the
+    learned value of that contract instead of the sampled deals.
     """
     kinds = {a.type for a in legal}
     pass_ = next((a for a in legal if a.type == "pass"), None)
@@ -120,6 +129,14 @@ def choose_bid(
             scores = scoring.contract_score(deal, declarer, level, mult).scores
             total += scores[my_team] - scores[1 - my_team]
         return total / len(table[suit])
+
+    learned: dict[str, dict[int, float]] = (
+        cv.margins(view, net, [t for t in table if t in cv.SUIT_CODES]) if net is not None else {}
+    )
+
+    def own_bid(suit: str, level: int) -> float:
+        found = learned.get(suit, {}).get(level)
+        return ev(suit, level, me, 1) if found is None else found
 
     def made(suit: str, level: int, declarer: int) -> float:
         rows = table[suit]
@@ -144,7 +161,7 @@ def choose_bid(
     for action in legal:
         if action.type != "bid" or action.trump not in table or action.value is None:
             continue
-        worth = ev(str(action.trump), LEVELS[action.value], me, 1) - EV_MARGIN
+        worth = own_bid(str(action.trump), LEVELS[action.value]) - EV_MARGIN
         if ours:
             worth -= PARTNER_MARGIN
         if worth > best_ev:

@@ -21,6 +21,7 @@ from games.ai import duel_value
 from games.ai import knowledge as kn
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
+from games.ai.nets import Mlp
 from games.ai.normal import choose_normal, play_card
 from games.ai.search import DD_CARDS, search_play
 from games.views import GameView
@@ -43,7 +44,10 @@ five hands are as cheap, and gained from more samples too."""
 LEARNED_BRISCOLA2: Final = True
 """Whether the hard player plays two-player Briscola by the learned value by default. It does:
 on 450 paired deals never used in training it beat the sampled search by +2.2 ± 1.6 card
-points a deal (game score 0.536 ± 0.030), at a move CPU p95 of 31 ms against 196 ms
+points a deal (game score 0.536 ± 0.030), at a move CPU p95 of 31 ms against 196 ms. The value
+is now the mean of four generations' networks (4 to 7 of the self-play run): against
+BriscolaBot-v3, 0.563 over 2,000 games on held-out deals, and +1.4 ± 1.1 card points a deal
+over generation 7 alone on 900 paired deals, at a move CPU p95 of 107 ms
 (``benchmarks/results/README.md``, issue 36). ``False`` brings the search back."""
 
 ROLLOUT_BUDGET: Final[dict[str, int]] = {"briscola": 360, "chiamata": 720}
@@ -68,15 +72,17 @@ def choose_hard(
     samples: int | None = None,
     time_cap_s: float | None = None,
     learned: bool | None = None,
+    bid_net: Mlp | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
-    ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two)."""
+    ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two). ``bid_net``: Coinche's
+    own suit bids judged by that learned contract value (``games.ai.contract_value``)."""
     game = kn.game_of(view)
     budget = samples if samples is not None else DEFAULT_SAMPLES.get(game, 30)
     plays = [a for a in legal if a.type == "play" and a.card is not None]
     if game == "coinche" and not plays and len(legal) > 1:
-        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES))
+        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES), bid_net)
         if action is not None:
             return action
     if game == "belote" and not plays and len(legal) > 1:

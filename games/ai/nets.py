@@ -61,18 +61,55 @@ class Mlp:
         return h
 
 
+class Ensemble(Mlp):
+    """Several networks trained on the same inputs, their outputs averaged: the errors of
+    networks from different generations of a self-play run are partly independent, so their
+    mean is a steadier value than any one of them."""
+
+    def __init__(self, members: list[Mlp]) -> None:
+        if len({(m.inputs, json.dumps(m.meta.get("features"))) for m in members}) != 1:
+            raise ValueError("an ensemble's networks must share their inputs")
+        super().__init__(members[0].layers, members[0].meta, members[0].blas)
+        self.members = members
+
+    @property
+    def parameters(self) -> int:
+        return sum(m.parameters for m in self.members)
+
+    def __call__(self, x: Array) -> Array:
+        total = self.members[0](x)
+        for m in self.members[1:]:
+            total = total + m(x)
+        return np.asarray(total / np.float32(len(self.members)), dtype=np.float32)
+
+
+def ensemble(members: list[Mlp]) -> Mlp:
+    """One network for several: the mean of their outputs (``Ensemble``)."""
+    return members[0] if len(members) == 1 else Ensemble(members)
+
+
+def _layers(arrays: Any, prefix: str) -> list[tuple[Array, Array]]:
+    layers = []
+    k = 0
+    while f"{prefix}w{k}" in arrays:
+        w = np.ascontiguousarray(arrays[f"{prefix}w{k}"], dtype=np.float32)
+        b = np.ascontiguousarray(arrays[f"{prefix}b{k}"], dtype=np.float32)
+        layers.append((w, b))
+        k += 1
+    return layers
+
+
 def from_bytes(data: bytes, blas: bool = False) -> Mlp:
     """A network from the bytes of its ``.npz`` file (what ``load`` reads, and what the training
-    writes: ``to_bytes``)."""
+    writes: ``to_bytes``); an ensemble's file (``members_to_bytes``) gives an ``Ensemble``."""
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
         meta = json.loads(str(arrays["meta"]))
-        layers = []
-        k = 0
-        while f"w{k}" in arrays:
-            w = np.ascontiguousarray(arrays[f"w{k}"], dtype=np.float32)
-            b = np.ascontiguousarray(arrays[f"b{k}"], dtype=np.float32)
-            layers.append((w, b))
-            k += 1
+        members: list[Mlp] = []
+        while f"m{len(members)}_w0" in arrays:
+            members.append(Mlp(_layers(arrays, f"m{len(members)}_"), meta, blas))
+        layers = _layers(arrays, "")
+    if members:
+        return Ensemble(members)
     if not layers:
         raise ValueError("a network file without layers")
     return Mlp(layers, meta, blas)
@@ -80,12 +117,28 @@ def from_bytes(data: bytes, blas: bool = False) -> Mlp:
 
 def to_bytes(layers: list[tuple[Array, Array]], meta: dict[str, Any]) -> bytes:
     """The ``.npz`` bytes of a network: the inverse of ``from_bytes``."""
+    return _npz(
+        {f"{name}{k}": a for k, wb in enumerate(layers) for name, a in zip("wb", wb, strict=True)},
+        meta,
+    )
+
+
+def members_to_bytes(members: list[Mlp], meta: dict[str, Any]) -> bytes:
+    """The ``.npz`` bytes of an ensemble of networks (``Ensemble``), under one ``meta``."""
+    arrays = {
+        f"m{i}_{name}{k}": a
+        for i, member in enumerate(members)
+        for k, wb in enumerate(member.layers)
+        for name, a in zip("wb", wb, strict=True)
+    }
+    return _npz(arrays, meta)
+
+
+def _npz(arrays: dict[str, Any], meta: dict[str, Any]) -> bytes:
     out = io.BytesIO()
-    arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
-    for k, (w, b) in enumerate(layers):
-        arrays[f"w{k}"] = np.asarray(w, dtype=np.float32)
-        arrays[f"b{k}"] = np.asarray(b, dtype=np.float32)
-    np.savez_compressed(out, **arrays)
+    packed: dict[str, Any] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
+    packed.update({k: np.asarray(a, dtype=np.float32) for k, a in arrays.items()})
+    np.savez_compressed(out, **packed)
     return out.getvalue()
 
 
@@ -96,4 +149,4 @@ def load(name: str) -> Mlp:
     return from_bytes(data)
 
 
-__all__ = ["Mlp", "from_bytes", "load", "to_bytes"]
+__all__ = ["Ensemble", "Mlp", "ensemble", "from_bytes", "load", "members_to_bytes", "to_bytes"]

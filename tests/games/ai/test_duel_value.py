@@ -12,7 +12,7 @@ import pytest
 from games.ai import choose, duel_value
 from games.ai import duel_value as dv
 from games.ai.hard import LEARNED_BRISCOLA2, choose_hard
-from games.ai.nets import Mlp, from_bytes, load, to_bytes
+from games.ai.nets import Ensemble, Mlp, from_bytes, load, members_to_bytes, to_bytes
 from games.cards import DECK_40
 from games.registry import new_game
 from games.tricks import BRISCOLA_ORDER, strength_table, trick_winner
@@ -173,3 +173,27 @@ def test_the_view_and_the_self_play_see_the_same_position() -> None:
     )
     assert via_view == DECK_40[direct]
     assert isinstance(load(dv.NET), Mlp)
+
+
+def test_an_ensemble_file_plays_the_mean_of_its_networks() -> None:
+    """Several generations shipped in one file (``members_to_bytes``) load as an ensemble whose
+    outputs are the mean of theirs, checked against the same inputs."""
+    rng = np.random.default_rng(1)
+    members = [
+        Mlp(
+            [
+                (rng.normal(size=(dv.INPUTS, 8)).astype(np.float32), np.zeros(8, np.float32)),
+                (rng.normal(size=(8, 4)).astype(np.float32), rng.normal(size=4).astype(np.float32)),
+            ],
+            {"features": dv.FEATURES},
+        )
+        for _ in range(3)
+    ]
+    net = from_bytes(members_to_bytes(members, {"features": dv.FEATURES}))
+    assert isinstance(net, Ensemble)
+    assert net.inputs == dv.INPUTS
+    x = rng.random((5, dv.INPUTS)).astype(np.float32)
+    expected = sum(m(x) for m in members) / 3
+    np.testing.assert_allclose(net(x), expected, rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match="share their inputs"):
+        Ensemble([members[0], Mlp([(np.zeros((3, 4), np.float32), np.zeros(4, np.float32))], {})])
