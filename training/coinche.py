@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 
 from games.ai import contract_value as cv
 from games.ai import knowledge as kn
@@ -45,7 +44,7 @@ from games.ai.normal import choose_normal
 from games.ai.rollout import rollout
 from games.ai.scorer import TableScoring
 from games.registry import game_class, new_game
-from training.nn import ValueNet, export
+from games.views import GameView
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALLED = ROOT / "games" / "ai" / "weights" / f"{cv.NET}.npz"
@@ -108,7 +107,7 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
 
 def play_auction(
     rng: random.Random, explore: float
-) -> tuple[dict[str, Any], list[list[str]], list[tuple[int, list[dict[str, Any]]]]]:
+) -> tuple[GameView, list[list[str]], list[tuple[int, list[dict[str, Any]]]]]:
     """One deal's auction by the normal player: the first view (rules, dealer, teams), the four
     hands and every decision (its seat and the auction before it) where a bid was possible."""
     options = random_rules(rng)
@@ -139,7 +138,7 @@ def play_auction(
 
 
 def targets(
-    first: dict[str, Any], hands: list[list[str]], seats: list[int], rng: random.Random
+    first: GameView, hands: list[list[str]], seats: list[int], rng: random.Random
 ) -> dict[str, np.ndarray]:
     """For each trump suit: the deal played out once on its true hands, and for each seat of
     ``seats`` the margin of its side had it declared each of ``cv.BID_LEVELS`` there."""
@@ -216,7 +215,12 @@ def generate(run: Run, args: argparse.Namespace, deadline: float) -> bool:
 
 
 def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
-    """Fit the network on every shard; an epoch is the unit of resumption."""
+    """Fit the network on every shard; an epoch is the unit of resumption. PyTorch (the ``train``
+    extra) is imported here only: the self-play data and its tests need numpy alone."""
+    import torch
+
+    from training.nn import ValueNet, export
+
     net_path = run.net
     if net_path.exists():
         return True
