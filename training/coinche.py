@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.ai_duel import random_rules as duel_rules
 from games.ai import contract_value as cv
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
@@ -43,7 +44,7 @@ from games.ai.nets import Mlp, from_bytes
 from games.ai.normal import choose_normal
 from games.ai.rollout import rollout
 from games.ai.scorer import TableScoring
-from games.registry import game_class, new_game
+from games.registry import new_game
 from games.views import GameView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,17 +93,9 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def random_rules(rng: random.Random) -> dict[str, Any]:
-    """House rules as ``benchmarks/ai_duel.py --rules random`` draws them: every yes/no rule
-    and every choice at random."""
-    options: dict[str, Any] = {}
-    for spec in game_class("coinche").OPTIONS:
-        if spec.kind == "bool":
-            options[spec.name] = rng.random() < 0.5
-        elif spec.kind == "choice" and spec.choices:
-            options[spec.name] = rng.choice(spec.choices)
-        elif spec.suggested:
-            options[spec.name] = rng.choice(spec.suggested)
-    return options
+    """Coinche's house rules as ``benchmarks/ai_duel.py --rules random`` draws them (the same
+    function, so that the data and the duels see the same tables)."""
+    return duel_rules("coinche", rng)
 
 
 def play_auction(
