@@ -188,3 +188,19 @@ def test_standings_leaderboard_and_chart(locale: str) -> None:
     series = [("Coinche", [1000, 1012, 990]), ("Briscola", [1000, 1020])]
     image = draw_rating_chart("alice", series, locale, (), records)
     check(records, image.width)
+
+
+@pytest.mark.parametrize("locale", ("en", "fr", "it", "ja", "pt-PT", "pt-BR"))
+def test_the_score_panel_heads_say_what_they_count(locale: str) -> None:
+    """The side column's score heads read "Deal" and "Total" (they read "deal game", as if the
+    two were one heading): the game's column says it is the total, as the score sheet does."""
+    from rendering.geometry import COLUMN
+    from rendering.i18n import text
+
+    view = positions("coinche")[0].game.public_view()
+    records: list[Record] = []
+    draw_table(view, NAMES[:4], BOTS[:4], "french", locale, records)
+    column = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+    assert text("column_total", locale) in column
+    assert text("score_game", locale) == text("column_total", locale)
+    assert text("score_deal", locale) == text("deal", locale)
