@@ -24,6 +24,7 @@ from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
+from bot.storage import database
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.storage.storage import Storage
 from bot.table.channel import TableChannel
@@ -88,6 +89,8 @@ class AtoutBot(commands.Bot):
             **shard_options,
         )
         self.settings = settings
+        # Storage stamps a game's end on the clock the seasons' sweep reads (Discord's).
+        database.use_clock(discord.utils.utcnow)
         workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards

@@ -30,6 +30,8 @@ from bot.storage.ratings import (
     player_key,
     shown_rating,
 )
+from bot.storage.seasons.rating import count_in_season
+from bot.storage.seasons.records import reset_open
 from bot.storage.standings_reads import StandingsReads
 from bot.storage.table_settings import TableSettings
 
@@ -44,7 +46,8 @@ class RatingStore(StandingsReads):
     async def after_migration(self, number: int, conn: Connection) -> None:
         """Called inside a migration's transaction, after its statements."""
         if number == RATINGS_MIGRATION:
-            await self._rate_pending(conn)
+            # Before the seasons' migration: these old games count in no season.
+            await self._rate_pending(conn, seasons=False)
 
     # ------------------------------------------------------------------ writing
     async def rate_table(self, table_id: int) -> list[RatingChange]:
@@ -56,7 +59,7 @@ class RatingStore(StandingsReads):
         async with self.database.transaction(lock=RATINGS_LOCK) as conn:
             return await self._rate_pending(conn)
 
-    async def _rate_pending(self, conn: Connection) -> int:
+    async def _rate_pending(self, conn: Connection, *, seasons: bool = True) -> int:
         rows = await conn.fetch(
             "SELECT id, settings FROM tables WHERE status IN ('finished', 'abandoned')"
             " AND first_dealer IS NOT NULL AND id NOT IN (SELECT table_id FROM matches)"
@@ -66,10 +69,12 @@ class RatingStore(StandingsReads):
         for row in rows:
             if TableSettings.from_json(json.loads(row["settings"])).duplicate is not None:
                 continue  # a deal of a challenge: scored by the challenge, not rated
-            stored += await self._store_match(conn, int(row["id"])) is not None
+            stored += await self._store_match(conn, int(row["id"]), seasons=seasons) is not None
         return stored
 
-    async def _store_match(self, conn: Connection, table_id: int) -> list[RatingChange] | None:
+    async def _store_match(
+        self, conn: Connection, table_id: int, *, seasons: bool = True
+    ) -> list[RatingChange] | None:
         """Store one ended table's game (and rate it): the people's rating changes, or None
         when nothing was stored now (already stored, not ended, or a lobby that never started).
         Read, compute (``bot.storage.match``, no SQL), write: this runs at the end of every
@@ -80,6 +85,8 @@ class RatingStore(StandingsReads):
             return None
         stored = stored_match(inputs)
         await self._write_match(conn, stored)
+        if seasons:
+            await count_in_season(conn, stored)
         return stored.changes
 
     @staticmethod
@@ -197,6 +204,7 @@ class RatingStore(StandingsReads):
             await conn.execute(
                 "DELETE FROM ratings WHERE guild_id = $1 AND game = $2", guild_id, game
             )
+            await reset_open(conn, guild_id, game)
             settings = await self._settings(conn, guild_id)
             resets = dict(settings.get("resets") or {})
             # The history stays; what counts from now on is what is stored after this mark.

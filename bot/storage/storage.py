@@ -17,6 +17,8 @@ from bot.storage.puzzles import PuzzleStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.ratings_writes import RatingStore
 from bot.storage.reviews import ReviewStore
+from bot.storage.seasons.interface import SeasonStorage
+from bot.storage.seasons.store import SeasonStore
 from bot.storage.shards import Shards
 from bot.storage.tables import TableStore
 
@@ -31,6 +33,8 @@ class Storage:
         self.challenges: ChallengeStorage = ChallengeStore(database)
         self.puzzles: PuzzleStorage = PuzzleStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
+        self.seasons: SeasonStorage = SeasonStore(database, ratings._rate_pending)
+        """Seasons and divisions (issue 45): a game's season rating is written by ``ratings``."""
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
         self._after_migration = ratings.after_migration
@@ -45,6 +49,7 @@ class Storage:
     @shards.setter
     def shards(self, shards: Shards | None) -> None:
         self.tables.shards = self.challenges.shards = self.puzzles.shards = shards
+        self.seasons.shards = shards
 
     async def open(self) -> None:
         """Connect, and bring the schema to the latest migration (rating the games already
