@@ -60,6 +60,7 @@ EXTENSIONS = (
     "cogs.challenge",
     "cogs.review",
     "cogs.puzzle",
+    "cogs.seasons",
 )
 
 
