@@ -88,10 +88,6 @@ class SeasonStorage(ABC):
         a closed season is its own, not ``min_games``)."""
 
     @abstractmethod
-    async def games_played(self, season: Season) -> list[str]:
-        """The games with a rated game in the season."""
-
-    @abstractmethod
     async def player_seasons(
         self, guild_id: int, user_id: int, game: str | None, min_games: int, limit: int
     ) -> list[PlayerSeason]:

@@ -98,9 +98,6 @@ class Season:
     min_games: int | None = None
     """The minimum in force when it closed (its standings stay as announced)."""
 
-    def holds(self, at: str) -> bool:
-        return self.starts_at <= at < self.ends_at
-
 
 @dataclass(frozen=True)
 class SeasonEntry:

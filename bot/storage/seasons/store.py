@@ -67,15 +67,6 @@ class SeasonStore(SeasonStorage):
         async with self.database.connection() as conn:
             return await _standings(conn, season, game, min_games)
 
-    async def games_played(self, season: Season) -> list[str]:
-        rows = await self.database.fetch(
-            "SELECT DISTINCT game FROM season_ratings WHERE guild_id = $1 AND season = $2",
-            season.guild_id,
-            season.number,
-        )
-        played = {str(row["game"]) for row in rows}
-        return [game for game in GAMES if game in played]
-
     async def player_seasons(
         self, guild_id: int, user_id: int, game: str | None, min_games: int, limit: int
     ) -> list[PlayerSeason]:
