@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -19,17 +20,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.seasons.board import settings_of, show_season, which_season
+from bot.seasons.board import show_season, which_season
 from bot.seasons.desk import role_problem
 from bot.seasons.screens import season_lines
 from bot.storage.database import now
 from bot.storage.ratings import GAMES
 from bot.storage.ratings_interface import PERIODS
 from bot.storage.seasons.calendar import LENGTHS
-from bot.storage.seasons.model import MIN_GAMES_RANGE, Season
+from bot.storage.seasons.model import Season
+from bot.storage.settings.server import SEASON_MIN_GAMES, ServerSettings
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import LANGUAGE_CHOICES, choice, describe
-from bot.text.i18n import LOCALES, t, table_language, user_locale
+from bot.text.i18n import LOCALES, t, user_locale
 from bot.text.seasons import length_name, season_dates, season_name
 from bot.ui.codec import BoardButtonId, RecordButtonId, ResetButtonId
 from bot.ui.components import Rebuilt
@@ -39,7 +41,8 @@ from bot.ui.standings import Answer, board_answer, history_text, stats_answer
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
 SEASON_LENGTH_CHOICES = [choice(f"season_length_{length}", length) for length in LENGTHS]
-CLEAR_CHOICES = [choice(f"clear_{key}", key) for key in ("announce_channel", "champion_role")]
+CLEARABLE = ("announce_channel", "champion_role")
+CLEAR_CHOICES = [choice(f"clear_{key}", key) for key in CLEARABLE]
 STATS_SEASONS = 3
 """Seasons of each game ``/stats`` lists, the latest first."""
 HISTORY_LIMIT = 10
@@ -302,7 +305,7 @@ class Leaderboard(commands.Cog):
             await refuse(interaction, _no_games(name, game, locale, own=own))
             return
         # The player's seasons (issue 45): rank, division and games, the latest first.
-        minimum = (await settings_of(self.bot.storage, interaction.guild_id)).min_games
+        minimum = (await self.bot.storage.settings.server(interaction.guild_id)).season_min_games
         seasons = await self.bot.storage.seasons.player_seasons(
             interaction.guild_id, who.id, game, minimum, STATS_SEASONS
         )
@@ -452,14 +455,10 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         if language is not None and language not in LOCALES:
             await refuse(interaction, t("error_setting", locale, key="language", value=language))
             return
-        low, high = MIN_GAMES_RANGE
+        low, high = SEASON_MIN_GAMES
         wrong = (
             ("season", season, season is not None and season not in LENGTHS),
-            (
-                "clear",
-                clear,
-                clear is not None and clear not in ("announce_channel", "champion_role"),
-            ),
+            ("clear", clear, clear is not None and clear not in CLEARABLE),
             (
                 "season_min_games",
                 season_min_games,
@@ -470,25 +469,36 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
             if bad:
                 await refuse(interaction, t("error_setting", locale, key=key, value=value))
                 return
-        storage = self.bot.storage
-        notes = await self._season_settings(
-            interaction, season, season_min_games, announce_channel, champion_role, clear
-        )
-        if show_computers is not None:
-            await storage.ratings.set_guild_setting(
-                interaction.guild_id, "show_computers", show_computers
-            )
-        if language is not None:
-            await storage.ratings.set_guild_setting(interaction.guild_id, "language", language)
-        current = await storage.ratings.guild_settings(interaction.guild_id)
-        shown = bool(current.get("show_computers", False))
-        tables = table_language(None, current.get("language"), interaction.guild_locale)
+        before = await self.bot.storage.settings.server(interaction.guild_id)
+        admin = interaction.user.id
+
+        def chosen(settings: ServerSettings) -> ServerSettings:
+            """What the admin gave; an option left out keeps its value."""
+            if show_computers is not None:
+                settings = replace(settings, show_computers=show_computers)
+            if language is not None:
+                settings = replace(settings, language=language)
+            length = next((known for known in LENGTHS if known == season), None)
+            if length is not None:
+                settings = replace(settings, season=length)
+            if season_min_games is not None:
+                settings = replace(settings, season_min_games=season_min_games)
+            if announce_channel is not None:
+                settings = replace(settings, announce_channel=announce_channel.id)
+            if champion_role is not None:
+                settings = replace(settings, champion_role=champion_role.id, champion_role_by=admin)
+            if clear == "announce_channel":
+                settings = replace(settings, announce_channel=None)
+            if clear == "champion_role":
+                settings = replace(settings, champion_role=None, champion_role_by=None)
+            return settings
+
+        current = await self.bot.storage.settings.update(interaction.guild_id, chosen)
+        notes = await self._season_changed(interaction, before, current, champion_role)
+        tables = current.table_language(interaction.guild_locale)
+        shown = "settings_yes" if current.show_computers else "settings_no"
         lines = [
-            t(
-                "settings_show",
-                locale,
-                computers=t("settings_yes" if shown else "settings_no", locale),
-            ),
+            t("settings_show", locale, computers=t(shown, locale)),
             t("settings_language", locale, language=t(f"language_{tables}", locale)),
             *await self._season_lines(interaction.guild_id, locale),
             *notes,
@@ -497,58 +507,40 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
             "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    async def _season_settings(
+    async def _season_changed(
         self,
         interaction: discord.Interaction[discord.Client],
-        season: str | None,
-        min_games: int | None,
-        channel: discord.TextChannel | None,
+        before: ServerSettings,
+        after: ServerSettings,
         role: discord.Role | None,
-        clear: str | None,
     ) -> list[str]:
-        """Store the season's options; what the admin should know about them."""
+        """What a change of the season's settings starts, and what the admin should know."""
         assert interaction.guild_id is not None
-        guild_id = interaction.guild_id
         storage = self.bot.storage
         locale = user_locale(interaction)
         notes: list[str] = []
-        before = await settings_of(storage, guild_id)
-        if season is not None and season != before.length:
-            await storage.ratings.set_guild_setting(guild_id, "season", season)
-            running = await storage.seasons.current(guild_id, now())
-            if before.length == "off" and running is None:
+        if after.season != before.season:
+            running = await storage.seasons.current(interaction.guild_id, now())
+            if before.season == "off" and running is None:
                 # Seasons turned on: the first one starts at once.
-                await storage.seasons.begin(guild_id, now(), fresh=True)
+                await storage.seasons.begin(interaction.guild_id, now(), fresh=True)
             elif running is not None:
-                key = "settings_season_off_later" if season == "off" else "settings_season_later"
-                notes.append(t(key, locale, season=season_name(running.number, locale)))
-        if min_games is not None:
-            await storage.ratings.set_guild_setting(guild_id, "season_min_games", min_games)
-        if channel is not None:
-            await storage.ratings.set_guild_setting(guild_id, "announce_channel", channel.id)
-        if role is not None:
-            await storage.ratings.set_guild_setting(guild_id, "champion_role", role.id)
-            await storage.ratings.set_guild_setting(
-                guild_id, "champion_role_by", interaction.user.id
-            )
-            guild = interaction.guild
-            problem = role_problem(guild, role) if guild is not None else None
-            if problem is not None:
-                notes.append(
-                    t(
-                        f"settings_champion_{problem}",
-                        locale,
-                        role=role.mention,
-                    )
+                key = (
+                    "settings_season_off_later"
+                    if after.season == "off"
+                    else "settings_season_later"
                 )
-        if clear is not None:
-            await storage.ratings.set_guild_setting(guild_id, clear, None)
+                notes.append(t(key, locale, season=season_name(running.number, locale)))
+        guild = interaction.guild
+        problem = role_problem(guild, role) if guild is not None and role is not None else None
+        if role is not None and problem is not None:
+            notes.append(t(f"settings_champion_{problem}", locale, role=role.mention))
         return notes
 
     async def _season_lines(self, guild_id: int, locale: str) -> list[str]:
-        settings = await settings_of(self.bot.storage, guild_id)
+        settings = await self.bot.storage.settings.server(guild_id)
         running: Season | None = await self.bot.storage.seasons.current(guild_id, now())
-        length = length_name(settings.length, locale)
+        length = length_name(settings.season, locale)
         if running is not None:
             season = t(
                 "settings_season_running",
@@ -571,7 +563,7 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         )
         return [
             season,
-            t("settings_season_min_games", locale, count=settings.min_games),
+            t("settings_season_min_games", locale, count=settings.season_min_games),
             t("settings_announce_channel", locale, channel=channel),
             t("settings_champion_role", locale, role=role),
         ]

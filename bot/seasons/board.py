@@ -16,7 +16,7 @@ import discord
 from bot.seasons.screens import SeasonPage, season_answer
 from bot.storage.database import now
 from bot.storage.ratings import GAMES
-from bot.storage.seasons.model import Season, SeasonSettings
+from bot.storage.seasons.model import Season
 from bot.storage.storage import Storage
 from bot.text.i18n import t, user_locale
 from bot.text.seasons import season_name
@@ -50,10 +50,6 @@ def host(interaction: Interaction) -> SeasonHost:
     return client
 
 
-async def settings_of(storage: Storage, guild_id: int) -> SeasonSettings:
-    return SeasonSettings.from_json(await storage.ratings.guild_settings(guild_id))
-
-
 async def which_season(
     storage: Storage, guild_id: int, asked: str | None, locale: str
 ) -> Season | str | None:
@@ -69,8 +65,8 @@ async def which_season(
     if word == "current":
         if current is not None:
             return current
-        settings = await settings_of(storage, guild_id)
-        return t("season_off" if settings.length == "off" else "season_none_yet", locale)
+        settings = await storage.settings.server(guild_id)
+        return t("season_off" if settings.season == "off" else "season_none_yet", locale)
     seasons = await storage.seasons.seasons(guild_id)
     if word == "previous":
         below = current.number if current is not None else None
@@ -149,10 +145,10 @@ async def show_season(
     bot = host(interaction)
     locale = user_locale(interaction)
     assert interaction.guild_id is not None
-    settings = await settings_of(bot.storage, interaction.guild_id)
+    settings = await bot.storage.settings.server(interaction.guild_id)
     user = interaction.user.id
     standings, shown, answer = await season_answer(
-        bot.storage, season, game, division, page, user, settings.min_games, locale
+        bot.storage, season, game, division, page, user, settings.season_min_games, locale
     )
     if standings.players == 0:
         text = t(

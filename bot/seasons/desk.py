@@ -25,10 +25,11 @@ from discord.ext import tasks
 
 from bot.seasons.screens import EndMessage, season_end
 from bot.storage.seasons.interface import SeasonPost
-from bot.storage.seasons.model import Season, SeasonSettings
+from bot.storage.seasons.model import Season
 from bot.storage.seasons.records import iso
+from bot.storage.settings.server import ServerSettings
 from bot.storage.storage import Storage
-from bot.text.i18n import t, table_language
+from bot.text.i18n import t
 from bot.text.seasons import season_name
 from bot.web.links import LinkHolder
 
@@ -127,18 +128,16 @@ class SeasonDesk:
 
     # ------------------------------------------------------------------ the message
     async def language(self, guild_id: int) -> str:
-        settings = await self.storage.ratings.guild_settings(guild_id)
+        settings = await self.storage.settings.server(guild_id)
         guild = self.host.get_guild(guild_id)
-        return table_language(
-            None, settings.get("language"), guild.preferred_locale if guild is not None else None
-        )
+        return settings.table_language(guild.preferred_locale if guild is not None else None)
 
     async def message(self, guild_id: int, number: int, game: str) -> EndMessage | None:
         season = await self.storage.seasons.get(guild_id, number)
         if season is None:
             return None
-        settings = SeasonSettings.from_json(await self.storage.ratings.guild_settings(guild_id))
-        standings = await self.storage.seasons.standings(season, game, settings.min_games)
+        settings = await self.storage.settings.server(guild_id)
+        standings = await self.storage.seasons.standings(season, game, settings.season_min_games)
         following = await self.storage.seasons.get(guild_id, number + 1)
         return await season_end(season, game, standings, following, await self.language(guild_id))
 
@@ -205,9 +204,7 @@ class SeasonDesk:
 
     # ------------------------------------------------------------------ the champions' role
     async def crown(self, season: Season) -> None:
-        settings = SeasonSettings.from_json(
-            await self.storage.ratings.guild_settings(season.guild_id)
-        )
+        settings = await self.storage.settings.server(season.guild_id)
         guild = self.host.get_guild(season.guild_id)
         role_id = settings.champion_role
         role = guild.get_role(role_id) if guild is not None and role_id is not None else None
@@ -236,7 +233,7 @@ class SeasonDesk:
 
     async def tell_admin(
         self,
-        settings: SeasonSettings,
+        settings: ServerSettings,
         guild: discord.Guild,
         role: discord.Role,
         season: Season,

@@ -1,6 +1,7 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
 click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
-``storage.puzzles`` and ``storage.instance`` (what belongs to the whole instance: the web
+``storage.puzzles``, ``storage.settings`` (each server's settings, ``ServerSettings``) and
+``storage.instance`` (what belongs to the whole instance: the web
 pages' secret), each a small interface with one implementation written once over the
 ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
@@ -19,6 +20,7 @@ from bot.storage.ratings_writes import RatingStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.seasons.interface import SeasonStorage
 from bot.storage.seasons.store import SeasonStore
+from bot.storage.settings.store import ServerSettingsStorage, ServerSettingsStore
 from bot.storage.shards import Shards
 from bot.storage.tables import TableStore
 
@@ -32,6 +34,7 @@ class Storage:
         self.ratings: RatingStorage = ratings
         self.challenges: ChallengeStorage = ChallengeStore(database)
         self.puzzles: PuzzleStorage = PuzzleStore(database)
+        self.settings: ServerSettingsStorage = ServerSettingsStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
         self.seasons: SeasonStorage = SeasonStore(database, ratings._rate_pending)
         """Seasons and divisions (issue 45): a game's season rating is written by ``ratings``."""

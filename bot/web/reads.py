@@ -14,7 +14,7 @@ from typing import Any, Final
 from bot.storage.challenges import Challenge, DealResult, Par
 from bot.storage.interface import TableRow
 from bot.storage.ratings import Board, RatingChange
-from bot.storage.seasons.model import Season, SeasonSettings, Standings
+from bot.storage.seasons.model import Season, Standings
 from bot.storage.storage import Storage
 from bot.web.replay import LogFacts
 from games.review import Review, StaleReview
@@ -179,8 +179,8 @@ class Reads:
         season = await self.storage.seasons.get(guild_id, number)
         if season is None:
             return None
-        settings = SeasonSettings.from_json(await self.storage.ratings.guild_settings(guild_id))
-        return season, await self.storage.seasons.standings(season, game, settings.min_games)
+        settings = await self.storage.settings.server(guild_id)
+        return season, await self.storage.seasons.standings(season, game, settings.season_min_games)
 
 
 BOARD_PAGE: Final = 50

@@ -10,19 +10,11 @@ whoever rates it, and whenever.
 from __future__ import annotations
 
 import datetime
-from typing import Final, Literal, get_args
 
-Length = Literal["monthly", "weekly", "quarterly", "off"]
-LENGTHS: Final[tuple[Length, ...]] = get_args(Length)
-DEFAULT_LENGTH: Final[Length] = "monthly"
+from bot.storage.settings.server import SEASON_LENGTHS as LENGTHS
+from bot.storage.settings.server import SeasonLength as Length
 
-
-def length_of(value: object) -> Length:
-    """A stored setting read leniently: anything unknown is the default."""
-    for length in LENGTHS:
-        if value == length:
-            return length
-    return DEFAULT_LENGTH
+__all__ = ["LENGTHS", "Length", "next_boundary", "period_start", "season_span"]
 
 
 def period_start(at: datetime.datetime, length: Length) -> datetime.datetime:

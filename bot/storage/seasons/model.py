@@ -18,16 +18,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from bot.storage.ratings import DEFAULT_SIGMA, Skill, shown_rating
-from bot.storage.seasons.calendar import DEFAULT_LENGTH, Length, length_of
 from bot.storage.seasons.divisions import Move, moves, zone_size
 
 WIDEN: Final = DEFAULT_SIGMA / 2
 """How much uncertainty a season adds to the all-time rating (W, in the model's units)."""
-DEFAULT_MIN_GAMES: Final = 10
-MIN_GAMES_RANGE: Final = (1, 100)
 PODIUM: Final = 3
 
 COMPUTER_RATINGS: Final[Mapping[int, Mapping[str, Skill]]] = {
@@ -50,36 +47,6 @@ def season_start(all_time: Skill | None) -> Skill:
 def computer_skill(level: str | None, version: int = COMPUTER_VERSION) -> Skill:
     table = COMPUTER_RATINGS.get(version, COMPUTER_RATINGS[COMPUTER_VERSION])
     return table.get(level or "easy", table["easy"])
-
-
-@dataclass(frozen=True)
-class SeasonSettings:
-    """A server's season settings (``/atout settings``), read leniently from its settings."""
-
-    length: Length = DEFAULT_LENGTH
-    min_games: int = DEFAULT_MIN_GAMES
-    announce_channel: int | None = None
-    champion_role: int | None = None
-    champion_role_by: int | None = None
-    """The admin who named the role: told in one line when it cannot be given."""
-
-    @classmethod
-    def from_json(cls, settings: Mapping[str, Any]) -> SeasonSettings:
-        low, high = MIN_GAMES_RANGE
-        minimum = settings.get("season_min_games")
-        return cls(
-            length=length_of(settings.get("season", DEFAULT_LENGTH)),
-            min_games=minimum
-            if isinstance(minimum, int) and low <= minimum <= high
-            else DEFAULT_MIN_GAMES,
-            announce_channel=_id(settings.get("announce_channel")),
-            champion_role=_id(settings.get("champion_role")),
-            champion_role_by=_id(settings.get("champion_role_by")),
-        )
-
-
-def _id(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,12 @@ made once whoever needs it first, and a game counts in exactly one season."""
 from __future__ import annotations
 
 import datetime
-import json
-from typing import Any
 
 from bot.storage.database import TIME_FORMAT, Connection, Row
 from bot.storage.seasons.calendar import season_span
-from bot.storage.seasons.model import COMPUTER_VERSION, Season, SeasonEntry, SeasonSettings
+from bot.storage.seasons.model import COMPUTER_VERSION, Season, SeasonEntry
+from bot.storage.settings.server import ServerSettings
+from bot.storage.settings.store import read_settings
 
 
 def moment(text: str) -> datetime.datetime:
@@ -46,10 +46,8 @@ def entry_of(row: Row) -> SeasonEntry:
     )
 
 
-async def server_settings(conn: Connection, guild_id: int) -> SeasonSettings:
-    row = await conn.fetchrow("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
-    settings: dict[str, Any] = json.loads(row["settings"]) if row is not None else {}
-    return SeasonSettings.from_json(settings)
+async def server_settings(conn: Connection, guild_id: int) -> ServerSettings:
+    return await read_settings(conn, guild_id)
 
 
 async def latest(conn: Connection, guild_id: int) -> Season | None:
@@ -79,7 +77,7 @@ async def make(conn: Connection, guild_id: int, at: str, *, fresh: bool = False)
     last = await latest(conn, guild_id)
     if last is not None and at < last.ends_at:
         return None
-    length = (await server_settings(conn, guild_id)).length
+    length = (await server_settings(conn, guild_id)).season
     if length == "off":
         return None
     previous = None if last is None or fresh else moment(last.ends_at)

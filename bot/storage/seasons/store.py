@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.storage.database import Connection, Database, Row
+from bot.storage.database import RATINGS_LOCK, Connection, Database, Row
 from bot.storage.ratings import GAMES, Skill
-from bot.storage.ratings_writes import RATINGS_LOCK
 from bot.storage.seasons.divisions import Seeded, moved_to, split
 from bot.storage.seasons.interface import Closed, PlayerSeason, SeasonPost, SeasonStorage
 from bot.storage.seasons.model import Season, Standings, standings
@@ -112,7 +111,7 @@ class SeasonStore(SeasonStorage):
                 "UPDATE seasons SET closed_at = $1, min_games = $2"
                 " WHERE guild_id = $3 AND number = $4 AND closed_at IS NULL RETURNING *",
                 now,
-                settings.min_games,
+                settings.season_min_games,
                 guild_id,
                 number,
             )
@@ -135,7 +134,7 @@ class SeasonStore(SeasonStorage):
             games = [g for g in GAMES if g in {str(r["game"]) for r in played}]
             final: dict[str, Standings] = {}
             for game in games:
-                table = await _standings(conn, season, game, settings.min_games)
+                table = await _standings(conn, season, game, settings.season_min_games)
                 final[game] = table
                 await _freeze(conn, season, game, table)
                 if following is not None:

@@ -14,11 +14,11 @@ from bot.storage.seasons.divisions import Seeded, division_count, moves, split, 
 from bot.storage.seasons.model import (
     COMPUTER_RATINGS,
     SeasonEntry,
-    SeasonSettings,
     computer_skill,
     season_start,
     standings,
 )
+from bot.storage.settings.server import ServerSettings
 
 
 def at(text: str) -> datetime.datetime:
@@ -71,14 +71,14 @@ def test_computers_have_fixed_ordered_ratings_per_level() -> None:
     assert computer_skill(None) == easy  # the table default level
 
 
-def test_settings_are_read_leniently() -> None:
-    assert SeasonSettings.from_json({}) == SeasonSettings()
-    odd = SeasonSettings.from_json(
+def test_the_season_settings_are_read_leniently() -> None:
+    assert (ServerSettings().season, ServerSettings().season_min_games) == ("monthly", 10)
+    odd = ServerSettings.from_json(
         {"season": "daily", "season_min_games": 0, "announce_channel": "12", "champion_role": True}
     )
-    assert odd == SeasonSettings()
-    chosen = SeasonSettings.from_json({"season": "weekly", "season_min_games": 3})
-    assert (chosen.length, chosen.min_games) == ("weekly", 3)
+    assert odd == ServerSettings()
+    chosen = ServerSettings(season="weekly", season_min_games=3, announce_channel=5)
+    assert ServerSettings.from_json(chosen.to_json()) == chosen
 
 
 def entry(n: int, mu: float, games: int) -> SeasonEntry:

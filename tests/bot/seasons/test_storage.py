@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -129,8 +130,8 @@ async def test_computers_play_at_their_fixed_rating_and_are_never_ranked(
 async def test_a_season_closes_once_and_the_next_begins_with_divisions(
     storage: Storage, clock: Clock, db_url: str
 ) -> None:
-    await storage.ratings.set_guild_setting(GUILD, "season_min_games", 1)
-    await storage.ratings.set_guild_setting(GUILD, "announce_channel", 77)
+    await storage.settings.update(GUILD, lambda s: replace(s, season_min_games=1))
+    await storage.settings.update(GUILD, lambda s: replace(s, announce_channel=77))
     for n in range(0, 46, 2):
         await duel(storage, 100 + n, 101 + n)
     await duel(storage, 100, 103)  # 46 players, 47 games
@@ -187,12 +188,12 @@ async def test_a_reset_starts_the_open_season_again(storage: Storage, clock: Clo
 async def test_seasons_off_make_no_season_and_a_length_applies_at_the_next_boundary(
     storage: Storage, clock: Clock
 ) -> None:
-    await storage.ratings.set_guild_setting(GUILD, "season", "off")
+    await storage.settings.update(GUILD, lambda s: replace(s, season="off"))
     await duel(storage, 1, 2)
     assert await storage.seasons.seasons(GUILD) == []
-    await storage.ratings.set_guild_setting(GUILD, "season", "monthly")
+    await storage.settings.update(GUILD, lambda s: replace(s, season="monthly"))
     await duel(storage, 1, 2)
-    await storage.ratings.set_guild_setting(GUILD, "season", "weekly")
+    await storage.settings.update(GUILD, lambda s: replace(s, season="weekly"))
     (march,) = await storage.seasons.seasons(GUILD)
     assert march.ends_at == "2026-04-01T00:00:00Z"  # unchanged mid-season
     now = clock.set("2026-04-01T00:05:00")
@@ -203,7 +204,7 @@ async def test_seasons_off_make_no_season_and_a_length_applies_at_the_next_bound
         "2026-04-01T00:00:00Z",
         "2026-04-06T00:00:00Z",
     )
-    await storage.ratings.set_guild_setting(GUILD, "season", "off")
+    await storage.settings.update(GUILD, lambda s: replace(s, season="off"))
     now = clock.set("2026-04-06T00:05:00")
     closed = await storage.seasons.close(GUILD, 2, now)
     assert closed is not None and closed.following is None
