@@ -10,7 +10,7 @@ from typing import Final
 from bot.storage.seasons.model import Season, Standing, Standings
 from bot.text.i18n import t
 from bot.text.seasons import season_dates, season_name
-from bot.web.pages import Words, render
+from bot.web.pages import render
 
 PAGE_SIZE: Final = 50
 
@@ -28,7 +28,6 @@ def season_html(
     season: Season, game: str, standings: Standings, page: int, token: str, locale: str
 ) -> str:
     """``page``: the division when the season has divisions, else the page of 50."""
-    w = Words(locale)
     name = season_name(season.number, locale)
     divided = standings.divisions > 1
     table = standings.table(min(max(1, page), standings.divisions) if divided else None)
@@ -67,5 +66,4 @@ def season_html(
         pages=pages,
         previous=f"{token}?page={number - 1}" if not divided and number > 1 else None,
         next=f"{token}?page={number + 1}" if not divided and number < pages else None,
-        w=w,
     )

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
+from simcord.builders import ChannelHandle
 
 import bot.challenge.controller
 import bot.puzzles.desk
@@ -202,3 +203,33 @@ async def test_three_monthly_seasons(env: simcord.Env) -> None:
     assert len(season_posts(news)) == 3
     previous = await last.slash(channel, "leaderboard", game="piquet", season="previous")
     assert previous.response.content.startswith("**Piquet — Season 3**")
+
+
+@pytest.mark.parametrize("problem", ["permission", "position"])
+async def test_a_role_the_bot_cannot_give_is_told_to_the_admin(
+    env: simcord.Env, problem: str
+) -> None:
+    guild, channel, news, boss, (alice, bob) = admin_world(env, 2)
+    mine = bot_role(env, guild)
+    if problem == "permission":
+        champion = guild.create_role("Champion")
+        allowed = discord.Permissions(mine.permissions)
+        allowed.manage_roles = False
+        env.backend.edit_role(guild.id, mine.id, {"permissions": allowed.value})
+    else:
+        champion = guild.create_role("Champion", position=mine.position + 1)
+    done = await boss.slash(
+        channel, "atout settings", announce_channel=news, champion_role=champion
+    )
+    warned = t(f"settings_champion_{problem}", role=f"<@&{champion.id}>")
+    assert warned in done.response.content.splitlines()
+    await store_game(env, guild.id, alice, bob)
+    await env.advance_time(31 * DAY + SWEEP_S)
+    # Nothing else stops: the season's end is posted; the admin is told what to change.
+    assert len(season_posts(news)) == 1
+    assert champion.id not in roles_of(env, guild, alice)
+    dms = ChannelHandle(env, None, env.backend.get_dm_channel(boss.id))
+    told = [m.content for m in dms.history()]
+    assert told == [
+        t(f"champion_role_{problem}", role="Champion", server=guild.name, season="Season 1")
+    ]

@@ -17,6 +17,7 @@ from bot.storage import database
 from bot.storage.backends import make_storage
 from bot.storage.ratings import Skill
 from bot.storage.seasons.model import computer_skill, season_start
+from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.storage.table_settings import TableSettings
 
@@ -140,9 +141,15 @@ async def test_a_season_closes_once_and_the_next_begins_with_divisions(
     late = await duel(storage, 140, 100, rate=False)
     now = clock.set("2026-04-01T00:01:30")
     assert [s.number for s in await storage.seasons.due(now)] == [1]
+    # A second process on the database: a shard cluster of other servers does not see it due;
+    # one of this server's (a restart racing the old process) tries to close it at once.
     other = make_storage(db_url)
     await other.open()
     try:
+        other.shards = Shards(2, (1,))
+        assert await other.seasons.due(now) == []
+        other.shards = Shards(2, (0,))
+        assert [s.number for s in await other.seasons.due(now)] == [1]
         closed = await asyncio.gather(
             storage.seasons.close(GUILD, 1, now), other.seasons.close(GUILD, 1, now)
         )
