@@ -89,21 +89,15 @@ def season_view(shown: SeasonPage, user_id: int, locale: str, links: LinkHolder)
         (t("button_previous", locale), division, shown.page - 1, shown.page <= 1),
         (t("button_next", locale), division, shown.page + 1, shown.page >= shown.pages),
     ]
-    if shown.division is not None:
-        buttons += [
-            (
-                t("button_division", locale, division=max(1, division - 1), up=1),
-                division - 1,
-                1,
-                division <= 1,
-            ),
-            (
-                t("button_division", locale, division=min(count, division + 1), up=0),
-                division + 1,
-                1,
-                division >= count,
-            ),
-        ]
+    # The divisions above and below, where there are.
+    if shown.division is not None and division > 1:
+        buttons.append(
+            (t("button_division", locale, division=division - 1, up=1), division - 1, 1, False)
+        )
+    if shown.division is not None and division < count:
+        buttons.append(
+            (t("button_division", locale, division=division + 1, up=0), division + 1, 1, False)
+        )
     for label, target, page, disabled in buttons:
         # Each id names where its button leads; a disabled one leads nowhere but stays unique.
         custom_id = SeasonButtonId(

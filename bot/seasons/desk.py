@@ -137,9 +137,15 @@ class SeasonDesk:
         if season is None:
             return None
         settings = await self.storage.settings.server(guild_id)
-        standings = await self.storage.seasons.standings(season, game, settings.season_min_games)
+        minimum = settings.season_min_games
+        standings = await self.storage.seasons.standings(season, game, minimum)
         following = await self.storage.seasons.get(guild_id, number + 1)
-        return await season_end(season, game, standings, following, await self.language(guild_id))
+        divisions = 1
+        if following is not None:
+            later = await self.storage.seasons.standings(following, game, minimum)
+            divisions = later.divisions
+        locale = await self.language(guild_id)
+        return await season_end(season, game, standings, following, locale, divisions)
 
     async def post(self, post: SeasonPost) -> bool:
         """Post one game's end-of-season message, unless another process has it."""

@@ -301,9 +301,10 @@ async def season_end(
     standings: Standings,
     following: Season | None,
     locale: str,
+    divisions: int = 1,
 ) -> EndMessage:
     """The message posted at the end of a season for one game: the podium (with its image),
-    the moves between divisions, and the next season's dates."""
+    the moves between divisions, and the next season's dates (and its ``divisions``)."""
     lines = [end_title(season, game, locale)]
     podium = standings.podium()
     for medal, line in zip(MEDALS, podium, strict=False):
@@ -329,6 +330,15 @@ async def season_end(
                 dates=season_dates(following.starts_at, following.ends_at, locale),
             )
         )
+        if divisions > 1:
+            lines.append(
+                t(
+                    "season_end_divisions",
+                    locale,
+                    season=season_name(following.number, locale),
+                    count=divisions,
+                )
+            )
     else:
         lines.append(t("season_end_off", locale))
     lines.append(t("season_end_command", locale, game=game, number=season.number))

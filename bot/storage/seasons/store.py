@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.storage.database import RATINGS_LOCK, Connection, Database, Row
 from bot.storage.ratings import GAMES, Skill
-from bot.storage.seasons.divisions import Seeded, moved_to, split
+from bot.storage.seasons.divisions import Move, Seeded, moved_to, split, zone_size
 from bot.storage.seasons.interface import Closed, PlayerSeason, SeasonPost, SeasonStorage
 from bot.storage.seasons.model import Season, Standings, standings
 from bot.storage.seasons.records import (
@@ -317,18 +317,82 @@ async def _player_season(
             move=move if move in ("up", "down", "stay") else None,
             to_go=max(0, minimum - games),
         )
-    table = await _standings(conn, season, game, min_games)
-    line = table.find(player)
-    assert line is not None
+    return await _live(conn, season, game, player, min_games)
+
+
+async def _live(
+    conn: Connection, season: Season, game: str, player: str, min_games: int
+) -> PlayerSeason:
+    """A player's place in a season that goes on, as ``model.standings`` ranks it, counted in
+    SQL (a few small reads, not the whole season's): ``/stats`` asks it for every game."""
+    key = (season.guild_id, season.number, game)
+    mine = await conn.fetchrow(
+        "SELECT mu, sigma, games, wins FROM season_ratings"
+        " WHERE guild_id = $1 AND season = $2 AND game = $3 AND player = $4",
+        *key,
+        player,
+    )
+    assert mine is not None
+    top = await conn.fetchrow(
+        "SELECT MAX(division) AS n FROM season_divisions"
+        " WHERE guild_id = $1 AND season = $2 AND game = $3",
+        *key,
+    )
+    divisions = int(top["n"] or 1) if top is not None else 1
+    division: int | None = None
+    members = ""
+    if divisions > 1:
+        placed = await conn.fetchrow(
+            "SELECT division FROM season_divisions"
+            " WHERE guild_id = $1 AND season = $2 AND game = $3 AND player = $4",
+            *key,
+            player,
+        )
+        division = int(placed["division"]) if placed is not None else divisions
+        members = f" AND COALESCE(d.division, {divisions}) = {division}"
+    games, skill = int(mine["games"]), Skill(float(mine["mu"]), float(mine["sigma"]))
+    rank: int | None = None
+    move: Move | None = None
+    if games >= min_games:
+        source = (
+            "FROM season_ratings r LEFT JOIN season_divisions d ON d.guild_id = r.guild_id"
+            " AND d.season = r.season AND d.game = r.game AND d.player = r.player"
+            " WHERE r.guild_id = $1 AND r.season = $2 AND r.game = $3 AND r.games >= $4"
+            f"{members}"
+        )
+        # Ranked as ``model.standings``: the conservative value, then games, then key (the
+        # player's own value read by the same SQL from their row, so that equal is equal).
+        own = (
+            "(SELECT m.mu - 3 * m.sigma FROM season_ratings m WHERE m.guild_id = $1"
+            " AND m.season = $2 AND m.game = $3 AND m.player = $6)"
+        )
+        above = await conn.fetchrow(
+            f"SELECT COUNT(*) AS n {source} AND ((r.mu - 3 * r.sigma) > {own}"
+            f" OR ((r.mu - 3 * r.sigma) = {own} AND (r.games > $5"
+            " OR (r.games = $5 AND r.player < $6))))",
+            *key,
+            min_games,
+            games,
+            player,
+        )
+        ranked = await conn.fetchrow(f"SELECT COUNT(*) AS n {source}", *key, min_games)
+        rank = 1 + int(above["n"]) if above is not None else 1
+        count = int(ranked["n"]) if ranked is not None else rank
+        zone = zone_size(count)
+        move = "stay"
+        if zone and rank <= zone and (division or 1) > 1:
+            move = "up"
+        elif zone and rank > count - zone and (division or 1) < divisions:
+            move = "down"
     return PlayerSeason(
         season=season,
         game=game,
-        games=line.games,
-        wins=line.wins,
-        rating=line.rating,
-        rank=line.rank,
-        division=line.division,
-        divisions=table.divisions,
-        move=line.move,
-        to_go=line.to_go,
+        games=games,
+        wins=int(mine["wins"]),
+        rating=skill.shown,
+        rank=rank,
+        division=division,
+        divisions=divisions,
+        move=move,
+        to_go=max(0, min_games - games),
     )

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from bot.storage.ratings import DEFAULT_SIGMA, Skill
+from bot.storage.ratings import DEFAULT_SIGMA, Entrant, Skill, rate
 from bot.storage.seasons.calendar import next_boundary, period_start, season_span
 from bot.storage.seasons.divisions import Seeded, division_count, moves, split, zone_size
 from bot.storage.seasons.model import (
@@ -59,6 +59,11 @@ def test_the_soft_reset_widens_the_uncertainty_and_keeps_the_skill() -> None:
     assert start.sigma == pytest.approx(math.hypot(2.9, DEFAULT_SIGMA / 2))
     # The worked example of docs/ratings.md.
     assert (settled.shown, start.shown) == (1450, 1319)
+    # A win against the hard computer, as the example goes on.
+    me = Entrant(0, 0, "u:1", 1, None, "me")
+    hard = Entrant(1, 1, "ai:hard", None, "hard", "Computer")
+    won = rate([me, hard], [150, 80], [0], 2, {"u:1": start, "ai:hard": computer_skill("hard")})
+    assert won.after["u:1"].shown == 1364
     # A newcomer, or a player whose uncertainty is already the widest, stays as they are.
     assert season_start(None) == Skill()
     assert season_start(Skill(25, 8)).sigma == pytest.approx(DEFAULT_SIGMA)

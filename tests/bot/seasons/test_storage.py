@@ -216,3 +216,36 @@ async def test_seasons_off_make_no_season_and_a_length_applies_at_the_next_bound
     closed = await storage.seasons.close(GUILD, 2, now)
     assert closed is not None and closed.following is None
     assert await storage.seasons.current(GUILD, now) is None
+
+
+async def test_a_player_s_season_in_stats_is_where_the_standings_show_them(
+    storage: Storage,
+) -> None:
+    """``/stats`` counts a player's place in a running season in SQL; it agrees with the
+    standings, divisions, zones and those not ranked yet included."""
+    for n in range(0, 60, 2):
+        await duel(storage, 200 + n, 201 + n)
+        await duel(storage, 201 + n, 200 + n + 2 if n < 58 else 200)
+    (season,) = await storage.seasons.seasons(GUILD)
+    for n in range(10):
+        await duel(storage, 300 + n, 200 + n)  # newcomers, not in the divisions
+    rows = await storage.database.fetch("SELECT player FROM season_ratings ORDER BY player")
+    ladder = [(GUILD, 1, "piquet", str(r["player"]), 1 + i % 3) for i, r in enumerate(rows[:50])]
+    async with storage.database.transaction() as conn:
+        await conn.executemany(
+            "INSERT INTO season_divisions (guild_id, season, game, player, division)"
+            " VALUES ($1, $2, $3, $4, $5)",
+            ladder,
+        )
+    table = await storage.seasons.standings(season, "piquet", 2)
+    assert table.divisions == 3 and any(t.up for t in table.tables)
+    for division in table.tables:
+        for line in division.lines:
+            assert line.user_id is not None
+            (mine,) = await storage.seasons.player_seasons(GUILD, line.user_id, "piquet", 2, 1)
+            assert (mine.rank, mine.division, mine.move, mine.to_go) == (
+                line.rank,
+                line.division,
+                line.move,
+                line.to_go,
+            )

@@ -894,6 +894,10 @@ season_end_more = …and { $count ->
    *[other] { $count } more moves
 } in the standings.
 season_end_next = Next: { $season }, { $dates }. Every rated game counts, and everybody starts again from their rating, with room to move.
+season_end_divisions = { $season } is played in { $count ->
+    [one] { $count } division
+   *[other] { $count } divisions
+} of about 20, made by rating.
 season_end_off = Seasons are now off in this server.
 season_end_command = `/leaderboard game:{ $game } season:{ $number }` shows the final standings.
 champion_role_reason = Champion of season { $season }

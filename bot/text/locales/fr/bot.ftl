@@ -898,6 +898,10 @@ season_end_more = …et { $count ->
    *[other] { $count } autres mouvements
 } dans le classement.
 season_end_next = Ensuite : { $season }, { $dates }. Chaque partie classée compte, et chacun repart de son classement, avec de la marge.
+season_end_divisions = La { $season } se joue en { $count ->
+    [one] { $count } division
+   *[other] { $count } divisions
+} d'environ 20 joueurs, formées selon le classement.
 season_end_off = Les saisons sont maintenant désactivées sur ce serveur.
 season_end_command = `/leaderboard game:{ $game } season:{ $number }` affiche le classement final.
 champion_role_reason = Champion de la saison { $season }

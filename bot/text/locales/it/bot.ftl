@@ -898,6 +898,10 @@ season_end_more = …e { $count ->
    *[other] altri { $count } movimenti
 } in classifica.
 season_end_next = Si riparte: { $season }, { $dates }. Ogni partita valida conta, e ognuno riparte dal proprio punteggio, con margine per muoversi.
+season_end_divisions = La { $season } si gioca in { $count ->
+    [one] { $count } divisione
+   *[other] { $count } divisioni
+} di circa 20 giocatori, formate in base al punteggio.
 season_end_off = Ora le stagioni sono disattivate in questo server.
 season_end_command = `/leaderboard game:{ $game } season:{ $number }` mostra la classifica finale.
 champion_role_reason = Campione della stagione { $season }

@@ -798,6 +798,7 @@ season_end_up = ⬆️ ディビジョン { $division } へ昇格：{ $names }
 season_end_down = ⬇️ ディビジョン { $division } へ降格：{ $names }
 season_end_more = …ほか { $count } 件の移動は順位表で。
 season_end_next = 次は { $season }（{ $dates }）。レーティング対象ゲームはすべて数えられ、全員が自分のレーティングから余裕をもって再スタートします。
+season_end_divisions = { $season } は、レーティング順に約 20 人ずつの { $count } ディビジョンで行われます。
 season_end_off = このサーバーのシーズンはオフになりました。
 season_end_command = `/leaderboard game:{ $game } season:{ $number }` で最終順位を表示します。
 champion_role_reason = シーズン { $season } のチャンピオン

@@ -899,6 +899,10 @@ season_end_more = …e { $count ->
    *[other] mais { $count } mudanças
 } na classificação.
 season_end_next = A seguir: { $season }, { $dates }. Cada jogo classificado conta, e todos recomeçam da sua pontuação, com margem para mexer.
+season_end_divisions = A { $season } joga-se em { $count ->
+    [one] { $count } divisão
+   *[other] { $count } divisões
+} de cerca de 20 jogadores, formadas pela pontuação.
 season_end_off = As temporadas estão agora desligadas neste servidor.
 season_end_command = `/leaderboard game:{ $game } season:{ $number }` mostra a classificação final.
 champion_role_reason = Campeão da temporada { $season }
