@@ -233,3 +233,33 @@ async def test_a_role_the_bot_cannot_give_is_told_to_the_admin(
     assert told == [
         t(f"champion_role_{problem}", role="Champion", server=guild.name, season="Season 1")
     ]
+
+
+async def test_seasons_off_and_on_a_wrong_season_and_the_reset(env: simcord.Env) -> None:
+    guild, channel, news, boss, (alice, bob) = admin_world(env, 2)
+    refused = await alice.slash(channel, "leaderboard", game="piquet", season="autumn")
+    assert refused.ephemeral and refused.response.content == t("season_bad")
+    early = await alice.slash(channel, "leaderboard", game="piquet", season="current")
+    assert early.response.content == t("season_none_yet")
+    await boss.slash(channel, "atout settings", season="off")
+    await store_game(env, guild.id, alice, bob)
+    off = await alice.slash(channel, "leaderboard", game="piquet", season="current")
+    assert off.response.content == t("season_off")
+    board = await alice.slash(channel, "leaderboard", game="piquet")  # the all-time board
+    assert board.response.content.startswith("**Piquet — leaderboard**")
+    # Turned on again: a season begins at once, and counts the next game.
+    on = await boss.slash(channel, "atout settings", season="weekly")
+    assert "Seasons: Weekly — now Season 1" in on.response.content
+    await store_game(env, guild.id, alice, bob)
+    board = await alice.slash(channel, "leaderboard", game="piquet")
+    assert board.response.content.startswith("**Piquet — Season 1**")
+    assert "p00 — 1 game · not yet ranked: 9 games to go" in board.response.content
+    # A length changed mid-season applies from the next one; the admin is told.
+    later = await boss.slash(channel, "atout settings", season="monthly")
+    assert t("settings_season_later", season="Season 1") in later.response.content
+    # The reset says what it does to seasons, and does it.
+    asked = await boss.slash(channel, "atout ratings-reset", game="piquet")
+    assert t("reset_seasons", game="Piquet") in asked.response.content
+    await boss.click(asked.response, custom_id="atout:reset:piquet")
+    again = await alice.slash(channel, "leaderboard", game="piquet")
+    assert again.ephemeral and again.response.content.startswith("Nobody has played")
