@@ -236,7 +236,7 @@ async def test_a_role_the_bot_cannot_give_is_told_to_the_admin(
 
 
 async def test_seasons_off_and_on_a_wrong_season_and_the_reset(env: simcord.Env) -> None:
-    guild, channel, news, boss, (alice, bob) = admin_world(env, 2)
+    guild, channel, _news, boss, (alice, bob) = admin_world(env, 2)
     refused = await alice.slash(channel, "leaderboard", game="piquet", season="autumn")
     assert refused.ephemeral and refused.response.content == t("season_bad")
     early = await alice.slash(channel, "leaderboard", game="piquet", season="current")
