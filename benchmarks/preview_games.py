@@ -1,5 +1,5 @@
 """The tables ``benchmarks/preview.py`` photographs: one short script per game, played as people
-play (slash commands and clicks through ``tests/bot/driver.py``), each handing its moments to the
+play (slash commands and clicks through ``harness/driver.py``), each handing its moments to the
 shooter as they happen.
 
 Every table's deck comes from a seeded generator (``Stage.seeded``) in place of the bot's system
@@ -26,8 +26,9 @@ import bot.play.sessions as sessions
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
-from tests.bot.challenge.play import Attempt, card, new_challenge
-from tests.bot.driver import Table, custom_ids
+from harness.challenge import Attempt, card, new_challenge
+from harness.driver import Table, custom_ids
+from harness.seasons import store_game
 
 Shoot = Callable[[str, str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
 """``shoot(game, moment, channel, viewer, message)``: photograph one moment."""
@@ -420,8 +421,6 @@ async def season(stage: Stage) -> None:
     not ranked yet), its end posted with the podium and the moves, the second season's division
     with its promotion line, and a player's seasons in /stats. 45 people play duels stored as a
     finished table stores them (the moments are the standings, not the play)."""
-    from tests.cogs.test_seasons import store_game
-
     world, guild = stage.world, stage.guild
     channel = guild.create_text_channel("seasons")
     news = guild.create_text_channel("announcements")
@@ -473,15 +472,12 @@ SEASON_SWEEP_S = 6 * 3600.0
 def coarse_sweeps() -> Iterator[None]:
     """The bot's four sweeps (tables left alone, challenges, puzzle posts, seasons) every six
     hours instead of every minute, set before the bot starts, so that the season's month passes
-    in a few hundred sweeps, not 180,000; and the suite's exact shortcut of simcord's settling
-    (``tests/support/simcord_speed.py``), so that each settles in a millisecond."""
+    in a few hundred sweeps, not 180,000."""
     import bot.challenge.controller
     import bot.puzzles.desk
     import bot.seasons.desk
     import bot.table.presence
-    from tests.support import simcord_speed
 
-    simcord_speed.install()
     modules = (bot.challenge.controller, bot.puzzles.desk, bot.table.presence, bot.seasons.desk)
     saved = [module.SWEEP_EVERY_S for module in modules]
     for module in modules:

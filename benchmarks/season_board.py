@@ -43,9 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.figures import add_json_option, report
 from benchmarks.leaderboard import SEATS, WEIGHTS, percentile, timed
 from bot.seasons.screens import season_answer
-from bot.storage import database
 from bot.storage.backends import make_storage
-from bot.storage.ratings import GAMES
+from bot.storage.databases import database
+from bot.storage.ratings.model import GAMES
 from bot.storage.seasons.divisions import Seeded, split
 from bot.storage.seasons.model import Season
 from bot.storage.storage import Storage

@@ -23,9 +23,9 @@ from bot.app import AtoutBot, atout
 from bot.seasons.board import show_season, which_season
 from bot.seasons.desk import role_problem
 from bot.seasons.screens import season_lines
-from bot.storage.database import now
-from bot.storage.ratings import GAMES
-from bot.storage.ratings_interface import PERIODS
+from bot.storage.databases.database import now
+from bot.storage.ratings.interface import PERIODS
+from bot.storage.ratings.model import GAMES
 from bot.storage.seasons.calendar import LENGTHS
 from bot.storage.seasons.model import Season
 from bot.storage.settings.server import SEASON_MIN_GAMES, ServerSettings

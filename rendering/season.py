@@ -14,11 +14,13 @@ from typing import Final, Literal
 
 from PIL import Image
 
+from i18n.locales import DEFAULT_LOCALE
+from i18n.numbers import number
 from rendering import theme
 from rendering.canvas import Canvas, Record, font_for
 from rendering.encode import encode
-from rendering.i18n import DEFAULT_LOCALE, clean_locale, number, text
 from rendering.text import displayable, fit_text
+from rendering.words import clean_locale, text
 
 WIDTH: Final = 540
 MARGIN: Final = 20

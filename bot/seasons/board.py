@@ -14,8 +14,8 @@ from typing import Literal, Protocol, runtime_checkable
 import discord
 
 from bot.seasons.screens import SeasonPage, season_answer
-from bot.storage.database import now
-from bot.storage.ratings import GAMES
+from bot.storage.databases.database import now
+from bot.storage.ratings.model import GAMES
 from bot.storage.seasons.model import Season
 from bot.storage.storage import Storage
 from bot.text.i18n import t, user_locale

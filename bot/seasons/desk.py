@@ -75,11 +75,19 @@ class SeasonDesk:
     def __init__(self, host: SeasonHost) -> None:
         self.host = host
         self._sweeper = tasks.loop(seconds=SWEEP_EVERY_S)(self._sweep_once)
-        self._sweeper.before_loop(self.host.wait_until_ready)
+        self._sweeper.before_loop(self._ready)
 
     @property
     def storage(self) -> Storage:
         return self.host.storage
+
+    async def _ready(self) -> None:
+        """The sweep posts through the gateway: it waits for it. A bot whose cogs are loaded
+        without logging in (the tests of the commands' payloads) never sweeps, and says nothing."""
+        try:
+            await self.host.wait_until_ready()
+        except RuntimeError:
+            self._sweeper.cancel()
 
     def start(self) -> None:
         if not self._sweeper.is_running():

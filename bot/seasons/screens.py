@@ -17,8 +17,8 @@ from bot.storage.storage import Storage
 from bot.text.i18n import t
 from bot.text.seasons import season_dates, season_name
 from bot.ui.standings import Answer, games_text, plain
+from i18n.numbers import number
 from rendering import IMAGE_EXTENSION
-from rendering.i18n import number
 from rendering.season import PodiumPlace, SeasonRow, render_podium, render_season_board
 
 PAGE_SIZE: Final = 10

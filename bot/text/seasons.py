@@ -8,7 +8,7 @@ import datetime
 from babel.dates import format_interval
 
 from bot.text.i18n import t
-from rendering.i18n import supported
+from i18n.locales import supported
 
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 

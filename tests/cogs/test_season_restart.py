@@ -8,7 +8,8 @@ import pytest
 import simcord
 
 from bot.config import Settings
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
+from harness.seasons import store_game
 from tests.cogs.test_seasons import (
     DAY,
     SWEEP_S,
@@ -16,7 +17,6 @@ from tests.cogs.test_seasons import (
     month_sweeps,
     season_posts,
     storage_of,
-    store_game,
 )
 from tests.conftest import restart
 

@@ -22,10 +22,10 @@ import bot.challenge.controller
 import bot.puzzles.desk
 import bot.seasons.desk
 import bot.table.presence
-from bot.storage.table_settings import TableSettings
 from bot.text.i18n import t
 from bot.text.seasons import season_dates
-from tests.bot.driver import custom_ids
+from harness.driver import custom_ids
+from harness.seasons import store_game
 
 DAY = 24 * 3600.0
 SWEEP_S = 6 * 3600.0
@@ -48,22 +48,6 @@ def month_sweeps(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def storage_of(env: simcord.Env) -> Any:
     return env.bot.storage  # type: ignore[attr-defined]
-
-
-async def store_game(
-    env: simcord.Env, guild_id: int, winner: Any, loser: Any, game: str = "piquet"
-) -> int:
-    """A finished duel, stored and rated as the end of a game does, at simcord's time."""
-    storage = storage_of(env)
-    with env.time_context():
-        row = await storage.tables.create(guild_id, 1, game, 2, winner.id, {}, TableSettings())
-        await storage.tables.set_seat(row.id, 0, winner.id, None, winner.name)
-        await storage.tables.set_seat(row.id, 1, loser.id, None, loser.name)
-        await storage.tables.update(row.id, status="playing", first_dealer=0)
-        record = {"format": "atout-record/1", "game": game, "seats": 2, "deals": []}
-        await storage.tables.finish(row.id, "finished", [2, 0], [0], record)
-        await storage.ratings.rate_table(row.id)
-    return int(row.id)
 
 
 def admin_world(env: simcord.Env, people: int) -> tuple[Any, Any, Any, Any, list[Any]]:

@@ -5,7 +5,6 @@ where they belong."""
 from __future__ import annotations
 
 from rendering.canvas import Record
-from rendering.i18n import text
 from rendering.season import (
     WIDTH,
     PodiumPlace,
@@ -13,6 +12,7 @@ from rendering.season import (
     draw_podium,
     draw_season_board,
 )
+from rendering.words import text
 
 PHONE = 360
 LONG = "Marie-Antoinette de Bourbon-Parme 🃏 la Grande"

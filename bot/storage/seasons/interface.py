@@ -2,7 +2,7 @@
 end and its web page read and write (docs/ratings.md, "Seasons"). A game's season rating is
 written with the game itself, in the ratings' transaction (``bot.storage.seasons.rating``).
 
-Times are ISO-8601 UTC text (``bot.storage.database.TIME_FORMAT``) given by the caller, whose clock
+Times are ISO-8601 UTC text (``bot.storage.databases.database.TIME_FORMAT``) given by the caller, whose clock
 is Discord's: the bot's sweep decides when a season is over.
 """
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from bot.storage.ratings import DEFAULT_SIGMA, Skill, shown_rating
+from bot.storage.ratings.model import DEFAULT_SIGMA, Skill, shown_rating
 from bot.storage.seasons.divisions import Move, moves, zone_size
 
 WIDEN: Final = DEFAULT_SIGMA / 2

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 
-from bot.storage.database import Connection, now, placeholders
-from bot.storage.match import StoredMatch
-from bot.storage.ratings import Entrant, Skill, rate
+from bot.storage.databases.database import Connection, now, placeholders
+from bot.storage.ratings.match import StoredMatch
+from bot.storage.ratings.model import Entrant, Skill, rate
 from bot.storage.seasons.model import Season, computer_skill, season_start
 from bot.storage.seasons.records import make, season_of
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 
-from bot.storage.database import TIME_FORMAT, Connection, Row
+from bot.storage.databases.database import TIME_FORMAT, Connection, Row
 from bot.storage.seasons.calendar import season_span
 from bot.storage.seasons.model import COMPUTER_VERSION, Season, SeasonEntry
 from bot.storage.settings.server import ServerSettings

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.storage.database import RATINGS_LOCK, Connection, Database, Row
-from bot.storage.ratings import GAMES, Skill
+from bot.storage.databases.database import RATINGS_LOCK, Connection, Database, Row
+from bot.storage.ratings.model import GAMES, Skill
 from bot.storage.seasons.divisions import Move, Seeded, moved_to, split, zone_size
 from bot.storage.seasons.interface import Closed, PlayerSeason, SeasonPost, SeasonStorage
 from bot.storage.seasons.model import Season, Standings, standings

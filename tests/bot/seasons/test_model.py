@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from bot.storage.ratings import DEFAULT_SIGMA, Entrant, Skill, rate
+from bot.storage.ratings.model import DEFAULT_SIGMA, Entrant, Skill, rate
 from bot.storage.seasons.calendar import next_boundary, period_start, season_span
 from bot.storage.seasons.divisions import Seeded, division_count, moves, split, zone_size
 from bot.storage.seasons.model import (

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from bot.storage import database
 from bot.storage.backends import make_storage
-from bot.storage.ratings import Skill
+from bot.storage.databases import database
+from bot.storage.ratings.model import Skill
 from bot.storage.seasons.model import computer_skill, season_start
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 
 GUILD = 1
 
