@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import bot.storage.databases.migrations as schema
 from bot.storage.backends import make_storage
 from bot.storage.databases import database
 from bot.storage.ratings.model import Skill
@@ -249,3 +250,39 @@ async def test_a_player_s_season_in_stats_is_where_the_standings_show_them(
                 line.move,
                 line.to_go,
             )
+
+
+async def test_the_seasons_migration_keeps_every_rating(
+    db_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database of the version before seasons (migration 7) is upgraded in place: every
+    rating and every stored game stays as it was, the old games count in no season, and the
+    next game begins the first one."""
+    today = schema.migrations
+    monkeypatch.setattr(
+        schema, "migrations", lambda folder: [m for m in today(folder) if m.number <= 7]
+    )
+    old = make_storage(db_url)
+    # The code of that version: nothing of seasons with a stored game.
+    old.ratings.stored_hooks = ()  # type: ignore[attr-defined]
+    await old.open()
+    try:
+        await duel(old, 1, 2)
+        await duel(old, 3, 1, game="briscola")
+        before = await old.database.fetch("SELECT * FROM ratings ORDER BY game, player")
+    finally:
+        await old.close()
+    monkeypatch.setattr(schema, "migrations", today)
+    new = make_storage(db_url)
+    await new.open()
+    try:
+        after = await new.database.fetch("SELECT * FROM ratings ORDER BY game, player")
+        assert [dict(r) for r in after] == [dict(r) for r in before]
+        stored = await new.database.fetch("SELECT season FROM matches")
+        assert [r["season"] for r in stored] == [None, None]
+        assert await new.seasons.seasons(GUILD) == []
+        await duel(new, 2, 1)
+        (first,) = await new.seasons.seasons(GUILD)
+        assert first.starts_at == "2026-03-10T12:00:00Z"
+    finally:
+        await new.close()
