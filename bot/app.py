@@ -25,6 +25,7 @@ from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.process import allocator
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
+from bot.storage.databases import database
 from bot.storage.storage import Storage
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
@@ -59,6 +60,7 @@ EXTENSIONS = (
     "cogs.challenge",
     "cogs.review",
     "cogs.puzzle",
+    "cogs.seasons",
 )
 
 
@@ -88,6 +90,8 @@ class AtoutBot(commands.Bot):
             **shard_options,
         )
         self.settings = settings
+        # Storage stamps a game's end on the clock the seasons' sweep reads (Discord's).
+        database.use_clock(discord.utils.utcnow)
         workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards

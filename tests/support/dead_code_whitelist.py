@@ -20,6 +20,7 @@ USED = (
     _.writable,  # io: logging asks a stream whether it may write (bot/process/logs.py)
     _.from_custom_id,  # DynamicItem: rebuilds a button from its custom_id after a restart
     _.cog_unload,  # commands.Cog: the extension is unloaded
+    _.season_choices,  # app_commands: /leaderboard season:'s autocomplete (cogs/leaderboard.py)
     _.teardown,  # an extension's module-level hook, called by load/unload_extension
     _.__signature__,  # inspect reads it: the slash command's parameters built from data
     # aiosqlite and asyncpg read these.
