@@ -22,10 +22,10 @@ from discord.ext import tasks
 from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
 from bot.play.par import play_par
-from bot.storage.challenges import Challenge, DailySchedule, Par, Standing, iso, moment
-from bot.storage.table_settings import TableSettings
+from bot.storage.challenges.interface import Challenge, DailySchedule, Par, Standing, iso, moment
+from bot.storage.tables.settings import TableSettings
 from bot.table.channel import NO_MENTIONS
-from bot.text.i18n import t, table_language
+from bot.text.i18n import t
 from games.ai import DEFAULT_SAMPLES
 from games.duplicate import PLAYER_SEAT, deal_detail, deal_seed, fixed_deals, seat_result
 
@@ -190,10 +190,9 @@ class Challenges:
             following += datetime.timedelta(hours=DAILY_HOURS)
         if not await self.host.storage.challenges.claim_daily(schedule, iso(following)):
             return None
-        settings = await self.host.storage.ratings.guild_settings(schedule.guild_id)
+        settings = await self.host.storage.settings.server(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
-        locale = guild.preferred_locale if guild is not None else None
-        language = table_language(None, settings.get("language"), locale)
+        language = settings.table_language(guild.preferred_locale if guild is not None else None)
         return await self.create(
             guild_id=schedule.guild_id,
             channel_id=schedule.channel_id,

@@ -27,12 +27,11 @@ from discord.ext import tasks
 from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
 from bot.puzzles.finder import Finder
 from bot.puzzles.screens import Shown, post
-from bot.storage.challenges import iso, moment
-from bot.storage.interface import TableRow
-from bot.storage.puzzles import PuzzleAnswer, PuzzlePost, StoredPuzzle
+from bot.storage.challenges.interface import iso, moment
+from bot.storage.puzzles.interface import PuzzleAnswer, PuzzlePost, StoredPuzzle
 from bot.storage.storage import Storage
+from bot.storage.tables.interface import TableRow
 from bot.table.channel import NO_MENTIONS
-from bot.text.i18n import table_language
 from games.records import ParsedRecord
 
 log = logging.getLogger(__name__)
@@ -263,11 +262,9 @@ class PuzzleDesk:
             following += DAY
         if not await self.storage.puzzles.claim_daily(schedule, iso(following)):
             return False
-        settings = await self.storage.ratings.guild_settings(schedule.guild_id)
+        settings = await self.storage.settings.server(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
-        locale = table_language(
-            None, settings.get("language"), guild.preferred_locale if guild is not None else None
-        )
+        locale = settings.table_language(guild.preferred_locale if guild is not None else None)
         stored = await self.today(schedule.guild_id)
         screen = await post(Shown.of(stored), day_of(now()), locale)
         channel = self.host.get_partial_messageable(schedule.channel_id, guild_id=schedule.guild_id)

@@ -1,7 +1,7 @@
 """Every sentence the bot sends goes through ``t``: a key and arguments → text for a locale.
 
 Sentences live in ``bot/text/locales/<locale>/bot.ftl`` (Fluent, read by the same
-:class:`rendering.i18n.Catalogue` as the images' words, so both floors share one format, one
+:class:`i18n.catalogue.Catalogue` as the images' words, so both floors share one format, one
 fallback chain and one set of locales). A key missing from a locale falls back to English, and a
 key missing from English shows as the key (the tests check every key the code uses).
 """
@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue, supported
+from i18n.catalogue import Catalogue
+from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
 
 if TYPE_CHECKING:
     import discord
@@ -24,7 +25,6 @@ __all__ = [
     "has_key",
     "supported",
     "t",
-    "table_language",
     "user_locale",
 ]
 
@@ -53,16 +53,3 @@ def user_locale(interaction: discord.Interaction[discord.Client]) -> str:
     Atout speaks it: what only they see (refusals, hands, ``/stats``) is written in it."""
     locale = getattr(interaction, "locale", None)
     return supported(getattr(locale, "value", locale))
-
-
-def table_language(
-    chosen: str | None, server_default: object, guild_locale: discord.Locale | None
-) -> str:
-    """The language of a new table: the ``language`` option of ``/<game> start``, else the
-    server's setting (``/atout settings language:``), else the server's own preferred locale
-    (a Portuguese or Japanese community is set up in its language), else English."""
-    for candidate in (chosen, server_default):
-        if isinstance(candidate, str) and candidate in LOCALES:
-            return candidate
-    tag = getattr(guild_locale, "value", guild_locale)
-    return supported(tag) if isinstance(tag, str) else DEFAULT_LOCALE

@@ -195,7 +195,7 @@ def test_the_score_panel_heads_say_what_they_count(locale: str) -> None:
     """The side column's score heads read "Deal" and "Total" (they read "deal game", as if the
     two were one heading): the game's column says it is the total, as the score sheet does."""
     from rendering.geometry import COLUMN
-    from rendering.i18n import text
+    from rendering.words import text
 
     view = positions("coinche")[0].game.public_view()
     records: list[Record] = []

@@ -23,7 +23,7 @@ from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
 from bot.text.cards import card_name
-from bot.text.i18n import BOT, LOCALES, has_key, t, table_language, user_locale
+from bot.text.i18n import BOT, LOCALES, has_key, t, user_locale
 from bot.text.translator import DISCORD_LOCALES, CatalogueTranslator, command_text, translated
 from bot.ui.panels import PanelContext, PanelRegistry
 from cogs.belote import taking_panel
@@ -160,7 +160,7 @@ def french_vous(path: Path) -> list[str]:
 def test_french_says_tu_to_everybody() -> None:
     """The bot says tu ("à toi de jouer", "Ce n'est pas ton tour"): no French sentence of the
     bot or of its images may switch to vous ("Votre jeu", "écartez")."""
-    from rendering.i18n import IMAGES
+    from rendering.words import IMAGES
 
     assert "toi" in t("hand_your_turn", "fr", id=1)
     assert french_vous(BOT.path("fr")) == []
@@ -258,16 +258,6 @@ class Asking:
 )
 def test_a_person_reads_their_client_language(discord_locale: Any, atout: str) -> None:
     assert user_locale(Asking(discord_locale)) == atout
-
-
-def test_a_table_language_is_the_option_then_the_server_setting_then_the_server_locale() -> None:
-    assert table_language("ja", "fr", discord.Locale.italian) == "ja"
-    assert table_language(None, "pt-PT", discord.Locale.italian) == "pt-PT"
-    assert table_language(None, None, discord.Locale.italian) == "it"
-    assert table_language(None, None, discord.Locale.brazil_portuguese) == "pt-BR"
-    assert table_language(None, None, discord.Locale.german) == "en"
-    assert table_language(None, None, None) == "en"
-    assert table_language(None, "klingon", None) == "en"
 
 
 # ----------------------------------------------------------------- Discord's own localisation
@@ -562,7 +552,7 @@ def test_an_italian_card_has_the_same_name_in_messages_and_images(locale: str) -
     """A Japanese player read "denari（金貨）の7" in the log and "デナーリの7" on the table: the
     bot's sentences name an Italian card by the image's words, with an article or a gloss
     around them at most."""
-    from rendering import i18n as images
+    from rendering import words as images
 
     for card in (r + s for r in "A234567JQK" for s in "SHDC"):
         said = re.sub(r"（[^）]*）", "", card_name(card, "briscola", locale=locale)).lower()
