@@ -135,8 +135,14 @@ contract_litige = { $contract } — litige: points held in reserve
 capot_by = Capot by { $side }!
 declarer_called = { $name } called { $card }
 partner_was = { $name } was the partner
-points_needed_made = { $points } points of { $target } needed — made
-points_needed_failed = { $points } points of { $target } needed — failed
+points_needed_made = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} of { $target } needed — made
+points_needed_failed = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} of { $target } needed — failed
 cappotto = Cappotto!
 this_hand = This hand: { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } wins the game

@@ -142,8 +142,14 @@ contract_litige = { $contract } — litige : points mis en réserve
 capot_by = Capot pour { $side } !
 declarer_called = { $name } a appelé { $card }
 partner_was = { $name } était le partenaire
-points_needed_made = { $points } points sur { $target } — réussi
-points_needed_failed = { $points } points sur { $target } — chuté
+points_needed_made = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} sur { $target } — réussi
+points_needed_failed = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} sur { $target } — chuté
 cappotto = Cappotto !
 this_hand = Cette manche : { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } gagne la partie

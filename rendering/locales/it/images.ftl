@@ -138,8 +138,14 @@ contract_litige = { $contract } — litige: punti in sospeso
 capot_by = Cappotto di { $side }!
 declarer_called = { $name } ha chiamato { $card }
 partner_was = il socio era { $name }
-points_needed_made = { $points } punti su { $target } — fatto
-points_needed_failed = { $points } punti su { $target } — fallito
+points_needed_made = { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+} su { $target } — fatto
+points_needed_failed = { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+} su { $target } — fallito
 cappotto = Cappotto!
 this_hand = Questa mano: { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } vince la partita

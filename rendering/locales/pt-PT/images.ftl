@@ -138,8 +138,14 @@ contract_litige = { $contract } — litige: pontos em reserva
 capot_by = Capote de { $side }!
 declarer_called = { $name } chamou { $card }
 partner_was = o parceiro era { $name }
-points_needed_made = { $points } pontos de { $target } — cumprido
-points_needed_failed = { $points } pontos de { $target } — falhado
+points_needed_made = { $points ->
+    [one] { $points } ponto
+   *[other] { $points } pontos
+} de { $target } — cumprido
+points_needed_failed = { $points ->
+    [one] { $points } ponto
+   *[other] { $points } pontos
+} de { $target } — falhado
 cappotto = Capote!
 this_hand = Esta mão: { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } ganha o jogo

@@ -124,7 +124,10 @@ table_rules_title = House rules of table { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = You left table { $id }; { $name } plays your seat until you come back (/table rejoin).
 table_abandoned = Table { $id } was abandoned.
-table_abandon_vote = Vote recorded: { $votes } of { $needed } players want to abandon table { $id }.
+table_abandon_vote = Vote recorded: { $votes ->
+    [one] { $votes } of { $needed } players wants
+   *[other] { $votes } of { $needed } players want
+} to abandon table { $id }.
 table_export_name = Record of table { $id }.
 error_no_table = That table does not exist.
 error_table_needed = Use this in the table's thread, or give `table:<id>`.
@@ -147,11 +150,20 @@ error_not_away = You have no seat to take back at this table.
 table_left_public = { $mention } left the table: { $name } plays the seat until they come back.
 button_rejoin = Take my seat back
 away_timer = { $mention } missed { $turns } turns in a row: { $name } plays the seat until they come back (Take my seat back, or /table rejoin).
-table_deserted = Nobody is left at the table: the computers wait, and the table ends in { $minutes } minutes unless somebody comes back.
+table_deserted = Nobody is left at the table: the computers wait, and the table ends in { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} unless somebody comes back.
 rejoined = You have your seat back at table { $id }: press Hand.
 rejoined_public = { $mention } is back at the table.
-lobby_expired = This lobby was closed: it did not start within { $minutes } minutes.
-table_expired = Table { $id } has ended: nobody came back within { $minutes } minutes.
+lobby_expired = This lobby was closed: it did not start within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
+table_expired = Table { $id } has ended: nobody came back within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
 ping_reminder = { $mention }, half your time is gone: { $seconds } s left to play.
 ping_press_hand = — press Hand for your cards.
 table_moved = Table { $id } moved here: its thread is gone or closed to the bot.
@@ -203,7 +215,10 @@ deck_italian = Italian
 action_keep_hand = Keep my hand
 opt_turn_timer = Time to play before a computer player plays that turn for you
 timer_off = no timer
-timer_seconds = { $seconds } seconds
+timer_seconds = { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}
 ping_turn_timed = { $mention }, your turn ({ $seconds } s)
 table_left_lobby = You left the lobby of table { $id }.
 event_declarer = { $name } won the auction with { $rank }
@@ -226,7 +241,10 @@ deal_contract = Contract: { $contract } by { $name } — { $outcome }
 outcome_success = made
 outcome_failure = failed
 outcome_litige = tied (litige): the points wait for the next deal
-deal_call = { $name } called { $card } — { $partner }; { $points } points ({ $target } needed): { $outcome }
+deal_call = { $name } called { $card } — { $partner }; { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} ({ $target } needed): { $outcome }
 deal_partner = { $name } was the partner
 deal_alone = alone
 deal_sweep = Clean sweep!
@@ -638,8 +656,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (the hard computer in your seat): { $score }
 challenge_par_only = Par: the hard computer in your seat made { $par } on this deal.
 challenge_par_same = Par: the hard computer in your seat made { $par } on this deal, exactly as you did.
-challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } worse.
-challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } better.
+challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} worse.
+challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} better.
 challenge_result_own = you scored { $score } on this deal.
 challenge_result_sides = your side scored { $mine } and the other side { $theirs }, so your result is { $score }.
 challenge_result_points = your side took { $score } card points.
@@ -698,7 +722,10 @@ challenge_role_set = Members with { $role } may now start challenges.
 challenge_role_cleared = Only members with Manage Server may start challenges now.
 error_challenge_rights = Only members with Manage Server (or the role `/challenge role` names) can do that.
 error_challenge_deals = A challenge has 1 to { $most } deals, not { $value }.
-error_challenge_closes = A challenge stays open for one of the durations offered, not { $value } hours.
+error_challenge_closes = A challenge stays open for one of the durations offered, not { $value ->
+    [one] { $value } hour
+   *[other] { $value } hours
+}.
 error_challenge_deal = Challenge #{ $id } has deals 1 to { $most }.
 error_challenge_rule_text = Write the house rules as key=value pairs, e.g. sa_ta_enabled=true target_score=1000 (not “{ $text }”).
 error_challenge_table = This table is a deal of a challenge: it is played from `/challenge play`, and cannot be left or abandoned.
@@ -729,10 +756,10 @@ review_only_some = { $count ->
 }
 review_list_separator = {", "}
 review_list_last = {" and "}
-review_well_played = **Well played!** None of your { $count ->
-    [one] { $count } decision
-   *[other] { $count } decisions
-} cost more than { $cost }.
+review_well_played = { $count ->
+    [one] **Well played!** Your one decision cost no more than { $cost }.
+   *[other] **Well played!** None of your { $count } decisions cost more than { $cost }.
+}
 review_moment_trick = Trick { $trick }
 review_moment_auction = Auction
 review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
@@ -803,8 +830,11 @@ puzzle_why = **Why** — the best play after { $answer }:
 puzzle_line_trick = Trick { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } of the { $answered } member of this server who answered found it.
-   *[other] { $found } of the { $answered } members of this server who answered found it.
+    [1] You are the first member of this server to answer it.
+   *[other] { $found ->
+        [0] None of the { $answered } members of this server who answered found it.
+       *[other] { $found } of the { $answered } members of this server who answered found it.
+    }
 }
 puzzle_streak = Streak: { $current } in a row (best { $best }).
 puzzle_already = You have already answered this puzzle: one try each. Your answer stands.

@@ -605,8 +605,12 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = パー（あなたの席の強いコンピューター）：{ $score }
 challenge_par_only = パー：あなたの席の強いコンピューターはこの配札で { $par }。
 challenge_par_same = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたとまったく同じです。
-challenge_par_worse = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $diff } 下回りました。
-challenge_par_better = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $diff } 上回りました。
+challenge_par_worse = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $count ->
+   *[other] { $diff } 点
+} 下回りました。
+challenge_par_better = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $count ->
+   *[other] { $diff } 点
+} 上回りました。
 challenge_result_own = この配札であなたは { $score } 点でした。
 challenge_result_sides = あなたの側は { $mine }、相手の側は { $theirs } 点で、あなたの結果は { $score } です。
 challenge_result_points = あなたの側は { $score } カード点を取りました。
@@ -666,7 +670,10 @@ review_unlucky_count = 不運だった選択が { $count } 回: ありえた配�
 review_only_some = 特に重要な { $count } 件を下に示します。
 review_list_separator = {"、"}
 review_list_last = {"、"}
-review_well_played = **お見事！** { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+review_well_played = **お見事！** { $count ->
+    [1] ただ一度の判断で { $cost } を超える損はありませんでした。
+   *[other] { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+}
 review_moment_trick = 第{ $trick }トリック
 review_moment_auction = ビッド
 review_line_card = あなたは { $choice } を出しました。{ $best } なら、ありえた配り方の { $share } でより良く、平均 { $cost } の損でした。
@@ -730,7 +737,13 @@ puzzle_value_missed = { $card } は届かない
 puzzle_why = **理由** — { $answer } のあとの最善の進行：
 puzzle_line_trick = トリック { $number } — { $plays }
 puzzle_line_play = { $name }：{ $card }
-puzzle_solvers = 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
+puzzle_solvers = { $answered ->
+    [1] このサーバーでこの問題に答えたのは、あなたが最初です。
+   *[other] { $found ->
+        [0] 答えたこのサーバーのメンバー { $answered } 人のうち、正解した人はいません。
+       *[other] 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
+    }
+}
 puzzle_streak = 連続正解：{ $current }（最高 { $best }）
 puzzle_already = この問題にはもう答えています。一人一回です。あなたの答えはそのままです。
 puzzle_not_yours = これはあなたの問題ではありません。`/puzzle today` か `/puzzle mine` を試してください。
