@@ -248,45 +248,6 @@ deal_call = { $name } called { $card } — { $partner }; { $points ->
 deal_partner = { $name } was the partner
 deal_alone = alone
 deal_sweep = Clean sweep!
-rank_T = 10
-rank_J = jack
-rank_Q = queen
-rank_K = king
-rank_A = ace
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = spades
-suit_H = hearts
-suit_D = diamonds
-suit_C = clubs
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] the ace
-    [K] the king
-    [Q] the queen
-    [J] the jack
-    [T] the 10
-   *[other] the { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] the asso
-    [K] the re
-    [Q] the cavallo
-    [J] the fante
-   *[other] the { $rank }
-}
-the_italian_card = { $rank ->
-    [A] the asso
-    [K] the re
-    [Q] the cavallo
-    [J] the fante
-   *[other] the { $rank }
-} di { $suit }
 rule_first_deal_packets = First deal packets
 rule_help_first_deal_packets = How the first five cards are dealt: 3 then 2, or 2 then 3
 rule_value_first_deal_packets_3-2 = 3 then 2
@@ -589,10 +550,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -742,6 +699,8 @@ review_mistakes = { $mistakes ->
     [one] { $count } decision
    *[other] { $count } decisions
 }, which cost { $costs }.
+review_cost_together = Together: { $total }.
+review_cost_overlap = Together: about { $total }, the largest of the auction's choices with the play's added (choices of one auction overlap: they are not added up).
 review_no_mistake = **No mistake** in { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
@@ -776,6 +735,16 @@ review_cost_card_points = { $count ->
     [one] { $count } card point
    *[other] { $count } card points
 }
+review_state_stock = Stock: { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} left
+review_state_gone = Cards gone: { $played } of { $total }
+review_state_points = Points so far: { $sides }
+review_state_side_you = your side { $points }
+review_state_you = you { $points }
+review_state_others = the others { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = pass
 review_action_coinche = coinche
 review_action_surcoinche = surcoinche

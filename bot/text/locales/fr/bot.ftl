@@ -249,45 +249,6 @@ deal_call = { $name } a appelé { $card } — { $partner } ; { $points ->
 deal_partner = { $name } était le partenaire
 deal_alone = seul
 deal_sweep = Capot !
-rank_T = 10
-rank_J = valet
-rank_Q = dame
-rank_K = roi
-rank_A = as
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = pique
-suit_H = cœur
-suit_D = carreau
-suit_C = trèfle
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] l'as
-    [K] le roi
-    [Q] la dame
-    [J] le valet
-    [T] le 10
-   *[other] le { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] l'asso
-    [K] le re
-    [Q] le cavallo
-    [J] le fante
-   *[other] le { $rank }
-}
-the_italian_card = { $rank ->
-    [A] l'asso
-    [K] le re
-    [Q] le cavallo
-    [J] le fante
-   *[other] le { $rank }
-} di { $suit }
 rule_first_deal_packets = Paquets de la première distribution
 rule_help_first_deal_packets = Comment les cinq premières cartes sont données : 3 puis 2, ou 2 puis 3
 rule_value_first_deal_packets_3-2 = 3 puis 2
@@ -599,10 +560,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = V
-rank_letter_Q = D
-rank_letter_K = R
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -755,6 +712,8 @@ review_mistakes = { $mistakes ->
     [one] qui t'a coûté
    *[other] qui t'ont coûté
 } { $costs }.
+review_cost_together = Au total : { $total }.
+review_cost_overlap = Au total : environ { $total }, le plus gros des choix d'enchères plus ceux du jeu de la carte (les choix d'une même enchère se recoupent : ils ne s'additionnent pas).
 review_no_mistake = **Aucune erreur** en { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
@@ -789,6 +748,16 @@ review_cost_card_points = { $count ->
     [one] { $count } point de cartes
    *[other] { $count } points de cartes
 }
+review_state_stock = Pioche : { $count ->
+    [one] { $count } carte restante
+   *[other] { $count } cartes restantes
+}
+review_state_gone = Cartes jouées : { $played } sur { $total }
+review_state_points = Points jusque-là : { $sides }
+review_state_side_you = ton camp { $points }
+review_state_you = toi { $points }
+review_state_others = les autres { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passer
 review_action_coinche = coincher
 review_action_surcoinche = surcoincher

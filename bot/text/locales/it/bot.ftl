@@ -249,45 +249,6 @@ deal_call = { $name } ha chiamato { $card } — { $partner }; { $points ->
 deal_partner = il socio era { $name }
 deal_alone = da solo
 deal_sweep = Cappotto!
-rank_T = 10
-rank_J = fante
-rank_Q = donna
-rank_K = re
-rank_A = asso
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = picche
-suit_H = cuori
-suit_D = quadri
-suit_C = fiori
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] la donna
-    [J] il fante
-    [T] il 10
-   *[other] il { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] il cavallo
-    [J] il fante
-   *[other] il { $rank }
-}
-the_italian_card = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] il cavallo
-    [J] il fante
-   *[other] il { $rank }
-} di { $suit }
 rule_first_deal_packets = Pacchetti della prima distribuzione
 rule_help_first_deal_packets = Come si danno le prime cinque carte: 3 e poi 2, o 2 e poi 3
 rule_value_first_deal_packets_3-2 = 3 e poi 2
@@ -599,10 +560,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -755,6 +712,8 @@ review_mistakes = { $mistakes ->
     [one] che ti è costato
    *[other] che ti sono costati
 } { $costs }.
+review_cost_together = In tutto: { $total }.
+review_cost_overlap = In tutto: circa { $total }, la più grande delle scelte della dichiarazione più quelle del gioco (le scelte di una stessa dichiarazione si sovrappongono: non si sommano).
 review_no_mistake = **Nessun errore** in { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
@@ -789,6 +748,16 @@ review_cost_card_points = { $count ->
     [one] { $count } punto carte
    *[other] { $count } punti carte
 }
+review_state_stock = Mazzo: { $count ->
+    [one] { $count } carta rimasta
+   *[other] { $count } carte rimaste
+}
+review_state_gone = Carte uscite: { $played } su { $total }
+review_state_points = Punti fin qui: { $sides }
+review_state_side_you = la tua squadra { $points }
+review_state_you = tu { $points }
+review_state_others = gli altri { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passare
 review_action_coinche = contrare
 review_action_surcoinche = surcontrare

@@ -224,44 +224,6 @@ deal_call = { $name } が { $card } をコール — { $partner }；{ $points } 
 deal_partner = パートナーは { $name }
 deal_alone = ひとりで
 deal_sweep = 全トリック獲得！
-rank_T = 10
-rank_J = ジャック
-rank_Q = クイーン
-rank_K = キング
-rank_A = エース
-rank_italian_J = ファンテ
-rank_italian_Q = カヴァッロ
-rank_italian_K = レ
-rank_italian_A = アッソ
-suit_S = スペード
-suit_H = ハート
-suit_D = ダイヤ
-suit_C = クラブ
-suit_italian_S = スパーデ（剣）
-suit_italian_H = コッペ（杯）
-suit_italian_D = デナーリ（金貨）
-suit_italian_C = バストーニ（棍棒）
-the_rank = { $rank ->
-    [A] エース
-    [K] キング
-    [Q] クイーン
-    [J] ジャック
-   *[other] { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] アッソ
-    [K] レ
-    [Q] カヴァッロ
-    [J] ファンテ
-   *[other] { $rank }
-}
-the_italian_card = { $suit }の{ $rank ->
-    [A] アッソ
-    [K] レ
-    [Q] カヴァッロ
-    [J] ファンテ
-   *[other] { $rank }
-}
 rule_first_deal_packets = 最初の配り方
 rule_help_first_deal_packets = 最初の 5 枚の配り方：3 枚と 2 枚、または 2 枚と 3 枚
 rule_value_first_deal_packets_3-2 = 3 枚、次に 2 枚
@@ -548,10 +510,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = NT
 trump_short_AT = AT
 
@@ -665,6 +623,8 @@ review_select = 自分のプレイを振り返る: ディールを選択
 review_select_deal = ディール { $deal }
 review_title = **ディール { $deal } でのあなたのプレイ** — { $game }、テーブル { $table }
 review_mistakes = { $count } 回の判断のうちミスは **{ $mistakes } 回**、損失は { $costs } でした。
+review_cost_together = 合計：{ $total }。
+review_cost_overlap = 合計：約 { $total }（競りの選択のうち最大のものに、プレーの選択を足したもの。同じ競りの選択は重なり合うので足し合わせません）。
 review_no_mistake = { $count } 回の判断に**ミスはありません**: 平均で { $cost } を超える損はありませんでした。
 review_unlucky_count = 不運だった選択が { $count } 回: ありえた配り方では最善と同等で、実際の配りでだけ負けました。
 review_only_some = 特に重要な { $count } 件を下に示します。
@@ -684,6 +644,13 @@ review_line_card_unlucky = あなたは { $choice } を出しましたが、知�
 review_line_action_unlucky = あなたの選択: { $choice }。知りようがありませんでした: { $best } は実際の配りでだけ { $cost } 良い結果でした。ありえた配り方では、あなたの選択も同じくらい良いものでした。
 review_cost_points = { $count } 点
 review_cost_card_points = { $count } カード点
+review_state_stock = 山札：残り { $count } 枚
+review_state_gone = 出た札：{ $total } 枚中 { $played } 枚
+review_state_points = ここまでの点：{ $sides }
+review_state_side_you = あなたの側 { $points }
+review_state_you = あなた { $points }
+review_state_others = 相手 { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = パス
 review_action_coinche = コワンシュ
 review_action_surcoinche = シュルコワンシュ

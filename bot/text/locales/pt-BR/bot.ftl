@@ -156,9 +156,6 @@ error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, por 
 error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a partir de `/challenge play` e não pode ser deixada nem abandonada.
 
 # Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
 
 # O que Portugal diz por tu.
 challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
@@ -264,3 +261,10 @@ puzzle_solvers = { $answered ->
        *[other] { $found } dos { $answered } membros deste servidor que responderam a encontraram.
     }
 }
+
+review_state_stock = Monte: { $count ->
+    [one] resta { $count } carta
+   *[other] restam { $count } cartas
+}
+review_state_side_you = sua equipe { $points }
+review_state_you = você { $points }

@@ -250,45 +250,6 @@ deal_call = { $name } chamou { $card } — { $partner }; { $points ->
 deal_partner = o parceiro era { $name }
 deal_alone = sozinho
 deal_sweep = Bandeira!
-rank_T = 10
-rank_J = valete
-rank_Q = dama
-rank_K = rei
-rank_A = ás
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = espadas
-suit_H = copas
-suit_D = ouros
-suit_C = paus
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] o ás
-    [K] o rei
-    [Q] a dama
-    [J] o valete
-    [T] o 10
-   *[other] o { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] o asso
-    [K] o re
-    [Q] o cavallo
-    [J] o fante
-   *[other] o { $rank }
-}
-the_italian_card = { $rank ->
-    [A] o asso
-    [K] o re
-    [Q] o cavallo
-    [J] o fante
-   *[other] o { $rank }
-} di { $suit }
 rule_first_deal_packets = Montes da primeira distribuição
 rule_help_first_deal_packets = Como se dão as primeiras cinco cartas: 3 e depois 2, ou 2 e depois 3
 rule_value_first_deal_packets_3-2 = 3 e depois 2
@@ -600,10 +561,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = V
-rank_letter_Q = D
-rank_letter_K = R
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -756,6 +713,8 @@ review_mistakes = { $mistakes ->
     [one] que te custou
    *[other] que te custaram
 } { $costs }.
+review_cost_together = No total: { $total }.
+review_cost_overlap = No total: cerca de { $total }, a maior das escolhas do leilão mais as do jogo (as escolhas de um mesmo leilão sobrepõem-se: não se somam).
 review_no_mistake = **Nenhum erro** em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
@@ -790,6 +749,16 @@ review_cost_card_points = { $count ->
     [one] { $count } ponto de cartas
    *[other] { $count } pontos de cartas
 }
+review_state_stock = Baralho: { $count ->
+    [one] resta { $count } carta
+   *[other] restam { $count } cartas
+}
+review_state_gone = Cartas jogadas: { $played } de { $total }
+review_state_points = Pontos até aqui: { $sides }
+review_state_side_you = a tua equipa { $points }
+review_state_you = tu { $points }
+review_state_others = os outros { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passar
 review_action_coinche = contrar
 review_action_surcoinche = recontrar
