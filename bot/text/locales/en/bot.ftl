@@ -796,6 +796,7 @@ puzzle_unit_card_points = card points
 puzzle_value_met = { $card } reaches it
 puzzle_value_missed = { $card } falls short
 puzzle_why = **Why** — the best play after { $answer }:
+puzzle_why_not = **Why { $card } falls short** — the best play after it:
 puzzle_line_trick = Trick { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->

@@ -809,6 +809,7 @@ puzzle_unit_card_points = points de cartes
 puzzle_value_met = { $card } y arrive
 puzzle_value_missed = { $card } ne suffit pas
 puzzle_why = **Pourquoi** — le meilleur jeu après { $answer } :
+puzzle_why_not = **Pourquoi { $card } ne suffit pas** — le meilleur jeu après elle :
 puzzle_line_trick = Pli { $number } — { $plays }
 puzzle_line_play = { $name } : { $card }
 puzzle_solvers = { $answered ->

@@ -809,6 +809,7 @@ puzzle_unit_card_points = punti delle carte
 puzzle_value_met = { $card } ci arriva
 puzzle_value_missed = { $card } non basta
 puzzle_why = **Perché** — il gioco migliore dopo { $answer }:
+puzzle_why_not = **Perché { $card } non basta** — il gioco migliore dopo:
 puzzle_line_trick = Presa { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->

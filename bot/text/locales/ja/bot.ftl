@@ -702,6 +702,7 @@ puzzle_unit_card_points = カード点
 puzzle_value_met = { $card } は達成
 puzzle_value_missed = { $card } は届かない
 puzzle_why = **理由** — { $answer } のあとの最善の進行：
+puzzle_why_not = **{ $card } で届かない理由** — そのあとの最善の進行：
 puzzle_line_trick = トリック { $number } — { $plays }
 puzzle_line_play = { $name }：{ $card }
 puzzle_solvers = { $answered ->

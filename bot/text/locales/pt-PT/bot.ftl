@@ -810,6 +810,7 @@ puzzle_unit_card_points = pontos de cartas
 puzzle_value_met = { $card } consegue
 puzzle_value_missed = { $card } não chega
 puzzle_why = **Porquê** — o melhor jogo depois de { $answer }:
+puzzle_why_not = **Porque { $card } não chega** — o melhor jogo depois dela:
 puzzle_line_trick = Vaza { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
