@@ -36,7 +36,15 @@ from bot.text.i18n import BOT, t
 from bot.web import access, jobs
 from bot.web.assets import VERSION, Assets
 from bot.web.cache import Cache, Page, page
-from bot.web.guard import SECURITY_HEADERS, RateLimit, client_address, wanted_path
+from bot.web.connections import Gate, GuardedSite, quiet_accept_trouble
+from bot.web.guard import (
+    SECURITY_HEADERS,
+    Proxies,
+    RateLimit,
+    accepts_gzip,
+    speaks_for_others,
+    wanted_path,
+)
 from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret
 from bot.web.pages import Words, error_page
 from bot.web.reads import Reads, TableFacts
@@ -61,6 +69,11 @@ AHEAD_PENDING: Final = 16
 """Pages made ahead that may wait for the pages' process at once; past that (the machine
 cannot keep up), a deal's page is made at its first reading instead."""
 MAX_SEATS: Final = 6
+ID_MAX: Final = 2**63 - 1
+ACCESS_KEPT_S: Final = 5.0
+"""How long a table's verdict (open, sealed, none) is believed before a page kept in memory is
+served again: a table deleted, or made private, has no page after that long."""
+VERDICTS_KEPT: Final = 4096
 
 
 def warm_catalogues() -> None:
@@ -108,6 +121,9 @@ class WebServer:
         self.reads = Reads(storage)
         self.holder = holder or LinkHolder()
         self.rate = rate or RateLimit()
+        self.proxies = Proxies(settings.trusted_proxies)
+        self.gate = Gate(self.proxies)
+        self._proxy_unnamed_said = False
         self.clock = clock
         self.cache = Cache()
         self.assets = Assets()
@@ -115,6 +131,9 @@ class WebServer:
         self.processes = processes
         """Processes that make the pages; 0 makes them in a thread (tests)."""
         self._logs: OrderedDict[int, LogFacts] = OrderedDict()
+        self._verdicts: dict[int, tuple[access.Verdict, float]] = {}
+        """Each table's verdict, and when it was read."""
+        self.access_kept_s = ACCESS_KEPT_S
         self.worker = Background(processes, "web")
         self._runner: web.AppRunner | None = None
         self._warming: Future[None] | None = None
@@ -144,7 +163,8 @@ class WebServer:
             self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0
         )
         await runner.setup()
-        site = web.TCPSite(runner, self.settings.host, self.settings.port)
+        quiet_accept_trouble()
+        site = GuardedSite(runner, self.settings.host, self.settings.port, self.gate)
         try:
             await site.start()
         except OSError as exc:
@@ -209,15 +229,21 @@ class WebServer:
             return web.Response(
                 status=405, text=web_text("web_method"), headers={"Allow": "GET, HEAD"}
             )
+        if request.body_exists:
+            # The pages take no body, and none is read: the connection closes after this.
+            refused = web.Response(status=400, text="400 Bad Request\n")
+            refused.force_close()
+            return refused
         locale = reader_locale(request.headers.get("Accept-Language"))
         if not wanted_path(request.path, request.query_string):
             return self._not_found(locale)
-        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        address = self._client(request)
         if not self.rate.allow(address):
+            wait = self.rate.retry_after()
             return web.Response(
                 status=429,
-                text=web_text("web_too_many", locale),
-                headers={"Retry-After": str(self.rate.retry_after())},
+                text=web_text("web_too_many", locale, seconds=wait),
+                headers={"Retry-After": str(wait)},
             )
         try:
             return await handler(request)
@@ -228,6 +254,27 @@ class WebServer:
         except Exception:
             log.exception("web: %s failed", request.path)
             return web.Response(status=500, text="500")
+
+    def _client(self, request: web.Request) -> str:
+        """Whom the rate counts (``guard.Proxies``). A proxy the admin has not named yet is
+        said once in the log: all its readers share its address until then."""
+        forwarded = request.headers.getall("X-Forwarded-For", [])
+        joined = ",".join(forwarded) if forwarded else None
+        peer = request.remote
+        if (
+            joined
+            and not self._proxy_unnamed_said
+            and not self.proxies.trusts(peer or "")
+            and speaks_for_others(peer)
+        ):
+            self._proxy_unnamed_said = True
+            log.warning(
+                "web: requests from %s say whom they are forwarded for (X-Forwarded-For), but"
+                " ATOUT_WEB_TRUSTED_PROXIES does not name it: every reader behind that proxy"
+                " shares one rate until it does (docs/running.md)",
+                peer,
+            )
+        return self.proxies.client(peer, joined)
 
     def _not_found(self, locale: str) -> web.Response:
         cached = self.cache.get(("404", locale))
@@ -267,14 +314,42 @@ class WebServer:
         return parts
 
     async def _table(self, table_id: int) -> tuple[TableFacts, access.Access]:
+        """The table and what may be seen of it, read now (and believed ``ACCESS_KEPT_S`` for
+        the pages kept in memory: ``_still_open``); 404 when nothing may."""
         table = await self.reads.table(table_id)
         challenge = None
         if table is not None and table.challenge is not None:
             challenge = await self.reads.challenge(table.challenge[0])
         verdict = access.table_access(table, challenge, self.clock())
+        self._verdicts[table_id] = (verdict.verdict, time.monotonic())
+        while len(self._verdicts) > VERDICTS_KEPT:
+            self._verdicts.pop(next(iter(self._verdicts)))
         if table is None or verdict.verdict == "none":
+            self._drop_pages(table_id)
             raise web.HTTPNotFound()
         return table, verdict
+
+    async def _still_open(self, table_id: int) -> bool:
+        """Whether a page of the table kept in memory may be served: its verdict, read again
+        when older than ``ACCESS_KEPT_S``. Not open any more (a table deleted, a challenge
+        table's deal sealed again): the caller answers as for a page not kept."""
+        kept = self._verdicts.get(table_id)
+        if kept is not None and time.monotonic() - kept[1] < self.access_kept_s:
+            return kept[0] == "open"
+        try:
+            _, verdict = await self._table(table_id)
+        except web.HTTPNotFound:
+            return False
+        return verdict.verdict == "open"
+
+    def _drop_pages(self, table_id: int) -> None:
+        """A table with no page any more: its pages kept in memory go."""
+        self.cache.drop(
+            lambda key: (
+                isinstance(key, tuple) and key[:1] in (("deal",), ("game",)) and key[1] == table_id
+            )
+        )
+        self._logs.pop(table_id, None)
 
     async def _log(self, table: TableFacts) -> LogFacts:
         """The table's log; an ended table's is kept (it never changes), so the same deal in
@@ -301,16 +376,14 @@ class WebServer:
         token = request.match_info["token"]
         as_json = token.endswith(".json")
         parts = self._open("deal", token.removesuffix(".json"))
-        if len(parts) not in (2, 3) or not (parts[0].isdigit() and parts[1].isdigit()):
+        if len(parts) not in (2, 3) or (len(parts) == 3 and (as_json or parts[2][:1] != "s")):
             raise web.HTTPNotFound()
-        table_id, deal_no = int(parts[0]), int(parts[1]) - 1
-        seat = int(parts[2][1:]) if len(parts) == 3 and parts[2][1:].isdigit() else None
-        if len(parts) == 3 and (seat is None or as_json):
-            raise web.HTTPNotFound()
+        table_id, deal_no = _number(parts[0]), _number(parts[1]) - 1
+        seat = _number(parts[2][1:]) if len(parts) == 3 else None
         locale = "" if as_json else reader_locale(request.headers.get("Accept-Language"))
         key = deal_key(table_id, deal_no, seat, locale)
         cached = self.cache.get(key)
-        if cached is not None:
+        if cached is not None and await self._still_open(table_id):
             return _respond(cached, request, PAGE_CACHE)
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
@@ -362,6 +435,7 @@ class WebServer:
         made while this one was in play, do not link it: they are dropped, and the one in the
         table's language made again."""
         self.told = True
+        self._verdicts.pop(table_id, None)
         locale = reader_locale(locale)
         again = False
         if deal_no > 0:
@@ -378,6 +452,7 @@ class WebServer:
         """The game is over and its page linked: made now in the table's ``locale`` (the one
         kept while it was in play showed it unfinished)."""
         self.told = True
+        self._verdicts.pop(table_id, None)
         locale = reader_locale(locale)
         for each in LOCALES:
             self.cache.pop(("game", table_id, each))
@@ -430,13 +505,13 @@ class WebServer:
 
     async def _game(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("game", request.match_info["token"])
-        if len(parts) != 1 or not parts[0].isdigit():
+        if len(parts) != 1:
             raise web.HTTPNotFound()
-        table_id = int(parts[0])
+        table_id = _number(parts[0])
         locale = reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("game", table_id, locale)
         cached = self.cache.get(key)
-        if cached is not None:
+        if cached is not None and await self._still_open(table_id):
             return _respond(cached, request, PAGE_CACHE)
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
@@ -462,9 +537,9 @@ class WebServer:
 
     async def _challenge(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("challenge", request.match_info["token"])
-        if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        if len(parts) != 2:
             raise web.HTTPNotFound()
-        challenge_id, deal_no = int(parts[0]), int(parts[1]) - 1
+        challenge_id, deal_no = _number(parts[0]), _number(parts[1]) - 1
         locale = reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("challenge", challenge_id, deal_no, locale)
         cached = self.cache.get(key)
@@ -491,9 +566,9 @@ class WebServer:
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("board", request.match_info["token"])
-        if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in GAME_NAMES:
+        if len(parts) != 2 or parts[1] not in GAME_NAMES:
             raise web.HTTPNotFound()
-        guild_id, game = int(parts[0]), parts[1]
+        guild_id, game = _number(parts[0]), parts[1]
         page_no = max(1, int(request.query.get("page", "1") or 1))
         locale = reader_locale(request.headers.get("Accept-Language"))
         signer = self.signer
@@ -507,6 +582,15 @@ class WebServer:
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+
+def _number(text: str) -> int:
+    """A number of a signed address (a table, a deal, a seat), or 404: only digits, and within
+    the database's 64-bit integers (a larger one is no table's, and SQLite could not be asked
+    about it)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > ID_MAX:
+        raise web.HTTPNotFound()
+    return int(text)
 
 
 def deal_key(table_id: int, deal_no: int, seat: int | None, locale: str) -> Hashable:
@@ -566,7 +650,7 @@ def _respond(made: Page, request: web.Request | None, cache_control: str) -> web
     if (
         made.compressed
         and request is not None
-        and "gzip" in request.headers.get("Accept-Encoding", "")
+        and accepts_gzip(request.headers.get("Accept-Encoding"))
     ):
         body = made.data
         headers["Content-Encoding"] = "gzip"
@@ -578,7 +662,7 @@ def _respond(made: Page, request: web.Request | None, cache_control: str) -> web
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
     for name, value in SECURITY_HEADERS:
-        response.headers.setdefault(name, value)
+        response.headers[name] = value
 
 
 __all__ = ["WebServer", "WebUnavailable", "serve_alone"]

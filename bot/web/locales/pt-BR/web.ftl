@@ -3,9 +3,13 @@
 web_cli_url = ATOUT_WEB_URL precisa ser o endereço público das páginas, como https://atout.example.org (http ou https, sem query), não { $value }
 web_cli_bind = ATOUT_WEB_BIND precisa ser host:porta, como 127.0.0.1:8080 ou 0.0.0.0:8080, não { $value }
 web_cli_secret = ATOUT_WEB_SECRET precisa ter pelo menos { $most } caracteres, sem espaços (python3 -c "import secrets; print(secrets.token_urlsafe(32))" cria um)
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES precisa listar os endereços ou redes dos seus proxies reversos, como 127.0.0.1, ::1 ou 172.16.0.0/12, não { $value }
 web_footer = Atout — jogos de cartas no Discord. Esta página é privada: só quem recebeu o link pode abri-la.
 web_not_found = Este link não foi dado pelo Atout, ou não há nada para mostrar nele.
-web_too_many = Pedidos demais do seu endereço: espere um minuto e tente de novo.
+web_too_many = Pedidos demais do seu endereço: espere { $seconds ->
+    [one] um segundo
+   *[other] { $seconds } segundos
+} e tente de novo.
 web_record = Baixar o registro (JSON)
 web_record_help = A mão como arquivo atout-record/1, com as regras do jogo: python -m games replay e qualquer outra ferramenta a reproduzem.
 web_keys = As teclas ← e → avançam ou voltam um passo; Home e End vão ao início e ao fim.

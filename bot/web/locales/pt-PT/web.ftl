@@ -3,6 +3,7 @@
 web_cli_url = ATOUT_WEB_URL tem de ser o endereço público das páginas, como https://atout.example.org (http ou https, sem query), não { $value }
 web_cli_bind = ATOUT_WEB_BIND tem de ser anfitrião:porta, como 127.0.0.1:8080 ou 0.0.0.0:8080, não { $value }
 web_cli_secret = ATOUT_WEB_SECRET tem de ter pelo menos { $most } caracteres, sem espaços (python3 -c "import secrets; print(secrets.token_urlsafe(32))" cria um)
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES tem de listar os endereços ou redes dos teus proxies reversos, como 127.0.0.1, ::1 ou 172.16.0.0/12, não { $value }
 web_cli_listen = As páginas web não conseguem escutar em { $where }: { $reason }
 web_cli_serving = As páginas do Atout estão servidas em { $where }
 
@@ -12,7 +13,10 @@ web_not_found_title = Página não encontrada
 web_not_found = Esta ligação não foi dada pelo Atout, ou não há nada para mostrar nela.
 web_sealed_title = Selada até o desafio fechar
 web_sealed = Como foi jogada esta mão do desafio poderá ver-se quando o desafio fechar ({ $when }): até lá, quem ainda não a jogou não a deve ver.
-web_too_many = Demasiados pedidos do teu endereço: espera um minuto e tenta de novo.
+web_too_many = Demasiados pedidos do teu endereço: espera { $seconds ->
+    [one] um segundo
+   *[other] { $seconds } segundos
+} e tenta outra vez.
 web_method = Estas páginas só se podem ler.
 web_players = Jogadores
 web_dealer = dá as cartas
