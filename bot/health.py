@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.storage.private_files import open_private
+
 if TYPE_CHECKING:
     import discord
     from discord.ext import commands
@@ -102,7 +104,10 @@ class HealthFile:
         }
         partial = self.path.with_name(self.path.name + ".partial")
         try:
-            partial.write_text(json.dumps(state), encoding="utf-8")
+            # Created 0600 as every file of the bot's (bot.storage.private_files).
+            handle = open_private(partial, os.O_WRONLY | os.O_TRUNC)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(json.dumps(state))
             os.replace(partial, self.path)
         except OSError as exc:
             if not self._warned:  # once: a health file that cannot be written is no emergency

@@ -24,6 +24,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage.instance_lock import ATOUT_TABLES, lock_file
+from bot.storage.private_files import create_private, private, private_database
 
 
 class BackupError(Exception):
@@ -71,6 +72,7 @@ def backup(db: str, target: str) -> str:
     partial = Path(target).with_name(Path(target).name + ".partial")
     try:
         try:
+            create_private(partial)  # a backup holds the link secret too: 0600
             copy = sqlite3.connect(partial)
         except sqlite3.Error as exc:
             raise BackupError(f"cannot write {target!r} ({exc})") from exc
@@ -103,7 +105,8 @@ def _reserve_kept_copy(db: Path) -> Path:
     while True:
         candidate = base if number == 1 else base.with_name(f"{base.name}.{number}")
         try:
-            candidate.open("xb").close()
+            os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            private(candidate)
         except FileExistsError:
             number += 1
             continue
@@ -141,6 +144,7 @@ async def restore(backup_file: str, db: str) -> str:
             finally:
                 current.close()
             kept = f"; the database it replaced is kept as {previous}"
+        private_database(db)
         target = sqlite3.connect(db)
         try:
             source.backup(target)
