@@ -27,6 +27,7 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentNumber, fluent_number
 
 from games.cards import SUIT_SYMBOLS
+from rendering.bidi import clean_bidi
 
 LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE: Final = "en"
@@ -58,9 +59,11 @@ def _argument(value: Any) -> Any:
         return str(value)
     if isinstance(value, int | float | Decimal):
         return fluent_number(value, useGrouping=False)
-    if isinstance(value, FluentNumber | str):
+    if isinstance(value, str):
+        return clean_bidi(value)  # a name's direction controls end with it (rendering.bidi)
+    if isinstance(value, FluentNumber):
         return value
-    return str(value)
+    return clean_bidi(str(value))
 
 
 class Catalogue:

@@ -26,6 +26,7 @@ from bot.storage.ratings_interface import PAGE_SIZE
 from bot.storage.storage import Storage
 from bot.text.i18n import t
 from rendering import LeaderboardRow
+from rendering.bidi import clean_bidi
 from rendering.i18n import number, signed
 
 
@@ -35,8 +36,8 @@ def games_text(count: int, locale: str) -> str:
 
 
 def plain(name: str) -> str:
-    """A Discord name as text: no markdown, no mention."""
-    return escape_markdown(name).replace("@", "@\u200b")
+    """A Discord name as text: no markdown, no mention, no direction control (``rendering.bidi``)."""
+    return escape_markdown(clean_bidi(name)).replace("@", "@\u200b")
 
 
 def line_name(line: BoardLine, locale: str) -> str:

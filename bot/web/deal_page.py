@@ -228,6 +228,8 @@ def deal_page(
     bottom = review_seat if review_seat is not None else 0
     seats = seats_shown(names, table.computers, replay.teams, replay.dealer, bottom, locale)
     shown_names = [seat.name for seat in seats]
+    said_names = [seat.said for seat in seats]
+    """Names inside sentences, each isolated from the words around it."""
     cards = [card for hand in replay.steps[0].hands for card in hand]
     for step in replay.steps:
         cards += [card for hand in step.hands for card in hand]
@@ -251,7 +253,7 @@ def deal_page(
             "h": step.hands,
             "t": [[seat, card] for seat, card in step.trick],
             "w": step.winner,
-            "x": step_lines(step, replay, shown_names, style, locale),
+            "x": step_lines(step, replay, said_names, style, locale),
             "m": mark_at.get(index),
             "k": step.tricks_done,
             "tw": step.tricks_won,
@@ -279,8 +281,8 @@ def deal_page(
     max_tricks = max((n for step in replay.steps for n in step.tricks_won), default=0)
     one_deal = table.challenge is not None
     rules = rules_line(replay.game, replay.options, replay.seats, locale, one_deal=one_deal)
-    lines = deal_headline(replay.end_view, replay.result, replay.teams, shown_names, locale)
-    side_labels, columns = score_table(replay, shown_names, locale, w)
+    lines = deal_headline(replay.end_view, replay.result, replay.teams, said_names, locale)
+    side_labels, columns = score_table(replay, said_names, locale, w)
     data = {
         "seats": replay.seats,
         "cards": labels,
@@ -313,13 +315,13 @@ def deal_page(
         rules=rules,
         auction=auction,
         tricks=replay.tricks,
-        details=detail_lines(replay, shown_names, locale),
+        details=detail_lines(replay, said_names, locale),
         headline=lines,
         side_labels=side_labels,
         columns=columns,
         review=review,
         review_seat=review_seat,
-        review_name=shown_names[review_seat] if review_seat is not None else "",
+        review_name=said_names[review_seat] if review_seat is not None else "",
         marks=marks,
         links=links,
         data=data,

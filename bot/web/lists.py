@@ -35,7 +35,7 @@ def game_page(
     changes once it is over."""
     w = Words(locale)
     seats = seats_shown(table.names, table.computers, replayed.teams, None, 0, locale)
-    names = [seat.name for seat in seats]
+    names = [seat.said for seat in seats]
     labels = [label.text for label in sides_shown(replayed.teams, names, locale)]
     rows = [
         DealRow(

@@ -26,6 +26,7 @@ from bot.web.assets import asset_path, sheet_name
 from bot.web.text import web_text
 from games.actions import Action
 from games.registry import game_class
+from rendering.bidi import isolate
 from rendering.cards import resolve_style
 from rendering.i18n import percent
 from rendering.i18n import text as image_text
@@ -57,10 +58,16 @@ on its right, as in a real room (docs/records.md: these games go counter-clockwi
 class SeatShown:
     seat: int
     name: str
+    """The player's name as shown on its own (a template sets it in ``<bdi>``)."""
     side: int
     computer: bool
     dealer: bool
     position: str
+
+    @property
+    def said(self) -> str:
+        """The name inside a sentence: isolated (``rendering.bidi.isolate``)."""
+        return isolate(self.name)
 
 
 class Words:

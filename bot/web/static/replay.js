@@ -33,6 +33,7 @@
     fig.className = className;
     fig.appendChild(card(code));
     var cap = document.createElement("figcaption");
+    cap.dir = "auto"; // a player's name: isolated from the page around it
     cap.textContent = caption;
     fig.appendChild(cap);
     return fig;

@@ -75,14 +75,12 @@ def test_a_reader_is_answered_while_300_slow_clients_hold_sockets(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_limited if os.name == "posix" else None,  # noqa: PLW1509 - no threads yet
+        preexec_fn=_limited if os.name == "posix" else None,
     )
     try:
         assert served.stdout is not None
         assert f"127.0.0.1:{port}" in served.stdout.readline()
-        url = WebLinks(f"http://127.0.0.1:{port}", Signer(secret)).deal(
-            filled.games["coinche"], 0
-        )
+        url = WebLinks(f"http://127.0.0.1:{port}", Signer(secret)).deal(filled.games["coinche"], 0)
         assert asyncio.run(_attack_and_read(port, url)) == [200] * 5
     finally:
         served.terminate()
