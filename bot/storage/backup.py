@@ -1,4 +1,4 @@
-"""``python -m bot backup FILE`` and ``python -m bot restore FILE``: a SQLite database copied
+"""``python -m bot backup FILE [--force]`` and ``python -m bot restore FILE``: a SQLite database copied
 page by page through SQLite's own backup API, which the slim Docker image has without the
 ``sqlite3`` program.
 
@@ -64,10 +64,15 @@ def _summary(connection: sqlite3.Connection) -> str:
     return f"{tables} tables, {actions} actions"
 
 
-def backup(db: str, target: str) -> str:
-    """Copy the database ``db`` to ``target`` (replaced if it exists); one line of what."""
+def backup(db: str, target: str, *, force: bool = False) -> str:
+    """Copy the database ``db`` to ``target``; one line of what. A file already at ``target``
+    (last night's backup, the copy a restore kept) is replaced only with ``force``."""
     if Path(target).absolute() == Path(db).absolute():
         raise BackupError("the backup must go to another file than the database itself")
+    if not force and os.path.lexists(target):
+        raise BackupError(
+            f"there is a file {target!r} already: name another, or add --force to replace it"
+        )
     source = _open_existing(db, "ATOUT_DB")
     partial = Path(target).with_name(Path(target).name + ".partial")
     try:

@@ -23,7 +23,7 @@ import datetime
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -316,11 +316,7 @@ class WebServer:
     async def _table(self, table_id: int) -> tuple[TableFacts, access.Access]:
         """The table and what may be seen of it, read now (and believed ``ACCESS_KEPT_S`` for
         the pages kept in memory: ``_still_open``); 404 when nothing may."""
-        table = await self.reads.table(table_id)
-        challenge = None
-        if table is not None and table.challenge is not None:
-            challenge = await self.reads.challenge(table.challenge[0])
-        verdict = access.table_access(table, challenge, self.clock())
+        table, verdict = await access.read_table_access(self.reads, table_id, self.clock())
         self._verdicts[table_id] = (verdict.verdict, time.monotonic())
         while len(self._verdicts) > VERDICTS_KEPT:
             self._verdicts.pop(next(iter(self._verdicts)))
@@ -605,14 +601,11 @@ def _kept(made: Page, keep_s: float | None) -> Page:
     return dataclasses.replace(made, expires=time.monotonic() + keep_s)
 
 
-async def serve_alone(settings: WebSettings, db: str) -> None:
-    """``python -m bot web``: the pages alone, from the database ``ATOUT_DB`` names, until
-    SIGINT or SIGTERM. The bot may run on the same database meanwhile (a cluster runs one such
-    process on its shared PostgreSQL): this process only reads, besides storing the secret at
-    a first start. Raises ``StorageUnavailable`` or ``WebUnavailable`` (one line each)."""
-    import signal
-
-    from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
+@contextlib.asynccontextmanager
+async def opened(db: str) -> AsyncIterator[Storage]:
+    """The database ``ATOUT_DB`` names, open for an admin's command (``python -m bot web``,
+    ``web-link``); ``StorageUnavailable`` in one line when it cannot be."""
+    from bot.storage.backends import make_storage, storage_unavailable, unavailable
 
     storage = make_storage(db)
     try:
@@ -624,20 +617,32 @@ async def serve_alone(settings: WebSettings, db: str) -> None:
             await storage.close()
         if not unavailable(exc):
             raise
-        reason = str(exc) or type(exc).__name__
-        raise StorageUnavailable(t("cli_no_database", where=describe(db), reason=reason)) from exc
-    server = WebServer(storage, settings, processes=1)
+        raise storage_unavailable(db, exc, t) from exc
     try:
-        await server.start()
-        print(web_text("web_cli_serving", where=f"{settings.host}:{server.port}"), flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+        yield storage
     finally:
-        await server.stop()
         await storage.close()
+
+
+async def serve_alone(settings: WebSettings, db: str) -> None:
+    """``python -m bot web``: the pages alone, from the database ``ATOUT_DB`` names, until
+    SIGINT or SIGTERM. The bot may run on the same database meanwhile (a cluster runs one such
+    process on its shared PostgreSQL): this process only reads, besides storing the secret at
+    a first start. Raises ``StorageUnavailable`` or ``WebUnavailable`` (one line each)."""
+    import signal
+
+    async with opened(db) as storage:
+        server = WebServer(storage, settings, processes=1)
+        try:
+            await server.start()
+            print(web_text("web_cli_serving", where=f"{settings.host}:{server.port}"), flush=True)
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(signum, stop.set)
+            await stop.wait()
+        finally:
+            await server.stop()
 
 
 def _respond(made: Page, request: web.Request | None, cache_control: str) -> web.Response:
@@ -665,4 +670,4 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
         response.headers[name] = value
 
 
-__all__ = ["WebServer", "WebUnavailable", "serve_alone"]
+__all__ = ["WebServer", "WebUnavailable", "opened", "serve_alone"]

@@ -80,7 +80,12 @@ def parse_bind(value: str) -> tuple[str, int]:
             host = ""
     elif not HOST_NAME.fullmatch(host):
         host = ""
-    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+    if (
+        not sep
+        or not host
+        or not (port.isascii() and port.isdigit())
+        or not 1 <= int(port) <= 65535
+    ):
         raise ValueError(web_text("web_cli_bind", value=repr(value)))
     return host, int(port)
 

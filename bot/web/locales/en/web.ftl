@@ -8,6 +8,9 @@ web_cli_secret = ATOUT_WEB_SECRET must be at least { $most } characters with no 
 web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES must list the addresses or networks of your reverse proxies, such as 127.0.0.1, ::1 or 172.16.0.0/12, not { $value }
 web_cli_listen = The web pages cannot listen on { $where }: { $reason }
 web_cli_serving = Atout's pages are served on { $where }
+web_cli_link = The newest finished deal the pages may show ({ $game }, table { $table }, deal { $deal }): open this address from another machine, through your proxy
+web_cli_link_none = No finished deal can be shown yet: play a deal to its end at a table that is neither private nor a challenge's, then try again.
+web_cli_link_no_url = ATOUT_WEB_URL is not set: the pages are off, and there is no link to give (docs/running.md, "The deals' web pages").
 
 ## Every page.
 web_site = Atout

@@ -6,6 +6,9 @@ web_cli_secret = ATOUT_WEB_SECRET doit faire au moins { $most } caractères, san
 web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES doit lister les adresses ou réseaux de tes proxys inverses, comme 127.0.0.1, ::1 ou 172.16.0.0/12, pas { $value }
 web_cli_listen = Les pages web ne peuvent pas écouter sur { $where } : { $reason }
 web_cli_serving = Les pages d'Atout sont servies sur { $where }
+web_cli_link = La dernière donne terminée que les pages peuvent montrer ({ $game }, table { $table }, donne { $deal }) : ouvre cette adresse depuis une autre machine, à travers ton proxy
+web_cli_link_none = Aucune donne terminée ne peut encore être montrée : joue une donne jusqu'au bout à une table ni privée ni de défi, puis réessaie.
+web_cli_link_no_url = ATOUT_WEB_URL n'est pas défini : les pages sont éteintes, et il n'y a pas de lien à donner (docs/running.md, "The deals' web pages").
 
 web_site = Atout
 web_footer = Atout — des jeux de cartes dans Discord. Cette page est privée : seuls ceux qui en ont reçu le lien peuvent l'ouvrir.

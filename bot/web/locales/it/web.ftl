@@ -6,6 +6,9 @@ web_cli_secret = ATOUT_WEB_SECRET deve avere almeno { $most } caratteri, senza s
 web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES deve elencare gli indirizzi o le reti dei tuoi reverse proxy, come 127.0.0.1, ::1 o 172.16.0.0/12, non { $value }
 web_cli_listen = Le pagine web non possono ascoltare su { $where }: { $reason }
 web_cli_serving = Le pagine di Atout sono servite su { $where }
+web_cli_link = L'ultima smazzata finita che le pagine possono mostrare ({ $game }, tavolo { $table }, smazzata { $deal }): apri questo indirizzo da un'altra macchina, attraverso il tuo proxy
+web_cli_link_none = Nessuna smazzata finita si può ancora mostrare: gioca una smazzata fino in fondo a un tavolo né privato né di una sfida, poi riprova.
+web_cli_link_no_url = ATOUT_WEB_URL non è impostato: le pagine sono spente e non c'è un link da dare (docs/running.md, "The deals' web pages").
 
 web_site = Atout
 web_footer = Atout — giochi di carte su Discord. Questa pagina è privata: solo chi ne ha ricevuto il link può aprirla.

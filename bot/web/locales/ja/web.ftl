@@ -6,6 +6,9 @@ web_cli_secret = ATOUT_WEB_SECRET は空白なしで { $most } 文字以上に�
 web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES にはリバースプロキシのアドレスかネットワークを並べてください（例: 127.0.0.1, ::1, 172.16.0.0/12）。{ $value } は使えません
 web_cli_listen = ウェブページは { $where } で待ち受けられません: { $reason }
 web_cli_serving = Atout のページを { $where } で公開しています
+web_cli_link = ページで表示できる最新の終了したディール（{ $game }、テーブル { $table }、ディール { $deal }）: 別のマシンからプロキシ経由でこのアドレスを開いてください
+web_cli_link_none = まだ表示できる終了したディールがありません。非公開でもチャレンジでもないテーブルでディールを最後まで遊んでから、もう一度お試しください。
+web_cli_link_no_url = ATOUT_WEB_URL が設定されていません。ページは無効で、渡せるリンクがありません（docs/running.md の "The deals' web pages"）。
 
 web_site = Atout
 web_footer = Atout — Discord で遊ぶカードゲーム。このページは非公開です。リンクを受け取った人だけが開けます。

@@ -23,3 +23,7 @@ web_ratings = Ranking Elo
 web_leaderboard_link = O ranking de { $game } do servidor
 web_title_board = { $game } — ranking
 web_board_empty = Ninguém jogou ainda uma partida ranqueada de { $game } neste servidor.
+
+web_cli_link = A última mão terminada que as páginas podem mostrar ({ $game }, mesa { $table }, mão { $deal }): abra este endereço em outra máquina, pelo seu proxy
+web_cli_link_none = Ainda não há nenhuma mão terminada que possa ser mostrada: jogue uma mão até o fim numa mesa que não seja privada nem de um desafio, e tente de novo.
+web_cli_link_no_url = ATOUT_WEB_URL não está definido: as páginas estão desligadas e não há link para dar (docs/running.md, "The deals' web pages").

@@ -6,6 +6,9 @@ web_cli_secret = ATOUT_WEB_SECRET tem de ter pelo menos { $most } caracteres, se
 web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES tem de listar os endereços ou redes dos teus proxies reversos, como 127.0.0.1, ::1 ou 172.16.0.0/12, não { $value }
 web_cli_listen = As páginas web não conseguem escutar em { $where }: { $reason }
 web_cli_serving = As páginas do Atout estão servidas em { $where }
+web_cli_link = A última mão terminada que as páginas podem mostrar ({ $game }, mesa { $table }, mão { $deal }): abre este endereço noutra máquina, através do teu proxy
+web_cli_link_none = Ainda não há nenhuma mão terminada que se possa mostrar: joga uma mão até ao fim numa mesa que não seja privada nem de um desafio, e tenta outra vez.
+web_cli_link_no_url = ATOUT_WEB_URL não está definido: as páginas estão desligadas e não há link para dar (docs/running.md, "The deals' web pages").
 
 web_site = Atout
 web_footer = Atout — jogos de cartas no Discord. Esta página é privada: só quem recebeu a ligação a pode abrir.
