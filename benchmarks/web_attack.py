@@ -11,8 +11,9 @@ then hold 128 connections, 16 an address). Two more processes:
   finishing it, and open another a second after theirs is closed (as slowloris does); and one
   address (127.2.0.1) flooding deal pages over 8 kept-alive connections as fast as it is
   answered;
-- the reader (the bot's priority): one person on 127.3.0.1 opening a deal page already made, a
-  new connection each time, every ``--every`` seconds.
+- the reader (the bot's priority): people on 127.3.0.0/24 opening a deal page already made, a
+  new connection each time, every ``--every`` seconds in all (each address in turn, so that each
+  stays within a person's pace: the rate allows one a second).
 
 Printed: the reader's latency (p50, p95, p99, max, from the connection to the last byte) and how
 many of its requests failed; the flood's answers and rate; the slow clients' connections; the
@@ -46,7 +47,8 @@ from benchmarks.web import READERS_NICE, SECRET, URL, fill, percentile
 from bot.play.workers import default_image_processes
 
 FLOODER = "127.2.0.1"
-READER = "127.3.0.1"
+READERS = 16
+"""Addresses the reader's requests come from in turn (127.3.0.1 to .16)."""
 DISCORD_BUDGET_MS = 3000.0
 """Discord drops an interaction not answered within 3 s."""
 
@@ -124,8 +126,11 @@ async def read(host: str, port: int, url: str, every: float, duration: float) ->
     failed = 0
     end = time.perf_counter() + duration
     timeout = aiohttp.ClientTimeout(total=10)
+    number = 0
     while time.perf_counter() < end:
-        connector = aiohttp.TCPConnector(local_addr=(READER, 0), force_close=True)
+        number += 1
+        source = f"127.3.0.{1 + number % READERS}"
+        connector = aiohttp.TCPConnector(local_addr=(source, 0), force_close=True)
         async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
             sent = time.perf_counter()
             try:

@@ -10,7 +10,9 @@ seconds, must not hold one for good, nor a few hundred of them all the descripto
   ``KEEPALIVE_S`` (the next request's headers within that time too); a body is never read
   (the pages take none: a request that has one is refused, and its connection closed);
 - **caps**: at most ``per_address`` connections from one address (an IPv6 /64) that is not a
-  trusted proxy, refused beyond; at most ``total`` in all, from half the process's file limit
+  trusted proxy, refused beyond, and none from an address that keeps asking past its rate
+  (``RateLimit.flooding``: its 429s close their connection, and its new ones are closed as they
+  open, before a byte is read); at most ``total`` in all, from half the process's file limit
   (``RLIMIT_NOFILE``): past it, a new connection closes the oldest idle one, so that a reader
   is answered while slow clients hold every place (they are the oldest: a reader's request
   takes milliseconds);
@@ -34,7 +36,7 @@ from aiohttp.web_protocol import RequestHandler
 from aiohttp.web_request import BaseRequest
 from aiohttp.web_response import StreamResponse
 
-from bot.web.guard import SECURITY_HEADERS, Proxies, rate_key
+from bot.web.guard import SECURITY_HEADERS, Proxies, RateLimit, rate_key
 
 log = logging.getLogger("bot.web")
 
@@ -104,6 +106,8 @@ class Gate:
     they are all taken."""
 
     proxies: Proxies = field(default_factory=Proxies)
+    rate: RateLimit = field(default_factory=RateLimit)
+    """The requests' rate: an address flooding past it has its connections closed at once."""
     total: int = 0
     per_address: int = 0
     throttle: Throttle = field(default_factory=Throttle)
@@ -122,10 +126,17 @@ class Gate:
 
     def admit(self, connection: Connection, peer: str) -> bool:
         key = rate_key(peer)
-        if self._by_key[key] >= self.per_address and not self.proxies.trusts(peer):
-            self.refused += 1
-            self._say("cap", peer, "connections over the cap of %d an address", self.per_address)
-            return False
+        if not self.proxies.trusts(peer):
+            if self._by_key[key] >= self.per_address:
+                self.refused += 1
+                self._say(
+                    "cap", peer, "connections over the cap of %d an address", self.per_address
+                )
+                return False
+            if self.rate.flooding(peer):
+                self.refused += 1
+                self._say("flood", peer, "flooding: its connections closed as they open")
+                return False
         while len(self._open) >= self.total:
             self._evict_one()
         self._open[connection] = key

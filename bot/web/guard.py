@@ -150,6 +150,14 @@ def speaks_for_others(peer: str | None) -> bool:
 class Bucket:
     tokens: float
     at: float
+    refused: int = 0
+    """Requests refused since the last one allowed."""
+
+
+FLOODING_AFTER: Final = 20
+"""Requests refused in a row after which an address is flooding: its new connections are
+closed as they open (``connections.Gate``), before a request is read, until its rate allows
+one again. A person who reloads a few times past the limit still reads the 429 page."""
 
 
 @dataclass
@@ -176,9 +184,20 @@ class RateLimit:
         bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.per_second)
         bucket.at = now
         if bucket.tokens < 1.0:
+            bucket.refused += 1
             return False
         bucket.tokens -= 1.0
+        bucket.refused = 0
         return True
+
+    def flooding(self, address: str, now: float | None = None) -> bool:
+        """The address has been refused ``FLOODING_AFTER`` times in a row, and its rate would
+        refuse it still."""
+        bucket = self._buckets.get(rate_key(address))
+        if bucket is None or bucket.refused < FLOODING_AFTER:
+            return False
+        now = time.monotonic() if now is None else now
+        return bucket.tokens + (now - bucket.at) * self.per_second < 1.0
 
     def retry_after(self) -> int:
         """Seconds until a refused address may ask again (``Retry-After``, and the 429 page

@@ -122,7 +122,7 @@ class WebServer:
         self.holder = holder or LinkHolder()
         self.rate = rate or RateLimit()
         self.proxies = Proxies(settings.trusted_proxies)
-        self.gate = Gate(self.proxies)
+        self.gate = Gate(self.proxies, self.rate)
         self._proxy_unnamed_said = False
         self.clock = clock
         self.cache = Cache()
@@ -240,11 +240,13 @@ class WebServer:
         address = self._client(request)
         if not self.rate.allow(address):
             wait = self.rate.retry_after()
-            return web.Response(
+            refused = web.Response(
                 status=429,
                 text=web_text("web_too_many", locale, seconds=wait),
                 headers={"Retry-After": str(wait)},
             )
+            refused.force_close()  # a flood pays a connection a request (``Gate.admit``)
+            return refused
         try:
             return await handler(request)
         except web.HTTPNotFound:

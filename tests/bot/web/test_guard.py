@@ -109,3 +109,16 @@ def test_trouble_is_logged_once_a_minute_an_address_and_ten_lines_in_all() -> No
     many = [throttle.allow("bad", f"198.51.100.{n}", now=2.0) for n in range(50)]
     assert sum(line is not None for line in many) == 8, "10 lines a minute in all"
     assert throttle.allow("bad", "203.0.113.9", now=61.0) == 42
+
+
+def test_an_address_that_keeps_asking_past_its_rate_is_flooding() -> None:
+    rate = RateLimit(burst=2, per_second=1.0)
+    assert [rate.allow("a", now=0.0) for _ in range(2)] == [True, True]
+    for _ in range(19):
+        assert not rate.allow("a", now=0.0)
+        assert not rate.flooding("a", now=0.0), "a few reloads past the limit are no flood"
+    assert not rate.allow("a", now=0.0)
+    assert rate.flooding("a", now=0.5)
+    assert not rate.flooding("a", now=1.0), "once its rate allows one again"
+    assert rate.allow("a", now=1.0) and not rate.flooding("a", now=1.0)
+    assert not rate.flooding("b")

@@ -16,7 +16,7 @@ from bot.storage.storage import Storage
 from bot.web import connections
 from bot.web import server as server_module
 from bot.web.connections import Gate
-from bot.web.guard import CSP, Proxies
+from bot.web.guard import CSP, Proxies, RateLimit
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from tests.bot.web.conftest import SECRET, URL, Filled
@@ -202,5 +202,34 @@ async def test_the_connections_are_capped_per_address_and_in_all(
         assert len(web.gate) <= 12
         for _, writer in held:
             writer.close()
+    finally:
+        await web.stop()
+
+
+async def test_a_flooding_address_has_its_connections_closed_as_they_open(
+    storage: Storage, filled: Filled
+) -> None:
+    """A flood of requests past the rate used to be answered 429 one by one on kept-alive
+    connections, each costing a request's parsing and an answer on the bot's event loop."""
+    settings = WebSettings(url=URL, host="127.0.0.1", port=0, secret=SECRET)
+    web = WebServer(storage, settings, rate=RateLimit(burst=2, per_second=0.01))
+    await web.start()
+    try:
+        url = deal_url(web, filled.games["briscola"])
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.5", 0))
+        statuses: list[int | str] = []
+        async with aiohttp.ClientSession(connector=connector) as http:
+            for _ in range(40):
+                try:
+                    async with http.get(url) as response:
+                        statuses.append(response.status)
+                except aiohttp.ClientError:
+                    statuses.append("closed")
+        assert statuses[:2] == [200, 200] and statuses[2:22] == [429] * 20
+        assert set(statuses[22:]) == {"closed"}, statuses
+        assert web.gate.refused >= 18
+        # Another address is not concerned.
+        async with aiohttp.ClientSession() as http, http.get(url) as response:
+            assert response.status == 200
     finally:
         await web.stop()
