@@ -34,6 +34,7 @@ from rendering.i18n import percent
 from rendering.i18n import text as image_text
 from rendering.info import melds_log
 from rendering.presenters import headline, presenter, table_info
+from rendering.sheets import merged_deal_result
 
 NOT_SPOKEN: Final = frozenset({"trick", "deal_result"})
 """Events a step's words leave out: the trick is drawn (its winner named apart), the result is
@@ -81,26 +82,20 @@ def step_lines(
         return [web_text("web_dealt", locale, name=names[replay.dealer])]
     lines: list[str] = []
     with drawn():
-        if step.action.get("type") == "play":
-            card = str(step.action["card"])
+        if step.action.type == "play" and step.action.card is not None:
+            card = step.action.card
             label = card_labels([card], game, deck_style, locale)[card]
             lines.append(t("event_play", locale, name=names[step.seat], card=label))
-        elder = cast(dict[str, Any], replay.end_view).get("elder")
+        view = replay.end_view
+        elder = view["elder"] if view["game"] == "piquet" else None
         spoken = [
-            event_text(
-                event,
-                names,
-                locale,
-                game=game,
-                deck_style=deck_style,
-                elder=elder if isinstance(elder, int) else None,
-            )
+            event_text(event, names, locale, game=game, deck_style=deck_style, elder=elder)
             for event in step.events
             if event["type"] not in NOT_SPOKEN
         ]
         said = [line for line in spoken if line]
         said += melds_log(cast(GameView, {"events": step.events}), names, locale)
-        if step.action.get("type") != "play" and not said:
+        if step.action.type != "play" and not said:
             what = action_label(step.action, game, deck_style, locale)
             said = [web_text("web_said", locale, name=names[step.seat], what=what)]
         lines += said
@@ -117,19 +112,11 @@ def trump_label(trump: str, game: str, deck_style: str, locale: str) -> str:
         return trump_word(trump, locale, deck_style)
 
 
-def _result_event(view: GameView) -> DealResultEvent | None:
-    for event in reversed(view["events"]):
-        if event["type"] == "deal_result":
-            return event
-    return None
-
-
-def merged_result(view: GameView, result: dict[str, Any]) -> dict[str, Any]:  # JSON
+def merged_result(view: GameView, result: dict[str, Any]) -> DealResultEvent:  # JSON: a result
     """A deal's result as its summary reads it: the ``deal_result`` event (contract, melds,
-    belote) with the replay's numbers over it (``rendering.sheets`` merges them alike)."""
-    merged: dict[str, Any] = dict(_result_event(view) or {})  # JSON: the deal's result event
-    merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
-    return merged
+    belote) with the replay's trick points and scores over it, as ``rendering.sheets`` merges
+    them for the summary's image."""
+    return merged_deal_result(view, result)
 
 
 def deal_headline(
@@ -143,8 +130,7 @@ def deal_headline(
     it (``rendering.presenters.headline``)."""
     labels = sides_shown(teams, names, locale)
     with drawn():
-        merged = cast(DealResultEvent, merged_result(view, result))
-        return list(headline(view, names, merged, labels, locale))
+        return list(headline(view, names, merged_result(view, result), labels, locale))
 
 
 def score_table(
@@ -155,17 +141,16 @@ def score_table(
     scored some, the deal's score and the game's after it."""
     merged = merged_result(replay.end_view, replay.result)
     labels = sides_shown(replay.teams, names, locale)
-    sides = len(replay.result.get("scores") or []) or len(replay.teams)
+    sides = len(replay.result["scores"]) or len(replay.teams)
     columns: list[tuple[str, list[Any]]] = []
     trick_points = merged.get("trick_points")
-    if isinstance(trick_points, list) and len(trick_points) == sides:
+    if trick_points is not None and len(trick_points) == sides:
         key = "column_tricks" if presenter(replay.game).counts_tricks else "column_card_points"
         columns.append((image_text(key, locale), trick_points))
-    for key in ("melds", "belote"):
-        value = merged.get(key)
-        if isinstance(value, list) and len(value) == sides and any(value):
+    for key, value in (("melds", merged.get("melds")), ("belote", merged.get("belote"))):
+        if value is not None and len(value) == sides and any(value):
             columns.append((image_text(f"column_{key}", locale), value))
-    columns.append((w("web_column_deal"), list(replay.result.get("scores") or [0] * sides)))
+    columns.append((w("web_column_deal"), list(replay.result["scores"] or [0] * sides)))
     columns.append((w("web_column_game"), list(replay.totals_after)))
     return [label.text for label in labels[:sides]], columns
 
@@ -203,7 +188,7 @@ def review_marks(
             sentence = w("web_decision_fine", choice=choice)
         marks.append(
             Mark(
-                step=decision.action_index + 1,
+                step=decision.index + 1,
                 verdict=decision.verdict,
                 label=w(f"web_verdict_{decision.verdict}"),
                 sentence=sentence,
@@ -276,7 +261,7 @@ def deal_page(
             index,
         )
         for index, step in enumerate(replay.steps)
-        if step.seat is not None and step.action is not None and step.action.get("type") in AUCTION
+        if step.seat is not None and step.action is not None and step.action.type in AUCTION
     ]
     max_tricks = max((n for step in replay.steps for n in step.tricks_won), default=0)
     one_deal = table.challenge is not None
@@ -328,7 +313,7 @@ def deal_page(
         data_steps=steps_json,
         step_count=len(replay.steps) - 1,
         stock_key=stock_key,
-        passed_out=replay.result.get("trick_points") is None,
+        passed_out=replay.result["trick_points"] is None,
     )
 
 

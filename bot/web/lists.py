@@ -42,7 +42,7 @@ def game_page(
             number=line.deal_no + 1,
             link=link,
             headline=deal_headline(line.end_view, line.result, replayed.teams, names, locale),
-            scores=list(line.result.get("scores") or []),
+            scores=list(line.result["scores"]),
             totals=line.totals_after,
         )
         for line, link in zip(replayed.deals, deal_links, strict=True)

@@ -141,10 +141,10 @@ def card_labels(cards: Iterable[str], game: str, deck_style: str, locale: str) -
         return {card: card_name(card, game, deck_style, locale) for card in sorted(set(cards))}
 
 
-def action_label(action: Mapping[str, Any], game: str, deck_style: str, locale: str) -> str:
-    """An action of a record in a few words (``80 ♥``, ``pass``, ``K♠``)."""
+def action_label(action: Action, game: str, deck_style: str, locale: str) -> str:
+    """An action in a few words (``80 ♥``, ``pass``, ``K♠``)."""
     with drawn():
-        return action_words(Action.from_json(action), game, deck_style, locale)
+        return action_words(action, game, deck_style, locale)
 
 
 def deck_sheet(game: str, deck_style: str, locale: str) -> str:
