@@ -30,7 +30,8 @@ no table plays, and the links "posted" are those of the finished games' deals, o
     nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30 --pace 0
 
 ``--screenshots DIR`` instead serves a small database alone and saves each kind of page at
-360 and 1280 px wide (Debian's chromium through Playwright), printing the files' paths.
+320, 360, 550 and 1280 px wide (``--widths``), in ``--locales`` (English by default), with
+Debian's chromium through Playwright, printing the files' paths.
 """
 
 from __future__ import annotations
@@ -442,8 +443,9 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 
 
 # ----------------------------------------------------------------------------- screenshots
-async def screenshots(folder: Path) -> list[str]:
-    """Each kind of page at 360 and 1280 px, from a small database served alone."""
+async def screenshots(folder: Path, widths: list[int], locales: list[str]) -> list[str]:
+    """Each kind of page at each of ``widths``, in each of ``locales``, from a small database
+    served alone."""
     from playwright.async_api import async_playwright
 
     from bot.web.server import WebServer
@@ -482,17 +484,21 @@ async def screenshots(folder: Path) -> list[str]:
             browser = await playwright.chromium.launch(
                 executable_path=chromium, args=["--no-sandbox", "--headless=new"]
             )
-            for width, height in ((360, 740), (1280, 800)):
-                context = await browser.new_context(viewport={"width": width, "height": height})
-                page = await context.new_page()
-                for name, (url, steps) in pages.items():
-                    await page.goto(url.replace(URL, base))
-                    for _ in range(steps):
-                        await page.keyboard.press("ArrowRight")
-                    path = folder / f"{name}-{width}.png"
-                    await page.screenshot(path=str(path), full_page=steps == 0)
-                    saved.append(str(path))
-                await context.close()
+            for locale in locales:
+                for width in widths:
+                    height = 800 if width >= 760 else 740
+                    context = await browser.new_context(
+                        viewport={"width": width, "height": height}, locale=locale
+                    )
+                    page = await context.new_page()
+                    for name, (url, steps) in pages.items():
+                        await page.goto(url.replace(URL, base))
+                        for _ in range(steps):
+                            await page.keyboard.press("ArrowRight")
+                        path = folder / f"{name}-{locale}-{width}.png"
+                        await page.screenshot(path=str(path), full_page=True)
+                        saved.append(str(path))
+                    await context.close()
             await browser.close()
         await server.stop()
         await storage.close()
@@ -534,13 +540,19 @@ def main() -> None:
     )
     parser.add_argument("--readers", metavar="URLS", help=argparse.SUPPRESS)
     parser.add_argument("--screenshots", metavar="DIR", type=Path)
+    parser.add_argument(
+        "--widths", default="320,360,550,1280", help="the screenshots' widths, px (comma-separated)"
+    )
+    parser.add_argument("--locales", default="en", help="the screenshots' languages")
     add_json_option(parser)
     args = parser.parse_args()
     if args.readers:
         readers_main(args)
         return
     if args.screenshots:
-        for path in asyncio.run(screenshots(args.screenshots)):
+        widths = [int(w) for w in args.widths.split(",")]
+        locales = args.locales.split(",")
+        for path in asyncio.run(screenshots(args.screenshots, widths, locales)):
             print(path)
         return
     line, figures = asyncio.run(run(args))

@@ -64,6 +64,33 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Auction:
+    """The auction round by round, as the review picture lays it out: a column per seat in the
+    order they speak, a row per round (a seat that has left the auction leaves its cell empty)."""
+
+    seats: list[int]
+    rounds: list[list[Said | None]]
+
+
+def auction_rounds(calls: list[Said], seat_count: int) -> Auction | None:
+    """``calls`` in order, cut into rounds: a new round whenever a seat speaks that does not
+    come after the last speaker in the round under way."""
+    if not calls:
+        return None
+    first = calls[0].seat
+    order = [(first + n) % seat_count for n in range(seat_count)]
+    rounds: list[list[Said | None]] = []
+    last = -1
+    for call in calls:
+        place = (call.seat - first) % seat_count
+        if not rounds or place <= last:
+            rounds.append([None] * seat_count)
+        rounds[-1][place] = call
+        last = place
+    return Auction(order, rounds)
+
+
+@dataclass(frozen=True)
 class Mark:
     """A reviewed decision on its step."""
 
@@ -233,7 +260,7 @@ def deal_page(
         for step in replay.steps
         if step.table.trump
     }
-    steps_json = [
+    steps_json: list[dict[str, Any]] = [
         {
             "h": step.hands,
             "t": [[seat, card] for seat, card in step.trick],
@@ -253,7 +280,7 @@ def deal_page(
         }
         for index, step in enumerate(replay.steps)
     ]
-    auction = [
+    calls = [
         Said(
             step.seat,
             shown_names[step.seat],
@@ -267,6 +294,8 @@ def deal_page(
     one_deal = table.challenge is not None
     rules = rules_line(replay.game, replay.options, replay.seats, locale, one_deal=one_deal)
     lines = deal_headline(replay.end_view, replay.result, replay.teams, said_names, locale)
+    # The last step says how the deal ended, as the summary in Discord does.
+    steps_json[-1]["r"] = [[line, mood] for line, mood in lines]
     side_labels, columns = score_table(replay, said_names, locale, w)
     data = {
         "seats": replay.seats,
@@ -298,7 +327,7 @@ def deal_page(
         first=replay.steps[0],
         labels=labels,
         rules=rules,
-        auction=auction,
+        auction=auction_rounds(calls, replay.seats),
         tricks=replay.tricks,
         details=detail_lines(replay, said_names, locale),
         headline=lines,

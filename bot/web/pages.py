@@ -165,7 +165,16 @@ def rules_line(
         return rules_summary(game, in_force, defaults, locale, single_deals=one_deal)
 
 
-def error_page(locale: str, title_key: str, text_key: str, **values: object) -> str:
+def error_page(
+    locale: str,
+    title_key: str,
+    text_key: str,
+    *,
+    link: str | None = None,
+    link_key: str = "",
+    **values: object,
+) -> str:
+    """A page that says why there is nothing to show, with a ``link`` elsewhere if any."""
     return render(
         "error.html",
         locale,
@@ -173,6 +182,8 @@ def error_page(locale: str, title_key: str, text_key: str, **values: object) -> 
         title_key=title_key,
         text_key=text_key,
         values=values,
+        link=link,
+        link_key=link_key,
     )
 
 

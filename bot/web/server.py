@@ -45,7 +45,7 @@ from bot.web.guard import (
     speaks_for_others,
     wanted_path,
 )
-from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret
+from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret, relative
 from bot.web.pages import Words, error_page
 from bot.web.reads import Reads, TableFacts
 from bot.web.replay import LogFacts
@@ -89,6 +89,11 @@ def _quietly(task: Future[None]) -> None:
     """The catalogues read ahead or not: a reader would read them anyway."""
     if not task.cancelled():
         task.exception()
+
+
+class DealInPlay(Exception):
+    """The deal asked for is the one a table is playing: it has no page yet, and the reader is
+    told so (``WebServer._in_play``), without a card, a name or a score of it."""
 
 
 class WebUnavailable(Exception):
@@ -388,8 +393,26 @@ class WebServer:
             return self._sealed(verdict, locale or "en")
         if seat is not None and not 0 <= seat < table.seats:
             raise web.HTTPNotFound()
-        made = await self.cache.make(key, self._deal_maker(table, deal_no, seat, locale))
+        try:
+            made = await self.cache.make(key, self._deal_maker(table, deal_no, seat, locale))
+        except DealInPlay:
+            if as_json:
+                raise web.HTTPNotFound() from None
+            return self._in_play(table, locale)
         return _respond(made, request, PAGE_CACHE)
+
+    def _in_play(self, table: TableFacts, locale: str) -> web.Response:
+        """A deal still being played: its page opens when it ends; the game's page meanwhile
+        shows the deals already finished."""
+        assert self.signer is not None
+        html = error_page(
+            locale,
+            "web_deal_playing_title",
+            "web_deal_playing",
+            link=relative("game", self.signer, table.id),
+            link_key="web_whole_game",
+        )
+        return _respond(page(html.encode(), HTML, status=404), None, "no-store")
 
     def _deal_maker(
         self,
@@ -409,14 +432,14 @@ class WebServer:
             if not locale:
                 record = await self.off_loop(jobs.record_job, log, deal_no, table)
                 if record is None:
-                    raise web.HTTPNotFound()  # no such deal, or still in play: no page
+                    raise _missing(table, log, deal_no)
                 return record, True
             review = None if seat is None else await self.reads.review(table.id, deal_no, seat)
             made = await self.off_loop(
                 jobs.deal_job, log, deal_no, table, locale, signer, review, seat
             )
             if made is None:
-                raise web.HTTPNotFound()  # no such deal, or still in play: no page
+                raise _missing(table, log, deal_no)
             made_page, final = made
             if not final and not self.told:
                 # Alone, nobody says when the next deal ends: its link comes within a while.
@@ -491,7 +514,7 @@ class WebServer:
             return
         for deal_no in deals:
             maker = self._deal_maker(table, deal_no, None, locale, facts)
-            with contextlib.suppress(web.HTTPNotFound):
+            with contextlib.suppress(web.HTTPNotFound, DealInPlay):
                 await self.cache.make(deal_key(table_id, deal_no, None, locale), maker)
                 self.ahead_made += 1
 
@@ -580,6 +603,14 @@ class WebServer:
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+
+def _missing(table: TableFacts, log: LogFacts, deal_no: int) -> Exception:
+    """Why a deal has no page: it is the deal the table is playing (``DealInPlay``), or there is
+    no such deal (404)."""
+    if table.status == "playing" and deal_no == len(log.deals) - 1:
+        return DealInPlay()
+    return web.HTTPNotFound()
 
 
 def _number(text: str) -> int:

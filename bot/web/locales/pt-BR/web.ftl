@@ -6,6 +6,8 @@ web_cli_secret = ATOUT_WEB_SECRET precisa ter pelo menos { $most } caracteres, s
 web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES precisa listar os endereços ou redes dos seus proxies reversos, como 127.0.0.1, ::1 ou 172.16.0.0/12, não { $value }
 web_footer = Atout — jogos de cartas no Discord. Esta página é privada: só quem recebeu o link pode abri-la.
 web_not_found = Este link não foi dado pelo Atout, ou não há nada para mostrar nele.
+web_deal_playing_title = Mão em andamento
+web_deal_playing = Esta mão ainda está sendo jogada: a página dela abre quando terminar. Até lá, a página do jogo mostra as mãos já terminadas.
 web_too_many = Pedidos demais do seu endereço: espere { $seconds ->
     [one] um segundo
    *[other] { $seconds } segundos
