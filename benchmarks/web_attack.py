@@ -177,9 +177,9 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from bot import collector
     from bot.app import create_bot
     from bot.config import Settings
-    from bot.storage.table_settings import TableSettings
+    from bot.storage.tables.settings import TableSettings
     from bot.web.settings import WebSettings
-    from rendering.i18n import LOCALES
+    from i18n.locales import LOCALES
 
     logging.basicConfig(level=logging.CRITICAL)
     _no_presence_sweep()

@@ -23,7 +23,7 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from games.cards import SUIT_SYMBOLS
-from rendering.bidi import clean_bidi
+from i18n.bidi import clean_bidi
 from rendering.lru import SizedLRU
 from rendering.theme import RGB
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.health import HealthFile
+from bot.process.health import HealthFile
 from bot.storage.backends import make_storage
-from bot.storage.backup import backup, restore
-from bot.storage.instance_lock import lock_file, lock_path
+from bot.storage.operations.backup import backup, restore
+from bot.storage.operations.instance_lock import lock_file, lock_path
 
 
 def mode(path: Path | str) -> int:

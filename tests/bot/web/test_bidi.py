@@ -13,10 +13,10 @@ import aiohttp
 from bot.storage.storage import Storage
 from bot.text.i18n import t
 from bot.web.server import WebServer
-from rendering.bidi import clean_bidi, isolate
-from rendering.i18n import text as image_text
+from harness.pages import URL, Filled
+from i18n.bidi import clean_bidi, isolate
 from rendering.text import displayable
-from tests.bot.web.conftest import URL, Filled
+from rendering.words import text as image_text
 
 RLO, PDF, FSI, PDI, RLI = "\u202e", "\u202c", "\u2068", "\u2069", "\u2067"
 HOSTILE = f"{RLO}evil"

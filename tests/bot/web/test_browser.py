@@ -30,9 +30,8 @@ from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.actions import Action
 from games.records import parse
-from rendering.i18n import LOCALES
-from tests.bot.web.conftest import SECRET, URL, Filled
-from tests.bot.web.fill import play_table
+from harness.pages import SECRET, URL, Filled, play_table
+from i18n.locales import LOCALES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # A developer without chromium skips these; CI installs it (.ci/run) and never skips them.

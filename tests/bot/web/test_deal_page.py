@@ -10,7 +10,7 @@ import aiohttp
 
 from bot.web.deal_page import Said, auction_rounds
 from bot.web.server import WebServer
-from tests.bot.web.conftest import URL, Filled
+from harness.pages import URL, Filled
 
 
 def said(seat: int, step: int) -> Said:

@@ -19,7 +19,7 @@ from bot.web.connections import Gate
 from bot.web.guard import CSP, Proxies, RateLimit
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
-from tests.bot.web.conftest import SECRET, URL, Filled
+from harness.pages import SECRET, URL, Filled
 
 
 @pytest.fixture

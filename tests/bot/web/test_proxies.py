@@ -26,7 +26,7 @@ from bot.storage.storage import Storage
 from bot.web.guard import RateLimit, parse_networks
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
-from tests.bot.web.conftest import SECRET, URL, Filled
+from harness.pages import SECRET, URL, Filled
 from tests.bot.web.test_alone import free_port
 
 GUIDE = Path(__file__).resolve().parents[3] / "docs" / "running.md"

@@ -22,7 +22,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.web.links import Signer, WebLinks
-from tests.bot.web.conftest import Filled
+from harness.pages import Filled
 from tests.bot.web.test_alone import environment, free_port, kept_secret
 
 SLOW = 300

@@ -14,8 +14,7 @@ from pathlib import Path
 from bot.storage.backends import make_storage
 from bot.web.links import Signer
 from bot.web.newest import newest_deal
-from tests.bot.web.conftest import SECRET, Filled
-from tests.bot.web.fill import play_table
+from harness.pages import SECRET, Filled, play_table
 from tests.bot.web.test_alone import environment, free_port, kept_secret
 
 
