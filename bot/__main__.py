@@ -188,7 +188,8 @@ def web() -> int:
     from bot.config import load_settings
     from bot.process.logs import setup_logging
     from bot.storage.backends import StorageUnavailable
-    from bot.web.server import WebUnavailable, serve_alone
+    from bot.web.alone import serve_alone
+    from bot.web.server import WebUnavailable
 
     try:
         settings = load_settings()

@@ -15,10 +15,10 @@ from typing import Final
 from bot.storage.storage import Storage
 from bot.text.i18n import t
 from bot.web import access
+from bot.web.alone import opened
 from bot.web.links import Signer, WebLinks, new_secret
 from bot.web.reads import Reads
 from bot.web.replay import replay_game
-from bot.web.server import opened
 from bot.web.settings import WebSettings
 from bot.web.text import web_text
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import datetime
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -32,16 +31,23 @@ from aiohttp import web
 
 from bot.play.background import Background
 from bot.storage.storage import Storage
-from bot.text.i18n import BOT, t
+from bot.text.i18n import BOT
 from bot.web import access, jobs
+from bot.web.answers import (
+    DealInPlay,
+    deal_key,
+    kept,
+    missing,
+    number_of,
+    respond,
+    security_headers,
+)
 from bot.web.assets import VERSION, Assets
 from bot.web.cache import Cache, Page, page
 from bot.web.connections import Gate, GuardedSite, quiet_accept_trouble
 from bot.web.guard import (
-    SECURITY_HEADERS,
     Proxies,
     RateLimit,
-    accepts_gzip,
     speaks_for_others,
     wanted_path,
 )
@@ -70,7 +76,6 @@ AHEAD_PENDING: Final = 16
 """Pages made ahead that may wait for the pages' process at once; past that (the machine
 cannot keep up), a deal's page is made at its first reading instead."""
 MAX_SEATS: Final = 6
-ID_MAX: Final = 2**63 - 1
 ACCESS_KEPT_S: Final = 5.0
 """How long a table's verdict (open, sealed, none) is believed before a page kept in memory is
 served again: a table deleted, or made private, has no page after that long."""
@@ -90,11 +95,6 @@ def _quietly(task: Future[None]) -> None:
     """The catalogues read ahead or not: a reader would read them anyway."""
     if not task.cancelled():
         task.exception()
-
-
-class DealInPlay(Exception):
-    """The deal asked for is the one a table is playing: it has no page yet, and the reader is
-    told so (``WebServer._in_play``), without a card, a name or a score of it."""
 
 
 class WebUnavailable(Exception):
@@ -218,7 +218,7 @@ class WebServer:
     # ------------------------------------------------------------------ the application
     def _application(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=1024)
-        app.on_response_prepare.append(_security_headers)
+        app.on_response_prepare.append(security_headers)
         app.router.add_get("/robots.txt", self._robots)
         app.router.add_get("/assets/{version}/{name}", self._asset)
         app.router.add_get("/deal/{token}", self._deal)
@@ -294,7 +294,7 @@ class WebServer:
                 status=404,
             )
             self.cache.put(("404", locale), cached)
-        return _respond(cached, None, "no-store")
+        return respond(cached, None, "no-store")
 
     # ------------------------------------------------------------------ handlers
     async def _robots(self, request: web.Request) -> web.Response:
@@ -311,7 +311,7 @@ class WebServer:
         if made is None:
             made = page(found.body, found.content_type)
             self.cache.put(("asset", name), made)
-        return _respond(made, request, ASSET_CACHE)
+        return respond(made, request, ASSET_CACHE)
 
     def _open(self, kind: Kind, token: str) -> list[str]:
         """The numbers of a page's token, or 404 when it was not signed here for ``kind``."""
@@ -375,7 +375,7 @@ class WebServer:
     def _sealed(self, verdict: access.Access, locale: str) -> web.Response:
         when = Words(locale).when(verdict.opens_at) if verdict.opens_at else ""
         html = error_page(locale, "web_sealed_title", "web_sealed", when=when)
-        return _respond(page(html.encode(), HTML, status=403), None, "no-store")
+        return respond(page(html.encode(), HTML, status=403), None, "no-store")
 
     async def _deal(self, request: web.Request) -> web.StreamResponse:
         token = request.match_info["token"]
@@ -383,13 +383,13 @@ class WebServer:
         parts = self._open("deal", token.removesuffix(".json"))
         if len(parts) not in (2, 3) or (len(parts) == 3 and (as_json or parts[2][:1] != "s")):
             raise web.HTTPNotFound()
-        table_id, deal_no = _number(parts[0]), _number(parts[1]) - 1
-        seat = _number(parts[2][1:]) if len(parts) == 3 else None
+        table_id, deal_no = number_of(parts[0]), number_of(parts[1]) - 1
+        seat = number_of(parts[2][1:]) if len(parts) == 3 else None
         locale = "" if as_json else reader_locale(request.headers.get("Accept-Language"))
         key = deal_key(table_id, deal_no, seat, locale)
         cached = self.cache.get(key)
         if cached is not None and await self._still_open(table_id):
-            return _respond(cached, request, PAGE_CACHE)
+            return respond(cached, request, PAGE_CACHE)
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
             return self._sealed(verdict, locale or "en")
@@ -401,7 +401,7 @@ class WebServer:
             if as_json:
                 raise web.HTTPNotFound() from None
             return self._in_play(table, locale)
-        return _respond(made, request, PAGE_CACHE)
+        return respond(made, request, PAGE_CACHE)
 
     def _in_play(self, table: TableFacts, locale: str) -> web.Response:
         """A deal still being played: its page opens when it ends; the game's page meanwhile
@@ -414,7 +414,7 @@ class WebServer:
             link=relative("game", self.signer, table.id),
             link_key="web_whole_game",
         )
-        return _respond(page(html.encode(), HTML, status=404), None, "no-store")
+        return respond(page(html.encode(), HTML, status=404), None, "no-store")
 
     def _deal_maker(
         self,
@@ -434,18 +434,18 @@ class WebServer:
             if not locale:
                 record = await self.off_loop(jobs.record_job, log, deal_no, table)
                 if record is None:
-                    raise _missing(table, log, deal_no)
+                    raise missing(table, log, deal_no)
                 return record, True
             review = None if seat is None else await self.reads.review(table.id, deal_no, seat)
             made = await self.off_loop(
                 jobs.deal_job, log, deal_no, table, locale, signer, review, seat
             )
             if made is None:
-                raise _missing(table, log, deal_no)
+                raise missing(table, log, deal_no)
             made_page, final = made
             if not final and not self.told:
                 # Alone, nobody says when the next deal ends: its link comes within a while.
-                made_page = _kept(made_page, KEEP_CHANGING_S)
+                made_page = kept(made_page, KEEP_CHANGING_S)
             # A seat's page waits for its review: kept only once the review is on it.
             return made_page, seat is None or review is not None
 
@@ -530,16 +530,16 @@ class WebServer:
         parts = self._open("game", request.match_info["token"])
         if len(parts) != 1:
             raise web.HTTPNotFound()
-        table_id = _number(parts[0])
+        table_id = number_of(parts[0])
         locale = reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("game", table_id, locale)
         cached = self.cache.get(key)
         if cached is not None and await self._still_open(table_id):
-            return _respond(cached, request, PAGE_CACHE)
+            return respond(cached, request, PAGE_CACHE)
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
             return self._sealed(verdict, locale)
-        return _respond(
+        return respond(
             await self.cache.make(key, self._game_maker(table, locale)), request, PAGE_CACHE
         )
 
@@ -554,7 +554,7 @@ class WebServer:
             ended = table.status in ("finished", "abandoned")
             changes = await self.reads.rating_changes(table.id) if ended else []
             made = await self.off_loop(jobs.game_job, facts, table, locale, signer, changes)
-            return _kept(made, None if ended else KEEP_CHANGING_S), True
+            return kept(made, None if ended else KEEP_CHANGING_S), True
 
         return make
 
@@ -562,12 +562,12 @@ class WebServer:
         parts = self._open("challenge", request.match_info["token"])
         if len(parts) != 2:
             raise web.HTTPNotFound()
-        challenge_id, deal_no = _number(parts[0]), _number(parts[1]) - 1
+        challenge_id, deal_no = number_of(parts[0]), number_of(parts[1]) - 1
         locale = reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("challenge", challenge_id, deal_no, locale)
         cached = self.cache.get(key)
         if cached is not None:
-            return _respond(cached, request, PAGE_CACHE)
+            return respond(cached, request, PAGE_CACHE)
         challenge = await self.reads.challenge(challenge_id)
         if challenge is None or not 0 <= deal_no < challenge.deal_count:
             raise web.HTTPNotFound()
@@ -583,9 +583,9 @@ class WebServer:
             made = await self.off_loop(
                 jobs.challenge_job, challenge, deal_no, field, par, signer, locale
             )
-            return _kept(made, KEEP_CHANGING_S), True
+            return kept(made, KEEP_CHANGING_S), True
 
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+        return respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
     async def _season(self, request: web.Request) -> web.StreamResponse:
         return await _season_page(self, request)
@@ -594,7 +594,7 @@ class WebServer:
         parts = self._open("board", request.match_info["token"])
         if len(parts) != 2 or parts[1] not in GAME_NAMES:
             raise web.HTTPNotFound()
-        guild_id, game = _number(parts[0]), parts[1]
+        guild_id, game = number_of(parts[0]), parts[1]
         page_no = max(1, int(request.query.get("page", "1") or 1))
         locale = reader_locale(request.headers.get("Accept-Language"))
         signer = self.signer
@@ -604,27 +604,10 @@ class WebServer:
             board = await self.reads.leaderboard(guild_id, game, page_no)
             own = signer.token("board", guild_id, game)
             made = await self.off_loop(jobs.board_job, board, own, locale)
-            return _kept(made, KEEP_CHANGING_S), True
+            return kept(made, KEEP_CHANGING_S), True
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
-
-
-def _missing(table: TableFacts, log: LogFacts, deal_no: int) -> Exception:
-    """Why a deal has no page: it is the deal the table is playing (``DealInPlay``), or there is
-    no such deal (404)."""
-    if table.status == "playing" and deal_no == len(log.deals) - 1:
-        return DealInPlay()
-    return web.HTTPNotFound()
-
-
-def _number(text: str) -> int:
-    """A number of a signed address (a table, a deal, a seat), or 404: only digits, and within
-    the database's 64-bit integers (a larger one is no table's, and SQLite could not be asked
-    about it)."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > ID_MAX:
-        raise web.HTTPNotFound()
-    return int(text)
+        return respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
 
 async def _season_page(server: WebServer, request: web.Request) -> web.StreamResponse:
@@ -633,7 +616,7 @@ async def _season_page(server: WebServer, request: web.Request) -> web.StreamRes
     parts = server._open("season", request.match_info["token"])
     if len(parts) != 3 or parts[1] not in GAME_NAMES:
         raise web.HTTPNotFound()
-    guild_id, game, number = _number(parts[0]), parts[1], _number(parts[2])
+    guild_id, game, number = number_of(parts[0]), parts[1], number_of(parts[2])
     page_no = max(1, int(request.query.get("page", "1") or 1))
     locale = reader_locale(request.headers.get("Accept-Language"))
     signer = server.signer
@@ -646,91 +629,10 @@ async def _season_page(server: WebServer, request: web.Request) -> web.StreamRes
         season, standings = found
         own = signer.token("season", guild_id, game, number)
         made = await server.off_loop(jobs.season_job, season, game, standings, page_no, own, locale)
-        return _kept(made, None if season.closed else KEEP_CHANGING_S), True
+        return kept(made, None if season.closed else KEEP_CHANGING_S), True
 
     key: Hashable = ("season", guild_id, game, number, page_no, locale)
-    return _respond(await server.cache.make(key, make), request, PAGE_CACHE)
+    return respond(await server.cache.make(key, make), request, PAGE_CACHE)
 
 
-def deal_key(table_id: int, deal_no: int, seat: int | None, locale: str) -> Hashable:
-    """A deal page's place in the cache (``locale`` "": the deal's record)."""
-    return ("deal", table_id, deal_no, seat, locale)
-
-
-def _kept(made: Page, keep_s: float | None) -> Page:
-    """A page made elsewhere, kept ``keep_s`` from now (for good: None)."""
-    if keep_s is None:
-        return made
-    return dataclasses.replace(made, expires=time.monotonic() + keep_s)
-
-
-@contextlib.asynccontextmanager
-async def opened(db: str) -> AsyncIterator[Storage]:
-    """The database ``ATOUT_DB`` names, open for an admin's command (``python -m bot web``,
-    ``web-link``); ``StorageUnavailable`` in one line when it cannot be."""
-    from bot.storage.backends import make_storage, storage_unavailable, unavailable
-
-    storage = make_storage(db)
-    try:
-        await storage.open()
-    except Exception as exc:
-        # Closed before the loop ends: a driver's thread left running would print a traceback
-        # after the one line.
-        with contextlib.suppress(Exception):
-            await storage.close()
-        if not unavailable(exc):
-            raise
-        raise storage_unavailable(db, exc, t) from exc
-    try:
-        yield storage
-    finally:
-        await storage.close()
-
-
-async def serve_alone(settings: WebSettings, db: str) -> None:
-    """``python -m bot web``: the pages alone, from the database ``ATOUT_DB`` names, until
-    SIGINT or SIGTERM. The bot may run on the same database meanwhile (a cluster runs one such
-    process on its shared PostgreSQL): this process only reads, besides storing the secret at
-    a first start. Raises ``StorageUnavailable`` or ``WebUnavailable`` (one line each)."""
-    import signal
-
-    async with opened(db) as storage:
-        server = WebServer(storage, settings, processes=1)
-        try:
-            await server.start()
-            print(web_text("web_cli_serving", where=f"{settings.host}:{server.port}"), flush=True)
-            stop = asyncio.Event()
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(signum, stop.set)
-            await stop.wait()
-        finally:
-            await server.stop()
-
-
-def _respond(made: Page, request: web.Request | None, cache_control: str) -> web.Response:
-    headers = {"Cache-Control": cache_control, "Vary": "Accept-Encoding, Accept-Language"}
-    headers.update(made.headers)
-    if made.etag:
-        headers["ETag"] = made.etag
-        if request is not None and request.headers.get("If-None-Match") == made.etag:
-            return web.Response(status=304, headers=headers)
-    if (
-        made.compressed
-        and request is not None
-        and accepts_gzip(request.headers.get("Accept-Encoding"))
-    ):
-        body = made.data
-        headers["Content-Encoding"] = "gzip"
-    else:
-        body = made.body  # inflated for this client only (kept compressed)
-    headers["Content-Type"] = made.content_type
-    return web.Response(status=made.status, body=body, headers=headers)
-
-
-async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    for name, value in SECURITY_HEADERS:
-        response.headers[name] = value
-
-
-__all__ = ["WebServer", "WebUnavailable", "opened", "serve_alone"]
+__all__ = ["WebServer", "WebUnavailable"]
