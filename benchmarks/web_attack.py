@@ -43,7 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
-from benchmarks.web import READERS_NICE, SECRET, URL, fill, percentile
+from benchmarks.web import READERS_NICE, SECRET, URL, fill, percentile, tables_in_play
 from bot.play.workers import default_image_processes
 
 FLOODER = "127.2.0.1"
@@ -169,17 +169,10 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         Players,
         Probe,
         _no_presence_sweep,
-        install_hooks,
-        loop_lag,
-        open_table,
-        release_loop,
     )
-    from bot import collector
     from bot.app import create_bot
     from bot.config import Settings
-    from bot.storage.tables.settings import TableSettings
     from bot.web.settings import WebSettings
-    from i18n.locales import LOCALES
 
     logging.basicConfig(level=logging.CRITICAL)
     _no_presence_sweep()
@@ -209,41 +202,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                 for each in (page, flooded):  # both made: the reader reads a page made
                     async with http.get(each) as response:
                         assert response.status == 200, response.status
-            guild = env.create_guild()
-            channel = guild.create_text_channel("cards")
-            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2 * args.tables)]
-            opened = await asyncio.gather(
-                *(
-                    open_table(
-                        bot,
-                        channel.id,
-                        guild.id,
-                        [members[2 * i].id, members[2 * i + 1].id],
-                        TableSettings(language=LOCALES[i % len(LOCALES)]),
-                    )
-                    for i in range(args.tables)
-                )
-            )
-            for index, table_id in enumerate(opened):
-                for person in members[2 * index : 2 * index + 2]:
-                    players.actors[person.id] = person
-                    players.table_of[person.id] = table_id
-            await env.settle()
-            collector.tune()
-            collector.freeze()
-            if args.tables:
-                await players.open_hands()
-            install_hooks(env, probe)
-            release_loop(env)
-            probe.pings.clear()
-            loop = asyncio.get_running_loop()
-            jitter = random.Random(args.seed)
-            for user in players.actors:
-                loop.call_later(jitter.uniform(0.0, 6.4), probe.pings.append, (0, user))
-            stop = asyncio.Event()
-            lag: list[float] = []
-            lag_task = loop.create_task(loop_lag(lag, stop))
-            players_task = loop.create_task(players.run())
+            play = await tables_in_play(env, probe, players, args.tables, args.seed)
             await asyncio.sleep(args.warmup)
             clicks_before = len(probe.clicks)
             port = str(bot.web.port)
@@ -261,11 +220,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             results: dict[str, Any] = {}
             for out, _ in outputs:
                 results.update(json.loads(out.decode().strip().splitlines()[-1]))
-            players.running = False
-            stop.set()
-            await asyncio.gather(lag_task, players_task)
-            for task in list(players.tasks):
-                task.cancel()
+            await play.end()
             refused, evicted = gate.refused, gate.evicted
             total, per_address = gate.total, gate.per_address
         finally:
@@ -296,7 +251,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "ack_ms": ack,
         "clicks": len(clicks),
         "acks_over_3s": over,
-        "loop_lag_p999_ms": percentile(lag, 99.9) * 1000,
+        "loop_lag_p999_ms": percentile(play.lag, 99.9) * 1000,
     }
     attackers = (
         "no attack"
