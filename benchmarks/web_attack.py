@@ -17,9 +17,10 @@ then hold 128 connections, 16 an address). Two more processes:
 
 Printed: the reader's latency (p50, p95, p99, max, from the connection to the last byte) and how
 many of its requests failed; the flood's answers and rate; the slow clients' connections; the
-connections the pages refused and closed; and the tables' clicks meanwhile (acknowledgement p50,
-p95, p99, max, and how many over Discord's 3 s), with ``--no-attack`` the same run without the
-attackers, to compare.
+connections the pages refused and closed; the tables' clicks meanwhile (acknowledgement p50,
+p95, p99, max, and how many over Discord's 3 s); and the share of a core the bot's process used
+(its CPU time over the attack's wall time: what the attack costs the bot, the figure a shared
+machine disturbs least). ``--no-attack`` is the same run without the attackers, to compare.
 
     nice -n 10 python benchmarks/web_attack.py --tables 200 --slow 300 --duration 30
     nice -n 10 python benchmarks/web_attack.py --tables 200 --duration 30 --no-attack
@@ -161,6 +162,14 @@ def side_main(args: argparse.Namespace) -> None:
 
 
 # ----------------------------------------------------------------------------- the bot
+def _cpu_s() -> float:
+    """CPU time of this process (the bot's: the event loop that answers Discord and the pages,
+    and its threads), not of its drawing processes: what an attack on the pages takes from the
+    tables, least disturbed by other work on a shared machine."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     import aiohttp
     import simcord
@@ -205,6 +214,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             play = await tables_in_play(env, probe, players, args.tables, args.seed)
             await asyncio.sleep(args.warmup)
             clicks_before = len(probe.clicks)
+            cpu_before, wall_before = _cpu_s(), time.perf_counter()
             port = str(bot.web.port)
             sides = ["read"] + ([] if args.no_attack else ["attack"])
             processes = []
@@ -217,6 +227,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                     await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
                 )
             outputs = await asyncio.gather(*(p.communicate() for p in processes))
+            cpu_share = (_cpu_s() - cpu_before) / (time.perf_counter() - wall_before)
             results: dict[str, Any] = {}
             for out, _ in outputs:
                 results.update(json.loads(out.decode().strip().splitlines()[-1]))
@@ -252,6 +263,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "clicks": len(clicks),
         "acks_over_3s": over,
         "loop_lag_p999_ms": percentile(play.lag, 99.9) * 1000,
+        "bot_cpu_share": cpu_share,
     }
     attackers = (
         "no attack"
@@ -269,7 +281,8 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         f" connections refused {refused}, closed for room {evicted}; clicks meanwhile ack p50"
         f" {ack['p50']:.0f} ms p95 {ack['p95']:.0f} ms p99 {ack['p99']:.0f} ms max"
         f" {ack['p100']:.0f} ms over {len(clicks)} clicks, {over} over Discord's 3 s;"
-        f" loop lag p99.9 {figures['loop_lag_p999_ms']:.0f} ms"
+        f" loop lag p99.9 {figures['loop_lag_p999_ms']:.0f} ms; the bot's process used"
+        f" {cpu_share:.0%} of a core"
     )
     return line, figures
 
