@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, declarer_of, events
+from games.ai.profiles import PROFILES
 from games.belote import card_multiplier, score_belote_hand
 from games.belote_melds import best_declaration, resolve_melds
 from games.belote_rules import (
@@ -51,7 +52,9 @@ points margin with the deal's result weighed by ``RESULT_WEIGHT`` card points a 
 ``cards``, in those three games the card points margin alone (a deal review's unit, which says
 "card points" and must mean them), elsewhere the same as ``score``."""
 
-RESULT_WEIGHT: Final[dict[str, int]] = {"sueca": 25, "briscola": 20, "chiamata": 30}
+RESULT_WEIGHT: Final[dict[str, int]] = {
+    name: p.result_weight for name, p in PROFILES.items() if p.result_weight
+}
 """Card points one unit of the deal's score is worth to the hard player's search where card
 points decide the result (a Sueca game, a Briscola hand, a chiamata stake): the card points
 still count for the next deals' chances and for ties, the unit for the result."""
@@ -82,6 +85,7 @@ class TableScoring:
         self.know = know
         self.objective = objective
         self.game = know.rules.game
+        self.profile = know.rules.profile
         self.options: Mapping[str, Any] = view["options"]
         self.teams = [list(team) for team in view["teams"]]
         self.team_of = kn.team_of(view)
@@ -99,19 +103,19 @@ class TableScoring:
         self.mode = MODE_OF_TRUMP.get(trump or "", -1)
         self.level = 0
         self.multiplier = 1
-        if self.game == "coinche" and contract is not None:
+        if self.profile.auction == "bid" and contract is not None:
             self.level = LEVELS[contract["value"]]
             self.multiplier = int(contract.get("multiplier") or 1)
         self.event_list = list(events(view))
         self.tricks_done = any(kn.field(e, "type") == "trick" for e in self.event_list)
-        self.weight = RESULT_WEIGHT.get(self.game, 0)
+        self.weight = self.profile.result_weight
 
     # ---------------------------------------------------------------------- one sampled deal
     def start(self, deal: Deal) -> DealScoring:
         """The scoring of ``deal``, a sampled deal not played on yet (``Deal.dealt`` are its
         hands): in Piquet the deal is first given the hand's points so far, which decide
         whether a card brings a pique."""
-        if self.game == "piquet":
+        if self.profile.per_trick:
             h = list(self.before)
             shown = (kn.field(e, "type") for e in self.event_list)
             pique_open = not any(kind in ("repique", "pique") for kind in shown)
@@ -128,10 +132,10 @@ class TableScoring:
         """The scoring of one sampled deal, from its hands as they were dealt (``Deal.dealt``):
         who holds the belote, whose melds win, who holds the called card."""
         extra = [0] * len(self.teams)
-        if self.game in kn.BELOTE_GAMES:
+        if self.profile.belote_rules:
             belote, pending = self._belotes(deal)
             return DealScoring(self, deal.side, self._melds(deal), belote, None, pending)
-        partner = self._partner(deal) if self.game == "chiamata" else None
+        partner = self._partner(deal) if self.profile.called_partner else None
         return DealScoring(self, deal.side, extra, extra, partner)
 
     def _melds(self, deal: Deal) -> list[int]:
@@ -278,11 +282,13 @@ class DealScoring:
         self.values: dict[tuple[int, ...], float] = {}
         game = table.game
         self.state: Callable[[Deal], tuple[int, ...]] = _two_sided_state
-        if game == "piquet":
+        alone = len(table.teams) > 2 and not table.profile.called_partner
+        if table.profile.per_trick:
             self.state = _piquet_state
-        elif game == "briscola" and len(table.teams) > 2:
+        elif alone:
+            # Each seat scores alone by its own card points (three-player Briscola).
             self.state = _seat_state
-        elif game == "coinche" and table.level == LEVELS["generale"]:
+        elif table.level == LEVELS["generale"]:
             declarer = table.declarer or 0
             self.state = lambda deal: (deal.points[0], deal.tricks[0], deal.seat_tricks[declarer])
         if self.pending:
@@ -301,7 +307,7 @@ class DealScoring:
         """The least and the most the deal can still be worth to the searching seat, for the
         solver's pruning: set where the value only grows with the searching side's card points
         (two-sided Briscola, whose hand goes to the side with more than half of them)."""
-        if game == "briscola" and len(table.teams) == 2:
+        if table.profile.stock and len(table.teams) == 2:
             self.bounds = self._briscola_bounds
 
     def _briscola_bounds(self, deal: Deal) -> tuple[float, float]:
@@ -375,24 +381,19 @@ class DealScoring:
                 out[side] += BELOTE_POINTS
         return out
 
-    def _belote_family(self, deal: Deal) -> tuple[list[int], list[int]]:
-        """Card points per side with the capot's last trick as the game counts it, and tricks."""
-        table = self.table
+    def _belote_family(self, deal: Deal, capot_last: int) -> tuple[list[int], list[int]]:
+        """Card points per side, a capot's last trick counted ``capot_last`` (as the game
+        counts it), and tricks."""
         points = self._team_points(deal)
         tricks = self._team_tricks(deal)
         for side in (0, 1):
             if tricks[side] == 8:
-                last = (
-                    CAPOT_LAST_TRICK
-                    if table.game == "belote"
-                    else last_trick_bonus(True, table.options)
-                )
-                points[side] += last - LAST_TRICK
+                points[side] += capot_last - LAST_TRICK
         return points, tricks
 
     def _belote(self, deal: Deal) -> DealScore:
         table = self.table
-        trick_points, tricks = self._belote_family(deal)
+        trick_points, tricks = self._belote_family(deal, CAPOT_LAST_TRICK)
         mult = card_multiplier(table.mode, table.options)
         result = score_belote_hand(
             declarer_side=table.team_of[table.declarer or 0],
@@ -415,7 +416,8 @@ class DealScoring:
         (80…160, or ``games.coinche.LEVELS`` of a capot or generale) at ``multiplier`` in its
         trumps — what the auction weighs its calls by."""
         table = self.table
-        trick_points, tricks = self._belote_family(deal)
+        capot_last = last_trick_bonus(True, table.options)
+        trick_points, tricks = self._belote_family(deal, capot_last)
         result = score_coinche_hand(
             declarer=declarer,
             level=level,
@@ -513,7 +515,7 @@ def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> list[int]:
     holds the called card in that determinization)."""
     seats = know.seats
     me = know.seat
-    if view["game"] == "chiamata":
+    if know.rules.profile.called_partner:
         declarer = kn.field(view, "declarer")
         partner = kn.field(view, "partner")
         if not isinstance(partner, int):

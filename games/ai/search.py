@@ -22,24 +22,16 @@ from typing import Final
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge
+from games.ai.profiles import PROFILES
 from games.ai.rollout import rollout
 from games.ai.sampler import Sampler
 from games.ai.scorer import Objective, TableScoring, sides_for
 from games.ai.solver import Solver
 from games.views import GameView
 
-DD_CARDS: Final[dict[str, int]] = {
-    "belote": 14,
-    "coinche": 14,
-    "piquet": 10,
-    "briscola": 10,
-    "chiamata": 10,
-    "sueca": 12,
-}
+DD_CARDS: Final[dict[str, int]] = {name: p.dd_cards for name, p in PROFILES.items()}
 """Cards left in play (hands and stock) at or below which a sampled deal is solved exactly
-(double dummy) instead of rolled out. Two-player Briscola solves from 10 (four cards in the stock):
-against BriscolaBot-v3 on the same 183 deals that gained +1.3 ± 0.9 card points a deal over 8,
-for a move's CPU p95 of 188 ms (147 before); 12 takes up to 5 s a move."""
+(double dummy) instead of rolled out, by game (``games.ai.profiles.Profile.dd_cards``)."""
 
 
 @dataclass(frozen=True)
@@ -111,11 +103,12 @@ def play_values(
     """
     know = Knowledge(view)
     rules = know.rules
-    limit = DD_CARDS.get(rules.game, 12) if dd_cards is None else dd_cards
+    limit = rules.profile.dd_cards if dd_cards is None else dd_cards
     sampler = Sampler(know, view)
     table = TableScoring(view, objective)
     trick = [rules.index[c] for _, c in know.trick]
     leader = know.trick[0][0] if know.trick else know.seat
+    stock_left, face_up = kn.stock_size(view), kn.face_up_trump(view)
     values: dict[str, list[float]] = {code: [] for code in cards}
     deals: list[SampledDeal] = []
     solved: dict[tuple[int, ...], list[float]] = {}
@@ -131,12 +124,11 @@ def play_values(
         for i, card in enumerate(trick):
             hands[(leader + i) % know.seats] |= 1 << card
         stock: list[int] = []
-        if rules.game == "briscola" and int(kn.field(view, "stock_size") or 0) > 0:
+        if stock_left > 0:
             # The cards no hand holds are the stock; the face-up trump card is drawn last.
-            stock = list(rest)[: int(kn.field(view, "stock_size") or 0) - 1]
-            trump_card = kn.field(view, "trump_card")
-            if isinstance(trump_card, str):
-                stock.append(rules.index[trump_card])
+            stock = list(rest)[: stock_left - 1]
+            if face_up is not None:
+                stock.append(rules.index[face_up])
         deal = Deal(rules, hands, sides_for(know, view, hands), leader, trick, stock)
         solve = deal.remaining_cards <= limit
         seed = rng.random()
