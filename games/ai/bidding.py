@@ -18,6 +18,7 @@ from typing import Final
 from games.actions import Action
 from games.ai import contract_value as cv
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
 from games.ai.nets import Mlp
@@ -63,12 +64,13 @@ def estimate(
     rng: random.Random,
     samples: int,
     trumps: tuple[str, ...] = tuple(SUITS),
+    belief: Belief | None = None,
 ) -> dict[str, Played]:
     """For each of ``trumps``: deals sampled to fit the auction so far, played out with the
     rollout policy in that denomination, each with its scoring (``games.ai.scorer``: melds,
     belotes and the points as the table counts them, whatever contract is then asked of it)."""
     know = Knowledge(view)
-    sampler = Sampler(know, view)
+    sampler = Sampler(know, view, belief)
     me = know.seat
     dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
@@ -95,6 +97,7 @@ def choose_bid(
     rng: random.Random,
     samples: int,
     net: Mlp | None = None,
+    belief: Belief | None = None,
 ) -> Action | None:
     """The hard player's auction action (``None`` if no deal could be sampled).
 
@@ -119,7 +122,7 @@ def choose_bid(
     value = bid.get("value") if isinstance(bid, Mapping) else None
     trump = bid.get("trump") if isinstance(bid, Mapping) else None
     bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
-    table = estimate(view, rng, samples, denominations(view, legal))
+    table = estimate(view, rng, samples, denominations(view, legal), belief)
     if not table["S"]:
         return None
 
@@ -179,7 +182,11 @@ belote, the success basis) to take."""
 
 
 def choose_take(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int,
+    belief: Belief | None = None,
 ) -> Action | None:
     """Belote's taking (docs/rules.md §2.4) judged by playing sampled deals out: the taker gets the
     turned-up card and two more, everybody else three (the deals fitted to the passes made
@@ -199,7 +206,7 @@ def choose_take(
     dealer = int(kn.field(view, "dealer") or 0)
     leader = (dealer + 1) % 4
     side = _sides(view, me)
-    sampler = Sampler(Knowledge(view), view)
+    sampler = Sampler(Knowledge(view), view, belief)
 
     def draw() -> list[int]:
         pool = list(unseen)

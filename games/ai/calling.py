@@ -20,6 +20,7 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
 from games.ai.rollout import rollout
@@ -92,7 +93,11 @@ def _values(
 
 
 def choose_call(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int = CALL_SAMPLES
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int = CALL_SAMPLES,
+    belief: Belief | None = None,
 ) -> Action | None:
     """The hard player's call or pass (``None`` when no deal could be sampled): the least
     committing of the next calls whose deals pay the caller ``CALL_MARGIN`` at least, under
@@ -101,7 +106,7 @@ def choose_call(
     calls = [a for a in legal if a.type == "call" and a.rank][:CALL_CANDIDATES]
     if pass_ is None or not calls:
         return None
-    dealt = Sampler(Knowledge(view), view).hands(rng, samples)
+    dealt = Sampler(Knowledge(view), view, belief).hands(rng, samples)
     if not dealt:
         return None
     standing = int(kn.field(view, "target") or BASE_TARGET)
@@ -114,7 +119,11 @@ def choose_call(
 
 
 def choose_trump(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int = CALL_SAMPLES
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int = CALL_SAMPLES,
+    belief: Belief | None = None,
 ) -> Action | None:
     """The declarer's trump suit: the one whose sampled deals pay him best with the called rank
     in it (``None`` when no deal could be sampled)."""
@@ -122,7 +131,7 @@ def choose_trump(
     suits = [a for a in legal if a.type == "trump" and a.suit is not None and a.suit in SUITS]
     if not isinstance(rank, str) or not suits:
         return None
-    dealt = Sampler(Knowledge(view), view).hands(rng, samples)
+    dealt = Sampler(Knowledge(view), view, belief).hands(rng, samples)
     if not dealt:
         return None
     target = int(kn.field(view, "target") or BASE_TARGET)

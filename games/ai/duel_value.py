@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.ai import knowledge as kn
-from games.ai.knowledge import Knowledge
+from games.ai.knowledge import Knowledge, bits
 from games.ai.nets import Array, Mlp, load
 from games.cards import DECK_40, SUITS
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, card_points
@@ -97,15 +97,6 @@ def net_order(trump: int) -> tuple[int, ...]:
     for s in suits:
         order += sorted(range(s * 10, s * 10 + 10), key=lambda c: STRENGTH[c])
     return tuple(order)
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # -------------------------------------------------------------------------- positions

@@ -18,6 +18,7 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import duel_value
+from games.ai.belief import Belief, packaged
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
 from games.ai.nets import Mlp
@@ -47,6 +48,10 @@ MIN_SAMPLES: Final = 16
 BID_SAMPLES: Final = 64
 """Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
 
+BELIEFS: Final = False
+"""Whether the hard player draws its sampled deals by the game's learned belief
+(``games.ai.belief``) where one ships, instead of uniformly fitted to hand-written claims."""
+
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
 
@@ -59,16 +64,20 @@ def choose_hard(
     time_cap_s: float | None = None,
     learned: bool | None = None,
     bid_net: Mlp | None = None,
+    beliefs: bool | Belief | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
     ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two). ``bid_net``: Coinche's
-    own suit bids judged by that learned contract value (``games.ai.contract_value``)."""
+    own suit bids judged by that learned contract value (``games.ai.contract_value``).
+    ``beliefs``: whether the sampled deals are drawn by the game's learned belief
+    (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one."""
     game = profile(view["game"])
+    belief = _belief(view, BELIEFS if beliefs is None else beliefs)
     budget = samples if samples is not None else game.samples
     plays = [a for a in legal if a.type == "play" and a.card is not None]
     if game.auction is not None and not plays and len(legal) > 1:
-        action = _auction(game.auction, view, legal, rng, budget, bid_net)
+        action = _auction(game.auction, view, legal, rng, budget, bid_net, belief)
         if action is not None:
             return action
     if len(plays) != len(legal) or len(plays) < 2:
@@ -96,6 +105,7 @@ def choose_hard(
         game.dd_cards,
         deadline,
         lambda: preferred,
+        belief,
     )
     return next(a for a in plays if a.card == card)
 
@@ -107,18 +117,27 @@ def _auction(
     rng: random.Random,
     budget: int,
     bid_net: Mlp | None,
+    belief: Belief | None,
 ) -> Action | None:
     """The game's auction judged by sampled deals (``Profile.auction``); ``None`` where it has
     nothing to say (no deal could be sampled, or not its kind of decision): the normal
     player's call then."""
     if kind == "bid":
-        return choose_bid(view, legal, rng, min(budget, BID_SAMPLES), bid_net)
+        return choose_bid(view, legal, rng, min(budget, BID_SAMPLES), bid_net, belief)
     if kind == "take":
-        return choose_take(view, legal, rng, min(budget, BID_SAMPLES))
+        return choose_take(view, legal, rng, min(budget, BID_SAMPLES), belief)
     kinds = {a.type for a in legal}
     calls = min(budget, CALL_SAMPLES)
     if "call" in kinds:
-        return choose_call(view, legal, rng, calls)
+        return choose_call(view, legal, rng, calls, belief)
     if "trump" in kinds:
-        return choose_trump(view, legal, rng, calls)
+        return choose_trump(view, legal, rng, calls, belief)
     return None
+
+
+def _belief(view: GameView, wanted: bool | Belief) -> Belief | None:
+    """The belief the sampled deals are drawn by: the given one, the game's shipped one when
+    wanted, else none (uniform deals fitted to the claims)."""
+    if isinstance(wanted, Belief):
+        return wanted
+    return packaged(view["game"], view["seats"]) if wanted else None

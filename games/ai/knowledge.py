@@ -165,6 +165,17 @@ def known_partners(view: GameView, seat: int) -> set[int]:
     return set()
 
 
+def bits(mask: int) -> list[int]:
+    """The cards of a bitmask (card indices), lowest first: the one conversion every search
+    loop runs."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 # ---------------------------------------------------------------------------- card rules
 class Rules:
     """Card order, points and trick rules of one view's game and contract, from the engines.
@@ -453,6 +464,7 @@ __all__ = [
     "Knowledge",
     "Rules",
     "auction",
+    "bits",
     "completed_tricks",
     "contract",
     "current_trick",

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.knowledge import Knowledge, Rules, events
 from games.ai.normal import bid_value, chiamata_strength, defence, trump_strength
 from games.cards import SUITS
@@ -115,9 +116,14 @@ class Claim:
 class Sampler:
     """Deals of the unseen cards consistent with a view's ``Knowledge``, fitted to its claims."""
 
-    def __init__(self, know: Knowledge, view: GameView) -> None:
+    def __init__(self, know: Knowledge, view: GameView, belief: Belief | None = None) -> None:
         self.know = know
         self.view = view
+        self.belief = belief.holders(view, know) if belief is not None else None
+        """Each card's chance of being in each hand (then in no hand), by a learned belief
+        (``games.ai.belief``): cards are then drawn in proportion to it, within the hard
+        constraints, and the hand-written claims are left out (the belief learned what the
+        calls and plays say)."""
         rules = know.rules
         sizes = [int(n) for n in kn.field(view, "hand_sizes") or [0] * know.seats]
         self.sizes = sizes
@@ -125,7 +131,7 @@ class Sampler:
         self.unseen = [c for c in range(rules.size) if know.unseen >> c & 1]
         self.played_by = self._played_by()
         self.claims: list[Claim] = []
-        if AUCTION_WEIGHTS:
+        if AUCTION_WEIGHTS and self.belief is None:
             self._auction_claims(view)
             self._taking_claims(view)
             self._chiamata_claims(view)
@@ -456,17 +462,20 @@ class Sampler:
         # Most constrained cards first.
         pool.sort(key=lambda c: sum(1 for s in range(seats) if not forbidden[s] >> c & 1))
         rest: list[int] = []
+        belief = self.belief
         for c in pool:
             total = 0.0
             choices: list[tuple[int, float]] = []
+            odds = belief[c] if belief is not None else None
             for s in range(seats):
                 if room[s] > 0 and (relax or not forbidden[s] >> c & 1):
-                    w = float(room[s])
+                    w = float(room[s]) if odds is None else room[s] * max(odds[s], 1e-3)
                     choices.append((s, w))
                     total += w
             if rest_room > 0:
-                choices.append((-1, float(rest_room)))
-                total += rest_room
+                w = float(rest_room) if odds is None else rest_room * max(odds[seats], 1e-3)
+                choices.append((-1, w))
+                total += w
             if not choices:
                 return None
             pick = rng.random() * total

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge
 from games.ai.profiles import PROFILES
@@ -88,13 +89,16 @@ def play_values(
     dd_cards: int | None = None,
     deadline: float | None = None,
     objective: Objective = "search",
+    belief: Belief | None = None,
 ) -> PlayValues:
     """For the seat of ``view``, which is to play: up to ``samples`` deals of the unseen cards
     consistent with what it knows, and in each deal the value of playing each of ``cards`` (its
     candidate cards, legal plays) continued by strong play for every seat — solved exactly when
     ``dd_cards`` or fewer cards are left in play (default: ``DD_CARDS`` of the game), otherwise
     played out by the rollout policy (the same rollout for every card of one deal). Values are
-    by ``objective`` (``PlayValues``); the exact solver plays for that objective too.
+    by ``objective`` (``PlayValues``); the exact solver plays for that objective too. The
+    deals are drawn by ``belief`` where one is given (``games.ai.belief``), else uniformly
+    within the hard constraints and fitted to the hand-written claims (``games.ai.sampler``).
 
     Deterministic for a given ``rng`` state (which it advances) and ``samples``; ``deadline``
     (a ``time.monotonic()`` value) stops sampling early, after one deal at least. Fewer deals
@@ -104,7 +108,7 @@ def play_values(
     know = Knowledge(view)
     rules = know.rules
     limit = rules.profile.dd_cards if dd_cards is None else dd_cards
-    sampler = Sampler(know, view)
+    sampler = Sampler(know, view, belief)
     table = TableScoring(view, objective)
     trick = [rules.index[c] for _, c in know.trick]
     leader = know.trick[0][0] if know.trick else know.seat
@@ -171,10 +175,11 @@ def search_play(
     dd_cards: int,
     deadline: float | None,
     fallback: Callable[[], str],
+    belief: Belief | None = None,
 ) -> str:
     """The candidate card with the best total value over ``samples`` sampled deals
     (``play_values``); ``fallback()`` breaks ties and stands in when no deal can be sampled."""
-    valued = play_values(view, candidates, rng, samples, dd_cards, deadline)
+    valued = play_values(view, candidates, rng, samples, dd_cards, deadline, belief=belief)
     if not valued.deals:
         return fallback()
     totals = {code: valued.total(code) for code in candidates}
