@@ -58,7 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.actions import COINCHE, PASS, PLAY, SURCOINCHE, Action
 from games.ai import choose
 from games.ai.random_play import random_action
-from games.registry import game_class, new_game
+from games.registry import new_game, random_rules
 
 Chooser = Callable[[dict[str, Any], list[Action], random.Random], Action]
 
@@ -353,20 +353,6 @@ def rotations(game: str, seats: int) -> list[set[int]]:
     if seats == 2:
         return [{0}, {1}]
     return [{s for s in range(seats) if s % 2 == r} for r in (0, 1)]
-
-
-def random_rules(game: str, rng: random.Random) -> dict[str, Any]:
-    """House rules drawn at random from what the lobby offers: every yes/no rule and every
-    choice at random, every number among the values the command suggests (or its default)."""
-    options: dict[str, Any] = {}
-    for spec in game_class(game).OPTIONS:
-        if spec.kind == "bool":
-            options[spec.name] = rng.random() < 0.5
-        elif spec.kind == "choice" and spec.choices:
-            options[spec.name] = rng.choice(spec.choices)
-        elif spec.suggested:
-            options[spec.name] = rng.choice(spec.suggested)
-    return options
 
 
 def play_ours(

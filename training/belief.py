@@ -36,7 +36,7 @@ from games.records import parse
 from training.runs import ROOT, Run, atomic_write, deadline_of
 from training.selfplay import read_records
 
-HIDDEN = (256, 256)
+HIDDEN = (128, 128)
 
 
 def rows_of(record: dict[str, Any], deal_id: int) -> dict[str, list[Any]]:
@@ -47,7 +47,7 @@ def rows_of(record: dict[str, Any], deal_id: int) -> dict[str, list[Any]]:
     game.deal(deal.deck)
     n = game.seats
     deck, _, _ = bf.sizes(parsed.game, n)
-    out: dict[str, list[Any]] = {"x": [], "y": [], "allow": [], "deal": []}
+    out: dict[str, list[Any]] = {"x": [], "y": [], "allow": [], "room": [], "deal": []}
     for acting, action in deal.actions:
         views = [game.view(s) for s in range(n)]
         where = {c: s for s in range(n) for c in views[s]["hand"]}
@@ -69,6 +69,7 @@ def rows_of(record: dict[str, Any], deal_id: int) -> dict[str, list[Any]]:
                 mask[k, n - 1] = allow[card][n]
                 if not mask[k, y[k]]:
                     y[k] = -1  # the rules' constraints missed it: a bug, never trained on
+            out["room"].append(rooms(know, view))
             out["x"].append(x.astype(np.float16))
             out["y"].append(y)
             out["allow"].append(mask)
@@ -77,13 +78,25 @@ def rows_of(record: dict[str, Any], deal_id: int) -> dict[str, list[Any]]:
     return out
 
 
+def rooms(know: Knowledge, view: Any) -> npt.NDArray[np.int16]:
+    """The cards still to place in each other hand (relative seats) and in no hand, once the
+    known holdings are placed: the odds the uniform sampler draws a card by."""
+    n = know.seats
+    sizes_now = view["hand_sizes"]
+    room = [sizes_now[s] - know.held[s].bit_count() for s in range(n)]
+    pool = know.unseen.bit_count() - sum(know.held[s].bit_count() for s in range(n))
+    rest = pool - sum(room[s] for s in range(n) if s != know.seat)
+    out = [room[(know.seat + r) % n] for r in range(1, n)] + [rest]
+    return np.array(out, dtype=np.int16)
+
+
 def build_rows(run: Run, records: Path, game: str, seats: int) -> Path:
     path = run.folder / "rows.npz"
     if path.exists():
         return path
     start = time.process_time()
     found = read_records(records, game, seats)
-    columns: dict[str, list[Any]] = {"x": [], "y": [], "allow": [], "deal": []}
+    columns: dict[str, list[Any]] = {"x": [], "y": [], "allow": [], "room": [], "deal": []}
     for i, record in enumerate(found):
         for key, values in rows_of(record, i).items():
             columns[key] += values
@@ -93,6 +106,7 @@ def build_rows(run: Run, records: Path, game: str, seats: int) -> Path:
         x=np.stack(columns["x"]),
         y=np.stack(columns["y"]),
         allow=np.stack(columns["allow"]),
+        room=np.stack(columns["room"]),
         deal=np.array(columns["deal"], dtype=np.int64),
     )
     atomic_write(path, out.getvalue())
@@ -120,12 +134,15 @@ def suit_permutation(deck: int, seats: int, inputs: int, order: list[int]) -> np
     return cols
 
 
-def uniform_nll(y: npt.NDArray[Any], allow: npt.NDArray[Any]) -> float:
-    """Mean log-loss of the true holder under uniform odds among the allowed holders (what the
-    rules alone say), per unseen card."""
-    known = y >= 0
-    counts = allow.sum(axis=2)[known]
-    return float(np.mean(np.log(counts)))
+def uniform_nll(y: npt.NDArray[Any], allow: npt.NDArray[Any], room: npt.NDArray[Any]) -> float:
+    """Mean log-loss of the true holder under the uniform sampler's odds (each allowed holder
+    in proportion to the cards it has still to receive: what the rules alone say), per
+    unseen card."""
+    weights = allow * np.maximum(room, 0)[:, None, :]
+    known = (y >= 0) & (weights.sum(axis=2) > 0)
+    picked = np.take_along_axis(weights, np.maximum(y, 0)[:, :, None].astype(np.int64), 2)[..., 0]
+    p = picked[known] / weights.sum(axis=2)[known]
+    return float(-np.mean(np.log(np.maximum(p, 1e-9))))
 
 
 def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bool:
@@ -142,6 +159,7 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
         x = torch.from_numpy(data["x"].astype(np.float32))
         y = torch.from_numpy(data["y"].astype(np.int64))
         allow = torch.from_numpy(data["allow"])
+        room = data["room"]
         deal = data["deal"]
     held = torch.from_numpy(deal % 20 == 7)
     train_idx = torch.nonzero(~held).squeeze(1)
@@ -219,7 +237,10 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
                 "train_nll": round(total / max(1, count), 4),
                 "test_nll": round(float(test_sum) / max(1, int(test_known)), 4),
                 "test_nll_uniform": round(
-                    uniform_nll(y[test_idx].numpy(), allow[test_idx].numpy()), 4
+                    uniform_nll(
+                        y[test_idx].numpy(), allow[test_idx].numpy(), room[test_idx.numpy()]
+                    ),
+                    4,
                 ),
                 "cpu_s": round(time.process_time() - start, 1),
             }
@@ -246,7 +267,7 @@ def main() -> None:
     parser.add_argument("--game", required=True)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")

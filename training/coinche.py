@@ -24,7 +24,6 @@ import argparse
 import io
 import json
 import math
-import os
 import random
 import shutil
 import sys
@@ -34,7 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.ai_duel import random_rules as duel_rules
 from games.ai import contract_value as cv
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
@@ -45,57 +43,39 @@ from games.ai.normal import choose_normal
 from games.ai.rollout import rollout
 from games.ai.scorer import TableScoring
 from games.registry import new_game
+from games.registry import random_rules as drawn_rules
 from games.views import GameView
+from training import runs
+from training.runs import ROOT, atomic_write, deadline_of
 
-ROOT = Path(__file__).resolve().parent.parent
 INSTALLED = ROOT / "games" / "ai" / "weights" / f"{cv.NET}.npz"
 HIDDEN = (256, 256)
 SHARD = 500
 """Deals per shard of self-play (the unit a stopped run loses at most)."""
 
 
-class Run:
+class Run(runs.Run):
+    """A run's folder (``training.runs.Run``) with its one network and checkpoint."""
+
     def __init__(self, folder: Path, args: argparse.Namespace) -> None:
-        self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "shards").mkdir(exist_ok=True)
-        (folder / "nets").mkdir(exist_ok=True)
-        self.net = folder / "nets" / "net.npz"
-        self.checkpoint = folder / "nets" / "net.pt"
         config = {
             "seed": args.seed,
             "explore": args.explore,
             "hidden": list(HIDDEN),
             "features": cv.FEATURES,
         }
-        path = folder / "config.json"
-        if path.exists():
-            saved = json.loads(path.read_text())
-            if saved != config:
-                raise SystemExit(f"{folder} is a run with other settings: {saved}")
-        else:
-            path.write_text(json.dumps(config, indent=1) + "\n")
+        super().__init__(folder, config)
+        self.net = folder / "nets" / "net.npz"
+        self.checkpoint = folder / "nets" / "net.pt"
 
     def shard(self, k: int) -> Path:
         return self.folder / "shards" / f"{k:03d}.npz"
-
-    def log(self, entry: dict[str, Any]) -> None:
-        entry = {"time": time.strftime("%Y-%m-%d %H:%M:%S"), **entry}
-        with (self.folder / "log.jsonl").open("a") as out:
-            out.write(json.dumps(entry) + "\n")
-        print(json.dumps(entry), flush=True)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 def random_rules(rng: random.Random) -> dict[str, Any]:
     """Coinche's house rules as ``benchmarks/ai_duel.py --rules random`` draws them (the same
     function, so that the data and the duels see the same tables)."""
-    return duel_rules("coinche", rng)
+    return drawn_rules("coinche", rng)
 
 
 def play_auction(
@@ -269,7 +249,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
             },
             tmp,
         )
-        os.replace(tmp, checkpoint)
+        tmp.replace(checkpoint)
         run.log(
             {
                 "phase": "train",
@@ -404,7 +384,7 @@ def main() -> None:
     args = parser.parse_args()
     run = Run(args.run, args)
     net_path = run.net
-    deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
+    deadline = deadline_of(args.max_minutes)
     if args.evaluate is not None:
         results = args.results or args.run / f"paired_hard_s{args.eval_seed}.jsonl"
         evaluate(net_path, results, args.evaluate, args.eval_seed, deadline)

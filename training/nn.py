@@ -13,7 +13,7 @@ from torch import nn
 from games.ai.nets import Mlp, to_bytes
 
 
-class ValueNet(nn.Module):
+class ValueNet(nn.Module):  # type: ignore[misc]  # torch is untyped here (pyproject)
     """Inputs → ReLU layers → outputs: the shape ``games.ai.nets.Mlp`` runs."""
 
     def __init__(self, inputs: int, hidden: tuple[int, ...], outputs: int) -> None:

@@ -27,10 +27,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.ai_duel import random_rules
 from games.ai.hard import choose_hard
 from games.base import RECORD_FORMAT
-from games.registry import new_game
+from games.registry import new_game, random_rules
 from training.runs import ROOT, Run, atomic_write, deadline_of
 
 SHARD = 10

@@ -463,17 +463,25 @@ class Sampler:
         pool.sort(key=lambda c: sum(1 for s in range(seats) if not forbidden[s] >> c & 1))
         rest: list[int] = []
         belief = self.belief
+        # With a belief, a card goes to a hand in proportion to its chance of being there times
+        # the share of that hand still to fill: uniform odds give the uniform draw back.
+        start = [max(1, r) for r in room]
+        rest_start = max(1, rest_room)
         for c in pool:
             total = 0.0
             choices: list[tuple[int, float]] = []
             odds = belief[c] if belief is not None else None
             for s in range(seats):
                 if room[s] > 0 and (relax or not forbidden[s] >> c & 1):
-                    w = float(room[s]) if odds is None else room[s] * max(odds[s], 1e-3)
+                    w = float(room[s]) if odds is None else max(odds[s], 1e-3) * room[s] / start[s]
                     choices.append((s, w))
                     total += w
             if rest_room > 0:
-                w = float(rest_room) if odds is None else rest_room * max(odds[seats], 1e-3)
+                w = (
+                    float(rest_room)
+                    if odds is None
+                    else max(odds[seats], 1e-3) * rest_room / rest_start
+                )
                 choices.append((-1, w))
                 total += w
             if not choices:
