@@ -1,6 +1,7 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
 click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
-``storage.puzzles`` and ``storage.instance`` (what belongs to the whole instance: the web
+``storage.puzzles``, ``storage.settings`` (each server's settings, ``ServerSettings``) and
+``storage.instance`` (what belongs to the whole instance: the web
 pages' secret), each a small interface with one implementation written once over the
 ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
@@ -17,6 +18,7 @@ from bot.storage.puzzles import PuzzleStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.ratings_writes import RatingStore
 from bot.storage.reviews import ReviewStore
+from bot.storage.settings.store import ServerSettingsStorage, ServerSettingsStore
 from bot.storage.shards import Shards
 from bot.storage.tables import TableStore
 
@@ -30,6 +32,7 @@ class Storage:
         self.ratings: RatingStorage = ratings
         self.challenges: ChallengeStorage = ChallengeStore(database)
         self.puzzles: PuzzleStorage = PuzzleStore(database)
+        self.settings: ServerSettingsStorage = ServerSettingsStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
