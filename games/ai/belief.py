@@ -36,6 +36,7 @@ from games.ai.profiles import profile
 from games.cards import SUITS
 from games.coinche import LEVELS
 from games.registry import game_class
+from games.tricks import BRISCOLA_ORDER
 from games.views import GameView
 
 FEATURES: Final = 1
@@ -169,7 +170,8 @@ def encode(view: GameView, know: Knowledge | None = None) -> tuple[Array, list[i
     declarer = kn.declarer_of(view)
     x[at + (rel(declarer) if declarer is not None else n)] = 1.0
     at += n + 1
-    partner = view["partner"] if view["game"] == "chiamata" else None
+    chiamata = kn.as_chiamata(view)
+    partner = chiamata["partner"] if chiamata is not None else None
     x[at + (rel(partner) if partner is not None else n)] = 1.0
     at += n + 1
     at = _auction(view, x, at, rel, trump)
@@ -187,10 +189,11 @@ def encode(view: GameView, know: Knowledge | None = None) -> tuple[Array, list[i
 def _special_card(view: GameView) -> str | None:
     """The one card a game shows apart: Belote's turn-up, Briscola's and Sueca's face-up trump
     card, chiamata's called card."""
-    if view["game"] == "belote":
-        return view["turn_up"]
-    if view["game"] == "chiamata":
-        return view["called_card"]
+    belote, chiamata = kn.as_belote(view), kn.as_chiamata(view)
+    if belote is not None:
+        return belote["turn_up"]
+    if chiamata is not None:
+        return chiamata["called_card"]
     return kn.face_up_trump(view)
 
 
@@ -199,46 +202,42 @@ def _auction(view: GameView, x: Array, at: int, rel: Any, trump: str | None) -> 
     passes, a take in the first round (Belote)."""
     n = view["seats"]
     for entry in kn.auction(view):
-        seat = entry.get("seat")
-        if not isinstance(seat, int):
-            continue
-        base = at + AUCTION_PER_SEAT * rel(seat)
-        kind = entry.get("type")
-        if kind in ("bid", "call"):
+        base = at + AUCTION_PER_SEAT * rel(entry["seat"])
+        if entry["type"] == "bid":
             x[base] = 1.0
-            level = (
-                _level(entry.get("value"))
-                if kind == "bid"
-                else 0.5 + 0.05 * len(str(entry.get("rank") or ""))
-            )
+            x[base + 1] = max(float(x[base + 1]), _level(entry["value"]))
+            x[base + 2] = float(trump is not None and entry["trump"] == trump)
+        elif entry["type"] == "call":
+            # A call further down the ranks (or to more points) says a stronger hand.
+            x[base] = 1.0
+            depth = BRISCOLA_ORDER.index(entry["rank"]) / len(BRISCOLA_ORDER)
+            points = entry.get("points")
+            level = depth + (points - 61) / 60.0 if points is not None else depth
             x[base + 1] = max(float(x[base + 1]), level)
-            x[base + 2] = float(entry.get("trump") == trump and trump is not None)
-        elif kind in ("coinche", "surcoinche"):
+        elif entry["type"] in ("coinche", "surcoinche"):
             x[base + 3] = 1.0
-        elif kind == "pass":
+        elif entry["type"] == "pass":
             x[base + 4] += 0.25
     for event in kn.events(view):
-        seat = event.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            continue
-        base = at + AUCTION_PER_SEAT * rel(seat)
-        if event.get("type") == "take":
+        if event["type"] == "take":
+            base = at + AUCTION_PER_SEAT * rel(event["seat"])
             x[base] = 1.0
-            x[base + 5] = 1.0 if event.get("round") == 1 else 0.5
-        elif event.get("type") == "pass" and view["game"] == "belote":
-            x[base + 4] += 0.25
+            x[base + 5] = 1.0 if event["round"] == 1 else 0.5
+        elif event["type"] == "pass" and event.get("round") is not None:
+            x[at + AUCTION_PER_SEAT * rel(event["seat"]) + 4] += 0.25
     return at + AUCTION_PER_SEAT * n
 
 
 def _contract(view: GameView, x: Array, at: int) -> int:
-    if view["game"] == "coinche":
-        contract = view["contract"] or view["bid"]
+    coinche, chiamata = kn.as_coinche(view), kn.as_chiamata(view)
+    if coinche is not None:
+        contract = coinche["contract"] or coinche["bid"]
         if contract is not None:
             x[at] = _level(contract["value"])
-        x[at + 1] = float(view["doubled"] >= 1)
-        x[at + 2] = float(view["doubled"] >= 2)
-    elif view["game"] == "chiamata":
-        x[at + 3] = view["target"] / 120.0
+        x[at + 1] = float(coinche["doubled"] >= 1)
+        x[at + 2] = float(coinche["doubled"] >= 2)
+    elif chiamata is not None:
+        x[at + 3] = chiamata["target"] / 120.0
     return at + 4
 
 

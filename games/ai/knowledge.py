@@ -18,7 +18,7 @@ seat is known to hold (the turned-up card, the trump card, a belote announced, m
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from games import belote_rules as br
@@ -26,7 +26,19 @@ from games.ai.profiles import profile
 from games.cards import SUITS
 from games.piquet_declarations import RANK_ORDER as PIQUET_RANK_ORDER
 from games.registry import game_class
-from games.views import BelotePlayOptions, GameView
+from games.views import (
+    BelotePlayOptions,
+    BeloteView,
+    BriscolaView,
+    ChiamataAuctionEntry,
+    ChiamataView,
+    CoincheAuctionEntry,
+    CoincheView,
+    Event,
+    GameView,
+    PiquetView,
+    SuecaView,
+)
 
 FREE, FOLLOW, BELOTE = 0, 1, 2
 """How followers are constrained: no duty, must follow suit, Belote's §2.5 algorithm."""
@@ -67,8 +79,9 @@ def current_trick(view: GameView) -> list[tuple[int, str]]:
     return [(int(s), str(c)) for s, c in view["trick"]]
 
 
-def events(view: GameView) -> Iterator[Mapping[str, Any]]:
-    yield from view["events"]
+def events(view: GameView) -> list[Event]:
+    """The deal's public events, tagged by ``type``: ``if event["type"] == "trick":`` narrows."""
+    return view["events"]
 
 
 def completed_tricks(view: GameView) -> list[list[tuple[int, str]]]:
@@ -138,11 +151,37 @@ def declarer_of(view: GameView) -> int | None:
     return c["declarer"]
 
 
-def auction(view: GameView) -> list[Mapping[str, Any]]:
+def auction(view: GameView) -> list[CoincheAuctionEntry | ChiamataAuctionEntry]:
     """The auction's calls, oldest first (none in a game without an auction)."""
     if view["game"] == "coinche" or view["game"] == "chiamata":
         return list(view["auction"])
     return []
+
+
+# Each game's own view, for the keys only it has: ``as_chiamata(view)`` is the view, typed, in
+# a chiamata deal, else ``None``. The view's ``game`` tag is read here and nowhere else.
+def as_belote(view: GameView) -> BeloteView | None:
+    return view if view["game"] == "belote" else None
+
+
+def as_coinche(view: GameView) -> CoincheView | None:
+    return view if view["game"] == "coinche" else None
+
+
+def as_piquet(view: GameView) -> PiquetView | None:
+    return view if view["game"] == "piquet" else None
+
+
+def as_briscola(view: GameView) -> BriscolaView | None:
+    return view if view["game"] == "briscola" else None
+
+
+def as_sueca(view: GameView) -> SuecaView | None:
+    return view if view["game"] == "sueca" else None
+
+
+def as_chiamata(view: GameView) -> ChiamataView | None:
+    return view if view["game"] == "chiamata" else None
 
 
 def known_partners(view: GameView, seat: int) -> set[int]:
@@ -463,6 +502,12 @@ __all__ = [
     "PIQUET_RANK_ORDER",
     "Knowledge",
     "Rules",
+    "as_belote",
+    "as_briscola",
+    "as_chiamata",
+    "as_coinche",
+    "as_piquet",
+    "as_sueca",
     "auction",
     "bits",
     "completed_tricks",

@@ -42,7 +42,7 @@ from games.coinche import LEVELS, contract_card_points, last_trick_bonus, score_
 from games.piquet import PIQUE, REPIQUE, cards_bonus
 from games.piquet_declarations import settle_declarations
 from games.sueca import hand_result
-from games.views import GameView
+from games.views import BeloteView, GameView
 
 Objective = Literal["score", "search", "cards"]
 """What a deal is worth to the searching seat: ``score``, its side's deal score in the game's
@@ -91,23 +91,21 @@ class TableScoring:
         self.team_of = kn.team_of(view)
         self.seat = know.seat
         self.seats = know.seats
-        scores = kn.field(view, "scores")
-        deal_scores = scores.get("deal") if isinstance(scores, Mapping) else None
-        game_scores = scores.get("game") if isinstance(scores, Mapping) else None
-        self.before = [int(x) for x in deal_scores or [0] * len(self.teams)]
-        self.totals = [int(x) for x in game_scores or [0] * len(self.teams)]
-        self.tricks_before = [int(x) for x in kn.field(view, "tricks_won") or [0] * self.seats]
+        self.before = list(view["scores"]["deal"])
+        self.totals = list(view["scores"]["game"])
+        self.tricks_before = list(view["tricks_won"])
         self.declarer = declarer_of(view)
-        contract = kn.contract(view)
+        coinche = kn.as_coinche(view)
+        contract = coinche["contract"] if coinche is not None else None
         trump = kn.trump_of(view)
         self.mode = MODE_OF_TRUMP.get(trump or "", -1)
         self.level = 0
         self.multiplier = 1
-        if self.profile.auction == "bid" and contract is not None:
+        if contract is not None and contract["value"] is not None:
             self.level = LEVELS[contract["value"]]
-            self.multiplier = int(contract.get("multiplier") or 1)
-        self.event_list = list(events(view))
-        self.tricks_done = any(kn.field(e, "type") == "trick" for e in self.event_list)
+            self.multiplier = contract["multiplier"]
+        self.event_list = events(view)
+        self.tricks_done = any(e["type"] == "trick" for e in self.event_list)
         self.weight = self.profile.result_weight
 
     # ---------------------------------------------------------------------- one sampled deal
@@ -117,11 +115,11 @@ class TableScoring:
         whether a card brings a pique."""
         if self.profile.per_trick:
             h = list(self.before)
-            shown = (kn.field(e, "type") for e in self.event_list)
+            shown = (e["type"] for e in self.event_list)
             pique_open = not any(kind in ("repique", "pique") for kind in shown)
-            hidden, repique = self._younger_hidden(deal)
+            hidden, repique, younger = self._younger_hidden(deal)
             if hidden:
-                h[int(kn.field(self.view, "younger"))] += hidden
+                h[younger] += hidden
                 pique_open = pique_open and not repique
             deal.piquet_start(h, self.tricks_before, pique_open)
         scoring = self.for_deal(deal)
@@ -143,8 +141,8 @@ class TableScoring:
         sampled hands, resolved as the engine will (``games.belote_melds``)."""
         out = [0, 0]
         for event in self.event_list:
-            if kn.field(event, "type") == "melds" and isinstance(kn.field(event, "side"), int):
-                out[int(event["side"])] += int(kn.field(event, "points") or 0)
+            if event["type"] == "melds" and event["side"] is not None:
+                out[event["side"]] += event["points"]
                 return out
         opts = self.options
         if not opts["melds_enabled"] or self.tricks_done:
@@ -160,7 +158,7 @@ class TableScoring:
             )
             for hand in deal.dealt
         ]
-        dealer = int(kn.field(self.view, "dealer") or 0)
+        dealer = self.view["dealer"]
         order = [(dealer + k) % 4 for k in range(1, 5)]
         side = resolve_melds(decls, order, opts["meld_tie"] == "first_declarer")
         if side is not None:
@@ -178,13 +176,8 @@ class TableScoring:
         pairs: list[tuple[int, int, int]] = []
         announced: dict[int, int] = {}
         for event in self.event_list:
-            kind, seat, card = (
-                kn.field(event, "type"),
-                kn.field(event, "seat"),
-                kn.field(event, "card"),
-            )
-            if kind in ("belote", "rebelote") and isinstance(seat, int) and isinstance(card, str):
-                announced["SHDC".index(card[1])] = seat
+            if event["type"] == "belote" or event["type"] == "rebelote":
+                announced["SHDC".index(event["card"][1])] = event["seat"]
         each = self.options["ta_belote"] == "each_suit"
         for suit in belote_suits(self.mode, each):
             seat = announced.get(suit)
@@ -201,39 +194,34 @@ class TableScoring:
 
     def _partner(self, deal: Deal) -> int | None:
         """Chiamata's partner: shown in the view, or whoever holds the called card here."""
-        partner = kn.field(self.view, "partner")
-        if isinstance(partner, int):
-            return partner
-        called = kn.field(self.view, "called_card")
+        view = kn.as_chiamata(self.view)
+        if view is None:
+            return self.declarer
+        if view["partner"] is not None:
+            return view["partner"]
+        called = view["called_card"]
         rules = self.know.rules
-        if isinstance(called, str) and called in rules.index:
+        if called is not None and called in rules.index:
             bit = 1 << rules.index[called]
             for seat, hand in enumerate(deal.dealt):
                 if hand & bit:
                     return seat
         return self.declarer
 
-    def _younger_hidden(self, deal: Deal) -> tuple[int, bool]:
+    def _younger_hidden(self, deal: Deal) -> tuple[int, bool, int]:
         """Piquet: the younger's declaration points (and repique) that the elder's view leaves
-        out until his first lead (§4.7.2), from the sampled younger hand; ``(0, False)`` when
-        nothing is hidden from this view."""
-        view = self.view
-        elder, younger = kn.field(view, "elder"), kn.field(view, "younger")
-        if (
-            self.seat != elder
-            or self.tricks_done
-            or self.know.trick
-            or not isinstance(younger, int)
-        ):
-            return 0, False
-        public = {
-            str(kn.field(e, "category")): e
-            for e in self.event_list
-            if kn.field(e, "type") == "declaration"
-        }
-        repiqued = any(kn.field(e, "type") == "repique" for e in self.event_list)
+        out until his first lead (§4.7.2), from the sampled younger hand, and the younger's
+        seat; no points when nothing is hidden from this view."""
+        view = kn.as_piquet(self.view)
+        if view is None:
+            return 0, False, 0
+        elder, younger = view["elder"], view["younger"]
+        if self.seat != elder or self.tricks_done or self.know.trick:
+            return 0, False, younger
+        public = {e["category"]: e for e in self.event_list if e["type"] == "declaration"}
+        repiqued = any(e["type"] == "repique" for e in self.event_list)
         rules = self.know.rules
-        blanche = kn.field(view, "carte_blanche") or [False, False]
+        blanche = view["carte_blanche"]
         run = {elder: 10 if blanche[elder] else 0, younger: 10 if blanche[younger] else 0}
         era = self.options["rules_era"]
         results = settle_declarations(
@@ -244,9 +232,8 @@ class TableScoring:
         for result in results:
             shown = public.get(result.category)
             if shown is not None:
-                winner = kn.field(shown, "seat")
-                if isinstance(winner, int):
-                    run[winner] += int(kn.field(shown, "points") or 0)
+                if shown["seat"] is not None:
+                    run[shown["seat"]] += shown["points"]
                 continue
             if result.winner != 1:
                 continue
@@ -255,7 +242,7 @@ class TableScoring:
             if not repiqued and not repique and run[younger] >= PIQUE and run[elder] == 0:
                 repique = True
                 hidden += REPIQUE
-        return hidden, repique
+        return hidden, repique, younger
 
 
 class DealScoring:
@@ -401,7 +388,7 @@ class DealScoring:
             melds=self.melds,
             belote=self._belote_points(deal),
             side_tricks=tricks,
-            reserve=int(kn.field(table.view, "reserve") or 0),
+            reserve=_belote_view(table.view)["reserve"],
             options=table.options,
         )
         made = result["outcome"] == "success"
@@ -445,7 +432,8 @@ class DealScoring:
     def _sueca(self, deal: Deal) -> DealScore:
         table = self.table
         points = self._team_points(deal)
-        pending = int(kn.field(table.view, "pending_bonus") or 0)
+        sueca = kn.as_sueca(table.view)
+        pending = sueca["pending_bonus"] if sueca is not None else 0
         result = hand_result(points, self._team_tricks(deal), table.totals, pending, table.options)
         return DealScore(tuple(result.scores), tuple(points))
 
@@ -465,11 +453,19 @@ class DealScoring:
         side = {declarer, partner}
         taken = sum(points[s] for s in side)
         tricks = sum(table.tricks_before[s] + deal.seat_tricks[s] for s in side)
-        target = int(kn.field(table.view, "target") or 61)
+        chiamata = kn.as_chiamata(table.view)
+        target = chiamata["target"] if chiamata is not None else 61
         scores, made, _ = score_chiamata_deal(
             declarer, partner, taken, tricks, target, table.options
         )
         return DealScore(tuple(scores), tuple(points), made)
+
+
+def _belote_view(view: GameView) -> BeloteView:
+    found = kn.as_belote(view)
+    if found is None:
+        raise ValueError("a Belote deal's scoring needs a Belote view")
+    return found
 
 
 def _two_sided_state(deal: Deal) -> tuple[int, ...]:
@@ -515,11 +511,12 @@ def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> list[int]:
     holds the called card in that determinization)."""
     seats = know.seats
     me = know.seat
-    if know.rules.profile.called_partner:
-        declarer = kn.field(view, "declarer")
-        partner = kn.field(view, "partner")
-        if not isinstance(partner, int):
-            called = kn.field(view, "called_card")
+    chiamata = kn.as_chiamata(view) if know.rules.profile.called_partner else None
+    if chiamata is not None:
+        declarer = chiamata["declarer"]
+        partner = chiamata["partner"]
+        if partner is None:
+            called = chiamata["called_card"]
             partner = declarer
             if isinstance(called, str) and called in know.rules.index:
                 bit = 1 << know.rules.index[called]
