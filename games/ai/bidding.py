@@ -12,7 +12,6 @@ generale calls too.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Final
 
 from games.actions import Action
@@ -43,9 +42,9 @@ SURCOINCHE_ODDS: Final = 0.85
 def denominations(view: GameView, legal: list[Action]) -> tuple[str, ...]:
     """The trumps the hard auction weighs: the suits, and SA (``NT``) and TA (``AT``) when the
     auction offers them or one stands (their points are scored on the table's scale)."""
-    bid = kn.field(view, "bid")
+    bid = kn.coinche_bid(view)
     offered = {a.trump for a in legal if a.type == "bid"}
-    offered.add(bid.get("trump") if isinstance(bid, Mapping) else None)
+    offered.add(bid["trump"] if bid is not None else None)
     return (*SUITS, *(t for t in ("NT", "AT") if t in offered))
 
 
@@ -72,8 +71,7 @@ def estimate(
     know = Knowledge(view)
     sampler = Sampler(know, view, belief)
     me = know.seat
-    dealer = int(kn.field(view, "dealer") or 0)
-    leader = (dealer + 1) % 4
+    leader = (view["dealer"] + 1) % 4
     side = _sides(view, me)
     dealt = sampler.hands(rng, samples)
     out: dict[str, Played] = {}
@@ -118,10 +116,13 @@ def choose_bid(
         return None
     me = kn.seat_of(view)
     my_team = kn.team_of(view)[me]
-    bid = kn.field(view, "bid")
-    value = bid.get("value") if isinstance(bid, Mapping) else None
-    trump = bid.get("trump") if isinstance(bid, Mapping) else None
-    bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
+    coinche = kn.as_coinche(view)
+    if coinche is None:
+        return None
+    bid = coinche["bid"]
+    value = bid["value"] if bid is not None else None
+    trump = bid["trump"] if bid is not None else None
+    bidder = bid["bidder"] if bid is not None else None
     table = estimate(view, rng, samples, denominations(view, legal), belief)
     if not table["S"]:
         return None
@@ -146,7 +147,7 @@ def choose_bid(
         return sum(1 for d, sc in rows if sc.contract_score(d, declarer, level, 1).made) / len(rows)
 
     ours = isinstance(bidder, int) and bidder in {me, *kn.known_partners(view, me)}
-    mult_now = {0: 1, 1: 2, 2: 4}.get(int(kn.field(view, "doubled") or 0), 1)
+    mult_now = {0: 1, 1: 2, 2: 4}.get(coinche["doubled"], 1)
     standing_contract = isinstance(bidder, int) and isinstance(trump, str) and trump in table
     level_now = LEVELS.get(value, 0) if isinstance(value, int | str) else 0
     if "surcoinche" in kinds:
@@ -194,8 +195,8 @@ def choose_take(
     must be made often enough."""
     takes = [a for a in legal if a.type == "take" and a.trump in ("S", "H", "D", "C")]
     pass_ = next((a for a in legal if a.type == "pass"), None)
-    turn_up = kn.field(view, "turn_up")
-    if not takes or not isinstance(turn_up, str):
+    turn_up = kn.turn_up(view)
+    if not takes or turn_up is None:
         return None
     me = kn.seat_of(view)
     mine = kn.hand(view)
@@ -203,8 +204,7 @@ def choose_take(
         return None
     rules0 = Rules(kn.with_trump(view, "S"))
     unseen = [c for c in range(32) if rules0.deck[c] not in mine and rules0.deck[c] != turn_up]
-    dealer = int(kn.field(view, "dealer") or 0)
-    leader = (dealer + 1) % 4
+    leader = (view["dealer"] + 1) % 4
     side = _sides(view, me)
     sampler = Sampler(Knowledge(view), view, belief)
 

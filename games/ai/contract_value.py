@@ -154,7 +154,7 @@ def encode(view: GameView, trumps: Sequence[str]) -> Array:
     hand = kn.hand(view)
     auction = kn.auction(view)
     seat = kn.seat_of(view)
-    dealer = int(kn.field(view, "dealer") or 0)
+    dealer = view["dealer"]
     options = view["options"]
     return np.stack([encode_state(hand, auction, seat, dealer, options, t) for t in trumps])
 

@@ -33,6 +33,7 @@ from games.views import (
     ChiamataAuctionEntry,
     ChiamataView,
     CoincheAuctionEntry,
+    CoincheBid,
     CoincheView,
     Event,
     GameView,
@@ -104,6 +105,19 @@ def belote_play_options(view: GameView) -> BelotePlayOptions:
     if view["game"] == "belote" or view["game"] == "coinche":
         return view["options"]
     raise ValueError(f"{view['game']} is not played with Belote's play rules")
+
+
+def coinche_bid(view: GameView) -> CoincheBid | None:
+    """The contract standing in a Coinche auction (``None`` before the first bid, and in the
+    other games)."""
+    coinche = as_coinche(view)
+    return coinche["bid"] if coinche is not None else None
+
+
+def turn_up(view: GameView) -> str | None:
+    """Belote's turned-up card while it is offered (``None`` in the other games)."""
+    belote = as_belote(view)
+    return belote["turn_up"] if belote is not None else None
 
 
 def stock_size(view: GameView) -> int:
@@ -510,6 +524,7 @@ __all__ = [
     "as_sueca",
     "auction",
     "bits",
+    "coinche_bid",
     "completed_tricks",
     "contract",
     "current_trick",
@@ -524,5 +539,6 @@ __all__ = [
     "seat_of",
     "team_of",
     "trump_of",
+    "turn_up",
     "with_trump",
 ]
