@@ -229,8 +229,8 @@ def choose_take(
     best: tuple[float, Action] | None = None
     for action in takes:
         suit = str(action.trump)
-        taken = kn.with_trump(view, suit)
-        assert taken["game"] == "belote", "only Belote takes a turned-up card"
+        taken = kn.as_belote(kn.with_trump(view, suit))
+        assert taken is not None, "only Belote takes a turned-up card"
         taken["contract"] = {"trump": suit, "taker": me, "value": None, "multiplier": 1}
         rules = Rules(taken)
         table = TableScoring(taken, "score")

@@ -450,7 +450,7 @@ def best_ending(ev: Evaluator, hand: int, other: int, mine: int, theirs: int, le
 # --------------------------------------------------------------------------- from a view
 def applies(view: GameView) -> bool:
     """Whether this player plays the view's decision: two-player Briscola's card play."""
-    return kn.game_of(view) == "briscola" and kn.seat_count(view) == 2
+    return kn.as_briscola(view) is not None and kn.seat_count(view) == 2
 
 
 def choose_card(

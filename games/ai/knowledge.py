@@ -122,15 +122,15 @@ def turn_up(view: GameView) -> str | None:
 
 def stock_size(view: GameView) -> int:
     """Cards in the stock, the face-up trump card included (0 in a game without one)."""
-    return view["stock_size"] if view["game"] == "briscola" else 0
+    briscola = as_briscola(view)
+    return briscola["stock_size"] if briscola is not None else 0
 
 
 def face_up_trump(view: GameView) -> str | None:
     """The trump card shown face up (Briscola's, under the stock; Sueca's, the dealer's), while
     it is on the table."""
-    if view["game"] == "briscola" or view["game"] == "sueca":
-        return view["trump_card"]
-    return None
+    shown = as_briscola(view) or as_sueca(view)
+    return shown["trump_card"] if shown is not None else None
 
 
 def team_of(view: GameView) -> list[int]:
@@ -246,7 +246,8 @@ class Rules:
         """The table's rules (the view's ``options``)."""
         self.profile = profile(self.game)
         """What the game asks of the players beyond its view (``games.ai.profiles``)."""
-        self.piquet_old = view["game"] == "piquet" and view["rules_era"] in ("old", "c17")
+        piquet = as_piquet(view)
+        self.piquet_old = piquet is not None and piquet["rules_era"] in ("old", "c17")
         trump = trump_of(view)
         engine = game_class(self.game)
         self.mode = -1
@@ -456,26 +457,28 @@ class Knowledge:
 
     def _known_holdings(self) -> None:
         view, rules = self.view, self.rules
-        if view["game"] == "belote":
-            turn_up = view["turn_up"]
+        belote, sueca = as_belote(view), as_sueca(view)
+        briscola, piquet = as_briscola(view), as_piquet(view)
+        if belote is not None:
+            turn_up = belote["turn_up"]
             taker = declarer_of(view)
             if turn_up is not None and taker is not None:
                 self.held[taker] |= rules.mask([turn_up])
-        if view["game"] == "sueca":
-            card, holder = view["trump_card"], view["trump_card_seat"]
+        if sueca is not None:
+            card, holder = sueca["trump_card"], sueca["trump_card_seat"]
             if card is not None and holder is not None:
                 self.held[holder] |= rules.mask([card])
-        if view["game"] == "briscola":
-            card = view["trump_card"]
-            if card is not None and view["stock_size"] > 0:
+        if briscola is not None:
+            card = briscola["trump_card"]
+            if card is not None and briscola["stock_size"] > 0:
                 self.out |= rules.mask([card])  # the last card of the stock, not in any hand
-            for other, cards in view["partner_hands"].items():
+            for other, cards in briscola["partner_hands"].items():
                 self.held[int(other)] |= rules.mask(list(cards))
-        if view["game"] == "piquet":
-            self.out |= rules.mask(list(view["discards"]))
-            if view["younger"] == self.seat:
+        if piquet is not None:
+            self.out |= rules.mask(list(piquet["discards"]))
+            if piquet["younger"] == self.seat:
                 # The younger sees the talon cards left over once he has exchanged.
-                seen = rules.mask(list(view["talon_seen"]))
+                seen = rules.mask(list(piquet["talon_seen"]))
                 self.out |= seen & ~self.mine
         for event in view["events"]:
             if event["type"] == "belote":

@@ -14,6 +14,7 @@ import random
 from games.actions import Action
 from games.ai import knowledge as kn
 from games.ai.knowledge import Knowledge, Rules
+from games.ai.profiles import profile
 from games.cards import SUITS
 from games.piquet_declarations import RANK_INDEX as PIQUET_RANK
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
@@ -436,7 +437,7 @@ def choose_normal(view: GameView, legal: list[Action], rng: random.Random) -> Ac
     game = kn.game_of(view)
     if "take" in kinds:
         return _belote_take(view, legal)
-    if game == "coinche" or kinds & {"bid", "coinche", "surcoinche"}:
+    if profile(game).auction == "bid" or kinds & {"bid", "coinche", "surcoinche"}:
         return _coinche_bid(view, legal)
     if "call" in kinds:
         return _chiamata_call(view, legal)
