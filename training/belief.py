@@ -69,25 +69,13 @@ def rows_of(record: dict[str, Any], deal_id: int) -> dict[str, list[Any]]:
                 mask[k, n - 1] = allow[card][n]
                 if not mask[k, y[k]]:
                     y[k] = -1  # the rules' constraints missed it: a bug, never trained on
-            out["room"].append(rooms(know, view))
+            out["room"].append(np.array(bf.rooms(know, view), dtype=np.int16))
             out["x"].append(x.astype(np.float16))
             out["y"].append(y)
             out["allow"].append(mask)
             out["deal"].append(deal_id)
         game.apply(acting, action)
     return out
-
-
-def rooms(know: Knowledge, view: Any) -> npt.NDArray[np.int16]:
-    """The cards still to place in each other hand (relative seats) and in no hand, once the
-    known holdings are placed: the odds the uniform sampler draws a card by."""
-    n = know.seats
-    sizes_now = view["hand_sizes"]
-    room = [sizes_now[s] - know.held[s].bit_count() for s in range(n)]
-    pool = know.unseen.bit_count() - sum(know.held[s].bit_count() for s in range(n))
-    rest = pool - sum(room[s] for s in range(n) if s != know.seat)
-    out = [room[(know.seat + r) % n] for r in range(1, n)] + [rest]
-    return np.array(out, dtype=np.int16)
 
 
 def build_rows(run: Run, records: Path, game: str, seats: int) -> Path:
@@ -182,10 +170,18 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
     ]
     card_perms = [p[:deck] for p in perms]
 
+    # The network corrects the uniform sampler's odds (``games.ai.belief.prior``): it starts
+    # at them, its last layer at zero.
+    prior = torch.log(torch.clamp(torch.from_numpy(room.astype(np.float32)), min=bf.PRIOR_FLOOR))
+    if epoch == 0:
+        with torch.no_grad():
+            model.linears[-1].weight.zero_()
+            model.linears[-1].bias.zero_()
+
     def loss_of(
-        xb: torch.Tensor, yb: torch.Tensor, ab: torch.Tensor
+        xb: torch.Tensor, yb: torch.Tensor, ab: torch.Tensor, pb: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor]:
-        logits = model(xb).view(-1, deck, holders)
+        logits = model(xb).view(-1, deck, holders) + pb[:, None, :]
         logits = logits.masked_fill(~ab, -1e9)
         logp = torch.log_softmax(logits, dim=2)
         known = yb >= 0
@@ -207,7 +203,7 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
             xb = x[batch][:, cols]
             yb = y[batch][:, cards]
             ab = allow[batch][:, cards]
-            loss_sum, known = loss_of(xb, yb, ab)
+            loss_sum, known = loss_of(xb, yb, ab, prior[batch])
             loss = loss_sum / known.clamp(min=1)
             optimiser.zero_grad()
             loss.backward()
@@ -217,7 +213,9 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
         epoch += 1
         model.eval()
         with torch.no_grad():
-            test_sum, test_known = loss_of(x[test_idx], y[test_idx], allow[test_idx])
+            test_sum, test_known = loss_of(
+                x[test_idx], y[test_idx], allow[test_idx], prior[test_idx]
+            )
         tmp = checkpoint.with_suffix(".pt.tmp")
         torch.save(
             {

@@ -53,6 +53,9 @@ NETS: Final[dict[tuple[str, int], str]] = {
 }
 """The belief networks by game and seat count (``games/ai/weights/<name>.npz``)."""
 
+PRIOR_FLOOR: Final = 0.5
+"""The room of a holder with none left, in the prior's logarithm (it is masked out anyway)."""
+
 FLOOR: Final = 0.02
 """No allowed holder's chance falls below this: a network that is sure and wrong must still let
 the true deal be drawn now and then."""
@@ -267,8 +270,27 @@ class Belief:
         seen or cannot be, at least ``FLOOR`` of the row where it can."""
         know = know or Knowledge(view)
         x, order = encode(view, know)
-        logits = self.net(x[None, :])[0].reshape(self.deck, self.seats)
+        logits = self.net(x[None, :])[0].reshape(self.deck, self.seats) + prior(know, view)
         return masked(logits, order, know, view)
+
+
+def rooms(know: Knowledge, view: GameView) -> list[int]:
+    """The cards still to place in each other hand (relative seats 1…n−1) and in no hand, once
+    the known holdings are placed: the odds by which the uniform sampler draws a card."""
+    n = know.seats
+    sizes_now = kn.hand_sizes(view)
+    room = [sizes_now[s] - know.held[s].bit_count() for s in range(n)]
+    pool = know.unseen.bit_count() - sum(know.held[s].bit_count() for s in range(n))
+    rest = pool - sum(room[s] for s in range(n) if s != know.seat)
+    return [room[(know.seat + r) % n] for r in range(1, n)] + [rest]
+
+
+def prior(know: Knowledge, view: GameView) -> Array:
+    """What the network's outputs are added to: the logarithm of each holder's room
+    (``rooms``), the same for every card. An untrained network (its last layer at zero) is the
+    uniform sampler; training learns only how the play and the auction move the odds."""
+    room = np.maximum(np.array(rooms(know, view), dtype=np.float32), PRIOR_FLOOR)
+    return np.asarray(np.log(room)[None, :], dtype=np.float32)
 
 
 def masked(
@@ -357,5 +379,7 @@ __all__ = [
     "has_net",
     "masked",
     "packaged",
+    "prior",
+    "rooms",
     "sizes",
 ]
