@@ -44,7 +44,7 @@ from games.ai.rollout import rollout
 from games.ai.scorer import TableScoring
 from games.registry import new_game
 from games.registry import random_rules as drawn_rules
-from games.views import GameView
+from games.views import CoincheAuctionEntry, GameView
 from training import runs
 from training.runs import ROOT, atomic_write, deadline_of
 
@@ -80,7 +80,7 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
 
 def play_auction(
     rng: random.Random, explore: float
-) -> tuple[GameView, list[list[str]], list[tuple[int, list[dict[str, Any]]]]]:
+) -> tuple[GameView, list[list[str]], list[tuple[int, list[CoincheAuctionEntry]]]]:
     """One deal's auction by the normal player: the first view (rules, dealer, teams), the four
     hands and every decision (its seat and the auction before it) where a bid was possible."""
     options = random_rules(rng)
@@ -91,7 +91,7 @@ def play_auction(
     game.deal(deck)
     hands = [list(game.view(s)["hand"]) for s in range(4)]
     first = game.view(0)
-    decisions: list[tuple[int, list[dict[str, Any]]]] = []
+    decisions: list[tuple[int, list[CoincheAuctionEntry]]] = []
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
         assert seat is not None
@@ -100,7 +100,9 @@ def play_auction(
             break
         view = game.view(seat)
         if any(a.type == "bid" for a in legal):
-            decisions.append((seat, [dict(e) for e in kn.auction(view)]))
+            coinche = kn.as_coinche(view)
+            assert coinche is not None
+            decisions.append((seat, list(coinche["auction"])))
         calls = [a for a in legal if a.type in ("pass", "bid")]
         if calls and rng.random() < explore:
             action = rng.choice(calls)
