@@ -34,13 +34,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.actions import Action
-from games.ai.belief import NETS, Belief
+from games.ai.belief import NETS, Belief, allowed
 from games.ai.hard import choose_hard
+from games.ai.knowledge import Knowledge
 from games.ai.nets import from_bytes
+from games.ai.sampler import Sampler
 from games.base import Game
 from games.records import parse
 from games.review.analysis import REAL_EXACT_CARDS
 from games.review.playout import finish
+from training.belief import held_out
 from training.selfplay import read_records
 
 
@@ -87,7 +90,63 @@ def judge(game: Game, seat: int, belief: Belief, rollouts: int, seed: str) -> di
     return row
 
 
+def likelihood(
+    game: Game, seat: int, belief: Belief, draws: int, rng: random.Random
+) -> dict[str, float]:
+    """The log-loss of the true holder of each card ``seat`` has not seen, per card, under the
+    deals each sampler draws: uniform within the hard constraints, today's (fitted to the
+    hand-written claims), and the belief's. Each sampler's odds are counted from ``draws``
+    deals (half a deal added to every allowed holder), the same way for all three."""
+    view = game.view(seat)
+    know = Knowledge(view)
+    n = game.seats
+    truth = {c: s for s in range(n) for c in game.view(s)["hand"]}
+    allow = allowed(know, view)
+    out: dict[str, float] = {}
+    samplers = {
+        "uniform": _uniform(know, view),
+        "claims": Sampler(know, view),
+        "belief": Sampler(know, view, belief),
+    }
+    for name, sampler in samplers.items():
+        counts = [[0.5 if ok else 0.0 for ok in row] for row in allow]
+        for _ in range(draws):
+            dealt = sampler.sample(rng)
+            if dealt is None:
+                continue
+            hands, _ = dealt
+            for c in range(know.rules.size):
+                if know.unseen >> c & 1:
+                    holder = next((s for s in range(n) if hands[s] >> c & 1), n)
+                    counts[c][holder] += 1
+        loss, cards = 0.0, 0
+        for c in range(know.rules.size):
+            if know.unseen >> c & 1:
+                holder = truth.get(know.rules.deck[c], n)
+                loss -= math.log(counts[c][holder] / sum(counts[c]))
+                cards += 1
+        out[name] = loss / max(1, cards)
+    return out
+
+
+def _uniform(know: Knowledge, view: Any) -> Sampler:
+    sampler = Sampler(know, view)
+    sampler.claims = []
+    return sampler
+
+
 def summary(rows: list[dict[str, Any]]) -> str:
+    if rows and "uniform" in rows[0] and isinstance(rows[0]["uniform"], float):
+        parts = []
+        for name in ("uniform", "claims", "belief"):
+            values = [float(r[name]) for r in rows]
+            parts.append(f"{name} {statistics.fmean(values):.4f}")
+        gain = [float(r["claims"]) - float(r["belief"]) for r in rows]
+        half = 1.96 * statistics.stdev(gain) / math.sqrt(len(gain)) if len(gain) > 1 else 0.0
+        return (
+            f"log-loss of the true hands a card over {len(rows)} positions: {', '.join(parts)}; "
+            f"claims − belief {statistics.fmean(gain):+.4f} ± {half:.4f}"
+        )
     diffs = [float(r["diff"]) for r in rows]
     if len(diffs) < 2:
         return f"{len(diffs)} positions"
@@ -115,6 +174,13 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--rollouts", type=int, default=16)
     parser.add_argument("--max-minutes", type=float, default=None)
+    parser.add_argument(
+        "--likelihood",
+        type=int,
+        default=0,
+        metavar="DRAWS",
+        help="instead: each sampler's log-loss of the true hands, from DRAWS deals a position",
+    )
     parser.add_argument("--results", type=Path, default=None)
     args = parser.parse_args()
     net_path = args.net or (
@@ -132,7 +198,7 @@ def main() -> None:
     deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
     records = read_records(args.records, args.game, args.seats)
     for number, record in enumerate(records):
-        if args.held and number % 20 != 7:
+        if args.held and not held_out(number):
             continue
         for index, game, seat in positions(record):
             if len(rows) >= args.positions or time.monotonic() > deadline:
@@ -141,7 +207,11 @@ def main() -> None:
             if (number, index) in done:
                 continue
             row = {"deal": number, "action": index, "seat": seat}
-            row.update(judge(game, seat, belief, args.rollouts, f"judge:{number}:{index}"))
+            seed = f"judge:{number}:{index}"
+            if args.likelihood:
+                row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
+            else:
+                row.update(judge(game, seat, belief, args.rollouts, seed))
             rows.append(row)
             if args.results:
                 with args.results.open("a") as out:

@@ -37,7 +37,11 @@ SHARD = 10
 
 
 def play_deal(
-    game_name: str, seats: int, rng: random.Random, samples: int | None = None
+    game_name: str,
+    seats: int,
+    rng: random.Random,
+    samples: int | None = None,
+    player: str = "hard",
 ) -> dict[str, Any]:
     """One deal of ``game_name`` at ``seats`` played by the hard player at every seat (on
     ``samples`` sampled deals a decision, or the table's budget): its record (one deal), with
@@ -83,6 +87,7 @@ def read_records(folder: Path, game: str, seats: int) -> list[dict[str, Any]]:
 def generate(
     run: Run, game: str, seats: int, deals: int, samples: int | None, deadline: float
 ) -> bool:
+    player = str(run.config["player"])
     """The shards of ``deals`` deals of one game; False when the time is up."""
     for k in range(math.ceil(deals / SHARD)):
         path = shard_path(run, game, seats, k)
@@ -92,7 +97,7 @@ def generate(
             return False
         start = time.process_time()
         rng = random.Random(f"selfplay:{run.config['seed']}:{game}{seats}:{k}")
-        lines = [json.dumps(play_deal(game, seats, rng, samples)) for _ in range(SHARD)]
+        lines = [json.dumps(play_deal(game, seats, rng, samples, player)) for _ in range(SHARD)]
         atomic_write(path, gzip.compress(("\n".join(lines) + "\n").encode()))
         run.log(
             {
@@ -120,9 +125,14 @@ def main() -> None:
         help="a game, its seat count and how many deals (several --game in turn)",
     )
     parser.add_argument("--samples", type=int, default=0, help="sampled deals a decision")
+    parser.add_argument(
+        "--player", default="hard", choices=("hard", "normal"), help="who plays every seat"
+    )
     parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")
     args = parser.parse_args()
-    run = Run(args.run, {"seed": args.seed, "player": "hard", "samples": args.samples}, ("shards",))
+    run = Run(
+        args.run, {"seed": args.seed, "player": args.player, "samples": args.samples}, ("shards",)
+    )
     deadline = deadline_of(args.max_minutes)
     for spec in args.game:
         head, _, deals = spec.partition("=")
