@@ -43,7 +43,7 @@ from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage
 from bot.app import create_bot
 from bot.config import Settings
 from bot.text.i18n import LOCALES
-from tests.bot.driver import components_of
+from harness.driver import components_of
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MISSING_BROWSER = (

@@ -1,5 +1,5 @@
 """The tables ``benchmarks/preview.py`` photographs: one short script per game, played as people
-play (slash commands and clicks through ``tests/bot/driver.py``), each handing its moments to the
+play (slash commands and clicks through ``harness/driver.py``), each handing its moments to the
 shooter as they happen.
 
 Every table's deck comes from a seeded generator (``Stage.seeded``) in place of the bot's system
@@ -26,8 +26,8 @@ import bot.play.sessions as sessions
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
-from tests.bot.challenge.play import Attempt, card, new_challenge
-from tests.bot.driver import Table, custom_ids
+from harness.challenge import Attempt, card, new_challenge
+from harness.driver import Table, custom_ids
 
 Shoot = Callable[[str, str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
 """``shoot(game, moment, channel, viewer, message)``: photograph one moment."""

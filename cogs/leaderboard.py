@@ -20,8 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.storage.ratings import GAMES
-from bot.storage.ratings_interface import PERIODS
+from bot.storage.ratings.interface import PERIODS
+from bot.storage.ratings.model import GAMES
 from bot.storage.settings.server import ServerSettings
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import LANGUAGE_CHOICES, choice, describe

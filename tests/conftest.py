@@ -19,8 +19,8 @@ from hypothesis import settings as hypothesis_settings
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.text import marks
+from harness.pg_server import NoPostgres, PgServer
 from tests.support import simcord_speed
-from tests.support.pg_server import NoPostgres, PgServer
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
 # by the luck of a draw; locally each run explores new examples.

@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from typing import Protocol, Unpack
 
 from bot.play.computers import ChooseFn, default_choose
-from bot.storage.interface import (
+from bot.storage.ratings.model import RatingChange
+from bot.storage.storage import Storage
+from bot.storage.tables.interface import (
     Seat,
     Snapshot,
     StaleAction,
@@ -34,9 +36,7 @@ from bot.storage.interface import (
     TableRow,
     replay_log,
 )
-from bot.storage.ratings import RatingChange
-from bot.storage.storage import Storage
-from bot.storage.table_settings import Duplicate, TableSettings
+from bot.storage.tables.settings import Duplicate, TableSettings
 from games.actions import Action
 from games.base import Game, IllegalAction
 from games.registry import game_class

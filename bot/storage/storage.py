@@ -8,19 +8,19 @@ pages' secret), each a small interface with one implementation written once over
 
 from __future__ import annotations
 
-from bot.storage.challenge_queries import ChallengeStore
-from bot.storage.challenges import ChallengeStorage
-from bot.storage.database import Database
-from bot.storage.instance import InstanceStorage, InstanceStore
-from bot.storage.interface import ReviewStorage, TableStorage
-from bot.storage.puzzle_queries import PuzzleStore
-from bot.storage.puzzles import PuzzleStorage
-from bot.storage.ratings_interface import RatingStorage
-from bot.storage.ratings_writes import RatingStore
-from bot.storage.reviews import ReviewStore
+from bot.storage.challenges.interface import ChallengeStorage
+from bot.storage.challenges.store import ChallengeStore
+from bot.storage.databases.database import Database
+from bot.storage.puzzles.interface import PuzzleStorage
+from bot.storage.puzzles.store import PuzzleStore
+from bot.storage.ratings.interface import RatingStorage
+from bot.storage.ratings.writes import RatingStore
+from bot.storage.settings.instance import InstanceStorage, InstanceStore
 from bot.storage.settings.store import ServerSettingsStorage, ServerSettingsStore
 from bot.storage.shards import Shards
-from bot.storage.tables import TableStore
+from bot.storage.tables.interface import TableStorage
+from bot.storage.tables.reviews import ReviewStorage, ReviewStore
+from bot.storage.tables.store import TableStore
 
 
 class Storage:

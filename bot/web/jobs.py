@@ -16,8 +16,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final
 
-from bot.storage.challenges import Challenge, DealResult, Par
-from bot.storage.ratings import Board, RatingChange
+from bot.storage.challenges.interface import Challenge, DealResult, Par
+from bot.storage.ratings.model import Board, RatingChange
 from bot.web.cache import Page, page
 from bot.web.deal_page import DealLinks, deal_page
 from bot.web.links import Signer, relative

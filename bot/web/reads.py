@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.storage.challenges import Challenge, DealResult, Par
-from bot.storage.interface import TableRow
-from bot.storage.ratings import Board, RatingChange
+from bot.storage.challenges.interface import Challenge, DealResult, Par
+from bot.storage.ratings.model import Board, RatingChange
 from bot.storage.storage import Storage
+from bot.storage.tables.interface import TableRow
 from bot.web.replay import LogFacts
 from games.review import Review, StaleReview
 from games.review.values import Verdict

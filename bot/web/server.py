@@ -44,7 +44,8 @@ from bot.web.replay import LogFacts
 from bot.web.settings import WebSettings
 from bot.web.text import WEB, reader_locale, web_text
 from games.registry import GAME_NAMES
-from rendering.i18n import IMAGES, LOCALES
+from i18n.locales import LOCALES
+from rendering.words import IMAGES
 
 log = logging.getLogger(__name__)
 

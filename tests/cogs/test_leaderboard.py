@@ -20,12 +20,12 @@ import simcord
 import rendering
 from bot.config import Settings
 from bot.play.lobby import set_rated
-from bot.storage.ratings import player_key
+from bot.storage.ratings.model import player_key
 from bot.storage.settings.server import ServerSettings
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from bot.table.message import rating_note
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of, custom_ids
+from harness.driver import Table, components_of, custom_ids
 from tests.conftest import restart
 
 RATING_LINE = re.compile(r"^(\S+) ([0-9,]+) → ([0-9,]+) \(([+-][0-9,]+)\)", re.MULTILINE)

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rendering.i18n import DEFAULT_LOCALE, LOCALES, supported
+from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
 
 Json = dict[str, Any]  # JSON: the ``settings`` column of ``guild_settings``
 

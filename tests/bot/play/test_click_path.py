@@ -23,7 +23,7 @@ import simcord
 
 import bot.play.driving
 import bot.play.sessions
-import bot.storage.sqlite as sqlite_storage
+import bot.storage.databases.sqlite as sqlite_storage
 from bot.config import Settings
 from bot.play import workers
 from bot.play.computers import default_choose
@@ -31,12 +31,12 @@ from bot.play.driving import drive, stalled
 from bot.play.lobby import seat_computer, start_game
 from bot.play.tables import Tables
 from bot.storage.backends import make_storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from bot.text.i18n import t
 from bot.ui.codec import button_id
 from games.actions import Action
 from games.registry import game_class
-from tests.bot.driver import Table
+from harness.driver import Table
 from tests.conftest import restart
 
 

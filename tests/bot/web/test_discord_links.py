@@ -14,7 +14,7 @@ import simcord
 
 from bot.config import Settings
 from bot.web.settings import WebSettings
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 URL = "https://atout.example.org"
 
@@ -97,7 +97,7 @@ async def test_a_challenge_deals_traveller_is_linked_once_the_challenge_has_clos
     """``/challenge results deal:`` links the deal's traveller only once everybody may see it:
     a page cannot tell who reads it, so while the challenge is open (when only those who
     played the deal may see its field in Discord) there is no link to pass around."""
-    from tests.bot.challenge.play import Attempt, admin, new_challenge
+    from harness.challenge import Attempt, admin, new_challenge
 
     guild = env.create_guild()
     channel = guild.create_text_channel("challenges")

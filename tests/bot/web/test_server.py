@@ -17,7 +17,7 @@ from bot.web.links import WebLinks
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.records import parse, replay
-from tests.bot.web.conftest import SECRET, URL, Filled
+from harness.pages import SECRET, URL, Filled
 
 CARD = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
 
