@@ -133,9 +133,9 @@ def suit_permutation(deck: int, seats: int, inputs: int, order: list[int]) -> np
 
 def uniform_nll(y: npt.NDArray[Any], allow: npt.NDArray[Any], room: npt.NDArray[Any]) -> float:
     """Mean log-loss of the true holder under the uniform sampler's odds (each allowed holder
-    in proportion to the cards it has still to receive: what the rules alone say), per
-    unseen card."""
-    weights = allow * np.maximum(room, 0)[:, None, :]
+    in proportion to the cards it has still to receive, as ``games.ai.belief.prior`` counts
+    them: what the rules alone say), per unseen card: an untrained network's."""
+    weights = allow * np.maximum(room, bf.PRIOR_FLOOR)[:, None, :]
     known = (y >= 0) & (weights.sum(axis=2) > 0)
     picked = np.take_along_axis(weights, np.maximum(y, 0)[:, :, None].astype(np.int64), 2)[..., 0]
     p = picked[known] / weights.sum(axis=2)[known]

@@ -50,7 +50,9 @@ BID_SAMPLES: Final = 64
 
 BELIEFS: Final = False
 """Whether the hard player draws its sampled deals by the game's learned belief
-(``games.ai.belief``) where one ships, instead of uniformly fitted to hand-written claims."""
+(``games.ai.belief``) where one ships, instead of uniformly fitted to hand-written claims. Off:
+the beliefs trained so far (90–120 self-play deals a game) did not measurably change the hard
+player's cards (``benchmarks/results/README.md``, issue 46), and none ships."""
 
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
