@@ -145,7 +145,7 @@ def uniform_nll(y: npt.NDArray[Any], allow: npt.NDArray[Any], room: npt.NDArray[
 def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bool:
     import torch
 
-    from training.nn import ValueNet, export
+    from training.nn import ValueNet, export, load_checkpoint, save_checkpoint
 
     net_path = run.folder / "nets" / "net.npz"
     if net_path.exists():
@@ -169,12 +169,8 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
     epoch = 0
     best: tuple[float, int, dict[str, Any]] | None = None
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(saved["model"])
-        optimiser.load_state_dict(saved["optimiser"])
-        generator.set_state(saved["generator"])
-        epoch = saved["epoch"]
-        best = saved["best"]
+        saved = load_checkpoint(checkpoint, model, optimiser, generator)
+        epoch, best = saved["epoch"], saved["best"]
     perms = [
         torch.from_numpy(suit_permutation(deck, args.seats, inputs, list(p)))
         for p in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
@@ -237,18 +233,7 @@ def train(run: Run, rows: Path, args: argparse.Namespace, deadline: float) -> bo
         tested = test_nll()
         if tested < best[0]:
             best = (tested, epoch, state())
-        tmp = checkpoint.with_suffix(".pt.tmp")
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "optimiser": optimiser.state_dict(),
-                "generator": generator.get_state(),
-                "epoch": epoch,
-                "best": best,
-            },
-            tmp,
-        )
-        tmp.replace(checkpoint)
+        save_checkpoint(checkpoint, model, optimiser, generator, epoch, best=best)
         run.log(
             {
                 "phase": "train",

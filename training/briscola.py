@@ -186,7 +186,7 @@ def train(run: Run, gen: int, deadline: float) -> bool:
     PyTorch (the ``train`` extra) is imported here only: the self-play needs numpy alone."""
     import torch
 
-    from training.nn import ValueNet, export
+    from training.nn import ValueNet, export, load_checkpoint, save_checkpoint
 
     args = run.args
     if run.net(gen).exists():
@@ -201,11 +201,7 @@ def train(run: Run, gen: int, deadline: float) -> bool:
     epoch = 0
     path = run.checkpoint(gen)
     if path.exists():
-        saved = torch.load(path, weights_only=False)
-        model.load_state_dict(saved["model"])
-        optimiser.load_state_dict(saved["optimiser"])
-        generator.set_state(saved["generator"])
-        epoch = saved["epoch"]
+        epoch = load_checkpoint(path, model, optimiser, generator)["epoch"]
     elif gen > 0 and run.checkpoint(gen - 1).exists():
         model.load_state_dict(torch.load(run.checkpoint(gen - 1), weights_only=False)["model"])
     n = len(x)
@@ -233,15 +229,7 @@ def train(run: Run, gen: int, deadline: float) -> bool:
         model.eval()
         with torch.no_grad():
             test_loss = float(loss_of(model(x[test_idx]), target[test_idx], args.margin_loss))
-        state = {
-            "model": model.state_dict(),
-            "optimiser": optimiser.state_dict(),
-            "generator": generator.get_state(),
-            "epoch": epoch,
-        }
-        tmp = path.with_suffix(".pt.tmp")
-        torch.save(state, tmp)
-        tmp.replace(path)
+        save_checkpoint(path, model, optimiser, generator, epoch)
         run.log(
             {
                 "gen": gen,

@@ -194,7 +194,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
     extra) is imported here only: the self-play data and its tests need numpy alone."""
     import torch
 
-    from training.nn import ValueNet, export
+    from training.nn import ValueNet, export, load_checkpoint, save_checkpoint
 
     net_path = run.net
     if net_path.exists():
@@ -214,11 +214,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
     checkpoint = run.checkpoint
     epoch = 0
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(saved["model"])
-        optimiser.load_state_dict(saved["optimiser"])
-        generator.set_state(saved["generator"])
-        epoch = saved["epoch"]
+        epoch = load_checkpoint(checkpoint, model, optimiser, generator)["epoch"]
     held = torch.from_numpy(deal % 20 == 7)
     train_idx = torch.nonzero(~held).squeeze(1)
     test_idx = torch.nonzero(held).squeeze(1)
@@ -241,17 +237,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
         with torch.no_grad():
             test = float(torch.mean((model(x[test_idx]) - y[test_idx]) ** 2))
             base = float(torch.mean((y[train_idx].mean(0) - y[test_idx]) ** 2))
-        tmp = checkpoint.with_suffix(".pt.tmp")
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "optimiser": optimiser.state_dict(),
-                "generator": generator.get_state(),
-                "epoch": epoch,
-            },
-            tmp,
-        )
-        tmp.replace(checkpoint)
+        save_checkpoint(checkpoint, model, optimiser, generator, epoch)
         run.log(
             {
                 "phase": "train",
