@@ -48,6 +48,7 @@ USED = (
     _.in_use,  # bot.ui.emojis: the emoji tests read which marks a bot put in use
     # Called as a function, which vulture does not follow.
     _.__call__,  # bot.web.pages.Words: the pages and their templates say w("key", …)
+    _.forward,  # training.nn.ValueNet: PyTorch calls it when the model is called
     # Unused today, in rooms being rebuilt for issues 32 and 33 (the review's path, storage, the
     # challenge's results): left to those rooms' developers to use or remove.
     _.computing,  # bot.play.reviews

@@ -131,7 +131,9 @@ challenge_deal_field = { $percent } dos pontos de match contra { $count ->
    *[other] os { $count } jogadores
 } que a jogaram antes de você.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que você terminou, as outras não são jogadas.
-challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem; a média das suas mãos define sua posição, depois seu total em relação ao par (o computador difícil no seu lugar).
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada em relação ao par (o computador difícil no seu lugar).
+challenge_standings_missed = -# Você jogou { $done } das { $total } mãos: cada mão não jogada conta 0%.
+challenge_attempt_alone = **Desafio concluído**: ninguém mais jogou ainda, então ainda não há pontos de match · { $par } em relação ao par. `/challenge standings` vai classificar você conforme outros jogarem.
 challenge_results_title = **{ $title }** — suas mãos
 challenge_results_hint = `/challenge results deal:` mostra o resultado de todos em uma mão que você já jogou.
 challenge_results_none = Você ainda não terminou nenhuma mão do desafio n.º { $id }.
