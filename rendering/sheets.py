@@ -114,7 +114,7 @@ def _deal_event(view: GameView) -> DealResultEvent | None:
     return None
 
 
-def _deal_result(view: GameView, result: Mapping[str, Any]) -> DealResultEvent:
+def merged_deal_result(view: GameView, result: Mapping[str, Any]) -> DealResultEvent:
     """The deal's ``deal_result`` event with the ``deal_results`` entry's trick points and scores
     over it: the entry has them for every deal (docs/records.md), the event not in every game."""
     event = _deal_event(view)
@@ -200,7 +200,7 @@ def draw_deal_summary(
 ) -> Image.Image:
     """A deal's points per side and what scored them; ``records``, when given, receives the
     texts drawn."""
-    merged = _deal_result(view, result)
+    merged = merged_deal_result(view, result)
     sides = len(merged["scores"]) or len(view["scores"]["game"]) or 2
     name_w = 380 if sides <= 2 else 220
     columns = _summary_columns(view, merged, sides, locale)
