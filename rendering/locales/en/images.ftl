@@ -112,8 +112,8 @@ cards_count = { $count ->
    *[other] { $count } cards
 }
 score_panel = Score
-score_deal = deal
-score_game = game
+score_deal = Deal
+score_game = Total
 game_over = Game over
 your_hand = Your hand
 hand_trump = trump { $trump }

@@ -116,8 +116,8 @@ cards_count = { $count ->
    *[other] { $count } cartes
 }
 score_panel = Score
-score_deal = donne
-score_game = partie
+score_deal = Donne
+score_game = Total
 game_over = Partie terminée
 your_hand = Ton jeu
 hand_trump = atout { $trump }

@@ -112,8 +112,8 @@ cards_count = { $count ->
    *[other] { $count } carte
 }
 score_panel = Punti
-score_deal = mano
-score_game = totale
+score_deal = Mano
+score_game = Totale
 game_over = Partita finita
 your_hand = Le tue carte
 hand_trump = briscola { $trump }

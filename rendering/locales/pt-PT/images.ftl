@@ -112,8 +112,8 @@ cards_count = { $count ->
    *[other] { $count } cartas
 }
 score_panel = Pontos
-score_deal = mão
-score_game = jogo
+score_deal = Mão
+score_game = Total
 game_over = Fim do jogo
 your_hand = As tuas cartas
 hand_trump = trunfo { $trump }
