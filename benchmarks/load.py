@@ -470,7 +470,7 @@ async def run(
             image_processes=image_processes,
         )
         bot = create_bot(settings)
-        env = simcord.Env(bot, settle_timeout=120.0, check_errors=False)
+        env = simcord.Env(bot, settle_timeout=600.0, check_errors=False)
         await env.start()
         probe = Probe()
         players = Players(env, probe, 0.0 if flat_out else REALISTIC_DELAY_S, seed)

@@ -26,6 +26,7 @@ from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
 from bot.storage.storage import Storage
+from bot.storage.table_settings import CHALLENGE
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
 from bot.table.hands import Hands
@@ -120,7 +121,7 @@ class AtoutBot(commands.Bot):
         # A challenge's deals end into their attempt instead (bot.challenge): only they pass
         # through the challenges' listener.
         self.tables.listener = self.ui
-        self.tables.duplicate_listener = ChallengeListener(self.ui, self.challenges.attempts)
+        self.tables.listeners[CHALLENGE] = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
         self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
         self.review = ReviewDesk(

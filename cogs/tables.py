@@ -45,9 +45,9 @@ async def find_table(
 async def challenge_refusal(
     interaction: discord.Interaction[discord.Client], session: TableSession
 ) -> bool:
-    """A challenge's deal is not left nor abandoned: its player simply stops, and comes back
-    with ``/challenge play`` (docs/challenges.md)."""
-    if session.duplicate is None:
+    """A table whose kind may not be left (a challenge's deal) is not left nor abandoned: its
+    player simply stops, and comes back with ``/challenge play`` (docs/challenges.md)."""
+    if session.kind.may_leave:
         return False
     await refuse(interaction, t("error_challenge_table", user_locale(interaction)))
     return True

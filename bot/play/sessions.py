@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol, Unpack
 
 from bot.play.computers import ChooseFn, default_choose
+from bot.play.kinds import TableKind, kind_of
 from bot.storage.interface import (
     Seat,
     Snapshot,
@@ -36,7 +37,7 @@ from bot.storage.interface import (
 )
 from bot.storage.ratings import RatingChange
 from bot.storage.storage import Storage
-from bot.storage.table_settings import Duplicate, TableSettings
+from bot.storage.table_settings import TableSettings
 from games.actions import Action
 from games.base import Game, IllegalAction
 from games.registry import game_class
@@ -144,9 +145,10 @@ class TableSession:
         return self.row.settings
 
     @property
-    def duplicate(self) -> Duplicate | None:
-        """The fixed deal of a challenge's table, None otherwise."""
-        return self.row.settings.duplicate
+    def kind(self) -> TableKind:
+        """What kind of table this is (``bot.play.kinds``): an ordinary table, a challenge's
+        deal, an open table. Every difference between them is asked of it."""
+        return kind_of(self.row.settings)
 
     @property
     def playing(self) -> bool:
@@ -154,12 +156,10 @@ class TableSession:
 
     @property
     def play_over(self) -> bool:
-        """Nothing more is played at this table: the game is over, or the one deal of a
-        duplicate table is."""
+        """Nothing more is played at this table (its kind says when: a challenge's table plays
+        one deal)."""
         game = self.game
-        if game is None:
-            return False
-        return game.over or (self.duplicate is not None and bool(game.deal_results))
+        return game is not None and self.kind.play_over(self.row, game)
 
     @property
     def deserted(self) -> bool:
@@ -232,7 +232,8 @@ class TableSession:
     async def act(self, user_id: int, version: int, action: Action) -> ActResult:
         """One human action, committed before this returns ok. Playing on shows the player is
         here: it withdraws their vote to abandon and starts their count of missed turns
-        again."""
+        again. Somebody is at this table: it is drawn as any other (no longer ``restoring``)."""
+        self.restoring = False
         async with self.lock:
             if self.needs_reload:
                 await self.reload_after_failure()
@@ -280,15 +281,11 @@ class TableSession:
         self.game = copy
 
     async def deal(self) -> None:
-        """The next deal, shuffled with the system's random source (a duplicate table's deck is
-        given), stored before it is played. The caller holds the lock."""
+        """The next deal, its deck the kind's (shuffled with the system's random source; a
+        challenge's is given), stored before it is played. The caller holds the lock."""
         assert self.game is not None
         copy = self.game.clone()
-        if self.duplicate is not None:
-            deck = list(self.duplicate.deal.deck)
-        else:
-            deck = list(copy.full_deck())
-            self.rng.shuffle(deck)
+        deck = self.kind.deck(self.row, copy, self.rng)
         copy.deal(deck)
         deal_no = len(copy.log) - 1
         await self._write(

@@ -40,10 +40,11 @@ class Tables:
     ) -> None:
         self.storage = storage
         self.listener = listener
-        """Who shows an ordinary table (``bot.table.controller.TableUI``)."""
-        self.duplicate_listener: Listener | None = None
-        """Who shows a duplicate table, a challenge's deal (``bot.challenge.listener``): an
-        ordinary table's changes never pass through the challenges."""
+        """Who shows a table (``bot.table.controller.TableUI``), unless its kind has its own."""
+        self.listeners: dict[str, Listener] = {}
+        """kind → who shows a table of that kind (``bot.play.kinds``): a challenge's deal is
+        shown by ``bot.challenge.listener``, so an ordinary table's changes never pass through
+        the challenges."""
         self.ai_pause_s = ai_pause_s
         self.choose = choose
         self.sessions: dict[int, TableSession] = {}
@@ -55,9 +56,7 @@ class Tables:
         session = TableSession(
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )
-        session.listener = self.listener
-        if row.settings.duplicate is not None and self.duplicate_listener is not None:
-            session.listener = self.duplicate_listener
+        session.listener = self.listeners.get(row.settings.kind, self.listener)
         # Only open tables stay in memory: an export or a look at a finished table must not
         # make the bot hold every table it ever played.
         if row.status in ("lobby", "playing"):

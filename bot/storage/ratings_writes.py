@@ -31,7 +31,7 @@ from bot.storage.ratings import (
     shown_rating,
 )
 from bot.storage.standings_reads import StandingsReads
-from bot.storage.table_settings import TableSettings
+from bot.storage.table_settings import CHALLENGE, TableSettings
 
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
@@ -64,7 +64,7 @@ class RatingStore(StandingsReads):
         )
         stored = 0
         for row in rows:
-            if TableSettings.from_json(json.loads(row["settings"])).duplicate is not None:
+            if TableSettings.from_json(json.loads(row["settings"])).kind == CHALLENGE:
                 continue  # a deal of a challenge: scored by the challenge, not rated
             stored += await self._store_match(conn, int(row["id"])) is not None
         return stored
@@ -75,7 +75,7 @@ class RatingStore(StandingsReads):
         Read, compute (``bot.storage.match``, no SQL), write: this runs at the end of every
         game, and for every game of a database being migrated."""
         inputs = await self._match_inputs(conn, table_id)
-        if inputs is None or inputs.settings.duplicate is not None:
+        if inputs is None or inputs.settings.kind == CHALLENGE:
             # A deal of a challenge is scored by the challenge, apart from the ratings.
             return None
         stored = stored_match(inputs)

@@ -14,8 +14,9 @@ from bot.ui.replies import refuse
 
 
 def hidden_from(session: TableSession, user_id: int) -> bool:
-    """A private table is seen by its seated player only (docs/challenges.md: no peeking)."""
-    return session.settings.private and session.seat_of(user_id) is None
+    """Whether the table's kind hides it from ``user_id`` (a challenge's deal is seen by its
+    seated player only, docs/challenges.md: no peeking)."""
+    return session.kind.hidden_from(session.row, user_id)
 
 
 async def session_or_refusal(

@@ -78,14 +78,15 @@ class TableChannel:
     ) -> discord.Message:
         """Send in the table's thread; if the thread was deleted or the bot may no longer
         write there, the table moves to its channel (for good) and the message goes there. A
-        private table (a challenge's deal) never speaks in its channel: without its thread it
-        speaks only in its player's ephemeral messages, and this refuses."""
-        if session.settings.private and session.row.thread_id is None:
+        table whose kind may not use its channel (a challenge's deal) never speaks there:
+        without its thread it speaks only in its player's ephemeral messages, and this refuses."""
+        kind = session.kind
+        if not kind.may_use_channel and session.row.thread_id is None:
             raise PrivateTable(f"table {session.id} is private and has no thread")
         try:
             return await self.messageable(session).send(content, **post)
         except (discord.NotFound, discord.Forbidden) as exc:
-            if session.row.thread_id is None or session.settings.private:
+            if session.row.thread_id is None or not kind.may_use_channel:
                 raise
             log.warning(
                 "table %s: thread %s unusable (%s), moving to the channel",

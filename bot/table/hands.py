@@ -150,7 +150,7 @@ class Hands:
                 marked=[card for card in chosen if card in view["hand"]] if legal else None,
             )
         ]
-        if session.settings.private and session.row.thread_id is None:
+        if session.kind.in_messages(session.row):
             # The player's ephemeral message is the whole table (a challenge's deal where no
             # private thread could be opened): the table image and its line, then the hand.
             status = status_line(game, session.names(), locale, session.settings.deck_style)
