@@ -18,7 +18,9 @@ from bot.play.lobby import leave_lobby
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.table.access import hidden_from, session_or_refusal
+from bot.table.channel import who
 from bot.table.commands import describe
+from bot.table.places import Place
 from bot.text.i18n import t, user_locale
 from bot.text.rules import option_text, rule_label
 from bot.ui.replies import refuse
@@ -75,7 +77,6 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         session = await find_table(interaction, table)
         if session is None or await challenge_refusal(interaction, session):
             return
-        locale = locale_of(session)
         mine = user_locale(interaction)
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", mine))
@@ -93,10 +94,19 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             await refuse(interaction, t("error_not_seated", mine))
             return
         await refuse(interaction, t("table_left", mine, id=session.id, name=name))
-        text = t("table_left_public", locale, mention=f"<@{interaction.user.id}>", name=name)
-        if session.deserted:
-            text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
-        await self.bot.presence.announce(session, text)
+        user = interaction.user.id
+        away = session.settings.away_seat_of(user)
+        player = away.name if away is not None else ""
+
+        def words(place: Place) -> str:
+            text = t(
+                "table_left_public", place.language, mention=who(place, user, player), name=name
+            )
+            if session.deserted:
+                text += "\n" + t("table_deserted", place.language, minutes=DESERTED_TTL_S // 60)
+            return text
+
+        await self.bot.presence.announce(session, words)
         schedule_drive(session)
 
     @app_commands.command(name="rejoin", description=describe("cmd_table_rejoin"))

@@ -74,6 +74,9 @@ class TableKind:
     may_leave: ClassVar[bool] = True
     """A player may leave (a computer keeps the seat) and vote to abandon."""
 
+    mirrored: ClassVar[bool] = False
+    """Shown in a thread of each player's own server (its mirrors), not in one place."""
+
 
 class ChallengeTable(TableKind):
     """A challenge's deal (docs/challenges.md): one fixed deal from a given dealer and deck,
@@ -123,6 +126,7 @@ class OpenTable(TableKind):
     is rated on the instance's ladder."""
 
     name: ClassVar[str] = OPEN
+    mirrored: ClassVar[bool] = True
 
 
 ORDINARY_TABLE: Final = TableKind()

@@ -22,8 +22,8 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable
-from dataclasses import dataclass
-from typing import Protocol, Unpack
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, Unpack
 
 from bot.play.computers import ChooseFn, default_choose
 from bot.play.kinds import TableKind, kind_of
@@ -35,6 +35,7 @@ from bot.storage.interface import (
     TableRow,
     replay_log,
 )
+from bot.storage.open_tables import Mirror
 from bot.storage.ratings import RatingChange
 from bot.storage.storage import Storage
 from bot.storage.table_settings import TableSettings
@@ -135,6 +136,9 @@ class TableSession:
         """People who voted to abandon the table (``bot.play.ending``); playing on withdraws."""
         self.missed_turns: dict[int, int] = {}
         """seat → turns in a row the timer played for its player (``bot.play.absence``)."""
+        self.mirrors: list[Mirror] = []
+        """An open table's mirrors: its thread in each server where somebody seated reads it
+        (``bot.table.places``); none for a table shown in one place."""
 
     @property
     def id(self) -> int:
@@ -214,6 +218,13 @@ class TableSession:
     def _set_row(self, fields: TableFields) -> None:
         for name, value in fields.items():
             setattr(self.row, name, value)
+
+    async def set_mirror(self, channel_id: int, **fields: Any) -> None:
+        """Change one mirror (its thread, message, ping; closed): in storage, then in memory."""
+        await self.storage.open_tables.update_mirror(self.id, channel_id, **fields)
+        self.mirrors = [
+            replace(m, **fields) if m.channel_id == channel_id else m for m in self.mirrors
+        ]
 
     async def set_seat(self, seat: Seat) -> None:
         """Who sits at ``seat.seat`` now: in storage, then in memory."""
@@ -322,3 +333,5 @@ class TableSession:
             if row.status in ("playing", "finished"):
                 self.game = await restore_game(self.storage, row)
                 self.deals_announced = len(self.game.deal_results)
+            if row.settings.open:
+                self.mirrors = await self.storage.open_tables.mirrors(row.id)

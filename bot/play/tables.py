@@ -82,7 +82,10 @@ class Tables:
         game = None
         if row.status in ("playing", "finished") and row.first_dealer is not None:
             game = await restore_game(self.storage, row)
-        return self._session(row, game)
+        session = self._session(row, game)
+        if row.settings.open:
+            session.mirrors = await self.storage.open_tables.mirrors(row.id)
+        return session
 
     async def in_thread(self, thread_id: int) -> TableSession | None:
         row = await self.storage.tables.in_thread(thread_id)

@@ -28,7 +28,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.database import AfterMigration, Connection, Database, Statement, Step
+from bot.storage.database import AfterMigration, Connection, Database, Ring, Statement, Step
 from bot.storage.interface import StaleAction
 from bot.storage.migrations import SQLITE, Migration, run_migrations
 
@@ -182,6 +182,12 @@ class SqliteDatabase(Database):
                 await self.db.execute_fetchall("ROLLBACK")
         except Exception:
             log.exception("ROLLBACK failed after an error; the first error follows")
+
+    async def notify(self, conn: Connection, channel: str) -> None:
+        """One process: nobody else to ring."""
+
+    async def listen(self, channel: str, ring: Ring) -> None:
+        """One process: nobody else rings."""
 
     def group_guard(self) -> asyncio.Lock:
         return self._lock

@@ -1,8 +1,9 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
 click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
-``storage.puzzles`` and ``storage.instance`` (what belongs to the whole instance: the web
-pages' secret), each a small interface with one implementation written once over the
-``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
+``storage.puzzles``, ``storage.instance`` (what belongs to the whole instance: the web pages'
+secret), ``storage.open_tables`` (open tables: the queue, mirrors, mutes) and ``storage.relay``
+(clicks carried between shard clusters), each a small interface with one implementation written
+once over the ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from bot.storage.challenges import ChallengeStorage
 from bot.storage.database import Database
 from bot.storage.instance import InstanceStorage, InstanceStore
 from bot.storage.interface import ReviewStorage, TableStorage
+from bot.storage.open_tables import OpenStorage, OpenStore
 from bot.storage.puzzle_queries import PuzzleStore
 from bot.storage.puzzles import PuzzleStorage
 from bot.storage.ratings_interface import RatingStorage
 from bot.storage.ratings_writes import RatingStore
+from bot.storage.relay import RelayStorage, RelayStore
 from bot.storage.reviews import ReviewStore
 from bot.storage.shards import Shards
 from bot.storage.tables import TableStore
@@ -31,6 +34,8 @@ class Storage:
         self.challenges: ChallengeStorage = ChallengeStore(database)
         self.puzzles: PuzzleStorage = PuzzleStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
+        self.open_tables: OpenStorage = OpenStore(database)
+        self.relay: RelayStorage = RelayStore(database)
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
         self._after_migration = ratings.after_migration
@@ -45,6 +50,7 @@ class Storage:
     @shards.setter
     def shards(self, shards: Shards | None) -> None:
         self.tables.shards = self.challenges.shards = self.puzzles.shards = shards
+        self.open_tables.shards = shards
 
     async def open(self) -> None:
         """Connect, and bring the schema to the latest migration (rating the games already

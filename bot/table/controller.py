@@ -130,6 +130,7 @@ class TableUI:
         if task is not None and not task.done() and task is not asyncio.current_task():
             with contextlib.suppress(Exception):
                 await task
+        await self.message.settled(session)
 
     async def thinking(self, session: TableSession, seat: int) -> None:
         await self.message.thinking(session, seat)
@@ -144,6 +145,7 @@ class TableUI:
         await self.pings.delete(session)
         await self.hands.close(session)
         await self.message.edit(session)
+        await self.message.settled(session)
         await self.message.post_result(session)
         self.forget(session)
 
@@ -156,6 +158,7 @@ class TableUI:
     def forget(self, session: TableSession) -> None:
         """A table that is over leaves memory; ``Tables.get`` reloads it for an export."""
         self.hands.forget(session.id)
+        self.message.forget(session.id)
         self.presenters.pop(session.id, None)
         self.dirty.discard(session.id)
         self.tables.sessions.pop(session.id, None)
