@@ -15,7 +15,7 @@ import random
 import types
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -392,7 +392,9 @@ async def puzzle(stage: Stage) -> None:
     stage.seed = GAMES["puzzle"].seed
     # The post speaks the server's language, as an admin sets it (/atout settings language:).
     bot = stage.world.bot
-    await bot.storage.ratings.set_guild_setting(stage.guild.id, "language", stage.language)  # type: ignore[attr-defined]
+    await bot.storage.settings.update(  # type: ignore[attr-defined]
+        stage.guild.id, lambda settings: replace(settings, language=stage.language)
+    )
     await boss.slash(channel, "puzzle daily")
     alice = stage.people[0]
     post = latest(channel)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -33,7 +34,7 @@ from bot.storage.ratings import GAMES
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import choice, describe
 from bot.table.house_rules import check_options
-from bot.text.i18n import LOCALES, t, table_language, user_locale
+from bot.text.i18n import LOCALES, t, user_locale
 from bot.ui.codec import ChallengeButtonId
 from bot.ui.components import Rebuilt
 from bot.ui.replies import refuse
@@ -50,7 +51,6 @@ CLOSE_CHOICES = [
     for hours in CLOSE_HOURS
 ]
 DAILY_CHOICES = [choice("challenge_daily_start", "start"), choice("challenge_daily_stop", "stop")]
-ROLE_SETTING = "challenge_role"
 """The server setting naming the role whose members may create challenges."""
 FILES_PER_MESSAGE = 10
 """Discord's limit of attachments in one message."""
@@ -67,8 +67,7 @@ async def may_create(interaction: Interaction, bot: AtoutBot) -> bool:
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True
     if interaction.guild_id is not None and isinstance(interaction.user, discord.Member):
-        settings = await bot.storage.ratings.guild_settings(interaction.guild_id)
-        role = settings.get(ROLE_SETTING)
+        role = (await bot.storage.settings.server(interaction.guild_id)).challenge_role
         if role is not None and any(r.id == role for r in interaction.user.roles):
             return True
     await refuse(interaction, t("error_challenge_rights", user_locale(interaction)))
@@ -218,8 +217,8 @@ class Challenges(
         count, options = checked
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if language is None:
-            settings = await self.bot.storage.ratings.guild_settings(interaction.guild_id)
-            language = table_language(None, settings.get("language"), interaction.guild_locale)
+            settings = await self.bot.storage.settings.server(interaction.guild_id)
+            language = settings.table_language(interaction.guild_locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
         challenge = await self.bot.challenges.create(
             guild_id=interaction.guild_id,
@@ -316,8 +315,9 @@ class Challenges(
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             await refuse(interaction, t("error_manage_server", mine))
             return
-        await self.bot.storage.ratings.set_guild_setting(
-            interaction.guild_id, ROLE_SETTING, role.id if role is not None else None
+        role_id = role.id if role is not None else None
+        await self.bot.storage.settings.update(
+            interaction.guild_id, lambda settings: replace(settings, challenge_role=role_id)
         )
         if role is None:
             await refuse(interaction, t("challenge_role_cleared", mine))

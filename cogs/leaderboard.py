@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -21,9 +22,10 @@ from discord.ext import commands
 from bot.app import AtoutBot, atout
 from bot.storage.ratings import GAMES
 from bot.storage.ratings_interface import PERIODS
+from bot.storage.settings.server import ServerSettings
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import LANGUAGE_CHOICES, choice, describe
-from bot.text.i18n import LOCALES, t, table_language, user_locale
+from bot.text.i18n import LOCALES, t, user_locale
 from bot.ui.codec import BoardButtonId, RecordButtonId, ResetButtonId
 from bot.ui.components import Rebuilt
 from bot.ui.replies import refuse
@@ -387,22 +389,20 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         if language is not None and language not in LOCALES:
             await refuse(interaction, t("error_setting", locale, key="language", value=language))
             return
-        storage = self.bot.storage
-        if show_computers is not None:
-            await storage.ratings.set_guild_setting(
-                interaction.guild_id, "show_computers", show_computers
-            )
-        if language is not None:
-            await storage.ratings.set_guild_setting(interaction.guild_id, "language", language)
-        current = await storage.ratings.guild_settings(interaction.guild_id)
-        shown = bool(current.get("show_computers", False))
-        tables = table_language(None, current.get("language"), interaction.guild_locale)
+
+        def chosen(settings: ServerSettings) -> ServerSettings:
+            """What the admin gave; an option left out keeps its value."""
+            if show_computers is not None:
+                settings = replace(settings, show_computers=show_computers)
+            if language is not None:
+                settings = replace(settings, language=language)
+            return settings
+
+        current = await self.bot.storage.settings.update(interaction.guild_id, chosen)
+        tables = current.table_language(interaction.guild_locale)
+        shown = "settings_yes" if current.show_computers else "settings_no"
         lines = [
-            t(
-                "settings_show",
-                locale,
-                computers=t("settings_yes" if shown else "settings_no", locale),
-            ),
+            t("settings_show", locale, computers=t(shown, locale)),
             t("settings_language", locale, language=t(f"language_{tables}", locale)),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)

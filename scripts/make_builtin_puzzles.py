@@ -1,4 +1,4 @@
-"""Make the bot's built-in puzzles (``bot/puzzles/builtin.json.gz``): open-hand puzzles found in
+"""Make the bot's built-in puzzles (``bot/puzzles/builtin.jsonl``): open-hand puzzles found in
 deals the normal computer player played at every seat, for the servers whose own recent deals
 are too few for a daily puzzle (docs/puzzles.md, "In Discord").
 
@@ -23,7 +23,6 @@ in worker processes and kept in ``--work`` (JSON lines), so that a second run re
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -55,7 +54,7 @@ SEARCHED: dict[tuple[str, int], int] = {("belote", 4): 1000, ("coinche", 4): 400
 """Deals looked at for contract puzzles before score puzzles fill the set (fewer when the
 contract puzzles alone fill it)."""
 PER_DEAL = 2
-OUT = ROOT / "bot" / "puzzles" / "builtin.json.gz"
+OUT = ROOT / "bot" / "puzzles" / "builtin.jsonl"
 
 
 def one(job: tuple[str, int, int, int]) -> dict[str, Any]:
@@ -142,11 +141,10 @@ def main() -> None:
     entries: list[dict[str, Any]] = []
     for key, wanted in WANTED.items():
         entries.extend(chosen(rows, key, wanted) or [])
-    text = "[\n" + ",\n".join(json.dumps(e, separators=(",", ":")) for e in entries) + "\n]\n"
-    # Gzipped (about 45 KiB for 700 KiB of JSON), with no time stamp: the same set, the same bytes.
-    packed = gzip.compress(text.encode(), compresslevel=9, mtime=0)
-    args.out.write_bytes(packed)
-    print(f"{len(entries)} puzzles, {len(packed) // 1024} KiB: {args.out}", file=sys.stderr)
+    # One puzzle a line, as text: a set made again shows in a diff as the puzzles it changed.
+    text = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in entries)
+    args.out.write_text(text)
+    print(f"{len(entries)} puzzles, {len(text) // 1024} KiB: {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from bot.play.par import play_par
 from bot.storage.challenges import Challenge, DailySchedule, Par, Standing, iso, moment
 from bot.storage.table_settings import TableSettings
 from bot.table.channel import NO_MENTIONS
-from bot.text.i18n import t, table_language
+from bot.text.i18n import t
 from games.ai import DEFAULT_SAMPLES
 from games.duplicate import PLAYER_SEAT, deal_detail, deal_seed, fixed_deals, seat_result
 
@@ -190,10 +190,9 @@ class Challenges:
             following += datetime.timedelta(hours=DAILY_HOURS)
         if not await self.host.storage.challenges.claim_daily(schedule, iso(following)):
             return None
-        settings = await self.host.storage.ratings.guild_settings(schedule.guild_id)
+        settings = await self.host.storage.settings.server(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
-        locale = guild.preferred_locale if guild is not None else None
-        language = table_language(None, settings.get("language"), locale)
+        language = settings.table_language(guild.preferred_locale if guild is not None else None)
         return await self.create(
             guild_id=schedule.guild_id,
             channel_id=schedule.channel_id,

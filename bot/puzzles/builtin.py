@@ -1,4 +1,4 @@
-"""The built-in puzzles (``builtin.json.gz``, made once by ``scripts/make_builtin_puzzles.py``): open-hand
+"""The built-in puzzles (``builtin.jsonl``, made once by ``scripts/make_builtin_puzzles.py``): open-hand
 puzzles found in deals the computers played, each with its position as a record prefix, for a
 server whose own recent deals are too few for a puzzle of the day.
 
@@ -10,14 +10,13 @@ against them stay theirs.
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-PATH = Path(__file__).with_name("builtin.json.gz")
+PATH = Path(__file__).with_name("builtin.jsonl")
 
 
 @dataclass(frozen=True)
@@ -43,8 +42,9 @@ def builtin_key(entry: Entry) -> str:
 
 @functools.cache
 def builtin_puzzles() -> tuple[Entry, ...]:
-    """Every built-in puzzle, in the file's order (games together)."""
-    rows = json.loads(gzip.decompress(PATH.read_bytes()))
+    """Every built-in puzzle, in the file's order (games together; one a line, so that a set made
+    again diffs by puzzle)."""
+    rows = [json.loads(line) for line in PATH.read_text().splitlines() if line]
     return tuple(Entry(row["puzzle"], row["record"]) for row in rows)
 
 

@@ -32,7 +32,6 @@ from bot.storage.interface import TableRow
 from bot.storage.puzzles import PuzzleAnswer, PuzzlePost, StoredPuzzle
 from bot.storage.storage import Storage
 from bot.table.channel import NO_MENTIONS
-from bot.text.i18n import table_language
 from games.records import ParsedRecord
 
 log = logging.getLogger(__name__)
@@ -263,11 +262,9 @@ class PuzzleDesk:
             following += DAY
         if not await self.storage.puzzles.claim_daily(schedule, iso(following)):
             return False
-        settings = await self.storage.ratings.guild_settings(schedule.guild_id)
+        settings = await self.storage.settings.server(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
-        locale = table_language(
-            None, settings.get("language"), guild.preferred_locale if guild is not None else None
-        )
+        locale = settings.table_language(guild.preferred_locale if guild is not None else None)
         stored = await self.today(schedule.guild_id)
         screen = await post(Shown.of(stored), day_of(now()), locale)
         channel = self.host.get_partial_messageable(schedule.channel_id, guild_id=schedule.guild_id)

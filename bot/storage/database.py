@@ -27,6 +27,12 @@ TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 """How the schema stores a moment: ISO-8601 UTC text, which sorts and compares the same way in
 both databases."""
 
+RATINGS_LOCK = 0x41_54_4F_55_54 + 1
+"""Held by every write of the ratings and of a server's settings (where the ratings' reset
+marks live): a cluster rating the games left pending at its start and the cluster where one of
+them just ended must not both store it, and two writers of one server's settings must not lose
+each other's change. (``+ 0`` is PostgreSQL's migration lock, ``bot.storage.postgres``.)"""
+
 Statement = tuple[str, tuple[Any, ...]]
 """One statement and its arguments (``$1``… in the statement)."""
 

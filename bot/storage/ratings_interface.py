@@ -60,11 +60,5 @@ class RatingStorage(ABC):
         """The record of a finished game of this server (what ``/table export`` gives)."""
 
     @abstractmethod
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
-
-    @abstractmethod
-    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None: ...
-
-    @abstractmethod
     async def reset(self, guild_id: int, game: str) -> int:
         """Forget the server's ratings at ``game`` (the history stays); how many were reset."""

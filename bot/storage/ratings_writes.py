@@ -10,10 +10,10 @@ the shard clusters; SQLite's writers are one at a time anyway).
 from __future__ import annotations
 
 import json
-from dataclasses import astuple, fields
+from dataclasses import astuple, fields, replace
 from typing import Any
 
-from bot.storage.database import Connection, now, placeholders
+from bot.storage.database import RATINGS_LOCK, Connection, now, placeholders
 from bot.storage.match import (
     MatchInputs,
     MatchRow,
@@ -30,14 +30,12 @@ from bot.storage.ratings import (
     player_key,
     shown_rating,
 )
+from bot.storage.settings.store import read_settings, write_settings
 from bot.storage.standings_reads import StandingsReads
 from bot.storage.table_settings import CHALLENGE, TableSettings
 
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
-RATINGS_LOCK = 0x41_54_4F_55_54 + 1
-"""Held by every write of ratings: a cluster rating the games left pending at its start and the
-cluster where one of them just ended must not both store it."""
 
 
 class RatingStore(StandingsReads):
@@ -180,12 +178,6 @@ class RatingStore(StandingsReads):
             for r in rows
         ]
 
-    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
-        async with self.database.transaction(lock=RATINGS_LOCK) as conn:
-            settings = await self._settings(conn, guild_id)
-            settings[key] = value
-            await _save_settings(conn, guild_id, settings)
-
     async def reset(self, guild_id: int, game: str) -> int:
         async with self.database.transaction(lock=RATINGS_LOCK) as conn:
             row = await conn.fetchrow(
@@ -197,27 +189,16 @@ class RatingStore(StandingsReads):
             await conn.execute(
                 "DELETE FROM ratings WHERE guild_id = $1 AND game = $2", guild_id, game
             )
-            settings = await self._settings(conn, guild_id)
-            resets = dict(settings.get("resets") or {})
+            settings = await read_settings(conn, guild_id)
             # The history stays; what counts from now on is what is stored after this mark.
             mark = await conn.fetchrow(
                 "SELECT MAX(rowid) AS n FROM match_players WHERE guild_id = $1 AND game = $2",
                 guild_id,
                 game,
             )
-            resets[game] = int(mark["n"] or 0) if mark is not None else 0
-            settings["resets"] = resets
-            await _save_settings(conn, guild_id, settings)
+            marks = {**settings.rating_resets, game: int(mark["n"] or 0) if mark is not None else 0}
+            await write_settings(conn, guild_id, replace(settings, rating_resets=marks))
         return int(row["n"]) if row is not None else 0
-
-
-async def _save_settings(conn: Connection, guild_id: int, settings: dict[str, Any]) -> None:
-    await conn.execute(
-        "INSERT INTO guild_settings (guild_id, settings) VALUES ($1, $2)"
-        " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-        guild_id,
-        json.dumps(settings),
-    )
 
 
 def _insert(table: str, row: type[Any]) -> str:

@@ -26,6 +26,8 @@ from bot.storage.ratings import (
     shown_rating,
 )
 from bot.storage.ratings_interface import PAGE_SIZE, PERIODS, RatingStorage
+from bot.storage.settings.server import ServerSettings
+from bot.storage.settings.store import read_settings
 
 HISTORY_POINTS = 200
 """A rating chart shows at most this many games (the latest)."""
@@ -41,25 +43,6 @@ def _iso_days_ago(days: int) -> str:
 class StandingsReads(RatingStorage):
     def __init__(self, database: Database) -> None:
         self.database = database
-
-    # ------------------------------------------------------------------ settings
-    @staticmethod
-    async def _settings(conn: Connection, guild_id: int) -> dict[str, Any]:
-        row = await conn.fetchrow(
-            "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
-        )
-        settings: dict[str, Any] = json.loads(row["settings"]) if row is not None else {}
-        return settings
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self.database.connection() as conn:
-            return await self._settings(conn, guild_id)
-
-    @staticmethod
-    def _reset_mark(settings: dict[str, Any], game: str) -> int:
-        """Games stored after this row count (the last reset of ``game``; 0: every game)."""
-        resets = settings.get("resets") or {}
-        return int(resets.get(game, 0))
 
     # ------------------------------------------------------------------ reading
     async def leaderboard(
@@ -87,8 +70,8 @@ class StandingsReads(RatingStorage):
         user_id: int | None,
         page_size: int,
     ) -> Board:
-        settings = await self._settings(conn, guild_id)
-        humans_only = "" if settings.get("show_computers") else " AND r.user_id IS NOT NULL"
+        settings = await read_settings(conn, guild_id)
+        humans_only = "" if settings.show_computers else " AND r.user_id IS NOT NULL"
         if period == "all":
             source = (
                 "SELECT r.player, r.user_id, r.ai_level, r.name, r.mu, r.sigma, r.ordinal,"
@@ -108,7 +91,7 @@ class StandingsReads(RatingStorage):
                 " JOIN ratings r ON r.guild_id = $1 AND r.game = $2 AND r.player = p.player"
                 f" WHERE TRUE{humans_only}"
             )
-            args = (guild_id, game, _iso_days_ago(30), self._reset_mark(settings, game))
+            args = (guild_id, game, _iso_days_ago(30), settings.reset_mark(game))
         board = f"({source}) AS board"
         order = "ORDER BY ordinal DESC, all_games DESC, player"
         offset = (max(1, page) - 1) * page_size
@@ -151,9 +134,9 @@ class StandingsReads(RatingStorage):
 
     async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
         async with self.database.connection() as conn:
-            settings = await self._settings(conn, guild_id)
+            settings = await read_settings(conn, guild_id)
             player = f"u:{user_id}"
-            humans_only = "" if settings.get("show_computers") else " AND user_id IS NOT NULL"
+            humans_only = "" if settings.show_computers else " AND user_id IS NOT NULL"
             game_filter = " AND game = $3" if game is not None else ""
             game_args: tuple[Any, ...] = (game,) if game is not None else ()
             rows = await conn.fetch(
@@ -178,7 +161,7 @@ class StandingsReads(RatingStorage):
         guild_id: int,
         player: str,
         row: Row,
-        settings: dict[str, Any],
+        settings: ServerSettings,
         humans_only: str,
     ) -> GameStats:
         name = str(row["game"])
@@ -219,7 +202,7 @@ class StandingsReads(RatingStorage):
             guild_id,
             player,
             name,
-            self._reset_mark(settings, name),
+            settings.reset_mark(name),
             HISTORY_POINTS,
         )
         return GameStats(

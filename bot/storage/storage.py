@@ -1,9 +1,10 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
 click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
-``storage.puzzles``, ``storage.instance`` (what belongs to the whole instance: the web pages'
-secret), ``storage.open_tables`` (open tables: the queue, mirrors, mutes) and ``storage.relay``
-(clicks carried between shard clusters), each a small interface with one implementation written
-once over the ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
+``storage.puzzles``, ``storage.settings`` (each server's settings, ``ServerSettings``),
+``storage.instance`` (what belongs to the whole instance: the web pages' secret),
+``storage.open_tables`` (open tables: the queue, mirrors, mutes) and ``storage.relay`` (clicks
+carried between shard clusters), each a small interface with one implementation written once
+over the ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.storage.ratings_interface import RatingStorage
 from bot.storage.ratings_writes import RatingStore
 from bot.storage.relay import RelayStorage, RelayStore
 from bot.storage.reviews import ReviewStore
+from bot.storage.settings.store import ServerSettingsStorage, ServerSettingsStore
 from bot.storage.shards import Shards
 from bot.storage.tables import TableStore
 
@@ -33,6 +35,7 @@ class Storage:
         self.ratings: RatingStorage = ratings
         self.challenges: ChallengeStorage = ChallengeStore(database)
         self.puzzles: PuzzleStorage = PuzzleStore(database)
+        self.settings: ServerSettingsStorage = ServerSettingsStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
         self.open_tables: OpenStorage = OpenStore(database)
         self.relay: RelayStorage = RelayStore(database)

@@ -25,11 +25,12 @@ from bot.play.lobby import (
 from bot.play.sessions import TableSession
 from bot.play.settings import SettingRefused, chosen_settings, locale_of
 from bot.storage.interface import AI_LEVELS
+from bot.storage.settings.server import ServerSettings
 from bot.storage.table_settings import DEFAULT_DECK_STYLE, DEFAULT_LEVEL
 from bot.table.access import session_or_refusal
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.house_rules import HouseRules, Payload, check_options
-from bot.text.i18n import t, table_language, user_locale
+from bot.text.i18n import t, user_locale
 from bot.text.rules import rules_summary
 from bot.ui.codec import TableButtonId
 from bot.ui.components import table_button
@@ -126,11 +127,10 @@ class Lobby:
 
     async def default_language(self, interaction: Interaction) -> str:
         """The server's table language (``/atout settings``), else its preferred locale."""
-        server: object = None  # the server's stored setting: JSON, checked by table_language
+        settings = ServerSettings()
         if interaction.guild_id is not None:
-            stored = await self.bot.storage.ratings.guild_settings(interaction.guild_id)
-            server = stored.get("language")
-        return table_language(None, server, interaction.guild_locale)
+            settings = await self.bot.storage.settings.server(interaction.guild_id)
+        return settings.table_language(interaction.guild_locale)
 
     def payload(self, session: TableSession, note: str | None = None) -> Payload:
         row = session.row

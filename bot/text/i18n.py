@@ -24,7 +24,6 @@ __all__ = [
     "has_key",
     "supported",
     "t",
-    "table_language",
     "user_locale",
 ]
 
@@ -53,16 +52,3 @@ def user_locale(interaction: discord.Interaction[discord.Client]) -> str:
     Atout speaks it: what only they see (refusals, hands, ``/stats``) is written in it."""
     locale = getattr(interaction, "locale", None)
     return supported(getattr(locale, "value", locale))
-
-
-def table_language(
-    chosen: str | None, server_default: object, guild_locale: discord.Locale | None
-) -> str:
-    """The language of a new table: the ``language`` option of ``/<game> start``, else the
-    server's setting (``/atout settings language:``), else the server's own preferred locale
-    (a Portuguese or Japanese community is set up in its language), else English."""
-    for candidate in (chosen, server_default):
-        if isinstance(candidate, str) and candidate in LOCALES:
-            return candidate
-    tag = getattr(guild_locale, "value", guild_locale)
-    return supported(tag) if isinstance(tag, str) else DEFAULT_LOCALE

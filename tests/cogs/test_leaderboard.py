@@ -21,6 +21,7 @@ import rendering
 from bot.config import Settings
 from bot.play.lobby import set_rated
 from bot.storage.ratings import player_key
+from bot.storage.settings.server import ServerSettings
 from bot.storage.table_settings import TableSettings
 from bot.table.message import rating_note
 from bot.text.i18n import t
@@ -308,7 +309,7 @@ async def test_atout_commands_need_manage_server(env: simcord.Env) -> None:
     refused = await bob.slash(channel, "atout settings", show_computers=True)
     assert refused.response.content == t("error_manage_server")
     storage: Any = env.bot.storage  # type: ignore[attr-defined]
-    assert await storage.ratings.guild_settings(guild.id) == {}
+    assert await storage.settings.server(guild.id) == ServerSettings()
 
 
 async def test_an_admin_resets_ratings_and_shows_computers(env: simcord.Env) -> None:

@@ -5,12 +5,6 @@ from the ratings and the history."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import Any
-
-import pytest
-
-from bot.storage.backends import make_storage
 from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
@@ -22,16 +16,6 @@ NOW = "2026-01-01T00:00:00Z"
 LATER = "2026-01-02T00:00:00Z"
 A_DEAL = TableSettings(duplicate=Duplicate(FixedDeal(0, ()), "seed", 4))
 """The settings of a challenge's table: its deal, played nowhere here."""
-
-
-@pytest.fixture
-async def storage(db_url: str) -> AsyncIterator[Storage]:
-    store: Any = make_storage(db_url)
-    await store.open()
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) -> Challenge:

@@ -161,14 +161,6 @@ async def test_an_acknowledged_step_survives_a_crash_anywhere(
 
 
 @pytest.fixture
-async def storage(db_url: str):  # type: ignore[no-untyped-def]
-    store = make_storage(db_url)
-    await store.open()
-    yield store
-    await store.close()
-
-
-@pytest.fixture
 async def sqlite(tmp_path: Path):  # type: ignore[no-untyped-def]
     store = make_storage(str(tmp_path / "g.sqlite3"))
     await store.open()

@@ -6,12 +6,8 @@ person's own seats, the mistakes looked at, and the daily posts claimed once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-
-from bot.storage.backends import make_storage
 from bot.storage.puzzles import PuzzleAnswer, PuzzlePost
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
@@ -20,16 +16,6 @@ from bot.storage.table_settings import TableSettings
 PUZZLE: dict[str, Any] = {"game": "sueca", "seat": 2, "kind": "open", "answer": {"card": "4H"}}
 RECORD: dict[str, Any] = {"format": "atout-record/1", "game": "sueca", "deals": []}
 NOW = "2026-11-28T10:00:00Z"
-
-
-@pytest.fixture
-async def storage(db_url: str) -> AsyncIterator[Storage]:
-    store = make_storage(db_url)
-    await store.open()
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 async def _puzzle(storage: Storage, key: str, guild_id: int | None = 1) -> int:

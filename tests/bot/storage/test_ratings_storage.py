@@ -5,7 +5,7 @@ rates the games of an existing database once, in finishing order."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,21 +15,11 @@ import bot.storage.migrations as schema
 from bot.storage.backends import make_storage
 from bot.storage.migrations import SQLITE
 from bot.storage.ratings import Companion, Entrant, Skill, player_key, rate, shown_rating
+from bot.storage.settings.server import ServerSettings
 from bot.storage.storage import Storage
 from bot.storage.table_settings import AwaySeat, TableSettings
 
 GUILD = 1
-
-
-@pytest.fixture
-async def storage(db_url: str) -> AsyncIterator[Storage]:
-    """On SQLite and on PostgreSQL (``db_url`` is parametrized): the same answers."""
-    store = make_storage(db_url)
-    await store.open()
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 async def ended(
@@ -159,9 +149,9 @@ async def test_computers_are_rated_per_level_and_hidden_by_default(
     assert (await rating(storage, "piquet", "hard"))["mu"] > 25
     board = await storage.ratings.leaderboard(GUILD, "piquet", user_id=1)
     assert [line.player for line in board.lines] == ["u:1"]
-    await storage.ratings.set_guild_setting(GUILD, "show_computers", True)
-    assert await storage.ratings.guild_settings(GUILD) == {"show_computers": True}
-    assert await storage.ratings.guild_settings(GUILD + 1) == {}
+    await storage.settings.update(GUILD, lambda s: replace(s, show_computers=True))
+    assert (await storage.settings.server(GUILD)).show_computers
+    assert await storage.settings.server(GUILD + 1) == ServerSettings()
     board = await storage.ratings.leaderboard(GUILD, "piquet", user_id=1)
     # No English in storage: a computer has no stored name, each reader names its level.
     assert [(line.name, line.ai_level) for line in board.lines] == [("", "hard"), ("user1", None)]

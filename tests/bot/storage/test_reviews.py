@@ -3,11 +3,6 @@ seat, read back as written; a second write of the same review replaces the first
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
-from bot.storage.backends import make_storage
 from bot.storage.storage import Storage
 from bot.storage.table_settings import TableSettings
 
@@ -28,16 +23,6 @@ REVIEW = {
     ],
     "positions": {"3": {"hand": ["5C", "7H"], "trick": [], "trump": "C", "phase": "play"}},
 }
-
-
-@pytest.fixture
-async def storage(db_url: str) -> AsyncIterator[Storage]:
-    store = make_storage(db_url)
-    await store.open()
-    try:
-        yield store
-    finally:
-        await store.close()
 
 
 async def test_a_review_is_kept_per_table_deal_and_seat(storage: Storage) -> None:

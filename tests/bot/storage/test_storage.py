@@ -18,14 +18,6 @@ from bot.storage.storage import Storage
 from bot.storage.table_settings import TableSettings
 
 
-@pytest.fixture
-async def storage(db_url: str):  # type: ignore[no-untyped-def]
-    store = make_storage(db_url)
-    await store.open()
-    yield store
-    await store.close()
-
-
 def test_atout_db_chooses_the_backend() -> None:
     assert isinstance(make_storage("atout.sqlite3").database, SqliteDatabase)
     assert isinstance(make_storage("postgresql://a@h/db").database, PgDatabase)

@@ -23,7 +23,7 @@ from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
 from bot.text.cards import card_name
-from bot.text.i18n import BOT, LOCALES, has_key, t, table_language, user_locale
+from bot.text.i18n import BOT, LOCALES, has_key, t, user_locale
 from bot.text.translator import DISCORD_LOCALES, CatalogueTranslator, command_text, translated
 from bot.ui.panels import PanelContext, PanelRegistry
 from cogs.belote import taking_panel
@@ -258,16 +258,6 @@ class Asking:
 )
 def test_a_person_reads_their_client_language(discord_locale: Any, atout: str) -> None:
     assert user_locale(Asking(discord_locale)) == atout
-
-
-def test_a_table_language_is_the_option_then_the_server_setting_then_the_server_locale() -> None:
-    assert table_language("ja", "fr", discord.Locale.italian) == "ja"
-    assert table_language(None, "pt-PT", discord.Locale.italian) == "pt-PT"
-    assert table_language(None, None, discord.Locale.italian) == "it"
-    assert table_language(None, None, discord.Locale.brazil_portuguese) == "pt-BR"
-    assert table_language(None, None, discord.Locale.german) == "en"
-    assert table_language(None, None, None) == "en"
-    assert table_language(None, "klingon", None) == "en"
 
 
 # ----------------------------------------------------------------- Discord's own localisation
