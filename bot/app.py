@@ -19,6 +19,7 @@ from bot import allocator
 from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
+from bot.open.tables import OpenTables
 from bot.play import workers
 from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
@@ -60,6 +61,7 @@ EXTENSIONS = (
     "cogs.challenge",
     "cogs.review",
     "cogs.puzzle",
+    "cogs.play",
 )
 
 
@@ -73,6 +75,8 @@ class AtoutBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        # Bans (not privileged): a player banned from their server leaves its open tables.
+        intents.moderation = True
         # AutoShardedBot's own options, which the signature of commands.Bot does not list.
         shard_options: dict[str, Any] = {}
         if settings.shards is not None:
@@ -123,6 +127,9 @@ class AtoutBot(commands.Bot):
         self.tables.listener = self.ui
         self.tables.listeners[CHALLENGE] = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
+        self.open = OpenTables(self, settings.shards)
+        """Open tables: the instance's queue, mirrors, quick chat, and clicks carried between
+        shard clusters (``bot.open``)."""
         self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
         self.review = ReviewDesk(
             self.tables, Reviews(self.storage, settings.review_processes), self.web_links
@@ -198,6 +205,8 @@ class AtoutBot(commands.Bot):
         self.review.reviews.warm()
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
+        # Open tables: clicks other clusters hand this one, and the queue's waits.
+        await self.open.start()
         self.presence.start()
         self._trimming = asyncio.create_task(allocator.trim_periodically(), name="atout-trim")
         # Challenges: closings due, pars to work out, daily challenges, deals that ended just
@@ -216,6 +225,7 @@ class AtoutBot(commands.Bot):
         if self._trimming is not None:
             self._trimming.cancel()
         self.presence.stop()
+        self.open.stop()
         self.suit_emojis.stop()
         self.challenges.stop()
         close_http = self.http.close
@@ -263,6 +273,7 @@ WORK_IN_FLIGHT = (
     "discord.py: ",  # an event handler
     "atout-present-",  # a table message being drawn and sent (bot.table.controller)
     "atout-table-",  # a table driven on: a deal, computer players up to a person's turn
+    "atout-relay-",  # clicks another cluster handed this one (bot.open.relay)
 )
 """Names of the tasks that are work in flight when the bot stops."""
 

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
-from bot.storage.ratings import GAMES
+from bot.storage.ratings import EVERYWHERE, GAMES
 from bot.storage.ratings_interface import PERIODS
 from bot.storage.settings.server import ServerSettings
 from bot.table.channel import NO_MENTIONS
@@ -33,6 +33,8 @@ from bot.ui.standings import Answer, board_answer, history_text, stats_answer
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
+SCOPES = ("server", "everywhere")
+SCOPE_CHOICES = [choice(f"scope_{s}", s) for s in SCOPES]
 HISTORY_LIMIT = 10
 MESSAGE_LIMIT = 2000
 
@@ -49,7 +51,13 @@ def can_manage(interaction: discord.Interaction[discord.Client]) -> bool:
 
 # ------------------------------------------------------------------------- leaderboard
 def board_view(
-    game: str, period: str, page: int, pages: int, user_id: int, locale: str = "en"
+    game: str,
+    period: str,
+    page: int,
+    pages: int,
+    user_id: int,
+    locale: str = "en",
+    scope: str | None = None,
 ) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for label, target, disabled in (
@@ -61,7 +69,7 @@ def board_view(
                 discord.ui.Button(
                     label=label,
                     style=discord.ButtonStyle.secondary,
-                    custom_id=BoardButtonId(game, period, max(1, target), user_id).custom_id,
+                    custom_id=BoardButtonId(game, period, max(1, target), user_id, scope).custom_id,
                     disabled=disabled,
                 )
             )
@@ -76,20 +84,30 @@ async def show_board(
     page: int,
     *,
     how: str = "send",
+    scope: str = "server",
 ) -> None:
     """Answer with a leaderboard page: ``send`` a new message, ``edit`` the message clicked,
-    or send the clicker a ``private`` copy. Whoever asks reads it in their own language."""
+    or send the clicker a ``private`` copy. Whoever asks reads it in their own language.
+    ``scope``: this server's board, or ``everywhere``, the instance's ladder of open tables."""
     client = atout(interaction.client)
     locale = user_locale(interaction)
-    if game not in GAMES or period not in PERIODS or page < 1:
+    if game not in GAMES or period not in PERIODS or page < 1 or scope not in SCOPES:
         await refuse(interaction, t("error_malformed", locale))
         return
     if interaction.guild_id is None:
         await refuse(interaction, t("error_guild_only", locale))
         return
     user = interaction.user.id
+    everywhere = scope == "everywhere"
     board, answer = await board_answer(
-        client.storage, interaction.guild_id, game, period, page, user, locale
+        client.storage,
+        EVERYWHERE if everywhere else interaction.guild_id,
+        game,
+        period,
+        page,
+        user,
+        locale,
+        everywhere=everywhere,
     )
     if board.total == 0:
         key = "board_empty" if period == "all" else "board_empty_period"
@@ -99,9 +117,11 @@ async def show_board(
     if not board.lines:
         await refuse(interaction, t("error_page", locale, page=page, pages=board.pages))
         return
-    view = board_view(game, period, board.page, board.pages, user, locale)
+    view = board_view(
+        game, period, board.page, board.pages, user, locale, "everywhere" if everywhere else None
+    )
     links = client.web_links.links
-    if links is not None:
+    if links is not None and not everywhere:
         view.add_item(
             discord.ui.Button(
                 style=discord.ButtonStyle.link,
@@ -142,6 +162,7 @@ class BoardButton(
             click.period,
             click.page,
             how="edit" if owner else "private",
+            scope=click.scope or "server",
         )
 
 
@@ -220,17 +241,21 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description=describe("cmd_leaderboard"))
     @app_commands.describe(
-        game=describe("opt_game"), period=describe("opt_period"), page=describe("opt_page")
+        game=describe("opt_game"),
+        period=describe("opt_period"),
+        page=describe("opt_page"),
+        scope=describe("opt_scope"),
     )
-    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(
         self,
         interaction: discord.Interaction[discord.Client],
         game: str,
         period: str = "all",
         page: app_commands.Range[int, 1, 100000] = 1,
+        scope: str = "server",
     ) -> None:
-        await show_board(interaction, game, period, page)
+        await show_board(interaction, game, period, page, scope=scope)
 
     @app_commands.command(name="stats", description=describe("cmd_stats"))
     @app_commands.describe(user=describe("opt_user"), game=describe("opt_game_any"))
@@ -371,7 +396,9 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
 
     @app_commands.command(name="settings", description=describe("cmd_atout_settings"))
     @app_commands.describe(
-        show_computers=describe("opt_show_computers"), language=describe("opt_server_language")
+        show_computers=describe("opt_show_computers"),
+        language=describe("opt_server_language"),
+        open_tables=describe("opt_open_tables"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
@@ -379,9 +406,12 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         interaction: discord.Interaction[discord.Client],
         show_computers: bool | None = None,
         language: str | None = None,
+        open_tables: bool | None = None,
     ) -> None:
         """``language`` is the default language of the tables opened in this server (a table's
-        own ``language`` option still wins)."""
+        own ``language`` option still wins); ``open_tables`` lets its members play at open
+        tables with the instance's other servers (off: its players at open tables in play
+        leave them to computers)."""
         if not await self.allowed(interaction):
             return
         assert interaction.guild_id is not None
@@ -396,16 +426,26 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
                 settings = replace(settings, show_computers=show_computers)
             if language is not None:
                 settings = replace(settings, language=language)
+            if open_tables is not None:
+                settings = replace(settings, open_tables=open_tables)
             return settings
 
+        before = await self.bot.storage.settings.server(interaction.guild_id)
         current = await self.bot.storage.settings.update(interaction.guild_id, chosen)
         tables = current.table_language(interaction.guild_locale)
         shown = "settings_yes" if current.show_computers else "settings_no"
         lines = [
             t("settings_show", locale, computers=t(shown, locale)),
             t("settings_language", locale, language=t(f"language_{tables}", locale)),
+            t(
+                "settings_open_tables",
+                locale,
+                value=t("settings_on" if current.open_tables else "settings_off", locale),
+            ),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        if before.open_tables and not current.open_tables:
+            await self.bot.open.server_left(interaction.guild_id, removed=False)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any, Protocol
 
 from bot.collector import freeze
 from bot.play import workers
@@ -21,12 +22,19 @@ from bot.play.driving import schedule_drive
 from bot.play.sessions import Listener, TableSession, restore_game
 from bot.play.single_flight import SingleFlight
 from bot.storage.interface import TableRow
+from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from games.base import Game
 
 log = logging.getLogger(__name__)
 
 MAX_TABLE_ID = 2**63
+
+
+class Forward(Protocol):
+    """Hands a click on a table another cluster owns to that cluster (``bot.open.relay``)."""
+
+    async def __call__(self, interaction: Any, table_id: int, shard: int) -> None: ...
 
 
 class Tables:
@@ -51,6 +59,12 @@ class Tables:
         self._loading: SingleFlight[int, TableSession | None] = SingleFlight()
         """Each table's load in progress, which every click on that table awaits."""
         self.restore_task: asyncio.Task[int] | None = None
+        self.shards: Shards | None = None
+        """A shard cluster's shards: an open table homed in another cluster's server is that
+        cluster's, never loaded here (its clicks are forwarded)."""
+        self.forward: Forward | None = None
+        self.remote: dict[int, int] = {}
+        """Open tables another cluster owns → its shard (found when a click named them)."""
 
     def _session(self, row: TableRow, game: Game | None = None) -> TableSession:
         session = TableSession(
@@ -75,9 +89,25 @@ class Tables:
             return session
         return await self._loading.run(table_id, lambda: self._load(table_id))
 
+    def elsewhere(self, table_id: int) -> int | None:
+        """The shard of the cluster that owns ``table_id``, when it is not this one."""
+        return self.remote.get(table_id)
+
+    def _owner(self, row: TableRow) -> int | None:
+        """An open table in play (or in its lobby) is driven by the cluster of its home
+        server's shard only (docs/architecture.md); any table that is over may be read here."""
+        shards = self.shards
+        if shards is None or not row.settings.open or row.status not in ("lobby", "playing"):
+            return None
+        return None if shards.owns(row.guild_id) else shards.shard_of(row.guild_id)
+
     async def _load(self, table_id: int) -> TableSession | None:
         row = await self.storage.tables.get(table_id)
         if row is None:
+            return None
+        shard = self._owner(row)
+        if shard is not None:
+            self.remote[table_id] = shard
             return None
         game = None
         if row.status in ("playing", "finished") and row.first_dealer is not None:

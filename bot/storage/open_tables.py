@@ -97,8 +97,9 @@ class OpenStorage(ABC):
         too few wait without ``force``."""
 
     @abstractmethod
-    async def expired(self, now: str) -> list[Queued]:
-        """Queued players whose wait is over at ``now`` (of this cluster's servers)."""
+    async def expired(self, now: str | None) -> list[Queued]:
+        """Queued players whose wait is over at ``now`` (of this cluster's servers); every
+        queued player of them with ``None``."""
 
     @abstractmethod
     async def remove_server(self, guild_id: int) -> list[Queued]:
@@ -114,6 +115,11 @@ class OpenStorage(ABC):
     @abstractmethod
     async def lobbies(self, game: str, seats: int) -> list[tuple[int, int]]:
         """(table, server) of the lobbies of that game and seat count offered to the queue."""
+
+    @abstractmethod
+    async def lobbies_of(self, guild_id: int) -> list[tuple[int, int]]:
+        """(table, server) of the lobbies offered to the queue that are ``guild_id``'s, or that
+        seated a player of ``guild_id``."""
 
     @abstractmethod
     async def take_players(self, game: str, seats: int, count: int) -> list[Queued]:
@@ -205,11 +211,13 @@ class OpenStore(OpenStorage):
             await _delete(conn, [q.user_id for q in group])
             return group
 
-    async def expired(self, now: str) -> list[Queued]:
+    async def expired(self, now: str | None) -> list[Queued]:
         mine = "" if self.shards is None else f" AND {self.shards.sql_condition()}"
         async with self.database.connection() as conn:
             rows = await conn.fetch(f"SELECT * FROM open_queue WHERE TRUE{mine} ORDER BY queued_at")
         entries = [_entry(row) for row in rows]
+        if now is None:
+            return entries
         return [q for q in entries if _seconds_between(q.queued_at, now) >= q.wait_s]
 
     async def remove_server(self, guild_id: int) -> list[Queued]:
@@ -238,6 +246,15 @@ class OpenStore(OpenStorage):
             " ORDER BY table_id",
             game,
             seats,
+        )
+        return [(int(row["table_id"]), int(row["guild_id"])) for row in rows]
+
+    async def lobbies_of(self, guild_id: int) -> list[tuple[int, int]]:
+        rows = await self.database.fetch(
+            "SELECT l.table_id, l.guild_id FROM open_lobbies l WHERE l.guild_id = $1"
+            " OR EXISTS (SELECT 1 FROM mirrors m WHERE m.table_id = l.table_id"
+            " AND m.guild_id = $1) ORDER BY l.table_id",
+            guild_id,
         )
         return [(int(row["table_id"]), int(row["guild_id"])) for row in rows]
 

@@ -24,6 +24,7 @@ from bot.storage.match import (
     stored_match,
 )
 from bot.storage.ratings import (
+    EVERYWHERE,
     PROVISIONAL_GAMES,
     RatingChange,
     Skill,
@@ -32,7 +33,7 @@ from bot.storage.ratings import (
 )
 from bot.storage.settings.store import read_settings, write_settings
 from bot.storage.standings_reads import StandingsReads
-from bot.storage.table_settings import CHALLENGE, TableSettings
+from bot.storage.table_settings import CHALLENGE, OPEN, TableSettings
 
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
@@ -96,6 +97,8 @@ class RatingStore(StandingsReads):
         if table["status"] not in ("finished", "abandoned"):
             return None
         settings = TableSettings.from_json(json.loads(table["settings"]))
+        # An open table's game is rated on the instance's ladder, not its home server's.
+        ladder = EVERYWHERE if settings.kind == OPEN else int(table["guild_id"])
         seated = {
             int(r["seat"]): Sitter(r["user_id"], r["ai_level"], str(r["name"]))
             for r in await conn.fetch(
@@ -111,7 +114,7 @@ class RatingStore(StandingsReads):
             for r in await conn.fetch(
                 "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = $1 AND game = $2"
                 f" AND player IN ({placeholders(len(players), start=3)})",
-                table["guild_id"],
+                ladder,
                 table["game"],
                 *players,
             ):
@@ -121,7 +124,7 @@ class RatingStore(StandingsReads):
                 )
         return MatchInputs(
             table_id=table_id,
-            guild_id=int(table["guild_id"]),
+            guild_id=ladder,
             game=str(table["game"]),
             status=str(table["status"]),
             seats=int(table["seats"]),

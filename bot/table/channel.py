@@ -51,11 +51,17 @@ class PrivateTable(discord.ClientException):
     """A message for everybody at a private table that has no thread to post it in."""
 
 
+SEND = "send"
+EDIT = "edit"
+"""Discord buckets requests by route and channel: sending a message in a channel is one
+route, editing one of its messages another."""
+
+
 class Bucket:
-    """Discord's bucket for a channel's messages: at most ``rate`` requests in ``per`` seconds.
-    discord.py waits when Discord says a bucket is empty, per process; an open table's owner
-    sends and edits every mirror of the table itself, so it keeps to the bucket before Discord
-    has to say so (docs/architecture.md, "Open tables")."""
+    """Discord's bucket for one route in one channel: at most ``rate`` requests in ``per``
+    seconds. discord.py waits when Discord says a bucket is empty, per process; an open table's
+    owner sends and edits every mirror of the table itself, so it keeps to the bucket before
+    Discord has to say so (docs/architecture.md, "Open tables")."""
 
     def __init__(self, rate: int = 5, per: float = 5.0) -> None:
         self.rate = rate
@@ -84,8 +90,8 @@ class TableChannel:
         self.on_move: list[Callable[[TableSession], None]] = []
         """Called when a table leaves its thread for its channel: what was posted in the
         thread (the ping) is forgotten by its owner."""
-        self.buckets: dict[int, Bucket] = {}
-        """Thread (or channel) of an open table's mirror → its bucket."""
+        self.buckets: dict[tuple[int, str], Bucket] = {}
+        """(thread or channel of an open table's mirror, ``SEND`` or ``EDIT``) → its bucket."""
 
     def home(self, session: TableSession) -> Place:
         """The table's first place: an ordinary table's only one."""
@@ -120,14 +126,14 @@ class TableChannel:
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         return channel.get_partial_message(message_id)
 
-    async def kept(self, place: Place) -> None:
-        """Room in the bucket of a mirror's channel (an ordinary table's place has none)."""
+    async def kept(self, place: Place, route: str = EDIT) -> None:
+        """Room in a bucket of a mirror's channel (an ordinary table's place has none)."""
         if place.mirror:
-            await self.buckets.setdefault(place.target, Bucket()).take()
+            await self.buckets.setdefault((place.target, route), Bucket()).take()
 
-    def bucket_free(self, place: Place) -> bool:
-        """Whether a request in the place's channel would go at once."""
-        bucket = self.buckets.get(place.target)
+    def bucket_free(self, place: Place, route: str = EDIT) -> bool:
+        """Whether a request of that route in the place's channel would go at once."""
+        bucket = self.buckets.get((place.target, route))
         return bucket is None or bucket.free()
 
     async def edit(
@@ -154,7 +160,7 @@ class TableChannel:
         where = place or self.home(session)
         if not kind.may_use_channel and where.thread_id is None:
             raise PrivateTable(f"table {session.id} is private and has no thread")
-        await self.kept(where)
+        await self.kept(where, SEND)
         try:
             return await self.messageable(session, where).send(content, **post)
         except (discord.NotFound, discord.Forbidden) as exc:

@@ -29,6 +29,7 @@ from bot.text.i18n import t, user_locale
 from bot.text.narrate import status_line
 from bot.text.prompts import turn_prompt
 from bot.ui import images
+from bot.ui.chat import chat_menu
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
 from games.base import Game
 
@@ -139,6 +140,15 @@ class Hands:
             waiting = game.to_act
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
+        if session.kind.mirrored:
+            others = [
+                (s.seat, s.name)
+                for s in session.row.seat_list
+                if s.user_id is not None and s.user_id != user_id
+            ]
+            used = {item.row for item in ui.children if item.row is not None}
+            for item in chat_menu(session.id, others, locale, used):
+                ui.add_item(item)
         chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
         files = [
             await images.hand_file(

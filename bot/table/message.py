@@ -212,8 +212,10 @@ class TableMessage:
             if place is None or session.row.status not in ("playing", "finished"):
                 self.stale.discard(key)
                 return
-            # The bucket first: what changes while this waits is drawn in this same edit.
-            await self.channel.kept(place)
+            if place.message_id is not None:
+                # The bucket first: what changes while this waits is drawn in this same edit
+                # (a first message takes its room in the bucket as it is sent).
+                await self.channel.kept(place)
             self.stale.discard(key)
             place = next((p for p in places(session) if p.channel_id == channel_id), place)
             try:

@@ -134,6 +134,7 @@ class Presence:
             return
         locale = locale_of(session)
         if lobby:
+            await self.lobby.withdrawn(session)
             await self._close_lobby(session, t("lobby_expired", locale, minutes=LOBBY_TTL_S // 60))
             self.tables.sessions.pop(session.id, None)
             return

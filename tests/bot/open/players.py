@@ -1,0 +1,130 @@
+"""People of several servers at open tables, played through Discord as people do: ``/play``,
+the Hand button of their own server's mirror, the buttons of their hand. What a human plays is
+decided by the easy computer player on their seat's view (``tests.bot.driver``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import AtoutBot
+from bot.play.sessions import TableSession
+from bot.table.places import places
+from tests.bot.driver import Table, custom_ids
+
+PAUSE_S = 2.0
+"""A person's time to look and click: the mirrors' buckets (5 edits in 5 s) are never full."""
+
+
+@dataclass
+class Server:
+    guild: Any
+    channel: Any
+    admin: simcord.MemberActor
+    people: list[simcord.MemberActor] = field(default_factory=list)
+
+
+async def open_server(env: simcord.Env, name: str, people: int, *, on: bool = True) -> Server:
+    """A server with a channel, an admin and ``people`` members; open tables turned on."""
+    guild = env.create_guild(name)
+    channel = guild.create_text_channel("cards")
+    role = guild.create_role(f"{name}-admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user(f"{name}-admin"), roles=[role])
+    members = [
+        guild.add_member(env.create_user(f"{name}{i}", global_name=f"{name.title()} {i}"))
+        for i in range(people)
+    ]
+    server = Server(guild, channel, admin, members)
+    if on:
+        await set_open(server, True)
+    return server
+
+
+async def set_open(server: Server, on: bool) -> Any:
+    result = await server.admin.slash(server.channel, "atout settings", open_tables=on)
+    assert result.ephemeral, result
+    return result
+
+
+class OpenTable:
+    """One open table, seen from every server it is mirrored in."""
+
+    def __init__(self, env: simcord.Env, table_id: int, who: dict[int, Server], seed: int = 1):
+        self.env = env
+        self.table_id = table_id
+        self.who = who
+        """user id → their server."""
+        self.rng = random.Random(seed)
+        self.driver: Table | None = None
+        self.known: TableSession | None = None
+
+    @property
+    def bot(self) -> AtoutBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    @property
+    def session(self) -> TableSession:
+        """The table's session in the running bot (kept after the game, which the bot
+        forgets)."""
+        session = self.bot.tables.sessions.get(self.table_id)
+        if session is not None:
+            self.known = session
+        assert self.known is not None, "the table is not in play in this bot"
+        return self.known
+
+    def actor(self, user_id: int) -> simcord.MemberActor:
+        return next(p for p in self.who[user_id].people if p.id == user_id)
+
+    def mirror_channel(self, user_id: int) -> Any:
+        """The thread of the user's server's mirror."""
+        place = next(p for p in places(self.session) if user_id in p.users)
+        server = self.who[user_id]
+        if place.thread_id is None:
+            return server.channel
+        return next(t for t in server.channel.threads if t.id == place.thread_id)
+
+    def mirror_message(self, user_id: int) -> Any:
+        place = next(p for p in places(self.session) if user_id in p.users)
+        return next(m for m in self.mirror_channel(user_id).history() if m.id == place.message_id)
+
+    def mirror_messages(self) -> list[Any]:
+        """Each mirror's table message, one per server."""
+        shown = []
+        for place in places(self.session):
+            user = place.users[0]
+            shown.append(self.mirror_message(user))
+        return shown
+
+    async def hand(self, user_id: int) -> Any:
+        result = await self.actor(user_id).click(
+            self.mirror_message(user_id), custom_id=f"atout:hand:{self.table_id}"
+        )
+        assert result.ephemeral and result.response is not None, result
+        return result.response
+
+    async def play_turn(self) -> None:
+        game = self.session.game
+        assert game is not None and game.to_act is not None
+        seat = self.session.seat(game.to_act)
+        assert seat is not None and seat.user_id is not None, "a computer seat is waiting"
+        hand = await self.hand(seat.user_id)
+        table = self._table()
+        action = table.decide(game.to_act)
+        result = await table.click_action(self.actor(seat.user_id), hand, action)
+        assert result.acknowledged, result
+        await self.env.advance_time(PAUSE_S)
+
+    def _table(self) -> Table:
+        if self.driver is None:
+            any_server = next(iter(self.who.values()))
+            self.driver = Table(self.env, any_server.channel, [], seed=self.rng.randrange(1000))
+            self.driver.table_id = self.table_id
+        return self.driver
+
+
+def queue_buttons(response: Any) -> list[str]:
+    return [c for c in custom_ids(response) if c.startswith("atout:queue:")]
