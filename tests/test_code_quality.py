@@ -61,7 +61,15 @@ ROOMS = {
         "bot.challenge",
     },
     "bot/web": {"bot.storage", "bot.play", "bot.text", "bot.web"},
-    "bot/open": {"bot.storage", "bot.play", "bot.text", "bot.ui", "bot.table", "bot.web", "bot.open"},
+    "bot/open": {
+        "bot.storage",
+        "bot.play",
+        "bot.text",
+        "bot.ui",
+        "bot.table",
+        "bot.web",
+        "bot.open",
+    },
 }
 """What each room of bot/ may import of the bot (bot/<room>/__init__.py says why)."""
 DISCORD_FREE = ("bot.storage", "bot.play", "bot.web")
