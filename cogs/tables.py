@@ -37,9 +37,13 @@ async def find_table(
         # Table ids are global: a table of another server is not this server's business.
         return await session_or_refusal(interaction, client.tables, table, same_server=True)
     if interaction.channel_id is not None:
-        session = await client.tables.in_thread(interaction.channel_id)
+        table_id = await client.tables.thread_table(interaction.channel_id)
+        session = None if table_id is None else await client.tables.get(table_id)
         if session is not None and not hidden_from(session, interaction.user.id):
             return session
+        if table_id is not None and client.tables.elsewhere(table_id) is not None:
+            # An open table's mirror whose table another cluster drives: it answers.
+            return await session_or_refusal(interaction, client.tables, table_id)
     await refuse(interaction, t("error_table_needed", mine))
     return None
 

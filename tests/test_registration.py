@@ -22,7 +22,7 @@ from rendering.i18n import IMAGES
 from rendering.presenters import PRESENTERS
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_COGS = {"tables", "leaderboard", "challenge", "review", "puzzle"}
+SHARED_COGS = {"tables", "leaderboard", "challenge", "review", "puzzle", "play"}
 """Cogs that are not a game's."""
 
 

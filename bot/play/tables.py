@@ -117,9 +117,16 @@ class Tables:
             session.mirrors = await self.storage.open_tables.mirrors(row.id)
         return session
 
-    async def in_thread(self, thread_id: int) -> TableSession | None:
+    async def thread_table(self, thread_id: int) -> int | None:
+        """The table played in a thread: its own, or an open table's mirror there."""
         row = await self.storage.tables.in_thread(thread_id)
-        return None if row is None else await self.get(row.id)
+        if row is not None:
+            return row.id
+        return await self.storage.open_tables.table_in_thread(thread_id)
+
+    async def in_thread(self, thread_id: int) -> TableSession | None:
+        table_id = await self.thread_table(thread_id)
+        return None if table_id is None else await self.get(table_id)
 
     RESTORE_DRIVES = 4
     """Tables driven at once while restoring (their redraws and pings): clicks come first."""

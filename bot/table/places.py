@@ -79,11 +79,6 @@ def place_of(session: TableSession, user_id: int) -> Place | None:
     return next((p for p in places(session) if user_id in p.users), None)
 
 
-def place_at(session: TableSession, target: int) -> Place | None:
-    """The place whose thread (or channel) is ``target``."""
-    return next((p for p in places(session) if target in (p.target, p.channel_id)), None)
-
-
 async def set_place(
     session: TableSession,
     place: Place,

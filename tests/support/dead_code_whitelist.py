@@ -22,6 +22,9 @@ USED = (
     _.cog_unload,  # commands.Cog: the extension is unloaded
     _.teardown,  # an extension's module-level hook, called by load/unload_extension
     _.__signature__,  # inspect reads it: the slash command's parameters built from data
+    _.moderation,  # discord.Intents: the bans, for open tables (bot/app.py)
+    _.on_guild_remove,  # commands.Cog listeners, called by event name (cogs/play.py)
+    _.on_member_ban,
     # aiosqlite and asyncpg read these.
     _.row_factory,  # aiosqlite: rows as sqlite3.Row (bot/storage/sqlite.py)
     _.trace,  # the traceback argument of an async context manager's __aexit__
