@@ -158,7 +158,8 @@ class Relay:
         self._again = False
         self._table_locks: dict[int, asyncio.Lock] = {}
         self.carried = 0
-        """Commands carried out here for another cluster (the benchmarks read it)."""
+        """Commands carried out here for another cluster (the tests and benchmarks read it)."""
+        self._carrying: asyncio.Future[None] | None = None
 
     def on(self, kind: str, handler: Handler) -> None:
         """What to do with a command of ``kind`` (``pull``, ``server_left``…)."""
@@ -227,10 +228,13 @@ class Relay:
                 return
             self._again = False
 
-    async def idle(self) -> None:
-        """Wait until nothing claimed is being carried out (tests, a clean stop)."""
-        while self._draining is not None and not self._draining.done():
-            await asyncio.shield(self._draining)
+    async def carried_out(self, count: int) -> None:
+        """Until this cluster has carried out ``count`` commands (tests and benchmarks: the
+        commands come from another process, through the database)."""
+        while self.carried < count:
+            if self._carrying is None or self._carrying.done():
+                self._carrying = asyncio.get_running_loop().create_future()
+            await self._carrying
 
     async def _carry(self, relayed: Relayed) -> None:
         lock = self._table_locks.setdefault(relayed.table_id, asyncio.Lock())
@@ -240,9 +244,11 @@ class Relay:
             except Exception:
                 log.exception("table %s: a relayed command failed", relayed.table_id)
             finally:
-                self.carried += 1
                 with contextlib.suppress(Exception):
                     await self.host.storage.relay.done(relayed)
+                self.carried += 1
+                if self._carrying is not None and not self._carrying.done():
+                    self._carrying.set_result(None)
 
     async def run(self, table_id: int, command: Json) -> None:
         kind = str(command.get("kind"))

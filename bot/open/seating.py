@@ -55,6 +55,9 @@ class OpenHost(RelayHost, Messageables, Protocol):
     @property
     def lobby(self) -> Lobby: ...
 
+    @property
+    def http(self) -> discord.http.HTTPClient: ...
+
 
 async def edit_answer(
     host: OpenHost, answer: Json, content: str, view: discord.ui.View | None = None
@@ -246,9 +249,9 @@ class Seating:
                 )
                 await self._no_mirror(session, mirror, answers)
                 continue
-            where = thread.mention if thread is not None else f"<#{mirror.channel_id}>"
+            where = f"<#{thread or mirror.channel_id}>"
             if thread is not None:
-                await session.set_mirror(mirror.channel_id, thread_id=thread.id)
+                await session.set_mirror(mirror.channel_id, thread_id=thread)
             for user_id in mirror.users:
                 answer = answers.get(user_id)
                 if answer is not None:
@@ -269,10 +272,12 @@ class Seating:
 
     async def _thread(
         self, session: TableSession, mirror: Mirror, lobby: discord.Message | None
-    ) -> discord.Thread | None:
+    ) -> int | None:
         """The mirror's thread, opened from a message in its channel (the lobby's own message
         for the lobby's channel); None where threads are not allowed (the table speaks in the
-        channel). Raises ``discord.HTTPException`` when nothing can be posted there."""
+        channel). Raises ``discord.HTTPException`` when nothing can be posted there. Both by
+        Discord's REST routes: the server may be served by another shard cluster, whose guild
+        this process knows nothing of."""
         language = mirror.language
         names = ", ".join(s.name for s in session.row.seat_list)
         name = t(
@@ -283,10 +288,10 @@ class Seating:
             names=names,
         )[:THREAD_NAME_LIMIT]
         if lobby is not None and mirror.channel_id == session.row.channel_id:
-            start = lobby
+            start = lobby.id
         else:
             channel = self.host.get_partial_messageable(mirror.channel_id, guild_id=mirror.guild_id)
-            start = await channel.send(
+            message = await channel.send(
                 t(
                     "open_welcome",
                     language,
@@ -296,13 +301,17 @@ class Seating:
                 ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
+            start = message.id
         try:
-            return await start.create_thread(name=name, auto_archive_duration=1440)
+            thread = await self.host.http.start_thread_with_message(
+                mirror.channel_id, start, name=name, auto_archive_duration=1440
+            )
         except discord.HTTPException:
             log.warning(
                 "table %s: no thread in %s, the channel instead", session.id, mirror.channel_id
             )
             return None
+        return int(thread["id"])
 
     async def _no_mirror(
         self, session: TableSession, mirror: Mirror, answers: dict[int, Json]

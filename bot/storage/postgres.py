@@ -49,7 +49,7 @@ def is_postgres_url(db: str) -> bool:
 
 LISTEN_RETRY_S = 2.0
 """After a listener's connection is lost, the next try after this long."""
-LISTEN_CHECK_S = 10.0
+LISTEN_CHECK_S = 60.0
 """How often a listener's connection is checked (and its channel scanned again)."""
 
 

@@ -28,9 +28,12 @@ class Server:
     people: list[simcord.MemberActor] = field(default_factory=list)
 
 
-async def open_server(env: simcord.Env, name: str, people: int, *, on: bool = True) -> Server:
-    """A server with a channel, an admin and ``people`` members; open tables turned on."""
-    guild = env.create_guild(name)
+async def open_server(
+    env: simcord.Env, name: str, people: int, *, on: bool = True, shard: int | None = None
+) -> Server:
+    """A server with a channel, an admin and ``people`` members (on ``shard``); open tables
+    turned on."""
+    guild = env.create_guild(name, shard_id=shard)
     channel = guild.create_text_channel("cards")
     role = guild.create_role(f"{name}-admins", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(env.create_user(f"{name}-admin"), roles=[role])
@@ -53,18 +56,37 @@ async def set_open(server: Server, on: bool) -> Any:
 class OpenTable:
     """One open table, seen from every server it is mirrored in."""
 
-    def __init__(self, env: simcord.Env, table_id: int, who: dict[int, Server], seed: int = 1):
+    def __init__(
+        self,
+        env: simcord.Env,
+        table_id: int,
+        who: dict[int, Server],
+        seed: int = 1,
+        bot: AtoutBot | None = None,
+    ):
         self.env = env
+        self.owner = bot
+        """The bot that drives the table (a shard cluster's); simcord's own by default."""
         self.table_id = table_id
         self.who = who
         """user id → their server."""
         self.rng = random.Random(seed)
         self.driver: Table | None = None
         self.known: TableSession | None = None
+        self.hands: dict[int, Any] = {}
 
     @property
     def bot(self) -> AtoutBot:
-        return self.env.bot  # type: ignore[return-value]
+        return self.owner or self.env.bot  # type: ignore[return-value]
+
+    @bot.setter
+    def bot(self, bot: AtoutBot) -> None:
+        self.owner = bot
+
+    def to_act(self) -> int:
+        game = self.session.game
+        assert game is not None and game.to_act is not None
+        return game.to_act
 
     @property
     def session(self) -> TableSession:
@@ -99,12 +121,29 @@ class OpenTable:
             shown.append(self.mirror_message(user))
         return shown
 
-    async def hand(self, user_id: int) -> Any:
+    async def hand(self, user_id: int, *, settle: bool = True) -> Any:
+        """Press Hand on the player's mirror; their hand message (with ``settle=False``, as
+        first answered: another cluster may fill it in later, ``last_hand``)."""
         result = await self.actor(user_id).click(
             self.mirror_message(user_id), custom_id=f"atout:hand:{self.table_id}"
         )
-        assert result.ephemeral and result.response is not None, result
+        assert result.acknowledged and result.ephemeral, result
+        self.hands[user_id] = result
+        if settle:
+            assert result.response is not None, result
         return result.response
+
+    def last_hand(self, user_id: int) -> Any:
+        """The player's hand message as it is now."""
+        return self.hands[user_id].response
+
+    async def click(self, user_id: int, hand: Any) -> Any:
+        """The player takes, on ``hand``, what the easy computer player would."""
+        table = self._table()
+        action = table.decide(self.to_act())
+        result = await table.click_action(self.actor(user_id), hand, action)
+        assert result.acknowledged, result
+        return result
 
     async def play_turn(self) -> None:
         game = self.session.game
@@ -121,9 +160,21 @@ class OpenTable:
     def _table(self) -> Table:
         if self.driver is None:
             any_server = next(iter(self.who.values()))
-            self.driver = Table(self.env, any_server.channel, [], seed=self.rng.randrange(1000))
+            self.driver = Driver(self, any_server.channel, seed=self.rng.randrange(1000))
             self.driver.table_id = self.table_id
         return self.driver
+
+
+class Driver(Table):
+    """``tests.bot.driver.Table``'s choices and clicks, on the bot that drives the table."""
+
+    def __init__(self, table: OpenTable, channel: Any, seed: int) -> None:
+        super().__init__(table.env, channel, [], seed=seed)
+        self.open_table = table
+
+    @property
+    def bot(self) -> AtoutBot:
+        return self.open_table.bot
 
 
 def queue_buttons(response: Any) -> list[str]:
