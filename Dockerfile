@@ -29,6 +29,7 @@ RUN pip install --prefix=/install --no-deps -r requirements.lock
 # Then the code, itself without dependencies: they are all above.
 COPY pyproject.toml README.md ./
 COPY games ./games
+COPY i18n ./i18n
 COPY rendering ./rendering
 COPY bot ./bot
 COPY cogs ./cogs
@@ -50,7 +51,7 @@ COPY --from=build /install /usr/local
 USER 10001:10001
 WORKDIR /home/atout
 # Healthy: the bot runs, holds its lock, its event loop turns and Discord's gateway answered within
-# 3 minutes (bot/health.py; the bot writes ATOUT_HEALTH_FILE every 20 s). The first 2 minutes
+# 3 minutes (bot/process/health.py; the bot writes ATOUT_HEALTH_FILE every 20 s). The first 2 minutes
 # are the start's: restoring tables, connecting. `docker ps` shows the state, and the reason:
 # docker inspect --format '{{json .State.Health}}' atout
 HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \

@@ -41,10 +41,10 @@ from benchmarks.figures import add_json_option, report
 from benchmarks.leaderboard import percentile, timed
 from bot.challenge.screens import FIELD_SHOWN, field_text, standings_answer
 from bot.storage.backends import make_storage
-from bot.storage.challenges import Challenge, Par, iso
-from bot.storage.postgres import PgDatabase
+from bot.storage.challenges.interface import Challenge, Par, iso
+from bot.storage.databases.postgres import PgDatabase
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from games.ai import choose
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_detail, fixed_deals, seat_result
@@ -202,14 +202,14 @@ async def main() -> None:
     parser.add_argument(
         "--postgres",
         action="store_true",
-        help="on a throwaway PostgreSQL server (tests.support.pg_server)",
+        help="on a throwaway PostgreSQL server (harness.pg_server)",
     )
     add_json_option(parser)
     args = parser.parse_args()
     if args.db:
         await measure(args, args.db, "postgresql")
     elif args.postgres:
-        from tests.support.pg_server import PgServer
+        from harness.pg_server import PgServer
 
         server = PgServer(durable=True)
         server.start()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.support.kill_run import kill_run
+from harness.kill_run import kill_run
 
 
 def main() -> int:

@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
 from bot.storage.backends import make_storage
-from bot.storage.ratings import GAMES
+from bot.storage.ratings.model import GAMES
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from bot.ui.standings import board_answer, stats_answer
 from games.registry import game_class
 

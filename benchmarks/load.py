@@ -60,15 +60,15 @@ from simcord.backend import serializers as simcord_serializers
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from benchmarks.figures import add_json_option, report
-from bot import allocator, collector
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
 from bot.play.driving import schedule_drive
 from bot.play.lobby import join, seat_computer, start_game
 from bot.play.workers import default_image_processes
+from bot.process import allocator, collector
 from bot.storage.shards import Shards
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from bot.table.presence import Presence
 from bot.ui.codec import button_id
 from games.ai import choose
@@ -88,7 +88,7 @@ def _no_presence_sweep() -> None:
 
 
 async def _trim_later() -> None:
-    """What ``AtoutBot`` starts in place of ``bot.allocator.trim_periodically``: nothing."""
+    """What ``AtoutBot`` starts in place of ``bot.process.allocator.trim_periodically``: nothing."""
 
 
 TRIM_PERIODICALLY = allocator.trim_periodically

@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
 from bot.play.reviews import REVIEW_NICE
-from tests.support.fake_discord import TOKEN, FakeGateway
+from harness.fake_discord import TOKEN, FakeGateway
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import html
 import io
 import shutil
@@ -39,11 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
-from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage
+from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage, coarse_sweeps
 from bot.app import create_bot
 from bot.config import Settings
 from bot.text.i18n import LOCALES
-from tests.bot.driver import components_of
+from harness.driver import components_of
 
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MISSING_BROWSER = (
@@ -180,7 +181,9 @@ async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
     """Plays ``games`` in a fresh simcord world at tables speaking ``language``; returns what
     went wrong (a missed moment, a game that failed), one line each."""
     problems: list[str] = []
-    with tempfile.TemporaryDirectory() as workdir:
+    # A season's month passes in the world that photographs it (see ``coarse_sweeps``).
+    sweeps = coarse_sweeps() if "season" in games else contextlib.nullcontext()
+    with sweeps, tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)
         if camera.browser:

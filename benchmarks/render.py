@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.registry import GAME_NAMES
+from i18n.locales import LOCALES
 from rendering import (
     layers,
     render_deal_summary,
@@ -38,7 +39,6 @@ from rendering import (
 )
 from rendering.__main__ import LOCAL_NAMES
 from rendering.demo import DEMO_NAMES, DEMO_SEATS, Moment, finished_deal, played
-from rendering.i18n import LOCALES
 from rendering.png import DEFLATER
 
 Job = Callable[[], bytes]

@@ -45,7 +45,7 @@ from bot.play.driving import drive
 from bot.play.lobby import join, seat_computer, start_game
 from bot.play.sessions import TableSession
 from bot.play.workers import default_image_processes
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from bot.table.presence import Presence
 from bot.ui import images as bot_images
 from bot.ui.codec import TableButtonId

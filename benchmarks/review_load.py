@@ -50,8 +50,8 @@ from benchmarks.load import (
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.play.workers import default_image_processes
-from bot.storage.interface import Snapshot
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.interface import Snapshot
+from bot.storage.tables.settings import TableSettings
 from bot.text.i18n import t
 from games.ai import choose
 from games.registry import new_game

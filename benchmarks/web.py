@@ -50,9 +50,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
 from bot.play.workers import default_image_processes
-from bot.storage import sqlite
 from bot.storage.backends import make_storage
-from rendering.i18n import LOCALES
+from bot.storage.databases import sqlite
+from i18n.locales import LOCALES
 
 URL = "https://atout.example.org"
 READERS_NICE = 9
@@ -69,7 +69,7 @@ def percentile(values: list[float], q: float) -> float:
 
 async def fill(path: str, games: int, seed: int) -> list[tuple[int, int]]:
     """``games`` finished Coinche games to 1000; every (table, deal) they hold."""
-    from tests.bot.web.fill import play_table
+    from harness.pages import play_table
 
     synchronous, sqlite.SYNCHRONOUS = sqlite.SYNCHRONOUS, "OFF"
     storage = make_storage(path)
@@ -220,12 +220,12 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         open_table,
         release_loop,
     )
-    from bot import collector
     from bot.app import create_bot
     from bot.config import Settings
     from bot.play.sessions import TableSession
     from bot.play.settings import locale_of
-    from bot.storage.table_settings import TableSettings
+    from bot.process import collector
+    from bot.storage.tables.settings import TableSettings
     from bot.web.settings import WebSettings
 
     logging.basicConfig(level=logging.CRITICAL)
@@ -415,13 +415,13 @@ async def screenshots(folder: Path) -> list[str]:
 
     from bot.web.server import WebServer
     from bot.web.settings import WebSettings
-    from tests.bot.web import conftest
+    from harness.pages import fill_pages
 
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         synchronous, sqlite.SYNCHRONOUS = sqlite.SYNCHRONOUS, "OFF"
         try:
-            filled = await conftest._fill(str(Path(tmp) / "shots.sqlite3"))
+            filled = await fill_pages(str(Path(tmp) / "shots.sqlite3"))
         finally:
             sqlite.SYNCHRONOUS = synchronous
         storage = make_storage(filled.path)

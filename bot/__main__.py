@@ -2,10 +2,10 @@
 commands, listed by ``python -m bot --help``:
 
 - ``python -m bot migrate-db --from atout.sqlite3 --to postgresql://…`` copies its data to
-  PostgreSQL (bot/storage/migrate_db.py);
+  PostgreSQL (bot/storage/operations/migrate_db.py);
 - ``python -m bot backup FILE`` and ``python -m bot restore FILE`` back up and restore the SQLite
-  database (bot/storage/backup.py);
-- ``python -m bot health`` says whether the running bot is well (bot/health.py);
+  database (bot/storage/operations/backup.py);
+- ``python -m bot health`` says whether the running bot is well (bot/process/health.py);
 - ``python -m bot web`` serves the deals' web pages alone, from the same database
   (bot/web/server.py; the bot serves them itself when ``ATOUT_WEB_URL`` is set).
 
@@ -19,7 +19,7 @@ traceback; an unknown argument is the argument parser's one line. Exit codes:
 - 2: a wrong setting or argument, a database ``ATOUT_DB`` names that cannot be opened or an
   address ``ATOUT_WEB_BIND`` names that cannot be listened on (both checked before Discord is
   asked anything), a backup that cannot be made or restored;
-- 3: another bot is running on this database (``bot.storage.instance_lock``), named in the line.
+- 3: another bot is running on this database (``bot.storage.operations.instance_lock``), named in the line.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.logs import guard_streams
+from bot.process.logs import guard_streams
 
 if TYPE_CHECKING:
     # asyncio (a fifth of a second to import on a busy machine) and the bot are imported once
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from types import FrameType
 
     from bot.app import AtoutBot
-    from bot.health import HealthFile
+    from bot.process.health import HealthFile
 
 EXIT_OK = 0
 EXIT_DISCORD = 1
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     if not words:
         hold_stop_signals(at_once=True)  # the bot itself, from its first instant
-    guard_streams()  # no URL's password printed, whoever prints it (bot.logs)
+    guard_streams()  # no URL's password printed, whoever prints it (bot.process.logs)
     try:
         return command_or_bot(words)
     except StoppedBeforeStart:
@@ -162,7 +162,7 @@ def command_or_bot(words: list[str]) -> int:
     if args.command == "web":
         return web()
     if args.command == "health":
-        from bot import health
+        from bot.process import health
 
         return health.main()
     hold_stop_signals(at_once=True)
@@ -174,7 +174,7 @@ def web() -> int:
     import asyncio
 
     from bot.config import load_settings
-    from bot.logs import setup_logging
+    from bot.process.logs import setup_logging
     from bot.storage.backends import StorageUnavailable
     from bot.web.server import WebUnavailable, serve_alone
 
@@ -198,8 +198,8 @@ def migrate_db(argv: list[str]) -> int:
     """``migrate-db``, with the source's lock held: never from a database a bot is writing."""
     import sqlite3
 
-    from bot.storage.instance_lock import InstanceRunning, lock_file
-    from bot.storage.migrate_db import main as migrate
+    from bot.storage.operations.instance_lock import InstanceRunning, lock_file
+    from bot.storage.operations.migrate_db import main as migrate
 
     source = argparse.ArgumentParser(add_help=False)
     source.add_argument("--from", dest="source")
@@ -224,9 +224,9 @@ def backup_or_restore(command: str, file: str) -> int:
     import asyncio
 
     from bot.config import load_settings
-    from bot.storage.backup import BackupError, backup, restore
-    from bot.storage.instance_lock import InstanceRunning
-    from bot.storage.postgres import is_postgres_url
+    from bot.storage.databases.postgres import is_postgres_url
+    from bot.storage.operations.backup import BackupError, backup, restore
+    from bot.storage.operations.instance_lock import InstanceRunning
 
     try:
         db = load_settings().db_path
@@ -256,12 +256,12 @@ def run() -> int:
     """The bot, until a signal stops it."""
     import asyncio
 
-    from bot import allocator, collector
     from bot.app import create_bot
     from bot.config import load_settings
     from bot.endpoint import ENV_VAR, point_at
-    from bot.logs import setup_logging
     from bot.play import workers
+    from bot.process import allocator, collector
+    from bot.process.logs import setup_logging
     from bot.text.i18n import t
 
     try:
@@ -301,8 +301,8 @@ async def serve(bot: AtoutBot, token: str) -> int:
     import aiohttp
     import discord
 
-    from bot.storage import instance_lock
     from bot.storage.backends import StorageUnavailable, describe, unavailable
+    from bot.storage.operations import instance_lock
     from bot.text.i18n import t
     from bot.web.server import WebUnavailable
 
@@ -365,10 +365,10 @@ async def serve(bot: AtoutBot, token: str) -> int:
 
 def start_health(bot: AtoutBot) -> HealthFile | None:
     """The health file ``ATOUT_HEALTH_FILE`` names, written from now on (the lock is held) until
-    the stop (``bot.health``)."""
-    from bot.health import HealthFile
-    from bot.storage import instance_lock
-    from bot.storage.postgres import is_postgres_url
+    the stop (``bot.process.health``)."""
+    from bot.process.health import HealthFile
+    from bot.storage.databases.postgres import is_postgres_url
+    from bot.storage.operations import instance_lock
 
     if bot.settings.health_file is None:
         return None
@@ -411,7 +411,7 @@ class Stop:
 def stop_on_signals(bot: AtoutBot) -> Stop:
     """SIGINT (Ctrl-C) and SIGTERM (``docker stop``, ``systemctl stop``) close the bot: the
     gateway first, so that no new click comes in, then the storage, which commits the steps
-    queued and waits for the commit under way (``bot.storage.group_commit``). ``bot.connect``
+    queued and waits for the commit under way (``bot.storage.tables.group_commit``). ``bot.connect``
     then returns, and ``run`` stops the worker processes. A signal that came before the loop was
     there (``hold_stop_signals``) is acted on at once."""
     import asyncio

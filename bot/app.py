@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import allocator
 from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
@@ -25,9 +24,11 @@ from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
+from bot.process import allocator
 from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
+from bot.storage.databases import database
 from bot.storage.storage import Storage
-from bot.storage.table_settings import CHALLENGE
+from bot.storage.tables.settings import CHALLENGE
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
 from bot.table.hands import Hands
@@ -62,6 +63,7 @@ EXTENSIONS = (
     "cogs.review",
     "cogs.puzzle",
     "cogs.play",
+    "cogs.seasons",
 )
 
 
@@ -93,6 +95,8 @@ class AtoutBot(commands.Bot):
             **shard_options,
         )
         self.settings = settings
+        # Storage stamps a game's end on the clock the seasons' sweep reads (Discord's).
+        database.use_clock(discord.utils.utcnow)
         workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards
@@ -138,7 +142,7 @@ class AtoutBot(commands.Bot):
         self.suit_emojis = emojis.SuitEmojis(self)
         """The suit emojis this bot uploads and uses (``bot.text.marks``)."""
         self._trimming: asyncio.Task[None] | None = None
-        """Memory handed back to the system now and then (``bot.allocator``)."""
+        """Memory handed back to the system now and then (``bot.process.allocator``)."""
         self._close_done: asyncio.Future[None] | None = None
         """Set while :meth:`close` runs, done once it has."""
         self.stop_grace_s = 0.0

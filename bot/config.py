@@ -21,9 +21,9 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from bot.logs import redact
 from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
-from bot.storage.postgres import is_postgres_url
+from bot.process.logs import redact
+from bot.storage.databases.postgres import is_postgres_url
 from bot.storage.shards import Shards, parse_shards
 from bot.text.i18n import t
 from bot.web.settings import WebSettings, web_settings
@@ -58,7 +58,7 @@ class Settings:
     as the tests do."""
     health_file: str | None = None
     """``ATOUT_HEALTH_FILE``: where the running bot writes its health every few seconds, for
-    ``python -m bot health`` (Docker's ``HEALTHCHECK``, ``bot.health``); none by default."""
+    ``python -m bot health`` (Docker's ``HEALTHCHECK``, ``bot.process.health``); none by default."""
     web: WebSettings = field(default_factory=WebSettings)
     """``ATOUT_WEB_URL``, ``ATOUT_WEB_BIND``, ``ATOUT_WEB_SECRET``: the deals' web pages
     (``bot.web``), off unless the URL is set."""

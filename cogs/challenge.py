@@ -29,8 +29,8 @@ from bot.challenge.screens import (
     own_results_text,
     standings_answer,
 )
-from bot.storage.challenges import Challenge, DailySchedule, iso, moment
-from bot.storage.ratings import GAMES
+from bot.storage.challenges.interface import Challenge, DailySchedule, iso, moment
+from bot.storage.ratings.model import GAMES
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import choice, describe
 from bot.table.house_rules import check_options

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.app import AtoutBot, atout
 from bot.open.queue import DEFAULT_WAIT_MINUTES, WAIT_CHOICES
-from bot.storage.ratings import GAMES
+from bot.storage.ratings.model import GAMES
 from bot.table.commands import choice, describe
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]

@@ -23,9 +23,9 @@ from bot.puzzles.desk import NoPuzzle, PuzzleDesk, now
 from bot.puzzles.screens import Shown, answer_text, question
 from bot.puzzles.words import stats_text as stats_words
 from bot.puzzles.words import tally
-from bot.storage.challenges import iso
-from bot.storage.puzzles import PuzzleAnswer, PuzzlePost, StoredPuzzle
-from bot.storage.ratings import GAMES
+from bot.storage.challenges.interface import iso
+from bot.storage.puzzles.interface import PuzzleAnswer, PuzzlePost, StoredPuzzle
+from bot.storage.ratings.model import GAMES
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import choice, describe
 from bot.text.i18n import t, user_locale

@@ -1,7 +1,7 @@
 """Why an action is refused, as a code with parameters: the words belong to the catalogues.
 
 An engine raises ``IllegalAction("must_follow", suit="S")``; a player reads the sentence of their
-language, chosen by ``rendering.i18n.reason`` from ``illegal_<code>`` in the images catalogue.
+language, chosen by ``rendering.words.reason`` from ``illegal_<code>`` in the images catalogue.
 The English sentences here are the engines' own: what ``python -m games replay`` prints and what
 a record's error names, so they never change with a translation (docs/records.md).
 

@@ -10,7 +10,7 @@ Deck styles: ``auto`` (Italian-suited for Briscola and Briscola a chiamata, Fren
 colour-blind players) and ``italian``.
 
 Every word drawn comes from the catalogue of ``locale`` (``rendering/locales/<locale>.json``,
-English for a missing locale or key); see ``rendering.i18n``.
+English for a missing locale or key); see ``rendering.words``.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.views import GameView
+from i18n.locales import DEFAULT_LOCALE
 from rendering import layers
 from rendering.cards import DECK_STYLES, resolve_style
 from rendering.encode import IMAGE_EXTENSION, encode
 from rendering.hand import draw_hand
-from rendering.i18n import DEFAULT_LOCALE, clean_locale
 from rendering.info import display_names
 from rendering.leaderboard import (
     LeaderboardRow,
@@ -35,6 +35,7 @@ from rendering.leaderboard import (
 from rendering.review import ReviewPicture, render_review_picture
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table, table_frame
+from rendering.words import clean_locale
 
 __all__ = [
     "DECK_STYLES",

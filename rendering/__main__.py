@@ -22,6 +22,7 @@ from typing import Final
 
 from games.registry import GAME_NAMES
 from games.streams import quiet_broken_pipe
+from i18n.locales import DEFAULT_LOCALE, LOCALES
 from rendering import (
     IMAGE_EXTENSION,
     render_deal_summary,
@@ -31,7 +32,6 @@ from rendering import (
     render_table,
 )
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
-from rendering.i18n import DEFAULT_LOCALE, LOCALES
 
 EXIT_OK = 0
 EXIT_CANNOT_WRITE = 1

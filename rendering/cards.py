@@ -13,11 +13,12 @@ from typing import Final
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from i18n.locales import DEFAULT_LOCALE
 from rendering import theme
 from rendering.courts import figure
-from rendering.i18n import DEFAULT_LOCALE, corner
 from rendering.suits import emblem, ink
 from rendering.text import size_for_cap_height, text_sprite
+from rendering.words import corner
 
 DECK_STYLES: Final = ("auto", "french", "french4", "italian")
 ITALIAN_GAMES: Final = frozenset({"briscola", "chiamata"})

@@ -13,12 +13,14 @@ from decimal import Decimal
 from babel.numbers import format_percent
 from PIL import Image
 
+from i18n.locales import DEFAULT_LOCALE, supported
+from i18n.numbers import number, signed
 from rendering import theme
 from rendering.canvas import Canvas, Record
 from rendering.encode import encode
-from rendering.i18n import DEFAULT_LOCALE, clean_locale, number, signed, supported
 from rendering.leaderboard import MARGIN, WIDTH, Columns, draw_ranked_page, ranked_row_start
 from rendering.text import displayable, fit_text
+from rendering.words import clean_locale
 
 
 @dataclass(frozen=True)

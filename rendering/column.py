@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.views import GameView
+from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas
 from rendering.geometry import COLUMN, H, W
-from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import SideLabel, TableCards, TableInfo, card_text, side_label, side_names
 from rendering.layers import Frame, kept
 from rendering.text import fit_text, size_for_cap_height, unique_fit, wrap_words
+from rendering.words import plural, text
 
 PHONE_WIDTH: Final = 360
 """The width at which a phone shows the image: the side column is read there too."""

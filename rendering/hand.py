@@ -11,10 +11,11 @@ from PIL import Image
 
 from games.registry import card_facts
 from games.views import GameView
+from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
-from rendering.i18n import DEFAULT_LOCALE, text
 from rendering.info import card_text, denomination
+from rendering.words import text
 
 MARGIN: Final = 14
 HEADER: Final = 40

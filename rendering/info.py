@@ -15,8 +15,9 @@ from typing import Any, Final
 from games.cards import SUIT_SYMBOLS
 from games.facts import capot_side as facts_capot_side
 from games.views import Event, GameView
-from rendering.i18n import DEFAULT_LOCALE, corner, term, text
+from i18n.locales import DEFAULT_LOCALE
 from rendering.text import displayable
+from rendering.words import corner, term, text
 
 BIDDING_PHASES: Final = frozenset({"taking", "auction", "trump"})
 

@@ -12,10 +12,12 @@ from typing import Final
 
 from PIL import Image
 
+from i18n.locales import DEFAULT_LOCALE
+from i18n.numbers import number, percent
 from rendering import theme
 from rendering.canvas import Canvas, Record, font_for
-from rendering.i18n import DEFAULT_LOCALE, number, percent, text
 from rendering.text import displayable, fit_text
+from rendering.words import text
 
 WIDTH: Final = 760
 MARGIN: Final = 24

@@ -28,7 +28,8 @@ from games.views import (
     PiquetView,
     SuecaView,
 )
-from rendering.i18n import DEFAULT_LOCALE, combination, listed, plural, term, text
+from i18n.locales import DEFAULT_LOCALE
+from i18n.numbers import listed
 from rendering.info import (
     SideLabel,
     TableCards,
@@ -48,6 +49,7 @@ from rendering.info import (
     said,
     wins,
 )
+from rendering.words import combination, plural, term, text
 
 
 # ---------------------------------------------------------------------- the info panels

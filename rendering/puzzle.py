@@ -18,15 +18,16 @@ from PIL import Image
 
 from games.registry import card_facts
 from games.views import GameView
+from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas
 from rendering.cards import resolve_style
 from rendering.encode import encode
 from rendering.hand import draw_hand
-from rendering.i18n import DEFAULT_LOCALE, clean_locale
 from rendering.info import display_names
 from rendering.table import draw_table
 from rendering.text import fit_text, wrap_words
+from rendering.words import clean_locale
 
 W: Final = theme.TABLE_SIZE[0]
 MARGIN: Final = 24

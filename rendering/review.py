@@ -25,13 +25,14 @@ from typing import Final
 from PIL import Image
 
 from games.registry import card_facts
+from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas, font_for
 from rendering.cards import resolve_style
 from rendering.encode import encode
-from rendering.i18n import DEFAULT_LOCALE, clean_locale, text
 from rendering.info import card_text, denomination
 from rendering.text import cap_height
+from rendering.words import clean_locale, text
 
 WIDTH: Final = 720
 PHONE_WIDTH: Final = 360

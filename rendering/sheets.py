@@ -14,12 +14,13 @@ from PIL import Image
 
 from games.base import seat_teams
 from games.views import DealResultEvent, GameView
+from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
-from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import SideLabel, game_title, melds_log, name_of, side_label, side_names
 from rendering.presenters import headline, presenter, table_info
 from rendering.text import fit_text, text_width, wrap_words
+from rendering.words import plural, text
 
 MARGIN: Final = 20
 

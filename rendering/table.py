@@ -20,6 +20,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.views import GameView
+from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Box, Canvas, Record
 from rendering.column import draw_column
@@ -44,7 +45,6 @@ from rendering.geometry import (
     toward_centre,
     trick_card_box,
 )
-from rendering.i18n import DEFAULT_LOCALE, plural, text
 from rendering.info import (
     TableInfo,
     side_names,
@@ -54,6 +54,7 @@ from rendering.info import (
 from rendering.layers import Frame, kept
 from rendering.presenters import table_info
 from rendering.text import fit_text, unique_fit, wrap_words
+from rendering.words import plural, text
 
 MINI_BACK: Final = (22, 32)
 ARROW: Final = (34, 20)

@@ -18,11 +18,11 @@ from bot.text.i18n import BOT
 from games.base import Game
 from games.facts import CardFacts
 from games.registry import GAME_NAMES, card_facts, game_class, new_game
-from rendering.i18n import IMAGES
 from rendering.presenters import PRESENTERS
+from rendering.words import IMAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_COGS = {"tables", "leaderboard", "challenge", "review", "puzzle", "play"}
+SHARED_COGS = {"tables", "leaderboard", "challenge", "review", "puzzle", "seasons", "play"}
 """Cogs that are not a game's."""
 
 

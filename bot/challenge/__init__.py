@@ -8,6 +8,6 @@ standings with their image, results, records).
 
 The deals themselves are ordinary tables (``bot.play``) marked private and duplicate; the scoring
 unit and the fixed deals are ``games.duplicate``'s; standings and matchpoints are read from
-``bot.storage.challenge_queries``. It may import everything ``bot.table`` may, and ``bot.table``
+``bot.storage.challenges.store``. It may import everything ``bot.table`` may, and ``bot.table``
 itself; nothing imports it but the application and its cog.
 """

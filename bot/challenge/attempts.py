@@ -29,18 +29,18 @@ from bot.play.lobby import start_game
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
-from bot.storage.challenges import Attempt, Challenge, DealResult, iso
-from bot.storage.interface import Seat
+from bot.storage.challenges.interface import Attempt, Challenge, DealResult, iso
 from bot.storage.storage import Storage
-from bot.storage.table_settings import ChallengeDeal, Duplicate, TableSettings
+from bot.storage.tables.interface import Seat
+from bot.storage.tables.settings import ChallengeDeal, Duplicate, TableSettings
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
 from bot.table.hands import editable
 from bot.text.i18n import DEFAULT_LOCALE, supported, t, user_locale
 from bot.ui.replies import refuse
 from games.duplicate import PLAYER_SEAT, deal_detail, deal_seed, seat_result
+from i18n.numbers import signed
 from rendering.challenge import matchpoints
-from rendering.i18n import signed
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from discord.ext import tasks
 from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
 from bot.play.par import play_par
-from bot.storage.challenges import Challenge, DailySchedule, Par, Standing, iso, moment
-from bot.storage.table_settings import TableSettings
+from bot.storage.challenges.interface import Challenge, DailySchedule, Par, Standing, iso, moment
+from bot.storage.tables.settings import TableSettings
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import t
 from games.ai import DEFAULT_SAMPLES

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.play import workers
-from bot.storage.challenges import (
+from bot.storage.challenges.interface import (
     Challenge,
     DealResult,
     Par,
@@ -31,9 +31,9 @@ from bot.ui.codec import ChallengeButtonId
 from bot.ui.standings import plain
 from games.duplicate import CARD_POINT_GAMES, PLAYER_SEAT
 from games.registry import game_class
+from i18n.numbers import number, signed
 from rendering import IMAGE_EXTENSION
 from rendering.challenge import ChallengeRow, matchpoints, render_challenge_standings
-from rendering.i18n import number, signed
 
 FIELD_SHOWN = 15
 """Lines of a deal's field shown in full (the reader's own is always added)."""

@@ -19,8 +19,8 @@ import discord
 
 from bot.open.relay import Relay, click_payload
 from bot.open.seating import OpenHost, Seating
-from bot.storage.database import TIME_FORMAT
-from bot.storage.open_tables import Queued
+from bot.storage.databases.database import TIME_FORMAT
+from bot.storage.open.interface import Queued
 from bot.storage.settings.server import ServerSettings
 from bot.text.i18n import DEFAULT_LOCALE, supported, t, user_locale
 from bot.ui.codec import QueueButtonId

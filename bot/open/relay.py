@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 
 from bot.play.tables import Tables
-from bot.storage.relay import Relayed
+from bot.storage.open.relay import Relayed
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.text.i18n import t, user_locale

@@ -25,10 +25,10 @@ from bot.play.driving import schedule_drive
 from bot.play.lobby import computer_name, join, seat_computer, start_game
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
-from bot.storage.interface import Seat
-from bot.storage.open_tables import Mirror, Queued
+from bot.storage.open.interface import Mirror, Queued
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.interface import Seat
+from bot.storage.tables.settings import TableSettings
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.controller import TableUI
 from bot.table.lobby import Lobby

@@ -13,8 +13,8 @@ from __future__ import annotations
 from bot.play.lobby import computer_name
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
-from bot.storage.interface import Seat
-from bot.storage.table_settings import AwaySeat
+from bot.storage.tables.interface import Seat
+from bot.storage.tables.settings import AwaySeat
 
 MISSED_TURNS_LIMIT = 3
 """Turns in a row the timer plays for somebody before a computer keeps their seat."""

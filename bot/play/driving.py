@@ -18,7 +18,7 @@ from collections.abc import Awaitable
 from bot.play.computers import decide, fallback_action
 from bot.play.ending import finish
 from bot.play.sessions import StorageFailed, TableSession
-from bot.storage.interface import Seat
+from bot.storage.tables.interface import Seat
 from games.actions import Action
 from games.base import IllegalAction
 from games.views import GameView

@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Final
 
-from bot.storage.interface import TableRow
-from bot.storage.table_settings import CHALLENGE, OPEN, ORDINARY, TableSettings
+from bot.storage.tables.interface import TableRow
+from bot.storage.tables.settings import CHALLENGE, OPEN, ORDINARY, TableSettings
 from games.base import Game
 
 

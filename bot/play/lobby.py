@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.play.sessions import TableSession
-from bot.storage.interface import AI_LEVELS, Seat
+from bot.storage.tables.interface import AI_LEVELS, Seat
 from bot.text.i18n import t
 from games.registry import game_class
 

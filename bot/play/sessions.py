@@ -27,7 +27,10 @@ from typing import Any, Protocol, Unpack
 
 from bot.play.computers import ChooseFn, default_choose
 from bot.play.kinds import TableKind, kind_of
-from bot.storage.interface import (
+from bot.storage.open.interface import Mirror
+from bot.storage.ratings.model import RatingChange
+from bot.storage.storage import Storage
+from bot.storage.tables.interface import (
     Seat,
     Snapshot,
     StaleAction,
@@ -35,10 +38,7 @@ from bot.storage.interface import (
     TableRow,
     replay_log,
 )
-from bot.storage.open_tables import Mirror
-from bot.storage.ratings import RatingChange
-from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from games.actions import Action
 from games.base import Game, IllegalAction
 from games.registry import game_class

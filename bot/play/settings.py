@@ -1,13 +1,13 @@
 """A table's settings as the people at it meet them: what a starter may choose at
 ``/<game> start`` (a value the bot does not know is refused, and nothing is made), and the
 language the table speaks. The settings themselves are one typed value, parsed once where the
-row is read (``bot.storage.table_settings.TableSettings``)."""
+row is read (``bot.storage.tables.settings.TableSettings``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from bot.text.i18n import LOCALES, supported
 from games.ai import LEVELS
 from rendering import DECK_STYLES

@@ -15,15 +15,15 @@ import asyncio
 import logging
 from typing import Any, Protocol
 
-from bot.collector import freeze
 from bot.play import workers
 from bot.play.computers import ChooseFn, default_choose
 from bot.play.driving import schedule_drive
 from bot.play.sessions import Listener, TableSession, restore_game
 from bot.play.single_flight import SingleFlight
-from bot.storage.interface import TableRow
+from bot.process.collector import freeze
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
+from bot.storage.tables.interface import TableRow
 from games.base import Game
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ one's own reviewed mistakes, the stats and streaks, and the daily post.
 a worker (``games.puzzles``: seconds of exact search, never on the event loop), ``builtin`` reads
 the set made by the computers' play for servers with too few deals of their own, ``words`` says
 puzzles in the reader's language and ``screens`` lays out their messages. Storage is
-``bot.storage.puzzles``; the slash commands and the buttons' ``DynamicItem`` are ``cogs.puzzle``.
+``bot.storage.puzzles.interface``; the slash commands and the buttons' ``DynamicItem`` are ``cogs.puzzle``.
 
 May import ``games``, ``rendering``, ``bot.storage``, ``bot.text``, ``bot.ui`` and ``bot.play``;
 never ``cogs``.

@@ -27,10 +27,10 @@ from discord.ext import tasks
 from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
 from bot.puzzles.finder import Finder
 from bot.puzzles.screens import Shown, post
-from bot.storage.challenges import iso, moment
-from bot.storage.interface import TableRow
-from bot.storage.puzzles import PuzzleAnswer, PuzzlePost, StoredPuzzle
+from bot.storage.challenges.interface import iso, moment
+from bot.storage.puzzles.interface import PuzzleAnswer, PuzzlePost, StoredPuzzle
 from bot.storage.storage import Storage
+from bot.storage.tables.interface import TableRow
 from bot.table.channel import NO_MENTIONS
 from games.records import ParsedRecord
 

@@ -20,7 +20,7 @@ import rendering
 from bot.play.workers import HAND, image_slots
 from bot.puzzles.words import DECK, Tally, goal_text, line_text, seat_names, values_text
 from bot.puzzles.words import card as card_words
-from bot.storage.puzzles import PuzzleAnswer, StoredPuzzle
+from bot.storage.puzzles.interface import PuzzleAnswer, StoredPuzzle
 from bot.text.i18n import t
 from bot.ui.codec import PuzzleButtonId
 from bot.ui.images import table_file

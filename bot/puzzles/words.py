@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage.puzzles import PuzzleAnswer
+from bot.storage.puzzles.interface import PuzzleAnswer
 from bot.text.cards import card_name
 from bot.text.i18n import t
 from games.puzzles.find import Puzzle

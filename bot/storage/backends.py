@@ -7,8 +7,8 @@ import sqlite3
 
 import asyncpg
 
-from bot.storage.postgres import PgDatabase, is_postgres_url
-from bot.storage.sqlite import SqliteDatabase
+from bot.storage.databases.postgres import PgDatabase, is_postgres_url
+from bot.storage.databases.sqlite import SqliteDatabase
 from bot.storage.storage import Storage
 
 

@@ -9,21 +9,26 @@ over the ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage
 
 from __future__ import annotations
 
-from bot.storage.challenge_queries import ChallengeStore
-from bot.storage.challenges import ChallengeStorage
-from bot.storage.database import Database
-from bot.storage.instance import InstanceStorage, InstanceStore
-from bot.storage.interface import ReviewStorage, TableStorage
-from bot.storage.open_tables import OpenStorage, OpenStore
-from bot.storage.puzzle_queries import PuzzleStore
-from bot.storage.puzzles import PuzzleStorage
-from bot.storage.ratings_interface import RatingStorage
-from bot.storage.ratings_writes import RatingStore
-from bot.storage.relay import RelayStorage, RelayStore
-from bot.storage.reviews import ReviewStore
+from bot.storage.challenges.interface import ChallengeStorage
+from bot.storage.challenges.store import ChallengeStore
+from bot.storage.databases.database import Database
+from bot.storage.open.interface import OpenStorage
+from bot.storage.open.relay import RelayStorage, RelayStore
+from bot.storage.open.store import OpenStore
+from bot.storage.puzzles.interface import PuzzleStorage
+from bot.storage.puzzles.store import PuzzleStore
+from bot.storage.ratings.interface import RatingStorage
+from bot.storage.ratings.writes import RatingStore
+from bot.storage.seasons.interface import SeasonStorage
+from bot.storage.seasons.rating import count_in_season
+from bot.storage.seasons.records import reset_open
+from bot.storage.seasons.store import SeasonStore
+from bot.storage.settings.instance import InstanceStorage, InstanceStore
 from bot.storage.settings.store import ServerSettingsStorage, ServerSettingsStore
 from bot.storage.shards import Shards
-from bot.storage.tables import TableStore
+from bot.storage.tables.interface import TableStorage
+from bot.storage.tables.reviews import ReviewStorage, ReviewStore
+from bot.storage.tables.store import TableStore
 
 
 class Storage:
@@ -39,6 +44,12 @@ class Storage:
         self.instance: InstanceStorage = InstanceStore(database)
         self.open_tables: OpenStorage = OpenStore(database)
         self.relay: RelayStorage = RelayStore(database)
+        self.seasons: SeasonStorage = SeasonStore(database, ratings._rate_pending)
+        """Seasons and divisions (issue 45). A stored game moves its season's ratings in the
+        same transaction, and a reset of the ratings starts the running season again: the
+        ratings call the seasons' hooks, and know nothing else of them."""
+        ratings.stored_hooks = (count_in_season,)
+        ratings.reset_hooks = (reset_open,)
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
         self._after_migration = ratings.after_migration
@@ -54,6 +65,7 @@ class Storage:
     def shards(self, shards: Shards | None) -> None:
         self.tables.shards = self.challenges.shards = self.puzzles.shards = shards
         self.open_tables.shards = shards
+        self.seasons.shards = shards
 
     async def open(self) -> None:
         """Connect, and bring the schema to the latest migration (rating the games already

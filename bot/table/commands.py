@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.storage.interface import AI_LEVELS
+from bot.storage.tables.interface import AI_LEVELS
 from bot.table.lobby import Lobby
 from bot.table.presence import DEFAULT_TURN_TIMER_S
 from bot.text.i18n import LOCALES

@@ -42,7 +42,7 @@ from bot.ui import images
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
 from games.actions import Action
-from rendering.i18n import reason as illegal_reason
+from rendering.words import reason as illegal_reason
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ Interaction = discord.Interaction[discord.Client]
 
 def refusal(result: ActResult, locale: str, game: str) -> str:
     """A refused step in words, in the player's language: an illegal action is worded from the
-    engine's code (``rendering.i18n.reason``), never from its English sentence."""
+    engine's code (``rendering.words.reason``), never from its English sentence."""
     reason = result.reason or ""
     if result.refused is not None:
         reason = illegal_reason(result.refused, locale, game)

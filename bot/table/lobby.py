@@ -26,10 +26,10 @@ from bot.play.lobby import (
 )
 from bot.play.sessions import TableSession
 from bot.play.settings import SettingRefused, chosen_settings, locale_of
-from bot.storage.interface import AI_LEVELS
-from bot.storage.open_tables import Mirror
+from bot.storage.open.interface import Mirror
 from bot.storage.settings.server import ServerSettings
-from bot.storage.table_settings import DEFAULT_DECK_STYLE, DEFAULT_LEVEL
+from bot.storage.tables.interface import AI_LEVELS
+from bot.storage.tables.settings import DEFAULT_DECK_STYLE, DEFAULT_LEVEL
 from bot.table.access import session_or_refusal
 from bot.table.channel import NO_MENTIONS, Messageables
 from bot.table.house_rules import HouseRules, Payload, check_options

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
-from bot.storage.open_tables import Mirror
+from bot.storage.open.interface import Mirror
 from bot.text.i18n import supported
 
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from bot.text.cards import card_name, rank_phrase, suit_name, trump_word
 from bot.text.i18n import t
 from games.views import Event
-from rendering.i18n import combination, listed, term
+from i18n.numbers import listed
+from rendering.words import combination, term
 
 
 @dataclass(frozen=True)

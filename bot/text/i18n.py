@@ -1,7 +1,7 @@
 """Every sentence the bot sends goes through ``t``: a key and arguments → text for a locale.
 
 Sentences live in ``bot/text/locales/<locale>/bot.ftl`` (Fluent, read by the same
-:class:`rendering.i18n.Catalogue` as the images' words, so both floors share one format, one
+:class:`i18n.catalogue.Catalogue` as the images' words, so both floors share one format, one
 fallback chain and one set of locales). A key missing from a locale falls back to English, and a
 key missing from English shows as the key (the tests check every key the code uses).
 """
@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue, supported
+from i18n.catalogue import Catalogue
+from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
 
 if TYPE_CHECKING:
     import discord

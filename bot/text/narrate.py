@@ -16,7 +16,7 @@ from bot.text.i18n import t
 from bot.text.marks import shown_length
 from games.base import Game
 from games.views import DealResultEvent, Decision, Event, GameView
-from rendering.i18n import listed, number
+from i18n.numbers import listed, number
 from rendering.info import SideLabel
 from rendering.info import side_names as rendering_side_names
 

@@ -19,7 +19,7 @@ from bot.text.i18n import t
 from games.actions import Action
 from games.review import Decision, Review
 from games.review.units import CARD_POINTS
-from rendering.i18n import percent
+from i18n.numbers import percent
 
 SHOWN: Final = 5
 """Decisions a review explains at most, one message and one picture each: the costliest

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.text.i18n import has_key, t
-from rendering.i18n import number
+from i18n.numbers import number
 
 
 def option_text(value: object, locale: str = "en", key: str | None = None) -> str:

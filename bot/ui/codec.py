@@ -75,6 +75,10 @@ QueueVerb = Literal["leave", "now"]
 QUEUE_VERBS: Final[tuple[QueueVerb, ...]] = get_args(QueueVerb)
 QUEUE_TEMPLATE = rf"atout:queue:(?P<verb>{'|'.join(QUEUE_VERBS)})"
 CHAT_TEMPLATE = r"atout:chat:(?P<table>[0-9]+)"
+SEASON_TEMPLATE = (
+    r"atout:season:(?P<game>[a-z]+):(?P<season>[0-9]+):(?P<division>[0-9]+):(?P<page>[0-9]+)"
+    r":(?P<user>[0-9]+)"
+)
 
 
 class CustomId:
@@ -275,6 +279,21 @@ class ChatSelectId(CustomId):
     table: int
     VERB: ClassVar[str] = "chat"
     TEMPLATE: ClassVar[str] = CHAT_TEMPLATE
+
+
+@dataclass(frozen=True)
+class SeasonButtonId(CustomId):
+    """A season's standings' Previous / Next page and division up / down (issue 45): the game,
+    the season's number, the division (0: none), the page and whose message it is; the server
+    is the click's."""
+
+    game: str
+    season: int
+    division: int
+    page: int
+    user: int
+    VERB: ClassVar[str] = "season"
+    TEMPLATE: ClassVar[str] = SEASON_TEMPLATE
 
 
 def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from discord.utils import escape_markdown
 
 import rendering
-from bot.storage.ratings import (
+from bot.storage.ratings.interface import PAGE_SIZE
+from bot.storage.ratings.model import (
     Board,
     BoardLine,
     Companion,
@@ -22,11 +23,10 @@ from bot.storage.ratings import (
     PlayerStats,
     RatingChange,
 )
-from bot.storage.ratings_interface import PAGE_SIZE
 from bot.storage.storage import Storage
 from bot.text.i18n import t
+from i18n.numbers import number, signed
 from rendering import LeaderboardRow
-from rendering.i18n import number, signed
 
 
 def games_text(count: int, locale: str) -> str:

@@ -16,7 +16,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.challenges import Challenge
+from bot.storage.challenges.interface import Challenge
 from bot.web.reads import TableFacts
 
 Verdict = Literal["open", "sealed", "none"]

@@ -22,8 +22,8 @@ from typing import Final
 from PIL import Image
 
 import rendering
+from i18n.locales import DEFAULT_LOCALE, LOCALES
 from rendering.cards import back, face
-from rendering.i18n import DEFAULT_LOCALE, LOCALES
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 RANKS: Final = "23456789TJQKA"

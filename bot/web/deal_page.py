@@ -30,10 +30,10 @@ from bot.web.reads import SeatReview, TableFacts
 from bot.web.replay import DealReplay, Step
 from bot.web.text import web_text
 from games.views import DealResultEvent, GameView
-from rendering.i18n import percent
-from rendering.i18n import text as image_text
+from i18n.numbers import percent
 from rendering.info import melds_log
 from rendering.presenters import headline, presenter, table_info
+from rendering.words import text as image_text
 
 NOT_SPOKEN: Final = frozenset({"trick", "deal_result"})
 """Events a step's words leave out: the trick is drawn (its winner named apart), the result is

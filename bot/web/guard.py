@@ -21,7 +21,7 @@ PATH_MAX: Final = 120
 QUERY_MAX: Final = 24
 PATH: Final = re.compile(
     r"/(?:robots\.txt|assets/[0-9a-f]{12}/[a-z0-9.-]{1,40}"
-    r"|(?:deal|game|challenge|board)/[0-9a-z-]{1,60}-[A-Za-z0-9_-]{22}(?:\.json)?)"
+    r"|(?:deal|game|challenge|board|season)/[0-9a-z-]{1,60}-[A-Za-z0-9_-]{22}(?:\.json)?)"
 )
 """Every path a page or an asset can have; anything else is answered 404 without a lookup."""
 QUERY: Final = re.compile(r"(?:page=[0-9]{1,5})?")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.storage.challenges import Challenge, DealResult, Par
-from bot.storage.ratings import Board, RatingChange
+from bot.storage.challenges.interface import Challenge, DealResult, Par
+from bot.storage.ratings.model import Board, RatingChange
 from bot.web.deal_page import deal_headline
 from bot.web.pages import Words, render, rules_line, seats_shown, sides_shown
 from bot.web.reads import TableFacts

@@ -26,10 +26,10 @@ from bot.web.assets import asset_path, sheet_name
 from bot.web.text import web_text
 from games.actions import Action
 from games.registry import game_class
+from i18n.numbers import percent
 from rendering.cards import resolve_style
-from rendering.i18n import percent
-from rendering.i18n import text as image_text
 from rendering.info import SideLabel, display_names, side_names
+from rendering.words import text as image_text
 
 TEMPLATES: Final = Path(__file__).resolve().parent / "templates"
 

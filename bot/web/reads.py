@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.storage.challenges import Challenge, DealResult, Par
-from bot.storage.interface import TableRow
-from bot.storage.ratings import Board, RatingChange
+from bot.storage.challenges.interface import Challenge, DealResult, Par
+from bot.storage.ratings.model import Board, RatingChange
+from bot.storage.seasons.model import Season, Standings
 from bot.storage.storage import Storage
+from bot.storage.tables.interface import TableRow
 from bot.web.replay import LogFacts
 from games.review import Review, StaleReview
 from games.review.values import Verdict
@@ -170,6 +171,16 @@ class Reads:
         return await self.storage.ratings.leaderboard(
             guild_id, game, page=page, page_size=BOARD_PAGE
         )
+
+    async def season_standings(
+        self, guild_id: int, game: str, number: int
+    ) -> tuple[Season, Standings] | None:
+        """A season's standings of one game (issue 45), as ``/leaderboard season:`` reads them."""
+        season = await self.storage.seasons.get(guild_id, number)
+        if season is None:
+            return None
+        settings = await self.storage.settings.server(guild_id)
+        return season, await self.storage.seasons.standings(season, game, settings.season_min_games)
 
 
 BOARD_PAGE: Final = 50

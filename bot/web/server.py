@@ -44,7 +44,8 @@ from bot.web.replay import LogFacts
 from bot.web.settings import WebSettings
 from bot.web.text import WEB, reader_locale, web_text
 from games.registry import GAME_NAMES
-from rendering.i18n import IMAGES, LOCALES
+from i18n.locales import LOCALES
+from rendering.words import IMAGES
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +200,7 @@ class WebServer:
         app.router.add_get("/game/{token}", self._game)
         app.router.add_get("/challenge/{token}", self._challenge)
         app.router.add_get("/board/{token}", self._board)
+        app.router.add_get("/season/{token}", self._season)
         return app
 
     @web.middleware
@@ -489,6 +491,9 @@ class WebServer:
 
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
+    async def _season(self, request: web.Request) -> web.StreamResponse:
+        return await _season_page(self, request)
+
     async def _board(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("board", request.match_info["token"])
         if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in GAME_NAMES:
@@ -507,6 +512,36 @@ class WebServer:
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
         return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+
+async def _season_page(server: WebServer, request: web.Request) -> web.StreamResponse:
+    """A season's standings of one game (issue 45): ``/season/<guild>-<game>-<number>-<sig>``,
+    one division a page."""
+    parts = server._open("season", request.match_info["token"])
+    if (
+        len(parts) != 3
+        or not parts[0].isdigit()
+        or parts[1] not in GAME_NAMES
+        or not parts[2].isdigit()
+    ):
+        raise web.HTTPNotFound()
+    guild_id, game, number = int(parts[0]), parts[1], int(parts[2])
+    page_no = max(1, int(request.query.get("page", "1") or 1))
+    locale = reader_locale(request.headers.get("Accept-Language"))
+    signer = server.signer
+    assert signer is not None
+
+    async def make() -> tuple[Page, bool]:
+        found = await server.reads.season_standings(guild_id, game, number)
+        if found is None:
+            raise web.HTTPNotFound()
+        season, standings = found
+        own = signer.token("season", guild_id, game, number)
+        made = await server.off_loop(jobs.season_job, season, game, standings, page_no, own, locale)
+        return _kept(made, None if season.closed else KEEP_CHANGING_S), True
+
+    key: Hashable = ("season", guild_id, game, number, page_no, locale)
+    return _respond(await server.cache.make(key, make), request, PAGE_CACHE)
 
 
 def deal_key(table_id: int, deal_no: int, seat: int | None, locale: str) -> Hashable:

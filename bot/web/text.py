@@ -1,5 +1,5 @@
 """The pages' words: a Fluent catalogue of their own (``bot/web/locales/<locale>/web.ftl``, read
-by the same :class:`rendering.i18n.Catalogue` as the bot's and the images'), and the reader's
+by the same :class:`i18n.catalogue.Catalogue` as the bot's and the images'), and the reader's
 language from the ``Accept-Language`` their browser sends.
 
 The pages also say what the bot says (cards, bids, events, house rules): those sentences are
@@ -12,7 +12,8 @@ import functools
 from pathlib import Path
 from typing import Final
 
-from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue, supported
+from i18n.catalogue import Catalogue
+from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
 
 WEB: Final = Catalogue(Path(__file__).resolve().parent / "locales", "web.ftl")
 

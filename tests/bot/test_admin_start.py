@@ -15,8 +15,8 @@ import pytest
 
 from bot.config import load_settings
 from bot.endpoint import loopback_url
-from bot.storage import instance_lock
-from tests.support.fake_discord import TOKEN, FakeDiscord, FakeGateway
+from bot.storage.operations import instance_lock
+from harness.fake_discord import TOKEN, FakeDiscord, FakeGateway
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""``bot.allocator``: python -m bot's allocator settings reach the processes it starts (the fork
+"""``bot.process.allocator``: python -m bot's allocator settings reach the processes it starts (the fork
 server reads them from the environment at its start), and an admin's own are kept."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot import allocator
+from bot.process import allocator
 
 GLIBC = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
 

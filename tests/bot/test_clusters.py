@@ -14,7 +14,7 @@ from bot.app import AtoutBot, ShardedAtoutBot, create_bot
 from bot.config import Settings, load_settings
 from bot.storage.backends import StorageUnavailable
 from bot.storage.shards import Shards, parse_shards
-from tests.bot.driver import Table
+from harness.driver import Table
 
 
 async def _restored(bot: AtoutBot) -> set[int]:

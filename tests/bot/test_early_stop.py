@@ -4,7 +4,7 @@ place: ``SigCgt`` in ``/proc/<pid>/status``) through the imports, the settings, 
 storage's opening, Discord's login, the setup (commands synced, tables restored) and the first
 moments on the gateway.
 
-Each run is one bot against a fake Discord of its own on 127.0.0.1 (``tests.support.fake_discord``),
+Each run is one bot against a fake Discord of its own on 127.0.0.1 (``harness.fake_discord``),
 signalled either a delay after its handler is in place (0 to 2 s: wherever the start is on the
 machine of the day) or while the fake holds the answer to one of the start's steps (so that the
 signal lands inside that step whatever the machine's speed). SIGINT goes to the process group,
@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from tests.support.fake_discord import TOKEN, FakeGateway
+from harness.fake_discord import TOKEN, FakeGateway
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLD_S = 0.4

@@ -1,4 +1,4 @@
-"""``python -m bot health`` (``bot.health``): healthy only while the bot's process runs, holds its
+"""``python -m bot health`` (``bot.process.health``): healthy only while the bot's process runs, holds its
 lock, writes its health file and hears from Discord's gateway; one line that says which is not."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import FRESH_S, GATEWAY_WITHIN_S, check, health_path
+from bot.process.health import FRESH_S, GATEWAY_WITHIN_S, check, health_path
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = 1_800_000_000.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.kill_run import kill_run
+from harness.kill_run import kill_run
 
 
 async def test_games_survive_sigkill(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""What ``python -m bot`` prints (``bot.logs``): no colour codes unless a terminal reads them
+"""What ``python -m bot`` prints (``bot.process.logs``): no colour codes unless a terminal reads them
 (discord.py's own guess coloured ``docker logs`` and log files), and never a URL's password, in
 an error line, a log line or anything else it writes."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.logs import RedactingStream, colour, redact
-from tests.support.fake_discord import FakeDiscord
+from bot.process.logs import RedactingStream, colour, redact
+from harness.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-Pa55"

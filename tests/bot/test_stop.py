@@ -9,7 +9,7 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-from tests.support.kill_run import stop_run
+from harness.kill_run import stop_run
 
 
 async def test_sigint_and_sigterm_stop_the_bot_cleanly(tmp_path: Path) -> None:

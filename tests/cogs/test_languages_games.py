@@ -15,7 +15,7 @@ import simcord
 import simcord.interactions
 
 from bot.text.i18n import BOT, t
-from tests.bot.driver import PublicCards, Table, cards_shown, components_of, unreadable_suits
+from harness.driver import PublicCards, Table, cards_shown, components_of, unreadable_suits
 
 KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9-]+)+\b")
 

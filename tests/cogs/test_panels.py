@@ -24,8 +24,8 @@ from games.ai import choose
 from games.base import Game
 from games.cards import SUIT_SYMBOLS
 from games.registry import new_game
+from harness.driver import Table, components_of
 from rendering.emoji import EMOJI_SUITS
-from tests.bot.driver import Table, components_of
 
 
 def dealt(name: str, seats: int | None = None, options: dict[str, Any] | None = None) -> Game:

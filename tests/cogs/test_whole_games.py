@@ -14,7 +14,7 @@ import simcord
 
 import rendering
 from bot.config import Settings
-from tests.bot.driver import PublicCards, Table
+from harness.driver import PublicCards, Table
 
 GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
     # game, people, computer players, slash options

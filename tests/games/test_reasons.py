@@ -10,7 +10,7 @@ from pathlib import Path
 import games
 from games.base import IllegalAction
 from games.reasons import ENGLISH
-from rendering import i18n
+from rendering import words
 
 GAMES_DIR = Path(games.__file__).resolve().parent
 
@@ -48,7 +48,7 @@ def test_every_sentence_is_raised() -> None:
 
 
 def test_the_images_catalogue_words_every_code() -> None:
-    english = i18n.IMAGES.keys("en")
+    english = words.IMAGES.keys("en")
     assert {f"illegal_{code}" for code in ENGLISH} == {
         k for k in english if k.startswith("illegal_")
     }

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from i18n.locales import LOCALES
 from rendering.challenge import ChallengeRow, matchpoints, render_challenge_standings
-from rendering.i18n import LOCALES
 from rendering.leaderboard import WIDTH
 from tests.rendering.helpers import decode
 

@@ -13,16 +13,17 @@ from unicodedata import east_asian_width
 
 import pytest
 
+from i18n.locales import LOCALES
 from rendering.canvas import Box, Record
 from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH
 from rendering.demo import random_position
 from rendering.geometry import COLUMN, W
 from rendering.hand import draw_hand
-from rendering.i18n import LOCALES, text
 from rendering.info import SideLabel, side_names, wins
 from rendering.sheets import draw_deal_summary, draw_score_sheet
 from rendering.table import draw_table
 from rendering.text import cap_height
+from rendering.words import text
 
 LAYOUTS = [
     ("belote", 4),

@@ -13,7 +13,8 @@ import rendering
 from games.base import IllegalAction
 from games.piquet_declarations import best_point, sequences, sets
 from games.reasons import ENGLISH
-from rendering import i18n
+from i18n.locales import LOCALES
+from rendering import words
 from rendering.__main__ import LOCAL_NAMES, main
 from rendering.demo import DEMO_NAMES, random_position
 from rendering.text import glyph_font, has_glyph, runs
@@ -25,17 +26,17 @@ def drawable_text(locale: str) -> str:
     """Every character the images catalogue can draw in ``locale`` (all variants of every
     message), the card corners and the demo's local player names."""
     chars: set[str] = set()
-    path = i18n.IMAGES.path(locale)
+    path = words.IMAGES.path(locale)
     for entry in i18n_checks.resource(path).body:
         for node in i18n_checks.text_elements(entry):
             chars |= set(node)
     for rank in "AKQJ":
-        chars |= set(i18n.corner(rank, locale)) | set(i18n.corner(rank, locale, italian=True))
+        chars |= set(words.corner(rank, locale)) | set(words.corner(rank, locale, italian=True))
     chars |= set("".join(LOCAL_NAMES.get(locale, DEMO_NAMES)))
     return "".join(sorted(chars - set(string.whitespace)))
 
 
-@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize("locale", LOCALES)
 def test_no_tofu(locale: str) -> None:
     """A character no vendored font has would be drawn as an empty box."""
     chars = drawable_text(locale)
@@ -52,7 +53,7 @@ def test_japanese_is_drawn_with_the_cjk_font() -> None:
     assert all(glyph_font(ch) == "cjk" for ch in "健太美咲渡邊")
 
 
-@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize("locale", LOCALES)
 def test_every_refusal_reads_in_every_locale(locale: str) -> None:
     samples = {
         "suit": "H",
@@ -69,7 +70,7 @@ def test_every_refusal_reads_in_every_locale(locale: str) -> None:
         fields = {name for _, name, _, _ in string.Formatter().parse(english) if name}
         params = {f.removesuffix("_one"): samples.get(f.removesuffix("_one"), 7) for f in fields}
         exc = IllegalAction(code, **params)
-        sentence = i18n.reason(exc, locale)
+        sentence = words.reason(exc, locale)
         assert sentence and "{" not in sentence and "$" not in sentence, (code, sentence)
         assert not sentence.startswith("illegal_"), code
 
@@ -78,16 +79,16 @@ def test_refusals_in_french_and_japanese() -> None:
     exc = IllegalAction("must_follow", suit="H")
     assert str(exc) == exc.reason == "must follow hearts"
     assert exc.code == "must_follow" and exc.params == {"suit": "H"}
-    assert i18n.reason(exc, "fr") == "il faut fournir à cœur"
-    assert i18n.reason(exc, "it") == "devi rispondere a cuori"
-    assert i18n.reason(exc, "pt-PT") == "tens de assistir a copas"
-    assert i18n.reason(exc, "pt-BR") == "tem que servir copas"
-    assert i18n.reason(exc, "ja").startswith("ハート")
+    assert words.reason(exc, "fr") == "il faut fournir à cœur"
+    assert words.reason(exc, "it") == "devi rispondere a cuori"
+    assert words.reason(exc, "pt-PT") == "tens de assistir a copas"
+    assert words.reason(exc, "pt-BR") == "tem que servir copas"
+    assert words.reason(exc, "ja").startswith("ハート")
     over = IllegalAction("must_overtrump_card", card="QH", winner_card="KH")
-    assert i18n.reason(over, "fr") == "il faut monter à l'atout\u00a0: le D♥ ne bat pas le R♥"
+    assert words.reason(over, "fr") == "il faut monter à l'atout\u00a0: le D♥ ne bat pas le R♥"
     call = IllegalAction("call_weaker_rank", rank="K")
-    assert i18n.reason(call, "it", game="chiamata") == "chiama una carta più bassa di Re"
-    assert i18n.reason(ValueError("plain"), "fr") == "plain"
+    assert words.reason(call, "it", game="chiamata") == "chiama una carta più bassa di Re"
+    assert words.reason(ValueError("plain"), "fr") == "plain"
 
 
 PORTUGAL_VOCE = re.compile(
@@ -102,9 +103,9 @@ BRAZIL_TU = re.compile(r"\b(?:teu|tua|teus|tuas|tens|podes)\b|^(?:troca|joga|esc
 def test_portugal_says_tu_and_brazil_voce_in_the_images() -> None:
     """One register per language, as the bot's messages: "As suas cartas · troque 1 a 5
     cartas" stood under "é a tua vez"; Brazil, reading Portugal's file, keeps its você."""
-    keys = list(i18n_checks.messages(i18n.IMAGES.path("pt-PT")))
-    portugal = {k: i18n.text(k, "pt-PT") for k in keys}
-    brazil = {k: i18n.text(k, "pt-BR") for k in keys}
+    keys = list(i18n_checks.messages(words.IMAGES.path("pt-PT")))
+    portugal = {k: words.text(k, "pt-PT") for k in keys}
+    brazil = {k: words.text(k, "pt-BR") for k in keys}
     assert [v for v in portugal.values() if PORTUGAL_VOCE.search(v)] == []
     assert [v for v in brazil.values() if BRAZIL_TU.search(v)] == []
 
@@ -120,8 +121,8 @@ def test_a_real_refusal_from_an_engine() -> None:
     with pytest.raises(IllegalAction) as caught:
         game.apply((seat + 1) % 4, Action("play", card=game.hands[(seat + 1) % 4][0]))
     assert caught.value.code == "not_your_turn"
-    assert i18n.reason(caught.value, "pt-PT") == "não é a tua vez"
-    assert i18n.reason(caught.value, "pt-BR") == "não é a sua vez"
+    assert words.reason(caught.value, "pt-PT") == "não é a tua vez"
+    assert words.reason(caught.value, "pt-BR") == "não é a sua vez"
 
 
 def test_piquet_combinations_in_each_locale() -> None:
@@ -130,27 +131,27 @@ def test_piquet_combinations_in_each_locale() -> None:
     run = sequences(hand)[0].to_json()
     kings = sets(hand)[0].to_json()
     assert point["code"] == "point" and point["params"] == {"count": 5, "value": 51}
-    assert i18n.combination(point) == point["name"] == "point of five (51)"
-    assert i18n.combination(run) == run["name"] == "quint to the ace"
-    assert i18n.combination(kings) == kings["name"] == "quatorze of kings"
-    assert i18n.combination(run, "fr") == "quinte majeure"
-    assert i18n.combination(kings, "fr") == "quatorze de rois"
-    assert i18n.combination(kings, "it") == "quattordici di re"
-    assert i18n.combination(run, "ja") == "Aから 5枚続き"
-    assert i18n.combination({"name": "odd"}, "fr") == "odd"
+    assert words.combination(point) == point["name"] == "point of five (51)"
+    assert words.combination(run) == run["name"] == "quint to the ace"
+    assert words.combination(kings) == kings["name"] == "quatorze of kings"
+    assert words.combination(run, "fr") == "quinte majeure"
+    assert words.combination(kings, "fr") == "quatorze de rois"
+    assert words.combination(kings, "it") == "quattordici di re"
+    assert words.combination(run, "ja") == "Aから 5枚続き"
+    assert words.combination({"name": "odd"}, "fr") == "odd"
 
 
 def test_corner_letters_per_locale() -> None:
-    assert [i18n.corner(r, "fr") for r in "KQJAT9"] == ["R", "D", "V", "A", "10", "9"]
-    assert [i18n.corner(r, "pt-PT") for r in "KQJ"] == ["R", "D", "V"]
-    assert [i18n.corner(r, "pt-BR") for r in "KQJ"] == ["K", "Q", "J"]
-    assert [i18n.corner(r, "fr", italian=True) for r in "KQJ"] == ["R", "C", "F"]
-    assert i18n.card_name("JH", "fr") == "V♥"
-    assert i18n.card_name("QD", "ja", italian=True) == "デナーリのカヴァッロ"
-    assert i18n.card_name("QD", "it", italian=True) == "Cavallo di denari"
+    assert [words.corner(r, "fr") for r in "KQJAT9"] == ["R", "D", "V", "A", "10", "9"]
+    assert [words.corner(r, "pt-PT") for r in "KQJ"] == ["R", "D", "V"]
+    assert [words.corner(r, "pt-BR") for r in "KQJ"] == ["K", "Q", "J"]
+    assert [words.corner(r, "fr", italian=True) for r in "KQJ"] == ["R", "C", "F"]
+    assert words.card_name("JH", "fr") == "V♥"
+    assert words.card_name("QD", "ja", italian=True) == "デナーリのカヴァッロ"
+    assert words.card_name("QD", "it", italian=True) == "Cavallo di denari"
 
 
-@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize("locale", LOCALES)
 def test_each_locale_draws_every_image(locale: str) -> None:
     for game in ("coinche", "piquet", "chiamata"):
         position = random_position(game, 3)

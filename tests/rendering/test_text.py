@@ -16,9 +16,11 @@ from fluent.syntax.visitor import Transformer
 import rendering
 from games.belote_melds import SEQUENCE_NAMES
 from games.registry import GAME_NAMES
-from rendering import i18n
+from i18n.catalogue import Catalogue
+from i18n.locales import LOCALES
+from rendering import words
 from rendering.demo import DEMO_NAMES, finished_deal, random_position
-from rendering.i18n import plural, term, text
+from rendering.words import plural, term, text
 from tests.rendering.helpers import decode
 from tests.support import i18n_checks
 
@@ -50,18 +52,18 @@ ENGINE_PREFIXES = (
     "italian_corner_",
     "italian_card",
 )
-"""Keys ``rendering.i18n`` itself asks for: the engines' codes (``reason``, ``combination``) and
+"""Keys ``rendering.words`` itself asks for: the engines' codes (``reason``, ``combination``) and
 the words of their parameters (``card_name``, ``corner``)."""
 
 
 def english() -> dict[str, fluent_ast.Message]:
-    return i18n_checks.messages(i18n.IMAGES.path("en"))
+    return i18n_checks.messages(words.IMAGES.path("en"))
 
 
 def calls() -> Iterator[tuple[str, ast.Call]]:
     """Every call of ``text``, ``plural`` and ``term`` in the rendering package."""
     for path in sorted(SOURCE_DIR.glob("*.py")):
-        if path.name == "i18n.py":
+        if path.name == "words.py":
             continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if (
@@ -136,19 +138,19 @@ def test_placeholders_match_the_arguments_given() -> None:
 
 
 def test_english_catalogue_parses() -> None:
-    assert i18n_checks.parse_problems(i18n.IMAGES, "en") == []
-    assert i18n_checks.format_problems(i18n.IMAGES, "en") == []
+    assert i18n_checks.parse_problems(words.IMAGES, "en") == []
+    assert i18n_checks.format_problems(words.IMAGES, "en") == []
 
 
-@pytest.mark.parametrize("locale", i18n.LOCALES)
+@pytest.mark.parametrize("locale", LOCALES)
 def test_every_catalogue_agrees_with_english(locale: str) -> None:
     """Each locale has exactly English's keys (pt-BR: a subset, it falls back to pt-PT), with
     the same variables, parses without junk and formats without errors."""
-    assert i18n_checks.catalogue_problems(i18n.IMAGES, [locale]) == []
+    assert i18n_checks.catalogue_problems(words.IMAGES, [locale]) == []
 
 
 def test_only_known_locales_have_a_file() -> None:
-    assert set(i18n.available_locales()) == set(i18n.LOCALES)
+    assert set(words.available_locales()) == set(LOCALES)
 
 
 def test_the_checks_catch_a_broken_catalogue(tmp_path: Path) -> None:
@@ -157,7 +159,7 @@ def test_the_checks_catch_a_broken_catalogue(tmp_path: Path) -> None:
     (tmp_path / "en" / "t.ftl").write_text("a = A { $x }\nb = B\nc = C\n", "utf-8")
     (tmp_path / "fr").mkdir()
     (tmp_path / "fr" / "t.ftl").write_text("a = A { $y }\nz = Z\nc = { C\n", "utf-8")
-    catalogue = i18n.Catalogue(tmp_path, "t.ftl")
+    catalogue = Catalogue(tmp_path, "t.ftl")
     problems = "\n".join(i18n_checks.catalogue_problems(catalogue, ["en", "fr"]))
     assert "fr: junk" in problems
     assert "fr: b is missing" in problems
@@ -204,16 +206,16 @@ class _SwapCase(Transformer):
 def fake_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A test locale ``xq``: every English sentence with its case swapped (plural rules of a
     language CLDR does not know: one for 1, other for the rest)."""
-    source = i18n.IMAGES.path("en").read_text("utf-8")
+    source = words.IMAGES.path("en").read_text("utf-8")
     swapped = FluentSerializer().serialize(_SwapCase().visit(parse(source)))
     for locale, content in (("en", source), ("xq", swapped)):
         (tmp_path / locale).mkdir()
         (tmp_path / locale / "images.ftl").write_text(content, "utf-8")
-    monkeypatch.setattr(i18n, "IMAGES", i18n.Catalogue(tmp_path, "images.ftl"))
-    i18n.term.cache_clear()
+    monkeypatch.setattr(words, "IMAGES", Catalogue(tmp_path, "images.ftl"))
+    words.term.cache_clear()
     yield "xq"
     monkeypatch.undo()
-    i18n.term.cache_clear()
+    words.term.cache_clear()
 
 
 def test_fake_locale_words(fake_locale: str) -> None:
@@ -222,7 +224,7 @@ def test_fake_locale_words(fake_locale: str) -> None:
     assert plural("tricks", 1, fake_locale) == "1 TRICK"
     assert plural("tricks", 2, fake_locale) == "2 TRICKS"
     assert text("seat", "xq-XX", number=2) == "sEAT 2"
-    assert i18n.available_locales() == ["en", "xq"]
+    assert words.available_locales() == ["en", "xq"]
 
 
 def test_fake_locale_changes_every_image(fake_locale: str) -> None:

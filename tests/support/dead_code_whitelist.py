@@ -17,16 +17,18 @@ USED = (
     _.warn_dave,
     _.DEFAULT_GATEWAY,  # DiscordWebSocket's gateway address, pointed at a fake Discord
     _.translate,  # app_commands.Translator: the commands' texts in each client language
-    _.writable,  # io: logging asks a stream whether it may write (bot/logs.py)
+    _.writable,  # io: logging asks a stream whether it may write (bot/process/logs.py)
     _.from_custom_id,  # DynamicItem: rebuilds a button from its custom_id after a restart
     _.cog_unload,  # commands.Cog: the extension is unloaded
+    _.season_choices,  # app_commands: /leaderboard season:'s autocomplete (cogs/leaderboard.py)
     _.teardown,  # an extension's module-level hook, called by load/unload_extension
     _.__signature__,  # inspect reads it: the slash command's parameters built from data
     _.moderation,  # discord.Intents: the bans, for open tables (bot/app.py)
     _.on_guild_remove,  # commands.Cog listeners, called by event name (cogs/play.py)
     _.on_member_ban,
+    _.carried_out,  # bot.open.relay: the tests wait on it for what comes through PostgreSQL
     # aiosqlite and asyncpg read these.
-    _.row_factory,  # aiosqlite: rows as sqlite3.Row (bot/storage/sqlite.py)
+    _.row_factory,  # aiosqlite: rows as sqlite3.Row (bot/storage/databases/sqlite.py)
     _.trace,  # the traceback argument of an async context manager's __aexit__
     # Columns of a row dataclass, written to the database by dataclasses.astuple.
     _.left_game,
@@ -38,7 +40,7 @@ USED = (
     _.set_enabled,  # rendering.layers: the tests draw tables with and without kept layers
     _.hits,  # rendering.layers.LayerCache: the layer tests check the cache is used
     _.misses,
-    _.commits,  # bot.storage.group_commit: group commits so far, beside ``steps``
+    _.commits,  # bot.storage.tables.group_commit: group commits so far, beside ``steps``
     _.schema_version,  # bot.storage: the migration tests read the version a database is at
     _.in_use,  # bot.ui.emojis: the emoji tests read which marks a bot put in use
     # Called as a function, which vulture does not follow.

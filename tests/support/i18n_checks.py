@@ -1,4 +1,4 @@
-"""Checks any Fluent :class:`~rendering.i18n.Catalogue` must pass, shared by the image and bot
+"""Checks any Fluent :class:`~rendering.words.Catalogue` must pass, shared by the image and bot
 catalogue tests: each returns a list of problems (empty when all is well), so a test asserts
 ``== []`` and a failure names every faulty key at once.
 
@@ -24,7 +24,8 @@ from fluent.runtime import FluentResource
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
-from rendering.i18n import DEFAULT_LOCALE, LOCALES, Catalogue
+from i18n.catalogue import Catalogue
+from i18n.locales import DEFAULT_LOCALE, LOCALES
 
 PARTIAL_LOCALES = frozenset({"pt-BR"})
 """Regional catalogues that may hold only the words their region says differently."""

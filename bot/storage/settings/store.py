@@ -12,7 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from bot.storage.database import RATINGS_LOCK, Connection, Database
+from bot.storage.databases.database import RATINGS_LOCK, Connection, Database
 from bot.storage.settings.server import Json, ServerSettings
 
 

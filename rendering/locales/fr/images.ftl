@@ -318,3 +318,12 @@ review_side_opponent = adversaire
 review_side_unknown = partenaire ?
 review_better_real = Meilleur dans la vraie donne
 review_better_real_action = Meilleur dans la vraie donne : { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = Montée
+season_relegation = Descente
+season_unranked = Pas encore classés
+season_to_go = { $count ->
+    [one] encore { $count } partie
+   *[other] encore { $count } parties
+}

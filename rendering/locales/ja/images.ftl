@@ -276,3 +276,9 @@ review_side_opponent = 相手
 review_side_unknown = パートナー？
 review_better_real = 実際の配りでは良かった
 review_better_real_action = 実際の配りでは良かった: { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = 昇格
+season_relegation = 降格
+season_unranked = まだランク外
+season_to_go = あと{ $count }ゲーム

@@ -314,3 +314,12 @@ review_side_opponent = adversário
 review_side_unknown = parceiro?
 review_better_real = Melhor na mão real
 review_better_real_action = Melhor na mão real: { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = Subida
+season_relegation = Descida
+season_unranked = Ainda sem classificação
+season_to_go = { $count ->
+    [one] falta { $count } jogo
+   *[other] faltam { $count } jogos
+}

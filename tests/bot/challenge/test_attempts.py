@@ -21,15 +21,15 @@ from bot.challenge.attempts import Attempts
 from bot.config import Settings
 from bot.play.computers import budget_choose
 from bot.play.sessions import restore_game
-from bot.storage.challenges import Challenge
+from bot.storage.challenges.interface import Challenge
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
 from games.duplicate import PLAYER_SEAT, deal_seed, step_rng
 from games.records import loads, replay
 from games.registry import game_class
-from tests.bot.challenge.play import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
-from tests.bot.driver import components_of
+from harness.challenge import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
+from harness.driver import components_of
 from tests.conftest import restart
 
 ROOT = Path(__file__).resolve().parents[3]

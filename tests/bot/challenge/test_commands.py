@@ -9,7 +9,7 @@ import pytest
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.challenge.play import admin, bot_of, card, new_challenge
+from harness.challenge import admin, bot_of, card, new_challenge
 from tests.conftest import DAY_SWEEP_S
 
 SWEEP_S = DAY_SWEEP_S

@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 
 from bot.config import Settings
-from tests.bot.challenge.play import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
+from harness.challenge import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
 from tests.conftest import restart
 
 DEALS = 3

@@ -13,7 +13,7 @@ import simcord
 from bot.play.sessions import restore_game
 from games.duplicate import PLAYER_SEAT, seat_result
 from games.records import loads, replay
-from tests.bot.challenge.play import Attempt, admin, bot_of, new_challenge
+from harness.challenge import Attempt, admin, bot_of, new_challenge
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("belote", {"rules": "round2_sa_ta=true"}),

@@ -12,10 +12,10 @@ import discord
 import simcord
 from simcord.actors import _component_interaction, _visible_message
 
-from bot.storage.challenges import Challenge
+from bot.storage.challenges.interface import Challenge
 from bot.text.i18n import t
-from tests.bot.challenge.play import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
-from tests.bot.driver import CARD_CODE, CARD_LABEL, components_of
+from harness.challenge import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
+from harness.driver import CARD_CODE, CARD_LABEL, components_of
 from tests.bot.ui.test_fuzz_custom_ids import post_buttons
 
 SAMPLES = 2

@@ -8,8 +8,8 @@ import datetime
 import re
 
 from bot.challenge.screens import card_content, deal_done_text, field_text, own_results_text
-from bot.storage.challenges import Challenge, DealResult, Par
-from bot.storage.table_settings import TableSettings
+from bot.storage.challenges.interface import Challenge, DealResult, Par
+from bot.storage.tables.settings import TableSettings
 from games.duplicate import FixedDeal
 
 NOW = datetime.datetime(2026, 11, 28, 12, tzinfo=datetime.UTC)

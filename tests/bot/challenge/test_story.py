@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.challenge.play import Attempt, admin, bot_of, card, new_challenge
+from harness.challenge import Attempt, admin, bot_of, card, new_challenge
 from tests.cogs.test_languages_games import speaking
 
 __all__ = ["speaking"]  # the fixture: a player whose Discord client speaks another language

@@ -1,6 +1,6 @@
 """People of several servers at open tables, played through Discord as people do: ``/play``,
 the Hand button of their own server's mirror, the buttons of their hand. What a human plays is
-decided by the easy computer player on their seat's view (``tests.bot.driver``)."""
+decided by the easy computer player on their seat's view (``harness.driver``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import simcord
 from bot.app import AtoutBot
 from bot.play.sessions import TableSession
 from bot.table.places import places
-from tests.bot.driver import Table, custom_ids
+from harness.driver import Table, custom_ids
 
 PAUSE_S = 2.0
 """A person's time to look and click: the mirrors' buckets (5 edits in 5 s) are never full."""
@@ -166,7 +166,7 @@ class OpenTable:
 
 
 class Driver(Table):
-    """``tests.bot.driver.Table``'s choices and clicks, on the bot that drives the table."""
+    """``harness.driver.Table``'s choices and clicks, on the bot that drives the table."""
 
     def __init__(self, table: OpenTable, channel: Any, seed: int) -> None:
         super().__init__(table.env, channel, [], seed=seed)

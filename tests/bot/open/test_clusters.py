@@ -15,7 +15,7 @@ import simcord
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.storage.shards import Shards
-from tests.bot.driver import custom_ids
+from harness.driver import custom_ids
 from tests.bot.open.players import OpenTable, Server, open_server
 from tests.support.clusters import Cluster
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 
 from bot.app import AtoutBot
-from tests.bot.driver import custom_ids
+from harness.driver import custom_ids
 from tests.bot.open.players import OpenTable, open_server, queue_buttons
 
 

@@ -15,7 +15,7 @@ from bot.play.lobby import join, start_game
 from bot.play.sessions import TableSession
 from bot.storage.backends import make_storage
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 
 STARTER = 10
 PEOPLE = (10, 11, 12, 13)

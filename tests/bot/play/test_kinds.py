@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from bot.play.kinds import ORDINARY_TABLE, ChallengeTable, OpenTable, TableKind, kind_of
-from bot.storage.interface import Seat, TableRow
-from bot.storage.table_settings import Duplicate, TableSettings
+from bot.storage.tables.interface import Seat, TableRow
+from bot.storage.tables.settings import Duplicate, TableSettings
 from games.duplicate import FixedDeal
 from games.registry import game_class
 

@@ -16,7 +16,7 @@ from bot.play.driving import stalled
 from bot.play.sessions import TableSession
 from bot.text.i18n import t
 from games.actions import Action
-from tests.bot.driver import Table
+from harness.driver import Table
 from tests.conftest import restart
 
 

@@ -8,7 +8,7 @@ import simcord
 from bot.config import Settings
 from bot.play.sessions import restore_game
 from games.records import parse, replay
-from tests.bot.driver import Table, custom_ids
+from harness.driver import Table, custom_ids
 from tests.conftest import restart
 
 

@@ -14,7 +14,7 @@ from bot.play.sessions import TableSession, restore_game
 from bot.play.tables import Tables
 from bot.storage.backends import make_storage
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 from games.sueca import Sueca
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.play.settings import MAX_TURN_TIMER, SettingRefused, chosen_settings
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 
 OFFERED = {"level": "normal", "deck_style": "italian", "turn_timer": 120, "language": "it"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import simcord
 
 from bot.config import Settings
-from tests.bot.driver import Table
+from harness.driver import Table
 from tests.conftest import restart
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.storage.interface import Snapshot
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.interface import Snapshot
+from bot.storage.tables.settings import TableSettings
 from games.ai import choose
 from games.registry import new_game
 

@@ -14,8 +14,8 @@ import bot.puzzles.screens
 from bot.puzzles.builtin import builtin_key, builtin_puzzles
 from bot.puzzles.screens import Shown, question
 from bot.puzzles.words import card, values_text
-from bot.storage.puzzles import StoredPuzzle
-from bot.storage.ratings import GAMES
+from bot.storage.puzzles.interface import StoredPuzzle
+from bot.storage.ratings.model import GAMES
 from bot.text.i18n import t
 from games.puzzles.position import from_json, position
 

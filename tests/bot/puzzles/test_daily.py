@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.driver import cards_shown
+from harness.driver import cards_shown
 from tests.bot.puzzles.test_today import bot_of, card_ids
 from tests.conftest import DAY_SWEEP_S
 

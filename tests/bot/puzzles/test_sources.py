@@ -11,7 +11,7 @@ import simcord
 
 from bot.puzzles.desk import day_of, now
 from bot.puzzles.screens import Shown
-from bot.storage.challenges import iso
+from bot.storage.challenges.interface import iso
 from bot.text.i18n import t
 from games.records import parse
 from tests.bot.puzzles.deals import finished_table

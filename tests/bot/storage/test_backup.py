@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.storage.backends import make_storage
-from bot.storage.backup import BackupError, backup, restore
-from bot.storage.instance_lock import lock_file
-from bot.storage.table_settings import TableSettings
+from bot.storage.operations.backup import BackupError, backup, restore
+from bot.storage.operations.instance_lock import lock_file
+from bot.storage.tables.settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 

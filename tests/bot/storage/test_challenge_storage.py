@@ -5,10 +5,10 @@ from the ratings and the history."""
 
 from __future__ import annotations
 
-from bot.storage.challenges import Challenge, DailySchedule, DealResult, Par
+from bot.storage.challenges.interface import Challenge, DailySchedule, DealResult, Par
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
-from bot.storage.table_settings import Duplicate, TableSettings
+from bot.storage.tables.settings import Duplicate, TableSettings
 from games.duplicate import FixedDeal, fixed_deals
 
 GUILD = 1

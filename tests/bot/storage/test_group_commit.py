@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 
-import bot.storage.sqlite as sqlite_storage
+import bot.storage.databases.sqlite as sqlite_storage
 from bot.storage.backends import make_storage
-from bot.storage.interface import Snapshot, StaleAction
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.interface import Snapshot, StaleAction
+from bot.storage.tables.settings import TableSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 TABLES = 3
@@ -37,9 +37,9 @@ STEPS = 12
 # SIGKILL would) at the chosen call of the chosen point of the write path.
 CHILD = """
 import asyncio, os, sys
-import bot.storage.sqlite as st
+import bot.storage.databases.sqlite as st
 from bot.storage.backends import make_storage
-from bot.storage.interface import Snapshot
+from bot.storage.tables.interface import Snapshot
 
 path, point, when, steps = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 seen = 0

@@ -1,4 +1,4 @@
-"""One bot per database (``bot.storage.instance_lock``): the second is refused, naming the first;
+"""One bot per database (``bot.storage.operations.instance_lock``): the second is refused, naming the first;
 on PostgreSQL, clusters of other shards share the database and the same shard twice does not."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.storage.backends import make_storage
-from bot.storage.instance_lock import InstanceRunning, acquire, lock_file
+from bot.storage.operations.instance_lock import InstanceRunning, acquire, lock_file
 from bot.storage.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -35,7 +35,7 @@ def test_sqlite_a_killed_holder_leaves_no_stale_lock(tmp_path: Path) -> None:
     db = str(tmp_path / "atout.sqlite3")
     script = (
         "import os, sys\n"
-        "from bot.storage.instance_lock import lock_file\n"
+        "from bot.storage.operations.instance_lock import lock_file\n"
         "lock = lock_file(sys.argv[1])\n"
         "os.kill(os.getpid(), 9)\n"
     )

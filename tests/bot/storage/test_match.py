@@ -1,12 +1,12 @@
-"""What storing an ended game writes, computed without a database (``bot.storage.match``)."""
+"""What storing an ended game writes, computed without a database (``bot.storage.ratings.match``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.storage.match import MatchInputs, Sitter, stored_match
-from bot.storage.ratings import Skill
-from bot.storage.table_settings import AwaySeat, TableSettings
+from bot.storage.ratings.match import MatchInputs, Sitter, stored_match
+from bot.storage.ratings.model import Skill
+from bot.storage.tables.settings import AwaySeat, TableSettings
 
 
 def inputs(**changes: Any) -> MatchInputs:

@@ -14,10 +14,10 @@ from bot.__main__ import main
 from bot.app import create_bot
 from bot.config import Settings
 from bot.storage.backends import make_storage
-from bot.storage.migrate_db import COPY_ORDER, MigrationError, migrate
-from bot.storage.postgres import PgDatabase
-from bot.storage.table_settings import TableSettings
-from tests.bot.driver import Table
+from bot.storage.databases.postgres import PgDatabase
+from bot.storage.operations.migrate_db import COPY_ORDER, MigrationError, migrate
+from bot.storage.tables.settings import TableSettings
+from harness.driver import Table
 
 
 async def test_a_copy_carries_on_where_sqlite_stopped(tmp_path: Path, pg_server: Any) -> None:

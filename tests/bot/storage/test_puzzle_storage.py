@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.storage.puzzles import PuzzleAnswer, PuzzlePost
+from bot.storage.puzzles.interface import PuzzleAnswer, PuzzlePost
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 
 PUZZLE: dict[str, Any] = {"game": "sueca", "seat": 2, "kind": "open", "answer": {"card": "4H"}}
 RECORD: dict[str, Any] = {"format": "atout-record/1", "game": "sueca", "deals": []}

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-import bot.storage.migrations as schema
+import bot.storage.databases.migrations as schema
 from bot.storage.backends import make_storage
-from bot.storage.migrations import SQLITE
-from bot.storage.ratings import Companion, Entrant, Skill, player_key, rate, shown_rating
+from bot.storage.databases.migrations import SQLITE
+from bot.storage.ratings.model import Companion, Entrant, Skill, player_key, rate, shown_rating
 from bot.storage.settings.server import ServerSettings
 from bot.storage.storage import Storage
-from bot.storage.table_settings import AwaySeat, TableSettings
+from bot.storage.tables.settings import AwaySeat, TableSettings
 
 GUILD = 1
 

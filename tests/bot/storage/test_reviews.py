@@ -4,7 +4,7 @@ seat, read back as written; a second write of the same review replaces the first
 from __future__ import annotations
 
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.settings import TableSettings
 
 REVIEW = {
     "game": "briscola",

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.storage.backends import describe, make_storage
-from bot.storage.interface import Snapshot, StaleAction
-from bot.storage.migrations import POSTGRESQL, SQLITE, migrations
-from bot.storage.postgres import PgDatabase
+from bot.storage.databases.migrations import POSTGRESQL, SQLITE, migrations
+from bot.storage.databases.postgres import PgDatabase
+from bot.storage.databases.sqlite import SqliteDatabase
 from bot.storage.shards import Shards
-from bot.storage.sqlite import SqliteDatabase
 from bot.storage.storage import Storage
-from bot.storage.table_settings import TableSettings
+from bot.storage.tables.interface import Snapshot, StaleAction
+from bot.storage.tables.settings import TableSettings
 
 
 def test_atout_db_chooses_the_backend() -> None:

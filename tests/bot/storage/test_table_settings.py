@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from bot.storage.backends import make_storage
-from bot.storage.table_settings import (
+from bot.storage.tables.settings import (
     AwaySeat,
     ChallengeDeal,
     Duplicate,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 def action_ids(message: object) -> list[str]:

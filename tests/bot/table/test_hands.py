@@ -9,7 +9,7 @@ from typing import Any
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 def exists(env: simcord.Env, message: Any) -> bool:

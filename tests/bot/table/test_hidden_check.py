@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tests.bot.driver import cards_shown
+from harness.driver import cards_shown
 
 
 def test_cards_are_found_wherever_a_message_names_them() -> None:

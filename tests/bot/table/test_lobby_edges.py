@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 async def open_lobby(env: simcord.Env, game: str = "belote") -> tuple[object, int, object, object]:

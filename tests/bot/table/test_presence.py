@@ -14,7 +14,7 @@ from bot.table.presence import (
     SWEEP_EVERY_S,
 )
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 def texts(channel: simcord.ChannelHandle) -> list[str]:

@@ -17,7 +17,7 @@ from bot.play.reviews import Reviews
 from bot.text.i18n import t
 from bot.text.review import decision_text, review_text, shown
 from games.review import Review
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 from tests.conftest import restart
 
 SAMPLES = 2

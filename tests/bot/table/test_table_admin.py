@@ -9,7 +9,7 @@ from bot.app import _options_text
 from bot.play.ending import abandon
 from bot.play.lobby import unseat_computer
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 async def test_a_table_of_another_server_is_not_found(env: simcord.Env) -> None:

@@ -8,7 +8,7 @@ import discord
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 async def test_house_rules_are_chosen_in_the_lobby_by_the_starter(env: simcord.Env) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.storage.interface import AI_LEVELS
+from bot.storage.tables.interface import AI_LEVELS
 from bot.text.i18n import has_key, t
 from games.registry import GAME_NAMES
 
@@ -62,8 +62,8 @@ def test_card_letters_in_text_are_the_letters_on_the_cards() -> None:
     Portugal's "D♠" on a button under a queen drawn "D" (the buttons said "Q♠"), Brazil's
     "Q♠" as Copag prints it."""
     from bot.text.cards import rank_letter
-    from rendering.i18n import LOCALES
-    from rendering.i18n import text as image_text
+    from i18n.locales import LOCALES
+    from rendering.words import text as image_text
 
     for locale in LOCALES:
         for rank in "JQKA":

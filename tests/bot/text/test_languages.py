@@ -160,7 +160,7 @@ def french_vous(path: Path) -> list[str]:
 def test_french_says_tu_to_everybody() -> None:
     """The bot says tu ("à toi de jouer", "Ce n'est pas ton tour"): no French sentence of the
     bot or of its images may switch to vous ("Votre jeu", "écartez")."""
-    from rendering.i18n import IMAGES
+    from rendering.words import IMAGES
 
     assert "toi" in t("hand_your_turn", "fr", id=1)
     assert french_vous(BOT.path("fr")) == []
@@ -552,7 +552,7 @@ def test_an_italian_card_has_the_same_name_in_messages_and_images(locale: str) -
     """A Japanese player read "denari（金貨）の7" in the log and "デナーリの7" on the table: the
     bot's sentences name an Italian card by the image's words, with an article or a gloss
     around them at most."""
-    from rendering import i18n as images
+    from rendering import words as images
 
     for card in (r + s for r in "A234567JQK" for s in "SHDC"):
         said = re.sub(r"（[^）]*）", "", card_name(card, "briscola", locale=locale)).lower()

@@ -10,8 +10,8 @@ from bot.text.cards import card_name, trump_word
 from bot.text.marks import shown_length, suit_emoji, suit_glyph, suit_text
 from bot.text.narrate import STATUS_LENGTH
 from bot.ui.emojis import emoji_name
+from harness.driver import unreadable_suits
 from rendering.emoji import EMOJI_SUITS
-from tests.bot.driver import unreadable_suits
 
 UPLOADED = marks.SuitMarks(
     {key: f"<:{emoji_name(*key)}:{1000 + i}>" for i, key in enumerate(EMOJI_SUITS)}
@@ -59,7 +59,7 @@ def test_a_status_line_is_measured_as_it_reads() -> None:
 
 
 def test_the_dim_suit_check_finds_each_dim_suit() -> None:
-    """The check every whole game runs (``tests/bot/driver.py``) can fail."""
+    """The check every whole game runs (``harness/driver.py``) can fail."""
 
     def message(content: str = "", **component: object) -> SimpleNamespace:
         return SimpleNamespace(content=content, embeds=[], components=[component])

@@ -317,7 +317,7 @@ def test_a_score_never_runs_into_a_name_that_ends_in_a_number() -> None:
 def test_japanese_lists_with_the_ideographic_comma() -> None:
     """Piquet's declarations and the scores of a deal read "4枚続き、3枚続き", not with a Latin
     comma, in Japanese; other languages keep ", "."""
-    from rendering.i18n import listed
+    from i18n.numbers import listed
 
     assert listed(["a", "b"], "ja") == "a、b"
     assert listed(["a", "b"], "pt-BR") == "a, b"

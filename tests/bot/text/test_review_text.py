@@ -11,7 +11,7 @@ from bot.text.review import SHOWN, action_words, decision_text, review_text, sho
 from games.actions import Action
 from games.review import Decision, Review, Seen
 from games.review.values import Verdict
-from rendering.i18n import LOCALES
+from i18n.locales import LOCALES
 
 SEEN = Seen(
     ("KS", "AS"), (), "H", None, (), None, None, ("you", "opponent", "partner", "opponent"), 3

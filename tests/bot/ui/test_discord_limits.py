@@ -6,7 +6,7 @@ from __future__ import annotations
 import simcord
 
 from bot.text.i18n import t
-from tests.bot.driver import Table
+from harness.driver import Table
 
 
 async def two_players(env: simcord.Env, **options: object) -> Table:

@@ -19,8 +19,8 @@ from bot.config import Settings
 from bot.text import marks
 from bot.text.marks import suit_text
 from bot.ui.emojis import ART, SuitEmojis, emoji_name
+from harness.driver import Table, assert_suits_readable
 from rendering.emoji import EMOJI_SUITS, SIZE, suit_emoji
-from tests.bot.driver import Table, assert_suits_readable
 from tests.conftest import restart
 
 OURS = re.compile(rf"atout{ART}_(french4?|italian)_[SHDC]")

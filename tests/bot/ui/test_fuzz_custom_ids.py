@@ -12,7 +12,7 @@ import discord
 import simcord
 from simcord.actors import _component_interaction, _visible_message
 
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 VERBS = [
     "play", "bid", "pass", "coinche", "surcoinche", "take", "exchange", "call", "trump",

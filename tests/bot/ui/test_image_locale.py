@@ -10,7 +10,7 @@ import pytest
 import simcord
 
 import rendering
-from tests.bot.driver import Table
+from harness.driver import Table
 
 
 async def test_images_are_drawn_in_the_tables_language(

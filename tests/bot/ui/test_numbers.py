@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage.ratings import RatingChange
+from bot.storage.ratings.model import RatingChange
 from bot.ui.standings import change_lines, rating_text
-from rendering.i18n import number, percent, signed
+from i18n.numbers import number, percent, signed
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import simcord
 
 from bot.text.i18n import t
 from games.actions import Action
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 
 async def count_actions(env: simcord.Env, table_id: int) -> int:

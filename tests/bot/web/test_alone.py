@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bot.storage.backends import make_storage
 from bot.web.links import Signer, WebLinks, new_secret
-from tests.bot.web.conftest import Filled
+from harness.pages import Filled
 
 
 def free_port() -> int:

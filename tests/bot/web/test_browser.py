@@ -27,7 +27,7 @@ from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.actions import Action
 from games.records import parse
-from tests.bot.web.conftest import SECRET, URL, Filled
+from harness.pages import SECRET, URL, Filled
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # A developer without chromium skips these; CI installs it (.ci/run) and never skips them.

@@ -14,7 +14,7 @@ import simcord
 
 from bot.config import Settings
 from bot.web.settings import WebSettings
-from tests.bot.driver import Table, components_of
+from harness.driver import Table, components_of
 
 URL = "https://atout.example.org"
 
@@ -97,7 +97,7 @@ async def test_a_challenge_deals_traveller_is_linked_once_the_challenge_has_clos
     """``/challenge results deal:`` links the deal's traveller only once everybody may see it:
     a page cannot tell who reads it, so while the challenge is open (when only those who
     played the deal may see its field in Discord) there is no link to pass around."""
-    from tests.bot.challenge.play import Attempt, admin, new_challenge
+    from harness.challenge import Attempt, admin, new_challenge
 
     guild = env.create_guild()
     channel = guild.create_text_channel("challenges")
@@ -114,3 +114,30 @@ async def test_a_challenge_deals_traveller_is_linked_once_the_challenge_has_clos
     assert traveller["url"].startswith(f"{URL}/challenge/{challenge.id}-1-")
     status, page = await fetch(env, traveller["url"])
     assert status == 200 and "ann" in page
+
+
+@pytest.mark.usefixtures("coarse_sweeps")
+async def test_a_season_s_standings_and_its_end_link_its_page(env: simcord.Env) -> None:
+    """Issue 45: ``/leaderboard``'s season standings and the end-of-season post link the
+    season's page."""
+    import discord
+
+    from harness.seasons import store_game
+
+    guild = env.create_guild()
+    channel, news = guild.create_text_channel("cards"), guild.create_text_channel("news")
+    boss = guild.add_member(
+        env.create_user("boss"),
+        roles=[guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))],
+    )
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await boss.slash(channel, "atout settings", announce_channel=news, season="weekly")
+    await store_game(env, guild.id, alice, bob)
+    board = await alice.slash(channel, "leaderboard", game="piquet")
+    (link,) = link_buttons(board.response)
+    assert link["url"].startswith(f"{URL}/season/{guild.id}-piquet-1-")
+    status, page = await fetch(env, link["url"])
+    assert status == 200 and "alice" in page
+    await env.advance_time(4 * 24 * 3600 + 3600)  # the first weekly season ends on Monday the 5th
+    (post,) = [m for m in news.history() if m.content.startswith("🏆")]
+    assert [b["url"] for b in link_buttons(post)] == [link["url"]]

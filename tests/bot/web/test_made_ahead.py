@@ -19,8 +19,8 @@ from bot.web.cache import ENTRY_BYTES, Cache, page
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.actions import Action
-from tests.bot.driver import Table
-from tests.bot.web.conftest import URL, Filled
+from harness.driver import Table
+from harness.pages import URL, Filled
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from bot.web.links import WebLinks
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.records import parse, replay
-from tests.bot.web.conftest import SECRET, URL, Filled
+from harness.pages import SECRET, URL, Filled
 
 CARD = re.compile(r'data-card="([2-9TJQKA][SHDC])"')
 
@@ -264,3 +264,18 @@ async def test_the_leaderboard_page(
     assert "alice (0)" in text
     status, text, _ = await get(http, server, links(server).board(1, "coinche") + "?page=9")
     assert status == 200
+
+
+async def test_a_season_s_page(
+    server: WebServer, filled: Filled, http: aiohttp.ClientSession
+) -> None:
+    """Issue 45: the standings of a season, linked from its end's message; the filled games'
+    players have not played the ten games a season ranks by yet."""
+    status, text, _ = await get(http, server, links(server).season(1, "coinche", 1))
+    assert status == 200, text
+    assert "Coinche — Season 1" in text and "alice (0)" in text
+    assert "Not yet ranked (10 rated games needed):" in text and "9 games to go" in text
+    missing = links(server).season(1, "coinche", 7)
+    assert (await get(http, server, missing))[0] == 404
+    forged = links(server).season(1, "coinche", 1).replace("coinche-1", "coinche-2")
+    assert (await get(http, server, forged))[0] == 404

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.storage.backends import make_storage
-from tests.bot.web.fill import play_table
+from harness.pages import play_table
 
 
 async def test_the_secret_is_made_once_and_shared(db_url: str) -> None:

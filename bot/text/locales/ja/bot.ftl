@@ -751,6 +751,79 @@ button_web_review = 自分の振り返りを一手ずつ
 button_web_history = ゲーム { $number } をウェブで
 button_web_board = ウェブでランキング
 button_web_traveller = 全員のプレイをウェブで
+
+## Seasons and divisions (issue 45, docs/ratings.md "Seasons").
+season_name = シーズン { $number }
+season_length_monthly = 毎月
+season_length_weekly = 毎週
+season_length_quarterly = 四半期ごと
+season_length_off = オフ
+season_choice_current = 今のシーズン
+season_choice_previous = 前のシーズン
+season_choice_all = 全期間
+season_board_title = { $game } — { $season }
+season_board_division = ディビジョン { $division }／{ $divisions }
+season_board_page = { $page }／{ $pages } ページ
+season_line_unranked = { $name } — { $games } · まだランク外：あと { $count } ゲーム
+season_promotion_line = ⬆️ 昇格：上位 { $count } 人がディビジョン { $division } へ
+season_relegation_line = ⬇️ 降格：下位 { $count } 人がディビジョン { $division } へ
+season_unranked_title = まだランク外（ランク入りにはレーティング対象ゲーム { $count } 回が必要）：
+season_you_division = ディビジョン { $division }、{ $line }
+season_off = このサーバーではシーズンがオフです（`/atout settings season:` でオンにできます）。
+season_none_yet = このサーバーではまだシーズンが始まっていません：次のレーティング対象ゲームで最初のシーズンが始まります。
+season_no_previous = このサーバーで終わったシーズンはまだありません。
+season_bad = `season:` には current、previous、all、またはシーズン番号を指定してください。
+season_unknown = このサーバーにシーズン { $number } はありません。
+season_empty = { $season } の { $game } のレーティング対象ゲームはまだありません — `{ $command }` で始めましょう！
+button_division = { $up ->
+    [1] ▲ ディビジョン { $division }
+   *[other] ▼ ディビジョン { $division }
+}
+button_web_season = シーズン順位をウェブで
+stats_seasons_title = **シーズン**
+stats_season_line = { $game }、{ $season }{ $current ->
+    [1] （開催中）
+   *[other] {""}
+}：{ $place } — { $games }、{ $rating }
+stats_season_rank = { $rank } 位
+stats_season_rank_division = ディビジョン { $division }／{ $divisions } で { $rank } 位
+stats_season_unranked = まだランク外（あと { $count } ゲーム）
+stats_season_up = 昇格
+stats_season_down = 降格
+season_end_title = 🏆 **{ $game } — { $season } 終了**（{ $dates }）
+season_podium_title = { $game } — { $season }
+season_end_place = { $medal } { $name } — { $rating } · { $games }
+season_end_nobody = ランク入りに必要なレーティング対象ゲーム { $count } 回を遊んだ人はいませんでした。
+season_end_up = ⬆️ ディビジョン { $division } へ昇格：{ $names }
+season_end_down = ⬇️ ディビジョン { $division } へ降格：{ $names }
+season_end_more = …ほか { $count } 件の移動は順位表で。
+season_end_next = 次は { $season }（{ $dates }）。レーティング対象ゲームはすべて数えられ、全員が自分のレーティングから余裕をもって再スタートします。
+season_end_divisions = { $season } は、レーティング順に約 20 人ずつの { $count } ディビジョンで行われます。
+season_end_off = このサーバーのシーズンはオフになりました。
+season_end_command = `/leaderboard game:{ $game } season:{ $number }` で最終順位を表示します。
+champion_role_reason = シーズン { $season } のチャンピオン
+champion_role_permission = { $server } で { $season } のチャンピオンにロール { $role } を付与できませんでした：Atout に「ロールの管理」権限を与えてください。
+champion_role_position = { $server } で { $season } のチャンピオンにロール { $role } を付与できませんでした：サーバー設定 → ロール で Atout のロールを { $role } より上に移動してください。
+reset_seasons = { $game } の今のシーズンの順位もリセットされます。過去のシーズンは終了時のまま残ります。
+opt_season_board = current、previous、all（全期間）またはシーズン番号（既定：今のシーズン）
+opt_division = シーズンのどのディビジョンか（既定：自分の）
+opt_season_length = シーズンの長さ（変更は次のシーズンから）
+opt_season_min_games = シーズンでランク入りに必要なレーティング対象ゲーム数（既定 10）
+opt_announce_channel = 各シーズンの終了を告知するチャンネル
+opt_champion_role = 各シーズンのチャンピオンに付与するロール
+opt_clear = これらの設定のひとつを使わなくする
+clear_announce_channel = 告知チャンネル
+clear_champion_role = チャンピオンのロール
+settings_season = シーズン：{ $length }。
+settings_season_running = シーズン：{ $length } — 今は { $season }（{ $dates }）。
+settings_season_min_games = シーズンのランク入り：レーティング対象ゲーム { $count } 回から。
+settings_announce_channel = シーズン終了の告知先：{ $channel }。
+settings_champion_role = チャンピオンのロール：{ $role }。
+settings_none = なし
+settings_season_later = { $season } の日程は変わりません。新しい長さは次のシーズンから適用されます。
+settings_season_off_later = { $season } は終了まで続き、終了は告知されます。その後のシーズンはありません。
+settings_champion_permission = まだ { $role } を付与できません：「ロールの管理」権限が必要です。
+settings_champion_position = まだ { $role } を付与できません：サーバー設定 → ロール で私のロールをその上に移動してください。
 ## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
 cmd_play = すべてのサーバーの人と遊ぶ：オープンテーブルの席
 opt_play_seats = 人数（省略時：そのゲームの標準）

@@ -219,6 +219,22 @@ puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle
 puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
 button_web_review = Minha revisão, jogada a jogada
+
+## Seasons and divisions (issue 45): what Brazil says differently.
+season_length_off = Desativadas
+season_off = As temporadas estão desativadas neste servidor (`/atout settings season:` as ativa).
+season_end_off = As temporadas agora estão desativadas neste servidor.
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(em andamento)
+   *[other] {""}
+}: { $place } — { $games }, { $rating }
+champion_role_permission = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: dê ao Atout a permissão Gerenciar cargos.
+champion_role_position = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: coloque o cargo do Atout acima de { $role } em Configurações do servidor → Cargos.
+opt_season_board = current, previous, all (desde sempre) ou o número de uma temporada (padrão: a atual)
+opt_division = Qual divisão da temporada (padrão: a sua)
+opt_clear = Parar de usar uma destas configurações
+settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerenciar cargos.
+settings_champion_position = Ainda não posso dar { $role }: coloque meu cargo acima dele em Configurações do servidor → Cargos.
 ## Open tables (issue 44): what Brazil says otherwise (você, ranking, arquivos); the rest is pt-PT's.
 opt_play_seats = Número de jogadores (padrão: o normal do jogo)
 scope_everywhere = Em todo lugar (mesas abertas)

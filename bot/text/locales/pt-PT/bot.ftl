@@ -831,6 +831,106 @@ button_web_review = A minha revisão, jogada a jogada
 button_web_history = Jogo { $number } na web
 button_web_board = Classificação na web
 button_web_traveller = O jogo de todos na web
+
+## Seasons and divisions (issue 45, docs/ratings.md "Seasons").
+season_name = Temporada { $number }
+season_length_monthly = Mensais
+season_length_weekly = Semanais
+season_length_quarterly = Trimestrais
+season_length_off = Desligadas
+season_choice_current = Temporada atual
+season_choice_previous = Temporada anterior
+season_choice_all = Desde sempre
+season_board_title = { $game } — { $season }
+season_board_division = Divisão { $division } de { $divisions }
+season_board_page = página { $page } de { $pages }
+season_line_unranked = { $name } — { $games } · ainda sem classificação: { $count ->
+    [one] falta { $count } jogo
+   *[other] faltam { $count } jogos
+}
+season_promotion_line = ⬆️ Subida: { $count ->
+    [one] o primeiro sobe
+   *[other] os { $count } primeiros sobem
+} à divisão { $division }
+season_relegation_line = ⬇️ Descida: { $count ->
+    [one] o último desce
+   *[other] os { $count } últimos descem
+} à divisão { $division }
+season_unranked_title = Ainda sem classificação (são precisos { $count ->
+    [one] { $count } jogo classificado
+   *[other] { $count } jogos classificados
+}):
+season_you_division = divisão { $division }, { $line }
+season_off = As temporadas estão desligadas neste servidor (`/atout settings season:` liga-as).
+season_none_yet = Ainda não começou nenhuma temporada neste servidor: a primeira começa com o próximo jogo classificado.
+season_no_previous = Neste servidor, nenhuma temporada chegou ainda ao fim.
+season_bad = `season:` aceita current, previous, all ou o número de uma temporada.
+season_unknown = Não há temporada { $number } neste servidor.
+season_empty = Ainda ninguém jogou um jogo classificado de { $game } na { $season } — `{ $command }` abre um!
+button_division = { $up ->
+    [1] ▲ Divisão { $division }
+   *[other] ▼ Divisão { $division }
+}
+button_web_season = Classificação da temporada na web
+stats_seasons_title = **Temporadas**
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(a decorrer)
+   *[other] {""}
+}: { $place } — { $games }, { $rating }
+stats_season_rank = { $rank }.º lugar
+stats_season_rank_division = { $rank }.º lugar na divisão { $division } de { $divisions }
+stats_season_unranked = ainda sem classificação ({ $count ->
+    [one] falta { $count } jogo
+   *[other] faltam { $count } jogos
+})
+stats_season_up = subiu
+stats_season_down = desceu
+season_end_title = 🏆 **{ $game } — a { $season } terminou** ({ $dates })
+season_podium_title = { $game } — { $season }
+season_end_place = { $medal } { $name } — { $rating } · { $games }
+season_end_nobody = Ninguém jogou { $count ->
+    [one] o { $count } jogo classificado necessário
+   *[other] os { $count } jogos classificados necessários
+} para ter classificação.
+season_end_up = ⬆️ Sobem à divisão { $division }: { $names }
+season_end_down = ⬇️ Descem à divisão { $division }: { $names }
+season_end_more = …e { $count ->
+    [one] mais { $count } mudança
+   *[other] mais { $count } mudanças
+} na classificação.
+season_end_next = A seguir: { $season }, { $dates }. Cada jogo classificado conta, e todos recomeçam da sua pontuação, com margem para mexer.
+season_end_divisions = A { $season } joga-se em { $count ->
+    [one] { $count } divisão
+   *[other] { $count } divisões
+} de cerca de 20 jogadores, formadas pela pontuação.
+season_end_off = As temporadas estão agora desligadas neste servidor.
+season_end_command = `/leaderboard game:{ $game } season:{ $number }` mostra a classificação final.
+champion_role_reason = Campeão da temporada { $season }
+champion_role_permission = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: dá ao Atout a permissão Gerir cargos.
+champion_role_position = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: põe o cargo do Atout acima de { $role } em Definições do servidor → Cargos.
+reset_seasons = A classificação da temporada atual de { $game } também recomeça; as temporadas passadas ficam como terminaram.
+opt_season_board = current, previous, all (desde sempre) ou o número de uma temporada (por omissão: a atual)
+opt_division = Que divisão da temporada (por omissão: a tua)
+opt_season_length = Quanto dura uma temporada (uma mudança vale a partir da seguinte)
+opt_season_min_games = Jogos classificados precisos numa temporada para ter classificação (10)
+opt_announce_channel = Onde anunciar o fim de cada temporada
+opt_champion_role = Um cargo dado aos campeões de cada temporada
+opt_clear = Deixar de usar uma destas definições
+clear_announce_channel = Canal dos anúncios
+clear_champion_role = Cargo dos campeões
+settings_season = Temporadas: { $length }.
+settings_season_running = Temporadas: { $length } — agora a { $season } ({ $dates }).
+settings_season_min_games = Com classificação numa temporada após { $count ->
+    [one] { $count } jogo classificado
+   *[other] { $count } jogos classificados
+}.
+settings_announce_channel = Fim das temporadas anunciado em: { $channel }.
+settings_champion_role = Cargo dos campeões: { $role }.
+settings_none = nenhum
+settings_season_later = A { $season } mantém as suas datas: a nova duração vale a partir da temporada seguinte.
+settings_season_off_later = A { $season } continua até ao fim, que será anunciado; depois não há mais temporadas.
+settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerir cargos.
+settings_champion_position = Ainda não posso dar { $role }: põe o meu cargo acima dele em Definições do servidor → Cargos.
 ## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
 cmd_play = Jogar com pessoas de todos os servidores: um lugar numa mesa aberta
 opt_play_seats = Número de jogadores (por omissão: o habitual do jogo)
