@@ -29,7 +29,7 @@ from bot.text.i18n import t, user_locale
 from bot.text.narrate import status_line
 from bot.text.prompts import turn_prompt
 from bot.ui import images
-from bot.ui.chat import chat_menu
+from bot.ui.chat import add_chat_menu
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
 from games.base import Game
 
@@ -146,9 +146,7 @@ class Hands:
                 for s in session.row.seat_list
                 if s.user_id is not None and s.user_id != user_id
             ]
-            used = {item.row for item in ui.children if item.row is not None}
-            for item in chat_menu(session.id, others, locale, used):
-                ui.add_item(item)
+            add_chat_menu(ui, session.id, others, locale)
         chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
         files = [
             await images.hand_file(

@@ -11,7 +11,7 @@ import discord
 from bot.text.i18n import t
 from bot.ui.codec import ChatSelectId
 from bot.ui.components import chat_select
-from bot.ui.panels import MAX_ROWS, Item
+from bot.ui.panels import MAX_ROWS
 
 PHRASES: Final = (
     "hello",
@@ -26,14 +26,11 @@ PHRASES: Final = (
 MUTE: Final = "mute:"
 
 
-def chat_menu(
-    table_id: int, others: list[tuple[int, str]], locale: str, used_rows: set[int]
-) -> list[Item]:
-    """The menu, on the last free row of the hand (none where its controls use every row):
-    the phrases, then "Mute …" for each of ``others`` (seat, name)."""
-    free = [row for row in range(MAX_ROWS) if row not in used_rows]
-    if not free:
-        return []
+def add_chat_menu(
+    view: discord.ui.View, table_id: int, others: list[tuple[int, str]], locale: str
+) -> None:
+    """The menu, on the last row the hand's controls leave free (none where they use every
+    row): the phrases, then "Mute …" for each of ``others`` (seat, name)."""
     options = [
         discord.SelectOption(label=t(f"chat_{phrase}", locale), value=phrase) for phrase in PHRASES
     ]
@@ -43,11 +40,12 @@ def chat_menu(
         )
         for seat, name in others
     ]
-    return [
-        chat_select(
-            ChatSelectId(table_id),
-            options[:25],
-            placeholder=t("chat_placeholder", locale),
-            row=free[-1],
+    for row in reversed(range(MAX_ROWS)):
+        menu = chat_select(
+            ChatSelectId(table_id), options[:25], placeholder=t("chat_placeholder", locale), row=row
         )
-    ]
+        try:
+            view.add_item(menu)
+        except ValueError:  # that row holds buttons: a select needs a row of its own
+            continue
+        return

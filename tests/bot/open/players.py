@@ -109,6 +109,11 @@ class OpenTable:
             return server.channel
         return next(t for t in server.channel.threads if t.id == place.thread_id)
 
+    def server_thread(self, server: Server) -> Any:
+        """The thread of a server's mirror, closed or not."""
+        mirror = next(m for m in self.session.mirrors if m.guild_id == server.guild.id)
+        return next(t for t in server.channel.threads if t.id == mirror.thread_id)
+
     def mirror_message(self, user_id: int) -> Any:
         place = next(p for p in places(self.session) if user_id in p.users)
         return next(m for m in self.mirror_channel(user_id).history() if m.id == place.message_id)
