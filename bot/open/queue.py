@@ -39,8 +39,9 @@ RATE = 5
 RATE_WINDOW_S = 300.0
 """A player queues (or leaves the queue) at most ``RATE`` times in ``RATE_WINDOW_S``."""
 SWEEP_AT_MOST_S = 60.0
-"""The longest a cluster sleeps between two looks at its players' waits (it wakes when the
-first wait is over, and looks again when one of its players queues)."""
+"""The longest a cluster sleeps between two looks at its players' waits while some wait (it
+wakes when the first wait is over, and looks again when one of its players queues); with
+nobody of its servers waiting it does not look at all."""
 NEEDED = (
     "view_channel",
     "send_messages",
@@ -242,7 +243,8 @@ class OpenQueue:
     # ------------------------------------------------------------------ the wait
     def start(self) -> None:
         """Sleep until the first wait of this cluster's players is over (a minute at most),
-        then seat whoever's wait is over; a player queued here starts the sleep again."""
+        then seat whoever's wait is over, while some wait; a player queued here starts the
+        sleep again."""
         if self._sweeper is not None and not self._sweeper.done():
             if not self._sleeping:
                 return  # sweeping now: it reads the waits again when it is done
@@ -263,6 +265,8 @@ class OpenQueue:
             except Exception:
                 log.exception("the open tables' queue could not be read")
                 delay = SWEEP_AT_MOST_S
+            if delay is None:
+                return  # nobody of this cluster's servers waits: a /play starts it again
             self._sleeping = True
             try:
                 await asyncio.sleep(delay)
@@ -273,14 +277,15 @@ class OpenQueue:
             except Exception:
                 log.exception("the sweep of the open tables' queue failed")
 
-    async def _next_wait(self) -> float:
-        """Seconds until the first wait of this cluster's queued players is over."""
+    async def _next_wait(self) -> float | None:
+        """Seconds until the first wait of this cluster's queued players is over; None when
+        none of them waits."""
         now = datetime.datetime.strptime(now_text(), TIME_FORMAT)
         delays = [
             (datetime.datetime.strptime(q.queued_at, TIME_FORMAT) - now).total_seconds() + q.wait_s
             for q in await self.host.storage.open_tables.expired(None)
         ]
-        return max(1.0, min([SWEEP_AT_MOST_S, *delays]))
+        return max(1.0, min([SWEEP_AT_MOST_S, *delays])) if delays else None
 
     async def sweep(self) -> None:
         """Players of this cluster's servers whose wait is over: a table with whoever waits
