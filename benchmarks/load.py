@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import cProfile
 import json
 import logging
 import os
@@ -529,6 +530,7 @@ async def run(
     simcord_clock: bool = False,
     image_processes: int = 0,
     mirrors: int = 0,
+    profile: str | None = None,
 ) -> tuple[str, dict[str, object]]:
     """The run's line for people, and its figures (``--json``). ``mirrors``: open tables, each
     of one person of that many servers, shown in a thread of each (0: the servers' own
@@ -634,7 +636,13 @@ async def run(
             simcord_start = probe.simcord_s
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
             players_task = asyncio.get_running_loop().create_task(players.run())
+            profiler = cProfile.Profile() if profile else None
+            if profiler is not None:
+                profiler.enable()
             await asyncio.sleep(duration)
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             players.running = False
             stop.set()
             stopped = time.perf_counter()
@@ -832,6 +840,9 @@ def main() -> None:
         action="store_true",
         help="keep simcord's bookkeeping of the bot's timers during the run (see release_loop)",
     )
+    parser.add_argument(
+        "--profile", help="write cProfile's statistics of the bot's process during the run here"
+    )
     add_json_option(parser)
     args = parser.parse_args()
     if args.clusters:
@@ -853,6 +864,7 @@ def main() -> None:
         args.simcord_clock,
         args.image_processes,
         args.mirrors,
+        args.profile,
     )
     line, figures = asyncio.run(result)
     # A cluster's parent reads the line too, to print it beside the figures it sums.

@@ -93,6 +93,22 @@ class TablePayload:
     content: str
     file: discord.File
     view: discord.ui.View
+    shown: tuple[object, ...]
+    """The state drawn (``shown_state``)."""
+
+
+def shown_state(session: TableSession) -> tuple[object, ...]:
+    """What a table message shows: the step, the deal, who sits where, whether it is over."""
+    game = session.game
+    assert game is not None
+    return (
+        game.action_count,
+        len(game.log),
+        game.over,
+        tuple(session.names()),
+        tuple(session.computers()),
+        session.settings.rated,
+    )
 
 
 class TableMessage:
@@ -104,6 +120,9 @@ class TableMessage:
         """(table, mirror's channel) → the task editing that mirror's table message."""
         self.stale: set[tuple[int, int]] = set()
         """Mirrors whose table message shows an older state than the table's."""
+        self.shown: dict[tuple[int, int], tuple[object, ...]] = {}
+        """(table, place's channel) → the state its table message shows (``shown_state``): a
+        redraw of a state already shown is not sent again."""
 
     def buttons(
         self, session: TableSession, *, over: bool = False, locale: str | None = None
@@ -130,31 +149,37 @@ class TableMessage:
         return view
 
     async def payload(self, session: TableSession, place: Place) -> TablePayload:
-        game = session.game
-        assert game is not None
-        names = session.names()
-        public = game.public_view()
-        locale = place.language
-        # Everything but the image is taken now, from the same state as the image.
-        content = (
-            t("table_header", locale, id=session.id)
-            + "\n"
-            + status_line(game, names, locale, session.settings.deck_style)
-        )
-        view = self.buttons(session, over=game.over, locale=locale)
-        # Mirrors in one language share one drawing (``bot.ui.images``: one at a time a key).
-        file = await images.table_file(
-            public,
-            names,
-            session.computers(),
-            session.settings.deck_style,
-            f"table-{session.id}",
-            locale=locale,
-            # A table brought back by a restart is redrawn after the clicks of people.
-            priority=workers.BACKGROUND if session.restoring else workers.TABLE,
-            unrated=not session.settings.rated,
-        )
-        return TablePayload(content, file, view)
+        """The table message as the table is when a drawing slot is free: a redraw that waited
+        its turn behind other tables' draws the state of now, with what changed meanwhile, and
+        the presenter finds nothing left to draw (under load, stale states are never drawn)."""
+        # A table brought back by a restart is redrawn after the clicks of people.
+        priority = workers.BACKGROUND if session.restoring else workers.TABLE
+        async with workers.image_slots().held(priority) as drawer:
+            game = session.game
+            assert game is not None
+            names = session.names()
+            public = game.public_view()
+            locale = place.language
+            # Everything but the image is taken now, from the same state as the image.
+            content = (
+                t("table_header", locale, id=session.id)
+                + "\n"
+                + status_line(game, names, locale, session.settings.deck_style)
+            )
+            view = self.buttons(session, over=game.over, locale=locale)
+            shown = shown_state(session)
+            # Mirrors in one language share one drawing (``bot.ui.images`` keeps it).
+            file = await images.table_file(
+                public,
+                names,
+                session.computers(),
+                session.settings.deck_style,
+                f"table-{session.id}",
+                locale=locale,
+                unrated=not session.settings.rated,
+                drawer=drawer,
+            )
+        return TablePayload(content, file, view, shown)
 
     async def post(self, session: TableSession, place: Place | None = None) -> None:
         where = place or self.channel.home(session)
@@ -170,6 +195,7 @@ class TableMessage:
         # The place may have moved to its channel meanwhile (``TableChannel.send``).
         now = next((p for p in places(session) if p.channel_id == where.channel_id), where)
         await set_place(session, now, message_id=message.id)
+        self.shown[(session.id, now.channel_id)] = payload.shown
 
     async def edit(self, session: TableSession) -> None:
         """Show the table as it is in every place. An ordinary table's message is edited now;
@@ -185,12 +211,16 @@ class TableMessage:
         if place.message_id is None:
             await self.post(session, place)
             return
+        key = (session.id, place.channel_id)
+        if self.shown.get(key) == shown_state(session):
+            return  # drawn already, by a redraw that waited its turn (``payload``)
         payload = await self.payload(session, place)
         message = self.channel.message(session, place.message_id, place)
         try:
             await message.edit(
                 content=payload.content, attachments=[payload.file], view=payload.view
             )
+            self.shown[key] = payload.shown
         except (discord.NotFound, discord.Forbidden):
             # Deleted by somebody, or no longer editable: the place gets a new message.
             await self.post(session, place)
@@ -235,6 +265,8 @@ class TableMessage:
     def forget(self, table_id: int) -> None:
         for key in [k for k in self.editors if k[0] == table_id]:
             del self.editors[key]
+        for key in [k for k in self.shown if k[0] == table_id]:
+            del self.shown[key]
         self.stale = {key for key in self.stale if key[0] != table_id}
 
     async def renew(self, session: TableSession) -> None:
@@ -266,6 +298,8 @@ class TableMessage:
                 + "\n"
                 + t("table_thinking", place.language, name=session.names()[seat])
             )
+            # The message no longer says what its state says: the next redraw is sent.
+            self.shown.pop((session.id, place.channel_id), None)
             with contextlib.suppress(discord.HTTPException):
                 await self.channel.edit(session, place, place.message_id, content=content)
 
