@@ -67,13 +67,14 @@ class AbandonVote:
 
 
 async def vote_to_abandon(session: TableSession, user_id: int) -> AbandonVote:
-    """The starter abandons the table alone; anybody else seated votes, and the table ends
+    """The starter abandons the table alone (where its kind allows: an open table's first of
+    the queue is nobody's host); anybody else seated votes, and the table ends
     when a majority of the people seated have voted. A vote is withdrawn by playing on
     (``TableSession.act``) or by leaving the seat to a computer."""
     if session.row.status not in ("lobby", "playing"):
         return AbandonVote(error="not_playing")
     humans = session.humans()
-    starter = user_id == session.row.starter_id
+    starter = user_id == session.row.starter_id and session.kind.starter_abandons
     if not starter and user_id not in humans:
         return AbandonVote(error="abandon_rights")
     session.abandon_votes.add(user_id)

@@ -74,6 +74,9 @@ class TableKind:
     may_leave: ClassVar[bool] = True
     """A player may leave (a computer keeps the seat) and vote to abandon."""
 
+    starter_abandons: ClassVar[bool] = True
+    """The table's starter may abandon it alone (the others vote)."""
+
     mirrored: ClassVar[bool] = False
     """Shown in a thread of each player's own server (its mirrors), not in one place."""
 
@@ -127,6 +130,8 @@ class OpenTable(TableKind):
 
     name: ClassVar[str] = OPEN
     mirrored: ClassVar[bool] = True
+    starter_abandons: ClassVar[bool] = False
+    """Strangers' table: the first of the queue is nobody's host; a majority abandons it."""
 
 
 ORDINARY_TABLE: Final = TableKind()

@@ -108,6 +108,11 @@ async def test_a_player_banned_from_their_server_leaves_its_tables(env: simcord.
     table = await _table(env, [north, south], "briscola", 2)
     (ann,), (bob,) = north.people, south.people
     await table.play_turn()
+    # The table is nobody's to end alone: its first of the queue votes as anybody does.
+    assert table.session.row.starter_id == bob.id
+    vote = await bob.slash(table.mirror_channel(bob.id), "table abandon")
+    assert vote.response is not None and "1" in vote.response.content
+    assert table.session.row.status == "playing"
     env.backend.apply_ban(south.guild.id, bob.id, None)
     await env.settle()
     assert bob.id not in table.session.humans() and ann.id in table.session.humans()
