@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, Unpack
 
@@ -136,6 +136,10 @@ class TableSession:
         """People who voted to abandon the table (``bot.play.ending``); playing on withdraws."""
         self.missed_turns: dict[int, int] = {}
         """seat → turns in a row the timer played for its player (``bot.play.absence``)."""
+        self.moved: Callable[[TableSession], object] | None = None
+        """What moves the table on after a person's step (the drive, ``bot.play.driving``,
+        set by ``Tables``): a committed step, or a table reloaded after a failed write, is the
+        session's news, not its caller's."""
         self.mirrors: list[Mirror] = []
         """An open table's mirrors: its thread in each server where somebody seated reads it
         (``bot.table.places``); none for a table shown in one place."""
@@ -266,13 +270,26 @@ class TableSession:
                 await self.reload_after_failure()
                 return ActResult(False, "stale", seat=seat)
             except StorageFailed:
-                # Reloaded: if the step reached the database after all, it stands.
+                # Reloaded: if the step reached the database after all, it stands; either way
+                # the table goes on from what the database holds.
+                self.move_on()
                 game = self.game
                 if game is None or game.action_count <= version:
                     return ActResult(False, "storage", seat=seat)
-            self.abandon_votes.discard(user_id)
-            self.missed_turns.pop(seat, None)
-            return ActResult(True, seat=seat)
+                return self._stepped(user_id, seat)
+            self.move_on()
+            return self._stepped(user_id, seat)
+
+    def _stepped(self, user_id: int, seat: int) -> ActResult:
+        self.abandon_votes.discard(user_id)
+        self.missed_turns.pop(seat, None)
+        return ActResult(True, seat=seat)
+
+    def move_on(self) -> None:
+        """The table moves on (the drive starts, or goes round once more): it runs as a task of
+        its own once the caller yields, while the caller redraws the player's hand."""
+        if self.moved is not None:
+            self.moved(self)
 
     async def commit(self, seat: int, action: Action) -> None:
         """Apply to a copy, persist, then swap: the session never holds an unsaved step. A

@@ -71,6 +71,7 @@ class Tables:
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )
         session.listener = self.listeners.get(row.settings.kind, self.listener)
+        session.moved = schedule_drive
         # Only open tables stay in memory: an export or a look at a finished table must not
         # make the bot hold every table it ever played.
         if row.status in ("lobby", "playing"):

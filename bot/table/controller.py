@@ -29,7 +29,7 @@ import logging
 
 import discord
 
-from bot.play.driving import kick, schedule_drive
+from bot.play.driving import kick
 from bot.play.sessions import ActResult, TableSession
 from bot.play.tables import Tables
 from bot.table.access import session_or_refusal
@@ -181,13 +181,12 @@ class TableUI:
             await self.refused(interaction, session, result)
 
     async def stepped(self, interaction: Interaction, session: TableSession) -> None:
-        """A person's step is committed: the ping that asked for it goes, the drive moves the
-        computer players on while this player's hand is redrawn (first in the image queue) in
-        the message they clicked."""
+        """A person's step is committed (and the session's drive moves the computer players
+        on): the ping that asked for it goes while this player's hand is redrawn (first in the
+        image queue) in the message they clicked."""
         user_id = interaction.user.id
         self.hands.acted(session.id, user_id)
         old_ping = self.pings.take(session)
-        schedule_drive(session)
         try:
             await self.hands.edit(interaction, session)
         except Exception:
@@ -201,10 +200,8 @@ class TableUI:
     async def refused(
         self, interaction: Interaction, session: TableSession, result: ActResult
     ) -> None:
-        """A step refused, in the player's words; after a storage error the session was
-        reloaded, and the table goes on from what the database holds."""
-        if result.error == "storage":
-            schedule_drive(session)
+        """A step refused, in the player's words (after a storage error the session was
+        reloaded, and goes on from what the database holds)."""
         await refuse(interaction, refusal(result, user_locale(interaction), session.row.game))
 
     async def _defer_ephemeral(self, interaction: Interaction) -> None:
