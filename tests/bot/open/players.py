@@ -74,6 +74,8 @@ class OpenTable:
         self.driver: Table | None = None
         self.known: TableSession | None = None
         self.hands: dict[int, Any] = {}
+        self.latest: dict[int, Any] = {}
+        """user → the hand message they last played from (the bot keeps it up to date)."""
 
     @property
     def bot(self) -> AtoutBot:
@@ -151,15 +153,21 @@ class OpenTable:
         return result
 
     async def play_turn(self) -> None:
+        """The player to act plays from their hand message, as the bot left it (it shows their
+        turn's buttons when its token lives), or from a fresh one (Hand)."""
         game = self.session.game
         assert game is not None and game.to_act is not None
         seat = self.session.seat(game.to_act)
         assert seat is not None and seat.user_id is not None, "a computer seat is waiting"
-        hand = await self.hand(seat.user_id)
+        hand = self.latest.get(seat.user_id)
+        version = f":{self.table_id}:{game.action_count}"
+        if hand is None or not any(version in c for c in custom_ids(hand)):
+            hand = await self.hand(seat.user_id)
         table = self._table()
         action = table.decide(game.to_act)
         result = await table.click_action(self.actor(seat.user_id), hand, action)
         assert result.acknowledged, result
+        self.latest[seat.user_id] = result.response or hand
         await self.env.advance_time(PAUSE_S)
 
     def _table(self) -> Table:
