@@ -210,7 +210,7 @@ def test_mypy_is_clean() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-DEAD_CODE_PATHS = ("games", "i18n", "rendering", "bot", "cogs")
+DEAD_CODE_PATHS = ("games", "i18n", "rendering", "bot", "cogs", "training")
 """Where dead code is looked for. ``benchmarks`` and ``scripts`` are read too, as users: what
 only a benchmark calls is not dead. The tests are not: a function only its own test calls is."""
 DEAD_CODE_USERS = ("benchmarks", "scripts", "tests/support/dead_code_whitelist.py")

@@ -62,7 +62,7 @@ async def test_a_finished_deal_is_one_click_from_its_replay(env: simcord.Env) ->
     (review_link,) = link_buttons(clicked.response)
     assert review_link["url"].startswith(f"{URL}/deal/{table.table_id}-1-s0-")
     status, page = await fetch(env, review_link["url"])
-    assert status == 200 and "Review of alice" in page
+    assert status == 200 and "Review of \u2068alice\u2069" in page, "the name isolated"
     # /history links each game.
     asked = await alice.slash(channel, "history")
     assert asked.response is not None

@@ -19,6 +19,8 @@ cli_no_network = Atout cannot reach Discord ({ $reason }): check this machine's 
 cli_intents = Discord refused a gateway intent: Atout needs none of the privileged intents; check the application's Bot settings.
 cli_discord_error = Discord answered with an error ({ $status }: { $reason }); try again in a moment.
 cli_no_database = Atout cannot open its database { $where } ({ $reason }): check ATOUT_DB (a SQLite file path, or postgresql://user:password@host:port/database) and that the database server is running.
+cli_no_sqlite = Atout cannot open its SQLite database { $where } ({ $reason }): check ATOUT_DB, the path of a file in a folder Atout may write (a new name makes a new database).
+cli_not_sqlite = ATOUT_DB names { $where }, which is not Atout's SQLite database ({ $reason }): give the path of Atout's database file (a new name makes a new one), or a postgresql:// URL.
 cli_ai_pause = ATOUT_AI_PAUSE must be a number of seconds between 0 and 60, not { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES must be a number of drawing processes between 0 and { $most } (0 draws in threads), not { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES must be a number of review processes between 0 and { $most } (0 reviews in a thread), not { $value }
@@ -124,7 +126,10 @@ table_rules_title = House rules of table { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = You left table { $id }; { $name } plays your seat until you come back (/table rejoin).
 table_abandoned = Table { $id } was abandoned.
-table_abandon_vote = Vote recorded: { $votes } of { $needed } players want to abandon table { $id }.
+table_abandon_vote = Vote recorded: { $votes ->
+    [one] { $votes } of { $needed } players wants
+   *[other] { $votes } of { $needed } players want
+} to abandon table { $id }.
 table_export_name = Record of table { $id }.
 error_no_table = That table does not exist.
 error_table_needed = Use this in the table's thread, or give `table:<id>`.
@@ -147,11 +152,20 @@ error_not_away = You have no seat to take back at this table.
 table_left_public = { $mention } left the table: { $name } plays the seat until they come back.
 button_rejoin = Take my seat back
 away_timer = { $mention } missed { $turns } turns in a row: { $name } plays the seat until they come back (Take my seat back, or /table rejoin).
-table_deserted = Nobody is left at the table: the computers wait, and the table ends in { $minutes } minutes unless somebody comes back.
+table_deserted = Nobody is left at the table: the computers wait, and the table ends in { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} unless somebody comes back.
 rejoined = You have your seat back at table { $id }: press Hand.
 rejoined_public = { $mention } is back at the table.
-lobby_expired = This lobby was closed: it did not start within { $minutes } minutes.
-table_expired = Table { $id } has ended: nobody came back within { $minutes } minutes.
+lobby_expired = This lobby was closed: it did not start within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
+table_expired = Table { $id } has ended: nobody came back within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
 ping_reminder = { $mention }, half your time is gone: { $seconds } s left to play.
 ping_press_hand = — press Hand for your cards.
 table_moved = Table { $id } moved here: its thread is gone or closed to the bot.
@@ -203,7 +217,10 @@ deck_italian = Italian
 action_keep_hand = Keep my hand
 opt_turn_timer = Time to play before a computer player plays that turn for you
 timer_off = no timer
-timer_seconds = { $seconds } seconds
+timer_seconds = { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}
 ping_turn_timed = { $mention }, your turn ({ $seconds } s)
 table_left_lobby = You left the lobby of table { $id }.
 event_declarer = { $name } won the auction with { $rank }
@@ -226,49 +243,13 @@ deal_contract = Contract: { $contract } by { $name } — { $outcome }
 outcome_success = made
 outcome_failure = failed
 outcome_litige = tied (litige): the points wait for the next deal
-deal_call = { $name } called { $card } — { $partner }; { $points } points ({ $target } needed): { $outcome }
+deal_call = { $name } called { $card } — { $partner }; { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} ({ $target } needed): { $outcome }
 deal_partner = { $name } was the partner
 deal_alone = alone
 deal_sweep = Clean sweep!
-rank_T = 10
-rank_J = jack
-rank_Q = queen
-rank_K = king
-rank_A = ace
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = spades
-suit_H = hearts
-suit_D = diamonds
-suit_C = clubs
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] the ace
-    [K] the king
-    [Q] the queen
-    [J] the jack
-    [T] the 10
-   *[other] the { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] the asso
-    [K] the re
-    [Q] the cavallo
-    [J] the fante
-   *[other] the { $rank }
-}
-the_italian_card = { $rank ->
-    [A] the asso
-    [K] the re
-    [Q] the cavallo
-    [J] the fante
-   *[other] the { $rank }
-} di { $suit }
 rule_first_deal_packets = First deal packets
 rule_help_first_deal_packets = How the first five cards are dealt: 3 then 2, or 2 then 3
 rule_value_first_deal_packets_3-2 = 3 then 2
@@ -571,10 +552,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -638,8 +615,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (the hard computer in your seat): { $score }
 challenge_par_only = Par: the hard computer in your seat made { $par } on this deal.
 challenge_par_same = Par: the hard computer in your seat made { $par } on this deal, exactly as you did.
-challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } worse.
-challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } better.
+challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} worse.
+challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} better.
 challenge_result_own = you scored { $score } on this deal.
 challenge_result_sides = your side scored { $mine } and the other side { $theirs }, so your result is { $score }.
 challenge_result_points = your side took { $score } card points.
@@ -665,7 +648,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = closes { $left }
 challenge_standings_final = final standings
 challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $done }/{ $total } deals
-challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage; the average of your deals ranks you, then your total against par (the hard computer in your seat).
+challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage. Everybody is averaged over the same deals (a deal not played counts 0%); equal averages are ranked by the result against par per deal played (the hard computer in your seat).
+challenge_standings_missed = -# You played { $done } of the { $total } deals: each deal you did not play counts 0%.
+challenge_attempt_alone = **Challenge complete**: nobody else has played it yet, so there are no matchpoints to compare · { $par } against par. `/challenge standings` ranks you as others play.
 challenge_standings_empty = Nobody has finished a deal of challenge #{ $id } yet.
 challenge_heading_rank = #
 challenge_heading_player = Player
@@ -696,7 +681,10 @@ challenge_role_set = Members with { $role } may now start challenges.
 challenge_role_cleared = Only members with Manage Server may start challenges now.
 error_challenge_rights = Only members with Manage Server (or the role `/challenge role` names) can do that.
 error_challenge_deals = A challenge has 1 to { $most } deals, not { $value }.
-error_challenge_closes = A challenge stays open for one of the durations offered, not { $value } hours.
+error_challenge_closes = A challenge stays open for one of the durations offered, not { $value ->
+    [one] { $value } hour
+   *[other] { $value } hours
+}.
 error_challenge_deal = Challenge #{ $id } has deals 1 to { $most }.
 error_challenge_rule_text = Write the house rules as key=value pairs, e.g. sa_ta_enabled=true target_score=1000 (not “{ $text }”).
 error_challenge_table = This table is a deal of a challenge: it is played from `/challenge play`, and cannot be left or abandoned.
@@ -713,6 +701,8 @@ review_mistakes = { $mistakes ->
     [one] { $count } decision
    *[other] { $count } decisions
 }, which cost { $costs }.
+review_cost_together = Together: { $total }.
+review_cost_overlap = Together: about { $total }, the largest of the auction's choices with the play's added (choices of one auction overlap: they are not added up).
 review_no_mistake = **No mistake** in { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
@@ -727,10 +717,10 @@ review_only_some = { $count ->
 }
 review_list_separator = {", "}
 review_list_last = {" and "}
-review_well_played = **Well played!** None of your { $count ->
-    [one] { $count } decision
-   *[other] { $count } decisions
-} cost more than { $cost }.
+review_well_played = { $count ->
+    [one] **Well played!** Your one decision cost no more than { $cost }.
+   *[other] **Well played!** None of your { $count } decisions cost more than { $cost }.
+}
 review_moment_trick = Trick { $trick }
 review_moment_auction = Auction
 review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
@@ -747,6 +737,16 @@ review_cost_card_points = { $count ->
     [one] { $count } card point
    *[other] { $count } card points
 }
+review_state_stock = Stock: { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} left
+review_state_gone = Cards gone: { $played } of { $total }
+review_state_points = Points so far: { $sides }
+review_state_side_you = your side { $points }
+review_state_you = you { $points }
+review_state_others = the others { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = pass
 review_action_coinche = coinche
 review_action_surcoinche = surcoinche
@@ -798,11 +798,15 @@ puzzle_unit_card_points = card points
 puzzle_value_met = { $card } reaches it
 puzzle_value_missed = { $card } falls short
 puzzle_why = **Why** — the best play after { $answer }:
+puzzle_why_not = **Why { $card } falls short** — the best play after it:
 puzzle_line_trick = Trick { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } of the { $answered } member of this server who answered found it.
-   *[other] { $found } of the { $answered } members of this server who answered found it.
+    [1] You are the first member of this server to answer it.
+   *[other] { $found ->
+        [0] None of the { $answered } members of this server who answered found it.
+       *[other] { $found } of the { $answered } members of this server who answered found it.
+    }
 }
 puzzle_streak = Streak: { $current } in a row (best { $best }).
 puzzle_already = You have already answered this puzzle: one try each. Your answer stands.

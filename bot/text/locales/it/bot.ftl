@@ -19,6 +19,8 @@ cli_no_network = Atout non riesce a raggiungere Discord ({ $reason }): controlla
 cli_intents = Discord ha rifiutato un intent del gateway: Atout non ha bisogno di intent privilegiati; controlla le impostazioni Bot dell'applicazione.
 cli_discord_error = Discord ha risposto con un errore ({ $status }: { $reason }); riprova tra un momento.
 cli_no_database = Atout non riesce ad aprire il database { $where } ({ $reason }): controlla ATOUT_DB (il percorso di un file SQLite, o postgresql://utente:password@host:porta/database) e che il server del database sia in funzione.
+cli_no_sqlite = Atout non riesce ad aprire il suo database SQLite { $where } ({ $reason }): controlla ATOUT_DB, il percorso di un file in una cartella dove Atout può scrivere (un nome nuovo crea un nuovo database).
+cli_not_sqlite = ATOUT_DB indica { $where }, che non è il database SQLite di Atout ({ $reason }): indica il percorso del file del database di Atout (un nome nuovo ne crea uno), o un URL postgresql://.
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES deve essere un numero di processi di revisione tra 0 e { $most } (0 le calcola in un thread), non { $value }
@@ -125,7 +127,10 @@ table_rules_title = Regole della casa del tavolo { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = Hai lasciato il tavolo { $id }; { $name } gioca al tuo posto finché non torni (/table rejoin).
 table_abandoned = Il tavolo { $id } è stato abbandonato.
-table_abandon_vote = Voto registrato: { $votes } giocatori su { $needed } vogliono abbandonare il tavolo { $id }.
+table_abandon_vote = Voto registrato: { $votes ->
+    [one] { $votes } giocatore su { $needed } vuole
+   *[other] { $votes } giocatori su { $needed } vogliono
+} abbandonare il tavolo { $id }.
 table_export_name = Registro della partita del tavolo { $id }.
 error_no_table = Questo tavolo non esiste.
 error_table_needed = Usalo nel thread del tavolo, oppure indica `table:<numero>`.
@@ -148,11 +153,20 @@ error_not_away = Non hai nessun posto da riprendere a questo tavolo.
 table_left_public = { $mention } ha lasciato il tavolo: { $name } gioca al suo posto finché non torna.
 button_rejoin = Riprendo il mio posto
 away_timer = { $mention } ha saltato { $turns } turni di fila: { $name } gioca al suo posto finché non torna (Riprendo il mio posto, o /table rejoin).
-table_deserted = Al tavolo non è rimasto nessuno: i computer aspettano, e il tavolo chiude tra { $minutes } minuti se nessuno torna.
+table_deserted = Al tavolo non è rimasto nessuno: i computer aspettano, e il tavolo chiude tra { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+} se nessuno torna.
 rejoined = Hai ripreso il tuo posto al tavolo { $id }: premi Le mie carte.
 rejoined_public = { $mention } è tornato al tavolo.
-lobby_expired = Questo tavolo è stato chiuso: non è iniziato entro { $minutes } minuti.
-table_expired = Il tavolo { $id } è finito: nessuno è tornato entro { $minutes } minuti.
+lobby_expired = Questo tavolo è stato chiuso: non è iniziato entro { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+}.
+table_expired = Il tavolo { $id } è finito: nessuno è tornato entro { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+}.
 ping_reminder = { $mention }, metà del tuo tempo è passata: ti restano { $seconds } s per giocare.
 ping_press_hand = — premi Le mie carte per vedere le tue carte.
 table_moved = Il tavolo { $id } si è spostato qui: il suo thread non c'è più o è chiuso al bot.
@@ -204,7 +218,10 @@ deck_italian = Italiano
 action_keep_hand = Tengo le mie carte
 opt_turn_timer = Tempo per giocare prima che un computer giochi quel turno al posto tuo
 timer_off = nessun timer
-timer_seconds = { $seconds } secondi
+timer_seconds = { $seconds ->
+    [one] { $seconds } secondo
+   *[other] { $seconds } secondi
+}
 ping_turn_timed = { $mention }, tocca a te ({ $seconds } s)
 table_left_lobby = Hai lasciato il tavolo { $id } prima dell'inizio.
 event_declarer = { $name } vince l'asta con { $rank }
@@ -227,49 +244,13 @@ deal_contract = Contratto: { $contract } di { $name } — { $outcome }
 outcome_success = fatto
 outcome_failure = fallito
 outcome_litige = pari (litige): i punti passano alla mano successiva
-deal_call = { $name } ha chiamato { $card } — { $partner }; { $points } punti (ne servivano { $target }): { $outcome }
+deal_call = { $name } ha chiamato { $card } — { $partner }; { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+} (ne servivano { $target }): { $outcome }
 deal_partner = il socio era { $name }
 deal_alone = da solo
 deal_sweep = Cappotto!
-rank_T = 10
-rank_J = fante
-rank_Q = donna
-rank_K = re
-rank_A = asso
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = picche
-suit_H = cuori
-suit_D = quadri
-suit_C = fiori
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] la donna
-    [J] il fante
-    [T] il 10
-   *[other] il { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] il cavallo
-    [J] il fante
-   *[other] il { $rank }
-}
-the_italian_card = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] il cavallo
-    [J] il fante
-   *[other] il { $rank }
-} di { $suit }
 rule_first_deal_packets = Pacchetti della prima distribuzione
 rule_help_first_deal_packets = Come si danno le prime cinque carte: 3 e poi 2, o 2 e poi 3
 rule_value_first_deal_packets_3-2 = 3 e poi 2
@@ -513,9 +494,18 @@ error_manage_server = Solo i membri con il permesso Gestisci server possono farl
 stats_title = **Statistiche di { $name }**
 stats_not_rated = nessun punteggio dall'ultimo azzeramento
 stats_rank = , { $rank }º su { $of }
-stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins } vinte ({ $rate }%)
-stats_partner = Compagno migliore: { $name } ({ $wins } vinte su { $games } insieme)
-stats_opponent = Avversario più duro: { $name } ({ $wins } vinte su { $games } contro)
+stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins ->
+    [one] { $wins } vinta
+   *[other] { $wins } vinte
+} ({ $rate }%)
+stats_partner = Compagno migliore: { $name } ({ $wins ->
+    [one] { $wins } vinta
+   *[other] { $wins } vinte
+} su { $games } insieme)
+stats_opponent = Avversario più duro: { $name } ({ $wins ->
+    [one] { $wins } vinta
+   *[other] { $wins } vinte
+} su { $games } contro)
 stats_chart_title = { $name } — punteggio
 stats_none_own = Non hai ancora partite in classifica in questo server — `/briscola start`, `/chiamata start` o qualunque altro gioco è un buon inizio!
 stats_none = { $name } non ha ancora partite in classifica in questo server.
@@ -572,10 +562,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -639,8 +625,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (il computer difficile al tuo posto): { $score }
 challenge_par_only = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata.
 challenge_par_same = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata, esattamente come te.
-challenge_par_worse = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } peggio.
-challenge_par_better = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } meglio.
+challenge_par_worse = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $count ->
+    [one] { $diff } punto
+   *[other] { $diff } punti
+} in meno.
+challenge_par_better = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $count ->
+    [one] { $diff } punto
+   *[other] { $diff } punti
+} in più.
 challenge_result_own = hai segnato { $score } in questa smazzata.
 challenge_result_sides = la tua squadra ha segnato { $mine } e l'altra { $theirs }, quindi il tuo risultato è { $score }.
 challenge_result_points = la tua squadra ha preso { $score } punti delle carte.
@@ -666,7 +658,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = chiude { $left }
 challenge_standings_final = classifica finale
 challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
-challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale; la media delle tue smazzate ti classifica, poi il tuo totale rispetto al par (il computer difficile al tuo posto).
+challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale. La media di ognuno è fatta sulle stesse smazzate (una smazzata non giocata conta 0%); a parità di media decide il risultato per smazzata giocata rispetto al par (il computer difficile al tuo posto).
+challenge_standings_missed = -# Hai giocato { $done } delle { $total } smazzate: ogni smazzata non giocata conta 0%.
+challenge_attempt_alone = **Sfida completata**: nessun altro l'ha ancora giocata, quindi non ci sono ancora punti match · { $par } rispetto al par. `/challenge standings` ti classificherà man mano che altri giocano.
 challenge_standings_empty = Nessuno ha ancora finito una smazzata della sfida n. { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Giocatore
@@ -697,7 +691,10 @@ challenge_role_set = I membri con { $role } ora possono avviare sfide.
 challenge_role_cleared = Ora solo i membri con Gestisci server possono avviare sfide.
 error_challenge_rights = Solo i membri con Gestisci server (o il ruolo scelto con `/challenge role`) possono farlo.
 error_challenge_deals = Una sfida ha da 1 a { $most } smazzate, non { $value }.
-error_challenge_closes = Una sfida resta aperta per una delle durate proposte, non { $value } ore.
+error_challenge_closes = Una sfida resta aperta per una delle durate proposte, non { $value ->
+    [one] { $value } ora
+   *[other] { $value } ore
+}.
 error_challenge_deal = La sfida n. { $id } ha le smazzate da 1 a { $most }.
 error_challenge_rule_text = Scrivi le regole della casa come coppie chiave=valore, es. sa_ta_enabled=true target_score=1000 (non «{ $text }»).
 error_challenge_table = Questo tavolo è una smazzata di una sfida: si gioca da `/challenge play` e non si può lasciare né abbandonare.
@@ -717,24 +714,26 @@ review_mistakes = { $mistakes ->
     [one] che ti è costato
    *[other] che ti sono costati
 } { $costs }.
+review_cost_together = In tutto: { $total }.
+review_cost_overlap = In tutto: circa { $total }, la più grande delle scelte della dichiarazione più quelle del gioco (le scelte di una stessa dichiarazione si sovrappongono: non si sommano).
 review_no_mistake = **Nessun errore** in { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
 }: nessuna è costata più di { $cost } in media.
 review_unlucky_count = { $count ->
-    [one] Una scelta è stata sfortunata
-   *[other] { $count } scelte sono state sfortunate
-}: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
+    [one] Una scelta è stata sfortunata: buona quanto le altre sulle mani possibili, battuta solo nella mano reale.
+   *[other] { $count } scelte sono state sfortunate: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
+}
 review_only_some = { $count ->
     [one] Qui sotto la più importante.
    *[other] Qui sotto le { $count } più importanti.
 }
 review_list_separator = {", "}
 review_list_last = {" e "}
-review_well_played = **Ben giocato!** Nessuna delle tue { $count ->
-    [one] { $count } decisione
-   *[other] { $count } decisioni
-} è costata più di { $cost }.
+review_well_played = **Ben giocato!** { $count ->
+    [one] La tua unica decisione non è costata più di { $cost }.
+   *[other] Nessuna delle tue { $count } decisioni è costata più di { $cost }.
+}
 review_moment_trick = Presa { $trick }
 review_moment_auction = Asta
 review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili: ti è costato { $cost } in media.
@@ -751,6 +750,16 @@ review_cost_card_points = { $count ->
     [one] { $count } punto carte
    *[other] { $count } punti carte
 }
+review_state_stock = Mazzo: { $count ->
+    [one] { $count } carta rimasta
+   *[other] { $count } carte rimaste
+}
+review_state_gone = Carte uscite: { $played } su { $total }
+review_state_points = Punti fin qui: { $sides }
+review_state_side_you = la tua squadra { $points }
+review_state_you = tu { $points }
+review_state_others = gli altri { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passare
 review_action_coinche = contrare
 review_action_surcoinche = surcontrare
@@ -802,11 +811,16 @@ puzzle_unit_card_points = punti delle carte
 puzzle_value_met = { $card } ci arriva
 puzzle_value_missed = { $card } non basta
 puzzle_why = **Perché** — il gioco migliore dopo { $answer }:
+puzzle_why_not = **Perché { $card } non basta** — il gioco migliore dopo:
 puzzle_line_trick = Presa { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } su { $answered } membro di questo server che ha risposto l'ha trovata.
-   *[other] { $found } su { $answered } membri di questo server che hanno risposto l'hanno trovata.
+    [1] Sei la prima persona di questo server a rispondere.
+   *[other] { $found ->
+        [0] Nessuno dei { $answered } membri di questo server che hanno risposto l'ha trovata.
+        [1] 1 dei { $answered } membri di questo server che hanno risposto l'ha trovata.
+       *[other] { $found } dei { $answered } membri di questo server che hanno risposto l'hanno trovata.
+    }
 }
 puzzle_streak = Serie: { $current } di fila (record { $best }).
 puzzle_already = Hai già risposto a questo problema: un tentativo a testa. La tua risposta resta.
@@ -817,8 +831,14 @@ puzzle_failed = Non è stato possibile preparare il problema; riprova tra un mom
 puzzle_mine_none = Ancora nessun problema dai tuoi errori: dopo una mano premi «Rivedi il mio gioco», poi torna qui.
 puzzle_mine_done = Hai risposto a tutti i problemi trovati nei tuoi errori rivisti; le prossime revisioni ne porteranno altri.
 puzzle_stats_title = **I tuoi problemi**
-puzzle_stats_line = { $game }: { $solved } risolti su { $tried } · serie { $current } (record { $best })
-puzzle_stats_all = Tutti i giochi: { $solved } risolti su { $tried } · serie { $current } (record { $best })
+puzzle_stats_line = { $game }: { $solved ->
+    [one] { $solved } risolto
+   *[other] { $solved } risolti
+} su { $tried } · serie { $current } (record { $best })
+puzzle_stats_all = Tutti i giochi: { $solved ->
+    [one] { $solved } risolto
+   *[other] { $solved } risolti
+} su { $tried } · serie { $current } (record { $best })
 puzzle_stats_none = Non hai ancora risposto a nessun problema: prova `/puzzle today`.
 puzzle_daily_on = Il problema del giorno del server sarà pubblicato in { $channel } ogni giorno, a partire da ora.
 puzzle_daily_off = La pubblicazione quotidiana del problema è ferma.

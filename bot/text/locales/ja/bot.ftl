@@ -19,6 +19,8 @@ cli_no_network = Atout が Discord に接続できません（{ $reason }）。�
 cli_intents = Discord がゲートウェイのインテントを拒否しました。Atout に特権インテントは不要です。アプリケーションの Bot 設定を確認してください。
 cli_discord_error = Discord がエラーを返しました（{ $status }: { $reason }）。少し待ってからもう一度お試しください。
 cli_no_database = Atout がデータベース { $where } を開けません（{ $reason }）。ATOUT_DB（SQLite ファイルのパス、または postgresql://ユーザー:パスワード@ホスト:ポート/データベース）と、データベースサーバーが動いているかを確認してください。
+cli_no_sqlite = Atout が SQLite データベース { $where } を開けません（{ $reason }）。ATOUT_DB に、Atout が書き込めるフォルダー内のファイルのパスを指定してください（新しい名前なら新しいデータベースが作られます）。
+cli_not_sqlite = ATOUT_DB が指す { $where } は Atout の SQLite データベースではありません（{ $reason }）。Atout のデータベースファイルのパス（新しい名前なら新しく作られます）か、postgresql:// の URL を指定してください。
 cli_ai_pause = ATOUT_AI_PAUSE は 0 から 60 までの秒数にしてください（今の値: { $value }）
 cli_image_processes = ATOUT_IMAGE_PROCESSES は 0 から { $most } までの描画プロセス数にしてください（0 はスレッドで描画。今の値: { $value }）
 cli_review_processes = ATOUT_REVIEW_PROCESSES は 0 から { $most } までの振り返り用プロセス数にしてください（0 はスレッドで計算。今の値: { $value }）
@@ -224,44 +226,6 @@ deal_call = { $name } が { $card } をコール — { $partner }；{ $points } 
 deal_partner = パートナーは { $name }
 deal_alone = ひとりで
 deal_sweep = 全トリック獲得！
-rank_T = 10
-rank_J = ジャック
-rank_Q = クイーン
-rank_K = キング
-rank_A = エース
-rank_italian_J = ファンテ
-rank_italian_Q = カヴァッロ
-rank_italian_K = レ
-rank_italian_A = アッソ
-suit_S = スペード
-suit_H = ハート
-suit_D = ダイヤ
-suit_C = クラブ
-suit_italian_S = スパーデ（剣）
-suit_italian_H = コッペ（杯）
-suit_italian_D = デナーリ（金貨）
-suit_italian_C = バストーニ（棍棒）
-the_rank = { $rank ->
-    [A] エース
-    [K] キング
-    [Q] クイーン
-    [J] ジャック
-   *[other] { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] アッソ
-    [K] レ
-    [Q] カヴァッロ
-    [J] ファンテ
-   *[other] { $rank }
-}
-the_italian_card = { $suit }の{ $rank ->
-    [A] アッソ
-    [K] レ
-    [Q] カヴァッロ
-    [J] ファンテ
-   *[other] { $rank }
-}
 rule_first_deal_packets = 最初の配り方
 rule_help_first_deal_packets = 最初の 5 枚の配り方：3 枚と 2 枚、または 2 枚と 3 枚
 rule_value_first_deal_packets_3-2 = 3 枚、次に 2 枚
@@ -548,10 +512,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = NT
 trump_short_AT = AT
 
@@ -605,8 +565,12 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = パー（あなたの席の強いコンピューター）：{ $score }
 challenge_par_only = パー：あなたの席の強いコンピューターはこの配札で { $par }。
 challenge_par_same = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたとまったく同じです。
-challenge_par_worse = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $diff } 下回りました。
-challenge_par_better = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $diff } 上回りました。
+challenge_par_worse = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $count ->
+   *[other] { $diff } 点
+} 下回りました。
+challenge_par_better = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $count ->
+   *[other] { $diff } 点
+} 上回りました。
 challenge_result_own = この配札であなたは { $score } 点でした。
 challenge_result_sides = あなたの側は { $mine }、相手の側は { $theirs } 点で、あなたの結果は { $score } です。
 challenge_result_points = あなたの側は { $score } カード点を取りました。
@@ -623,7 +587,9 @@ challenge_standings_subtitle = { $count } 人 · { $page }/{ $pages } ページ
 challenge_standings_open = 締め切り { $left }
 challenge_standings_final = 最終順位
 challenge_standings_you = あなた：{ $players } 人中 { $rank } 位 · { $percent } · パーに対して { $par } · { $done }/{ $total } 配札
-challenge_standings_note = -# マッチポイント：各配札で、上回った相手ごとに 1、同点ごとに ½ を百分率で。配札の平均で順位を決め、次にパー（あなたの席の強いコンピューター）に対する合計で決めます。
+challenge_standings_note = -# マッチポイント：各配札で、上回った相手ごとに 1、同点ごとに ½ を百分率で。全員を同じ配札で平均します（遊ばなかった配札は 0%）。平均が同じなら、遊んだ配札 1 つあたりのパー（あなたの席の強いコンピューター）に対する結果で順位を決めます。
+challenge_standings_missed = -# 全 { $total } 配札のうち { $done } 配札を遊びました：遊ばなかった配札は 0% です。
+challenge_attempt_alone = **チャレンジ完了**：まだほかに遊んだ人がいないので、マッチポイントはまだありません · パーに対して { $par }。ほかの人が遊ぶにつれて `/challenge standings` に順位が出ます。
 challenge_standings_empty = チャレンジ #{ $id } の配札をまだ誰も終えていません。
 challenge_heading_rank = #
 challenge_heading_player = プレイヤー
@@ -659,12 +625,17 @@ review_select = 自分のプレイを振り返る: ディールを選択
 review_select_deal = ディール { $deal }
 review_title = **ディール { $deal } でのあなたのプレイ** — { $game }、テーブル { $table }
 review_mistakes = { $count } 回の判断のうちミスは **{ $mistakes } 回**、損失は { $costs } でした。
+review_cost_together = 合計：{ $total }。
+review_cost_overlap = 合計：約 { $total }（競りの選択のうち最大のものに、プレーの選択を足したもの。同じ競りの選択は重なり合うので足し合わせません）。
 review_no_mistake = { $count } 回の判断に**ミスはありません**: 平均で { $cost } を超える損はありませんでした。
 review_unlucky_count = 不運だった選択が { $count } 回: ありえた配り方では最善と同等で、実際の配りでだけ負けました。
 review_only_some = 特に重要な { $count } 件を下に示します。
 review_list_separator = {"、"}
 review_list_last = {"、"}
-review_well_played = **お見事！** { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+review_well_played = **お見事！** { $count ->
+    [1] ただ一度の判断で { $cost } を超える損はありませんでした。
+   *[other] { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+}
 review_moment_trick = 第{ $trick }トリック
 review_moment_auction = ビッド
 review_line_card = あなたは { $choice } を出しました。{ $best } なら、ありえた配り方の { $share } でより良く、平均 { $cost } の損でした。
@@ -675,6 +646,13 @@ review_line_card_unlucky = あなたは { $choice } を出しましたが、知�
 review_line_action_unlucky = あなたの選択: { $choice }。知りようがありませんでした: { $best } は実際の配りでだけ { $cost } 良い結果でした。ありえた配り方では、あなたの選択も同じくらい良いものでした。
 review_cost_points = { $count } 点
 review_cost_card_points = { $count } カード点
+review_state_stock = 山札：残り { $count } 枚
+review_state_gone = 出た札：{ $total } 枚中 { $played } 枚
+review_state_points = ここまでの点：{ $sides }
+review_state_side_you = あなたの側 { $points }
+review_state_you = あなた { $points }
+review_state_others = 相手 { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = パス
 review_action_coinche = コワンシュ
 review_action_surcoinche = シュルコワンシュ
@@ -726,9 +704,16 @@ puzzle_unit_card_points = カード点
 puzzle_value_met = { $card } は達成
 puzzle_value_missed = { $card } は届かない
 puzzle_why = **理由** — { $answer } のあとの最善の進行：
+puzzle_why_not = **{ $card } で届かない理由** — そのあとの最善の進行：
 puzzle_line_trick = トリック { $number } — { $plays }
 puzzle_line_play = { $name }：{ $card }
-puzzle_solvers = 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
+puzzle_solvers = { $answered ->
+    [1] このサーバーでこの問題に答えたのは、あなたが最初です。
+   *[other] { $found ->
+        [0] 答えたこのサーバーのメンバー { $answered } 人のうち、正解した人はいません。
+       *[other] 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
+    }
+}
 puzzle_streak = 連続正解：{ $current }（最高 { $best }）
 puzzle_already = この問題にはもう答えています。一人一回です。あなたの答えはそのままです。
 puzzle_not_yours = これはあなたの問題ではありません。`/puzzle today` か `/puzzle mine` を試してください。

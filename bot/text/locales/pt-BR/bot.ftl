@@ -14,6 +14,8 @@ cli_no_network = O Atout não consegue acessar o Discord ({ $reason }): verifiqu
 cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifique as configurações de Bot do aplicativo.
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tente de novo daqui a pouco.
 cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $reason }): verifique ATOUT_DB (o caminho de um arquivo SQLite, ou postgresql://usuário:senha@host:porta/banco) e se o servidor do banco de dados está rodando.
+cli_no_sqlite = O Atout não consegue abrir o seu banco de dados SQLite { $where } ({ $reason }): verifique ATOUT_DB, o caminho de um arquivo numa pasta onde o Atout possa escrever (um nome novo cria um banco novo).
+cli_not_sqlite = ATOUT_DB aponta para { $where }, que não é o banco de dados SQLite do Atout ({ $reason }): informe o caminho do arquivo do banco do Atout (um nome novo cria um), ou uma URL postgresql://.
 cli_review_processes = ATOUT_REVIEW_PROCESSES precisa ser um número de processos de revisão entre 0 e { $most } (0 as calcula em uma thread), não { $value }
 cli_db_url = ATOUT_DB precisa ser o caminho de um arquivo SQLite ou uma URL postgresql://, não { $value }
 action_take = Pego { $trump }
@@ -31,7 +33,10 @@ hand_waiting = Mesa { $id }: esperando { $name }.
 seat_team = — time { $team }
 rules_title = Regras da casa desta mesa: escolha uma regra para mudá-la.
 table_left = Você saiu da mesa { $id }; { $name } joga no seu lugar até você voltar (/table rejoin).
-table_abandon_vote = Voto registrado: { $votes } de { $needed } jogadores querem abandonar a mesa { $id }.
+table_abandon_vote = Voto registrado: { $votes ->
+    [one] { $votes } de { $needed } jogadores quer
+   *[other] { $votes } de { $needed } jogadores querem
+} abandonar a mesa { $id }.
 table_export_name = Registro do jogo da mesa { $id }.
 error_table_needed = Use isto no tópico da mesa, ou informe `table:<número>`.
 error_not_seated = Você não está nesta mesa.
@@ -41,7 +46,10 @@ error_not_playing = Esta mesa não está em jogo.
 error_already_seated = Você já tem lugar nesta mesa.
 error_no_human = Uma mesa precisa de pelo menos uma pessoa: sente-se (Sentar) antes de começar.
 error_not_away = Você não tem lugar para retomar nesta mesa.
-table_deserted = Não sobrou ninguém na mesa: os computadores esperam, e a mesa termina em { $minutes } minutos se ninguém voltar.
+table_deserted = Não sobrou ninguém na mesa: os computadores esperam, e a mesa termina em { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+} se ninguém voltar.
 rejoined = Você voltou ao seu lugar na mesa { $id }: clique em Mão.
 ping_reminder = { $mention }, metade do seu tempo já passou: faltam { $seconds } s para você jogar.
 ping_press_hand = — clique em Mão para ver suas cartas.
@@ -112,8 +120,14 @@ challenge_field_par_plain = Par (o computador difícil no seu lugar): { $score }
 challenge_field_par = Par (o computador difícil no seu lugar): { $detail } → { $score }
 challenge_par_only = Par: o computador difícil no seu lugar fez { $par } nesta mão.
 challenge_par_same = Par: o computador difícil no seu lugar fez { $par } nesta mão, exatamente como você.
-challenge_par_worse = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a menos.
-challenge_par_better = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a mais.
+challenge_par_worse = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a menos.
+challenge_par_better = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a mais.
 challenge_result_own = você marcou { $score } nesta mão.
 challenge_result_sides = sua equipe marcou { $mine } e a outra { $theirs }, então seu resultado é { $score }.
 challenge_result_points = sua equipe fez { $score } pontos das cartas.
@@ -129,7 +143,9 @@ challenge_deal_field = { $percent } dos pontos de match contra { $count ->
    *[other] os { $count } jogadores
 } que a jogaram antes de você.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que você terminou, as outras não são jogadas.
-challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem; a média das suas mãos define sua posição, depois seu total em relação ao par (o computador difícil no seu lugar).
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada em relação ao par (o computador difícil no seu lugar).
+challenge_standings_missed = -# Você jogou { $done } das { $total } mãos: cada mão não jogada conta 0%.
+challenge_attempt_alone = **Desafio concluído**: ninguém mais jogou ainda, então ainda não há pontos de match · { $par } em relação ao par. `/challenge standings` vai classificar você conforme outros jogarem.
 challenge_results_title = **{ $title }** — suas mãos
 challenge_results_hint = `/challenge results deal:` mostra o resultado de todos em uma mão que você já jogou.
 challenge_results_none = Você ainda não terminou nenhuma mão do desafio n.º { $id }.
@@ -142,9 +158,6 @@ error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, por 
 error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a partir de `/challenge play` e não pode ser deixada nem abandonada.
 
 # Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
 
 # O que Portugal diz por tu.
 challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
@@ -167,17 +180,17 @@ review_no_mistake = **Nenhum erro** em { $count ->
    *[other] { $count } decisões
 }: nenhuma custou mais de { $cost } em média.
 review_unlucky_count = { $count ->
-    [one] Uma escolha teve azar
-   *[other] { $count } escolhas tiveram azar
-}: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
+    [one] Uma escolha teve azar: tão boa quanto as outras nas mãos possíveis, superada só na mão real.
+   *[other] { $count } escolhas tiveram azar: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
+}
 review_only_some = { $count ->
     [one] A que mais importa está abaixo.
    *[other] As { $count } que mais importam estão abaixo.
 }
-review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
-    [one] { $count } decisão
-   *[other] { $count } decisões
-} custou mais de { $cost }.
+review_well_played = **Bem jogado!** { $count ->
+    [one] Sua única decisão não custou mais de { $cost }.
+   *[other] Nenhuma das suas { $count } decisões custou mais de { $cost }.
+}
 review_line_card = Você jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
 review_line_action = Você escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
 review_line_card_exact = Você jogou { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
@@ -213,8 +226,14 @@ puzzle_failed = Não foi possível preparar o problema; tente de novo daqui a po
 puzzle_mine_none = Ainda não há problemas dos seus erros: depois de uma mão, aperte “Rever o meu jogo” e volte.
 puzzle_mine_done = Você respondeu a todos os problemas encontrados nos seus erros revistos; as próximas revisões trarão mais.
 puzzle_stats_title = **Seus problemas**
-puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
-puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_line = { $game }: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · sequência { $current } (recorde { $best })
 puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
 puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
@@ -235,6 +254,22 @@ opt_division = Qual divisão da temporada (padrão: a sua)
 opt_clear = Parar de usar uma destas configurações
 settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerenciar cargos.
 settings_champion_position = Ainda não posso dar { $role }: coloque meu cargo acima dele em Configurações do servidor → Cargos.
+
+puzzle_solvers = { $answered ->
+    [1] Você é a primeira pessoa deste servidor a responder.
+   *[other] { $found ->
+        [0] Nenhum dos { $answered } membros deste servidor que responderam a encontrou.
+        [1] 1 dos { $answered } membros deste servidor que responderam a encontrou.
+       *[other] { $found } dos { $answered } membros deste servidor que responderam a encontraram.
+    }
+}
+
+review_state_stock = Monte: { $count ->
+    [one] resta { $count } carta
+   *[other] restam { $count } cartas
+}
+review_state_side_you = sua equipe { $points }
+review_state_you = você { $points }
 ## Open tables (issue 44): what Brazil says otherwise (você, ranking, arquivos); the rest is pt-PT's.
 opt_play_seats = Número de jogadores (padrão: o normal do jogo)
 scope_everywhere = Em todo lugar (mesas abertas)

@@ -20,6 +20,8 @@ cli_no_network = O Atout não consegue chegar ao Discord ({ $reason }): verifica
 cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifica as definições de Bot da aplicação.
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tenta outra vez daqui a pouco.
 cli_no_database = O Atout não consegue abrir a base de dados { $where } ({ $reason }): verifica ATOUT_DB (o caminho de um ficheiro SQLite, ou postgresql://utilizador:palavra-passe@anfitrião:porta/base) e se o servidor da base de dados está a correr.
+cli_no_sqlite = O Atout não consegue abrir a sua base de dados SQLite { $where } ({ $reason }): verifica ATOUT_DB, o caminho de um ficheiro numa pasta onde o Atout possa escrever (um nome novo cria uma base nova).
+cli_not_sqlite = ATOUT_DB aponta para { $where }, que não é a base de dados SQLite do Atout ({ $reason }): indica o caminho do ficheiro da base do Atout (um nome novo cria uma), ou um URL postgresql://.
 cli_ai_pause = ATOUT_AI_PAUSE tem de ser um número de segundos entre 0 e 60, não { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES tem de ser um número de processos de desenho entre 0 e { $most } (0 desenha em threads), não { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES tem de ser um número de processos de revisão entre 0 e { $most } (0 calcula-as numa thread), não { $value }
@@ -126,7 +128,10 @@ table_rules_title = Regras da casa da mesa { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = Saíste da mesa { $id }; { $name } joga no teu lugar até voltares (/table rejoin).
 table_abandoned = A mesa { $id } foi abandonada.
-table_abandon_vote = Voto registado: { $votes } de { $needed } jogadores querem abandonar a mesa { $id }.
+table_abandon_vote = Voto registado: { $votes ->
+    [one] { $votes } de { $needed } jogadores quer
+   *[other] { $votes } de { $needed } jogadores querem
+} abandonar a mesa { $id }.
 table_export_name = Registo do jogo da mesa { $id }.
 error_no_table = Essa mesa não existe.
 error_table_needed = Usa isto no tópico da mesa, ou indica `table:<número>`.
@@ -149,11 +154,20 @@ error_not_away = Não tens nenhum lugar para retomar nesta mesa.
 table_left_public = { $mention } saiu da mesa: { $name } joga no lugar até voltar.
 button_rejoin = Voltar ao meu lugar
 away_timer = { $mention } falhou { $turns } vezes seguidas: { $name } joga no lugar até voltar (Voltar ao meu lugar, ou /table rejoin).
-table_deserted = Já não há ninguém na mesa: os computadores esperam, e a mesa acaba daqui a { $minutes } minutos se ninguém voltar.
+table_deserted = Já não há ninguém na mesa: os computadores esperam, e a mesa acaba daqui a { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+} se ninguém voltar.
 rejoined = Voltaste ao teu lugar na mesa { $id }: carrega em Mão.
 rejoined_public = { $mention } voltou à mesa.
-lobby_expired = Esta mesa foi fechada: não começou em { $minutes } minutos.
-table_expired = A mesa { $id } acabou: ninguém voltou em { $minutes } minutos.
+lobby_expired = Esta mesa foi fechada: não começou em { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}.
+table_expired = A mesa { $id } acabou: ninguém voltou em { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}.
 ping_reminder = { $mention }, já passou metade do teu tempo: faltam { $seconds } s para jogares.
 ping_press_hand = — carrega em Mão para veres as tuas cartas.
 table_moved = A mesa { $id } mudou-se para aqui: o tópico dela desapareceu ou está fechado ao bot.
@@ -205,7 +219,10 @@ deck_italian = Italiano
 action_keep_hand = Fico com a mão
 opt_turn_timer = Tempo para jogar antes de um computador jogar essa vez por ti
 timer_off = sem temporizador
-timer_seconds = { $seconds } segundos
+timer_seconds = { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+}
 ping_turn_timed = { $mention }, é a tua vez ({ $seconds } s)
 table_left_lobby = Saíste da mesa { $id } antes do começo.
 event_declarer = { $name } ganha o leilão com { $rank }
@@ -228,49 +245,13 @@ deal_contract = Contrato: { $contract } de { $name } — { $outcome }
 outcome_success = cumprido
 outcome_failure = falhado
 outcome_litige = empate (litige): os pontos ficam para a mão seguinte
-deal_call = { $name } chamou { $card } — { $partner }; { $points } pontos (eram precisos { $target }): { $outcome }
+deal_call = { $name } chamou { $card } — { $partner }; { $points ->
+    [one] { $points } ponto
+   *[other] { $points } pontos
+} (eram precisos { $target }): { $outcome }
 deal_partner = o parceiro era { $name }
 deal_alone = sozinho
 deal_sweep = Bandeira!
-rank_T = 10
-rank_J = valete
-rank_Q = dama
-rank_K = rei
-rank_A = ás
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = espadas
-suit_H = copas
-suit_D = ouros
-suit_C = paus
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] o ás
-    [K] o rei
-    [Q] a dama
-    [J] o valete
-    [T] o 10
-   *[other] o { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] o asso
-    [K] o re
-    [Q] o cavallo
-    [J] o fante
-   *[other] o { $rank }
-}
-the_italian_card = { $rank ->
-    [A] o asso
-    [K] o re
-    [Q] o cavallo
-    [J] o fante
-   *[other] o { $rank }
-} di { $suit }
 rule_first_deal_packets = Montes da primeira distribuição
 rule_help_first_deal_packets = Como se dão as primeiras cinco cartas: 3 e depois 2, ou 2 e depois 3
 rule_value_first_deal_packets_3-2 = 3 e depois 2
@@ -514,9 +495,18 @@ error_manage_server = Só os membros com a permissão Gerir servidor podem fazer
 stats_title = **Estatísticas de { $name }**
 stats_not_rated = sem classificação desde a última reposição
 stats_rank = , { $rank }.º de { $of }
-stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins } ganhos ({ $rate }%)
-stats_partner = Melhor parceiro: { $name } ({ $wins } ganhos em { $games } juntos)
-stats_opponent = Adversário mais duro: { $name } ({ $wins } ganhos em { $games } contra)
+stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins ->
+    [one] { $wins } ganho
+   *[other] { $wins } ganhos
+} ({ $rate }%)
+stats_partner = Melhor parceiro: { $name } ({ $wins ->
+    [one] { $wins } ganho
+   *[other] { $wins } ganhos
+} em { $games } juntos)
+stats_opponent = Adversário mais duro: { $name } ({ $wins ->
+    [one] { $wins } ganho
+   *[other] { $wins } ganhos
+} em { $games } contra)
 stats_chart_title = { $name } — pontuação
 stats_none_own = Ainda não tens jogos com classificação neste servidor — `/sueca start`, `/briscola start` ou qualquer outro jogo é uma boa forma de começar!
 stats_none = { $name } ainda não tem jogos com classificação neste servidor.
@@ -573,10 +563,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = V
-rank_letter_Q = D
-rank_letter_K = R
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -640,8 +626,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (o computador difícil no teu lugar): { $score }
 challenge_par_only = Par: o computador difícil no teu lugar fez { $par } nesta mão.
 challenge_par_same = Par: o computador difícil no teu lugar fez { $par } nesta mão, exatamente como tu.
-challenge_par_worse = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a menos.
-challenge_par_better = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a mais.
+challenge_par_worse = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a menos.
+challenge_par_better = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a mais.
 challenge_result_own = marcaste { $score } nesta mão.
 challenge_result_sides = a tua equipa marcou { $mine } e a outra { $theirs }, por isso o teu resultado é { $score }.
 challenge_result_points = a tua equipa fez { $score } pontos das cartas.
@@ -667,7 +659,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = fecha { $left }
 challenge_standings_final = classificação final
 challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
-challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem; a média das tuas mãos classifica-te, depois o teu total face ao par (o computador difícil no teu lugar).
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada face ao par (o computador difícil no teu lugar).
+challenge_standings_missed = -# Jogaste { $done } das { $total } mãos: cada mão não jogada conta 0%.
+challenge_attempt_alone = **Desafio concluído**: ainda ninguém mais o jogou, por isso ainda não há pontos de match · { $par } face ao par. `/challenge standings` vai classificar-te à medida que outros jogarem.
 challenge_standings_empty = Ainda ninguém terminou uma mão do desafio n.º { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Jogador
@@ -698,7 +692,10 @@ challenge_role_set = Os membros com { $role } já podem lançar desafios.
 challenge_role_cleared = Agora só os membros com Gerir servidor podem lançar desafios.
 error_challenge_rights = Só os membros com Gerir servidor (ou o cargo escolhido com `/challenge role`) podem fazer isso.
 error_challenge_deals = Um desafio tem de 1 a { $most } mãos, não { $value }.
-error_challenge_closes = Um desafio fica aberto durante uma das durações propostas, não { $value } horas.
+error_challenge_closes = Um desafio fica aberto durante uma das durações propostas, não { $value ->
+    [one] { $value } hora
+   *[other] { $value } horas
+}.
 error_challenge_deal = O desafio n.º { $id } tem as mãos 1 a { $most }.
 error_challenge_rule_text = Escreve as regras da casa em pares chave=valor, p. ex. sa_ta_enabled=true target_score=1000 (não «{ $text }»).
 error_challenge_table = Esta mesa é uma mão de um desafio: joga-se a partir de `/challenge play` e não se pode deixar nem abandonar.
@@ -718,24 +715,26 @@ review_mistakes = { $mistakes ->
     [one] que te custou
    *[other] que te custaram
 } { $costs }.
+review_cost_together = No total: { $total }.
+review_cost_overlap = No total: cerca de { $total }, a maior das escolhas do leilão mais as do jogo (as escolhas de um mesmo leilão sobrepõem-se: não se somam).
 review_no_mistake = **Nenhum erro** em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 }: nenhuma custou mais de { $cost } em média.
 review_unlucky_count = { $count ->
-    [one] Uma opção teve azar
-   *[other] { $count } opções tiveram azar
-}: tão boas como as outras nas mãos possíveis, batidas só na mão real.
+    [one] Uma opção teve azar: tão boa como as outras nas mãos possíveis, batida só na mão real.
+   *[other] { $count } opções tiveram azar: tão boas como as outras nas mãos possíveis, batidas só na mão real.
+}
 review_only_some = { $count ->
     [one] A que mais conta está abaixo.
    *[other] As { $count } que mais contam estão abaixo.
 }
 review_list_separator = {", "}
 review_list_last = {" e "}
-review_well_played = **Bem jogado!** Nenhuma das tuas { $count ->
-    [one] { $count } decisão
-   *[other] { $count } decisões
-} custou mais de { $cost }.
+review_well_played = **Bem jogado!** { $count ->
+    [one] A tua única decisão não custou mais de { $cost }.
+   *[other] Nenhuma das tuas { $count } decisões custou mais de { $cost }.
+}
 review_moment_trick = Vaza { $trick }
 review_moment_auction = Leilão
 review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou-te { $cost } em média.
@@ -752,6 +751,16 @@ review_cost_card_points = { $count ->
     [one] { $count } ponto de cartas
    *[other] { $count } pontos de cartas
 }
+review_state_stock = Baralho: { $count ->
+    [one] resta { $count } carta
+   *[other] restam { $count } cartas
+}
+review_state_gone = Cartas jogadas: { $played } de { $total }
+review_state_points = Pontos até aqui: { $sides }
+review_state_side_you = a tua equipa { $points }
+review_state_you = tu { $points }
+review_state_others = os outros { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passar
 review_action_coinche = contrar
 review_action_surcoinche = recontrar
@@ -803,11 +812,16 @@ puzzle_unit_card_points = pontos de cartas
 puzzle_value_met = { $card } consegue
 puzzle_value_missed = { $card } não chega
 puzzle_why = **Porquê** — o melhor jogo depois de { $answer }:
+puzzle_why_not = **Porque { $card } não chega** — o melhor jogo depois dela:
 puzzle_line_trick = Vaza { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } de { $answered } membro deste servidor que respondeu encontrou-a.
-   *[other] { $found } de { $answered } membros deste servidor que responderam encontraram-na.
+    [1] És a primeira pessoa deste servidor a responder.
+   *[other] { $found ->
+        [0] Nenhum dos { $answered } membros deste servidor que responderam a encontrou.
+        [1] 1 dos { $answered } membros deste servidor que responderam encontrou-a.
+       *[other] { $found } dos { $answered } membros deste servidor que responderam encontraram-na.
+    }
 }
 puzzle_streak = Série: { $current } seguidos (recorde { $best }).
 puzzle_already = Já respondeste a este problema: uma tentativa cada um. A tua resposta mantém-se.
@@ -818,8 +832,14 @@ puzzle_failed = Não foi possível preparar o problema; tenta de novo daqui a po
 puzzle_mine_none = Ainda não há problemas dos teus erros: depois de uma mão, carrega em «Rever o meu jogo» e volta.
 puzzle_mine_done = Respondeste a todos os problemas encontrados nos teus erros revistos; as próximas revisões trarão mais.
 puzzle_stats_title = **Os teus problemas**
-puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
-puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_line = { $game }: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · série { $current } (recorde { $best })
 puzzle_stats_none = Ainda não respondeste a nenhum problema: experimenta `/puzzle today`.
 puzzle_daily_on = O problema do dia do servidor será publicado em { $channel } todos os dias, a partir de agora.
 puzzle_daily_off = A publicação diária do problema está parada.
