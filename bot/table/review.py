@@ -73,9 +73,7 @@ class ReviewDesk:
     async def command(self, interaction: Interaction, table: int | None, deal: int | None) -> None:
         """``/review``: the table named, or the table of the thread it is used in."""
         if table is None and interaction.channel_id is not None:
-            session = await self.tables.in_thread(interaction.channel_id)
-            if session is not None:
-                table = session.id
+            table = await self.tables.thread_table(interaction.channel_id)
         if table is None:
             await refuse(interaction, t("error_table_needed", user_locale(interaction)))
             return

@@ -32,6 +32,9 @@ BASE: Final = 1000
 SCALE: Final = 20
 PROVISIONAL_GAMES: Final = 5
 GAMES: Final = GAME_NAMES
+EVERYWHERE: Final = 0
+"""The server id under which the games of open tables are stored and rated: the instance's
+ladder (``/leaderboard scope:everywhere``), whatever servers their players came from."""
 """The game keys, in the order commands offer them."""
 
 

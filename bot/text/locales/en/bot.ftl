@@ -930,3 +930,63 @@ settings_season_later = { $season } keeps its dates: the new length applies from
 settings_season_off_later = { $season } goes on until its end, which is announced; no season follows.
 settings_champion_permission = I can't give { $role } yet: I need the Manage Roles permission.
 settings_champion_position = I can't give { $role } yet: move my role above it in Server Settings → Roles.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Play with people of every server: a seat at an open table
+opt_play_seats = Number of players (default: the game's usual)
+opt_wait = Minutes to wait for people before computers take the free seats
+opt_open = Offer the free seats to players of other servers (open table)
+opt_scope = This server's board, or the open tables' board of every server
+opt_open_tables = Let this server's members play at open tables with other servers
+wait_minutes = { $minutes } min
+scope_server = This server
+scope_everywhere = Everywhere (open tables)
+settings_on = on
+settings_off = off
+settings_open_tables = Open tables with other servers: { $value }. `/atout settings open_tables:` changes it.
+play_off = Open tables are off on this server. Someone with Manage Server can turn them on with `/atout settings open_tables:true`.
+play_bad_seats = { $game } is played by { $counts } players.
+permission_view_channel = View Channel
+permission_send_messages = Send Messages
+permission_create_public_threads = Create Public Threads
+permission_send_messages_in_threads = Send Messages in Threads
+permission_attach_files = Attach Files
+play_permissions = I can't show your table in this channel: I need { $permissions } here. Ask an admin, or use `/play` in another channel.
+play_too_fast = Slow down a little: you can join the queue again in { $seconds } s.
+play_seated = You are already at table { $id }: finish it, or leave it with `/table leave`, before you join the queue.
+play_already = You are already in the queue for { $game } ({ $seats } players), for { $minutes } min now.
+play_queued = You are in the queue for { $game } ({ $seats } players): { $waiting ->
+        [one] 1 player waiting
+       *[other] { $waiting } players waiting
+    } across { $servers ->
+        [one] 1 server
+       *[other] { $servers } servers
+    }. After { $minutes } min, computers take the free seats.
+button_queue_leave = Leave the queue
+button_queue_now = Start now with computers
+play_left = You left the queue.
+play_not_queued = You are not in the queue.
+play_ready = Your table is ready: { $where }
+play_ready_lobby = You have a seat at table { $id } ({ $game }). Its lobby is on another server: the game starts when its starter presses Start, and you will find it here.
+open_welcome = { $mentions } — open table { $id }, { $game }, with players of several servers: in the thread below.
+open_seats = Seats: { $seats }
+open_not_started = I could not open your table in that channel (a permission is missing there): a computer took your seat. Try `/play` in another channel.
+open_server_off = Open tables were turned off on this server: you left the queue.
+open_lobby_closed = The lobby of table { $id } closed before its game started: you no longer have a seat there.
+open_mirror_closed = Open tables were turned off on this server: computers play its players' seats, and the table goes on on the other servers.
+open_player_gone = { $name } left the table: { $computer } plays the seat.
+lobby_open = Open table: its free seats are offered to players of every server (`/play`).
+chat_placeholder = Say something to the table…
+chat_hello = Hello!
+chat_good_luck = Good luck!
+chat_well_played = Well played!
+chat_thanks = Thanks!
+chat_sorry = Sorry!
+chat_your_turn = Your turn!
+chat_good_game = Good game!
+chat_mute_option = Mute { $name } (for good)
+chat_line = 💬 **{ $name }**: { $phrase }
+chat_muted = You will no longer read { $name }'s messages, at any table.
+chat_too_fast = One message every { $seconds } seconds, please.
+board_title_everywhere = { $game } — open tables, every server
+board_counts_server = Games played at this server's tables count here; open tables count on `scope:everywhere`.
+board_counts_everywhere = Games played at open tables, on every server, count here.

@@ -950,3 +950,63 @@ settings_season_later = La { $season } garde ses dates : la nouvelle durée s'ap
 settings_season_off_later = La { $season } va jusqu'à sa fin, qui sera annoncée ; aucune saison ne suivra.
 settings_champion_permission = Je ne peux pas encore donner { $role } : il me faut la permission Gérer les rôles.
 settings_champion_position = Je ne peux pas encore donner { $role } : place mon rôle au-dessus de lui dans Paramètres du serveur → Rôles.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Jouer avec des joueurs de tous les serveurs : une place à une table ouverte
+opt_play_seats = Nombre de joueurs (par défaut : celui du jeu)
+opt_wait = Minutes d'attente avant que des ordinateurs prennent les places libres
+opt_open = Proposer les places libres aux joueurs des autres serveurs (table ouverte)
+opt_scope = Le classement de ce serveur, ou celui des tables ouvertes de tous les serveurs
+opt_open_tables = Permettre aux membres de jouer aux tables ouvertes avec d'autres serveurs
+wait_minutes = { $minutes } min
+scope_server = Ce serveur
+scope_everywhere = Partout (tables ouvertes)
+settings_on = activées
+settings_off = désactivées
+settings_open_tables = Tables ouvertes avec d'autres serveurs : { $value }. `/atout settings open_tables:` le change.
+play_off = Les tables ouvertes sont désactivées sur ce serveur. Quelqu'un qui gère le serveur peut les activer avec `/atout settings open_tables:true`.
+play_bad_seats = On joue à { $game } à { $counts } joueurs.
+permission_view_channel = Voir le salon
+permission_send_messages = Envoyer des messages
+permission_create_public_threads = Créer des fils publics
+permission_send_messages_in_threads = Envoyer des messages dans les fils
+permission_attach_files = Joindre des fichiers
+play_permissions = Je ne peux pas montrer ta table dans ce salon : il me faut { $permissions } ici. Demande à un admin, ou utilise `/play` dans un autre salon.
+play_too_fast = Doucement : tu pourras rejoindre la file dans { $seconds } s.
+play_seated = Tu es déjà à la table { $id } : termine-la, ou quitte-la avec `/table leave`, avant de rejoindre la file.
+play_already = Tu es déjà dans la file pour { $game } ({ $seats } joueurs), depuis { $minutes } min.
+play_queued = Tu es dans la file pour { $game } ({ $seats } joueurs) : { $waiting ->
+        [one] 1 joueur attend
+       *[other] { $waiting } joueurs attendent
+    } sur { $servers ->
+        [one] 1 serveur
+       *[other] { $servers } serveurs
+    }. Après { $minutes } min, des ordinateurs prennent les places libres.
+button_queue_leave = Quitter la file
+button_queue_now = Commencer avec des ordinateurs
+play_left = Tu as quitté la file.
+play_not_queued = Tu n'es pas dans la file.
+play_ready = Ta table est prête : { $where }
+play_ready_lobby = Tu as une place à la table { $id } ({ $game }). Son salon d'attente est sur un autre serveur : la partie commence quand celui qui l'a ouverte appuie sur Commencer, et tu la trouveras ici.
+open_welcome = { $mentions } — table ouverte { $id }, { $game }, avec des joueurs de plusieurs serveurs : dans le fil ci-dessous.
+open_seats = Places : { $seats }
+open_not_started = Je n'ai pas pu ouvrir ta table dans ce salon (une permission y manque) : un ordinateur a pris ta place. Essaie `/play` dans un autre salon.
+open_server_off = Les tables ouvertes ont été désactivées sur ce serveur : tu as quitté la file.
+open_lobby_closed = La table { $id } a fermé avant de commencer : tu n'y as plus de place.
+open_mirror_closed = Les tables ouvertes ont été désactivées sur ce serveur : des ordinateurs jouent à la place de ses joueurs, et la table continue sur les autres serveurs.
+open_player_gone = { $name } a quitté la table : { $computer } joue à sa place.
+lobby_open = Table ouverte : ses places libres sont proposées aux joueurs de tous les serveurs (`/play`).
+chat_placeholder = Dire quelque chose à la table…
+chat_hello = Bonjour !
+chat_good_luck = Bonne chance !
+chat_well_played = Bien joué !
+chat_thanks = Merci !
+chat_sorry = Désolé !
+chat_your_turn = À toi !
+chat_good_game = Bonne partie !
+chat_mute_option = Masquer { $name } (pour de bon)
+chat_line = 💬 **{ $name }** : { $phrase }
+chat_muted = Tu ne liras plus les messages de { $name }, à aucune table.
+chat_too_fast = Un message toutes les { $seconds } secondes, s'il te plaît.
+board_title_everywhere = { $game } — tables ouvertes, tous les serveurs
+board_counts_server = Ici comptent les parties jouées aux tables de ce serveur ; les tables ouvertes comptent avec `scope:everywhere`.
+board_counts_everywhere = Ici comptent les parties jouées aux tables ouvertes, sur tous les serveurs.

@@ -950,3 +950,63 @@ settings_season_later = La { $season } tiene le sue date: la nuova durata vale d
 settings_season_off_later = La { $season } va avanti fino alla fine, che sarà annunciata; poi nessuna stagione.
 settings_champion_permission = Non posso ancora dare { $role }: mi serve il permesso Gestisci ruoli.
 settings_champion_position = Non posso ancora dare { $role }: sposta il mio ruolo sopra di esso in Impostazioni server → Ruoli.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Gioca con persone di tutti i server: un posto a un tavolo aperto
+opt_play_seats = Numero di giocatori (predefinito: quello del gioco)
+opt_wait = Minuti di attesa prima che i computer prendano i posti liberi
+opt_open = Offri i posti liberi ai giocatori degli altri server (tavolo aperto)
+opt_scope = La classifica di questo server, o quella dei tavoli aperti di tutti i server
+opt_open_tables = Permetti ai membri di giocare ai tavoli aperti con altri server
+wait_minutes = { $minutes } min
+scope_server = Questo server
+scope_everywhere = Ovunque (tavoli aperti)
+settings_on = attivi
+settings_off = disattivati
+settings_open_tables = Tavoli aperti con altri server: { $value }. `/atout settings open_tables:` lo cambia.
+play_off = I tavoli aperti sono disattivati su questo server. Chi gestisce il server può attivarli con `/atout settings open_tables:true`.
+play_bad_seats = A { $game } si gioca in { $counts }.
+permission_view_channel = Visualizza canale
+permission_send_messages = Invia messaggi
+permission_create_public_threads = Crea thread pubblici
+permission_send_messages_in_threads = Invia messaggi nei thread
+permission_attach_files = Allega file
+play_permissions = Non posso mostrare il tuo tavolo in questo canale: mi serve { $permissions } qui. Chiedi a un admin, o usa `/play` in un altro canale.
+play_too_fast = Piano: potrai rientrare in coda tra { $seconds } s.
+play_seated = Sei già al tavolo { $id }: finiscilo, o lascialo con `/table leave`, prima di metterti in coda.
+play_already = Sei già in coda per { $game } ({ $seats } giocatori), da { $minutes } min.
+play_queued = Sei in coda per { $game } ({ $seats } giocatori): { $waiting ->
+        [one] 1 giocatore in attesa
+       *[other] { $waiting } giocatori in attesa
+    } su { $servers ->
+        [one] 1 server
+       *[other] { $servers } server
+    }. Dopo { $minutes } min, i computer prendono i posti liberi.
+button_queue_leave = Esci dalla coda
+button_queue_now = Inizia subito con i computer
+play_left = Sei uscito dalla coda.
+play_not_queued = Non sei in coda.
+play_ready = Il tuo tavolo è pronto: { $where }
+play_ready_lobby = Hai un posto al tavolo { $id } ({ $game }). La sua sala d'attesa è su un altro server: la partita comincia quando chi l'ha aperto preme Inizia, e la troverai qui.
+open_welcome = { $mentions } — tavolo aperto { $id }, { $game }, con giocatori di più server: nel thread qui sotto.
+open_seats = Posti: { $seats }
+open_not_started = Non ho potuto aprire il tuo tavolo in quel canale (manca un permesso): un computer ha preso il tuo posto. Prova `/play` in un altro canale.
+open_server_off = I tavoli aperti sono stati disattivati su questo server: sei uscito dalla coda.
+open_lobby_closed = Il tavolo { $id } ha chiuso prima di cominciare: non hai più un posto lì.
+open_mirror_closed = I tavoli aperti sono stati disattivati su questo server: i computer giocano al posto dei suoi giocatori, e il tavolo continua sugli altri server.
+open_player_gone = { $name } ha lasciato il tavolo: { $computer } gioca al suo posto.
+lobby_open = Tavolo aperto: i posti liberi sono offerti ai giocatori di tutti i server (`/play`).
+chat_placeholder = Di' qualcosa al tavolo…
+chat_hello = Ciao!
+chat_good_luck = Buona fortuna!
+chat_well_played = Ben giocata!
+chat_thanks = Grazie!
+chat_sorry = Scusa!
+chat_your_turn = Tocca a te!
+chat_good_game = Bella partita!
+chat_mute_option = Silenzia { $name } (per sempre)
+chat_line = 💬 **{ $name }**: { $phrase }
+chat_muted = Non leggerai più i messaggi di { $name }, a nessun tavolo.
+chat_too_fast = Un messaggio ogni { $seconds } secondi, per favore.
+board_title_everywhere = { $game } — tavoli aperti, tutti i server
+board_counts_server = Qui contano le partite giocate ai tavoli di questo server; i tavoli aperti contano con `scope:everywhere`.
+board_counts_everywhere = Qui contano le partite giocate ai tavoli aperti, su tutti i server.

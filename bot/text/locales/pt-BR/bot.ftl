@@ -270,3 +270,34 @@ review_state_stock = Monte: { $count ->
 }
 review_state_side_you = sua equipe { $points }
 review_state_you = você { $points }
+## Open tables (issue 44): what Brazil says otherwise (você, ranking, arquivos); the rest is pt-PT's.
+opt_play_seats = Número de jogadores (padrão: o normal do jogo)
+scope_everywhere = Em todo lugar (mesas abertas)
+play_off = As mesas abertas estão desligadas neste servidor. Quem gerencia o servidor pode ligá-las com `/atout settings open_tables:true`.
+permission_attach_files = Anexar arquivos
+play_permissions = Não consigo mostrar a sua mesa neste canal: preciso de { $permissions } aqui. Peça a um admin, ou use `/play` em outro canal.
+play_too_fast = Calma: você pode voltar para a fila em { $seconds } s.
+play_seated = Você já está na mesa { $id }: termine-a, ou saia com `/table leave`, antes de entrar na fila.
+play_already = Você já está na fila para { $game } ({ $seats } jogadores), há { $minutes } min.
+play_queued = Você está na fila para { $game } ({ $seats } jogadores): { $waiting ->
+        [one] 1 jogador esperando
+       *[other] { $waiting } jogadores esperando
+    } em { $servers ->
+        [one] 1 servidor
+       *[other] { $servers } servidores
+    }. Depois de { $minutes } min, computadores ocupam os lugares livres.
+button_queue_now = Começar agora com computadores
+play_left = Você saiu da fila.
+play_not_queued = Você não está na fila.
+play_ready = Sua mesa está pronta: { $where }
+play_ready_lobby = Você tem lugar na mesa { $id } ({ $game }). A sala de espera está em outro servidor: o jogo começa quando quem a abriu apertar Começar, e você vai encontrá-lo aqui.
+open_welcome = { $mentions } — mesa aberta { $id }, { $game }, com jogadores de vários servidores: no tópico abaixo.
+open_not_started = Não consegui abrir sua mesa nesse canal (falta uma permissão lá): um computador ficou com o seu lugar. Tente `/play` em outro canal.
+open_server_off = As mesas abertas foram desligadas neste servidor: você saiu da fila.
+open_lobby_closed = A mesa { $id } fechou antes de começar: você não tem mais lugar lá.
+chat_sorry = Foi mal!
+chat_your_turn = Sua vez!
+chat_mute_option = Silenciar { $name } (para sempre)
+chat_muted = Você não vai mais ler as mensagens de { $name }, em nenhuma mesa.
+board_title_everywhere = { $game } — mesas abertas, todos os servidores
+board_counts_server = Aqui contam os jogos das mesas deste servidor; as mesas abertas contam em `scope:everywhere`.

@@ -951,3 +951,63 @@ settings_season_later = A { $season } mantém as suas datas: a nova duração va
 settings_season_off_later = A { $season } continua até ao fim, que será anunciado; depois não há mais temporadas.
 settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerir cargos.
 settings_champion_position = Ainda não posso dar { $role }: põe o meu cargo acima dele em Definições do servidor → Cargos.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Jogar com pessoas de todos os servidores: um lugar numa mesa aberta
+opt_play_seats = Número de jogadores (por omissão: o habitual do jogo)
+opt_wait = Minutos de espera antes de os computadores ocuparem os lugares livres
+opt_open = Oferecer os lugares livres a jogadores de outros servidores (mesa aberta)
+opt_scope = A classificação deste servidor, ou a das mesas abertas de todos os servidores
+opt_open_tables = Deixar os membros jogar em mesas abertas com outros servidores
+wait_minutes = { $minutes } min
+scope_server = Este servidor
+scope_everywhere = Em todo o lado (mesas abertas)
+settings_on = ligadas
+settings_off = desligadas
+settings_open_tables = Mesas abertas com outros servidores: { $value }. `/atout settings open_tables:` muda isto.
+play_off = As mesas abertas estão desligadas neste servidor. Quem gere o servidor pode ligá-las com `/atout settings open_tables:true`.
+play_bad_seats = { $game } joga-se com { $counts } jogadores.
+permission_view_channel = Ver canal
+permission_send_messages = Enviar mensagens
+permission_create_public_threads = Criar tópicos públicos
+permission_send_messages_in_threads = Enviar mensagens em tópicos
+permission_attach_files = Anexar ficheiros
+play_permissions = Não consigo mostrar a tua mesa neste canal: preciso de { $permissions } aqui. Pede a um admin, ou usa `/play` noutro canal.
+play_too_fast = Com calma: podes voltar à fila daqui a { $seconds } s.
+play_seated = Já estás na mesa { $id }: acaba-a, ou sai com `/table leave`, antes de entrares na fila.
+play_already = Já estás na fila para { $game } ({ $seats } jogadores), há { $minutes } min.
+play_queued = Estás na fila para { $game } ({ $seats } jogadores): { $waiting ->
+        [one] 1 jogador à espera
+       *[other] { $waiting } jogadores à espera
+    } em { $servers ->
+        [one] 1 servidor
+       *[other] { $servers } servidores
+    }. Ao fim de { $minutes } min, computadores ocupam os lugares livres.
+button_queue_leave = Sair da fila
+button_queue_now = Começar já com computadores
+play_left = Saíste da fila.
+play_not_queued = Não estás na fila.
+play_ready = A tua mesa está pronta: { $where }
+play_ready_lobby = Tens lugar na mesa { $id } ({ $game }). A sala de espera é noutro servidor: o jogo começa quando quem a abriu carregar em Começar, e vais encontrá-lo aqui.
+open_welcome = { $mentions } — mesa aberta { $id }, { $game }, com jogadores de vários servidores: no tópico abaixo.
+open_seats = Lugares: { $seats }
+open_not_started = Não consegui abrir a tua mesa nesse canal (falta lá uma permissão): um computador ficou com o teu lugar. Experimenta `/play` noutro canal.
+open_server_off = As mesas abertas foram desligadas neste servidor: saíste da fila.
+open_lobby_closed = A mesa { $id } fechou antes de começar: já não tens lugar lá.
+open_mirror_closed = As mesas abertas foram desligadas neste servidor: computadores jogam no lugar dos seus jogadores, e a mesa continua nos outros servidores.
+open_player_gone = { $name } saiu da mesa: { $computer } joga no lugar.
+lobby_open = Mesa aberta: os lugares livres são oferecidos a jogadores de todos os servidores (`/play`).
+chat_placeholder = Dizer algo à mesa…
+chat_hello = Olá!
+chat_good_luck = Boa sorte!
+chat_well_played = Bem jogado!
+chat_thanks = Obrigado!
+chat_sorry = Desculpa!
+chat_your_turn = É a tua vez!
+chat_good_game = Boa partida!
+chat_mute_option = Silenciar { $name } (de vez)
+chat_line = 💬 **{ $name }**: { $phrase }
+chat_muted = Não vais voltar a ler as mensagens de { $name }, em nenhuma mesa.
+chat_too_fast = Uma mensagem a cada { $seconds } segundos, por favor.
+board_title_everywhere = { $game } — mesas abertas, todos os servidores
+board_counts_server = Aqui contam os jogos das mesas deste servidor; as mesas abertas contam com `scope:everywhere`.
+board_counts_everywhere = Aqui contam os jogos das mesas abertas, em todos os servidores.
