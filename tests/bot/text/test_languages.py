@@ -267,6 +267,35 @@ def test_plurals_follow_each_language() -> None:
     assert t("count_games", "ja", count=1) == "1 戦"
 
 
+ONE = {
+    # A deal played by one player before you: "the player who have played it" read aloud.
+    ("challenge_deal_field", "fr"): "50 % des points de match face au joueur qui l'a jouée avant toi.",
+    ("challenge_deal_field", "it"): "50% dei punti match contro il giocatore che l'ha giocata prima di te.",
+    ("challenge_deal_field", "pt-PT"): "50% dos pontos de match contra o jogador que a jogou antes de ti.",
+    ("challenge_deal_field", "pt-BR"): "50% dos pontos de match contra o jogador que a jogou antes de você.",
+    # A leaderboard of one page asked for its third: "1 page(s)", "1 pagine".
+    ("error_page", "en"): "There is no page 3: this leaderboard has 1 page.",
+    ("error_page", "fr"): "Il n'y a pas de page 3\u00a0: ce classement a 1 page.",
+    ("error_page", "it"): "Non c'è una pagina 3: questa classifica ha 1 pagina.",
+    ("error_page", "pt-PT"): "Não há página 3: esta classificação tem 1 página.",
+    # A season ranking after one rated game (the setting allows 1): "servono 1 partita".
+    ("season_unranked_title", "it"): "Non ancora in classifica (serve 1 partita valida):",
+    ("season_unranked_title", "pt-PT"): "Ainda sem classificação (é preciso 1 jogo classificado):",
+    ("season_end_nobody", "en"): "Nobody played the rated game needed to be ranked.",
+    ("season_end_nobody", "fr"): "Personne n'a joué la partie classée nécessaire pour être classé.",
+    ("season_end_nobody", "it"): "Nessuno ha giocato la partita valida necessaria per entrare in classifica.",
+    ("season_end_nobody", "pt-PT"): "Ninguém jogou o jogo classificado necessário para ter classificação.",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "locale"), sorted(ONE))
+def test_a_sentence_about_one_reads_in_the_singular(key: str, locale: str) -> None:
+    """Issue 41.5, every catalogue's sentences with numbers read aloud with 1: the relative
+    clause, the verb and the article agree with one player, one page, one game."""
+    values = {"percent": "50 %" if locale == "fr" else "50%", "count": 1, "page": 3, "pages": 1}
+    assert t(key, locale, **values) == ONE[key, locale]
+
+
 # --------------------------------------------------------------------- locale choice
 class Asking:
     def __init__(self, locale: Any) -> None:

@@ -488,7 +488,10 @@ board_you = You: { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate }% won
 board_empty = No rated { $game } game in this server yet — `{ $command }` starts one!
 board_empty_period = No rated { $game } game in this server in the last 30 days — `{ $command }` starts one!
-error_page = There is no page { $page }: this leaderboard has { $pages } page(s).
+error_page = There is no page { $page }: this leaderboard has { $pages ->
+    [one] { $pages } page
+   *[other] { $pages } pages
+}.
 error_manage_server = Only members with the Manage Server permission can do that.
 stats_title = **Stats of { $name }**
 stats_not_rated = not rated since the last reset
@@ -887,10 +890,10 @@ stats_season_down = relegated
 season_end_title = 🏆 **{ $game } — { $season } is over** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
-season_end_nobody = Nobody played the { $count ->
-    [one] { $count } rated game
-   *[other] { $count } rated games
-} needed to be ranked.
+season_end_nobody = Nobody played { $count ->
+    [one] the rated game needed to be ranked.
+   *[other] the { $count } rated games needed to be ranked.
+}
 season_end_up = ⬆️ Up to division { $division }: { $names }
 season_end_down = ⬇️ Down to division { $division }: { $names }
 season_end_more = …and { $count ->

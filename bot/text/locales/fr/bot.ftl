@@ -489,7 +489,10 @@ board_you = Toi : { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate } % gagnées
 board_empty = Aucune partie de { $game } classée sur ce serveur pour l'instant — `{ $command }` en lance une !
 board_empty_period = Aucune partie de { $game } classée sur ce serveur ces 30 derniers jours — `{ $command }` en lance une !
-error_page = Il n'y a pas de page { $page } : ce classement a { $pages } page(s).
+error_page = Il n'y a pas de page { $page } : ce classement a { $pages ->
+    [one] { $pages } page
+   *[other] { $pages } pages
+}.
 error_manage_server = Seuls les membres ayant la permission Gérer le serveur peuvent faire ça.
 stats_title = **{ $name } — statistiques**
 stats_not_rated = pas classé depuis la dernière remise à zéro
@@ -644,9 +647,9 @@ challenge_standings_sealed = -# { $count ->
 challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
-    [one] au joueur
-   *[other] aux { $count } joueurs
-} qui l'ont jouée avant toi.
+    [one] au joueur qui l'a jouée avant toi.
+   *[other] aux { $count } joueurs qui l'ont jouée avant toi.
+}
 challenge_deal_alone = Personne d'autre n'a encore joué cette donne.
 challenge_attempt_done = **Défi terminé** : { $percent } de moyenne · { $par } par rapport au par. `/challenge standings` et `/challenge results` montrent les résultats de tous.
 challenge_closed_now = Le défi n° { $id } est terminé : les donnes que tu as finies comptent, les autres ne sont pas jouées.
@@ -907,10 +910,10 @@ stats_season_down = descendu
 season_end_title = 🏆 **{ $game } — la { $season } est terminée** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
-season_end_nobody = Personne n'a joué les { $count ->
-    [one] { $count } partie classée
-   *[other] { $count } parties classées
-} nécessaires pour être classé.
+season_end_nobody = Personne n'a joué { $count ->
+    [one] la partie classée nécessaire
+   *[other] les { $count } parties classées nécessaires
+} pour être classé.
 season_end_up = ⬆️ Montent en division { $division } : { $names }
 season_end_down = ⬇️ Descendent en division { $division } : { $names }
 season_end_more = …et { $count ->

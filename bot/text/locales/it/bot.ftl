@@ -489,7 +489,10 @@ board_you = Tu: { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate }% vinte
 board_empty = Ancora nessuna partita di { $game } in classifica in questo server — `{ $command }` ne apre una!
 board_empty_period = Nessuna partita di { $game } in classifica in questo server negli ultimi 30 giorni — `{ $command }` ne apre una!
-error_page = Non c'è una pagina { $page }: questa classifica ha { $pages } pagine.
+error_page = Non c'è una pagina { $page }: questa classifica ha { $pages ->
+    [one] { $pages } pagina
+   *[other] { $pages } pagine
+}.
 error_manage_server = Solo i membri con il permesso Gestisci server possono farlo.
 stats_title = **Statistiche di { $name }**
 stats_not_rated = nessun punteggio dall'ultimo azzeramento
@@ -644,9 +647,9 @@ challenge_standings_sealed = -# { $count ->
 challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
 challenge_deal_par_pending = Il par di questa smazzata è ancora in calcolo.
 challenge_deal_field = { $percent } dei punti match contro { $count ->
-    [one] il giocatore
-   *[other] i { $count } giocatori
-} che l'hanno giocata prima di te.
+    [one] il giocatore che l'ha giocata prima di te.
+   *[other] i { $count } giocatori che l'hanno giocata prima di te.
+}
 challenge_deal_alone = Nessun altro ha ancora giocato questa smazzata.
 challenge_attempt_done = **Sfida completata**: { $percent } di media · { $par } rispetto al par. `/challenge standings` e `/challenge results` mostrano com'è andata a tutti.
 challenge_closed_now = La sfida n. { $id } è chiusa: contano le smazzate che hai finito, le altre non si giocano.
@@ -875,9 +878,9 @@ season_relegation_line = ⬇️ Retrocessione: { $count ->
     [one] l'ultimo scende
    *[other] gli ultimi { $count } scendono
 } in divisione { $division }
-season_unranked_title = Non ancora in classifica (servono { $count ->
-    [one] { $count } partita valida
-   *[other] { $count } partite valide
+season_unranked_title = Non ancora in classifica ({ $count ->
+    [one] serve { $count } partita valida
+   *[other] servono { $count } partite valide
 }):
 season_you_division = divisione { $division }, { $line }
 season_off = Le stagioni sono disattivate in questo server (`/atout settings season:` le attiva).
@@ -907,10 +910,10 @@ stats_season_down = retrocesso
 season_end_title = 🏆 **{ $game } — la { $season } è finita** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
-season_end_nobody = Nessuno ha giocato le { $count ->
-    [one] { $count } partita valida
-   *[other] { $count } partite valide
-} necessarie per entrare in classifica.
+season_end_nobody = Nessuno ha giocato { $count ->
+    [one] la partita valida necessaria
+   *[other] le { $count } partite valide necessarie
+} per entrare in classifica.
 season_end_up = ⬆️ Salgono in divisione { $division }: { $names }
 season_end_down = ⬇️ Scendono in divisione { $division }: { $names }
 season_end_more = …e { $count ->

@@ -139,9 +139,9 @@ challenge_standings_sealed = -# { $count ->
 challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
 challenge_deal_par_pending = O par desta mão ainda está sendo calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
-    [one] o jogador
-   *[other] os { $count } jogadores
-} que a jogaram antes de você.
+    [one] o jogador que a jogou antes de você.
+   *[other] os { $count } jogadores que a jogaram antes de você.
+}
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que você terminou, as outras não são jogadas.
 challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada em relação ao par (o computador difícil no seu lugar).
 challenge_standings_missed = -# Você jogou { $done } das { $total } mãos: cada mão não jogada conta 0%.

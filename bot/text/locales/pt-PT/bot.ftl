@@ -490,7 +490,10 @@ board_you = Tu: { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate }% ganhos
 board_empty = Ainda não há jogos de { $game } com classificação neste servidor — `{ $command }` abre um!
 board_empty_period = Não há jogos de { $game } com classificação neste servidor nos últimos 30 dias — `{ $command }` abre um!
-error_page = Não há página { $page }: esta classificação tem { $pages } página(s).
+error_page = Não há página { $page }: esta classificação tem { $pages ->
+    [one] { $pages } página
+   *[other] { $pages } páginas
+}.
 error_manage_server = Só os membros com a permissão Gerir servidor podem fazer isso.
 stats_title = **Estatísticas de { $name }**
 stats_not_rated = sem classificação desde a última reposição
@@ -645,9 +648,9 @@ challenge_standings_sealed = -# { $count ->
 challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
 challenge_deal_par_pending = O par desta mão ainda está a ser calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
-    [one] o jogador
-   *[other] os { $count } jogadores
-} que a jogaram antes de ti.
+    [one] o jogador que a jogou antes de ti.
+   *[other] os { $count } jogadores que a jogaram antes de ti.
+}
 challenge_deal_alone = Ainda ninguém mais jogou esta mão.
 challenge_attempt_done = **Desafio concluído**: { $percent } de média · { $par } face ao par. `/challenge standings` e `/challenge results` mostram como correu a todos.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminaste, as outras não se jogam.
@@ -876,9 +879,9 @@ season_relegation_line = ⬇️ Descida: { $count ->
     [one] o último desce
    *[other] os { $count } últimos descem
 } à divisão { $division }
-season_unranked_title = Ainda sem classificação (são precisos { $count ->
-    [one] { $count } jogo classificado
-   *[other] { $count } jogos classificados
+season_unranked_title = Ainda sem classificação ({ $count ->
+    [one] é preciso { $count } jogo classificado
+   *[other] são precisos { $count } jogos classificados
 }):
 season_you_division = divisão { $division }, { $line }
 season_off = As temporadas estão desligadas neste servidor (`/atout settings season:` liga-as).
@@ -909,7 +912,7 @@ season_end_title = 🏆 **{ $game } — a { $season } terminou** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
 season_end_nobody = Ninguém jogou { $count ->
-    [one] o { $count } jogo classificado necessário
+    [one] o jogo classificado necessário
    *[other] os { $count } jogos classificados necessários
 } para ter classificação.
 season_end_up = ⬆️ Sobem à divisão { $division }: { $names }
