@@ -634,7 +634,10 @@ challenge_standings_sealed = -# { $count ->
     [one] Only the deal you have finished counts here
    *[other] Only the { $count } deals you have finished count here
 } (of { $total }): everybody's results on the others stay hidden until you play them or the challenge closes.
-challenge_standings_you_tied = You: rank { $rank } of { $players } (tied) · { $percent } · { $par } against par · { $done }/{ $total } deals
+challenge_standings_you_tied = You: rank { $rank } of { $players } (tied) · { $percent } · { $par } against par · { $total ->
+    [one] { $done } of { $total } deal played
+   *[other] { $done } of { $total } deals played
+}
 challenge_deal_par_pending = The par of this deal is still being worked out.
 challenge_deal_field = { $percent } of the matchpoints against { $count ->
     [one] the player
@@ -650,7 +653,10 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = closes { $left }
 challenge_standings_final = final standings
-challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $done }/{ $total } deals
+challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $total ->
+    [one] { $done } of { $total } deal played
+   *[other] { $done } of { $total } deals played
+}
 challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage. Everybody is averaged over the same deals (a deal not played counts 0%); equal averages are ranked by the result against par per deal played (the hard computer in your seat).
 challenge_standings_missed = -# You played { $done } of the { $total } deals: each deal you did not play counts 0%.
 challenge_attempt_alone = **Challenge complete**: nobody else has played it yet, so there are no matchpoints to compare · { $par } against par. `/challenge standings` ranks you as others play.

@@ -644,7 +644,10 @@ challenge_standings_sealed = -# { $count ->
     [one] Seule compte ici la donne que tu as terminée
    *[other] Seules comptent ici les { $count } donnes que tu as terminées
 } (sur { $total }) : les résultats de tous sur les autres restent cachés jusqu'à ce que tu les joues ou que le défi se termine.
-challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
+challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done ->
+    [one] { $done } donne jouée sur { $total }
+   *[other] { $done } donnes jouées sur { $total }
+}
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
     [one] au joueur qui l'a jouée avant toi.
@@ -660,7 +663,10 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
-challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
+challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done ->
+    [one] { $done } donne jouée sur { $total }
+   *[other] { $done } donnes jouées sur { $total }
+}
 challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage. La moyenne de chacun porte sur les mêmes donnes (une donne non jouée compte 0 %) ; à moyenne égale, le résultat par donne jouée face au par (l'ordinateur difficile à ta place) départage.
 challenge_standings_missed = -# Tu as joué { $done } des { $total } donnes : chaque donne non jouée compte 0 %.
 challenge_attempt_alone = **Défi terminé** : personne d'autre ne l'a encore joué, il n'y a donc pas encore de points de match · { $par } par rapport au par. `/challenge standings` te classera à mesure que d'autres joueront.

@@ -644,7 +644,10 @@ challenge_standings_sealed = -# { $count ->
     [one] Qui conta solo la smazzata che hai finito
    *[other] Qui contano solo le { $count } smazzate che hai finito
 } (su { $total }): i risultati di tutti sulle altre restano nascosti finché non le giochi o la sfida non chiude.
-challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
+challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done ->
+    [one] { $done } smazzata giocata su { $total }
+   *[other] { $done } smazzate giocate su { $total }
+}
 challenge_deal_par_pending = Il par di questa smazzata è ancora in calcolo.
 challenge_deal_field = { $percent } dei punti match contro { $count ->
     [one] il giocatore che l'ha giocata prima di te.
@@ -660,7 +663,10 @@ challenge_standings_subtitle = { $count ->
 } · pagina { $page }/{ $pages }
 challenge_standings_open = chiude { $left }
 challenge_standings_final = classifica finale
-challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
+challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done ->
+    [one] { $done } smazzata giocata su { $total }
+   *[other] { $done } smazzate giocate su { $total }
+}
 challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale. La media di ognuno è fatta sulle stesse smazzate (una smazzata non giocata conta 0%); a parità di media decide il risultato per smazzata giocata rispetto al par (il computer difficile al tuo posto).
 challenge_standings_missed = -# Hai giocato { $done } delle { $total } smazzate: ogni smazzata non giocata conta 0%.
 challenge_attempt_alone = **Sfida completata**: nessun altro l'ha ancora giocata, quindi non ci sono ancora punti match · { $par } rispetto al par. `/challenge standings` ti classificherà man mano che altri giocano.

@@ -136,7 +136,10 @@ challenge_standings_sealed = -# { $count ->
     [one] Aqui só conta a mão que você terminou
    *[other] Aqui só contam as { $count } mãos que você terminou
 } (de { $total }): os resultados de todos nas outras ficam escondidos até você jogá-las ou o desafio fechar.
-challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
+challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 challenge_deal_par_pending = O par desta mão ainda está sendo calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
     [one] o jogador que a jogou antes de você.
@@ -160,7 +163,10 @@ error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a par
 # Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
 
 # O que Portugal diz por tu.
-challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
+challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
 review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
 cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)

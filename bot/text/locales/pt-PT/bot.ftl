@@ -645,7 +645,10 @@ challenge_standings_sealed = -# { $count ->
     [one] Aqui só conta a mão que terminaste
    *[other] Aqui só contam as { $count } mãos que terminaste
 } (de { $total }): os resultados de todos nas outras ficam escondidos até as jogares ou o desafio fechar.
-challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
+challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 challenge_deal_par_pending = O par desta mão ainda está a ser calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
     [one] o jogador que a jogou antes de ti.
@@ -661,7 +664,10 @@ challenge_standings_subtitle = { $count ->
 } · página { $page }/{ $pages }
 challenge_standings_open = fecha { $left }
 challenge_standings_final = classificação final
-challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
+challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada face ao par (o computador difícil no teu lugar).
 challenge_standings_missed = -# Jogaste { $done } das { $total } mãos: cada mão não jogada conta 0%.
 challenge_attempt_alone = **Desafio concluído**: ainda ninguém mais o jogou, por isso ainda não há pontos de match · { $par } face ao par. `/challenge standings` vai classificar-te à medida que outros jogarem.
