@@ -288,6 +288,16 @@ ONE = {
 }  # fmt: skip
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_puzzle_streak_of_none_is_not_read_as_zero_in_a_row(locale: str) -> None:
+    """Issue 41.5: a wrong first answer read "Streak: 0 in a row (best 0)"."""
+    assert not re.search(r"\d", t("puzzle_streak", locale, current=0, best=0))
+    broken = t("puzzle_streak", locale, current=0, best=3)
+    assert "3" in broken and "0" not in broken
+    assert t("puzzle_streak", "en", current=0, best=3) == "Streak broken (best 3)."
+    assert t("puzzle_streak", "en", current=2, best=3) == "Streak: 2 in a row (best 3)."
+
+
 @pytest.mark.parametrize(("key", "locale"), sorted(ONE))
 def test_a_sentence_about_one_reads_in_the_singular(key: str, locale: str) -> None:
     """Issue 41.5, every catalogue's sentences with numbers read aloud with 1: the relative

@@ -817,7 +817,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } of the { $answered } members of this server who answered found it.
     }
 }
-puzzle_streak = Streak: { $current } in a row (best { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] No streak yet: a puzzle solved starts one.
+       *[other] Streak broken (best { $best }).
+    }
+   *[other] Streak: { $current } in a row (best { $best }).
+}
 puzzle_already = You have already answered this puzzle: one try each. Your answer stands.
 puzzle_not_yours = This puzzle is not yours to answer: try `/puzzle today` or `/puzzle mine`.
 puzzle_unknown = There is no such puzzle.

@@ -831,7 +831,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } des { $answered } membres de ce serveur qui ont répondu l'ont trouvée.
     }
 }
-puzzle_streak = Série : { $current } d'affilée (record { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Pas encore de série : un problème résolu en commence une.
+       *[other] Série interrompue (record { $best }).
+    }
+   *[other] Série : { $current } d'affilée (record { $best }).
+}
 puzzle_already = Tu as déjà répondu à ce problème : un seul essai chacun. Ta réponse est gardée.
 puzzle_not_yours = Ce problème n'est pas le tien : essaie `/puzzle today` ou `/puzzle mine`.
 puzzle_unknown = Ce problème n'existe pas.

@@ -831,7 +831,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } dei { $answered } membri di questo server che hanno risposto l'hanno trovata.
     }
 }
-puzzle_streak = Serie: { $current } di fila (record { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Nessuna serie per ora: un problema risolto ne comincia una.
+       *[other] Serie interrotta (record { $best }).
+    }
+   *[other] Serie: { $current } di fila (record { $best }).
+}
 puzzle_already = Hai già risposto a questo problema: un tentativo a testa. La tua risposta resta.
 puzzle_not_yours = Questo problema non è tuo: prova `/puzzle today` o `/puzzle mine`.
 puzzle_unknown = Questo problema non esiste.

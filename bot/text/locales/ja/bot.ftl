@@ -714,7 +714,13 @@ puzzle_solvers = { $answered ->
        *[other] 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
     }
 }
-puzzle_streak = 連続正解：{ $current }（最高 { $best }）
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] 連続正解はまだありません。正解すると始まります。
+       *[other] 連続正解が途切れました（最高 { $best }）。
+    }
+   *[other] 連続正解：{ $current }（最高 { $best }）
+}
 puzzle_already = この問題にはもう答えています。一人一回です。あなたの答えはそのままです。
 puzzle_not_yours = これはあなたの問題ではありません。`/puzzle today` か `/puzzle mine` を試してください。
 puzzle_unknown = その問題はありません。

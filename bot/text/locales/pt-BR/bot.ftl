@@ -241,7 +241,13 @@ puzzle_stats_all = Todos os jogos: { $solved ->
    *[other] { $solved } resolvidos
 } de { $tried } · sequência { $current } (recorde { $best })
 puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
-puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Ainda sem sequência: um problema resolvido começa uma.
+       *[other] Sequência interrompida (recorde { $best }).
+    }
+   *[other] Sequência: { $current } seguidos (recorde { $best }).
+}
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
 button_web_review = Minha revisão, jogada a jogada
 

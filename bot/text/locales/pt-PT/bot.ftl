@@ -832,7 +832,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } dos { $answered } membros deste servidor que responderam encontraram-na.
     }
 }
-puzzle_streak = Série: { $current } seguidos (recorde { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Ainda sem série: um problema resolvido começa uma.
+       *[other] Série interrompida (recorde { $best }).
+    }
+   *[other] Série: { $current } seguidos (recorde { $best }).
+}
 puzzle_already = Já respondeste a este problema: uma tentativa cada um. A tua resposta mantém-se.
 puzzle_not_yours = Este problema não é teu: experimenta `/puzzle today` ou `/puzzle mine`.
 puzzle_unknown = Esse problema não existe.
