@@ -9,8 +9,11 @@ person and of a table are chosen as docs say.
 from __future__ import annotations
 
 import ast
+import pickle
 import random
 import re
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -515,12 +518,28 @@ def literal_text(node: ast.AST) -> str | None:
     return None
 
 
+PARSE_ELSEWHERE = (
+    "import ast, pickle, sys; sys.stdout.buffer.write(pickle.dumps(ast.parse(sys.stdin.read())))"
+)
+
+
 def parsed(source: str) -> ast.AST:
-    """``ast.parse`` in a thread of its own: CPython 3.11's AST constructor compares its count
-    of C recursion with the thread's, and a thread whose count another test's C code left off
-    raises SystemError ("AST constructor recursion depth mismatch"; seen once in CI, by test order)."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(ast.parse, source).result()
+    """``ast.parse`` in a thread of its own, else in a process of its own: CPython 3.11's AST
+    constructor compares its count of C recursion with the thread's, and a worker whose count
+    another test's C code left off raises SystemError ("AST constructor recursion depth
+    mismatch"), by test order: once in CI, then on every run of this file on two xdist workers,
+    fresh thread or not. A process of its own starts from nothing (AST nodes pickle)."""
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(ast.parse, source).result()
+    except SystemError:
+        done = subprocess.run(
+            [sys.executable, "-c", PARSE_ELSEWHERE], input=source.encode(), capture_output=True
+        )
+        assert done.returncode == 0, done.stderr
+        tree = pickle.loads(done.stdout)
+        assert isinstance(tree, ast.AST)
+        return tree
 
 
 def english_literals(source: str, path: str) -> list[str]:
