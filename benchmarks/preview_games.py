@@ -74,7 +74,7 @@ GAMES: dict[str, Script] = {
         ("card", "deal-over", "standings-sealed", "results-deal", "standings-final"),
         seed=1,
     ),
-    "puzzle": Script("puzzle", ("post", "question", "answer", "stats"), seed=1),
+    "puzzle": Script("puzzle", ("post", "question", "answer", "answer-wrong", "stats"), seed=1),
     "season": Script("season", ("standings", "podium", "division", "stats"), seed=1),
     "open": Script("play", ("play-answer", "ready", "mirror", "chat-menu", "chat"), seed=1),
 }
@@ -102,11 +102,10 @@ class Stage:
         """Each person's client speaks the table's language, as Discord says in ``locale``
         (simcord always sends ``en-US``): their hands and refusals are in it too."""
         original = simcord.interactions.base_payload
-        people = {person.id for person in self.people}
 
         def localised(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
             record, payload = original(*args, **kwargs)
-            if kwargs.get("user_id") in people:
+            if kwargs.get("user_id") in {person.id for person in self.people}:
                 payload["locale"] = self.language
             return record, payload
 
@@ -384,7 +383,7 @@ async def challenge(stage: Stage) -> None:
 async def puzzle(stage: Stage) -> None:
     """The server's puzzle of the day: the daily post in its channel (no hand, no result), the
     puzzle alice opens with "Solve it" (every hand, for her alone), her answer with the line
-    that shows why, and her stats."""
+    that shows why, bob's wrong answer with the line that beats his card, and alice's stats."""
     channel = stage.guild.create_text_channel("puzzle")
     boss = stage.guild.add_member(
         stage.world.create_user("admin"),
@@ -413,6 +412,16 @@ async def puzzle(stage: Stage) -> None:
     right = next(i for i in cards if i.endswith(f":{stored.puzzle['answer']['card']}"))
     answered = await alice.click(opened.response, custom_id=right)
     await stage.shoot("puzzle", "answer", channel, alice, answered.response)
+    # Bob picks another card: the answer shows the line that beats it (issue 41.15).
+    bob = stage.people[1]
+    his = await bob.click(post, custom_id=solve)
+    if his.response is None:
+        raise Missed("the puzzle opened by a second member")
+    wrong = next(
+        i for i in custom_ids(his.response) if i.startswith("atout:puzzle:") and i != right
+    )
+    missed = await bob.click(his.response, custom_id=wrong)
+    await stage.shoot("puzzle", "answer-wrong", channel, bob, missed.response)
     stats = await alice.slash(channel, "puzzle stats")
     await stage.shoot("puzzle", "stats", channel, alice, stats.response)
 
@@ -470,7 +479,10 @@ async def open_tables(stage: Stage) -> None:
     server when their table is ready, the table in bob's server's thread (its mirror), alice's
     hand with the quick-chat menu, and her phrase as bob's server reads it."""
     world = stage.world
-    alice, bob = stage.people[0], stage.people[1]
+    # People of their own: the stage's alice and bob still sit at the tables photographed
+    # before (Briscola's, Sueca's, mid-deal), and the queue refuses whoever is seated.
+    alice, bob = (stage.guild.add_member(world.create_user(name)) for name in PEOPLE[:2])
+    stage.people += [alice, bob]
     other = world.create_guild("Le Tripot")
     # Bob plays from a second server too (his Discord client speaks the stage's language).
     bob_there = other.add_member(bob.user)

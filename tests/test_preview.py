@@ -41,10 +41,13 @@ MOMENTS = {
 """What a player is shown of each game: every one must be photographed."""
 CHALLENGE = ["card", "deal-over", "standings-sealed", "results-deal", "standings-final"]
 """And of a server challenge (a two-deal Coinche challenge)."""
-PUZZLE = ["post", "question", "answer", "stats"]
+PUZZLE = ["post", "question", "answer", "answer-wrong", "stats"]
 """And of the server's puzzle of the day."""
 SEASON = ["standings", "podium", "division", "stats"]
 """And of seasons (issue 45): a season's standings, its end's post, a division, /stats."""
+OPEN = ["play-answer", "ready", "mirror", "chat-menu", "chat"]
+"""And of open tables (issue 44): /play while waiting, the table ready, a mirror in another
+server, the quick-chat menu, a phrase as the other server reads it."""
 
 
 def fragments(key: str, language: str, **params: object) -> list[str]:
@@ -82,8 +85,9 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
     expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
     expected |= {f"season-{m}-{language}" for m in SEASON}
+    expected |= {f"open-{m}-{language}" for m in OPEN}
     assert set(pages) == expected
-    for game in [*MOMENTS, "challenge", "puzzle", "season"]:
+    for game in [*MOMENTS, "challenge", "puzzle", "season", "open"]:
         assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
 
     def page(game: str, moment: str) -> str:
@@ -161,6 +165,12 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     answer = page("puzzle", "answer")
     assert says(answer, "puzzle_why", language, answer="x")
     assert t("puzzle_solvers", language, found=1, answered=1) in answer
+    # Open tables: the queue answers people seated nowhere (the stage's own sit at the tables
+    # photographed before, and were told "You are already at table 1").
+    assert says(page("open", "ready"), "play_ready", language, where="x")
+    wrong = page("puzzle", "answer-wrong")
+    assert says(wrong, "puzzle_wrong", language, card="x", answer="x")
+    assert says(wrong, "puzzle_why_not", language, card="x")
     assert t("puzzle_stats_title", language) in page("puzzle", "stats")
     # Seasons: the standings in the reader's language, the season's end with its podium, a
     # division's standings with its promotion line, and the player's seasons in /stats.

@@ -91,7 +91,8 @@ async def test_the_card_and_the_standings_say_nothing_about_a_deal(env: simcord.
     own = [line for line in text.splitlines() if line.startswith("You: ")]
     assert len(own) == 1
     assert re.fullmatch(
-        r"You: rank \d of 2( \(tied\))? · [\d.]+% · [+-]?\d[\d,]* against par · 1/2 deals", own[0]
+        r"You: rank \d of 2( \(tied\))? · [\d.]+% · [+-]?\d[\d,]* against par · 1 of 2 deals played",
+        own[0],
     ), own[0]
     assert "ann —" not in text
     for word in ("♠", "♥", "♦", "♣", "No trumps", "Contract", "coinche"):
@@ -127,7 +128,7 @@ async def test_standings_count_only_the_deals_the_reader_has_finished(env: simco
     clicked = await scene.bob.player.click(
         card(scene.channel, challenge), custom_id=f"atout:challenge:standings:{challenge.id}"
     )
-    assert clicked.ephemeral and "1/2 deals" in clicked.response.content
+    assert clicked.ephemeral and "1 of 2 deals played" in clicked.response.content
 
 
 async def test_sealed_standings_count_everybody_over_the_reader_s_deals(
@@ -152,6 +153,10 @@ async def test_sealed_standings_count_everybody_over_the_reader_s_deals(
         ("ann", 1, 1),
         ("bob", 1, 1),
     }
+    # Bob's own line says in words what he has played, beside the image's "1/1" (it read
+    # "1/2 deals" there: two fractions of one person over different deals).
+    own = [line for line in result.response.content.splitlines() if line.startswith("You: ")]
+    assert own and own[0].endswith(" · 1 of 2 deals played"), own
 
 
 async def test_results_show_a_deal_only_to_those_who_played_it(env: simcord.Env) -> None:

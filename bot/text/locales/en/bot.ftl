@@ -488,7 +488,10 @@ board_you = You: { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate }% won
 board_empty = No rated { $game } game in this server yet — `{ $command }` starts one!
 board_empty_period = No rated { $game } game in this server in the last 30 days — `{ $command }` starts one!
-error_page = There is no page { $page }: this leaderboard has { $pages } page(s).
+error_page = There is no page { $page }: this leaderboard has { $pages ->
+    [one] { $pages } page
+   *[other] { $pages } pages
+}.
 error_manage_server = Only members with the Manage Server permission can do that.
 stats_title = **Stats of { $name }**
 stats_not_rated = not rated since the last reset
@@ -631,7 +634,10 @@ challenge_standings_sealed = -# { $count ->
     [one] Only the deal you have finished counts here
    *[other] Only the { $count } deals you have finished count here
 } (of { $total }): everybody's results on the others stay hidden until you play them or the challenge closes.
-challenge_standings_you_tied = You: rank { $rank } of { $players } (tied) · { $percent } · { $par } against par · { $done }/{ $total } deals
+challenge_standings_you_tied = You: rank { $rank } of { $players } (tied) · { $percent } · { $par } against par · { $total ->
+    [one] { $done } of { $total } deal played
+   *[other] { $done } of { $total } deals played
+}
 challenge_deal_par_pending = The par of this deal is still being worked out.
 challenge_deal_field = { $percent } of the matchpoints against { $count ->
     [one] the player
@@ -647,7 +653,10 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = closes { $left }
 challenge_standings_final = final standings
-challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $done }/{ $total } deals
+challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $total ->
+    [one] { $done } of { $total } deal played
+   *[other] { $done } of { $total } deals played
+}
 challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage. Everybody is averaged over the same deals (a deal not played counts 0%); equal averages are ranked by the result against par per deal played (the hard computer in your seat).
 challenge_standings_missed = -# You played { $done } of the { $total } deals: each deal you did not play counts 0%.
 challenge_attempt_alone = **Challenge complete**: nobody else has played it yet, so there are no matchpoints to compare · { $par } against par. `/challenge standings` ranks you as others play.
@@ -808,7 +817,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } of the { $answered } members of this server who answered found it.
     }
 }
-puzzle_streak = Streak: { $current } in a row (best { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] No streak yet: a puzzle solved starts one.
+       *[other] Streak broken (best { $best }).
+    }
+   *[other] Streak: { $current } in a row (best { $best }).
+}
 puzzle_already = You have already answered this puzzle: one try each. Your answer stands.
 puzzle_not_yours = This puzzle is not yours to answer: try `/puzzle today` or `/puzzle mine`.
 puzzle_unknown = There is no such puzzle.
@@ -887,10 +902,10 @@ stats_season_down = relegated
 season_end_title = 🏆 **{ $game } — { $season } is over** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
-season_end_nobody = Nobody played the { $count ->
-    [one] { $count } rated game
-   *[other] { $count } rated games
-} needed to be ranked.
+season_end_nobody = Nobody played { $count ->
+    [one] the rated game needed to be ranked.
+   *[other] the { $count } rated games needed to be ranked.
+}
 season_end_up = ⬆️ Up to division { $division }: { $names }
 season_end_down = ⬇️ Down to division { $division }: { $names }
 season_end_more = …and { $count ->

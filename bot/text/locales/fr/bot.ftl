@@ -489,7 +489,10 @@ board_you = Toi : { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate } % gagnées
 board_empty = Aucune partie de { $game } classée sur ce serveur pour l'instant — `{ $command }` en lance une !
 board_empty_period = Aucune partie de { $game } classée sur ce serveur ces 30 derniers jours — `{ $command }` en lance une !
-error_page = Il n'y a pas de page { $page } : ce classement a { $pages } page(s).
+error_page = Il n'y a pas de page { $page } : ce classement a { $pages ->
+    [one] { $pages } page
+   *[other] { $pages } pages
+}.
 error_manage_server = Seuls les membres ayant la permission Gérer le serveur peuvent faire ça.
 stats_title = **{ $name } — statistiques**
 stats_not_rated = pas classé depuis la dernière remise à zéro
@@ -641,12 +644,15 @@ challenge_standings_sealed = -# { $count ->
     [one] Seule compte ici la donne que tu as terminée
    *[other] Seules comptent ici les { $count } donnes que tu as terminées
 } (sur { $total }) : les résultats de tous sur les autres restent cachés jusqu'à ce que tu les joues ou que le défi se termine.
-challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
+challenge_standings_you_tied = Toi : place { $rank } sur { $players } (ex æquo) · { $percent } · { $par } par rapport au par · { $done ->
+    [one] { $done } donne jouée sur { $total }
+   *[other] { $done } donnes jouées sur { $total }
+}
 challenge_deal_par_pending = Le par de cette donne est encore en calcul.
 challenge_deal_field = { $percent } des points de match face { $count ->
-    [one] au joueur
-   *[other] aux { $count } joueurs
-} qui l'ont jouée avant toi.
+    [one] au joueur qui l'a jouée avant toi.
+   *[other] aux { $count } joueurs qui l'ont jouée avant toi.
+}
 challenge_deal_alone = Personne d'autre n'a encore joué cette donne.
 challenge_attempt_done = **Défi terminé** : { $percent } de moyenne · { $par } par rapport au par. `/challenge standings` et `/challenge results` montrent les résultats de tous.
 challenge_closed_now = Le défi n° { $id } est terminé : les donnes que tu as finies comptent, les autres ne sont pas jouées.
@@ -657,7 +663,10 @@ challenge_standings_subtitle = { $count ->
 } · page { $page }/{ $pages }
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
-challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
+challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done ->
+    [one] { $done } donne jouée sur { $total }
+   *[other] { $done } donnes jouées sur { $total }
+}
 challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage. La moyenne de chacun porte sur les mêmes donnes (une donne non jouée compte 0 %) ; à moyenne égale, le résultat par donne jouée face au par (l'ordinateur difficile à ta place) départage.
 challenge_standings_missed = -# Tu as joué { $done } des { $total } donnes : chaque donne non jouée compte 0 %.
 challenge_attempt_alone = **Défi terminé** : personne d'autre ne l'a encore joué, il n'y a donc pas encore de points de match · { $par } par rapport au par. `/challenge standings` te classera à mesure que d'autres joueront.
@@ -822,7 +831,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } des { $answered } membres de ce serveur qui ont répondu l'ont trouvée.
     }
 }
-puzzle_streak = Série : { $current } d'affilée (record { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Pas encore de série : un problème résolu en commence une.
+       *[other] Série interrompue (record { $best }).
+    }
+   *[other] Série : { $current } d'affilée (record { $best }).
+}
 puzzle_already = Tu as déjà répondu à ce problème : un seul essai chacun. Ta réponse est gardée.
 puzzle_not_yours = Ce problème n'est pas le tien : essaie `/puzzle today` ou `/puzzle mine`.
 puzzle_unknown = Ce problème n'existe pas.
@@ -907,10 +922,10 @@ stats_season_down = descendu
 season_end_title = 🏆 **{ $game } — la { $season } est terminée** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
-season_end_nobody = Personne n'a joué les { $count ->
-    [one] { $count } partie classée
-   *[other] { $count } parties classées
-} nécessaires pour être classé.
+season_end_nobody = Personne n'a joué { $count ->
+    [one] la partie classée nécessaire
+   *[other] les { $count } parties classées nécessaires
+} pour être classé.
 season_end_up = ⬆️ Montent en division { $division } : { $names }
 season_end_down = ⬇️ Descendent en division { $division } : { $names }
 season_end_more = …et { $count ->

@@ -489,7 +489,10 @@ board_you = Tu: { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate }% vinte
 board_empty = Ancora nessuna partita di { $game } in classifica in questo server — `{ $command }` ne apre una!
 board_empty_period = Nessuna partita di { $game } in classifica in questo server negli ultimi 30 giorni — `{ $command }` ne apre una!
-error_page = Non c'è una pagina { $page }: questa classifica ha { $pages } pagine.
+error_page = Non c'è una pagina { $page }: questa classifica ha { $pages ->
+    [one] { $pages } pagina
+   *[other] { $pages } pagine
+}.
 error_manage_server = Solo i membri con il permesso Gestisci server possono farlo.
 stats_title = **Statistiche di { $name }**
 stats_not_rated = nessun punteggio dall'ultimo azzeramento
@@ -641,12 +644,15 @@ challenge_standings_sealed = -# { $count ->
     [one] Qui conta solo la smazzata che hai finito
    *[other] Qui contano solo le { $count } smazzate che hai finito
 } (su { $total }): i risultati di tutti sulle altre restano nascosti finché non le giochi o la sfida non chiude.
-challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
+challenge_standings_you_tied = Tu: posizione { $rank } su { $players } (a pari merito) · { $percent } · { $par } rispetto al par · { $done ->
+    [one] { $done } smazzata giocata su { $total }
+   *[other] { $done } smazzate giocate su { $total }
+}
 challenge_deal_par_pending = Il par di questa smazzata è ancora in calcolo.
 challenge_deal_field = { $percent } dei punti match contro { $count ->
-    [one] il giocatore
-   *[other] i { $count } giocatori
-} che l'hanno giocata prima di te.
+    [one] il giocatore che l'ha giocata prima di te.
+   *[other] i { $count } giocatori che l'hanno giocata prima di te.
+}
 challenge_deal_alone = Nessun altro ha ancora giocato questa smazzata.
 challenge_attempt_done = **Sfida completata**: { $percent } di media · { $par } rispetto al par. `/challenge standings` e `/challenge results` mostrano com'è andata a tutti.
 challenge_closed_now = La sfida n. { $id } è chiusa: contano le smazzate che hai finito, le altre non si giocano.
@@ -657,7 +663,10 @@ challenge_standings_subtitle = { $count ->
 } · pagina { $page }/{ $pages }
 challenge_standings_open = chiude { $left }
 challenge_standings_final = classifica finale
-challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
+challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done ->
+    [one] { $done } smazzata giocata su { $total }
+   *[other] { $done } smazzate giocate su { $total }
+}
 challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale. La media di ognuno è fatta sulle stesse smazzate (una smazzata non giocata conta 0%); a parità di media decide il risultato per smazzata giocata rispetto al par (il computer difficile al tuo posto).
 challenge_standings_missed = -# Hai giocato { $done } delle { $total } smazzate: ogni smazzata non giocata conta 0%.
 challenge_attempt_alone = **Sfida completata**: nessun altro l'ha ancora giocata, quindi non ci sono ancora punti match · { $par } rispetto al par. `/challenge standings` ti classificherà man mano che altri giocano.
@@ -822,7 +831,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } dei { $answered } membri di questo server che hanno risposto l'hanno trovata.
     }
 }
-puzzle_streak = Serie: { $current } di fila (record { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Nessuna serie per ora: un problema risolto ne comincia una.
+       *[other] Serie interrotta (record { $best }).
+    }
+   *[other] Serie: { $current } di fila (record { $best }).
+}
 puzzle_already = Hai già risposto a questo problema: un tentativo a testa. La tua risposta resta.
 puzzle_not_yours = Questo problema non è tuo: prova `/puzzle today` o `/puzzle mine`.
 puzzle_unknown = Questo problema non esiste.
@@ -875,9 +890,9 @@ season_relegation_line = ⬇️ Retrocessione: { $count ->
     [one] l'ultimo scende
    *[other] gli ultimi { $count } scendono
 } in divisione { $division }
-season_unranked_title = Non ancora in classifica (servono { $count ->
-    [one] { $count } partita valida
-   *[other] { $count } partite valide
+season_unranked_title = Non ancora in classifica ({ $count ->
+    [one] serve { $count } partita valida
+   *[other] servono { $count } partite valide
 }):
 season_you_division = divisione { $division }, { $line }
 season_off = Le stagioni sono disattivate in questo server (`/atout settings season:` le attiva).
@@ -907,10 +922,10 @@ stats_season_down = retrocesso
 season_end_title = 🏆 **{ $game } — la { $season } è finita** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
-season_end_nobody = Nessuno ha giocato le { $count ->
-    [one] { $count } partita valida
-   *[other] { $count } partite valide
-} necessarie per entrare in classifica.
+season_end_nobody = Nessuno ha giocato { $count ->
+    [one] la partita valida necessaria
+   *[other] le { $count } partite valide necessarie
+} per entrare in classifica.
 season_end_up = ⬆️ Salgono in divisione { $division }: { $names }
 season_end_down = ⬇️ Scendono in divisione { $division }: { $names }
 season_end_more = …e { $count ->

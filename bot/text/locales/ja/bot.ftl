@@ -576,7 +576,7 @@ challenge_result_sides = あなたの側は { $mine }、相手の側は { $their
 challenge_result_points = あなたの側は { $score } カード点を取りました。
 challenge_standings_unplayed = 順位表はあなたが終えた配札だけを数えます。遊ぶ前に配札を知ることがないようにするためです：まずチャレンジ #{ $id } の配札 1 を終えてください（カードの「遊ぶ」）。
 challenge_standings_sealed = -# ここで数えるのは、あなたが終えた { $count } 配札だけです（全 { $total }）：ほかの配札の全員の結果は、あなたが遊ぶかチャレンジが締め切られるまで隠されます。
-challenge_standings_you_tied = あなた：{ $players } 人中 { $rank } 位（同順位） · { $percent } · パーに対して { $par } · { $done }/{ $total } 配札
+challenge_standings_you_tied = あなた：{ $players } 人中 { $rank } 位（同順位） · { $percent } · パーに対して { $par } · 遊んだ配札 { $done }/{ $total }
 challenge_deal_par_pending = この配札のパーはまだ計算中です。
 challenge_deal_field = 先に遊んだ { $count } 人に対してマッチポイント { $percent }。
 challenge_deal_alone = この配札をほかに遊んだ人はまだいません。
@@ -586,7 +586,7 @@ challenge_par_name = コンピューター（強い）
 challenge_standings_subtitle = { $count } 人 · { $page }/{ $pages } ページ
 challenge_standings_open = 締め切り { $left }
 challenge_standings_final = 最終順位
-challenge_standings_you = あなた：{ $players } 人中 { $rank } 位 · { $percent } · パーに対して { $par } · { $done }/{ $total } 配札
+challenge_standings_you = あなた：{ $players } 人中 { $rank } 位 · { $percent } · パーに対して { $par } · 遊んだ配札 { $done }/{ $total }
 challenge_standings_note = -# マッチポイント：各配札で、上回った相手ごとに 1、同点ごとに ½ を百分率で。全員を同じ配札で平均します（遊ばなかった配札は 0%）。平均が同じなら、遊んだ配札 1 つあたりのパー（あなたの席の強いコンピューター）に対する結果で順位を決めます。
 challenge_standings_missed = -# 全 { $total } 配札のうち { $done } 配札を遊びました：遊ばなかった配札は 0% です。
 challenge_attempt_alone = **チャレンジ完了**：まだほかに遊んだ人がいないので、マッチポイントはまだありません · パーに対して { $par }。ほかの人が遊ぶにつれて `/challenge standings` に順位が出ます。
@@ -714,7 +714,13 @@ puzzle_solvers = { $answered ->
        *[other] 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
     }
 }
-puzzle_streak = 連続正解：{ $current }（最高 { $best }）
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] 連続正解はまだありません。正解すると始まります。
+       *[other] 連続正解が途切れました（最高 { $best }）。
+    }
+   *[other] 連続正解：{ $current }（最高 { $best }）
+}
 puzzle_already = この問題にはもう答えています。一人一回です。あなたの答えはそのままです。
 puzzle_not_yours = これはあなたの問題ではありません。`/puzzle today` か `/puzzle mine` を試してください。
 puzzle_unknown = その問題はありません。

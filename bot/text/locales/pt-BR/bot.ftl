@@ -136,12 +136,15 @@ challenge_standings_sealed = -# { $count ->
     [one] Aqui só conta a mão que você terminou
    *[other] Aqui só contam as { $count } mãos que você terminou
 } (de { $total }): os resultados de todos nas outras ficam escondidos até você jogá-las ou o desafio fechar.
-challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
+challenge_standings_you_tied = Você: posição { $rank } de { $players } (empatado) · { $percent } · { $par } em relação ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 challenge_deal_par_pending = O par desta mão ainda está sendo calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
-    [one] o jogador
-   *[other] os { $count } jogadores
-} que a jogaram antes de você.
+    [one] o jogador que a jogou antes de você.
+   *[other] os { $count } jogadores que a jogaram antes de você.
+}
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que você terminou, as outras não são jogadas.
 challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada em relação ao par (o computador difícil no seu lugar).
 challenge_standings_missed = -# Você jogou { $done } das { $total } mãos: cada mão não jogada conta 0%.
@@ -160,7 +163,10 @@ error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a par
 # Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
 
 # O que Portugal diz por tu.
-challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
+challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 review_title = **Seu jogo na mão { $deal }** — { $game }, mesa { $table }
 review_computing = A revisão do seu jogo na mão { $deal } está sendo calculada… aparecerá aqui em segundos.
 cmd_review = Onde seu jogo numa mão terminada custou pontos (só você vê)
@@ -235,7 +241,13 @@ puzzle_stats_all = Todos os jogos: { $solved ->
    *[other] { $solved } resolvidos
 } de { $tried } · sequência { $current } (recorde { $best })
 puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
-puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Ainda sem sequência: um problema resolvido começa uma.
+       *[other] Sequência interrompida (recorde { $best }).
+    }
+   *[other] Sequência: { $current } seguidos (recorde { $best }).
+}
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
 button_web_review = Minha revisão, jogada a jogada
 

@@ -490,7 +490,10 @@ board_you = Tu: { $line }
 board_line = { $rank }. { $name } — { $rating } · { $games } · { $rate }% ganhos
 board_empty = Ainda não há jogos de { $game } com classificação neste servidor — `{ $command }` abre um!
 board_empty_period = Não há jogos de { $game } com classificação neste servidor nos últimos 30 dias — `{ $command }` abre um!
-error_page = Não há página { $page }: esta classificação tem { $pages } página(s).
+error_page = Não há página { $page }: esta classificação tem { $pages ->
+    [one] { $pages } página
+   *[other] { $pages } páginas
+}.
 error_manage_server = Só os membros com a permissão Gerir servidor podem fazer isso.
 stats_title = **Estatísticas de { $name }**
 stats_not_rated = sem classificação desde a última reposição
@@ -642,12 +645,15 @@ challenge_standings_sealed = -# { $count ->
     [one] Aqui só conta a mão que terminaste
    *[other] Aqui só contam as { $count } mãos que terminaste
 } (de { $total }): os resultados de todos nas outras ficam escondidos até as jogares ou o desafio fechar.
-challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
+challenge_standings_you_tied = Tu: posição { $rank } de { $players } (empatado) · { $percent } · { $par } face ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 challenge_deal_par_pending = O par desta mão ainda está a ser calculado.
 challenge_deal_field = { $percent } dos pontos de match contra { $count ->
-    [one] o jogador
-   *[other] os { $count } jogadores
-} que a jogaram antes de ti.
+    [one] o jogador que a jogou antes de ti.
+   *[other] os { $count } jogadores que a jogaram antes de ti.
+}
 challenge_deal_alone = Ainda ninguém mais jogou esta mão.
 challenge_attempt_done = **Desafio concluído**: { $percent } de média · { $par } face ao par. `/challenge standings` e `/challenge results` mostram como correu a todos.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que terminaste, as outras não se jogam.
@@ -658,7 +664,10 @@ challenge_standings_subtitle = { $count ->
 } · página { $page }/{ $pages }
 challenge_standings_open = fecha { $left }
 challenge_standings_final = classificação final
-challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
+challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done ->
+    [one] { $done } mão jogada de { $total }
+   *[other] { $done } mãos jogadas de { $total }
+}
 challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada face ao par (o computador difícil no teu lugar).
 challenge_standings_missed = -# Jogaste { $done } das { $total } mãos: cada mão não jogada conta 0%.
 challenge_attempt_alone = **Desafio concluído**: ainda ninguém mais o jogou, por isso ainda não há pontos de match · { $par } face ao par. `/challenge standings` vai classificar-te à medida que outros jogarem.
@@ -823,7 +832,13 @@ puzzle_solvers = { $answered ->
        *[other] { $found } dos { $answered } membros deste servidor que responderam encontraram-na.
     }
 }
-puzzle_streak = Série: { $current } seguidos (recorde { $best }).
+puzzle_streak = { $current ->
+    [0] { $best ->
+        [0] Ainda sem série: um problema resolvido começa uma.
+       *[other] Série interrompida (recorde { $best }).
+    }
+   *[other] Série: { $current } seguidos (recorde { $best }).
+}
 puzzle_already = Já respondeste a este problema: uma tentativa cada um. A tua resposta mantém-se.
 puzzle_not_yours = Este problema não é teu: experimenta `/puzzle today` ou `/puzzle mine`.
 puzzle_unknown = Esse problema não existe.
@@ -876,9 +891,9 @@ season_relegation_line = ⬇️ Descida: { $count ->
     [one] o último desce
    *[other] os { $count } últimos descem
 } à divisão { $division }
-season_unranked_title = Ainda sem classificação (são precisos { $count ->
-    [one] { $count } jogo classificado
-   *[other] { $count } jogos classificados
+season_unranked_title = Ainda sem classificação ({ $count ->
+    [one] é preciso { $count } jogo classificado
+   *[other] são precisos { $count } jogos classificados
 }):
 season_you_division = divisão { $division }, { $line }
 season_off = As temporadas estão desligadas neste servidor (`/atout settings season:` liga-as).
@@ -909,7 +924,7 @@ season_end_title = 🏆 **{ $game } — a { $season } terminou** ({ $dates })
 season_podium_title = { $game } — { $season }
 season_end_place = { $medal } { $name } — { $rating } · { $games }
 season_end_nobody = Ninguém jogou { $count ->
-    [one] o { $count } jogo classificado necessário
+    [one] o jogo classificado necessário
    *[other] os { $count } jogos classificados necessários
 } para ter classificação.
 season_end_up = ⬆️ Sobem à divisão { $division }: { $names }
