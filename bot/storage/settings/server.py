@@ -21,11 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from games.records import Json
 from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
-
-Json = dict[str, Any]  # JSON: the ``settings`` column of ``guild_settings``
 
 
 @dataclass(frozen=True)

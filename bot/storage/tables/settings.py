@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
 from games.duplicate import FixedDeal, step_rng
+from games.records import Json
 
 DEFAULT_LEVEL: Final = "easy"
 DEFAULT_DECK_STYLE: Final = "auto"
 DEFAULT_LANGUAGE: Final = "en"
 """Tables stored before languages existed are English."""
-
-Json = dict[str, Any]  # JSON: the ``settings`` column of a table or a challenge
 
 
 @dataclass(frozen=True)
