@@ -76,7 +76,8 @@ def table_command(
         # method (``self`` first) when its qualified name is inside a class.
         command.__name__, command.__qualname__ = body.__name__, body.__qualname__
         described = app_commands.describe(table=describe("opt_table"))(command)
-        return app_commands.command(name=name, description=describe(f"cmd_table_{name}"))(described)
+        key = "cmd_table_" + name  # the command's description in the catalogues
+        return app_commands.command(name=name, description=describe(key))(described)
 
     return decorate
 
