@@ -214,9 +214,9 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from benchmarks.load import (
         Players,
         Probe,
-        _no_presence_sweep,
         install_hooks,
         loop_lag,
+        no_background_loops,
         open_table,
         release_loop,
     )
@@ -229,7 +229,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from bot.web.settings import WebSettings
 
     logging.basicConfig(level=logging.CRITICAL)
-    _no_presence_sweep()
+    no_background_loops()
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "web.sqlite3")
         deals = await fill(db, args.games, args.seed)
