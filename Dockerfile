@@ -40,7 +40,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     ATOUT_DB=/data/atout.sqlite3 \
     ATOUT_HEALTH_FILE=/tmp/atout.health \
-    ATOUT_WEB_BIND=0.0.0.0:8080
+    ATOUT_WEB_BIND=0.0.0.0:8080 \
+    ATOUT_WEB_TRUSTED_PROXIES=10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7
 # /data belongs to the bot's user: a new named volume mounted there starts with that owner. No
 # VOLUME instruction: it would give every container (each compose service) an anonymous volume.
 RUN groupadd --gid 10001 atout \
@@ -58,5 +59,7 @@ HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \
     CMD ["python", "-m", "bot", "health"]
 # The deals' web pages, served when ATOUT_WEB_URL is set: on every address of the container,
 # which `-p 127.0.0.1:8080:8080` (or compose's ports) publishes to the host's reverse proxy only.
+# Docker hands the host's connections over from its network's gateway, a private address: the
+# private networks are the trusted proxies (ATOUT_WEB_TRUSTED_PROXIES, docs/running.md).
 EXPOSE 8080
 CMD ["python", "-m", "bot"]

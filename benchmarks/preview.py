@@ -20,12 +20,18 @@ script does not rot.
 
 Nothing leaves the machine: simcord's preview serves on 127.0.0.1 and Chromium is only
 pointed there.
+
+Each shot waits for the page's images to be decoded and two frames painted (``after_paint``):
+Chromium sometimes handed over a frame painted before the page was laid out, so the Coinche
+auction's hand at 360 px looked magnified and cut although the page had it 360 px wide and
+whole. The bot's image was right.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import html
 import io
 import shutil
@@ -39,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
-from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage
+from benchmarks.preview_games import GAMES, PLAYS, Missed, Stage, coarse_sweeps
 from bot.app import create_bot
 from bot.config import Settings
 from bot.text.i18n import LOCALES
@@ -89,6 +95,24 @@ def message_html(name: str, message: Any) -> str:
     return "<!doctype html><meta charset=utf-8>\n" + "\n".join(parts) + "\n"
 
 
+SETTLED_PAINT = """() => Promise.all([...document.images].map((image) => image.decode().catch(() => null)))
+  .then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))"""
+"""Every image decoded, then two frames painted: what the page shows is what it has laid out."""
+
+
+def after_paint(screenshot: Any) -> Any:
+    """Playwright's ``Page.screenshot``, taken once every image of the page is decoded and two
+    frames are painted. Without it Chromium sometimes gave a frame painted before the page was
+    laid out (the Coinche auction's hand at 360 px came out stretched and cut at its bottom, 10
+    px lower than the page had placed it), whereas the page itself had it right."""
+
+    async def shot(page: Any, **options: Any) -> bytes:
+        await page.evaluate(SETTLED_PAINT)
+        return bytes(await screenshot(page, **options))
+
+    return shot
+
+
 class Camera:
     """Writes each moment: a PNG per width through simcord's preview page in one Chromium,
     or plain HTML without a browser."""
@@ -102,6 +126,8 @@ class Camera:
         """(language, game) -> the moments photographed."""
         self.playwright: Any = None
         self.chromium: Any = None
+        self.screenshot: Any = None
+        """Playwright's own ``Page.screenshot``, while ``after_paint`` stands in for it."""
 
     async def __aenter__(self) -> Camera:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -114,11 +140,16 @@ class Camera:
         executable = chromium_path()
         if executable is None:
             raise SystemExit(MISSING_BROWSER)
+        from playwright.async_api import Page
+
+        self.screenshot = Page.screenshot
+        Page.screenshot = after_paint(Page.screenshot)  # type: ignore[method-assign]
         self.playwright = await async_playwright().start()
         try:
             self.chromium = await self.playwright.chromium.launch(executable_path=executable)
         except Exception as exc:
             await self.playwright.stop()
+            Page.screenshot = self.screenshot  # type: ignore[method-assign]
             raise SystemExit(f"{executable} did not start ({exc}).\n{MISSING_BROWSER}") from exc
         return self
 
@@ -126,6 +157,10 @@ class Camera:
         if self.chromium is not None:
             await self.chromium.close()
             await self.playwright.stop()
+        if self.screenshot is not None:
+            from playwright.async_api import Page
+
+            Page.screenshot = self.screenshot  # type: ignore[method-assign]
 
     async def shoot(
         self,
@@ -180,7 +215,9 @@ async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
     """Plays ``games`` in a fresh simcord world at tables speaking ``language``; returns what
     went wrong (a missed moment, a game that failed), one line each."""
     problems: list[str] = []
-    with tempfile.TemporaryDirectory() as workdir:
+    # A season's month passes in the world that photographs it (see ``coarse_sweeps``).
+    sweeps = coarse_sweeps() if "season" in games else contextlib.nullcontext()
+    with sweeps, tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)
         if camera.browser:

@@ -28,6 +28,7 @@ from games.actions import Action
 from games.base import Game
 from harness.challenge import Attempt, card, new_challenge
 from harness.driver import Table, custom_ids
+from harness.seasons import store_game
 
 Shoot = Callable[[str, str, simcord.ChannelHandle, simcord.MemberActor, Any], Awaitable[None]]
 """``shoot(game, moment, channel, viewer, message)``: photograph one moment."""
@@ -74,6 +75,7 @@ GAMES: dict[str, Script] = {
         seed=1,
     ),
     "puzzle": Script("puzzle", ("post", "question", "answer", "stats"), seed=1),
+    "season": Script("season", ("standings", "podium", "division", "stats"), seed=1),
 }
 """Every game the script knows, by the name ``--game`` takes (Briscola at 2 and at 6 seats)."""
 
@@ -414,6 +416,79 @@ async def puzzle(stage: Stage) -> None:
     await stage.shoot("puzzle", "stats", channel, alice, stats.response)
 
 
+async def season(stage: Stage) -> None:
+    """Seasons (issue 45): the first season's standings (a page of ranked players, then those
+    not ranked yet), its end posted with the podium and the moves, the second season's division
+    with its promotion line, and a player's seasons in /stats. 45 people play duels stored as a
+    finished table stores them (the moments are the standings, not the play)."""
+    world, guild = stage.world, stage.guild
+    channel = guild.create_text_channel("seasons")
+    news = guild.create_text_channel("announcements")
+    boss = guild.add_member(
+        world.create_user("referee"),
+        roles=[guild.create_role("referees", permissions=discord.Permissions(manage_guild=True))],
+    )
+    bot = world.bot
+    await bot.storage.settings.update(  # type: ignore[attr-defined]
+        guild.id, lambda settings: replace(settings, language=stage.language)
+    )
+    await boss.slash(channel, "atout settings", announce_channel=news, season_min_games=2)
+    names = ["Marie", "Paolo", "Inês", "Jun", "Léa", "Tomás", "Giulia", "Hana", "Yann", "Rui"]
+    # The five people whose Discord speaks the language play last of 45: they are in the
+    # second division next month, where the photographs look.
+    league = [
+        guild.add_member(world.create_user(f"{names[index % len(names)]} {index + 1}"))
+        for index in range(40)
+    ] + list(stage.people)
+    newcomer = guild.add_member(world.create_user("Noa"))
+    alice = stage.people[0]
+    for round_ in range(2):
+        for index, one in enumerate(league):
+            other = league[(index + 1 + round_) % len(league)]
+            first, second = sorted((one, other), key=league.index)
+            await store_game(world, guild.id, first, second, "belote")
+    await store_game(world, guild.id, league[0], newcomer, "belote")
+    board = await alice.slash(channel, "leaderboard", game="belote")
+    await stage.shoot("season", "standings", channel, alice, board.response)
+    # A month later (the sweeps run every six hours here: ``coarse_sweeps``).
+    await world.advance_time(31 * 24 * 3600 + SEASON_SWEEP_S)
+    podium = latest(news)
+    await stage.shoot("season", "podium", news, alice, podium)
+    for index, one in enumerate(league):
+        other = league[(index + 3) % len(league)]
+        winner, loser = (one, other) if index % 3 else (other, one)
+        await store_game(world, guild.id, winner, loser, "belote")
+    division = await alice.slash(channel, "leaderboard", game="belote")
+    await stage.shoot("season", "division", channel, alice, division.response)
+    stats = await alice.slash(channel, "stats", game="belote")
+    await stage.shoot("season", "stats", channel, alice, stats.response)
+
+
+SEASON_SWEEP_S = 6 * 3600.0
+"""The bot's sweeps' period in a world where a season is photographed (``coarse_sweeps``)."""
+
+
+@contextmanager
+def coarse_sweeps() -> Iterator[None]:
+    """The bot's four sweeps (tables left alone, challenges, puzzle posts, seasons) every six
+    hours instead of every minute, set before the bot starts, so that the season's month passes
+    in a few hundred sweeps, not 180,000."""
+    import bot.challenge.controller
+    import bot.puzzles.desk
+    import bot.seasons.desk
+    import bot.table.presence
+
+    modules = (bot.challenge.controller, bot.puzzles.desk, bot.table.presence, bot.seasons.desk)
+    saved = [module.SWEEP_EVERY_S for module in modules]
+    for module in modules:
+        module.SWEEP_EVERY_S = SEASON_SWEEP_S
+    try:
+        yield
+    finally:
+        for module, period in zip(modules, saved, strict=True):
+            module.SWEEP_EVERY_S = period
+
+
 PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "coinche": coinche,
     "belote": belote,
@@ -424,6 +499,7 @@ PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "sueca": sueca,
     "challenge": challenge,
     "puzzle": puzzle,
+    "season": season,
 }
 
 

@@ -5,7 +5,7 @@ the realistic workload (people click 2 s after their ping, computers pause 1.2 s
 one of the six languages, and serves the web pages (``ATOUT_WEB_URL`` set) from the same
 database, which also holds ``--games`` finished Coinche games. A second process, the readers,
 runs ``--clients`` HTTP clients, each request from an address of its own (``X-Forwarded-For``,
-as a reverse proxy on the machine passes it). With ``--pace`` (seconds, default 1), people
+as a reverse proxy on the machine passes it: ``ATOUT_WEB_TRUSTED_PROXIES=127.0.0.1``). With ``--pace`` (seconds, default 1), people
 reading, what a player meets:
 
 - ``first visits``, the first half of the time: a deal ends at one of the tables and its
@@ -22,13 +22,16 @@ already made.
 
 Printed: the latency of a deal page (p50, p95, p99, from the request to the last byte) in
 each phase, pages per second, the pages made ahead and the cache's size, and what the tables
-felt meanwhile (click acknowledgement, event loop lag). ``--tables 0`` measures the pages alone.
+felt meanwhile (click acknowledgement, event loop lag). ``--tables 0`` measures the pages alone:
+no table plays, and the links "posted" are those of the finished games' deals, one every
+``pace`` seconds, each page made on its first click (nobody made it ahead).
 
     nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30
     nice -n 10 python benchmarks/web.py --tables 200 --clients 50 --duration 30 --pace 0
 
 ``--screenshots DIR`` instead serves a small database alone and saves each kind of page at
-360 and 1280 px wide (Debian's chromium through Playwright), printing the files' paths.
+320, 360, 550 and 1280 px wide (``--widths``), in ``--locales`` (English by default), with
+Debian's chromium through Playwright, printing the files' paths.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import os
 import random
 import shutil
@@ -58,6 +62,16 @@ URL = "https://atout.example.org"
 READERS_NICE = 9
 """How much lower than the bot the readers' process runs."""
 SECRET = "benchmark-secret-" + "x" * 32
+
+
+async def post_alone(readers: asyncio.StreamWriter, urls: list[str], pace: float) -> None:
+    """``--tables 0``: a finished deal's link every ``pace`` seconds, in the languages in turn,
+    as if it had just been posted (its page made on the first click)."""
+    for index, url in enumerate(urls):
+        if readers.is_closing():
+            return
+        readers.write(f"{url} {LOCALES[index % len(LOCALES)]}\n".encode())
+        await asyncio.sleep(max(pace, 0.05))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -226,6 +240,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from bot.play.settings import locale_of
     from bot.process import collector
     from bot.storage.tables.settings import TableSettings
+    from bot.web.guard import parse_networks
     from bot.web.settings import WebSettings
 
     logging.basicConfig(level=logging.CRITICAL)
@@ -234,7 +249,13 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         db = str(Path(tmp) / "web.sqlite3")
         deals = await fill(db, args.games, args.seed)
         print(f"{len(deals)} finished deals in {args.games} games", file=sys.stderr, flush=True)
-        web = WebSettings(url=URL, host="127.0.0.1", port=0, secret=SECRET)
+        web = WebSettings(
+            url=URL,
+            host="127.0.0.1",
+            port=0,
+            secret=SECRET,
+            trusted_proxies=parse_networks("127.0.0.1"),  # the readers' proxy
+        )
         settings = Settings(
             token=None,
             db_path=db,
@@ -337,7 +358,13 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             assert process.stdin is not None and process.stdout is not None
             readers_in = process.stdin
             clicks_before = len(probe.clicks)
+            posting = None
+            if not args.tables:
+                # The pages alone: the finished games' deals are "posted" in turn.
+                posting = loop.create_task(post_alone(readers_in, urls, args.pace))
             out = await process.stdout.read()
+            if posting is not None:
+                posting.cancel()
             await process.wait()
             readers_in = None
             message.post_deal_summary = post_summary  # type: ignore[method-assign]
@@ -358,6 +385,12 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     acks = [(c.acked - c.sent) * 1000 for c in clicks if c.acked is not None]
     first, other, warm = reading["first_ms"], reading["other_ms"], reading["warm_ms"]
     ack = {f"p{q}": percentile(acks, q) for q in (50, 95, 99)}
+    tables = (
+        f"ack p50 {ack['p50']:.0f} ms p95 {ack['p95']:.0f} ms p99 {ack['p99']:.0f} ms over"
+        f" {len(acks)} clicks"
+        if acks
+        else "no table in play"
+    )
     figures = {
         "tables": args.tables,
         "clients": args.clients,
@@ -383,6 +416,8 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     }
 
     def ms(figures: dict[str, float]) -> str:
+        if any(math.isnan(figures[q]) for q in ("50", "95", "99")):
+            return "none"  # nothing of the kind was asked
         return " ".join(f"p{q} {figures[q]:.0f}" for q in ("50", "95", "99"))
 
     if args.pace > 0:
@@ -401,16 +436,16 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         f" {reading['pages_per_s']:.0f} pages/s, answers {reading['statuses']};"
         f" {len(ready)} links posted, {sum(ready)} of their pages made by then;"
         f" {made} pages made ({ahead} ahead), {cache_hits} from memory, {kept} kept in"
-        f" {kept_bytes / 1e6:.2f} MB; tables meanwhile: ack p50 {ack['p50']:.0f} ms"
-        f" p95 {ack['p95']:.0f} ms p99 {ack['p99']:.0f} ms over {len(acks)} clicks,"
+        f" {kept_bytes / 1e6:.2f} MB; tables meanwhile: {tables},"
         f" loop lag p99.9 {percentile(lag, 99.9) * 1000:.0f} ms"
     )
     return line, figures
 
 
 # ----------------------------------------------------------------------------- screenshots
-async def screenshots(folder: Path) -> list[str]:
-    """Each kind of page at 360 and 1280 px, from a small database served alone."""
+async def screenshots(folder: Path, widths: list[int], locales: list[str]) -> list[str]:
+    """Each kind of page at each of ``widths``, in each of ``locales``, from a small database
+    served alone."""
     from playwright.async_api import async_playwright
 
     from bot.web.server import WebServer
@@ -449,17 +484,21 @@ async def screenshots(folder: Path) -> list[str]:
             browser = await playwright.chromium.launch(
                 executable_path=chromium, args=["--no-sandbox", "--headless=new"]
             )
-            for width, height in ((360, 740), (1280, 800)):
-                context = await browser.new_context(viewport={"width": width, "height": height})
-                page = await context.new_page()
-                for name, (url, steps) in pages.items():
-                    await page.goto(url.replace(URL, base))
-                    for _ in range(steps):
-                        await page.keyboard.press("ArrowRight")
-                    path = folder / f"{name}-{width}.png"
-                    await page.screenshot(path=str(path), full_page=steps == 0)
-                    saved.append(str(path))
-                await context.close()
+            for locale in locales:
+                for width in widths:
+                    height = 800 if width >= 760 else 740
+                    context = await browser.new_context(
+                        viewport={"width": width, "height": height}, locale=locale
+                    )
+                    page = await context.new_page()
+                    for name, (url, steps) in pages.items():
+                        await page.goto(url.replace(URL, base))
+                        for _ in range(steps):
+                            await page.keyboard.press("ArrowRight")
+                        path = folder / f"{name}-{locale}-{width}.png"
+                        await page.screenshot(path=str(path), full_page=True)
+                        saved.append(str(path))
+                    await context.close()
             await browser.close()
         await server.stop()
         await storage.close()
@@ -501,13 +540,19 @@ def main() -> None:
     )
     parser.add_argument("--readers", metavar="URLS", help=argparse.SUPPRESS)
     parser.add_argument("--screenshots", metavar="DIR", type=Path)
+    parser.add_argument(
+        "--widths", default="320,360,550,1280", help="the screenshots' widths, px (comma-separated)"
+    )
+    parser.add_argument("--locales", default="en", help="the screenshots' languages")
     add_json_option(parser)
     args = parser.parse_args()
     if args.readers:
         readers_main(args)
         return
     if args.screenshots:
-        for path in asyncio.run(screenshots(args.screenshots)):
+        widths = [int(w) for w in args.widths.split(",")]
+        locales = args.locales.split(",")
+        for path in asyncio.run(screenshots(args.screenshots, widths, locales)):
             print(path)
         return
     line, figures = asyncio.run(run(args))

@@ -3,11 +3,13 @@ commands, listed by ``python -m bot --help``:
 
 - ``python -m bot migrate-db --from atout.sqlite3 --to postgresql://…`` copies its data to
   PostgreSQL (bot/storage/operations/migrate_db.py);
-- ``python -m bot backup FILE`` and ``python -m bot restore FILE`` back up and restore the SQLite
-  database (bot/storage/operations/backup.py);
+- ``python -m bot backup FILE`` (``--force`` to replace a file there) and ``python -m bot restore
+  FILE`` back up and restore the SQLite database (bot/storage/operations/backup.py);
 - ``python -m bot health`` says whether the running bot is well (bot/process/health.py);
 - ``python -m bot web`` serves the deals' web pages alone, from the same database
-  (bot/web/server.py; the bot serves them itself when ``ATOUT_WEB_URL`` is set).
+  (bot/web/server.py; the bot serves them itself when ``ATOUT_WEB_URL`` is set);
+- ``python -m bot web-link`` prints the address of the newest finished deal's page, to check
+  the pages behind a reverse proxy (bot/web/newest.py).
 
 A new admin's mistakes end in one line that says what is wrong and a non-zero exit, never in a
 traceback; an unknown argument is the argument parser's one line. Exit codes:
@@ -64,8 +66,8 @@ running on this database.
 Settings come from the environment and from .env in the working directory (the environment
 wins): DISCORD_TOKEN, ATOUT_DB, ATOUT_SHARD_COUNT, ATOUT_SHARDS, ATOUT_DEV_GUILD, ATOUT_AI_PAUSE,
 ATOUT_IMAGE_PROCESSES, ATOUT_REVIEW_PROCESSES, ATOUT_HEALTH_FILE, ATOUT_WEB_URL,
-ATOUT_WEB_BIND, ATOUT_WEB_SECRET. See the README, "Running your own Atout", and
-docs/running.md."""
+ATOUT_WEB_BIND, ATOUT_WEB_SECRET, ATOUT_WEB_TRUSTED_PROXIES. See the README, "Running your own
+Atout", and docs/running.md."""
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -86,6 +88,9 @@ def arguments() -> argparse.ArgumentParser:
         help="copy the SQLite database ATOUT_DB names to FILE, the bot running or not",
     )
     backup.add_argument("file", metavar="FILE")
+    backup.add_argument(
+        "--force", action="store_true", help="replace FILE if it is there (refused otherwise)"
+    )
     restore = commands.add_parser(
         "restore",
         help="replace the SQLite database ATOUT_DB names with the backup FILE (bot stopped)",
@@ -100,6 +105,11 @@ def arguments() -> argparse.ArgumentParser:
         "web",
         help="serve the deals' web pages alone, from the database ATOUT_DB names (the bot"
         " serves them itself when ATOUT_WEB_URL is set)",
+    )
+    commands.add_parser(
+        "web-link",
+        help="print the address of the newest finished deal's web page, to check the pages"
+        " behind your reverse proxy: exit 0 printed, 1 no deal to show yet",
     )
     return parser
 
@@ -158,9 +168,11 @@ def command_or_bot(words: list[str]) -> int:
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command in ("backup", "restore"):
-        return backup_or_restore(args.command, args.file)
+        return backup_or_restore(args.command, args.file, force=getattr(args, "force", False))
     if args.command == "web":
         return web()
+    if args.command == "web-link":
+        return web_link()
     if args.command == "health":
         from bot.process import health
 
@@ -176,7 +188,8 @@ def web() -> int:
     from bot.config import load_settings
     from bot.process.logs import setup_logging
     from bot.storage.backends import StorageUnavailable
-    from bot.web.server import WebUnavailable, serve_alone
+    from bot.web.alone import serve_alone
+    from bot.web.server import WebUnavailable
 
     try:
         settings = load_settings()
@@ -191,6 +204,35 @@ def web() -> int:
         return EXIT_SETTING
     except KeyboardInterrupt:
         pass
+    return EXIT_OK
+
+
+def web_link() -> int:
+    """``python -m bot web-link``: the newest finished deal's address, or why there is none."""
+    import asyncio
+
+    from bot.config import load_settings
+    from bot.storage.backends import StorageUnavailable
+    from bot.web.newest import newest_link
+    from bot.web.text import web_text
+
+    try:
+        settings = load_settings()
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_SETTING
+    if settings.web.url is None:
+        print(web_text("web_cli_link_no_url"), file=sys.stderr)
+        return EXIT_SETTING
+    try:
+        lines = asyncio.run(newest_link(settings.web, settings.db_path))
+    except StorageUnavailable as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_SETTING
+    if lines is None:
+        print(web_text("web_cli_link_none"))
+        return 1
+    print(lines)
     return EXIT_OK
 
 
@@ -220,7 +262,7 @@ def migrate_db(argv: list[str]) -> int:
             lock.close()
 
 
-def backup_or_restore(command: str, file: str) -> int:
+def backup_or_restore(command: str, file: str, *, force: bool = False) -> int:
     import asyncio
 
     from bot.config import load_settings
@@ -241,7 +283,10 @@ def backup_or_restore(command: str, file: str) -> int:
         )
         return EXIT_SETTING
     try:
-        line = backup(db, file) if command == "backup" else asyncio.run(restore(file, db))
+        if command == "backup":
+            line = backup(db, file, force=force)
+        else:
+            line = asyncio.run(restore(file, db))
     except BackupError as exc:
         print(f"{command}: {exc}", file=sys.stderr)
         return EXIT_SETTING
@@ -301,7 +346,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
     import aiohttp
     import discord
 
-    from bot.storage.backends import StorageUnavailable, describe, unavailable
+    from bot.storage.backends import StorageUnavailable, storage_unavailable, unavailable
     from bot.storage.operations import instance_lock
     from bot.text.i18n import t
     from bot.web.server import WebUnavailable
@@ -318,8 +363,7 @@ async def serve(bot: AtoutBot, token: str) -> int:
     except Exception as exc:
         if not unavailable(exc):
             raise
-        reason = str(exc) or type(exc).__name__
-        print(t("cli_no_database", where=describe(db), reason=reason), file=sys.stderr)
+        print(storage_unavailable(db, exc, t), file=sys.stderr)
         return EXIT_SETTING
     bot.stop_grace_s = STOP_GRACE_S
     health = start_health(bot)

@@ -24,7 +24,8 @@ from bot.play.reviews import Reviews
 from bot.play.tables import Tables
 from bot.play.turn_timer import TurnTimer
 from bot.process import allocator
-from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
+from bot.storage.backends import describe, make_storage, storage_unavailable, unavailable
+from bot.storage.databases import database
 from bot.storage.storage import Storage
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
@@ -59,6 +60,7 @@ EXTENSIONS = (
     "cogs.challenge",
     "cogs.review",
     "cogs.puzzle",
+    "cogs.seasons",
 )
 
 
@@ -88,6 +90,8 @@ class AtoutBot(commands.Bot):
             **shard_options,
         )
         self.settings = settings
+        # Storage stamps a game's end on the clock the seasons' sweep reads (Discord's).
+        database.use_clock(discord.utils.utcnow)
         workers.configure_images(settings.image_processes)
         self.storage: Storage = storage or make_storage(settings.db_path)
         self.storage.shards = settings.shards
@@ -164,9 +168,7 @@ class AtoutBot(commands.Bot):
         except Exception as exc:
             if not unavailable(exc):
                 raise
-            where = describe(self.settings.db_path)
-            reason = str(exc) or type(exc).__name__
-            raise StorageUnavailable(t("cli_no_database", where=where, reason=reason)) from exc
+            raise storage_unavailable(self.settings.db_path, exc, t) from exc
 
     async def setup_hook(self) -> None:
         # Logged in: the drawing processes start now, while the commands are synced and the

@@ -91,6 +91,12 @@ def as_in_dotenv(value: str) -> str:
     return text[: comment.start()].rstrip() if comment else text
 
 
+def _whole(text: str) -> bool:
+    """Digits 0-9 only: ``"²".isdigit()`` is true, and ``int("²")`` then fails with "invalid
+    literal for int()", which names no setting."""
+    return text.isascii() and text.isdigit()
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None, dotenv: str | os.PathLike[str] = ".env"
 ) -> Settings:
@@ -101,7 +107,7 @@ def load_settings(
     merged.update((key, as_in_dotenv(value)) for key, value in real.items())
     guild = merged.get("ATOUT_DEV_GUILD", "").strip()
     pause = merged.get("ATOUT_AI_PAUSE", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not _whole(guild):
         raise ValueError(f"ATOUT_DEV_GUILD must be a server id (digits), not {guild!r}")
     try:
         ai_pause_s = float(pause) if pause else 1.2
@@ -112,14 +118,14 @@ def load_settings(
         raise ValueError(t("cli_ai_pause", value=repr(pause)))
     shards = parse_shards(merged.get("ATOUT_SHARD_COUNT", ""), merged.get("ATOUT_SHARDS", ""))
     drawing = merged.get("ATOUT_IMAGE_PROCESSES", "").strip()
-    if drawing and not (drawing.isdigit() and int(drawing) <= MAX_IMAGE_PROCESSES):
+    if drawing and not (_whole(drawing) and int(drawing) <= MAX_IMAGE_PROCESSES):
         raise ValueError(t("cli_image_processes", most=MAX_IMAGE_PROCESSES, value=repr(drawing)))
     db = merged.get("ATOUT_DB", "").strip() or "atout.sqlite3"
     if "://" in db and not is_postgres_url(db):
         # mysql://…, sqlite:///…: not a file path, which SQLite would make of it.
         raise ValueError(t("cli_db_url", value=repr(redact(db))))
     reviewing = merged.get("ATOUT_REVIEW_PROCESSES", "").strip()
-    if reviewing and not (reviewing.isdecimal() and int(reviewing) <= MAX_REVIEW_PROCESSES):
+    if reviewing and not (_whole(reviewing) and int(reviewing) <= MAX_REVIEW_PROCESSES):
         raise ValueError(
             t("cli_review_processes", most=MAX_REVIEW_PROCESSES, value=repr(reviewing))
         )

@@ -20,12 +20,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import AtoutBot, atout
+from bot.seasons.board import show_season, which_season
+from bot.seasons.desk import role_problem
+from bot.seasons.screens import season_lines
+from bot.storage.databases.database import now
 from bot.storage.ratings.interface import PERIODS
 from bot.storage.ratings.model import GAMES
-from bot.storage.settings.server import ServerSettings
+from bot.storage.seasons.calendar import LENGTHS
+from bot.storage.seasons.model import Season
+from bot.storage.settings.server import SEASON_MIN_GAMES, ServerSettings
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import LANGUAGE_CHOICES, choice, describe
 from bot.text.i18n import LOCALES, t, user_locale
+from bot.text.seasons import length_name, season_dates, season_name
 from bot.ui.codec import BoardButtonId, RecordButtonId, ResetButtonId
 from bot.ui.components import Rebuilt
 from bot.ui.replies import refuse
@@ -33,6 +40,11 @@ from bot.ui.standings import Answer, board_answer, history_text, stats_answer
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
+SEASON_LENGTH_CHOICES = [choice(f"season_length_{length}", length) for length in LENGTHS]
+CLEARABLE = ("announce_channel", "champion_role")
+CLEAR_CHOICES = [choice(f"clear_{key}", key) for key in CLEARABLE]
+STATS_SEASONS = 3
+"""Seasons of each game ``/stats`` lists, the latest first."""
 HISTORY_LIMIT = 10
 MESSAGE_LIMIT = 2000
 
@@ -220,7 +232,11 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description=describe("cmd_leaderboard"))
     @app_commands.describe(
-        game=describe("opt_game"), period=describe("opt_period"), page=describe("opt_page")
+        game=describe("opt_game"),
+        period=describe("opt_period"),
+        page=describe("opt_page"),
+        season=describe("opt_season_board"),
+        division=describe("opt_division"),
     )
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
@@ -229,8 +245,39 @@ class Leaderboard(commands.Cog):
         game: str,
         period: str = "all",
         page: app_commands.Range[int, 1, 100000] = 1,
+        season: str | None = None,
+        division: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
+        # ``season:`` left out is the current season's standings (issue 45); ``season:all``,
+        # ``period:``, or no season running, the all-time board.
+        if interaction.guild_id is not None and game in GAMES and (season or period == "all"):
+            chosen = await which_season(
+                self.bot.storage, interaction.guild_id, season, user_locale(interaction)
+            )
+            if isinstance(chosen, str):
+                await refuse(interaction, chosen)
+                return
+            if chosen is not None:
+                await show_season(interaction, game, chosen, division, page)
+                return
         await show_board(interaction, game, period, page)
+
+    @leaderboard.autocomplete("season")
+    async def season_choices(
+        self, interaction: discord.Interaction[discord.Client], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The words ``season:`` takes, then the server's seasons, the latest first."""
+        locale = user_locale(interaction)
+        offered = [
+            app_commands.Choice(name=t(f"season_choice_{word}", locale), value=word)
+            for word in ("current", "previous", "all")
+        ]
+        if interaction.guild_id is not None:
+            for known in await self.bot.storage.seasons.seasons(interaction.guild_id):
+                name = f"{season_name(known.number, locale)} · {season_dates(known.starts_at, known.ends_at, locale)}"
+                offered.append(app_commands.Choice(name=name[:100], value=str(known.number)))
+        typed = current.strip().lower()
+        return [c for c in offered if typed in c.name.lower() or typed in c.value][:25]
 
     @app_commands.command(name="stats", description=describe("cmd_stats"))
     @app_commands.describe(user=describe("opt_user"), game=describe("opt_game_any"))
@@ -257,8 +304,14 @@ class Leaderboard(commands.Cog):
             own = who.id == interaction.user.id
             await refuse(interaction, _no_games(name, game, locale, own=own))
             return
+        # The player's seasons (issue 45): rank, division and games, the latest first.
+        minimum = (await self.bot.storage.settings.server(interaction.guild_id)).season_min_games
+        seasons = await self.bot.storage.seasons.player_seasons(
+            interaction.guild_id, who.id, game, minimum, STATS_SEASONS
+        )
+        text = "\n".join([answer.text, *season_lines(seasons, locale)])
         await interaction.response.send_message(
-            answer.text[:MESSAGE_LIMIT], file=_file(answer), allowed_mentions=NO_MENTIONS
+            text[:MESSAGE_LIMIT], file=_file(answer), allowed_mentions=NO_MENTIONS
         )
 
     @app_commands.command(name="history", description=describe("cmd_history"))
@@ -365,23 +418,36 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
                 )
             )
         )
-        await interaction.response.send_message(
-            t("reset_confirm", locale, game=t(f"game_{game}", locale)), view=view, ephemeral=True
-        )
+        name = t(f"game_{game}", locale)
+        text = t("reset_confirm", locale, game=name) + "\n" + t("reset_seasons", locale, game=name)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     @app_commands.command(name="settings", description=describe("cmd_atout_settings"))
     @app_commands.describe(
-        show_computers=describe("opt_show_computers"), language=describe("opt_server_language")
+        show_computers=describe("opt_show_computers"),
+        language=describe("opt_server_language"),
+        season=describe("opt_season_length"),
+        season_min_games=describe("opt_season_min_games"),
+        announce_channel=describe("opt_announce_channel"),
+        champion_role=describe("opt_champion_role"),
+        clear=describe("opt_clear"),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        language=LANGUAGE_CHOICES, season=SEASON_LENGTH_CHOICES, clear=CLEAR_CHOICES
+    )
     async def settings(
         self,
         interaction: discord.Interaction[discord.Client],
         show_computers: bool | None = None,
         language: str | None = None,
+        season: str | None = None,
+        season_min_games: app_commands.Range[int, 1, 100] | None = None,
+        announce_channel: discord.TextChannel | None = None,
+        champion_role: discord.Role | None = None,
+        clear: str | None = None,
     ) -> None:
         """``language`` is the default language of the tables opened in this server (a table's
-        own ``language`` option still wins)."""
+        own ``language`` option still wins). The season's options are issue 45's."""
         if not await self.allowed(interaction):
             return
         assert interaction.guild_id is not None
@@ -389,6 +455,22 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         if language is not None and language not in LOCALES:
             await refuse(interaction, t("error_setting", locale, key="language", value=language))
             return
+        low, high = SEASON_MIN_GAMES
+        wrong = (
+            ("season", season, season is not None and season not in LENGTHS),
+            ("clear", clear, clear is not None and clear not in CLEARABLE),
+            (
+                "season_min_games",
+                season_min_games,
+                season_min_games is not None and not low <= season_min_games <= high,
+            ),
+        )
+        for key, value, bad in wrong:
+            if bad:
+                await refuse(interaction, t("error_setting", locale, key=key, value=value))
+                return
+        before = await self.bot.storage.settings.server(interaction.guild_id)
+        admin = interaction.user.id
 
         def chosen(settings: ServerSettings) -> ServerSettings:
             """What the admin gave; an option left out keeps its value."""
@@ -396,16 +478,95 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
                 settings = replace(settings, show_computers=show_computers)
             if language is not None:
                 settings = replace(settings, language=language)
+            length = next((known for known in LENGTHS if known == season), None)
+            if length is not None:
+                settings = replace(settings, season=length)
+            if season_min_games is not None:
+                settings = replace(settings, season_min_games=season_min_games)
+            if announce_channel is not None:
+                settings = replace(settings, announce_channel=announce_channel.id)
+            if champion_role is not None:
+                settings = replace(settings, champion_role=champion_role.id, champion_role_by=admin)
+            if clear == "announce_channel":
+                settings = replace(settings, announce_channel=None)
+            if clear == "champion_role":
+                settings = replace(settings, champion_role=None, champion_role_by=None)
             return settings
 
         current = await self.bot.storage.settings.update(interaction.guild_id, chosen)
+        notes = await self._season_changed(interaction, before, current, champion_role)
         tables = current.table_language(interaction.guild_locale)
         shown = "settings_yes" if current.show_computers else "settings_no"
         lines = [
             t("settings_show", locale, computers=t(shown, locale)),
             t("settings_language", locale, language=t(f"language_{tables}", locale)),
+            *await self._season_lines(interaction.guild_id, locale),
+            *notes,
         ]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    async def _season_changed(
+        self,
+        interaction: discord.Interaction[discord.Client],
+        before: ServerSettings,
+        after: ServerSettings,
+        role: discord.Role | None,
+    ) -> list[str]:
+        """What a change of the season's settings starts, and what the admin should know."""
+        assert interaction.guild_id is not None
+        storage = self.bot.storage
+        locale = user_locale(interaction)
+        notes: list[str] = []
+        if after.season != before.season:
+            running = await storage.seasons.current(interaction.guild_id, now())
+            if before.season == "off" and running is None:
+                # Seasons turned on: the first one starts at once.
+                await storage.seasons.begin(interaction.guild_id, now(), fresh=True)
+            elif running is not None:
+                key = (
+                    "settings_season_off_later"
+                    if after.season == "off"
+                    else "settings_season_later"
+                )
+                notes.append(t(key, locale, season=season_name(running.number, locale)))
+        guild = interaction.guild
+        problem = role_problem(guild, role) if guild is not None and role is not None else None
+        if role is not None and problem is not None:
+            notes.append(t(f"settings_champion_{problem}", locale, role=role.mention))
+        return notes
+
+    async def _season_lines(self, guild_id: int, locale: str) -> list[str]:
+        settings = await self.bot.storage.settings.server(guild_id)
+        running: Season | None = await self.bot.storage.seasons.current(guild_id, now())
+        length = length_name(settings.season, locale)
+        if running is not None:
+            season = t(
+                "settings_season_running",
+                locale,
+                length=length,
+                season=season_name(running.number, locale),
+                dates=season_dates(running.starts_at, running.ends_at, locale),
+            )
+        else:
+            season = t("settings_season", locale, length=length)
+        channel = (
+            f"<#{settings.announce_channel}>"
+            if settings.announce_channel is not None
+            else t("settings_none", locale)
+        )
+        role = (
+            f"<@&{settings.champion_role}>"
+            if settings.champion_role is not None
+            else t("settings_none", locale)
+        )
+        return [
+            season,
+            t("settings_season_min_games", locale, count=settings.season_min_games),
+            t("settings_announce_channel", locale, channel=channel),
+            t("settings_champion_role", locale, role=role),
+        ]
 
 
 async def setup(bot: commands.Bot) -> None:

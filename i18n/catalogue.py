@@ -17,6 +17,7 @@ from typing import Any, Final
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentNumber, fluent_number
 
+from i18n.bidi import clean_bidi
 from i18n.locales import DEFAULT_LOCALE, FAMILY, LOCALE_NAME
 
 
@@ -27,9 +28,11 @@ def _argument(value: Any) -> Any:
         return str(value)
     if isinstance(value, int | float | Decimal):
         return fluent_number(value, useGrouping=False)
-    if isinstance(value, FluentNumber | str):
+    if isinstance(value, str):
+        return clean_bidi(value)  # a name's direction controls end with it (i18n.bidi)
+    if isinstance(value, FluentNumber):
         return value
-    return str(value)
+    return clean_bidi(str(value))
 
 
 class Catalogue:

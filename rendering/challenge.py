@@ -1,5 +1,6 @@
 """The standings of a server challenge as an image, in the style of the leaderboard
-(``rendering.leaderboard``): rank, player, deals completed, matchpoints, total against par.
+(``rendering.leaderboard``): rank, player, deals played of those counted, matchpoints, total
+against par.
 
 Drawn from plain rows the bot has already read and words it has already translated (the column
 headings come in with the rows), at the leaderboard's width, legible where Discord shows it.

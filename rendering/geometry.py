@@ -18,27 +18,27 @@ W, H = theme.TABLE_SIZE
 COLUMN: Final = 316
 CENTRE: Final = (COLUMN + (W - COLUMN) // 2, H // 2)
 RADII: Final = (308, 280)
-SEAT_RADII: Final = {3: (314, 280), 4: (300, 280), 6: (337, 280)}
+SEAT_RADII: Final = {3: (330, 280), 4: (292, 280), 5: (306, 280), 6: (336, 280)}
 """The ellipse the plates' centres lie on, where a seat count needs another than ``RADII``: four
 seats leave the side plates room for their width, six leave the trick room for larger cards."""
-PLATE: Final = (250, 92)
+PLATE: Final = (260, 102)
 """A plate beside the table (left, right, or oblique): narrow, its name over two rows when one
 does not hold it (the plate is then ``NAME_ROW`` taller)."""
-WIDE_PLATE: Final = (340, 92)
+WIDE_PLATE: Final = (340, 102)
 """A plate above or below the table, where there is room across: a name of 16 characters on
 one row."""
-TWO_PLATE_WIDTH: Final = 400
-LONG_PLATE_WIDTH: Final = 400
+TWO_PLATE_WIDTH: Final = 420
+LONG_PLATE_WIDTH: Final = 500
 """A plate above or below the table alone on its row grows this wide for a name that the wide
-plate does not hold on one row (16 Japanese characters are about 370 px)."""
-NAME_ROW: Final = 30
+plate does not hold on one row (16 Japanese characters are about 460 px)."""
+NAME_ROW: Final = 38
 ICON: Final = 24
 """The robot's size; it follows the name, ``ICON_GAP`` after it."""
 ICON_GAP: Final = 8
 TRICK_LAYOUT: Final = {
     2: ((150, 124), theme.TABLE_CARD),
     3: ((90, 110), theme.TABLE_CARD),
-    4: ((108, 124), theme.TABLE_CARD),
+    4: ((104, 124), theme.TABLE_CARD),
     5: ((120, 122), theme.SMALL_CARD),
     6: ((120, 146), theme.SIX_TRICK_CARD),
 }
@@ -46,12 +46,13 @@ TRICK_LAYOUT: Final = {
 that no card's index is hidden by a name plate or by another card (five cards need the smaller
 size; six lie in two rows of three, the middle ones a little further out)."""
 SMALL: Final = theme.min_text_size(W)
-"""The type scale, in font pixel sizes: the smallest (labels, scores, logs) is what still reads
-at 12 px when Discord shows the image 550 px wide; names, titles and banners are larger."""
-NAME: Final = SMALL + 1
-TITLE: Final = SMALL + 5
-BIG: Final = SMALL + 13
-CHIP: Final = 18
+"""The type scale, in font pixel sizes: the smallest (names, labels, scores, logs) is what still
+reads at 10 px when a phone shows the image 360 px wide (``theme.MIN_PHONE_TEXT``); titles and
+banners are larger."""
+NAME: Final = SMALL
+TITLE: Final = SMALL + 4
+BIG: Final = SMALL + 12
+CHIP: Final = 23
 """Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
 
 
@@ -95,27 +96,34 @@ def plate_size(index: int, n: int, rows: int = 1, long: bool = False) -> tuple[i
     if n == 2:
         # Two players face each other across the whole table: room for Piquet's badges
         # ("Younger · took 3") beside the dealer's chip.
-        w = TWO_PLATE_WIDTH
+        w = max(w, TWO_PLATE_WIDTH)
     return w, h + NAME_ROW * (rows - 1)
 
 
-def name_room(width: int, bot: bool) -> int:
-    """The width a plate of ``width`` leaves its name, the robot after it included."""
-    return width - 30 - (ICON + ICON_GAP if bot else 0)
+def name_room(width: int, bot: bool = False) -> int:
+    """The width a plate of ``width`` leaves its name (a computer's robot goes after it where
+    it fits, else on the row of the cards under it: ``robot_beside``)."""
+    return width - 30
+
+
+def robot_beside(last_row: str, size: int, width: int) -> bool:
+    """Whether a computer's robot fits after the last row of its name on a plate of ``width``
+    ("Computer 2" does at 34 px on a plate beside the table; "Computador 2" leaves it to the
+    row under it)."""
+    return text_width(last_row, size, "condensed") + ICON_GAP + ICON <= name_room(width)
 
 
 def plate_name(
     name: str, bot: bool, index: int, n: int
 ) -> tuple[tuple[str, ...], int, bool] | None:
     """The rows a plate writes ``name`` in, their font size, and whether the plate is grown
-    long: one row at the name's size, else one row a point smaller, else (above or below the
-    table, alone on its row) one row on a long plate, else two rows broken at a space or
-    between Japanese characters; ``None`` when even that would cut it."""
+    long: one row, else (above or below the table, alone on its row) one row on a long plate,
+    else two rows broken at a space or between Japanese characters; ``None`` when even that
+    would cut it."""
     for long in (False, True):
         room = name_room(plate_size(index, n, 1, long)[0], bot)
-        for size in (NAME, SMALL):
-            if text_width(name, size, "condensed") <= room:
-                return (name,), size, long
+        if text_width(name, NAME, "condensed") <= room:
+            return (name,), NAME, long
     if not two_rows(index, n):
         return None
     room = name_room(plate_size(index, n)[0], bot)
@@ -146,15 +154,36 @@ def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
     return x, y, cw, ch
 
 
+def outer_left(index: int, n: int) -> bool:
+    """Whether the ``index``-th plate lies in the table's left half: its dealer chip then hangs
+    on its top left corner and its badge on its right, so that neither reaches towards the
+    trick or the plate beside it (a plate beside the table is as wide as the room between the
+    trick and the rim allows, and the chip is not in that room)."""
+    return seat_anchor(index, n)[0] < CENTRE[0] - NAME_ROW
+
+
+def plate_origin(index: int, n: int, rows: int = 1, long: bool = False) -> tuple[int, int]:
+    """The top left corner of the ``index``-th plate whose name takes ``rows`` rows. A plate
+    beside the table grows by its second row towards the middle of the image's height (at six,
+    one grown up would meet the top plate); one above or below it grows away from the trick."""
+    ax, ay = seat_anchor(index, n)
+    pw, ph = plate_size(index, n, rows, long)
+    one = plate_size(index, n, 1, long)[1]
+    down, up = (ax - pw // 2, ay - one // 2), (ax - pw // 2, ay + one - one // 2 - ph)
+    if abs(ay - CENTRE[1]) <= NAME_ROW:
+        return ax - pw // 2, ay - ph // 2
+    if wide_seat(index, n):
+        return up if ay < CENTRE[1] else down
+    return down if ay < CENTRE[1] else up
+
+
 def plate_box(index: int, n: int, rows: int = 2, long: bool = True) -> tuple[int, int, int, int]:
     """The name plate of the ``index``-th seat from the bottom whose name takes ``rows`` rows
     on a plate grown ``long`` or not (by default the largest a plate can be), badge included:
     x0, y0, x1, y1."""
-    ax, ay = seat_anchor(index, n)
-    pw, ph = plate_size(index, n, rows if two_rows(index, n) else 1, long)
-    return (
-        ax - pw // 2 - 5,
-        ay - ph // 2 - 4 - CHIP,
-        ax + pw // 2 - 4 + CHIP,
-        ay + ph // 2 + 5,
-    )
+    rows = rows if two_rows(index, n) else 1
+    pw, ph = plate_size(index, n, rows, long)
+    x0, y0 = plate_origin(index, n, rows, long)
+    if outer_left(index, n):
+        return (x0 + 4 - CHIP, y0 - 6 - CHIP, x0 + pw + 5, y0 + ph + 5)
+    return (x0 - 5, y0 - 6 - CHIP, x0 + pw - 4 + CHIP, y0 + ph + 5)

@@ -18,7 +18,6 @@ from rendering.info import card_text, denomination
 from rendering.words import text
 
 MARGIN: Final = 14
-HEADER: Final = 40
 LIFT: Final = 16
 SUIT_GAP: Final = 14
 MAX_WIDTH: Final = theme.TABLE_SIZE[0]
@@ -54,15 +53,17 @@ def draw_hand(
     locale: str = DEFAULT_LOCALE,
     marked: Sequence[str] = (),
     records: list[Record] | None = None,
+    within: int = 0,
 ) -> Image.Image:
     """The hand; ``marked`` cards (Piquet's discards being chosen) stand lifted, edged in red,
     where they lie in the hand. The image is as wide as the cards: a header wider than them goes
-    over more rows (at its " · "). ``records``, when given, receives the texts and cards drawn."""
+    over more rows (at its " · "). Its type is as large as a phone needs for an image that wide,
+    or for one ``within`` pixels wide where the hand is part of a larger image (a puzzle's).
+    ``records``, when given, receives the texts and cards drawn."""
     trump = view["trump"]
     hand = card_facts(view["game"]).sort_hand(view["hand"], trump)
     cw, ch = theme.HAND_CARD
     xs = hand_layout(hand, cw)
-    size = font_for(18)
     parts = [text("your_hand", locale)]
     if trump:
         parts.append(text("hand_trump", locale, trump=denomination(trump, locale)))
@@ -94,23 +95,33 @@ def draw_hand(
         return probe.rich_width(line, size) + 2 * MARGIN
 
     cards_width = (xs[-1] + cw + MARGIN) if xs else 0
-    width = min(MAX_WIDTH, max(cards_width, *(measure(part) for part in parts)))
-    if not hand:
-        width = max(width, 360)
+    # The type a phone reads at this width; a header wider than the cards widens the image,
+    # which may ask for larger type again (it settles: at most MAX_WIDTH).
+    size, width = font_for(18), 0
+    while True:
+        size = max(size, theme.min_text_size(max(width, within)))
+        wanted = min(MAX_WIDTH, max(cards_width, *(measure(part) for part in parts)))
+        if not hand:
+            wanted = max(wanted, 360)
+        if theme.min_text_size(max(wanted, within)) <= size:
+            width = wanted
+            break
+        width = wanted
     rows: list[str] = []
     for part in parts:
         if rows and measure(f"{rows[-1]} · {part}") <= width:
             rows[-1] = f"{rows[-1]} · {part}"
         else:
             rows.append(part)
-    header_h = HEADER + (HEADER - 6) * (len(rows) - 1)
+    row_h = size + 10
+    header_h = size + 16 + row_h * (len(rows) - 1)
     height = header_h + LIFT + ch + MARGIN + 6
     c = Canvas((width, height), theme.FELT)
     c.style = style
     c.records = records
     c.draw.rectangle((0, 0, width, header_h - 4), fill=theme.PANEL)
     for k, row in enumerate(rows):
-        c.rich(MARGIN, 10 + (HEADER - 6) * k, row, size, theme.TEXT)
+        c.rich(MARGIN, 10 + row_h * k, row, size, theme.TEXT)
     # An empty list outside trick play (bidding, Piquet's exchange) means "no card to play now",
     # not "every card is unplayable": the hand stays bright so the player can plan.
     if legal is not None and not legal and view["phase"] != "play":
@@ -134,7 +145,7 @@ def draw_hand(
             width // 2,
             header_h + ch // 2,
             text("no_cards_in_hand", locale),
-            font_for(20),
+            max(font_for(20), size),
             theme.TEXT_DIM,
             anchor="m",
         )

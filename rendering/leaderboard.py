@@ -16,7 +16,7 @@ from i18n.locales import DEFAULT_LOCALE
 from i18n.numbers import number, percent
 from rendering import theme
 from rendering.canvas import Canvas, Record, font_for
-from rendering.text import displayable, fit_text
+from rendering.text import cap_height, displayable, fit_text, wrap_words
 from rendering.words import text
 
 WIDTH: Final = 760
@@ -59,18 +59,31 @@ def draw_ranked_page(
     challenge's standings (``rendering.challenge``). ``draw_row(canvas, index, y)`` draws row
     ``index`` (``count`` for the caller's own, under a rule when ``with_own``); ``records``,
     when given, receives the texts drawn."""
+    small = max(font_for(15, "condensed"), theme.min_text_size(WIDTH))
+    # A heading wider than the room left of it by the column before goes over two rows
+    # ("Points de / match"), the rows moving down by a row.
+    heads: dict[str, list[str]] = {}
+    before = MARGIN
+    for key, (x, anchor) in columns.items():
+        room = x - before - 12 if anchor == "r" else WIDTH - MARGIN - x
+        heads[key] = wrap_words(headings.get(key, ""), small, room, "condensed", 2)
+        before = x
+    head_rows = max((len(rows) for rows in heads.values()), default=1)
     extra = 1 if with_own else 0
-    height = 96 + ROW * (count + extra) + (16 if extra else 0) + MARGIN
-    c = Canvas((WIDTH, height), theme.FELT)
+    height = 96 + (small + 8) * (head_rows - 1) + ROW * (count + extra) + (16 if extra else 0)
+    c = Canvas((WIDTH, height + MARGIN), theme.FELT)
     c.records = records
     c.draw.rectangle((0, 0, WIDTH, 52), fill=theme.PANEL)
-    c.rich(MARGIN, 14, fit_text(title, font_for(22), WIDTH - 2 * MARGIN), font_for(22), theme.GOLD)
-    small = font_for(15, "condensed")
-    c.rich(WIDTH - MARGIN, 19, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
+    said = c.rich(WIDTH - MARGIN, 17, subtitle, small, theme.TEXT_DIM, "condensed", anchor="r")
+    big = font_for(22)
+    c.rich(MARGIN, 14, fit_text(title, big, WIDTH - 2 * MARGIN - said - 16), big, theme.GOLD)
     y = 66
     for key, (x, anchor) in columns.items():
-        c.rich(x, y, headings.get(key, ""), small, theme.TEXT_DIM, "condensed", anchor=anchor)
-    y += 30
+        rows = heads[key]
+        for k, row in enumerate(rows):
+            top = y + (small + 8) * (head_rows - len(rows) + k)
+            c.rich(x, top, row, small, theme.TEXT_DIM, "condensed", anchor=anchor)
+    y += 30 + (small + 8) * (head_rows - 1)
     for index in range(count):
         draw_row(c, index, y)
         y += ROW
@@ -174,12 +187,14 @@ def draw_rating_chart(
     series: list[tuple[str, list[int]]],
     locale: str = DEFAULT_LOCALE,
     starts: Sequence[int | None] = (),
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """One line per game: the rating after each rated game, oldest on the left. ``starts``
     gives, per series, the rating before its first game when that game was the player's first
     (a newcomer's 1,000): the line then rises or falls from it, so one game is a step."""
     width, height = CHART_SIZE
     c = Canvas((width, height), theme.FELT)
+    c.records = records
     c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
     c.rich(MARGIN, 14, fit_text(title, font_for(22), width - 2 * MARGIN), font_for(22), theme.GOLD)
     games = max((len(points) for _, points in series), default=0)
@@ -189,7 +204,7 @@ def draw_rating_chart(
         for (label, points), start in zip(series, begun, strict=True)
         if points
     ]
-    small = font_for(14, "condensed")
+    small = max(font_for(14, "condensed"), theme.min_text_size(width))
     left, top, right, bottom = MARGIN + 56, 100, width - MARGIN, height - 44
     c.draw.rectangle((left, top, right, bottom), fill=theme.FELT_DARK)
     if not drawn:
@@ -215,7 +230,13 @@ def draw_rating_chart(
         y = bottom - (bottom - top) * line // 4
         c.draw.line((left, y, right, y), fill=theme.FELT_LINE, width=1)
         c.rich(
-            left - 8, y - 6, number(value, locale), small, theme.TEXT_DIM, "condensed", anchor="r"
+            left - 8,
+            y - cap_height(small, "condensed") // 2,
+            number(value, locale),
+            small,
+            theme.TEXT_DIM,
+            "condensed",
+            anchor="r",
         )
     axis = text("chart_games", locale, count=games)
     c.rich(right, bottom + 14, axis, small, theme.TEXT_DIM, "condensed", anchor="r")
@@ -251,8 +272,10 @@ def draw_unrated_tag(c: Canvas, locale: str = DEFAULT_LOCALE) -> None:
     """The table image's tag for a table whose games move no rating, in the bottom-left corner
     (under the score and log panels, which grow downwards from the top)."""
     label = text("unrated_table", locale)
-    size = font_for(16)
-    width = c.rich_width(label, size) + 28
+    size = max(font_for(16), theme.min_text_size(c.image.width))
+    width = c.rich_width(label, size, "condensed") + 28
     bottom = c.image.height - 14
-    c.panel((12, bottom - 36, 12 + width, bottom), theme.PANEL, theme.TEXT_DIM, radius=10)
-    c.rich(12 + 14, bottom - 26, label, size, theme.TEXT_DIM)
+    height = cap_height(size, "condensed") + 22
+    c.mark("unrated", (12, bottom - height, 12 + width, bottom))
+    c.panel((12, bottom - height, 12 + width, bottom), theme.PANEL, theme.TEXT_DIM, radius=10)
+    c.rich(12 + 14, bottom - height + 11, label, size, theme.TEXT_DIM, "condensed")

@@ -1,12 +1,12 @@
-"""A cache bounded by what its entries weigh (bytes of pixels), not by their number: a drawing
-process meets a few thousand strings and sprites a day whose sizes differ a hundredfold, and it
-must not grow with them."""
+"""A cache bounded by what its entries weigh (bytes), not by their number: a drawing process
+meets a few thousand strings and sprites a day whose sizes differ a hundredfold, and it must not
+grow with them; the web pages kept in memory (``bot.web.cache``) weigh 1 to 40 KB each."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -44,6 +44,24 @@ class SizedLRU(Generic[V]):
             while self._weight > self.max_weight:
                 _, (_, dropped) = self._values.popitem(last=False)
                 self._weight -= dropped
+
+    def pop(self, key: Hashable) -> V | None:
+        """Forget ``key``; the value it had, if kept."""
+        with self._lock:
+            old = self._values.pop(key, None)
+            if old is None:
+                return None
+            self._weight -= old[1]
+            return old[0]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The keys kept now, least recently used first (a copy: the cache may change)."""
+        with self._lock:
+            return iter(list(self._values))
+
+    def __contains__(self, key: Hashable) -> bool:
+        """Kept now (not counted as a use)."""
+        return key in self._values
 
     def clear(self) -> None:
         with self._lock:

@@ -20,7 +20,7 @@ from games.registry import card_facts
 from games.views import GameView
 from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
-from rendering.canvas import Canvas
+from rendering.canvas import Canvas, Record
 from rendering.cards import resolve_style
 from rendering.encode import encode
 from rendering.hand import draw_hand
@@ -43,7 +43,7 @@ CARD_STEP: Final = 8
 """Between two cards of another seat's hand when they need not overlap."""
 
 
-def _header(title: str, goal: str, style: str) -> Image.Image:
+def _header(title: str, goal: str, style: str, records: list[Record] | None = None) -> Image.Image:
     probe = Canvas((1, 1), theme.PANEL)
     probe.style = style
     room = W - 2 * MARGIN
@@ -52,6 +52,7 @@ def _header(title: str, goal: str, style: str) -> Image.Image:
     height = MARGIN + TITLE + 18 + row_h * len(rows) + MARGIN // 2
     c = Canvas((W, height), theme.PANEL)
     c.style = style
+    c.records = records
     c.rich(MARGIN, MARGIN, fit_text(title, TITLE, room), TITLE, theme.GOLD)
     for k, row in enumerate(rows):
         c.rich(MARGIN, MARGIN + TITLE + 18 + k * row_h, row, SMALL, theme.TEXT, weight="regular")
@@ -59,7 +60,13 @@ def _header(title: str, goal: str, style: str) -> Image.Image:
 
 
 def _other_hand(
-    game: str, name: str, hand: Sequence[str], trump: str | None, style: str, locale: str
+    game: str,
+    name: str,
+    hand: Sequence[str],
+    trump: str | None,
+    style: str,
+    locale: str,
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """One other seat's hand: its name over its cards, sorted as card players sort them."""
     cw, ch = OTHER_CARD
@@ -70,6 +77,7 @@ def _other_hand(
         step = min(step, (cell - 2 * MARGIN - cw) // (len(ordered) - 1))
     c = Canvas((cell, SMALL + 24 + ch + MARGIN // 2), theme.FELT_DARK)
     c.style = style
+    c.records = records
     c.rich(MARGIN, 12, fit_text(name, SMALL, cell - 2 * MARGIN), SMALL, theme.TEXT)
     top = SMALL + 24
     for k, card in enumerate(ordered):
@@ -90,17 +98,22 @@ def draw_puzzle(
     goal: str,
     style: str,
     locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
     """``view`` is the puzzle's seat's; ``others`` the (name, cards) of each other hand the
-    puzzle shows; ``legal`` the seat's cards it may play (bright, the others dimmed)."""
+    puzzle shows; ``legal`` the seat's cards it may play (bright, the others dimmed).
+    ``records``, when given, receives the texts drawn (each part's own boxes: the parts are
+    pasted at their size, so their text is as small in the image as it is in them)."""
     seat_names = display_names(list(names), view["seats"], locale)
     parts = [
-        _header(title, goal, style),
-        draw_table(view, seat_names, list(bots), style, locale),
-        draw_hand(view, list(legal), style, locale),
+        _header(title, goal, style, records),
+        draw_table(view, seat_names, list(bots), style, locale, records),
+        draw_hand(view, list(legal), style, locale, records=records, within=W),
     ]
     trump = view["trump"]
-    tiles = [_other_hand(view["game"], n, hand, trump, style, locale) for n, hand in others]
+    tiles = [
+        _other_hand(view["game"], n, hand, trump, style, locale, records) for n, hand in others
+    ]
     height = sum(part.height for part in parts)
     rows = [tiles[k : k + COLUMNS] for k in range(0, len(tiles), COLUMNS)]
     height += sum(max(tile.height for tile in row) for row in rows)

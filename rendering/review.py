@@ -27,7 +27,7 @@ from PIL import Image
 from games.registry import card_facts
 from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
-from rendering.canvas import Canvas, font_for
+from rendering.canvas import Canvas, Record, font_for
 from rendering.cards import resolve_style
 from rendering.encode import encode
 from rendering.info import card_text, denomination
@@ -103,14 +103,19 @@ def render_review_picture(
 
 
 def draw_review_picture(
-    picture: ReviewPicture, style: str, locale: str = DEFAULT_LOCALE
+    picture: ReviewPicture,
+    style: str,
+    locale: str = DEFAULT_LOCALE,
+    records: list[Record] | None = None,
 ) -> Image.Image:
+    """The picture; ``records``, when given, receives the texts drawn."""
     probe = Canvas((1, 1), theme.FELT)
     probe.style = style
     is_card = picture.choice in picture.hand
     blocks = _Layout(picture, style, locale, probe, is_card)
     c = Canvas((WIDTH, blocks.height), theme.FELT)
     c.style = style
+    c.records = records
     blocks.draw(c)
     return c.image
 

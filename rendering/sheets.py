@@ -56,15 +56,16 @@ def draw_last_trick(
     c = Canvas((width, height), theme.FELT)
     c.records = records
     c.style = style
-    c.draw.rectangle((0, 0, width, 44), fill=theme.PANEL)
+    head = max(font_for(18), theme.min_text_size(width))
+    c.draw.rectangle((0, 0, width, head + 20), fill=theme.PANEL)
     title = text("last_trick", locale)
-    c.rich(MARGIN, 12, title, font_for(18), theme.GOLD)
+    c.rich(MARGIN, 12, title, head, theme.GOLD)
     if not trick:
         c.rich(
             width // 2,
             60 + ch // 2,
             text("no_trick_yet", locale),
-            font_for(20),
+            max(font_for(20), head),
             theme.TEXT_DIM,
             anchor="m",
         )
@@ -78,10 +79,10 @@ def draw_last_trick(
             # longer language never writes one over the other.
             fit_text(
                 text("won_by", locale, name=name_of(names, winner, locale)),
-                font_for(18),
-                width - 3 * MARGIN - c.rich_width(title, font_for(18)),
+                head,
+                width - 3 * MARGIN - c.rich_width(title, head),
             ),
-            font_for(18),
+            head,
             theme.TEXT,
             anchor="r",
         )
@@ -113,7 +114,7 @@ def _deal_event(view: GameView) -> DealResultEvent | None:
     return None
 
 
-def _deal_result(view: GameView, result: Mapping[str, Any]) -> DealResultEvent:
+def merged_deal_result(view: GameView, result: Mapping[str, Any]) -> DealResultEvent:
     """The deal's ``deal_result`` event with the ``deal_results`` entry's trick points and scores
     over it: the entry has them for every deal (docs/records.md), the event not in every game."""
     event = _deal_event(view)
@@ -165,22 +166,27 @@ class SummaryGrid:
 
 
 HEAD: Final = font_for(15, "regular")
+SHEET_WIDTH: Final = 900
+"""The score sheet's widest: five players' columns in it, not 1,120 px as they were."""
+SUMMARY_WIDTH: Final = 800
+"""The deal summary's width, unless its columns need more: its headline wraps within it, so
+that its type stays as large as a phone needs (``theme.min_text_size``) and no larger."""
 
 
-def _summary_grid(columns: list[Column], name_w: int) -> SummaryGrid:
+def _summary_grid(columns: list[Column], name_w: int, head: int = HEAD) -> SummaryGrid:
     """A head wider than its column goes over two rows ("Punti / carte"), and a column is as
     wide as its head's longest word ("Dichiarazioni"): a head never runs into its neighbour.
     The first head has the empty space over the names to its left: it stays on one row."""
     widths = [
-        max([120, *(text_width(word, HEAD, "regular") + 14 for word in label.split())])
+        max([120, *(text_width(word, head, "regular") + 14 for word in label.split())])
         for label, _ in columns
     ]
     heads = [
-        [label] if i == 0 else wrap_words(label, HEAD, widths[i] - 14, "regular")
+        [label] if i == 0 else wrap_words(label, head, widths[i] - 14, "regular")
         for i, (label, _) in enumerate(columns)
     ]
     right = [MARGIN + name_w + sum(widths[: i + 1]) - 10 for i in range(len(columns))]
-    head_h = 36 + (HEAD + 4) * (max((len(h) for h in heads), default=1) - 1)
+    head_h = 36 + (head + 4) * (max((len(h) for h in heads), default=1) - 1)
     return SummaryGrid(widths, heads, right, head_h)
 
 
@@ -194,43 +200,55 @@ def draw_deal_summary(
 ) -> Image.Image:
     """A deal's points per side and what scored them; ``records``, when given, receives the
     texts drawn."""
-    merged = _deal_result(view, result)
+    merged = merged_deal_result(view, result)
     sides = len(merged["scores"]) or len(view["scores"]["game"]) or 2
     name_w = 380 if sides <= 2 else 220
-    size = font_for(20, "condensed")
+    columns = _summary_columns(view, merged, sides, locale)
+    # The width the columns need at the smallest type, then the type a phone needs at it.
+    width = max(SUMMARY_WIDTH, MARGIN * 2 + name_w + sum(_summary_grid(columns, name_w).widths))
+    floor = theme.min_text_size(width)
+    size = max(font_for(20, "condensed"), floor)
+    head = max(HEAD, floor)
+    small = max(font_for(17, "condensed"), floor)
+    big = max(font_for(22), floor + 4)
+    grid = _summary_grid(columns, name_w, head)
+    width = max(width, MARGIN * 2 + name_w + sum(grid.widths))
     labels = side_names(view["teams"], names, locale)[:sides]
     labels += [SideLabel((side_label(i, locale),)) for i in range(len(labels), sides)]
     # Partners share a row when they fit on it, else take one each: no name is cut.
     label_rows = [_head_rows(label, size, name_w - 24) for label in labels]
-    columns = _summary_columns(view, merged, sides, locale)
-    big = font_for(22)
+    line_h = big + 6
     lines = [
         (row, mood)
         for line, mood in headline(view, names, merged, labels, locale)
-        for row in wrap_words(line, big, 1200 - 2 * MARGIN, "bold", 2, None)
+        for row in wrap_words(line, big, width - 2 * MARGIN, "bold", 3, None)
     ]
-    details = _detail_lines(view, names, locale)
-    widest = max((text_width(line, big) for line, _ in lines), default=0)
-    rows_h = [40 + (size + 8) * (len(r) - 1) for r in label_rows]
-    grid = _summary_grid(columns, name_w)
-    width = min(1200, max(800, MARGIN * 2 + name_w + sum(grid.widths), widest + 2 * MARGIN))
-    shown = details[: max(0, (720 - 200 - 34 * len(lines) - sum(rows_h)) // 30)]
-    height = 70 + 36 * len(lines) + grid.head_h + sum(rows_h) + 16 + 30 * len(shown) + MARGIN
+    details = [
+        row
+        for line in _detail_lines(view, names, locale)
+        for row in wrap_words(line, small, width - 2 * MARGIN, "condensed", 3)
+    ]
+    rows_h = [size + 15 + (size + 8) * (len(r) - 1) for r in label_rows]
+    detail_h = small + 9
+    top = big + 40
+    used = top + line_h * len(lines) + grid.head_h + sum(rows_h) + 16 + MARGIN
+    shown = details[: max(0, (720 - used) // detail_h)]
+    height = used + detail_h * len(shown)
     c = Canvas((width, min(720, height)), theme.FELT)
     c.style = style
     c.records = records
-    c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
+    c.draw.rectangle((0, 0, width, big + 22), fill=theme.PANEL)
     game = game_title(view["game"], locale, text("deal", locale))
-    c.rich(MARGIN, 14, text("summary_title", locale, game=game), font_for(22), theme.GOLD)
-    y = 70
+    c.rich(MARGIN, 14, text("summary_title", locale, game=game), big, theme.GOLD)
+    y = top
     for line, mood in lines:
         colour = theme.TEXT if mood is None else theme.WIN if mood else theme.LOSE
         c.rich(MARGIN, y, line, big, colour)
-        y += 36
+        y += line_h
     for x, rows in zip(grid.right, grid.heads, strict=True):
         for k, label in enumerate(rows):
-            top = y + 4 + (grid.head_h - 36) - (HEAD + 4) * (len(rows) - 1 - k)
-            c.rich(x, top, label, HEAD, theme.TEXT_DIM, "regular", anchor="r")
+            top_k = y + 4 + (grid.head_h - 36) - (head + 4) * (len(rows) - 1 - k)
+            c.rich(x, top_k, label, head, theme.TEXT_DIM, "regular", anchor="r")
     y += grid.head_h
     for s in range(sides):
         _side_row(
@@ -245,10 +263,9 @@ def draw_deal_summary(
         )
         y += rows_h[s]
     y += 16
-    small = font_for(17, "condensed")
     for line in shown:
-        c.rich(MARGIN, y, fit_text(line, small, width - 2 * MARGIN, "condensed"), small)
-        y += 30
+        c.rich(MARGIN, y, line, small, theme.TEXT, "condensed")
+        y += detail_h
     return c.image
 
 
@@ -311,29 +328,67 @@ def draw_score_sheet(
     labels += [SideLabel((side_label(i, locale),)) for i in range(len(labels), sides)]
     shown = deal_results[-14:]
     skipped = len(deal_results) - len(shown)
-    head = font_for(17, "condensed")
-    fair = (1100 - 120) // max(1, sides)
-    heads = [_head_rows(label, head, fair - 16) for label in labels[:sides]]
-    widest = max((text_width(r, head, "condensed") for rows in heads for r in rows), default=0)
+    # Five players' columns (chiamata) at most SHEET_WIDTH wide: the wider the sheet, the
+    # smaller its type on a phone. Names go over rows in their column rather than widen it.
+    fair = (SHEET_WIDTH - 2 * MARGIN - 100) // max(1, sides)
+    probe = font_for(17, "condensed")
+    heads = [_head_rows(label, probe, fair - 16) for label in labels[:sides]]
+    widest = max((text_width(r, probe, "condensed") for rows in heads for r in rows), default=0)
     col_w = max(150, min(max(220, widest + 16), fair))
-    width = min(1200, MARGIN * 2 + 100 + col_w * sides)
-    row = 34
+    width = MARGIN * 2 + 100 + col_w * sides
+    floor = theme.min_text_size(width)
+    head = max(probe, floor)
+    size = max(font_for(18, "condensed"), floor)
+    big = max(font_for(22), floor + 4)
+    total_size = max(font_for(20), floor + 2)
+    heads = [_head_rows(label, head, col_w - 16) for label in labels[:sides]]
+    # Five players' names do not all go over rows of a column as narrow as that (one word of
+    # "Anne-Sophie Roux" is wider): each column is headed by a number, and a legend under the
+    # title names who it is, whole, two a row.
+    legend: list[str] = []
+    if any("…" in row for rows in heads for row in rows):
+        legend = [f"{i + 1} {label.text}" for i, label in enumerate(labels[:sides])]
+        heads = [[str(i + 1)] for i in range(sides)]
+    half = (width - 2 * MARGIN) // 2
+    legend_h = 0
+    if legend:
+        pairs = [legend[k : k + 2] for k in range(0, len(legend), 2)]
+        legend_h = (
+            sum(
+                (head + 10) * max(len(wrap_words(e, head, half - 24, "condensed", 3)) for e in pair)
+                for pair in pairs
+            )
+            + 10
+        )
+    row = size + 12
     head_row = head + 10
-    head_h = 44 + head_row * (max(map(len, heads), default=1) - 1)
-    height = 70 + head_h + row * (len(shown) + (1 if skipped else 0)) + 16 + 50 + MARGIN
+    head_h = head + 23 + head_row * (max(map(len, heads), default=1) - 1)
+    top = big + 40
+    height = top + legend_h + head_h + row * (len(shown) + (1 if skipped else 0)) + 16 + 50 + MARGIN
     c = Canvas((width, height), theme.FELT)
     c.records = records
-    c.draw.rectangle((0, 0, width, 52), fill=theme.PANEL)
+    c.draw.rectangle((0, 0, width, big + 22), fill=theme.PANEL)
     title = text("score_sheet_title", locale, game=game_title(game, locale))
-    c.rich(MARGIN, 14, title, font_for(22), theme.GOLD)
-    y = 70
+    c.rich(MARGIN, 14, fit_text(title, big, width - 2 * MARGIN), big, theme.GOLD)
+    y = top
+    for k in range(0, len(legend), 2):
+        tallest = 1
+        for j, entry in enumerate(legend[k : k + 2]):
+            colour = theme.TEAM_COLOURS[(k + j) % len(theme.TEAM_COLOURS)]
+            x = MARGIN + half * j
+            rows = wrap_words(entry, head, half - 24, "condensed", 3)
+            c.rounded_rectangle((x, y, x + 6, y + (head + 10) * len(rows) - 10), 3, colour)
+            for r, line in enumerate(rows):
+                c.rich(x + 14, y + (head + 10) * r, line, head, theme.TEXT, "condensed")
+            tallest = max(tallest, len(rows))
+        y += (head + 10) * tallest
+    y += 10 if legend else 0
     for i, rows in enumerate(heads):
         x = MARGIN + 100 + col_w * (i + 1) - 10
         colour = theme.TEAM_COLOURS[i % len(theme.TEAM_COLOURS)]
         for k, label in enumerate(rows):
             c.rich(x, y + head_row * k, label, head, colour, "condensed", anchor="r")
     y += head_h
-    size = font_for(18, "condensed")
     running = [0] * sides
     for result in deal_results[: len(deal_results) - len(shown)]:
         for i, v in enumerate(result["scores"][:sides]):
@@ -368,8 +423,9 @@ def draw_score_sheet(
     c.draw.line((MARGIN, y, width - MARGIN, y), fill=theme.GOLD, width=2)
     y += 16
     best = max(totals) if totals else None
-    c.rich(MARGIN, y, text("column_total", locale), font_for(20), theme.GOLD)
+    c.rich(MARGIN, y, text("column_total", locale), total_size, theme.GOLD)
     for i, total in enumerate(totals):
         colour = theme.ACCENT if total == best else theme.TEXT
-        c.rich(MARGIN + 100 + col_w * (i + 1) - 10, y, str(total), font_for(20), colour, anchor="r")
+        x = MARGIN + 100 + col_w * (i + 1) - 10
+        c.rich(x, y, str(total), total_size, colour, anchor="r")
     return c.image

@@ -13,6 +13,7 @@ the same image, whoever asks for it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -38,9 +39,12 @@ from rendering.geometry import (
     H,
     W,
     name_room,
+    outer_left,
     plate_box,
     plate_name,
+    plate_origin,
     plate_size,
+    robot_beside,
     seat_anchor,
     toward_centre,
     trick_card_box,
@@ -151,14 +155,17 @@ class PlateBase:
     colour: theme.RGB
 
     @property
+    def robot_below(self) -> bool:
+        """A computer's robot on the row of the cards, where it does not fit after the name."""
+        return self.bot and not robot_beside(self.rows[-1], self.size, self.size_px[0])
+
+    @property
     def size_px(self) -> tuple[int, int]:
         return plate_size(self.index, self.seats, len(self.rows), self.long)
 
     @property
     def origin(self) -> tuple[int, int]:
-        ax, ay = seat_anchor(self.index, self.seats)
-        pw, ph = self.size_px
-        return ax - pw // 2, ay - ph // 2
+        return plate_origin(self.index, self.seats, len(self.rows), self.long)
 
     @property
     def box(self) -> Box:
@@ -179,7 +186,9 @@ def _plate_base(c: Canvas, plate: PlateBase, acting: bool = False) -> None:
     width = 0
     for k, row in enumerate(plate.rows):
         width = c.rich(x0 + 20, y0 + 18 + NAME_ROW * k, row, plate.size, colour, "condensed")
-    if plate.bot:
+    if plate.robot_below:
+        _bot_icon(c, x0 + 20, y0 + ph - MINI_BACK[1] - 4, ICON)
+    elif plate.bot:
         top = y0 + 16 + NAME_ROW * (len(plate.rows) - 1)
         _bot_icon(c, x0 + 20 + ICON_GAP + width, top, ICON)
 
@@ -213,34 +222,49 @@ def _plate(
     if frame is None or acting or frame.painted(base.box):
         _plate_base(c, base, acting)
     dealer = view["dealer"] == seat
+    mirrored = outer_left(index, n)
     if dealer:
-        _dealer_chip(c, x0 + pw - 4, y0 - 4, info.locale, seat)
+        _dealer_chip(c, x0 + 4 if mirrored else x0 + pw - 4, y0 - 6, info.locale, seat)
     count = view["hand_sizes"][seat]
     back = cards.back(*MINI_BACK)
     label = plural("tricks", view["tricks_won"][seat], info.locale)
-    room = pw - 20 - MINI_BACK[0] - c.rich_width(label, SMALL) - 24
+    left = x0 + 20 + (ICON + ICON_GAP if base.robot_below else 0)
+    room = x0 + pw - left - MINI_BACK[0] - c.rich_width(label, SMALL, "condensed") - 24
     step = min(8, room // max(1, count - 1)) if count > 1 else 8
     for i in range(count):
-        c.sprite(back, x0 + 20 + i * step, y0 + ph - MINI_BACK[1] - 8)
-    c.rich(x0 + pw - 12, y0 + ph - 32, label, SMALL, theme.TEXT_DIM, anchor="r")
+        c.sprite(back, left + i * step, y0 + ph - MINI_BACK[1] - 8)
+    c.rich(x0 + pw - 12, y0 + ph - 38, label, SMALL, theme.TEXT_DIM, "condensed", anchor="r")
     # Only some seats wear a badge (the taker, the elder…) or say something in a bubble.
     badge = info.badges.get(seat)
     if badge:
-        room = pw - 30 - (CHIP + 10 if dealer else 0)
-        badge = fit_text(badge, SMALL, room, "condensed")
-        width = c.rich_width(badge, SMALL, "condensed") + 20
-        bx = x0 + 10
-        box = (bx, y0 - 24, bx + width, y0 + 12)
+        # The tab goes over the plate's top edge, clear of the dealer chip; a contract longer
+        # than that ("cappotto TA ×2") goes over two rows, the tab growing up.
+        room = pw - 40 - (CHIP - 4 if dealer else 0)
+        rows = wrap_words(badge, SMALL, room, "condensed", 2, _measure(c, SMALL))
+        if "…" in "".join(rows):
+            # "cappotto ♠ ×2" beside the dealer chip: the suit goes to the second row rather
+            # than the word losing its end.
+            head, _, tail = badge.partition(" ")
+            rows = [head, fit_text(tail, SMALL, room, "condensed")] if tail else rows
+        width = max(c.rich_width(row, SMALL, "condensed") for row in rows) + 20
+        bx = x0 + pw - 10 - width if mirrored else x0 + 10
+        box = (bx, y0 - 30 - NAME_ROW * (len(rows) - 1), bx + width, y0 + 14)
         c.mark("badge", box, seat)
         # A tab of the plate, in its colours: gold is the turn's alone (the ring, the arrow).
         c.panel(box, fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
-        c.rich(bx + 10, y0 - 16, badge, SMALL, theme.TEXT, "condensed")
+        for k, row in enumerate(rows):
+            c.rich(bx + 10, box[1] + 8 + NAME_ROW * k, row, SMALL, theme.TEXT, "condensed")
     bubble = info.bubbles.get(seat)
     if acting and not bubble:
         ring = (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5)
         _arrow(c, anchor, (pw, ph), seat, [ring, box] if badge else [ring])
     if bubble:
         _bubble(c, anchor, (pw, ph), bubble, seat)
+
+
+def _measure(c: Canvas, size: int) -> Callable[[str], int]:
+    """The width of a condensed line as ``Canvas.rich`` draws it, suit emblems included."""
+    return lambda line: c.rich_width(line, size, "condensed")
 
 
 def _bubble(

@@ -23,6 +23,7 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from games.cards import SUIT_SYMBOLS
+from i18n.bidi import clean_bidi
 from rendering.lru import SizedLRU
 from rendering.theme import RGB
 
@@ -226,7 +227,7 @@ def displayable(text: str) -> str:
     """``text`` without the characters the fonts lack (most emoji in Discord names, scripts
     beyond Latin, Greek, Cyrillic and Japanese), so a name never shows as a row of boxes; an
     empty result falls back to ``?``."""
-    kept = "".join(ch for ch in text if ch.isspace() or has_glyph(ch)).strip()
+    kept = "".join(ch for ch in clean_bidi(text) if ch.isspace() or has_glyph(ch)).strip()
     return " ".join(kept.split()) or "?"
 
 

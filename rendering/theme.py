@@ -61,15 +61,21 @@ SIX_TRICK_CARD: Final = (96, 138)
 """The trick's cards at a table of six: as large as the gap between the side plates allows."""
 
 DISPLAY_WIDTH: Final = 550
-"""The width at which Discord shows an image in a message (desktop and phone alike)."""
-MIN_DISPLAY_TEXT: Final = 12
-"""Smallest text, in pixels on screen at ``DISPLAY_WIDTH``: a font's pixel size, as CSS counts it
-(Discord's own smallest text, its timestamps, is 12 px)."""
+"""The width at which Discord shows an image in a message on a computer."""
+PHONE_WIDTH: Final = 360
+"""The width at which a phone shows an image of any width W (narrower ones at their own size):
+every text shrinks by 360/W there, and most players read Discord on a phone."""
+MIN_PHONE_TEXT: Final = 10
+"""Smallest text, in pixels on a phone: a font's pixel size, as CSS counts it, times 360/W.
+(It was 12 px at ``DISPLAY_WIDTH``, under 8 px on a phone.)"""
+
+
+def phone_scale(image_width: int) -> float:
+    """How much a phone shrinks an image of this width (1 for one it shows at its own size)."""
+    return PHONE_WIDTH / max(image_width, PHONE_WIDTH)
 
 
 def min_text_size(image_width: int) -> int:
     """The smallest font size an image of this width may use so that its text is still
-    ``MIN_DISPLAY_TEXT`` pixels when Discord scales it down to ``DISPLAY_WIDTH`` (images narrower
-    than that are shown at their own size)."""
-    scale = max(1.0, image_width / DISPLAY_WIDTH)
-    return -(-MIN_DISPLAY_TEXT * image_width // DISPLAY_WIDTH) if scale > 1 else MIN_DISPLAY_TEXT
+    ``MIN_PHONE_TEXT`` pixels when a phone shows it ``PHONE_WIDTH`` wide."""
+    return -(-MIN_PHONE_TEXT * max(image_width, PHONE_WIDTH) // PHONE_WIDTH)

@@ -150,15 +150,21 @@ DAY_SWEEP_S = 1800.0
 
 @pytest.fixture
 def coarse_sweeps(monkeypatch: pytest.MonkeyPatch) -> float:
-    """Days go by in some tests (``advance_time`` of a day and more): the bot's three sweeps
-    (tables left alone, challenges, puzzle posts) every half hour instead of every minute see
+    """Days go by in some tests (``advance_time`` of a day and more): the bot's four sweeps
+    (tables left alone, challenges, puzzle posts, seasons) every half hour instead of every minute see
     each day come in a thirtieth of the steps (two days were 8,600 sweeps, 4 s of a test).
     Set before the bot is built; returns the period."""
     import bot.challenge.controller
     import bot.puzzles.desk
+    import bot.seasons.desk
     import bot.table.presence
 
-    for module in (bot.challenge.controller, bot.puzzles.desk, bot.table.presence):
+    for module in (
+        bot.challenge.controller,
+        bot.puzzles.desk,
+        bot.table.presence,
+        bot.seasons.desk,
+    ):
         monkeypatch.setattr(module, "SWEEP_EVERY_S", DAY_SWEEP_S)
     return DAY_SWEEP_S
 

@@ -191,3 +191,18 @@ def test_puzzles_benchmark_prints_counts_kinds_who_finds_them_and_the_time() -> 
     assert all(0 <= v <= 1 for v in result["found"].values())
     assert isinstance(result["ordered"], bool)
     assert _positive(result["seconds"]["p50"], result["seconds"]["p95"])
+
+
+def test_season_board_benchmark_prints_its_figures() -> None:
+    results = _figures(
+        "benchmarks/season_board.py", "--players", "40", "--games", "160", "--samples", "3"
+    )
+    timed = [r for r in results if "cpu_ms" in r]
+    assert [r["name"] for r in timed] == [
+        "/leaderboard season: (no divisions, image included)",
+        "/leaderboard season: (a division, image included)",
+        "/stats seasons of a player",
+    ]
+    assert all(r["season_games"] == 160 and _positive(r["wall_ms"]["p95"]) for r in timed)
+    (close,) = [r for r in results if r["name"] == "season close"]
+    assert _positive(close["wall_ms"])

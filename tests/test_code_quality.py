@@ -69,6 +69,14 @@ ROOMS = {
     },
     "bot/storage/puzzles": {"bot.storage.databases", "bot.storage.shards", "bot.storage.puzzles"},
     "bot/storage/settings": {"bot.storage.databases", "bot.storage.settings"},
+    "bot/storage/seasons": {
+        "bot.storage.databases",
+        "bot.storage.shards",
+        "bot.storage.ratings.model",
+        "bot.storage.ratings.match",
+        "bot.storage.settings",
+        "bot.storage.seasons",
+    },
     "bot/process": {"bot.process"},
     "bot/play": {"bot.storage", "bot.play", "bot.text.i18n", "bot.process.collector"},
     "bot/text": {"bot.text"},
@@ -83,6 +91,7 @@ ROOMS = {
         "bot.challenge",
     },
     "bot/web": {"bot.storage", "bot.play", "bot.text", "bot.web"},
+    "bot/seasons": {"bot.storage", "bot.text", "bot.ui", "bot.web.links", "bot.seasons"},
 }
 """What each room of bot/ (and of bot/storage) may import of the bot (its __init__.py says why)."""
 DISCORD_FREE = ("bot.storage", "bot.play", "bot.web", "bot.process")

@@ -375,10 +375,13 @@ class Attempts:
         if done.last:
             standings = await self.storage.challenges.standings(challenge.id, user_id=user_id)
             own = standings.own
+            # An average of matchpoints nobody else has earned is 50 % by convention and says
+            # nothing: the player is told that nobody has played it yet.
+            alone = all(result.field_size <= 1 for result in results)
             if own is not None:
                 lines.append(
                     t(
-                        "challenge_attempt_done",
+                        "challenge_attempt_alone" if alone else "challenge_attempt_done",
                         locale,
                         percent=matchpoints(own.percent, locale),
                         par=signed(own.vs_par, locale),

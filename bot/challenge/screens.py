@@ -169,11 +169,14 @@ def _own_line(own: Standing, standings: Standings, challenge: Challenge, locale:
 
 
 def _row(line: Standing, challenge: Challenge, own: Standing | None) -> ChallengeRow:
+    """A line of the image: the deals played of those counted here (in sealed standings, the
+    reader's finished deals: a player who finished both of two reads "1/1" to a reader who has
+    finished one, not "1/2"), the percentage over them, the total against par."""
     return ChallengeRow(
         rank=line.rank,
         name=line.name,
         deals=line.deals,
-        deal_count=challenge.deal_count,
+        deal_count=line.counted or challenge.deal_count,
         percent=line.percent,
         vs_par=line.vs_par,
         highlight=own is not None and line.user_id == own.user_id,
@@ -214,6 +217,8 @@ async def standings_answer(
     own = standings.own
     if own is not None:
         lines.append(_own_line(own, standings, challenge, locale))
+        if own.deals < own.counted:
+            lines.append(t("challenge_standings_missed", locale, done=own.deals, total=own.counted))
     lines.append(t("challenge_standings_note", locale))
     headings = {
         key: t(f"challenge_heading_{key}", locale)

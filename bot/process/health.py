@@ -102,7 +102,11 @@ class HealthFile:
         }
         partial = self.path.with_name(self.path.name + ".partial")
         try:
-            partial.write_text(json.dumps(state), encoding="utf-8")
+            # Created 0600, as every file of the bot's (bot.storage.databases.private_files).
+            handle = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.fchmod(handle, 0o600)  # whatever the umask, and an older file's mode
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(json.dumps(state))
             os.replace(partial, self.path)
         except OSError as exc:
             if not self._warned:  # once: a health file that cannot be written is no emergency

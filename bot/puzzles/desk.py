@@ -15,7 +15,6 @@ that claims it first.
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import logging
 import random
@@ -24,6 +23,7 @@ from typing import Protocol
 import discord
 from discord.ext import tasks
 
+from bot.play.single_flight import SingleFlight
 from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
 from bot.puzzles.finder import Finder
 from bot.puzzles.screens import Shown, post
@@ -88,7 +88,7 @@ class PuzzleDesk:
     def __init__(self, host: PuzzleHost, processes: int = 0) -> None:
         self.host = host
         self.finder = Finder(processes)
-        self._making: dict[tuple[int, str], asyncio.Task[StoredPuzzle]] = {}
+        self._making: SingleFlight[tuple[int, str], StoredPuzzle] = SingleFlight()
         self._sweeper = tasks.loop(seconds=SWEEP_EVERY_S)(self._sweep_once)
         # Posts need the gateway; a bot whose cogs load without connecting (tests of the
         # commands' registration) never sweeps.
@@ -105,13 +105,7 @@ class PuzzleDesk:
         stored = await self.storage.puzzles.of_day(guild_id, day)
         if stored is not None:
             return stored
-        key = (guild_id, day)
-        task = self._making.get(key)
-        if task is None:
-            task = asyncio.get_running_loop().create_task(self._make_day(guild_id, day))
-            self._making[key] = task
-            task.add_done_callback(lambda _: self._making.pop(key, None))
-        return await asyncio.shield(task)
+        return await self._making.run((guild_id, day), lambda: self._make_day(guild_id, day))
 
     async def _make_day(self, guild_id: int, day: str) -> StoredPuzzle:
         rng = random.Random(f"{guild_id}:{day}")
@@ -281,8 +275,7 @@ class PuzzleDesk:
 
     def stop(self) -> None:
         self._sweeper.cancel()
-        for task in list(self._making.values()):
-            task.cancel()
+        self._making.cancel()
         self.finder.close()
 
     async def _sweep_once(self) -> None:

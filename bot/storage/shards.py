@@ -36,6 +36,12 @@ class Shards:
         return f"(({column} >> 22) % {self.count}) IN ({listed})"
 
 
+def _whole(text: str) -> bool:
+    """Digits 0-9 only: ``"²".isdigit()`` is true, and ``int("²")`` fails without naming the
+    setting."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_shards(count_text: str, ids_text: str) -> Shards | None:
     """``ATOUT_SHARD_COUNT`` and ``ATOUT_SHARDS`` ("0,1" or "0-3"): None when both are unset
     (one process, no sharding). ``ValueError`` with a sentence an admin understands otherwise."""
@@ -44,7 +50,7 @@ def parse_shards(count_text: str, ids_text: str) -> Shards | None:
         return None
     if not count_text:
         raise ValueError("ATOUT_SHARDS needs ATOUT_SHARD_COUNT (the total number of shards)")
-    if not count_text.isdigit() or int(count_text) < 1:
+    if not _whole(count_text) or int(count_text) < 1:
         raise ValueError(
             f"ATOUT_SHARD_COUNT must be a whole number of 1 or more, not {count_text!r}"
         )
@@ -55,14 +61,14 @@ def parse_shards(count_text: str, ids_text: str) -> Shards | None:
     for part in ids_text.split(","):
         part = part.strip()
         low, dash, high = part.partition("-")
-        if dash and low.strip().isdigit() and high.strip().isdigit():
+        if dash and _whole(low.strip()) and _whole(high.strip()):
             if int(low) > int(high):
                 raise ValueError(
                     f"ATOUT_SHARDS: the range {part!r} runs backwards; write the lower id first,"
                     f" like {int(high)}-{int(low)}"
                 )
             ids.extend(range(int(low), int(high) + 1))
-        elif part.isdigit():
+        elif _whole(part):
             ids.append(int(part))
         else:
             raise ValueError(f"ATOUT_SHARDS must list shard ids like 0,1 or 0-3, not {ids_text!r}")

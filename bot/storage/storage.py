@@ -15,6 +15,10 @@ from bot.storage.puzzles.interface import PuzzleStorage
 from bot.storage.puzzles.store import PuzzleStore
 from bot.storage.ratings.interface import RatingStorage
 from bot.storage.ratings.writes import RatingStore
+from bot.storage.seasons.interface import SeasonStorage
+from bot.storage.seasons.rating import count_in_season
+from bot.storage.seasons.records import reset_open
+from bot.storage.seasons.store import SeasonStore
 from bot.storage.settings.instance import InstanceStorage, InstanceStore
 from bot.storage.settings.store import ServerSettingsStorage, ServerSettingsStore
 from bot.storage.shards import Shards
@@ -34,6 +38,12 @@ class Storage:
         self.puzzles: PuzzleStorage = PuzzleStore(database)
         self.settings: ServerSettingsStorage = ServerSettingsStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
+        self.seasons: SeasonStorage = SeasonStore(database, ratings._rate_pending)
+        """Seasons and divisions (issue 45). A stored game moves its season's ratings in the
+        same transaction, and a reset of the ratings starts the running season again: the
+        ratings call the seasons' hooks, and know nothing else of them."""
+        ratings.stored_hooks = (count_in_season,)
+        ratings.reset_hooks = (reset_open,)
         self.group_commit = tables.commits
         """The steps of play's queue (its counters are what the benchmarks report)."""
         self._after_migration = ratings.after_migration
@@ -48,6 +58,7 @@ class Storage:
     @shards.setter
     def shards(self, shards: Shards | None) -> None:
         self.tables.shards = self.challenges.shards = self.puzzles.shards = shards
+        self.seasons.shards = shards
 
     async def open(self) -> None:
         """Connect, and bring the schema to the latest migration (rating the games already

@@ -69,6 +69,10 @@ ChallengeVerb = Literal["play", "standings"]
 CHALLENGE_VERBS: Final[tuple[ChallengeVerb, ...]] = get_args(ChallengeVerb)
 CHALLENGE_TEMPLATE = rf"atout:challenge:(?P<verb>{'|'.join(CHALLENGE_VERBS)}):(?P<challenge>[0-9]+)"
 PUZZLE_TEMPLATE = r"atout:puzzle:(?P<puzzle>[0-9]+)(?::(?P<card>[2-9TJQKA][SHDC]))?"
+SEASON_TEMPLATE = (
+    r"atout:season:(?P<game>[a-z]+):(?P<season>[0-9]+):(?P<division>[0-9]+):(?P<page>[0-9]+)"
+    r":(?P<user>[0-9]+)"
+)
 
 
 class CustomId:
@@ -247,6 +251,21 @@ class PuzzleButtonId(CustomId):
     card: str | None = None
     VERB: ClassVar[str] = "puzzle"
     TEMPLATE: ClassVar[str] = PUZZLE_TEMPLATE
+
+
+@dataclass(frozen=True)
+class SeasonButtonId(CustomId):
+    """A season's standings' Previous / Next page and division up / down (issue 45): the game,
+    the season's number, the division (0: none), the page and whose message it is; the server
+    is the click's."""
+
+    game: str
+    season: int
+    division: int
+    page: int
+    user: int
+    VERB: ClassVar[str] = "season"
+    TEMPLATE: ClassVar[str] = SEASON_TEMPLATE
 
 
 def custom_id(verb: str, table_id: int, version: int, *values: object) -> str:

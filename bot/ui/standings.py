@@ -25,6 +25,7 @@ from bot.storage.ratings.model import (
 )
 from bot.storage.storage import Storage
 from bot.text.i18n import t
+from i18n.bidi import clean_bidi
 from i18n.numbers import number, signed
 from rendering import LeaderboardRow
 
@@ -35,8 +36,8 @@ def games_text(count: int, locale: str) -> str:
 
 
 def plain(name: str) -> str:
-    """A Discord name as text: no markdown, no mention."""
-    return escape_markdown(name).replace("@", "@\u200b")
+    """A Discord name as text: no markdown, no mention, no direction control (``i18n.bidi``)."""
+    return escape_markdown(clean_bidi(name)).replace("@", "@\u200b")
 
 
 def line_name(line: BoardLine, locale: str) -> str:

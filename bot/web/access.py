@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.storage.challenges.interface import Challenge
-from bot.web.reads import TableFacts
+from bot.web.reads import Reads, TableFacts
 
 Verdict = Literal["open", "sealed", "none"]
 
@@ -57,4 +57,15 @@ def table_access(
     return challenge_access(challenge, now)
 
 
-__all__ = ["NONE", "OPEN", "Access", "challenge_access", "table_access"]
+async def read_table_access(
+    reads: Reads, table_id: int, now: datetime.datetime
+) -> tuple[TableFacts | None, Access]:
+    """The table, read now, and what may be seen of it."""
+    table = await reads.table(table_id)
+    challenge = None
+    if table is not None and table.challenge is not None:
+        challenge = await reads.challenge(table.challenge[0])
+    return table, table_access(table, challenge, now)
+
+
+__all__ = ["NONE", "OPEN", "Access", "challenge_access", "read_table_access", "table_access"]

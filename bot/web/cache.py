@@ -13,21 +13,22 @@ posted in a busy thread cost one replay, not fifty.
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import hashlib
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Final
+
+from bot.play.single_flight import SingleFlight
+from rendering.lru import SizedLRU
 
 CACHE_BYTES: Final = 16 * 1024 * 1024
 """Bytes of pages kept, their keys and objects counted (``ENTRY_BYTES``): about 3,500 deal pages,
 a Coinche deal's compressed page being 3–5 KB, so with a deal ending every second the pages of
 the last hour's deals (200 tables in play end one every 2–3 s, ``benchmarks/web.py``)."""
 ENTRY_BYTES: Final = 400
-"""What an entry costs besides its bytes: its key, its ``Page``, its place in the dict."""
+"""What an entry costs besides its bytes: its key, its ``Page``, its place in the LRU."""
 COMPRESSED_TYPES: Final = ("text/", "application/json")
 
 
@@ -70,11 +71,13 @@ def page(
 
 
 class Cache:
+    """Pages by key in a byte-bounded LRU (``rendering.lru.SizedLRU``), each made once however
+    many ask at the same time (``bot.play.single_flight.SingleFlight``)."""
+
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
-        self._pages: OrderedDict[Hashable, Page] = OrderedDict()
-        self._bytes = 0
-        self._making: dict[Hashable, asyncio.Task[Page]] = {}
+        self._pages = SizedLRU[Page](limit, lambda made: made.size)
+        self._making: SingleFlight[Hashable, Page] = SingleFlight()
         self.hits = 0
         self.made = 0
 
@@ -83,62 +86,49 @@ class Cache:
         if found is None:
             return None
         if found.expires is not None and time.monotonic() >= found.expires:
-            self._drop(key)
+            self._pages.pop(key)
             return None
-        self._pages.move_to_end(key)
         self.hits += 1
         return found
 
     def put(self, key: Hashable, made: Page) -> None:
         if made.size > self.limit // 8:
-            return
-        if key in self._pages:
-            self._drop(key)
-        self._pages[key] = made
-        self._bytes += made.size
-        while self._bytes > self.limit and self._pages:
-            self._drop(next(iter(self._pages)))
+            return  # one page never crowds out an eighth of the others
+        self._pages.put(key, made)
 
     def pop(self, key: Hashable) -> Page | None:
         """Forget ``key``'s page (it has changed); the page it was, if kept."""
-        if key not in self._pages:
-            return None
-        old = self._pages[key]
-        self._drop(key)
-        return old
+        return self._pages.pop(key)
 
-    def _drop(self, key: Hashable) -> None:
-        old = self._pages.pop(key)
-        self._bytes -= old.size
+    def drop(self, which: Callable[[Hashable], bool]) -> int:
+        """Forget every page whose key ``which`` names (a table's, when it has no page any
+        more); how many."""
+        dropped = [key for key in self._pages if which(key)]
+        for key in dropped:
+            self._pages.pop(key)
+        return len(dropped)
 
     @property
     def bytes(self) -> int:
         """What the kept pages weigh, as ``limit`` counts it."""
-        return self._bytes
+        return self._pages.weight
 
     async def make(self, key: Hashable, maker: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
         """The page of ``key``: kept, or made by ``maker`` (which says whether to keep it),
-        once however many ask at the same time. The making is a task of its own: a reader who
-        leaves does not cancel it for those still waiting."""
+        once however many ask at the same time; a reader who leaves does not cancel the making
+        for those still waiting."""
         found = self.get(key)
         if found is not None:
             return found
-        task = self._making.get(key)
-        if task is None:
-            task = asyncio.get_running_loop().create_task(self._make(key, maker))
-            task.add_done_callback(_retrieved)
-            self._making[key] = task
-        return await asyncio.shield(task)
 
-    async def _make(self, key: Hashable, maker: Callable[[], Awaitable[tuple[Page, bool]]]) -> Page:
-        try:
+        async def make_and_keep() -> Page:
             made, keep = await maker()
-        finally:
-            self._making.pop(key, None)
-        self.made += 1
-        if keep:
-            self.put(key, made)
-        return made
+            self.made += 1
+            if keep:
+                self.put(key, made)
+            return made
+
+        return await self._making.run(key, make_and_keep)
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -146,12 +136,6 @@ class Cache:
     def __contains__(self, key: Hashable) -> bool:
         """Kept now (not counted as a reading)."""
         return key in self._pages
-
-
-def _retrieved(task: asyncio.Task[Page]) -> None:
-    """Whoever waited was told; nobody left waiting must not make asyncio log it again."""
-    if not task.cancelled():
-        task.exception()
 
 
 __all__ = ["CACHE_BYTES", "Cache", "Page", "page"]

@@ -33,6 +33,7 @@ from games.views import DealResultEvent, GameView
 from i18n.numbers import percent
 from rendering.info import melds_log
 from rendering.presenters import headline, presenter, table_info
+from rendering.sheets import merged_deal_result
 from rendering.words import text as image_text
 
 NOT_SPOKEN: Final = frozenset({"trick", "deal_result"})
@@ -63,6 +64,33 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Auction:
+    """The auction round by round, as the review picture lays it out: a column per seat in the
+    order they speak, a row per round (a seat that has left the auction leaves its cell empty)."""
+
+    seats: list[int]
+    rounds: list[list[Said | None]]
+
+
+def auction_rounds(calls: list[Said], seat_count: int) -> Auction | None:
+    """``calls`` in order, cut into rounds: a new round whenever a seat speaks that does not
+    come after the last speaker in the round under way."""
+    if not calls:
+        return None
+    first = calls[0].seat
+    order = [(first + n) % seat_count for n in range(seat_count)]
+    rounds: list[list[Said | None]] = []
+    last = -1
+    for call in calls:
+        place = (call.seat - first) % seat_count
+        if not rounds or place <= last:
+            rounds.append([None] * seat_count)
+        rounds[-1][place] = call
+        last = place
+    return Auction(order, rounds)
+
+
+@dataclass(frozen=True)
 class Mark:
     """A reviewed decision on its step."""
 
@@ -81,26 +109,20 @@ def step_lines(
         return [web_text("web_dealt", locale, name=names[replay.dealer])]
     lines: list[str] = []
     with drawn():
-        if step.action.get("type") == "play":
-            card = str(step.action["card"])
+        if step.action.type == "play" and step.action.card is not None:
+            card = step.action.card
             label = card_labels([card], game, deck_style, locale)[card]
             lines.append(t("event_play", locale, name=names[step.seat], card=label))
-        elder = cast(dict[str, Any], replay.end_view).get("elder")
+        view = replay.end_view
+        elder = view["elder"] if view["game"] == "piquet" else None
         spoken = [
-            event_text(
-                event,
-                names,
-                locale,
-                game=game,
-                deck_style=deck_style,
-                elder=elder if isinstance(elder, int) else None,
-            )
+            event_text(event, names, locale, game=game, deck_style=deck_style, elder=elder)
             for event in step.events
             if event["type"] not in NOT_SPOKEN
         ]
         said = [line for line in spoken if line]
         said += melds_log(cast(GameView, {"events": step.events}), names, locale)
-        if step.action.get("type") != "play" and not said:
+        if step.action.type != "play" and not said:
             what = action_label(step.action, game, deck_style, locale)
             said = [web_text("web_said", locale, name=names[step.seat], what=what)]
         lines += said
@@ -117,19 +139,11 @@ def trump_label(trump: str, game: str, deck_style: str, locale: str) -> str:
         return trump_word(trump, locale, deck_style)
 
 
-def _result_event(view: GameView) -> DealResultEvent | None:
-    for event in reversed(view["events"]):
-        if event["type"] == "deal_result":
-            return event
-    return None
-
-
-def merged_result(view: GameView, result: dict[str, Any]) -> dict[str, Any]:  # JSON
+def merged_result(view: GameView, result: dict[str, Any]) -> DealResultEvent:  # JSON: a result
     """A deal's result as its summary reads it: the ``deal_result`` event (contract, melds,
-    belote) with the replay's numbers over it (``rendering.sheets`` merges them alike)."""
-    merged: dict[str, Any] = dict(_result_event(view) or {})  # JSON: the deal's result event
-    merged.update({k: v for k, v in result.items() if v is not None or k not in merged})
-    return merged
+    belote) with the replay's trick points and scores over it, as ``rendering.sheets`` merges
+    them for the summary's image."""
+    return merged_deal_result(view, result)
 
 
 def deal_headline(
@@ -143,8 +157,7 @@ def deal_headline(
     it (``rendering.presenters.headline``)."""
     labels = sides_shown(teams, names, locale)
     with drawn():
-        merged = cast(DealResultEvent, merged_result(view, result))
-        return list(headline(view, names, merged, labels, locale))
+        return list(headline(view, names, merged_result(view, result), labels, locale))
 
 
 def score_table(
@@ -155,17 +168,16 @@ def score_table(
     scored some, the deal's score and the game's after it."""
     merged = merged_result(replay.end_view, replay.result)
     labels = sides_shown(replay.teams, names, locale)
-    sides = len(replay.result.get("scores") or []) or len(replay.teams)
+    sides = len(replay.result["scores"]) or len(replay.teams)
     columns: list[tuple[str, list[Any]]] = []
     trick_points = merged.get("trick_points")
-    if isinstance(trick_points, list) and len(trick_points) == sides:
+    if trick_points is not None and len(trick_points) == sides:
         key = "column_tricks" if presenter(replay.game).counts_tricks else "column_card_points"
         columns.append((image_text(key, locale), trick_points))
-    for key in ("melds", "belote"):
-        value = merged.get(key)
-        if isinstance(value, list) and len(value) == sides and any(value):
+    for key, value in (("melds", merged.get("melds")), ("belote", merged.get("belote"))):
+        if value is not None and len(value) == sides and any(value):
             columns.append((image_text(f"column_{key}", locale), value))
-    columns.append((w("web_column_deal"), list(replay.result.get("scores") or [0] * sides)))
+    columns.append((w("web_column_deal"), list(replay.result["scores"] or [0] * sides)))
     columns.append((w("web_column_game"), list(replay.totals_after)))
     return [label.text for label in labels[:sides]], columns
 
@@ -203,7 +215,7 @@ def review_marks(
             sentence = w("web_decision_fine", choice=choice)
         marks.append(
             Mark(
-                step=decision.action_index + 1,
+                step=decision.index + 1,
                 verdict=decision.verdict,
                 label=w(f"web_verdict_{decision.verdict}"),
                 sentence=sentence,
@@ -228,6 +240,8 @@ def deal_page(
     bottom = review_seat if review_seat is not None else 0
     seats = seats_shown(names, table.computers, replay.teams, replay.dealer, bottom, locale)
     shown_names = [seat.name for seat in seats]
+    said_names = [seat.said for seat in seats]
+    """Names inside sentences, each isolated from the words around it."""
     cards = [card for hand in replay.steps[0].hands for card in hand]
     for step in replay.steps:
         cards += [card for hand in step.hands for card in hand]
@@ -246,12 +260,12 @@ def deal_page(
         for step in replay.steps
         if step.table.trump
     }
-    steps_json = [
+    steps_json: list[dict[str, Any]] = [
         {
             "h": step.hands,
             "t": [[seat, card] for seat, card in step.trick],
             "w": step.winner,
-            "x": step_lines(step, replay, shown_names, style, locale),
+            "x": step_lines(step, replay, said_names, style, locale),
             "m": mark_at.get(index),
             "k": step.tricks_done,
             "tw": step.tricks_won,
@@ -266,7 +280,7 @@ def deal_page(
         }
         for index, step in enumerate(replay.steps)
     ]
-    auction = [
+    calls = [
         Said(
             step.seat,
             shown_names[step.seat],
@@ -274,13 +288,15 @@ def deal_page(
             index,
         )
         for index, step in enumerate(replay.steps)
-        if step.seat is not None and step.action is not None and step.action.get("type") in AUCTION
+        if step.seat is not None and step.action is not None and step.action.type in AUCTION
     ]
     max_tricks = max((n for step in replay.steps for n in step.tricks_won), default=0)
     one_deal = table.challenge is not None
     rules = rules_line(replay.game, replay.options, replay.seats, locale, one_deal=one_deal)
-    lines = deal_headline(replay.end_view, replay.result, replay.teams, shown_names, locale)
-    side_labels, columns = score_table(replay, shown_names, locale, w)
+    lines = deal_headline(replay.end_view, replay.result, replay.teams, said_names, locale)
+    # The last step says how the deal ended, as the summary in Discord does.
+    steps_json[-1]["r"] = [[line, mood] for line, mood in lines]
+    side_labels, columns = score_table(replay, said_names, locale, w)
     data = {
         "seats": replay.seats,
         "cards": labels,
@@ -311,22 +327,22 @@ def deal_page(
         first=replay.steps[0],
         labels=labels,
         rules=rules,
-        auction=auction,
+        auction=auction_rounds(calls, replay.seats),
         tricks=replay.tricks,
-        details=detail_lines(replay, shown_names, locale),
+        details=detail_lines(replay, said_names, locale),
         headline=lines,
         side_labels=side_labels,
         columns=columns,
         review=review,
         review_seat=review_seat,
-        review_name=shown_names[review_seat] if review_seat is not None else "",
+        review_name=said_names[review_seat] if review_seat is not None else "",
         marks=marks,
         links=links,
         data=data,
         data_steps=steps_json,
         step_count=len(replay.steps) - 1,
         stock_key=stock_key,
-        passed_out=replay.result.get("trick_points") is None,
+        passed_out=replay.result["trick_points"] is None,
     )
 
 

@@ -18,12 +18,14 @@ from typing import Final
 
 from bot.storage.challenges.interface import Challenge, DealResult, Par
 from bot.storage.ratings.model import Board, RatingChange
+from bot.storage.seasons.model import Season, Standings
 from bot.web.cache import Page, page
 from bot.web.deal_page import DealLinks, deal_page
 from bot.web.links import Signer, relative
 from bot.web.lists import board_page, challenge_page, game_page
 from bot.web.reads import SeatReview, TableFacts
 from bot.web.replay import DealReplay, LogFacts, replay_deal, replay_game
+from bot.web.season_page import season_html
 
 HTML: Final = "text/html; charset=utf-8"
 REPLAYS_KEPT: Final = 64
@@ -140,6 +142,13 @@ def board_job(board: Board, token: str, locale: str) -> Page:
     return page(board_page(board, token, locale).encode(), HTML)
 
 
+def season_job(
+    season: Season, game: str, standings: Standings, shown: int, token: str, locale: str
+) -> Page:
+    """A season's standings; ``shown``: the division (or page) asked for."""
+    return page(season_html(season, game, standings, shown, token, locale).encode(), HTML)
+
+
 def ready() -> bool:
     """A page process's first job: started, and its imports done, before a reader waits."""
     return True
@@ -154,4 +163,5 @@ __all__ = [
     "game_job",
     "ready",
     "record_job",
+    "season_job",
 ]

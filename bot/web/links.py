@@ -24,7 +24,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
-Kind = Literal["deal", "game", "challenge", "board"]
+Kind = Literal["deal", "game", "challenge", "board", "season"]
 
 SIGNATURE_CHARS: Final = 22
 """Base64url characters of the signature kept: 132 bits, beyond any guessing."""
@@ -91,6 +91,10 @@ class WebLinks:
     def board(self, guild_id: int, game: str) -> str:
         """A server's leaderboard of one game."""
         return self._url("board", guild_id, game)
+
+    def season(self, guild_id: int, game: str, number: int) -> str:
+        """A server's standings of one game in one season (issue 45)."""
+        return self._url("season", guild_id, game, number)
 
 
 class AheadOfReaders(Protocol):

@@ -35,14 +35,14 @@ def game_page(
     changes once it is over."""
     w = Words(locale)
     seats = seats_shown(table.names, table.computers, replayed.teams, None, 0, locale)
-    names = [seat.name for seat in seats]
+    names = [seat.said for seat in seats]
     labels = [label.text for label in sides_shown(replayed.teams, names, locale)]
     rows = [
         DealRow(
             number=line.deal_no + 1,
             link=link,
             headline=deal_headline(line.end_view, line.result, replayed.teams, names, locale),
-            scores=list(line.result.get("scores") or []),
+            scores=list(line.result["scores"]),
             totals=line.totals_after,
         )
         for line, link in zip(replayed.deals, deal_links, strict=True)

@@ -26,6 +26,7 @@ from bot.web.assets import asset_path, sheet_name
 from bot.web.text import web_text
 from games.actions import Action
 from games.registry import game_class
+from i18n.bidi import isolate
 from i18n.numbers import percent
 from rendering.cards import resolve_style
 from rendering.info import SideLabel, display_names, side_names
@@ -57,10 +58,16 @@ on its right, as in a real room (docs/records.md: these games go counter-clockwi
 class SeatShown:
     seat: int
     name: str
+    """The player's name as shown on its own (a template sets it in ``<bdi>``)."""
     side: int
     computer: bool
     dealer: bool
     position: str
+
+    @property
+    def said(self) -> str:
+        """The name inside a sentence: isolated (``i18n.bidi.isolate``)."""
+        return isolate(self.name)
 
 
 class Words:
@@ -134,10 +141,10 @@ def card_labels(cards: Iterable[str], game: str, deck_style: str, locale: str) -
         return {card: card_name(card, game, deck_style, locale) for card in sorted(set(cards))}
 
 
-def action_label(action: Mapping[str, Any], game: str, deck_style: str, locale: str) -> str:
-    """An action of a record in a few words (``80 ♥``, ``pass``, ``K♠``)."""
+def action_label(action: Action, game: str, deck_style: str, locale: str) -> str:
+    """An action in a few words (``80 ♥``, ``pass``, ``K♠``)."""
     with drawn():
-        return action_words(Action.from_json(action), game, deck_style, locale)
+        return action_words(action, game, deck_style, locale)
 
 
 def deck_sheet(game: str, deck_style: str, locale: str) -> str:
@@ -158,7 +165,16 @@ def rules_line(
         return rules_summary(game, in_force, defaults, locale, single_deals=one_deal)
 
 
-def error_page(locale: str, title_key: str, text_key: str, **values: object) -> str:
+def error_page(
+    locale: str,
+    title_key: str,
+    text_key: str,
+    *,
+    link: str | None = None,
+    link_key: str = "",
+    **values: object,
+) -> str:
+    """A page that says why there is nothing to show, with a ``link`` elsewhere if any."""
     return render(
         "error.html",
         locale,
@@ -166,6 +182,8 @@ def error_page(locale: str, title_key: str, text_key: str, **values: object) -> 
         title_key=title_key,
         text_key=text_key,
         values=values,
+        link=link,
+        link_key=link_key,
     )
 
 

@@ -13,11 +13,11 @@ from typing import Any, Final
 
 from bot.storage.challenges.interface import Challenge, DealResult, Par
 from bot.storage.ratings.model import Board, RatingChange
+from bot.storage.seasons.model import Season, Standings
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import TableRow
 from bot.web.replay import LogFacts
-from games.review import Review, StaleReview
-from games.review.values import Verdict
+from games.review import Decision, Review, StaleReview
 
 
 @dataclass(frozen=True)
@@ -44,23 +44,12 @@ class TableFacts:
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One decision of a reviewed seat, as its step shows it."""
-
-    action_index: int
-    choice: dict[str, Any]  # JSON: a record action (docs/records.md)
-    best: dict[str, Any]  # JSON: a record action
-    cost: float
-    better_share: float
-    verdict: Verdict
-    exact: bool
-
-
-@dataclass(frozen=True)
 class SeatReview:
+    """A reviewed seat's decisions, as the bot computed them (``games.review``)."""
+
     seat: int
     unit: str
-    decisions: list[Decision]
+    decisions: tuple[Decision, ...]
 
     @property
     def mistakes(self) -> int:
@@ -95,27 +84,14 @@ def _facts(row: TableRow) -> TableFacts:
 
 
 def seat_review(stored: dict[str, Any], seat: int) -> SeatReview | None:  # JSON: a stored review
-    """The stored review as its step marks show it, read as the bot reads it
-    (``games.review.Review.from_json``); None for one an older version stored in another form,
-    which the bot computes again at the next click: until then the page says it is not reviewed
-    rather than show it in half."""
+    """The stored review read as the bot reads it (``games.review.Review.from_json``); None for
+    one an older version stored in another form, which the bot computes again at the next
+    click: until then the page says it is not reviewed rather than show it in half."""
     try:
         review = Review.from_json(stored)
     except StaleReview:
         return None
-    decisions = [
-        Decision(
-            action_index=d.index,
-            choice=d.choice.to_json(),
-            best=d.best.to_json(),
-            cost=d.cost,
-            better_share=d.better_share,
-            verdict=d.verdict,
-            exact=d.exact,
-        )
-        for d in review.decisions
-    ]
-    return SeatReview(seat, review.unit, decisions)
+    return SeatReview(seat, review.unit, tuple(review.decisions))
 
 
 class Reads:
@@ -171,9 +147,19 @@ class Reads:
             guild_id, game, page=page, page_size=BOARD_PAGE
         )
 
+    async def season_standings(
+        self, guild_id: int, game: str, number: int
+    ) -> tuple[Season, Standings] | None:
+        """A season's standings of one game (issue 45), as ``/leaderboard season:`` reads them."""
+        season = await self.storage.seasons.get(guild_id, number)
+        if season is None:
+            return None
+        settings = await self.storage.settings.server(guild_id)
+        return season, await self.storage.seasons.standings(season, game, settings.season_min_games)
+
 
 BOARD_PAGE: Final = 50
 """Players per leaderboard page on the web (a phone scrolls; Discord's image shows 10)."""
 
 
-__all__ = ["BOARD_PAGE", "Decision", "Reads", "SeatReview", "TableFacts", "seat_review"]
+__all__ = ["BOARD_PAGE", "Reads", "SeatReview", "TableFacts", "seat_review"]

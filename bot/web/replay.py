@@ -14,7 +14,6 @@ its deck is never read past its start (``replay_deal`` stops at the deal asked f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
 
 from games.actions import Action
 from games.base import RECORD_FORMAT, Game
@@ -56,8 +55,7 @@ class TableCards:
 class Step:
     seat: int | None
     """Who acted (None for step 0)."""
-    action: Json | None
-    """The action as the record writes it, without its seat."""
+    action: Action | None
     events: list[Event]
     """The public events the action set off, in order."""
     hands: list[list[str]]
@@ -94,7 +92,8 @@ class DealReplay:
     end_view: GameView
     """The public view once the deal is over: its contract, its events (melds, the result)."""
     result: Json
-    """The deal's entry of ``python -m games replay`` (trick points, scores)."""
+    """The deal's entry of ``python -m games replay``: ``trick_points`` (None: passed out) and
+    ``scores`` always (docs/records.md)."""
     totals_after: list[int]
     """The game's score after this deal."""
     record: Json
@@ -143,24 +142,25 @@ def _parsed(facts: LogFacts, index: int) -> ParsedRecord:
 
 
 def _table_cards(view: GameView) -> TableCards:
-    raw = cast(Json, view)
-    # Belote's turned-up card lies on the table during the taking only: then the taker has it.
-    turn_up = raw.get("turn_up") if raw.get("phase") == "taking" else None
-    stock = raw.get("stock_size")
-    if stock is None:
-        stock = raw.get("talon_size")
-    trump = raw.get("trump")
-    return TableCards(
-        turn_up=turn_up,
-        trump_card=raw.get("trump_card"),
-        stock=stock if isinstance(stock, int) else None,
-        trump=trump if isinstance(trump, str) else None,
-        called_card=raw.get("called_card"),
-    )
+    """What the game lays on the table besides the trick, from its own view."""
+    trump = view["trump"]
+    if view["game"] == "belote":
+        # The turned-up card lies on the table during the taking only: then the taker has it.
+        turn_up = view["turn_up"] if view["phase"] == "taking" else None
+        return TableCards(turn_up=turn_up, trump=trump)
+    if view["game"] == "briscola":
+        return TableCards(trump_card=view["trump_card"], stock=view["stock_size"], trump=trump)
+    if view["game"] == "sueca":
+        return TableCards(trump_card=view["trump_card"], trump=trump)
+    if view["game"] == "piquet":
+        return TableCards(stock=view["talon_size"], trump=trump)
+    if view["game"] == "chiamata":
+        return TableCards(called_card=view["called_card"], trump=trump)
+    return TableCards(trump=trump)
 
 
 def _hands(
-    game: Game, public: GameView, before: Step | None, seat: int | None, action: Json | None
+    game: Game, public: GameView, before: Step | None, seat: int | None, action: Action | None
 ) -> list[list[str]]:
     """Every seat's hand. A seat's own view is asked for only when its hand may hold other
     cards than before less the card it played: a deal, a draw from the stock, an exchange, a
@@ -169,12 +169,10 @@ def _hands(
     sizes = public["hand_sizes"]
     hands: list[list[str]] = []
     for s in range(game.seats):
-        if before is not None and not (
-            s == seat and action is not None and action.get("type") != "play"
-        ):
+        if before is not None and not (s == seat and action is not None and action.type != "play"):
             held = before.hands[s]
             if s == seat and action is not None:
-                held = [card for card in held if card != action.get("card")]
+                held = [card for card in held if card != action.card]
             if len(held) == sizes[s]:
                 hands.append(held)
                 continue
@@ -183,14 +181,14 @@ def _hands(
 
 
 def _step(
-    game: Game, seat: int | None, action: Json | None, before: Step | None, seen: int
+    game: Game, seat: int | None, action: Action | None, before: Step | None, seen: int
 ) -> Step:
     public = game.public_view()
     events = list(public["events"][seen:])
     trick = [(int(s), str(c)) for s, c in public["trick"]]
     winner = None
     gathered = [e for e in events if e["type"] == "trick"]
-    if gathered and not trick and action is not None and action.get("type") == "play":
+    if gathered and not trick and action is not None and action.type == "play":
         # The card completed a trick: the engine has gathered it at once; the step shows it
         # on the table with its winner, as players see it before it is taken in.
         last = gathered[-1]
@@ -224,10 +222,10 @@ def replay_deal(facts: LogFacts, deal_no: int) -> DealReplay | None:
     game.deal(deck)
     steps = [_step(game, None, None, None, 0)]
     tricks: list[Trick] = []
-    for seat, action in facts.actions[deal_no]:
-        game.apply(seat, Action.from_json(action))
-        shown = {k: v for k, v in action.items() if k != "seat"}
-        step = _step(game, seat, shown, steps[-1], steps[-1].events_seen)
+    for seat, recorded in facts.actions[deal_no]:
+        action = Action.from_json(recorded)
+        game.apply(seat, action)
+        step = _step(game, seat, action, steps[-1], steps[-1].events_seen)
         steps.append(step)
         if step.winner is not None:
             tricks.append(Trick(step.trick, step.winner, len(steps) - 1))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import datetime
 import logging
 import time
@@ -32,12 +31,27 @@ from aiohttp import web
 
 from bot.play.background import Background
 from bot.storage.storage import Storage
-from bot.text.i18n import BOT, t
+from bot.text.i18n import BOT
 from bot.web import access, jobs
+from bot.web.answers import (
+    DealInPlay,
+    deal_key,
+    kept,
+    missing,
+    number_of,
+    respond,
+    security_headers,
+)
 from bot.web.assets import VERSION, Assets
 from bot.web.cache import Cache, Page, page
-from bot.web.guard import SECURITY_HEADERS, RateLimit, client_address, wanted_path
-from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret
+from bot.web.connections import Gate, GuardedSite, quiet_accept_trouble
+from bot.web.guard import (
+    Proxies,
+    RateLimit,
+    speaks_for_others,
+    wanted_path,
+)
+from bot.web.links import Kind, LinkHolder, Signer, WebLinks, new_secret, relative
 from bot.web.pages import Words, error_page
 from bot.web.reads import Reads, TableFacts
 from bot.web.replay import LogFacts
@@ -62,6 +76,10 @@ AHEAD_PENDING: Final = 16
 """Pages made ahead that may wait for the pages' process at once; past that (the machine
 cannot keep up), a deal's page is made at its first reading instead."""
 MAX_SEATS: Final = 6
+ACCESS_KEPT_S: Final = 5.0
+"""How long a table's verdict (open, sealed, none) is believed before a page kept in memory is
+served again: a table deleted, or made private, has no page after that long."""
+VERDICTS_KEPT: Final = 4096
 
 
 def warm_catalogues() -> None:
@@ -109,6 +127,9 @@ class WebServer:
         self.reads = Reads(storage)
         self.holder = holder or LinkHolder()
         self.rate = rate or RateLimit()
+        self.proxies = Proxies(settings.trusted_proxies)
+        self.gate = Gate(self.proxies, self.rate)
+        self._proxy_unnamed_said = False
         self.clock = clock
         self.cache = Cache()
         self.assets = Assets()
@@ -116,6 +137,9 @@ class WebServer:
         self.processes = processes
         """Processes that make the pages; 0 makes them in a thread (tests)."""
         self._logs: OrderedDict[int, LogFacts] = OrderedDict()
+        self._verdicts: dict[int, tuple[access.Verdict, float]] = {}
+        """Each table's verdict, and when it was read."""
+        self.access_kept_s = ACCESS_KEPT_S
         self.worker = Background(processes, "web")
         self._runner: web.AppRunner | None = None
         self._warming: Future[None] | None = None
@@ -145,7 +169,8 @@ class WebServer:
             self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0
         )
         await runner.setup()
-        site = web.TCPSite(runner, self.settings.host, self.settings.port)
+        quiet_accept_trouble()
+        site = GuardedSite(runner, self.settings.host, self.settings.port, self.gate)
         try:
             await site.start()
         except OSError as exc:
@@ -193,13 +218,14 @@ class WebServer:
     # ------------------------------------------------------------------ the application
     def _application(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=1024)
-        app.on_response_prepare.append(_security_headers)
+        app.on_response_prepare.append(security_headers)
         app.router.add_get("/robots.txt", self._robots)
         app.router.add_get("/assets/{version}/{name}", self._asset)
         app.router.add_get("/deal/{token}", self._deal)
         app.router.add_get("/game/{token}", self._game)
         app.router.add_get("/challenge/{token}", self._challenge)
         app.router.add_get("/board/{token}", self._board)
+        app.router.add_get("/season/{token}", self._season)
         return app
 
     @web.middleware
@@ -210,16 +236,24 @@ class WebServer:
             return web.Response(
                 status=405, text=web_text("web_method"), headers={"Allow": "GET, HEAD"}
             )
+        if request.body_exists:
+            # The pages take no body, and none is read: the connection closes after this.
+            refused = web.Response(status=400, text="400 Bad Request\n")
+            refused.force_close()
+            return refused
         locale = reader_locale(request.headers.get("Accept-Language"))
         if not wanted_path(request.path, request.query_string):
             return self._not_found(locale)
-        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        address = self._client(request)
         if not self.rate.allow(address):
-            return web.Response(
+            wait = self.rate.retry_after()
+            refused = web.Response(
                 status=429,
-                text=web_text("web_too_many", locale),
-                headers={"Retry-After": str(self.rate.retry_after())},
+                text=web_text("web_too_many", locale, seconds=wait),
+                headers={"Retry-After": str(wait)},
             )
+            refused.force_close()  # a flood pays a connection a request (``Gate.admit``)
+            return refused
         try:
             return await handler(request)
         except web.HTTPNotFound:
@@ -230,6 +264,27 @@ class WebServer:
             log.exception("web: %s failed", request.path)
             return web.Response(status=500, text="500")
 
+    def _client(self, request: web.Request) -> str:
+        """Whom the rate counts (``guard.Proxies``). A proxy the admin has not named yet is
+        said once in the log: all its readers share its address until then."""
+        forwarded = request.headers.getall("X-Forwarded-For", [])
+        joined = ",".join(forwarded) if forwarded else None
+        peer = request.remote
+        if (
+            joined
+            and not self._proxy_unnamed_said
+            and not self.proxies.trusts(peer or "")
+            and speaks_for_others(peer)
+        ):
+            self._proxy_unnamed_said = True
+            log.warning(
+                "web: requests from %s say whom they are forwarded for (X-Forwarded-For), but"
+                " ATOUT_WEB_TRUSTED_PROXIES does not name it: every reader behind that proxy"
+                " shares one rate until it does (docs/running.md)",
+                peer,
+            )
+        return self.proxies.client(peer, joined)
+
     def _not_found(self, locale: str) -> web.Response:
         cached = self.cache.get(("404", locale))
         if cached is None:
@@ -239,7 +294,7 @@ class WebServer:
                 status=404,
             )
             self.cache.put(("404", locale), cached)
-        return _respond(cached, None, "no-store")
+        return respond(cached, None, "no-store")
 
     # ------------------------------------------------------------------ handlers
     async def _robots(self, request: web.Request) -> web.Response:
@@ -256,7 +311,7 @@ class WebServer:
         if made is None:
             made = page(found.body, found.content_type)
             self.cache.put(("asset", name), made)
-        return _respond(made, request, ASSET_CACHE)
+        return respond(made, request, ASSET_CACHE)
 
     def _open(self, kind: Kind, token: str) -> list[str]:
         """The numbers of a page's token, or 404 when it was not signed here for ``kind``."""
@@ -268,14 +323,38 @@ class WebServer:
         return parts
 
     async def _table(self, table_id: int) -> tuple[TableFacts, access.Access]:
-        table = await self.reads.table(table_id)
-        challenge = None
-        if table is not None and table.challenge is not None:
-            challenge = await self.reads.challenge(table.challenge[0])
-        verdict = access.table_access(table, challenge, self.clock())
+        """The table and what may be seen of it, read now (and believed ``ACCESS_KEPT_S`` for
+        the pages kept in memory: ``_still_open``); 404 when nothing may."""
+        table, verdict = await access.read_table_access(self.reads, table_id, self.clock())
+        self._verdicts[table_id] = (verdict.verdict, time.monotonic())
+        while len(self._verdicts) > VERDICTS_KEPT:
+            self._verdicts.pop(next(iter(self._verdicts)))
         if table is None or verdict.verdict == "none":
+            self._drop_pages(table_id)
             raise web.HTTPNotFound()
         return table, verdict
+
+    async def _still_open(self, table_id: int) -> bool:
+        """Whether a page of the table kept in memory may be served: its verdict, read again
+        when older than ``ACCESS_KEPT_S``. Not open any more (a table deleted, a challenge
+        table's deal sealed again): the caller answers as for a page not kept."""
+        kept = self._verdicts.get(table_id)
+        if kept is not None and time.monotonic() - kept[1] < self.access_kept_s:
+            return kept[0] == "open"
+        try:
+            _, verdict = await self._table(table_id)
+        except web.HTTPNotFound:
+            return False
+        return verdict.verdict == "open"
+
+    def _drop_pages(self, table_id: int) -> None:
+        """A table with no page any more: its pages kept in memory go."""
+        self.cache.drop(
+            lambda key: (
+                isinstance(key, tuple) and key[:1] in (("deal",), ("game",)) and key[1] == table_id
+            )
+        )
+        self._logs.pop(table_id, None)
 
     async def _log(self, table: TableFacts) -> LogFacts:
         """The table's log; an ended table's is kept (it never changes), so the same deal in
@@ -296,30 +375,46 @@ class WebServer:
     def _sealed(self, verdict: access.Access, locale: str) -> web.Response:
         when = Words(locale).when(verdict.opens_at) if verdict.opens_at else ""
         html = error_page(locale, "web_sealed_title", "web_sealed", when=when)
-        return _respond(page(html.encode(), HTML, status=403), None, "no-store")
+        return respond(page(html.encode(), HTML, status=403), None, "no-store")
 
     async def _deal(self, request: web.Request) -> web.StreamResponse:
         token = request.match_info["token"]
         as_json = token.endswith(".json")
         parts = self._open("deal", token.removesuffix(".json"))
-        if len(parts) not in (2, 3) or not (parts[0].isdigit() and parts[1].isdigit()):
+        if len(parts) not in (2, 3) or (len(parts) == 3 and (as_json or parts[2][:1] != "s")):
             raise web.HTTPNotFound()
-        table_id, deal_no = int(parts[0]), int(parts[1]) - 1
-        seat = int(parts[2][1:]) if len(parts) == 3 and parts[2][1:].isdigit() else None
-        if len(parts) == 3 and (seat is None or as_json):
-            raise web.HTTPNotFound()
+        table_id, deal_no = number_of(parts[0]), number_of(parts[1]) - 1
+        seat = number_of(parts[2][1:]) if len(parts) == 3 else None
         locale = "" if as_json else reader_locale(request.headers.get("Accept-Language"))
         key = deal_key(table_id, deal_no, seat, locale)
         cached = self.cache.get(key)
-        if cached is not None:
-            return _respond(cached, request, PAGE_CACHE)
+        if cached is not None and await self._still_open(table_id):
+            return respond(cached, request, PAGE_CACHE)
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
             return self._sealed(verdict, locale or "en")
         if seat is not None and not 0 <= seat < table.seats:
             raise web.HTTPNotFound()
-        made = await self.cache.make(key, self._deal_maker(table, deal_no, seat, locale))
-        return _respond(made, request, PAGE_CACHE)
+        try:
+            made = await self.cache.make(key, self._deal_maker(table, deal_no, seat, locale))
+        except DealInPlay:
+            if as_json:
+                raise web.HTTPNotFound() from None
+            return self._in_play(table, locale)
+        return respond(made, request, PAGE_CACHE)
+
+    def _in_play(self, table: TableFacts, locale: str) -> web.Response:
+        """A deal still being played: its page opens when it ends; the game's page meanwhile
+        shows the deals already finished."""
+        assert self.signer is not None
+        html = error_page(
+            locale,
+            "web_deal_playing_title",
+            "web_deal_playing",
+            link=relative("game", self.signer, table.id),
+            link_key="web_whole_game",
+        )
+        return respond(page(html.encode(), HTML, status=404), None, "no-store")
 
     def _deal_maker(
         self,
@@ -339,18 +434,18 @@ class WebServer:
             if not locale:
                 record = await self.off_loop(jobs.record_job, log, deal_no, table)
                 if record is None:
-                    raise web.HTTPNotFound()  # no such deal, or still in play: no page
+                    raise missing(table, log, deal_no)
                 return record, True
             review = None if seat is None else await self.reads.review(table.id, deal_no, seat)
             made = await self.off_loop(
                 jobs.deal_job, log, deal_no, table, locale, signer, review, seat
             )
             if made is None:
-                raise web.HTTPNotFound()  # no such deal, or still in play: no page
+                raise missing(table, log, deal_no)
             made_page, final = made
             if not final and not self.told:
                 # Alone, nobody says when the next deal ends: its link comes within a while.
-                made_page = _kept(made_page, KEEP_CHANGING_S)
+                made_page = kept(made_page, KEEP_CHANGING_S)
             # A seat's page waits for its review: kept only once the review is on it.
             return made_page, seat is None or review is not None
 
@@ -363,6 +458,7 @@ class WebServer:
         made while this one was in play, do not link it: they are dropped, and the one in the
         table's language made again."""
         self.told = True
+        self._verdicts.pop(table_id, None)
         locale = reader_locale(locale)
         again = False
         if deal_no > 0:
@@ -379,6 +475,7 @@ class WebServer:
         """The game is over and its page linked: made now in the table's ``locale`` (the one
         kept while it was in play showed it unfinished)."""
         self.told = True
+        self._verdicts.pop(table_id, None)
         locale = reader_locale(locale)
         for each in LOCALES:
             self.cache.pop(("game", table_id, each))
@@ -419,7 +516,7 @@ class WebServer:
             return
         for deal_no in deals:
             maker = self._deal_maker(table, deal_no, None, locale, facts)
-            with contextlib.suppress(web.HTTPNotFound):
+            with contextlib.suppress(web.HTTPNotFound, DealInPlay):
                 await self.cache.make(deal_key(table_id, deal_no, None, locale), maker)
                 self.ahead_made += 1
 
@@ -431,18 +528,18 @@ class WebServer:
 
     async def _game(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("game", request.match_info["token"])
-        if len(parts) != 1 or not parts[0].isdigit():
+        if len(parts) != 1:
             raise web.HTTPNotFound()
-        table_id = int(parts[0])
+        table_id = number_of(parts[0])
         locale = reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("game", table_id, locale)
         cached = self.cache.get(key)
-        if cached is not None:
-            return _respond(cached, request, PAGE_CACHE)
+        if cached is not None and await self._still_open(table_id):
+            return respond(cached, request, PAGE_CACHE)
         table, verdict = await self._table(table_id)
         if verdict.verdict == "sealed":
             return self._sealed(verdict, locale)
-        return _respond(
+        return respond(
             await self.cache.make(key, self._game_maker(table, locale)), request, PAGE_CACHE
         )
 
@@ -457,20 +554,20 @@ class WebServer:
             ended = table.status in ("finished", "abandoned")
             changes = await self.reads.rating_changes(table.id) if ended else []
             made = await self.off_loop(jobs.game_job, facts, table, locale, signer, changes)
-            return _kept(made, None if ended else KEEP_CHANGING_S), True
+            return kept(made, None if ended else KEEP_CHANGING_S), True
 
         return make
 
     async def _challenge(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("challenge", request.match_info["token"])
-        if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        if len(parts) != 2:
             raise web.HTTPNotFound()
-        challenge_id, deal_no = int(parts[0]), int(parts[1]) - 1
+        challenge_id, deal_no = number_of(parts[0]), number_of(parts[1]) - 1
         locale = reader_locale(request.headers.get("Accept-Language"))
         key: Hashable = ("challenge", challenge_id, deal_no, locale)
         cached = self.cache.get(key)
         if cached is not None:
-            return _respond(cached, request, PAGE_CACHE)
+            return respond(cached, request, PAGE_CACHE)
         challenge = await self.reads.challenge(challenge_id)
         if challenge is None or not 0 <= deal_no < challenge.deal_count:
             raise web.HTTPNotFound()
@@ -486,15 +583,18 @@ class WebServer:
             made = await self.off_loop(
                 jobs.challenge_job, challenge, deal_no, field, par, signer, locale
             )
-            return _kept(made, KEEP_CHANGING_S), True
+            return kept(made, KEEP_CHANGING_S), True
 
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+        return respond(await self.cache.make(key, make), request, PAGE_CACHE)
+
+    async def _season(self, request: web.Request) -> web.StreamResponse:
+        return await _season_page(self, request)
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
         parts = self._open("board", request.match_info["token"])
-        if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in GAME_NAMES:
+        if len(parts) != 2 or parts[1] not in GAME_NAMES:
             raise web.HTTPNotFound()
-        guild_id, game = int(parts[0]), parts[1]
+        guild_id, game = number_of(parts[0]), parts[1]
         page_no = max(1, int(request.query.get("page", "1") or 1))
         locale = reader_locale(request.headers.get("Accept-Language"))
         signer = self.signer
@@ -504,82 +604,35 @@ class WebServer:
             board = await self.reads.leaderboard(guild_id, game, page_no)
             own = signer.token("board", guild_id, game)
             made = await self.off_loop(jobs.board_job, board, own, locale)
-            return _kept(made, KEEP_CHANGING_S), True
+            return kept(made, KEEP_CHANGING_S), True
 
         key: Hashable = ("board", guild_id, game, page_no, locale)
-        return _respond(await self.cache.make(key, make), request, PAGE_CACHE)
+        return respond(await self.cache.make(key, make), request, PAGE_CACHE)
 
 
-def deal_key(table_id: int, deal_no: int, seat: int | None, locale: str) -> Hashable:
-    """A deal page's place in the cache (``locale`` "": the deal's record)."""
-    return ("deal", table_id, deal_no, seat, locale)
+async def _season_page(server: WebServer, request: web.Request) -> web.StreamResponse:
+    """A season's standings of one game (issue 45): ``/season/<guild>-<game>-<number>-<sig>``,
+    one division a page."""
+    parts = server._open("season", request.match_info["token"])
+    if len(parts) != 3 or parts[1] not in GAME_NAMES:
+        raise web.HTTPNotFound()
+    guild_id, game, number = number_of(parts[0]), parts[1], number_of(parts[2])
+    page_no = max(1, int(request.query.get("page", "1") or 1))
+    locale = reader_locale(request.headers.get("Accept-Language"))
+    signer = server.signer
+    assert signer is not None
+
+    async def make() -> tuple[Page, bool]:
+        found = await server.reads.season_standings(guild_id, game, number)
+        if found is None:
+            raise web.HTTPNotFound()
+        season, standings = found
+        own = signer.token("season", guild_id, game, number)
+        made = await server.off_loop(jobs.season_job, season, game, standings, page_no, own, locale)
+        return kept(made, None if season.closed else KEEP_CHANGING_S), True
+
+    key: Hashable = ("season", guild_id, game, number, page_no, locale)
+    return respond(await server.cache.make(key, make), request, PAGE_CACHE)
 
 
-def _kept(made: Page, keep_s: float | None) -> Page:
-    """A page made elsewhere, kept ``keep_s`` from now (for good: None)."""
-    if keep_s is None:
-        return made
-    return dataclasses.replace(made, expires=time.monotonic() + keep_s)
-
-
-async def serve_alone(settings: WebSettings, db: str) -> None:
-    """``python -m bot web``: the pages alone, from the database ``ATOUT_DB`` names, until
-    SIGINT or SIGTERM. The bot may run on the same database meanwhile (a cluster runs one such
-    process on its shared PostgreSQL): this process only reads, besides storing the secret at
-    a first start. Raises ``StorageUnavailable`` or ``WebUnavailable`` (one line each)."""
-    import signal
-
-    from bot.storage.backends import StorageUnavailable, describe, make_storage, unavailable
-
-    storage = make_storage(db)
-    try:
-        await storage.open()
-    except Exception as exc:
-        # Closed before the loop ends: a driver's thread left running would print a traceback
-        # after the one line.
-        with contextlib.suppress(Exception):
-            await storage.close()
-        if not unavailable(exc):
-            raise
-        reason = str(exc) or type(exc).__name__
-        raise StorageUnavailable(t("cli_no_database", where=describe(db), reason=reason)) from exc
-    server = WebServer(storage, settings, processes=1)
-    try:
-        await server.start()
-        print(web_text("web_cli_serving", where=f"{settings.host}:{server.port}"), flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
-    finally:
-        await server.stop()
-        await storage.close()
-
-
-def _respond(made: Page, request: web.Request | None, cache_control: str) -> web.Response:
-    headers = {"Cache-Control": cache_control, "Vary": "Accept-Encoding, Accept-Language"}
-    headers.update(made.headers)
-    if made.etag:
-        headers["ETag"] = made.etag
-        if request is not None and request.headers.get("If-None-Match") == made.etag:
-            return web.Response(status=304, headers=headers)
-    if (
-        made.compressed
-        and request is not None
-        and "gzip" in request.headers.get("Accept-Encoding", "")
-    ):
-        body = made.data
-        headers["Content-Encoding"] = "gzip"
-    else:
-        body = made.body  # inflated for this client only (kept compressed)
-    headers["Content-Type"] = made.content_type
-    return web.Response(status=made.status, body=body, headers=headers)
-
-
-async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    for name, value in SECURITY_HEADERS:
-        response.headers.setdefault(name, value)
-
-
-__all__ = ["WebServer", "WebUnavailable", "serve_alone"]
+__all__ = ["WebServer", "WebUnavailable"]

@@ -6,7 +6,9 @@ it is wrong:
 - ``ATOUT_WEB_BIND``: where the server listens, ``host:port`` (default ``127.0.0.1:8080``: a
   reverse proxy on the same machine serves HTTPS in front, docs/running.md);
 - ``ATOUT_WEB_SECRET``: the key of the links' signatures, instead of the one the bot makes and
-  keeps in its database.
+  keeps in its database;
+- ``ATOUT_WEB_TRUSTED_PROXIES``: the reverse proxies whose ``X-Forwarded-For`` says whom the
+  rate counts (``bot.web.guard``), addresses or networks; none by default.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
+from bot.web.guard import Network, parse_networks
 from bot.web.links import SECRET_MIN
 from bot.web.text import web_text
 
@@ -33,6 +36,8 @@ class WebSettings:
     port: int = DEFAULT_BIND[1]
     secret: str | None = None
     """``ATOUT_WEB_SECRET``; ``None``: the secret kept in the database."""
+    trusted_proxies: tuple[Network, ...] = ()
+    """``ATOUT_WEB_TRUSTED_PROXIES``: the proxies that may say whom they forward for."""
 
     @property
     def enabled(self) -> bool:
@@ -75,7 +80,12 @@ def parse_bind(value: str) -> tuple[str, int]:
             host = ""
     elif not HOST_NAME.fullmatch(host):
         host = ""
-    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+    if (
+        not sep
+        or not host
+        or not (port.isascii() and port.isdigit())
+        or not 1 <= int(port) <= 65535
+    ):
         raise ValueError(web_text("web_cli_bind", value=repr(value)))
     return host, int(port)
 
@@ -87,19 +97,36 @@ def parse_secret(value: str) -> str:
     return text
 
 
+def parse_proxies(value: str) -> tuple[Network, ...]:
+    try:
+        return parse_networks(value)
+    except ValueError:
+        raise ValueError(web_text("web_cli_proxies", value=repr(value))) from None
+
+
 def web_settings(merged: Mapping[str, str]) -> WebSettings:
     """The web settings of the environment (``.env`` merged in); ``ValueError`` with one line
     that names the setting when one is wrong, checked whether the pages are on or not."""
     url = merged.get("ATOUT_WEB_URL", "").strip()
     bind = merged.get("ATOUT_WEB_BIND", "").strip()
     secret = merged.get("ATOUT_WEB_SECRET", "").strip()
+    proxies = merged.get("ATOUT_WEB_TRUSTED_PROXIES", "")
     host, port = parse_bind(bind) if bind else DEFAULT_BIND
     return WebSettings(
         url=parse_url(url) if url else None,
         host=host,
         port=port,
         secret=parse_secret(secret) if secret else None,
+        trusted_proxies=parse_proxies(proxies),
     )
 
 
-__all__ = ["DEFAULT_BIND", "WebSettings", "parse_bind", "parse_secret", "parse_url", "web_settings"]
+__all__ = [
+    "DEFAULT_BIND",
+    "WebSettings",
+    "parse_bind",
+    "parse_proxies",
+    "parse_secret",
+    "parse_url",
+    "web_settings",
+]

@@ -201,8 +201,14 @@ async def test_a_bad_database_is_exit_2_before_discord_is_asked_anything(
         await fake.stop()
     assert code == 2, output
     lines = problem_lines(output)
-    assert len(lines) == 1 and "cannot open its database" in lines[0], output
-    assert "ATOUT_DB" in lines[0]
+    assert len(lines) == 1, output
+    if kind == "no such folder":
+        assert "cannot open its SQLite database" in lines[0], output
+    else:
+        # A file that is no database is not a server's business: it used to be told to check
+        # "that the database server is running".
+        assert "is not Atout's SQLite database" in lines[0], output
+    assert "ATOUT_DB" in lines[0] and "server" not in lines[0]
     assert fake.requests == [], "the database is checked before logging in"
     # Neither a lock file nor Atout's tables beside or inside a file that is not Atout's.
     assert sorted(tmp_path.iterdir()) == before

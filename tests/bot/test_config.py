@@ -125,6 +125,29 @@ def test_a_bad_setting_is_named() -> None:
         load_settings({"ATOUT_DEV_GUILD": "my server"}, "/nonexistent/.env")
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ATOUT_IMAGE_PROCESSES",
+        "ATOUT_REVIEW_PROCESSES",
+        "ATOUT_DEV_GUILD",
+        "ATOUT_SHARD_COUNT",
+        "ATOUT_SHARDS",
+        "ATOUT_WEB_BIND",
+    ],
+)
+@pytest.mark.parametrize("digits", ["²", "٣", "１"])
+def test_digits_that_are_not_0_to_9_are_refused_naming_the_setting(name: str, digits: str) -> None:
+    """``"²".isdigit()`` is true: ``ATOUT_IMAGE_PROCESSES=²`` used to end in "invalid literal
+    for int()", naming nothing."""
+    values = {name: f"127.0.0.1:{digits}" if name == "ATOUT_WEB_BIND" else digits}
+    if name == "ATOUT_SHARDS":
+        values["ATOUT_SHARD_COUNT"] = "2"
+    with pytest.raises(ValueError) as refused:
+        load_settings(values, "/nonexistent/.env")
+    assert name in str(refused.value) and "invalid literal" not in str(refused.value)
+
+
 def test_running_without_a_token_says_what_to_do(tmp_path: Path) -> None:
     environ = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
     environ["PYTHONPATH"] = str(ROOT)

@@ -87,7 +87,7 @@ async def test_a_game_played_through_discord_shows_everywhere(env: simcord.Env) 
     assert changes[loser.name][0] == "1,000" and changes[loser.name][2].startswith("-")
     # The leaderboard: the winner first, the caller's line marked in the image.
     alice = players[0]
-    board = await alice.slash(channel, "leaderboard", game="briscola")
+    board = await alice.slash(channel, "leaderboard", game="briscola", season="all")
     assert not board.ephemeral and board.response is not None
     lines = BOARD_LINE.findall(board.response.content)
     assert [(rank, name) for rank, name, _ in lines] == [("1", winner.name), ("2", loser.name)]
@@ -191,7 +191,7 @@ async def test_pages_turn_for_their_owner_and_open_privately_for_others(
     for pair in range(12):
         await store_duel(env, guild.id, "briscola", players[2 * pair], players[2 * pair + 1])
     last = players[-1]
-    board = await last.slash(channel, "leaderboard", game="briscola")
+    board = await last.slash(channel, "leaderboard", game="briscola", season="all")
     message = board.response
     assert message is not None
     assert len(BOARD_LINE.findall(message.content)) == 10
@@ -210,7 +210,7 @@ async def test_pages_turn_for_their_owner_and_open_privately_for_others(
     assert [int(r) for r, _, _ in BOARD_LINE.findall(other.response.content)] == [21, 22, 23, 24]
     assert f"atout:board:briscola:all:2:{players[0].id}" in custom_ids(other.response)
     # A page past the end is refused politely.
-    past = await last.slash(channel, "leaderboard", game="briscola", page=4)
+    past = await last.slash(channel, "leaderboard", game="briscola", page=4, season="all")
     assert past.ephemeral and past.response.content == t("error_page", page=4, pages=3)
     recent = await last.slash(channel, "leaderboard", game="briscola", period="30d")
     assert len(BOARD_LINE.findall(recent.response.content)) == 10
@@ -246,7 +246,7 @@ async def test_nothing_crosses_between_servers(env: simcord.Env) -> None:
     assert stats.ephemeral and stats.response.content == t("stats_none_own")
     history = await alice_away.slash(elsewhere, "history")
     assert history.ephemeral
-    home_board = await alice.slash(channel, "leaderboard", game="piquet")
+    home_board = await alice.slash(channel, "leaderboard", game="piquet", season="all")
     assert len(BOARD_LINE.findall(home_board.response.content)) == 2
     # A record button naming the first server's table, clicked in the second, shows nothing.
     refused = await _click_foreign_record(env, alice_away, elsewhere, table_id)
@@ -343,7 +343,7 @@ async def test_leaderboard_buttons_work_after_a_restart(
     for pair in range(6):
         await store_duel(env, guild.id, "piquet", players[2 * pair], players[2 * pair + 1])
     caller = players[0]
-    board = await caller.slash(channel, "leaderboard", game="piquet")
+    board = await caller.slash(channel, "leaderboard", game="piquet", season="all")
     assert board.response is not None
     await restart(env, settings)
     turned = await caller.click(board.response, custom_id=f"atout:board:piquet:all:2:{caller.id}")

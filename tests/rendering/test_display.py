@@ -1,4 +1,4 @@
-"""The table read at the size Discord shows it: every text at least 12 px on screen, names never
+"""The table read at the size a phone shows it: every text at least 10 px on screen, names never
 cut silently nor confused, and no element over another, in many real positions of every game.
 
 The images record what they draw (``Canvas.records``): the tests measure the real draw calls, not
@@ -73,13 +73,13 @@ def draw(view: dict[str, object], seats: int) -> list[Record]:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-def test_smallest_text_is_12_px_at_discord_size(name: str) -> None:
+def test_smallest_text_is_10_px_on_a_phone(name: str) -> None:
     for view, seats in positions(name):
         texts = [r for r in draw(view, seats) if r.kind == "text"]
         assert texts
         for record in texts:
-            on_screen = record.size * theme.DISPLAY_WIDTH / W
-            assert on_screen >= theme.MIN_DISPLAY_TEXT, (record.text, on_screen)
+            on_screen = record.size * theme.phone_scale(W)
+            assert on_screen >= theme.MIN_PHONE_TEXT, (record.text, on_screen)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -168,8 +168,8 @@ def test_last_trick_names_two_computers_apart() -> None:
     drawn = " ".join(r.text for r in records if r.kind == "text")
     assert "…" not in drawn
     assert "Computer 1" in drawn and "Computer 2" in drawn
-    scale = min(1.0, theme.DISPLAY_WIDTH / image.width)
-    assert all(r.size * scale >= theme.MIN_DISPLAY_TEXT for r in records if r.kind == "text")
+    scale = theme.phone_scale(image.width)
+    assert all(r.size * scale >= theme.MIN_PHONE_TEXT for r in records if r.kind == "text")
 
 
 def changed(diff: Image.Image) -> float:

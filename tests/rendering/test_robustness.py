@@ -56,7 +56,7 @@ def test_a_chiamata_deal_everybody_passed_is_summed_up_as_passed_out() -> None:
     """All five pass: chiamata's deal ends in a ``redeal`` event, with no result to read (the
     summary raised KeyError on its called card, and the table posted no summary)."""
     from games.actions import Action
-    from rendering.sheets import _deal_result
+    from rendering.sheets import merged_deal_result
 
     rng = random.Random(5)
     game = new_game("chiamata", seats=5, dealer=0)
@@ -66,5 +66,5 @@ def test_a_chiamata_deal_everybody_passed_is_summed_up_as_passed_out() -> None:
         assert seat is not None
         game.apply(seat, Action("pass"))
     view, result = game.public_view(), game.deal_results[-1]
-    assert _deal_result(view, result).get("passed_out") is True  # its headline: passed out
+    assert merged_deal_result(view, result).get("passed_out") is True  # its headline: passed out
     assert render_deal_summary(view, DEMO_NAMES[:5], result)

@@ -20,8 +20,16 @@ USED = (
     _.writable,  # io: logging asks a stream whether it may write (bot/process/logs.py)
     _.from_custom_id,  # DynamicItem: rebuilds a button from its custom_id after a restart
     _.cog_unload,  # commands.Cog: the extension is unloaded
+    _.season_choices,  # app_commands: /leaderboard season:'s autocomplete (cogs/leaderboard.py)
     _.teardown,  # an extension's module-level hook, called by load/unload_extension
     _.__signature__,  # inspect reads it: the slash command's parameters built from data
+    # aiohttp calls or reads these (bot/web/connections.py subclasses its connection and site).
+    _.handle_error,  # aiohttp's RequestHandler: its own errors (a malformed request) answered
+    _._manager,  # RequestHandler: None for a connection refused before it was registered
+    _._bound_port,  # TCPSite.port: the port the system chose for a bind to port 0
+    # logging reads these (bot/web/connections.py: asyncio's accept trouble, without traceback).
+    _.exc_info,
+    _.exc_text,
     # aiosqlite and asyncpg read these.
     _.row_factory,  # aiosqlite: rows as sqlite3.Row (bot/storage/databases/sqlite.py)
     _.trace,  # the traceback argument of an async context manager's __aexit__

@@ -78,8 +78,9 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Standing:
-    """One person's line: deals completed, their average matchpoint percentage and their total
-    against the par (over the deals whose par is known)."""
+    """One person's line: deals completed, their matchpoint percentage over the deals counted
+    (a deal they did not play counts 0 %) and their total against the par (over the deals
+    whose par is known)."""
 
     rank: int
     user_id: int
@@ -90,6 +91,16 @@ class Standing:
     finished: bool
     tied: bool = False
     """Somebody else holds the same rank."""
+    counted: int = 0
+    """The deals every line is counted over: the challenge's once it has closed, the reader's
+    finished ones while it is open."""
+    par_deals: int = 0
+    """The deals played whose par is known."""
+
+    @property
+    def par_per_deal(self) -> int:
+        """The result against par per deal played (what ranks equal matchpoints)."""
+        return round(self.vs_par / self.par_deals) if self.par_deals else 0
 
 
 @dataclass(frozen=True)
@@ -257,10 +268,11 @@ class ChallengeStorage(ABC):
         page_size: int = STANDINGS_PAGE,
         deals_below: int | None = None,
     ) -> Standings:
-        """Everybody's line, ranked. With ``deals_below``, only the deals numbered below it
-        count (a reader who has finished that many deals of an open challenge sees nothing
-        that depends on anyone's result on a deal they have not played: docs/challenges.md,
-        "No peeking")."""
+        """Everybody's line, ranked over the same deals: every deal of the challenge, or with
+        ``deals_below`` only the deals numbered below it (a reader who has finished that many
+        deals of an open challenge sees nothing that depends on anyone's result on a deal they
+        have not played: docs/challenges.md, "No peeking"). A deal a player has not played
+        counts 0 %; equal matchpoints are ranked by the result against par per deal played."""
 
     @abstractmethod
     async def deal_field(

@@ -61,6 +61,13 @@ PERCENT_DIGITS = 9
 (then their total against par decides), not differ by a float's last bit."""
 
 
+def _standing_key(line: Standing) -> tuple[float, float]:
+    """What ranks a line, best first: its matchpoints over the deals counted, then its result
+    against par per deal played (both rounded, so that equal lines tie)."""
+    per_deal = line.vs_par / line.par_deals if line.par_deals else 0.0
+    return (-round(line.percent, PERCENT_DIGITS), -round(per_deal, PERCENT_DIGITS))
+
+
 def _challenge(row: Any) -> Challenge:  # a sqlite3.Row or asyncpg.Record
     return Challenge(
         id=int(row["id"]),
@@ -323,10 +330,18 @@ class ChallengeStore(ChallengeStorage):
         counted, values = (
             ("", ()) if deals_below is None else (" AND r.deal_no < $2", (deals_below,))
         )
+        if deals_below is None:
+            found = await self.database.fetchrow(
+                "SELECT deal_count FROM challenges WHERE id = $1", challenge_id
+            )
+            out_of = int(found["deal_count"]) if found is not None else 0
+        else:
+            out_of = deals_below
         rows = await self.database.fetch(
             f"{MARKS} SELECT r.user_id AS user_id, a.name AS name, COUNT(*) AS deals,"
-            " AVG(m.percent) AS percent,"
+            " SUM(m.percent) AS points,"
             " SUM(CASE WHEN p.score IS NULL THEN 0 ELSE r.score - p.score END) AS vs_par,"
+            " SUM(CASE WHEN p.score IS NULL THEN 0 ELSE 1 END) AS par_deals,"
             " a.finished_at AS finished_at"
             " FROM challenge_results r"
             " JOIN marks m ON m.deal_no = r.deal_no AND m.score = r.score"
@@ -337,32 +352,33 @@ class ChallengeStore(ChallengeStorage):
             challenge_id,
             *values,
         )
-        ordered = sorted(
-            rows,
-            key=lambda r: (
-                -round(float(r["percent"]), PERCENT_DIGITS),
-                -int(r["vs_par"]),
-                int(r["user_id"]),
-            ),
-        )
+        # Every line over the same deals (docs/challenges.md, "Standings"): a deal not played
+        # counts 0 %, and par is compared per deal played, so that leaving a deal unplayed
+        # never helps (a player who played one deal of two at 50 % had 50 %, and ranked above
+        # one who played both at 50 % with a worse total against par).
+        found_lines = [
+            Standing(
+                rank=0,
+                user_id=int(r["user_id"]),
+                name=str(r["name"]),
+                deals=int(r["deals"]),
+                percent=float(r["points"]) / max(out_of, int(r["deals"]), 1),
+                vs_par=int(r["vs_par"]),
+                finished=r["finished_at"] is not None,
+                counted=max(out_of, int(r["deals"])),
+                par_deals=int(r["par_deals"]),
+            )
+            for r in rows
+        ]
+        ordered = sorted(found_lines, key=lambda line: (*_standing_key(line), line.user_id))
         lines: list[Standing] = []
         rank = 0
-        previous: tuple[float, int] | None = None
-        for index, r in enumerate(ordered, start=1):
-            key = (round(float(r["percent"]), PERCENT_DIGITS), int(r["vs_par"]))
+        previous: tuple[float, float] | None = None
+        for index, line in enumerate(ordered, start=1):
+            key = _standing_key(line)
             if key != previous:
                 rank, previous = index, key
-            lines.append(
-                Standing(
-                    rank=rank,
-                    user_id=int(r["user_id"]),
-                    name=str(r["name"]),
-                    deals=int(r["deals"]),
-                    percent=float(r["percent"]),
-                    vs_par=int(r["vs_par"]),
-                    finished=r["finished_at"] is not None,
-                )
-            )
+            lines.append(replace(line, rank=rank))
         shared = Counter(line.rank for line in lines)
         lines = [replace(line, tied=shared[line.rank] > 1) for line in lines]
         pages = max(1, math.ceil(len(lines) / page_size))

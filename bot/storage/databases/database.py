@@ -136,7 +136,29 @@ def placeholders(count: int, start: int = 1) -> str:
     return ", ".join(f"${n}" for n in range(start, start + count))
 
 
+Clock = Callable[[], datetime.datetime]
+
+
+def _system_clock() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC)
+
+
+_clock: Clock = _system_clock
+
+
+def use_clock(clock: Clock | None) -> None:
+    """The clock ``now`` reads (None: the system's). The bot gives Discord's (simcord's in
+    tests), the one it decides by when a season ends: a game's end and a season's end are then
+    read on one clock, and a game ending after the boundary counts in the next season."""
+    global _clock
+    _clock = clock or _system_clock
+
+
+def now_moment() -> datetime.datetime:
+    return _clock().astimezone(datetime.UTC)
+
+
 def now() -> str:
     """This moment as the schema stores it. The clock is the bot's, not the database's, so a
     statement needs no clock function of either dialect."""
-    return datetime.datetime.now(datetime.UTC).strftime(TIME_FORMAT)
+    return now_moment().strftime(TIME_FORMAT)

@@ -37,6 +37,7 @@ from bot.storage.databases.database import (
     Step,
 )
 from bot.storage.databases.migrations import SQLITE, Migration, run_migrations
+from bot.storage.databases.private_files import private_database
 
 SYNCHRONOUS = "FULL"
 """In WAL mode, FULL syncs the log at every commit: a committed step survives a power loss, not
@@ -136,7 +137,8 @@ class SqliteDatabase(Database):
 
     async def open(self, after_migration: AfterMigration) -> None:
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
-        # what the code says.
+        # what the code says. The file is the bot's alone (``private_files``).
+        private_database(self.path)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             self._db.row_factory = sqlite3.Row

@@ -1,4 +1,4 @@
-"""``python -m bot backup FILE`` and ``python -m bot restore FILE``: a SQLite database copied
+"""``python -m bot backup FILE [--force]`` and ``python -m bot restore FILE``: a SQLite database copied
 page by page through SQLite's own backup API, which the slim Docker image has without the
 ``sqlite3`` program.
 
@@ -23,6 +23,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from bot.storage.databases.private_files import create_private, private, private_database
 from bot.storage.operations.instance_lock import ATOUT_TABLES, lock_file
 
 
@@ -63,14 +64,20 @@ def _summary(connection: sqlite3.Connection) -> str:
     return f"{tables} tables, {actions} actions"
 
 
-def backup(db: str, target: str) -> str:
-    """Copy the database ``db`` to ``target`` (replaced if it exists); one line of what."""
+def backup(db: str, target: str, *, force: bool = False) -> str:
+    """Copy the database ``db`` to ``target``; one line of what. A file already at ``target``
+    (last night's backup, the copy a restore kept) is replaced only with ``force``."""
     if Path(target).absolute() == Path(db).absolute():
         raise BackupError("the backup must go to another file than the database itself")
+    if not force and os.path.lexists(target):
+        raise BackupError(
+            f"there is a file {target!r} already: name another, or add --force to replace it"
+        )
     source = _open_existing(db, "ATOUT_DB")
     partial = Path(target).with_name(Path(target).name + ".partial")
     try:
         try:
+            create_private(partial)  # a backup holds the link secret too: 0600
             copy = sqlite3.connect(partial)
         except sqlite3.Error as exc:
             raise BackupError(f"cannot write {target!r} ({exc})") from exc
@@ -103,7 +110,8 @@ def _reserve_kept_copy(db: Path) -> Path:
     while True:
         candidate = base if number == 1 else base.with_name(f"{base.name}.{number}")
         try:
-            candidate.open("xb").close()
+            os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            private(candidate)
         except FileExistsError:
             number += 1
             continue
@@ -141,6 +149,7 @@ async def restore(backup_file: str, db: str) -> str:
             finally:
                 current.close()
             kept = f"; the database it replaced is kept as {previous}"
+        private_database(db)
         target = sqlite3.connect(db)
         try:
             source.backup(target)

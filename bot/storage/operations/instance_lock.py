@@ -38,6 +38,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage.databases.postgres import is_postgres_url
+from bot.storage.databases.private_files import open_private
 from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
@@ -150,7 +151,8 @@ def lock_file(db: str, what: str = "") -> FileLock:
     if not path.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, "no such directory", str(path.parent))
     check_sqlite_database(db)
-    handle = open(path, "a+b")  # noqa: SIM115 - held open for as long as the bot runs
+    # Held open for as long as the bot runs; the bot's own file, as its database (0600).
+    handle = os.fdopen(open_private(path, os.O_RDWR | os.O_APPEND), "a+b")
     if not _try_lock(handle):
         try:
             handle.seek(0)

@@ -47,6 +47,10 @@ COPY_ORDER = (
     "puzzle_mistakes",
     "puzzle_posts",
     "instance",
+    "seasons",
+    "season_ratings",
+    "season_divisions",
+    "season_posts",
 )
 """Every table of the schema, parents before children (foreign keys). ``instance`` holds the
 web pages' secret: the links given before the move keep opening their pages after it."""

@@ -12,7 +12,14 @@ import datetime
 import json
 from typing import Any
 
-from bot.storage.databases.database import TIME_FORMAT, Connection, Database, Row, placeholders
+from bot.storage.databases.database import (
+    TIME_FORMAT,
+    Connection,
+    Database,
+    Row,
+    now_moment,
+    placeholders,
+)
 from bot.storage.ratings.interface import PAGE_SIZE, PERIODS, RatingStorage
 from bot.storage.ratings.model import (
     BASE,
@@ -36,7 +43,7 @@ COMPANION_GAMES = 3
 
 
 def _iso_days_ago(days: int) -> str:
-    moment = datetime.datetime.now(datetime.UTC) - datetime.timedelta(days=days)
+    moment = now_moment() - datetime.timedelta(days=days)
     return moment.strftime(TIME_FORMAT)
 
 

@@ -10,6 +10,7 @@ the shard clusters; SQLite's writers are one at a time anyway).
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import astuple, fields, replace
 from typing import Any
 
@@ -38,11 +39,24 @@ RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
 
 
+StoredHook = Callable[[Connection, StoredMatch], Awaitable[object]]
+"""What another area writes with a stored game, in its transaction (the seasons' ratings)."""
+ResetHook = Callable[[Connection, int, str], Awaitable[None]]
+"""What another area does when a server's ratings of a game are reset (server, game)."""
+
+
 class RatingStore(StandingsReads):
+    stored_hooks: tuple[StoredHook, ...] = ()
+    """Called with every game stored, in its transaction; ``Storage`` gives the seasons' (the
+    ratings know nothing of seasons)."""
+    reset_hooks: tuple[ResetHook, ...] = ()
+    """Called in the transaction of ``/atout ratings-reset``."""
+
     async def after_migration(self, number: int, conn: Connection) -> None:
         """Called inside a migration's transaction, after its statements."""
         if number == RATINGS_MIGRATION:
-            await self._rate_pending(conn)
+            # Before the later migrations the hooks write to: these old games count in none.
+            await self._rate_pending(conn, hooks=False)
 
     # ------------------------------------------------------------------ writing
     async def rate_table(self, table_id: int) -> list[RatingChange]:
@@ -54,7 +68,7 @@ class RatingStore(StandingsReads):
         async with self.database.transaction(lock=RATINGS_LOCK) as conn:
             return await self._rate_pending(conn)
 
-    async def _rate_pending(self, conn: Connection) -> int:
+    async def _rate_pending(self, conn: Connection, *, hooks: bool = True) -> int:
         rows = await conn.fetch(
             "SELECT id, settings FROM tables WHERE status IN ('finished', 'abandoned')"
             " AND first_dealer IS NOT NULL AND id NOT IN (SELECT table_id FROM matches)"
@@ -64,10 +78,12 @@ class RatingStore(StandingsReads):
         for row in rows:
             if TableSettings.from_json(json.loads(row["settings"])).duplicate is not None:
                 continue  # a deal of a challenge: scored by the challenge, not rated
-            stored += await self._store_match(conn, int(row["id"])) is not None
+            stored += await self._store_match(conn, int(row["id"]), hooks=hooks) is not None
         return stored
 
-    async def _store_match(self, conn: Connection, table_id: int) -> list[RatingChange] | None:
+    async def _store_match(
+        self, conn: Connection, table_id: int, *, hooks: bool = True
+    ) -> list[RatingChange] | None:
         """Store one ended table's game (and rate it): the people's rating changes, or None
         when nothing was stored now (already stored, not ended, or a lobby that never started).
         Read, compute (``bot.storage.ratings.match``, no SQL), write: this runs at the end of every
@@ -78,6 +94,8 @@ class RatingStore(StandingsReads):
             return None
         stored = stored_match(inputs)
         await self._write_match(conn, stored)
+        for hook in self.stored_hooks if hooks else ():
+            await hook(conn, stored)
         return stored.changes
 
     @staticmethod
@@ -189,6 +207,8 @@ class RatingStore(StandingsReads):
             await conn.execute(
                 "DELETE FROM ratings WHERE guild_id = $1 AND game = $2", guild_id, game
             )
+            for reset in self.reset_hooks:
+                await reset(conn, guild_id, game)
             settings = await read_settings(conn, guild_id)
             # The history stays; what counts from now on is what is stored after this mark.
             mark = await conn.fetchrow(

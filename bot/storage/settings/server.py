@@ -21,9 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final, Literal, get_args
 
 from games.records import Json
 from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
+
+SeasonLength = Literal["monthly", "weekly", "quarterly", "off"]
+SEASON_LENGTHS: Final[tuple[SeasonLength, ...]] = get_args(SeasonLength)
+SEASON_MIN_GAMES: Final = (1, 100)
+"""The fewest and most rated games an admin may ask of a ranked player in a season."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,17 @@ class ServerSettings:
     rating_resets: Mapping[str, int] = field(default_factory=dict)
     """By game, the last ``match_players`` row when an admin reset its ratings
     (``/atout ratings-reset``): the period boards count only the games stored after it."""
+    season: SeasonLength = "monthly"
+    """How long the server's seasons last (issue 45, ``/atout settings season:``); a change
+    applies from the next season (``bot.storage.seasons``)."""
+    season_min_games: int = 10
+    """Rated games a player needs in a season to be ranked (``season_min_games:``)."""
+    announce_channel: int | None = None
+    """Where each season's end is posted (``announce_channel:``); None: not posted."""
+    champion_role: int | None = None
+    """The role given to each season's champions (``champion_role:``); None: no role."""
+    champion_role_by: int | None = None
+    """The admin who named ``champion_role``: told in one line when it cannot be given."""
 
     def table_language(self, guild_locale: object) -> str:
         """The language of a new table whose starter chose none (the ``language`` option of
@@ -64,6 +81,11 @@ class ServerSettings:
             "language": self.language,
             "challenge_role": self.challenge_role,
             "resets": dict(self.rating_resets),
+            "season": self.season,
+            "season_min_games": self.season_min_games,
+            "announce_channel": self.announce_channel,
+            "champion_role": self.champion_role,
+            "champion_role_by": self.champion_role_by,
         }
 
     @classmethod
@@ -77,7 +99,23 @@ class ServerSettings:
             language=_language(data.get("language")),
             challenge_role=_snowflake(data.get("challenge_role")),
             rating_resets=_marks(data.get("resets")),
+            season=_length(data.get("season")),
+            season_min_games=_minimum(data.get("season_min_games")),
+            announce_channel=_snowflake(data.get("announce_channel")),
+            champion_role=_snowflake(data.get("champion_role")),
+            champion_role_by=_snowflake(data.get("champion_role_by")),
         )
+
+
+def _length(value: object) -> SeasonLength:
+    return next((length for length in SEASON_LENGTHS if length == value), "monthly")
+
+
+def _minimum(value: object) -> int:
+    low, high = SEASON_MIN_GAMES
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return 10
+    return value
 
 
 def _language(value: object) -> str | None:

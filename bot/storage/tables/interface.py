@@ -199,6 +199,11 @@ class TableStorage(ABC):
         ``shards`` when it is set)."""
 
     @abstractmethod
+    async def latest_started(self, limit: int) -> list[int]:
+        """The ids of the ``limit`` tables started last, newest first (``python -m bot
+        web-link`` looks there for a deal whose page may be shown)."""
+
+    @abstractmethod
     async def append_deal(
         self, table_id: int, deal_no: int, dealer: int, deck: list[str], snapshot: Snapshot
     ) -> None: ...

@@ -85,6 +85,14 @@ class TableStore(TableStorage):
             )
             return [await self._table(conn, row) for row in rows]
 
+    async def latest_started(self, limit: int) -> list[int]:
+        async with self.database.connection() as conn:
+            rows = await conn.fetch(
+                "SELECT id FROM tables WHERE first_dealer IS NOT NULL ORDER BY id DESC LIMIT $1",
+                limit,
+            )
+        return [int(row["id"]) for row in rows]
+
     async def _one(self, sql: str, *args: Any) -> TableRow | None:
         async with self.database.connection() as conn:
             row = await conn.fetchrow(sql, *args)

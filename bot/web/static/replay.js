@@ -33,6 +33,7 @@
     fig.className = className;
     fig.appendChild(card(code));
     var cap = document.createElement("figcaption");
+    cap.dir = "auto"; // a player's name: isolated from the page around it
     cap.textContent = caption;
     fig.appendChild(cap);
     return fig;
@@ -81,11 +82,19 @@
     document.querySelectorAll(".seat").forEach(function (seat) {
       seat.classList.toggle("acting", Number(seat.dataset.seat) === step.a);
     });
-    fill(document.getElementById("narration"), step.x.map(function (line) {
+    var told = step.x.map(function (line) {
       var p = document.createElement("p");
       p.textContent = line;
       return p;
-    }));
+    });
+    // The last step: how the deal ended, as the summary says it.
+    (step.r || []).forEach(function (entry) {
+      var p = document.createElement("p");
+      p.className = "headline" + (entry[1] === true ? " win" : entry[1] === false ? " lose" : "");
+      p.textContent = entry[0];
+      told.push(p);
+    });
+    fill(document.getElementById("narration"), told);
     var mark = document.getElementById("mark");
     if (step.m !== null && step.m !== undefined) {
       var found = meta.marks[step.m];

@@ -112,8 +112,8 @@ cards_count = { $count ->
    *[other] { $count } cards
 }
 score_panel = Score
-score_deal = deal
-score_game = game
+score_deal = Deal
+score_game = Total
 game_over = Game over
 your_hand = Your hand
 hand_trump = trump { $trump }
@@ -330,3 +330,12 @@ review_side_opponent = opponent
 review_side_unknown = partner?
 review_better_real = Better in the real deal
 review_better_real_action = Better in the real deal: { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = Promotion
+season_relegation = Relegation
+season_unranked = Not yet ranked
+season_to_go = { $count ->
+    [one] { $count } game to go
+   *[other] { $count } games to go
+}

@@ -116,8 +116,8 @@ cards_count = { $count ->
    *[other] { $count } cartes
 }
 score_panel = Score
-score_deal = donne
-score_game = partie
+score_deal = Donne
+score_game = Total
 game_over = Partie terminée
 your_hand = Ton jeu
 hand_trump = atout { $trump }
@@ -318,3 +318,12 @@ review_side_opponent = adversaire
 review_side_unknown = partenaire ?
 review_better_real = Meilleur dans la vraie donne
 review_better_real_action = Meilleur dans la vraie donne : { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = Montée
+season_relegation = Descente
+season_unranked = Pas encore classés
+season_to_go = { $count ->
+    [one] encore { $count } partie
+   *[other] encore { $count } parties
+}

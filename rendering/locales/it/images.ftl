@@ -112,8 +112,8 @@ cards_count = { $count ->
    *[other] { $count } carte
 }
 score_panel = Punti
-score_deal = mano
-score_game = totale
+score_deal = Mano
+score_game = Totale
 game_over = Partita finita
 your_hand = Le tue carte
 hand_trump = briscola { $trump }
@@ -314,3 +314,12 @@ review_side_opponent = avversario
 review_side_unknown = compagno?
 review_better_real = Meglio nella mano reale
 review_better_real_action = Meglio nella mano reale: { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = Promozione
+season_relegation = Retrocessione
+season_unranked = Non ancora in classifica
+season_to_go = { $count ->
+    [one] ancora { $count } partita
+   *[other] ancora { $count } partite
+}

@@ -95,7 +95,7 @@ tricks = { $count }トリック
 cards_count = { $count }枚
 score_panel = 得点
 score_deal = ディール
-score_game = ゲーム
+score_game = 合計
 game_over = ゲーム終了
 your_hand = あなたの手札
 hand_trump = 切り札 { $trump }
@@ -276,3 +276,9 @@ review_side_opponent = 相手
 review_side_unknown = パートナー？
 review_better_real = 実際の配りでは良かった
 review_better_real_action = 実際の配りでは良かった: { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = 昇格
+season_relegation = 降格
+season_unranked = まだランク外
+season_to_go = あと{ $count }ゲーム

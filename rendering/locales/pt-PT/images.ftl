@@ -112,8 +112,8 @@ cards_count = { $count ->
    *[other] { $count } cartas
 }
 score_panel = Pontos
-score_deal = mão
-score_game = jogo
+score_deal = Mão
+score_game = Total
 game_over = Fim do jogo
 your_hand = As tuas cartas
 hand_trump = trunfo { $trump }
@@ -314,3 +314,12 @@ review_side_opponent = adversário
 review_side_unknown = parceiro?
 review_better_real = Melhor na mão real
 review_better_real_action = Melhor na mão real: { $action }
+
+## Seasons (issue 45): the lines of a season's standings.
+season_promotion = Subida
+season_relegation = Descida
+season_unranked = Ainda sem classificação
+season_to_go = { $count ->
+    [one] falta { $count } jogo
+   *[other] faltam { $count } jogos
+}

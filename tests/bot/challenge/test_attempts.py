@@ -290,6 +290,8 @@ async def test_where_no_private_thread_may_be_opened_the_table_is_in_ephemeral_m
     assert cards_seen_by(env, boss.id) == {}
     endings = [m.content for m in channel.history(viewer=player) if "is over**" in m.content]
     assert len(endings) == 2 and "Challenge complete" in endings[-1]
+    # Issue 41.4: alone on the challenge, a 50 % average means nothing: she is told so.
+    assert "nobody else has played it yet" in endings[-1] and "average" not in endings[-1]
 
 
 async def test_each_finished_deal_offers_its_review_to_the_player(env: simcord.Env) -> None:

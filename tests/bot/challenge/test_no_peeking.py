@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord.actors import _component_interaction, _visible_message
 
@@ -16,6 +17,7 @@ from bot.storage.challenges.interface import Challenge
 from bot.text.i18n import t
 from harness.challenge import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
 from harness.driver import CARD_CODE, CARD_LABEL, components_of
+from rendering.challenge import ChallengeRow
 from tests.bot.ui.test_fuzz_custom_ids import post_buttons
 
 SAMPLES = 2
@@ -126,6 +128,30 @@ async def test_standings_count_only_the_deals_the_reader_has_finished(env: simco
         card(scene.channel, challenge), custom_id=f"atout:challenge:standings:{challenge.id}"
     )
     assert clicked.ephemeral and "1/2 deals" in clicked.response.content
+
+
+async def test_sealed_standings_count_everybody_over_the_reader_s_deals(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41.4: Ann has finished both deals; Bob, who has finished one, read her line as
+    "1/2 deals", as if she had played one. Every line counts the deals counted here: "1/1"."""
+    import bot.challenge.screens as screens
+
+    drawn: list[list[ChallengeRow]] = []
+    real = screens.render_challenge_standings
+
+    def render(*args: Any, **kwargs: Any) -> bytes:
+        drawn.append(list(args[3]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(screens, "render_challenge_standings", render)
+    scene = await two_players(env)
+    result = await scene.bob.player.slash(scene.channel, "challenge standings")
+    assert result.ephemeral
+    assert {(row.name, row.deals, row.deal_count) for row in drawn[-1]} == {
+        ("ann", 1, 1),
+        ("bob", 1, 1),
+    }
 
 
 async def test_results_show_a_deal_only_to_those_who_played_it(env: simcord.Env) -> None:

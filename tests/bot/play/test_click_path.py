@@ -214,12 +214,14 @@ async def test_a_slow_computer_is_said_to_be_thinking(
 ) -> None:
     """Past THINKING_AFTER_S the listener hears it once; a quick move says nothing. (Real
     time: simcord's virtual clock does not run while a worker thread computes.)"""
-    monkeypatch.setattr(bot.play.driving, "THINKING_AFTER_S", 0.05)
-    # Three times the threshold: every one of the slow seat's 20 moves is past it.
-    delays = {"easy": 0.0, "normal": 0.15}
+    # A threshold well above a loaded machine's thread hand-over (the quick seat must never be
+    # said to think), and the slow seat past it on its first three moves only.
+    monkeypatch.setattr(bot.play.driving, "THINKING_AFTER_S", 0.2)
+    slow_moves = [0.3, 0.3, 0.3]
 
     def timed(view: dict[str, Any], legal: list[Action], level: str, rng: random.Random) -> Action:
-        time.sleep(delays[level])
+        if level == "normal" and slow_moves:
+            time.sleep(slow_moves.pop())
         return legal[0]
 
     store = make_storage(str(tmp_path / "k.sqlite3"))

@@ -42,7 +42,7 @@ async def kept_secret(path: str) -> str:
 
 def status_of(url: str) -> tuple[int, str]:
     try:
-        with urllib.request.urlopen(url, timeout=10) as answer:
+        with urllib.request.urlopen(url, timeout=30) as answer:
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as refused:
         return refused.code, ""

@@ -3,7 +3,9 @@
 
 A whole deal is stepped through with the ← → keys, the cards shown at each step checked
 against the engine's own replay of the record; then each privacy rule seen as a reader sees it:
-a tampered link, a deal in play, a sealed challenge deal show no card.
+a tampered link, a deal in play, a sealed challenge deal show no card. Every language loads
+every deck's cards (issue 41: Portuguese readers saw none), and no page is wider than a
+320 or 360 px window (Piquet's was 368 px).
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from typing import Any
 import pytest
 
 from bot.storage.backends import make_storage
+from bot.web.guard import RateLimit
 from bot.web.links import WebLinks
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
 from games.actions import Action
 from games.records import parse
-from harness.pages import SECRET, URL, Filled
+from harness.pages import SECRET, URL, Filled, play_table
+from i18n.locales import LOCALES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # A developer without chromium skips these; CI installs it (.ci/run) and never skips them.
@@ -40,9 +44,22 @@ pytestmark = pytest.mark.skipif(
 class Site:
     base: str
     links: WebLinks
+    french4: int
+    """A Belote table played with the four-colour French deck."""
 
     def url(self, link: str) -> str:
         return link.replace(URL, self.base)
+
+
+async def _french4_table(path: str) -> int:
+    storage = make_storage(path)
+    await storage.open()
+    try:
+        options = {"target_score": 300}
+        settings = {"deck_style": "french4"}
+        return await play_table(storage, "belote", options=options, settings=settings, seed=12)
+    finally:
+        await storage.close()
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +71,11 @@ def site(filled: Filled, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
+    french4 = asyncio.run_coroutine_threadsafe(_french4_table(str(copy)), loop).result(60)
     storage = make_storage(str(copy))
-    server = WebServer(storage, WebSettings(url=URL, host="127.0.0.1", port=0, secret=SECRET))
+    settings = WebSettings(url=URL, host="127.0.0.1", port=0, secret=SECRET)
+    # One reader reads every page of the module: more than the rate lets one address read.
+    server = WebServer(storage, settings, rate=RateLimit(burst=100_000))
 
     async def start() -> None:
         await storage.open()
@@ -68,7 +88,7 @@ def site(filled: Filled, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
     asyncio.run_coroutine_threadsafe(start(), loop).result(30)
     assert server.holder.links is not None
     try:
-        yield Site(f"http://127.0.0.1:{server.port}", server.holder.links)
+        yield Site(f"http://127.0.0.1:{server.port}", server.holder.links, french4)
     finally:
         asyncio.run_coroutine_threadsafe(stop(), loop).result(30)
         loop.call_soon_threadsafe(loop.stop)
@@ -187,10 +207,15 @@ def test_a_tampered_link_shows_nothing(page: Any, site: Site, filled: Filled) ->
     _no_card(page)
 
 
-def test_a_deal_in_play_shows_nothing(page: Any, site: Site, filled: Filled) -> None:
+def test_a_deal_in_play_says_so_and_shows_nothing(page: Any, site: Site, filled: Filled) -> None:
+    """It used to answer "Page not found", as a wrong link does."""
     answer = page.goto(site.url(site.links.deal(filled.playing, 1)))
     assert answer.status == 404
+    text = page.inner_text("main")
+    assert "still being played" in text and "alice" not in text
     _no_card(page)
+    page.click("text=The whole game")
+    assert page.locator(".deals").count() == 1, "the game's page, with its finished deal"
 
 
 def test_a_sealed_challenge_deal_shows_nothing(page: Any, site: Site, filled: Filled) -> None:
@@ -202,3 +227,95 @@ def test_a_sealed_challenge_deal_shows_nothing(page: Any, site: Site, filled: Fi
         assert answer.status == 403
         assert "Sealed until the challenge closes" in page.content()
         _no_card(page)
+
+
+SHEETS_SHOWN = """async () => {
+  const urls = new Set([...document.querySelectorAll('.card')]
+    .map(c => getComputedStyle(c).backgroundImage.replace(/^url\\("?|"?\\)$/g, ''))
+    .filter(u => u.includes('/deck-')));
+  const sizes = {};
+  for (const u of urls) {
+    const image = new Image();
+    image.src = u;
+    await image.decode();
+    sizes[u.split('/').pop()] = image.naturalWidth;
+  }
+  return sizes;
+}"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_language_loads_every_decks_cards(
+    browser: Any, site: Site, filled: Filled, locale: str
+) -> None:
+    """``/assets/<v>/deck-french-pt-BR.png`` answered 404 (the path check took no capitals):
+    Portuguese readers saw no card. The French deck, the four-colour one and the Italian."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale=locale)
+    try:
+        page = context.new_page()
+        refused: list[str] = []
+        page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+        sheets: dict[str, int] = {}
+        for table in (filled.games["belote"], site.french4, filled.games["briscola"]):
+            page.goto(site.url(site.links.deal(table, 0)))
+            sheets.update(page.evaluate(SHEETS_SHOWN))
+        assert refused == []
+        assert set(sheets) == {
+            f"deck-french-{locale}.png",
+            f"deck-french4-{locale}.png",
+            "deck-italian-en.png",  # an Italian deck prints its own letters in every language
+        }, sheets
+        assert all(width > 0 for width in sheets.values()), sheets
+    finally:
+        context.close()
+
+
+WIDEST = """() => document.documentElement.scrollWidth"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_no_page_is_wider_than_a_phone(
+    browser: Any, site: Site, filled: Filled, width: int
+) -> None:
+    """Piquet's 12-card hands ran off a 360 px screen (368 px); the step buttons off 320."""
+    context = browser.new_context(viewport={"width": width, "height": 740}, locale="pt-BR")
+    try:
+        page = context.new_page()
+        links = site.links
+        pages = [links.deal(table, 0) for table in filled.games.values()]
+        pages += [
+            links.deal(filled.games["coinche"], 0, seat=0),
+            links.game(filled.games["piquet"]),
+            links.challenge_deal(filled.closed_challenge, 0),
+            links.board(1, "coinche"),
+            links.deal(filled.playing, 1),
+        ]
+        for link in pages:
+            page.goto(site.url(link))
+            for _ in range(2):  # as dealt, then the last step (the widest hand may be either)
+                assert page.evaluate(WIDEST) <= width, (link, page.evaluate(WIDEST))
+                page.keyboard.press("End")
+    finally:
+        context.close()
+
+
+def test_the_last_step_tells_the_deals_result(page: Any, site: Site, filled: Filled) -> None:
+    """It said only who won the last trick."""
+    page.goto(site.url(site.links.deal(filled.games["coinche"], 0)))
+    page.keyboard.press("End")
+    told = page.locator("#narration .headline")
+    assert told.count() >= 1
+    summary = page.locator("section.panel p.headline").first.inner_text()
+    assert told.first.inner_text() == summary, "as the score's headline says it"
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#narration .headline").count() == 0
+
+
+def test_the_step_buttons_are_drawn_by_the_page(page: Any, site: Site, filled: Filled) -> None:
+    """⏮ and ⏭ showed as empty boxes where the reader's fonts lack them."""
+    page.goto(site.url(site.links.deal(filled.games["sueca"], 0)))
+    for button in ("first", "prev", "next", "last"):
+        assert page.locator(f"#{button} svg path").count() == 1
+        assert page.locator(f"#{button}").inner_text().strip() == ""
+        box = page.locator(f"#{button} svg").bounding_box()
+        assert box is not None and box["width"] >= 16

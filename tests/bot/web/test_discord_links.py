@@ -62,7 +62,7 @@ async def test_a_finished_deal_is_one_click_from_its_replay(env: simcord.Env) ->
     (review_link,) = link_buttons(clicked.response)
     assert review_link["url"].startswith(f"{URL}/deal/{table.table_id}-1-s0-")
     status, page = await fetch(env, review_link["url"])
-    assert status == 200 and "Review of alice" in page
+    assert status == 200 and "Review of \u2068alice\u2069" in page, "the name isolated"
     # /history links each game.
     asked = await alice.slash(channel, "history")
     assert asked.response is not None
@@ -114,3 +114,30 @@ async def test_a_challenge_deals_traveller_is_linked_once_the_challenge_has_clos
     assert traveller["url"].startswith(f"{URL}/challenge/{challenge.id}-1-")
     status, page = await fetch(env, traveller["url"])
     assert status == 200 and "ann" in page
+
+
+@pytest.mark.usefixtures("coarse_sweeps")
+async def test_a_season_s_standings_and_its_end_link_its_page(env: simcord.Env) -> None:
+    """Issue 45: ``/leaderboard``'s season standings and the end-of-season post link the
+    season's page."""
+    import discord
+
+    from harness.seasons import store_game
+
+    guild = env.create_guild()
+    channel, news = guild.create_text_channel("cards"), guild.create_text_channel("news")
+    boss = guild.add_member(
+        env.create_user("boss"),
+        roles=[guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))],
+    )
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await boss.slash(channel, "atout settings", announce_channel=news, season="weekly")
+    await store_game(env, guild.id, alice, bob)
+    board = await alice.slash(channel, "leaderboard", game="piquet")
+    (link,) = link_buttons(board.response)
+    assert link["url"].startswith(f"{URL}/season/{guild.id}-piquet-1-")
+    status, page = await fetch(env, link["url"])
+    assert status == 200 and "alice" in page
+    await env.advance_time(4 * 24 * 3600 + 3600)  # the first weekly season ends on Monday the 5th
+    (post,) = [m for m in news.history() if m.content.startswith("🏆")]
+    assert [b["url"] for b in link_buttons(post)] == [link["url"]]

@@ -49,8 +49,8 @@ def test_each_step_is_the_engines_table(game: str) -> None:
     for before, after in zip(replayed.steps, replayed.steps[1:], strict=False):
         action = after.action
         assert action is not None and after.seat is not None
-        if action["type"] == "play":
-            card = str(action["card"])
+        if action.type == "play" and action.card is not None:
+            card = action.card
             assert card in before.hands[after.seat] and card not in after.hands[after.seat]
             assert (after.seat, card) in after.trick, "the card played is on the table"
             cards_played.append(card)

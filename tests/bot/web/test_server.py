@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from bot.storage.storage import Storage
-from bot.web.guard import CSP, RateLimit
+from bot.web.guard import CSP, RateLimit, parse_networks
 from bot.web.links import WebLinks
 from bot.web.server import WebServer
 from bot.web.settings import WebSettings
@@ -192,9 +192,43 @@ async def test_a_flood_from_one_address_is_slowed(
         url = links(web).deal(filled.games["briscola"], 0)
         statuses = [(await get(http, web, url))[0] for _ in range(7)]
         assert statuses[:5] == [200] * 5 and statuses[5:] == [429, 429]
-        # Behind our reverse proxy, each client is counted apart.
-        status, _, _ = await get(http, web, url, **{"X-Forwarded-For": "203.0.113.9"})
-        assert status == 200
+        _status, text, response = await get(http, web, url)
+        assert response.headers["Retry-After"] == "100"
+        assert "wait 100 seconds" in text, "the page says the wait Retry-After says"
+        # No proxy is trusted by default: an address the client writes itself counts for
+        # nothing (it used to open a fresh bucket for every forged address).
+        forged = [
+            (await get(http, web, url, **{"X-Forwarded-For": f"203.0.113.{n}"}))[0]
+            for n in range(5)
+        ]
+        assert forged == [429] * 5
+    finally:
+        await web.stop()
+
+
+async def test_behind_a_trusted_proxy_each_client_is_counted_apart(
+    storage: Storage, filled: Filled, http: aiohttp.ClientSession
+) -> None:
+    settings = WebSettings(
+        url=URL,
+        host="127.0.0.1",
+        port=0,
+        secret=SECRET,
+        trusted_proxies=parse_networks("::1 127.0.0.1"),
+    )
+    web = WebServer(storage, settings, rate=RateLimit(burst=2, per_second=0.01))
+    await web.start()
+    try:
+        url = links(web).deal(filled.games["briscola"], 0)
+        one = {"X-Forwarded-For": "203.0.113.9"}
+        assert [(await get(http, web, url, **one))[0] for _ in range(3)] == [200, 200, 429]
+        # What a client writes left of what the proxy appends does not make it someone else.
+        again = {"X-Forwarded-For": "198.51.100.1, 203.0.113.9"}
+        assert (await get(http, web, url, **again))[0] == 429
+        other = {"X-Forwarded-For": "203.0.113.10"}
+        assert (await get(http, web, url, **other))[0] == 200
+        # Readers who come through without the header share the proxy's own bucket only.
+        assert [(await get(http, web, url))[0] for _ in range(3)] == [200, 200, 429]
     finally:
         await web.stop()
 
@@ -264,3 +298,18 @@ async def test_the_leaderboard_page(
     assert "alice (0)" in text
     status, text, _ = await get(http, server, links(server).board(1, "coinche") + "?page=9")
     assert status == 200
+
+
+async def test_a_season_s_page(
+    server: WebServer, filled: Filled, http: aiohttp.ClientSession
+) -> None:
+    """Issue 45: the standings of a season, linked from its end's message; the filled games'
+    players have not played the ten games a season ranks by yet."""
+    status, text, _ = await get(http, server, links(server).season(1, "coinche", 1))
+    assert status == 200, text
+    assert "Coinche — Season 1" in text and "alice (0)" in text
+    assert "Not yet ranked (10 rated games needed):" in text and "9 games to go" in text
+    missing = links(server).season(1, "coinche", 7)
+    assert (await get(http, server, missing))[0] == 404
+    forged = links(server).season(1, "coinche", 1).replace("coinche-1", "coinche-2")
+    assert (await get(http, server, forged))[0] == 404

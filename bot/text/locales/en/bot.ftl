@@ -19,6 +19,8 @@ cli_no_network = Atout cannot reach Discord ({ $reason }): check this machine's 
 cli_intents = Discord refused a gateway intent: Atout needs none of the privileged intents; check the application's Bot settings.
 cli_discord_error = Discord answered with an error ({ $status }: { $reason }); try again in a moment.
 cli_no_database = Atout cannot open its database { $where } ({ $reason }): check ATOUT_DB (a SQLite file path, or postgresql://user:password@host:port/database) and that the database server is running.
+cli_no_sqlite = Atout cannot open its SQLite database { $where } ({ $reason }): check ATOUT_DB, the path of a file in a folder Atout may write (a new name makes a new database).
+cli_not_sqlite = ATOUT_DB names { $where }, which is not Atout's SQLite database ({ $reason }): give the path of Atout's database file (a new name makes a new one), or a postgresql:// URL.
 cli_ai_pause = ATOUT_AI_PAUSE must be a number of seconds between 0 and 60, not { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES must be a number of drawing processes between 0 and { $most } (0 draws in threads), not { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES must be a number of review processes between 0 and { $most } (0 reviews in a thread), not { $value }
@@ -665,7 +667,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = closes { $left }
 challenge_standings_final = final standings
 challenge_standings_you = You: rank { $rank } of { $players } · { $percent } · { $par } against par · { $done }/{ $total } deals
-challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage; the average of your deals ranks you, then your total against par (the hard computer in your seat).
+challenge_standings_note = -# Matchpoints: on each deal, 1 for every player you beat and ½ for every tie, as a percentage. Everybody is averaged over the same deals (a deal not played counts 0%); equal averages are ranked by the result against par per deal played (the hard computer in your seat).
+challenge_standings_missed = -# You played { $done } of the { $total } deals: each deal you did not play counts 0%.
+challenge_attempt_alone = **Challenge complete**: nobody else has played it yet, so there are no matchpoints to compare · { $par } against par. `/challenge standings` ranks you as others play.
 challenge_standings_empty = Nobody has finished a deal of challenge #{ $id } yet.
 challenge_heading_rank = #
 challenge_heading_player = Player
@@ -826,3 +830,103 @@ button_web_review = My review, step by step
 button_web_history = Game { $number } on the web
 button_web_board = Leaderboard on the web
 button_web_traveller = Everybody's play on the web
+
+## Seasons and divisions (issue 45, docs/ratings.md "Seasons").
+season_name = Season { $number }
+season_length_monthly = Monthly
+season_length_weekly = Weekly
+season_length_quarterly = Quarterly
+season_length_off = Off
+season_choice_current = Current season
+season_choice_previous = Previous season
+season_choice_all = All time
+season_board_title = { $game } — { $season }
+season_board_division = Division { $division } of { $divisions }
+season_board_page = page { $page } of { $pages }
+season_line_unranked = { $name } — { $games } · not yet ranked: { $count ->
+    [one] { $count } game to go
+   *[other] { $count } games to go
+}
+season_promotion_line = ⬆️ Promotion: { $count ->
+    [one] the top player goes up
+   *[other] the top { $count } go up
+} to division { $division }
+season_relegation_line = ⬇️ Relegation: { $count ->
+    [one] the last player goes down
+   *[other] the last { $count } go down
+} to division { $division }
+season_unranked_title = Not yet ranked ({ $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+} needed):
+season_you_division = division { $division }, { $line }
+season_off = Seasons are off in this server (`/atout settings season:` turns them on).
+season_none_yet = No season has begun in this server yet: the first one begins with the next rated game.
+season_no_previous = There is no finished season in this server yet.
+season_bad = `season:` takes current, previous, all, or a season's number.
+season_unknown = There is no season { $number } in this server.
+season_empty = Nobody has played a rated game of { $game } in { $season } yet — `{ $command }` starts one!
+button_division = { $up ->
+    [1] ▲ Division { $division }
+   *[other] ▼ Division { $division }
+}
+button_web_season = Season standings on the web
+stats_seasons_title = **Seasons**
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(now)
+   *[other] {""}
+}: { $place } — { $games }, { $rating }
+stats_season_rank = rank { $rank }
+stats_season_rank_division = rank { $rank } in division { $division } of { $divisions }
+stats_season_unranked = not yet ranked ({ $count ->
+    [one] { $count } game to go
+   *[other] { $count } games to go
+})
+stats_season_up = promoted
+stats_season_down = relegated
+season_end_title = 🏆 **{ $game } — { $season } is over** ({ $dates })
+season_podium_title = { $game } — { $season }
+season_end_place = { $medal } { $name } — { $rating } · { $games }
+season_end_nobody = Nobody played the { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+} needed to be ranked.
+season_end_up = ⬆️ Up to division { $division }: { $names }
+season_end_down = ⬇️ Down to division { $division }: { $names }
+season_end_more = …and { $count ->
+    [one] { $count } more move
+   *[other] { $count } more moves
+} in the standings.
+season_end_next = Next: { $season }, { $dates }. Every rated game counts, and everybody starts again from their rating, with room to move.
+season_end_divisions = { $season } is played in { $count ->
+    [one] { $count } division
+   *[other] { $count } divisions
+} of about 20, made by rating.
+season_end_off = Seasons are now off in this server.
+season_end_command = `/leaderboard game:{ $game } season:{ $number }` shows the final standings.
+champion_role_reason = Champion of season { $season }
+champion_role_permission = Atout could not give the role { $role } to the champions of { $season } in { $server }: give Atout the Manage Roles permission.
+champion_role_position = Atout could not give the role { $role } to the champions of { $season } in { $server }: move Atout's role above { $role } in Server Settings → Roles.
+reset_seasons = The current season's standings of { $game } start again too; past seasons stay as they ended.
+opt_season_board = current, previous, all (all time) or a season's number (default: the current season)
+opt_division = Which division of the season (default: yours)
+opt_season_length = How long a season lasts (a change applies from the next season)
+opt_season_min_games = Rated games a player needs in a season to be ranked (default 10)
+opt_announce_channel = Where the end of each season is announced
+opt_champion_role = A role given to each season's champions
+opt_clear = Stop using one of these settings
+clear_announce_channel = Announcement channel
+clear_champion_role = Champions' role
+settings_season = Seasons: { $length }.
+settings_season_running = Seasons: { $length } — now { $season } ({ $dates }).
+settings_season_min_games = Ranked in a season after { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+}.
+settings_announce_channel = Season ends announced in: { $channel }.
+settings_champion_role = Champions' role: { $role }.
+settings_none = none
+settings_season_later = { $season } keeps its dates: the new length applies from the next season.
+settings_season_off_later = { $season } goes on until its end, which is announced; no season follows.
+settings_champion_permission = I can't give { $role } yet: I need the Manage Roles permission.
+settings_champion_position = I can't give { $role } yet: move my role above it in Server Settings → Roles.

@@ -19,6 +19,8 @@ cli_no_network = Atout n'arrive pas à joindre Discord ({ $reason }) : vérifie
 cli_intents = Discord a refusé un intent de la passerelle : Atout n'a besoin d'aucun intent privilégié ; vérifie les réglages Bot de l'application.
 cli_discord_error = Discord a répondu par une erreur ({ $status } : { $reason }) ; réessaie dans un instant.
 cli_no_database = Atout ne peut pas ouvrir sa base de données { $where } ({ $reason }) : vérifie ATOUT_DB (un chemin de fichier SQLite, ou postgresql://utilisateur:motdepasse@hôte:port/base) et que le serveur de base de données tourne.
+cli_no_sqlite = Atout ne peut pas ouvrir sa base SQLite { $where } ({ $reason }) : vérifie ATOUT_DB, le chemin d'un fichier dans un dossier où Atout peut écrire (un nouveau nom crée une nouvelle base).
+cli_not_sqlite = ATOUT_DB désigne { $where }, qui n'est pas la base SQLite d'Atout ({ $reason }) : donne le chemin du fichier de base d'Atout (un nouveau nom en crée une), ou une URL postgresql://.
 cli_ai_pause = ATOUT_AI_PAUSE doit être un nombre de secondes entre 0 et 60, pas { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES doit être un nombre de processus de dessin entre 0 et { $most } (0 dessine dans des threads), pas { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES doit être un nombre de processus de revue de jeu entre 0 et { $most } (0 les calcule dans un thread), pas { $value }
@@ -666,7 +668,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = se termine { $left }
 challenge_standings_final = classement final
 challenge_standings_you = Toi : place { $rank } sur { $players } · { $percent } · { $par } par rapport au par · { $done }/{ $total } donnes
-challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage ; la moyenne de tes donnes te classe, puis ton total par rapport au par (l'ordinateur difficile à ta place).
+challenge_standings_note = -# Points de match : sur chaque donne, 1 pour chaque joueur battu et ½ pour chaque égalité, en pourcentage. La moyenne de chacun porte sur les mêmes donnes (une donne non jouée compte 0 %) ; à moyenne égale, le résultat par donne jouée face au par (l'ordinateur difficile à ta place) départage.
+challenge_standings_missed = -# Tu as joué { $done } des { $total } donnes : chaque donne non jouée compte 0 %.
+challenge_attempt_alone = **Défi terminé** : personne d'autre ne l'a encore joué, il n'y a donc pas encore de points de match · { $par } par rapport au par. `/challenge standings` te classera à mesure que d'autres joueront.
 challenge_standings_empty = Personne n'a encore terminé une donne du défi n° { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Joueur
@@ -830,3 +834,103 @@ button_web_review = Ma revue, coup par coup
 button_web_history = Partie { $number } sur le web
 button_web_board = Classement sur le web
 button_web_traveller = Le jeu de chacun sur le web
+
+## Seasons and divisions (issue 45, docs/ratings.md "Seasons").
+season_name = Saison { $number }
+season_length_monthly = Mensuelles
+season_length_weekly = Hebdomadaires
+season_length_quarterly = Trimestrielles
+season_length_off = Désactivées
+season_choice_current = Saison en cours
+season_choice_previous = Saison précédente
+season_choice_all = Depuis toujours
+season_board_title = { $game } — { $season }
+season_board_division = Division { $division } sur { $divisions }
+season_board_page = page { $page } sur { $pages }
+season_line_unranked = { $name } — { $games } · pas encore classé : { $count ->
+    [one] encore { $count } partie
+   *[other] encore { $count } parties
+}
+season_promotion_line = ⬆️ Montée : { $count ->
+    [one] le premier monte
+   *[other] les { $count } premiers montent
+} en division { $division }
+season_relegation_line = ⬇️ Descente : { $count ->
+    [one] le dernier descend
+   *[other] les { $count } derniers descendent
+} en division { $division }
+season_unranked_title = Pas encore classés ({ $count ->
+    [one] { $count } partie classée
+   *[other] { $count } parties classées
+} pour entrer au classement) :
+season_you_division = division { $division }, { $line }
+season_off = Les saisons sont désactivées sur ce serveur (`/atout settings season:` les active).
+season_none_yet = Aucune saison n'a encore commencé sur ce serveur : la première commence avec la prochaine partie classée.
+season_no_previous = Aucune saison n'est encore terminée sur ce serveur.
+season_bad = `season:` prend current, previous, all ou le numéro d'une saison.
+season_unknown = Il n'y a pas de saison { $number } sur ce serveur.
+season_empty = Personne n'a encore joué de partie classée de { $game } en { $season } — `{ $command }` en lance une !
+button_division = { $up ->
+    [1] ▲ Division { $division }
+   *[other] ▼ Division { $division }
+}
+button_web_season = Classement de la saison sur le web
+stats_seasons_title = **Saisons**
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(en cours)
+   *[other] {""}
+} : { $place } — { $games }, { $rating }
+stats_season_rank = { $rank }ᵉ
+stats_season_rank_division = { $rank }ᵉ de la division { $division } sur { $divisions }
+stats_season_unranked = pas encore classé ({ $count ->
+    [one] encore { $count } partie
+   *[other] encore { $count } parties
+})
+stats_season_up = monté
+stats_season_down = descendu
+season_end_title = 🏆 **{ $game } — la { $season } est terminée** ({ $dates })
+season_podium_title = { $game } — { $season }
+season_end_place = { $medal } { $name } — { $rating } · { $games }
+season_end_nobody = Personne n'a joué les { $count ->
+    [one] { $count } partie classée
+   *[other] { $count } parties classées
+} nécessaires pour être classé.
+season_end_up = ⬆️ Montent en division { $division } : { $names }
+season_end_down = ⬇️ Descendent en division { $division } : { $names }
+season_end_more = …et { $count ->
+    [one] { $count } autre mouvement
+   *[other] { $count } autres mouvements
+} dans le classement.
+season_end_next = Ensuite : { $season }, { $dates }. Chaque partie classée compte, et chacun repart de son classement, avec de la marge.
+season_end_divisions = La { $season } se joue en { $count ->
+    [one] { $count } division
+   *[other] { $count } divisions
+} d'environ 20 joueurs, formées selon le classement.
+season_end_off = Les saisons sont maintenant désactivées sur ce serveur.
+season_end_command = `/leaderboard game:{ $game } season:{ $number }` affiche le classement final.
+champion_role_reason = Champion de la saison { $season }
+champion_role_permission = Atout n'a pas pu donner le rôle { $role } aux champions de la { $season } sur { $server } : donne à Atout la permission Gérer les rôles.
+champion_role_position = Atout n'a pas pu donner le rôle { $role } aux champions de la { $season } sur { $server } : place le rôle d'Atout au-dessus de { $role } dans Paramètres du serveur → Rôles.
+reset_seasons = Le classement de la saison en cours de { $game } repart aussi de zéro ; les saisons passées restent telles qu'elles ont fini.
+opt_season_board = current, previous, all (depuis toujours) ou un numéro de saison (par défaut : la saison en cours)
+opt_division = Quelle division de la saison (par défaut : la tienne)
+opt_season_length = Durée d'une saison (un changement s'applique à la saison suivante)
+opt_season_min_games = Parties classées nécessaires dans une saison pour être classé (10 par défaut)
+opt_announce_channel = Où annoncer la fin de chaque saison
+opt_champion_role = Un rôle donné aux champions de chaque saison
+opt_clear = Ne plus utiliser l'un de ces réglages
+clear_announce_channel = Salon des annonces
+clear_champion_role = Rôle des champions
+settings_season = Saisons : { $length }.
+settings_season_running = Saisons : { $length } — en ce moment la { $season } ({ $dates }).
+settings_season_min_games = Classé dans une saison après { $count ->
+    [one] { $count } partie classée
+   *[other] { $count } parties classées
+}.
+settings_announce_channel = Fins de saison annoncées dans : { $channel }.
+settings_champion_role = Rôle des champions : { $role }.
+settings_none = aucun
+settings_season_later = La { $season } garde ses dates : la nouvelle durée s'applique à partir de la saison suivante.
+settings_season_off_later = La { $season } va jusqu'à sa fin, qui sera annoncée ; aucune saison ne suivra.
+settings_champion_permission = Je ne peux pas encore donner { $role } : il me faut la permission Gérer les rôles.
+settings_champion_position = Je ne peux pas encore donner { $role } : place mon rôle au-dessus de lui dans Paramètres du serveur → Rôles.

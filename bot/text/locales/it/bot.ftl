@@ -19,6 +19,8 @@ cli_no_network = Atout non riesce a raggiungere Discord ({ $reason }): controlla
 cli_intents = Discord ha rifiutato un intent del gateway: Atout non ha bisogno di intent privilegiati; controlla le impostazioni Bot dell'applicazione.
 cli_discord_error = Discord ha risposto con un errore ({ $status }: { $reason }); riprova tra un momento.
 cli_no_database = Atout non riesce ad aprire il database { $where } ({ $reason }): controlla ATOUT_DB (il percorso di un file SQLite, o postgresql://utente:password@host:porta/database) e che il server del database sia in funzione.
+cli_no_sqlite = Atout non riesce ad aprire il suo database SQLite { $where } ({ $reason }): controlla ATOUT_DB, il percorso di un file in una cartella dove Atout può scrivere (un nome nuovo crea un nuovo database).
+cli_not_sqlite = ATOUT_DB indica { $where }, che non è il database SQLite di Atout ({ $reason }): indica il percorso del file del database di Atout (un nome nuovo ne crea uno), o un URL postgresql://.
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES deve essere un numero di processi di revisione tra 0 e { $most } (0 le calcola in un thread), non { $value }
@@ -666,7 +668,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = chiude { $left }
 challenge_standings_final = classifica finale
 challenge_standings_you = Tu: posizione { $rank } su { $players } · { $percent } · { $par } rispetto al par · { $done }/{ $total } smazzate
-challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale; la media delle tue smazzate ti classifica, poi il tuo totale rispetto al par (il computer difficile al tuo posto).
+challenge_standings_note = -# Punti match: in ogni smazzata, 1 per ogni giocatore battuto e ½ per ogni pareggio, in percentuale. La media di ognuno è fatta sulle stesse smazzate (una smazzata non giocata conta 0%); a parità di media decide il risultato per smazzata giocata rispetto al par (il computer difficile al tuo posto).
+challenge_standings_missed = -# Hai giocato { $done } delle { $total } smazzate: ogni smazzata non giocata conta 0%.
+challenge_attempt_alone = **Sfida completata**: nessun altro l'ha ancora giocata, quindi non ci sono ancora punti match · { $par } rispetto al par. `/challenge standings` ti classificherà man mano che altri giocano.
 challenge_standings_empty = Nessuno ha ancora finito una smazzata della sfida n. { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Giocatore
@@ -830,3 +834,103 @@ button_web_review = La mia revisione, passo per passo
 button_web_history = Partita { $number } sul web
 button_web_board = Classifica sul web
 button_web_traveller = Il gioco di tutti sul web
+
+## Seasons and divisions (issue 45, docs/ratings.md "Seasons").
+season_name = Stagione { $number }
+season_length_monthly = Mensili
+season_length_weekly = Settimanali
+season_length_quarterly = Trimestrali
+season_length_off = Disattivate
+season_choice_current = Stagione in corso
+season_choice_previous = Stagione precedente
+season_choice_all = Da sempre
+season_board_title = { $game } — { $season }
+season_board_division = Divisione { $division } di { $divisions }
+season_board_page = pagina { $page } di { $pages }
+season_line_unranked = { $name } — { $games } · non ancora in classifica: { $count ->
+    [one] manca { $count } partita
+   *[other] mancano { $count } partite
+}
+season_promotion_line = ⬆️ Promozione: { $count ->
+    [one] il primo sale
+   *[other] i primi { $count } salgono
+} in divisione { $division }
+season_relegation_line = ⬇️ Retrocessione: { $count ->
+    [one] l'ultimo scende
+   *[other] gli ultimi { $count } scendono
+} in divisione { $division }
+season_unranked_title = Non ancora in classifica (servono { $count ->
+    [one] { $count } partita valida
+   *[other] { $count } partite valide
+}):
+season_you_division = divisione { $division }, { $line }
+season_off = Le stagioni sono disattivate in questo server (`/atout settings season:` le attiva).
+season_none_yet = In questo server non è ancora iniziata nessuna stagione: la prima comincia con la prossima partita valida per la classifica.
+season_no_previous = In questo server non è ancora finita nessuna stagione.
+season_bad = `season:` accetta current, previous, all o il numero di una stagione.
+season_unknown = In questo server non c'è una stagione { $number }.
+season_empty = Nessuno ha ancora giocato una partita di { $game } valida per la { $season } — `{ $command }` ne apre una!
+button_division = { $up ->
+    [1] ▲ Divisione { $division }
+   *[other] ▼ Divisione { $division }
+}
+button_web_season = Classifica della stagione sul web
+stats_seasons_title = **Stagioni**
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(in corso)
+   *[other] {""}
+}: { $place } — { $games }, { $rating }
+stats_season_rank = { $rank }º posto
+stats_season_rank_division = { $rank }º posto in divisione { $division } di { $divisions }
+stats_season_unranked = non ancora in classifica ({ $count ->
+    [one] manca { $count } partita
+   *[other] mancano { $count } partite
+})
+stats_season_up = promosso
+stats_season_down = retrocesso
+season_end_title = 🏆 **{ $game } — la { $season } è finita** ({ $dates })
+season_podium_title = { $game } — { $season }
+season_end_place = { $medal } { $name } — { $rating } · { $games }
+season_end_nobody = Nessuno ha giocato le { $count ->
+    [one] { $count } partita valida
+   *[other] { $count } partite valide
+} necessarie per entrare in classifica.
+season_end_up = ⬆️ Salgono in divisione { $division }: { $names }
+season_end_down = ⬇️ Scendono in divisione { $division }: { $names }
+season_end_more = …e { $count ->
+    [one] { $count } altro movimento
+   *[other] altri { $count } movimenti
+} in classifica.
+season_end_next = Si riparte: { $season }, { $dates }. Ogni partita valida conta, e ognuno riparte dal proprio punteggio, con margine per muoversi.
+season_end_divisions = La { $season } si gioca in { $count ->
+    [one] { $count } divisione
+   *[other] { $count } divisioni
+} di circa 20 giocatori, formate in base al punteggio.
+season_end_off = Ora le stagioni sono disattivate in questo server.
+season_end_command = `/leaderboard game:{ $game } season:{ $number }` mostra la classifica finale.
+champion_role_reason = Campione della stagione { $season }
+champion_role_permission = Atout non ha potuto dare il ruolo { $role } ai campioni della { $season } su { $server }: dai ad Atout il permesso Gestisci ruoli.
+champion_role_position = Atout non ha potuto dare il ruolo { $role } ai campioni della { $season } su { $server }: sposta il ruolo di Atout sopra { $role } in Impostazioni server → Ruoli.
+reset_seasons = Anche la classifica della stagione in corso di { $game } riparte da zero; le stagioni passate restano come sono finite.
+opt_season_board = current, previous, all (da sempre) o il numero di una stagione (predefinita: quella in corso)
+opt_division = Quale divisione della stagione (predefinita: la tua)
+opt_season_length = Quanto dura una stagione (un cambio vale dalla stagione successiva)
+opt_season_min_games = Partite valide che servono in una stagione per entrare in classifica (10)
+opt_announce_channel = Dove annunciare la fine di ogni stagione
+opt_champion_role = Un ruolo dato ai campioni di ogni stagione
+opt_clear = Smetti di usare una di queste impostazioni
+clear_announce_channel = Canale degli annunci
+clear_champion_role = Ruolo dei campioni
+settings_season = Stagioni: { $length }.
+settings_season_running = Stagioni: { $length } — ora la { $season } ({ $dates }).
+settings_season_min_games = In classifica di stagione dopo { $count ->
+    [one] { $count } partita valida
+   *[other] { $count } partite valide
+}.
+settings_announce_channel = Fine delle stagioni annunciata in: { $channel }.
+settings_champion_role = Ruolo dei campioni: { $role }.
+settings_none = nessuno
+settings_season_later = La { $season } tiene le sue date: la nuova durata vale dalla stagione successiva.
+settings_season_off_later = La { $season } va avanti fino alla fine, che sarà annunciata; poi nessuna stagione.
+settings_champion_permission = Non posso ancora dare { $role }: mi serve il permesso Gestisci ruoli.
+settings_champion_position = Non posso ancora dare { $role }: sposta il mio ruolo sopra di esso in Impostazioni server → Ruoli.

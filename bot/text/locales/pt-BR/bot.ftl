@@ -14,6 +14,8 @@ cli_no_network = O Atout não consegue acessar o Discord ({ $reason }): verifiqu
 cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifique as configurações de Bot do aplicativo.
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tente de novo daqui a pouco.
 cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $reason }): verifique ATOUT_DB (o caminho de um arquivo SQLite, ou postgresql://usuário:senha@host:porta/banco) e se o servidor do banco de dados está rodando.
+cli_no_sqlite = O Atout não consegue abrir o seu banco de dados SQLite { $where } ({ $reason }): verifique ATOUT_DB, o caminho de um arquivo numa pasta onde o Atout possa escrever (um nome novo cria um banco novo).
+cli_not_sqlite = ATOUT_DB aponta para { $where }, que não é o banco de dados SQLite do Atout ({ $reason }): informe o caminho do arquivo do banco do Atout (um nome novo cria um), ou uma URL postgresql://.
 cli_review_processes = ATOUT_REVIEW_PROCESSES precisa ser um número de processos de revisão entre 0 e { $most } (0 as calcula em uma thread), não { $value }
 cli_db_url = ATOUT_DB precisa ser o caminho de um arquivo SQLite ou uma URL postgresql://, não { $value }
 action_take = Pego { $trump }
@@ -129,7 +131,9 @@ challenge_deal_field = { $percent } dos pontos de match contra { $count ->
    *[other] os { $count } jogadores
 } que a jogaram antes de você.
 challenge_closed_now = O desafio n.º { $id } fechou: contam as mãos que você terminou, as outras não são jogadas.
-challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem; a média das suas mãos define sua posição, depois seu total em relação ao par (o computador difícil no seu lugar).
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador que você bateu e ½ por cada empate, em porcentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada em relação ao par (o computador difícil no seu lugar).
+challenge_standings_missed = -# Você jogou { $done } das { $total } mãos: cada mão não jogada conta 0%.
+challenge_attempt_alone = **Desafio concluído**: ninguém mais jogou ainda, então ainda não há pontos de match · { $par } em relação ao par. `/challenge standings` vai classificar você conforme outros jogarem.
 challenge_results_title = **{ $title }** — suas mãos
 challenge_results_hint = `/challenge results deal:` mostra o resultado de todos em uma mão que você já jogou.
 challenge_results_none = Você ainda não terminou nenhuma mão do desafio n.º { $id }.
@@ -219,3 +223,19 @@ puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle
 puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
 button_web_review = Minha revisão, jogada a jogada
+
+## Seasons and divisions (issue 45): what Brazil says differently.
+season_length_off = Desativadas
+season_off = As temporadas estão desativadas neste servidor (`/atout settings season:` as ativa).
+season_end_off = As temporadas agora estão desativadas neste servidor.
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(em andamento)
+   *[other] {""}
+}: { $place } — { $games }, { $rating }
+champion_role_permission = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: dê ao Atout a permissão Gerenciar cargos.
+champion_role_position = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: coloque o cargo do Atout acima de { $role } em Configurações do servidor → Cargos.
+opt_season_board = current, previous, all (desde sempre) ou o número de uma temporada (padrão: a atual)
+opt_division = Qual divisão da temporada (padrão: a sua)
+opt_clear = Parar de usar uma destas configurações
+settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerenciar cargos.
+settings_champion_position = Ainda não posso dar { $role }: coloque meu cargo acima dele em Configurações do servidor → Cargos.

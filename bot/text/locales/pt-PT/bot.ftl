@@ -20,6 +20,8 @@ cli_no_network = O Atout não consegue chegar ao Discord ({ $reason }): verifica
 cli_intents = O Discord recusou um intent do gateway: o Atout não precisa de nenhum intent privilegiado; verifica as definições de Bot da aplicação.
 cli_discord_error = O Discord respondeu com um erro ({ $status }: { $reason }); tenta outra vez daqui a pouco.
 cli_no_database = O Atout não consegue abrir a base de dados { $where } ({ $reason }): verifica ATOUT_DB (o caminho de um ficheiro SQLite, ou postgresql://utilizador:palavra-passe@anfitrião:porta/base) e se o servidor da base de dados está a correr.
+cli_no_sqlite = O Atout não consegue abrir a sua base de dados SQLite { $where } ({ $reason }): verifica ATOUT_DB, o caminho de um ficheiro numa pasta onde o Atout possa escrever (um nome novo cria uma base nova).
+cli_not_sqlite = ATOUT_DB aponta para { $where }, que não é a base de dados SQLite do Atout ({ $reason }): indica o caminho do ficheiro da base do Atout (um nome novo cria uma), ou um URL postgresql://.
 cli_ai_pause = ATOUT_AI_PAUSE tem de ser um número de segundos entre 0 e 60, não { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES tem de ser um número de processos de desenho entre 0 e { $most } (0 desenha em threads), não { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES tem de ser um número de processos de revisão entre 0 e { $most } (0 calcula-as numa thread), não { $value }
@@ -667,7 +669,9 @@ challenge_standings_subtitle = { $count ->
 challenge_standings_open = fecha { $left }
 challenge_standings_final = classificação final
 challenge_standings_you = Tu: posição { $rank } de { $players } · { $percent } · { $par } face ao par · { $done }/{ $total } mãos
-challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem; a média das tuas mãos classifica-te, depois o teu total face ao par (o computador difícil no teu lugar).
+challenge_standings_note = -# Pontos de match: em cada mão, 1 por cada jogador batido e ½ por cada empate, em percentagem. A média de cada um é feita sobre as mesmas mãos (uma mão não jogada conta 0%); com médias iguais, decide o resultado por mão jogada face ao par (o computador difícil no teu lugar).
+challenge_standings_missed = -# Jogaste { $done } das { $total } mãos: cada mão não jogada conta 0%.
+challenge_attempt_alone = **Desafio concluído**: ainda ninguém mais o jogou, por isso ainda não há pontos de match · { $par } face ao par. `/challenge standings` vai classificar-te à medida que outros jogarem.
 challenge_standings_empty = Ainda ninguém terminou uma mão do desafio n.º { $id }.
 challenge_heading_rank = #
 challenge_heading_player = Jogador
@@ -831,3 +835,103 @@ button_web_review = A minha revisão, jogada a jogada
 button_web_history = Jogo { $number } na web
 button_web_board = Classificação na web
 button_web_traveller = O jogo de todos na web
+
+## Seasons and divisions (issue 45, docs/ratings.md "Seasons").
+season_name = Temporada { $number }
+season_length_monthly = Mensais
+season_length_weekly = Semanais
+season_length_quarterly = Trimestrais
+season_length_off = Desligadas
+season_choice_current = Temporada atual
+season_choice_previous = Temporada anterior
+season_choice_all = Desde sempre
+season_board_title = { $game } — { $season }
+season_board_division = Divisão { $division } de { $divisions }
+season_board_page = página { $page } de { $pages }
+season_line_unranked = { $name } — { $games } · ainda sem classificação: { $count ->
+    [one] falta { $count } jogo
+   *[other] faltam { $count } jogos
+}
+season_promotion_line = ⬆️ Subida: { $count ->
+    [one] o primeiro sobe
+   *[other] os { $count } primeiros sobem
+} à divisão { $division }
+season_relegation_line = ⬇️ Descida: { $count ->
+    [one] o último desce
+   *[other] os { $count } últimos descem
+} à divisão { $division }
+season_unranked_title = Ainda sem classificação (são precisos { $count ->
+    [one] { $count } jogo classificado
+   *[other] { $count } jogos classificados
+}):
+season_you_division = divisão { $division }, { $line }
+season_off = As temporadas estão desligadas neste servidor (`/atout settings season:` liga-as).
+season_none_yet = Ainda não começou nenhuma temporada neste servidor: a primeira começa com o próximo jogo classificado.
+season_no_previous = Neste servidor, nenhuma temporada chegou ainda ao fim.
+season_bad = `season:` aceita current, previous, all ou o número de uma temporada.
+season_unknown = Não há temporada { $number } neste servidor.
+season_empty = Ainda ninguém jogou um jogo classificado de { $game } na { $season } — `{ $command }` abre um!
+button_division = { $up ->
+    [1] ▲ Divisão { $division }
+   *[other] ▼ Divisão { $division }
+}
+button_web_season = Classificação da temporada na web
+stats_seasons_title = **Temporadas**
+stats_season_line = { $game }, { $season }{ $current ->
+    [1] {" "}(a decorrer)
+   *[other] {""}
+}: { $place } — { $games }, { $rating }
+stats_season_rank = { $rank }.º lugar
+stats_season_rank_division = { $rank }.º lugar na divisão { $division } de { $divisions }
+stats_season_unranked = ainda sem classificação ({ $count ->
+    [one] falta { $count } jogo
+   *[other] faltam { $count } jogos
+})
+stats_season_up = subiu
+stats_season_down = desceu
+season_end_title = 🏆 **{ $game } — a { $season } terminou** ({ $dates })
+season_podium_title = { $game } — { $season }
+season_end_place = { $medal } { $name } — { $rating } · { $games }
+season_end_nobody = Ninguém jogou { $count ->
+    [one] o { $count } jogo classificado necessário
+   *[other] os { $count } jogos classificados necessários
+} para ter classificação.
+season_end_up = ⬆️ Sobem à divisão { $division }: { $names }
+season_end_down = ⬇️ Descem à divisão { $division }: { $names }
+season_end_more = …e { $count ->
+    [one] mais { $count } mudança
+   *[other] mais { $count } mudanças
+} na classificação.
+season_end_next = A seguir: { $season }, { $dates }. Cada jogo classificado conta, e todos recomeçam da sua pontuação, com margem para mexer.
+season_end_divisions = A { $season } joga-se em { $count ->
+    [one] { $count } divisão
+   *[other] { $count } divisões
+} de cerca de 20 jogadores, formadas pela pontuação.
+season_end_off = As temporadas estão agora desligadas neste servidor.
+season_end_command = `/leaderboard game:{ $game } season:{ $number }` mostra a classificação final.
+champion_role_reason = Campeão da temporada { $season }
+champion_role_permission = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: dá ao Atout a permissão Gerir cargos.
+champion_role_position = O Atout não conseguiu dar o cargo { $role } aos campeões da { $season } em { $server }: põe o cargo do Atout acima de { $role } em Definições do servidor → Cargos.
+reset_seasons = A classificação da temporada atual de { $game } também recomeça; as temporadas passadas ficam como terminaram.
+opt_season_board = current, previous, all (desde sempre) ou o número de uma temporada (por omissão: a atual)
+opt_division = Que divisão da temporada (por omissão: a tua)
+opt_season_length = Quanto dura uma temporada (uma mudança vale a partir da seguinte)
+opt_season_min_games = Jogos classificados precisos numa temporada para ter classificação (10)
+opt_announce_channel = Onde anunciar o fim de cada temporada
+opt_champion_role = Um cargo dado aos campeões de cada temporada
+opt_clear = Deixar de usar uma destas definições
+clear_announce_channel = Canal dos anúncios
+clear_champion_role = Cargo dos campeões
+settings_season = Temporadas: { $length }.
+settings_season_running = Temporadas: { $length } — agora a { $season } ({ $dates }).
+settings_season_min_games = Com classificação numa temporada após { $count ->
+    [one] { $count } jogo classificado
+   *[other] { $count } jogos classificados
+}.
+settings_announce_channel = Fim das temporadas anunciado em: { $channel }.
+settings_champion_role = Cargo dos campeões: { $role }.
+settings_none = nenhum
+settings_season_later = A { $season } mantém as suas datas: a nova duração vale a partir da temporada seguinte.
+settings_season_off_later = A { $season } continua até ao fim, que será anunciado; depois não há mais temporadas.
+settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerir cargos.
+settings_champion_position = Ainda não posso dar { $role }: põe o meu cargo acima dele em Definições do servidor → Cargos.

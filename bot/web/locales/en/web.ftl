@@ -5,17 +5,26 @@
 web_cli_url = ATOUT_WEB_URL must be the pages' public address, such as https://atout.example.org (http or https, no query), not { $value }
 web_cli_bind = ATOUT_WEB_BIND must be host:port, such as 127.0.0.1:8080 or 0.0.0.0:8080, not { $value }
 web_cli_secret = ATOUT_WEB_SECRET must be at least { $most } characters with no spaces (python3 -c "import secrets; print(secrets.token_urlsafe(32))" makes one)
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES must list the addresses or networks of your reverse proxies, such as 127.0.0.1, ::1 or 172.16.0.0/12, not { $value }
 web_cli_listen = The web pages cannot listen on { $where }: { $reason }
 web_cli_serving = Atout's pages are served on { $where }
+web_cli_link = The newest finished deal the pages may show ({ $game }, table { $table }, deal { $deal }): open this address from another machine, through your proxy
+web_cli_link_none = No finished deal can be shown yet: play a deal to its end at a table that is neither private nor a challenge's, then try again.
+web_cli_link_no_url = ATOUT_WEB_URL is not set: the pages are off, and there is no link to give (docs/running.md, "The deals' web pages").
 
 ## Every page.
 web_site = Atout
 web_footer = Atout — card games in Discord. This page is private: only people given its link can open it.
 web_not_found_title = Page not found
 web_not_found = This link is not one Atout gave, or there is nothing to show at it.
+web_deal_playing_title = Deal being played
+web_deal_playing = This deal is still being played: its page opens when it ends. Until then, the game's page shows the deals already finished.
 web_sealed_title = Sealed until the challenge closes
 web_sealed = How this challenge deal was played can be seen once the challenge has closed ({ $when }): until then, members who have not played it yet must not see it.
-web_too_many = Too many requests from your address: wait a minute and try again.
+web_too_many = Too many requests from your address: wait { $seconds ->
+    [one] a second
+   *[other] { $seconds } seconds
+} and try again.
 web_method = These pages can only be read.
 web_players = Players
 web_dealer = dealer

@@ -3,16 +3,25 @@
 web_cli_url = ATOUT_WEB_URL doit être l'adresse publique des pages, comme https://atout.example.org (http ou https, sans requête), pas { $value }
 web_cli_bind = ATOUT_WEB_BIND doit être hôte:port, comme 127.0.0.1:8080 ou 0.0.0.0:8080, pas { $value }
 web_cli_secret = ATOUT_WEB_SECRET doit faire au moins { $most } caractères, sans espace (python3 -c "import secrets; print(secrets.token_urlsafe(32))" en crée un)
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES doit lister les adresses ou réseaux de tes proxys inverses, comme 127.0.0.1, ::1 ou 172.16.0.0/12, pas { $value }
 web_cli_listen = Les pages web ne peuvent pas écouter sur { $where } : { $reason }
 web_cli_serving = Les pages d'Atout sont servies sur { $where }
+web_cli_link = La dernière donne terminée que les pages peuvent montrer ({ $game }, table { $table }, donne { $deal }) : ouvre cette adresse depuis une autre machine, à travers ton proxy
+web_cli_link_none = Aucune donne terminée ne peut encore être montrée : joue une donne jusqu'au bout à une table ni privée ni de défi, puis réessaie.
+web_cli_link_no_url = ATOUT_WEB_URL n'est pas défini : les pages sont éteintes, et il n'y a pas de lien à donner (docs/running.md, "The deals' web pages").
 
 web_site = Atout
 web_footer = Atout — des jeux de cartes dans Discord. Cette page est privée : seuls ceux qui en ont reçu le lien peuvent l'ouvrir.
 web_not_found_title = Page introuvable
 web_not_found = Ce lien n'a pas été donné par Atout, ou il n'y a rien à y montrer.
+web_deal_playing_title = Donne en cours
+web_deal_playing = Cette donne est encore en train de se jouer : sa page s'ouvrira quand elle sera finie. En attendant, la page de la partie montre les donnes déjà terminées.
 web_sealed_title = Scellée jusqu'à la fin du défi
 web_sealed = Le jeu de cette donne du défi sera visible une fois le défi clos ({ $when }) : d'ici là, les membres qui ne l'ont pas encore jouée ne doivent pas le voir.
-web_too_many = Trop de requêtes depuis ton adresse : attends une minute et réessaie.
+web_too_many = Trop de requêtes depuis ton adresse : attends { $seconds ->
+    [one] une seconde
+   *[other] { $seconds } secondes
+} et réessaie.
 web_method = Ces pages se lisent seulement.
 web_players = Joueurs
 web_dealer = donneur

@@ -3,16 +3,25 @@
 web_cli_url = ATOUT_WEB_URL deve essere l'indirizzo pubblico delle pagine, come https://atout.example.org (http o https, senza query), non { $value }
 web_cli_bind = ATOUT_WEB_BIND deve essere host:porta, come 127.0.0.1:8080 o 0.0.0.0:8080, non { $value }
 web_cli_secret = ATOUT_WEB_SECRET deve avere almeno { $most } caratteri, senza spazi (python3 -c "import secrets; print(secrets.token_urlsafe(32))" ne crea uno)
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES deve elencare gli indirizzi o le reti dei tuoi reverse proxy, come 127.0.0.1, ::1 o 172.16.0.0/12, non { $value }
 web_cli_listen = Le pagine web non possono ascoltare su { $where }: { $reason }
 web_cli_serving = Le pagine di Atout sono servite su { $where }
+web_cli_link = L'ultima smazzata finita che le pagine possono mostrare ({ $game }, tavolo { $table }, smazzata { $deal }): apri questo indirizzo da un'altra macchina, attraverso il tuo proxy
+web_cli_link_none = Nessuna smazzata finita si può ancora mostrare: gioca una smazzata fino in fondo a un tavolo né privato né di una sfida, poi riprova.
+web_cli_link_no_url = ATOUT_WEB_URL non è impostato: le pagine sono spente e non c'è un link da dare (docs/running.md, "The deals' web pages").
 
 web_site = Atout
 web_footer = Atout — giochi di carte su Discord. Questa pagina è privata: solo chi ne ha ricevuto il link può aprirla.
 web_not_found_title = Pagina non trovata
 web_not_found = Questo link non è stato dato da Atout, oppure non c'è niente da mostrare.
+web_deal_playing_title = Smazzata in corso
+web_deal_playing = Questa smazzata si sta ancora giocando: la sua pagina si aprirà quando sarà finita. Nel frattempo, la pagina della partita mostra le smazzate già concluse.
 web_sealed_title = Sigillata fino alla chiusura della sfida
 web_sealed = Come è stata giocata questa mano della sfida si potrà vedere quando la sfida sarà chiusa ({ $when }): fino ad allora, chi non l'ha ancora giocata non deve vederla.
-web_too_many = Troppe richieste dal tuo indirizzo: aspetta un minuto e riprova.
+web_too_many = Troppe richieste dal tuo indirizzo: aspetta { $seconds ->
+    [one] un secondo
+   *[other] { $seconds } secondi
+} e riprova.
 web_method = Queste pagine si possono solo leggere.
 web_players = Giocatori
 web_dealer = mazziere

@@ -3,16 +3,22 @@
 web_cli_url = ATOUT_WEB_URL はページの公開アドレスにしてください（例: https://atout.example.org、http か https、クエリなし）。{ $value } は使えません
 web_cli_bind = ATOUT_WEB_BIND は ホスト:ポート にしてください（例: 127.0.0.1:8080、0.0.0.0:8080）。{ $value } は使えません
 web_cli_secret = ATOUT_WEB_SECRET は空白なしで { $most } 文字以上にしてください（python3 -c "import secrets; print(secrets.token_urlsafe(32))" で作れます）
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES にはリバースプロキシのアドレスかネットワークを並べてください（例: 127.0.0.1, ::1, 172.16.0.0/12）。{ $value } は使えません
 web_cli_listen = ウェブページは { $where } で待ち受けられません: { $reason }
 web_cli_serving = Atout のページを { $where } で公開しています
+web_cli_link = ページで表示できる最新の終了したディール（{ $game }、テーブル { $table }、ディール { $deal }）: 別のマシンからプロキシ経由でこのアドレスを開いてください
+web_cli_link_none = まだ表示できる終了したディールがありません。非公開でもチャレンジでもないテーブルでディールを最後まで遊んでから、もう一度お試しください。
+web_cli_link_no_url = ATOUT_WEB_URL が設定されていません。ページは無効で、渡せるリンクがありません（docs/running.md の "The deals' web pages"）。
 
 web_site = Atout
 web_footer = Atout — Discord で遊ぶカードゲーム。このページは非公開です。リンクを受け取った人だけが開けます。
 web_not_found_title = ページが見つかりません
 web_not_found = このリンクは Atout が出したものではないか、表示できるものがありません。
+web_deal_playing_title = プレイ中のディール
+web_deal_playing = このディールはまだプレイ中です。終わるとページが開きます。それまでは、ゲームのページで終わったディールを見られます。
 web_sealed_title = チャレンジが終わるまで非公開
 web_sealed = このチャレンジのディールの進行は、チャレンジが終わってから（{ $when }）見られます。それまでは、まだプレイしていないメンバーが見てはいけません。
-web_too_many = あなたのアドレスからのリクエストが多すぎます。1 分待ってからもう一度お試しください。
+web_too_many = このアドレスからのリクエストが多すぎます。{ $seconds } 秒待ってからもう一度お試しください。
 web_method = このページは閲覧専用です。
 web_players = プレイヤー
 web_dealer = ディーラー

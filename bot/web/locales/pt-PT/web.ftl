@@ -3,16 +3,25 @@
 web_cli_url = ATOUT_WEB_URL tem de ser o endereço público das páginas, como https://atout.example.org (http ou https, sem query), não { $value }
 web_cli_bind = ATOUT_WEB_BIND tem de ser anfitrião:porta, como 127.0.0.1:8080 ou 0.0.0.0:8080, não { $value }
 web_cli_secret = ATOUT_WEB_SECRET tem de ter pelo menos { $most } caracteres, sem espaços (python3 -c "import secrets; print(secrets.token_urlsafe(32))" cria um)
+web_cli_proxies = ATOUT_WEB_TRUSTED_PROXIES tem de listar os endereços ou redes dos teus proxies reversos, como 127.0.0.1, ::1 ou 172.16.0.0/12, não { $value }
 web_cli_listen = As páginas web não conseguem escutar em { $where }: { $reason }
 web_cli_serving = As páginas do Atout estão servidas em { $where }
+web_cli_link = A última mão terminada que as páginas podem mostrar ({ $game }, mesa { $table }, mão { $deal }): abre este endereço noutra máquina, através do teu proxy
+web_cli_link_none = Ainda não há nenhuma mão terminada que se possa mostrar: joga uma mão até ao fim numa mesa que não seja privada nem de um desafio, e tenta outra vez.
+web_cli_link_no_url = ATOUT_WEB_URL não está definido: as páginas estão desligadas e não há link para dar (docs/running.md, "The deals' web pages").
 
 web_site = Atout
 web_footer = Atout — jogos de cartas no Discord. Esta página é privada: só quem recebeu a ligação a pode abrir.
 web_not_found_title = Página não encontrada
 web_not_found = Esta ligação não foi dada pelo Atout, ou não há nada para mostrar nela.
+web_deal_playing_title = Mão a ser jogada
+web_deal_playing = Esta mão ainda está a ser jogada: a sua página abre quando terminar. Até lá, a página do jogo mostra as mãos já terminadas.
 web_sealed_title = Selada até o desafio fechar
 web_sealed = Como foi jogada esta mão do desafio poderá ver-se quando o desafio fechar ({ $when }): até lá, quem ainda não a jogou não a deve ver.
-web_too_many = Demasiados pedidos do teu endereço: espera um minuto e tenta de novo.
+web_too_many = Demasiados pedidos do teu endereço: espera { $seconds ->
+    [one] um segundo
+   *[other] { $seconds } segundos
+} e tenta outra vez.
 web_method = Estas páginas só se podem ler.
 web_players = Jogadores
 web_dealer = dá as cartas

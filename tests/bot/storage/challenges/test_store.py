@@ -121,6 +121,36 @@ async def test_equal_matchpoints_and_par_share_a_rank_and_a_lone_result_is_half(
     assert [(s.rank, s.percent, s.vs_par) for s in standings.lines] == [(1, 50.0, 0), (1, 50.0, 0)]
 
 
+async def test_an_unplayed_deal_never_helps(storage: Storage) -> None:
+    """docs/challenges.md, "Standings" (issue 41.3): a closed two-deal challenge. Deal 1: alice
+    and bob both make 100 (par 980: -880 each, 50 % each). Deal 2: alice alone makes 40 (par
+    1,300: -1,260, 50 %); bob never plays it. bob ranked first on 50 % and -880, against
+    alice's 50 % and -2,140 over twice the deals. His unplayed deal counts 0 %: alice 50 %, bob
+    25 %. With equal matchpoints, par is compared per deal played (-880 beats -1,070)."""
+    alice, bob = ANN, BOB
+    found = await challenge(storage)
+    await played(storage, found, alice, [100, 40])
+    await played(storage, found, bob, [100])
+    await storage.challenges.store_par(found.id, 0, Par(980, {}))
+    await storage.challenges.store_par(found.id, 1, Par(1300, {}))
+    assert await storage.challenges.mark_closed(found.id)
+    final = await storage.challenges.standings(found.id, user_id=bob)
+    lines = [(s.user_id, s.rank, s.percent, s.vs_par, s.deals, s.counted) for s in final.lines]
+    assert lines == [(alice, 1, 50.0, -2140, 2, 2), (bob, 2, 25.0, -880, 1, 2)]
+    assert final.lines[0].par_per_deal == -1070 and final.lines[1].par_per_deal == -880
+    # Equal matchpoints: the better result against par per deal played ranks first, however
+    # many deals each played. carol makes deal 1's 100 too and 40 on deal 2 with par 1,300.
+    await played(storage, found, CAT, [100, 40])
+    tied = await storage.challenges.standings(found.id)
+    assert [(s.user_id, s.rank, s.tied) for s in tied.lines[:2]] == [
+        (alice, 1, True),
+        (CAT, 1, True),
+    ]
+    # The reader who has finished deal 1 only sees deal 1 counted, for everybody.
+    sealed = await storage.challenges.standings(found.id, user_id=bob, deals_below=1)
+    assert {(s.deals, s.counted, round(s.percent, 3)) for s in sealed.lines} == {(1, 1, 50.0)}
+
+
 async def test_one_attempt_each_and_a_deal_recorded_once(storage: Storage) -> None:
     found = await challenge(storage)
     attempt, created = await storage.challenges.start_attempt(found.id, ANN, "ann", NOW)

@@ -4,9 +4,11 @@ left beside it. What the bot writes beside its database stays out of git."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,38 @@ async def test_git_ignores_every_file_the_bot_writes_beside_its_database(tmp_pat
     )
     not_ignored = [line for line in done.stdout.splitlines() if line.startswith("::")]
     assert not not_ignored, done.stdout
+
+
+async def test_a_backup_never_replaces_a_file_without_force(tmp_path: Path) -> None:
+    """``backup FILE`` used to overwrite FILE silently, a copy a restore kept included."""
+    db, saved = tmp_path / "atout.sqlite3", tmp_path / "saved.sqlite3"
+    await database_with(db, "coinche")
+    backup(str(db), str(saved))
+    await restore(str(saved), str(db))
+    kept = tmp_path / "atout.sqlite3.before-restore"
+    await database_with(db, "sueca")
+    for there in (saved, kept):
+        before = there.read_bytes()
+        with pytest.raises(BackupError, match=r"already: name another, or add --force"):
+            backup(str(db), str(there))
+        assert there.read_bytes() == before
+    backup(str(db), str(saved), force=True)
+    assert games(saved) == ["coinche", "sueca"]
+
+
+def test_the_command_refuses_an_existing_file_and_takes_force(tmp_path: Path) -> None:
+    db, saved = tmp_path / "atout.sqlite3", tmp_path / "saved.sqlite3"
+    asyncio.run(database_with(db, "coinche"))
+    saved.write_bytes(b"last night")
+    env = {"ATOUT_DB": str(db), "PATH": "/usr/bin:/bin"}
+    refused = subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(saved)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert refused.returncode == 2 and saved.read_bytes() == b"last night"
+    assert refused.stderr.startswith("backup: there is a file") and "--force" in refused.stderr
+    forced = subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(saved), "--force"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert forced.returncode == 0 and games(saved) == ["coinche"]
