@@ -5,7 +5,8 @@ Prints, for Coinche's compact play state (``games.ai.deal.Deal``):
 - make/unmake pairs per second and greedy rollouts per second from the first card of a deal;
 - double-dummy solves per second (and the median solve time) with 12, 20 and 28 cards left;
 
-and, for every game and level, the move time p50/p95 of ``games.ai.choose`` over the moves of a
+the CPU time of each shipped belief network's odds at a decision (``games.ai.belief``), and,
+for every game and level, the move time p50/p95 of ``games.ai.choose`` over the moves of a
 few deals played by that level at every seat (the hard level at its default sample budget, as
 the bot runs it), in wall-clock and in CPU time.
 
@@ -24,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ai import LEVELS, choose
+from games.ai.belief import NETS, packaged
 from games.ai.deal import Deal
 from games.ai.knowledge import Rules, with_trump
 from games.ai.rollout import rollout
@@ -102,6 +104,30 @@ def move_times(name: str, level: str, deals: int, seed: int) -> tuple[list[float
     return times, cpu
 
 
+def belief_times(name: str, seats: int, calls: int, seed: int) -> list[float]:
+    """CPU seconds of one belief (``games.ai.belief``: inputs, forward pass, masked odds) at
+    the decisions of random deals, with the shipped network."""
+    belief = packaged(name, seats)
+    if belief is None:
+        return []
+    rng = random.Random(seed)
+    out: list[float] = []
+    while len(out) < calls:
+        game = new_game(name, seats=seats, dealer=rng.randrange(seats))
+        deck = list(game.full_deck())
+        rng.shuffle(deck)
+        game.deal(deck)
+        while not game.awaiting_deck and not game.over and len(out) < calls:
+            seat = game.to_act
+            assert seat is not None
+            view, legal = game.view(seat), game.legal_actions(seat)
+            start = time.process_time()
+            belief.holders(view)
+            out.append(time.process_time() - start)
+            game.apply(seat, rng.choice(legal))
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -125,6 +151,14 @@ def main() -> None:
             f"coinche double-dummy solve, {size} cards left: {per_s:,.1f} solves/s "
             f"(median {median * 1000:.1f} ms)"
         )
+    for name, seats in sorted(NETS):
+        if name in args.games.split(","):
+            spent = belief_times(name, seats, 200, args.seed)
+            if spent:
+                print(
+                    f"{name} ({seats}) belief: p50 {percentile(spent, 0.5) * 1000:.2f} ms, "
+                    f"p95 {percentile(spent, 0.95) * 1000:.2f} ms CPU a decision"
+                )
     for name in args.games.split(","):
         for level in args.levels.split(","):
             times, cpu = move_times(name, level, args.deals, args.seed)

@@ -13,7 +13,9 @@ Players: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N`` (N samples per
 ``hard@NET.npz`` (two-player Briscola's value network from a file, or ``+``-joined files
 whose outputs are averaged; in Coinche the auction's contract value network, ``games.ai.
 contract_value``), ``hard-search`` (the hard
-player without the learned value), and the peer programs of the ``bench`` extra (``pip install .[bench]``):
+player without the learned value), ``hard-belief`` and ``hard-uniform`` (the hard player with
+and without the game's learned belief, ``games.ai.belief``; ``hard-belief@NET.npz`` with the
+belief of that file), and the peer programs of the ``bench`` extra (``pip install .[bench]``):
 
 - ``briscolabot`` (or ``briscolabot:PATH`` to its ONNX model; by default ``$BRISCOLABOT_MODEL``,
   else ``shared/peers/briscolabot/briscola-bot-v3.onnx`` in a folder above this one): BriscolaBot-v3
@@ -58,7 +60,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.actions import COINCHE, PASS, PLAY, SURCOINCHE, Action
 from games.ai import choose
 from games.ai.random_play import random_action
-from games.registry import game_class, new_game
+from games.registry import new_game, random_rules
 
 Chooser = Callable[[dict[str, Any], list[Action], random.Random], Action]
 
@@ -117,10 +119,16 @@ class Timed:
 
     def _choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         from games.ai import duel_value
+        from games.ai.belief import Belief
         from games.ai.hard import DEFAULT_SAMPLES, choose_hard
 
         if self.level == "hard-search":
             return choose_hard(view, legal, rng, self.samples, 0, learned=False)
+        if self.level in ("hard-belief", "hard-uniform"):
+            wanted: bool | Belief = self.level == "hard-belief"
+            if wanted and self.net is not None:
+                wanted = Belief(self.net, view["game"], view["seats"])
+            return choose_hard(view, legal, rng, self.samples, 0, beliefs=wanted)
         if self.net is not None and self.level == "hard" and view.get("game") == "coinche":
             return choose_hard(view, legal, rng, self.samples, 0, bid_net=self.net)
         plays = [a for a in legal if a.type == "play"]
@@ -353,20 +361,6 @@ def rotations(game: str, seats: int) -> list[set[int]]:
     if seats == 2:
         return [{0}, {1}]
     return [{s for s in range(seats) if s % 2 == r} for r in (0, 1)]
-
-
-def random_rules(game: str, rng: random.Random) -> dict[str, Any]:
-    """House rules drawn at random from what the lobby offers: every yes/no rule and every
-    choice at random, every number among the values the command suggests (or its default)."""
-    options: dict[str, Any] = {}
-    for spec in game_class(game).OPTIONS:
-        if spec.kind == "bool":
-            options[spec.name] = rng.random() < 0.5
-        elif spec.kind == "choice" and spec.choices:
-            options[spec.name] = rng.choice(spec.choices)
-        elif spec.suggested:
-            options[spec.name] = rng.choice(spec.suggested)
-    return options
 
 
 def play_ours(

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import cProfile
 import json
 import logging
 import os
@@ -67,6 +68,7 @@ from bot.play.driving import schedule_drive
 from bot.play.lobby import join, seat_computer, start_game
 from bot.play.workers import default_image_processes
 from bot.process import allocator, collector
+from bot.storage.open.interface import Mirror
 from bot.storage.shards import Shards
 from bot.storage.tables.settings import TableSettings
 from bot.table.presence import Presence
@@ -108,6 +110,9 @@ class Click:
     sent: float
     acked: float | None = None
     edited: float | None = None
+    """The first edit of the table's message after the click (of any mirror's)."""
+    mirrors: dict[int, float] = field(default_factory=dict)
+    """An open table: each mirror's table message → its first edit after the click."""
 
 
 @dataclass
@@ -119,7 +124,14 @@ class Probe:
     waiting_edit: dict[int, list[Click]] = field(default_factory=dict)
     """table id → clicks whose table edit has not come yet."""
     table_messages: dict[int, int] = field(default_factory=dict)
-    """message id → table id."""
+    """message id → table id (each mirror's message, for an open table)."""
+    mirror_count: dict[int, int] = field(default_factory=dict)
+    """table id → its mirrors (open tables)."""
+    sends: dict[int, list[float]] = field(default_factory=dict)
+    edits: dict[int, list[float]] = field(default_factory=dict)
+    """Channel (a mirror's thread) → the bot's messages sent and edited there, when: a
+    Discord bucket is per route and channel (5 requests in 5 s)."""
+    mirror_channels: set[int] = field(default_factory=set)
     pings: collections.deque[tuple[int, int]] = field(default_factory=collections.deque)
     """(channel id, user id) of each "your turn" ping, for the players' loop."""
     simcord_s: float = 0.0
@@ -152,17 +164,28 @@ def install_hooks(env: simcord.Env, probe: Probe) -> None:
     bot_id = str(env.bot.user.id)  # type: ignore[union-attr]
 
     def watch(event: str, payload: Any) -> None:
+        now = time.perf_counter()
+        channel = int(payload.get("channel_id") or 0)
         if event == "MESSAGE_UPDATE":
-            table_id = probe.table_messages.get(int(payload["id"]))
+            if channel in probe.mirror_channels:
+                probe.edits.setdefault(channel, []).append(now)
+            message = int(payload["id"])
+            table_id = probe.table_messages.get(message)
             if table_id is not None:
-                now = time.perf_counter()
-                for click in probe.waiting_edit.pop(table_id, []):
-                    click.edited = now
+                expected = probe.mirror_count.get(table_id, 1)
+                waiting = probe.waiting_edit.get(table_id, [])
+                for click in waiting:
+                    if click.edited is None:
+                        click.edited = now
+                    click.mirrors.setdefault(message, now)
+                probe.waiting_edit[table_id] = [c for c in waiting if len(c.mirrors) < expected]
         elif event == "MESSAGE_CREATE":
+            if channel in probe.mirror_channels:
+                probe.sends.setdefault(channel, []).append(now)
             content = payload.get("content") or ""
             if "<@" in content and str((payload.get("author") or {}).get("id")) == bot_id:
                 for user in MENTION.findall(content):
-                    probe.pings.append((int(payload["channel_id"]), int(user)))
+                    probe.pings.append((channel, int(user)))
         emit(event, payload)
 
     backend.emit = watch  # type: ignore[method-assign]
@@ -303,6 +326,55 @@ async def open_table(
     return row.id
 
 
+async def open_mirrored_table(bot: AtoutBot, people: list[tuple[int, int, int]]) -> int:
+    """An open table (issue 44): a Coinche table of one person of each of ``len(people)``
+    servers, ``(server, channel, user)``, easy computers in the free seats, each person's server
+    showing it in a thread of its own (its mirror, opened as ``/play`` opens it)."""
+    guild_id, channel_id, lead = people[0]
+    settings = TableSettings(level="easy", open=True)
+    row = await bot.storage.tables.create(guild_id, channel_id, "coinche", 4, lead, {}, settings)
+    session = await bot.tables.create(row)
+    for index, (_, _, user) in enumerate(people):
+        assert await join(session, user, f"p{index}") is None
+    for number in range(1, 5 - len(people)):
+        assert await seat_computer(session, "easy", f"Computer {number}") is None
+    for guild, channel, user in people:
+        mirror = Mirror(row.id, guild, channel, "en", (user,))
+        await bot.storage.open_tables.add_mirror(mirror)
+        session.mirrors.append(mirror)
+    assert await start_game(session) is None
+    await bot.open.seating.open_mirrors(session, {})
+    await schedule_drive(session)
+    deadline = time.perf_counter() + 120
+    while any(m.message_id is None for m in session.mirrors) or not any(
+        m.ping_message_id for m in session.mirrors
+    ):
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"table {row.id} was not shown within 120 s")
+        await asyncio.sleep(0.01)  # each mirror's message is drawn by a task of its own
+    return row.id
+
+
+def where_shown(session: Any, user: int) -> tuple[int, int]:
+    """(thread or channel, table message) where ``user`` reads the table."""
+    for mirror in session.mirrors:
+        if user in mirror.users:
+            return (mirror.thread_id or mirror.channel_id, mirror.message_id)
+    return (session.row.thread_id or session.row.channel_id, session.row.table_message_id)
+
+
+def busiest(times: dict[int, list[float]], per: float = 5.0) -> int:
+    """The most requests any channel saw within ``per`` seconds."""
+    most = 0
+    for moments in times.values():
+        start = 0
+        for end, moment in enumerate(moments):
+            while moment - moments[start] >= per:
+                start += 1
+            most = max(most, end - start + 1)
+    return most
+
+
 class Players:
     """The people of every table: they answer the bot's pings by clicking on their hand."""
 
@@ -389,7 +461,7 @@ class Players:
         return rng.choice(options) if options else None
 
     async def fresh_hand(self, user: int, session: Any) -> None:
-        where = (session.row.thread_id or session.row.channel_id, session.row.table_message_id)
+        where = where_shown(session, user)
         record = self.click(user, session.id, f"atout:hand:{session.id}", where)
         deadline = time.perf_counter() + 10
         while time.perf_counter() < deadline:
@@ -431,8 +503,8 @@ class Players:
         records = {}
         for user, table_id in self.table_of.items():
             session = self.bot.tables.sessions[table_id]
-            assert session.row.table_message_id is not None
-            where = (session.row.thread_id or session.row.channel_id, session.row.table_message_id)
+            where = where_shown(session, user)
+            assert where[1] is not None
             records[user] = self.click(user, table_id, f"atout:hand:{table_id}", where)
         await self.env.settle()
         for user, record in records.items():
@@ -457,8 +529,12 @@ async def run(
     shards: Shards | None = None,
     simcord_clock: bool = False,
     image_processes: int = 0,
+    mirrors: int = 0,
+    profile: str | None = None,
 ) -> tuple[str, dict[str, object]]:
-    """The run's line for people, and its figures (``--json``)."""
+    """The run's line for people, and its figures (``--json``). ``mirrors``: open tables, each
+    of one person of that many servers, shown in a thread of each (0: the servers' own
+    tables, two people each)."""
     logging.basicConfig(level=logging.CRITICAL)
     flat_out = workload == "flat-out"
     with tempfile.TemporaryDirectory() as tmp:
@@ -470,27 +546,48 @@ async def run(
             image_processes=image_processes,
         )
         bot = create_bot(settings)
-        env = simcord.Env(bot, settle_timeout=120.0, check_errors=False)
+        env = simcord.Env(bot, settle_timeout=600.0, check_errors=False)
         await env.start()
         probe = Probe()
         players = Players(env, probe, 0.0 if flat_out else REALISTIC_DELAY_S, seed)
         try:
             # A cluster's tables are in a server of its own shard, as Discord would route them.
-            guild = env.create_guild(shard_id=None if shards is None else shards.ids[0])
-            channel = guild.create_text_channel("cards")
+            shard = None if shards is None else shards.ids[0]
             rss_before = rss_bytes()
-            users = [env.create_user(f"p{i}") for i in range(2 * tables)]
-            members = [guild.add_member(user) for user in users]
-            opened = await asyncio.gather(
-                *(
-                    open_table(
-                        bot, channel.id, guild.id, [members[2 * i].id, members[2 * i + 1].id]
-                    )
+            if mirrors:
+                # One server per seat of people: each person of a table in a server of their own.
+                servers = [env.create_guild(f"server{k}", shard_id=shard) for k in range(mirrors)]
+                rooms = [server.create_text_channel("cards") for server in servers]
+                people = [
+                    [servers[k].add_member(env.create_user(f"p{i}-{k}")) for k in range(mirrors)]
                     for i in range(tables)
+                ]
+                opened = await asyncio.gather(
+                    *(
+                        open_mirrored_table(
+                            bot,
+                            [(servers[k].id, rooms[k].id, people[i][k].id) for k in range(mirrors)],
+                        )
+                        for i in range(tables)
+                    )
                 )
-            )
+                seated = people
+            else:
+                guild = env.create_guild(shard_id=shard)
+                channel = guild.create_text_channel("cards")
+                users = [env.create_user(f"p{i}") for i in range(2 * tables)]
+                members = [guild.add_member(user) for user in users]
+                opened = await asyncio.gather(
+                    *(
+                        open_table(
+                            bot, channel.id, guild.id, [members[2 * i].id, members[2 * i + 1].id]
+                        )
+                        for i in range(tables)
+                    )
+                )
+                seated = [members[2 * i : 2 * i + 2] for i in range(tables)]
             for index, table_id in enumerate(opened):
-                for person in members[2 * index : 2 * index + 2]:
+                for person in seated[index]:
                     players.actors[person.id] = person
                     players.table_of[person.id] = table_id
             print(f"{tables} tables open", file=sys.stderr, flush=True)
@@ -501,6 +598,13 @@ async def run(
             collector.tune()
             collector.freeze()
             for session in bot.tables.sessions.values():
+                if session.mirrors:
+                    probe.mirror_count[session.id] = len(session.mirrors)
+                    for mirror in session.mirrors:
+                        assert mirror.message_id is not None and mirror.thread_id is not None
+                        probe.table_messages[mirror.message_id] = session.id
+                        probe.mirror_channels.add(mirror.thread_id)
+                    continue
                 assert session.row.table_message_id is not None
                 probe.table_messages[session.row.table_message_id] = session.id
             await players.open_hands()
@@ -532,7 +636,13 @@ async def run(
             simcord_start = probe.simcord_s
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
             players_task = asyncio.get_running_loop().create_task(players.run())
+            profiler = cProfile.Profile() if profile else None
+            if profiler is not None:
+                profiler.enable()
             await asyncio.sleep(duration)
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             players.running = False
             stop.set()
             stopped = time.perf_counter()
@@ -553,6 +663,13 @@ async def run(
     clicks = list(probe.clicks.values())
     acks = [(c.acked - c.sent) * 1000 for c in clicks if c.acked is not None]
     edits = [(c.edited - c.sent) * 1000 for c in clicks if c.edited is not None]
+    # An open table's click is shown when its last mirror shows it ("every mirror").
+    every = [
+        (max(c.mirrors.values()) - c.sent) * 1000
+        for c in clicks
+        if c.mirrors and len(c.mirrors) == probe.mirror_count.get(c.table_id, 1)
+    ]
+    each = [(t - c.sent) * 1000 for c in clicks for t in c.mirrors.values()]
     # A click still unanswered 3 s after it was sent counts; one sent in the last 3 s does not.
     unanswered = sum(1 for c in clicks if c.acked is None and c.sent < stopped - 3.0)
     over_3s = sum(1 for a in acks if a > 3000) + unanswered
@@ -597,6 +714,26 @@ async def run(
         f"with its drawing processes {tree_cpu / wall:.2f} cores, {tree_cpu * 1000 / done:.1f} ms"
         f" per action{server}"
     )
+    if mirrors:
+        figures["mirrors"] = mirrors
+        figures["click_to_every_mirror_ms"] = {
+            q: percentile(every, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))
+        }
+        figures["click_to_each_mirror_ms"] = {
+            q: percentile(each, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))
+        }
+        figures["busiest_channel_5s"] = {
+            "sends": busiest(probe.sends),
+            "edits": busiest(probe.edits),
+        }
+        edits_done = sum(len(v) for v in probe.edits.values())
+        line += (
+            f"; {mirrors} mirrors a table: click->every mirror p50 {percentile(every, 50):.0f} ms"
+            f" p99 {percentile(every, 99):.0f} ms (each mirror p99 {percentile(each, 99):.0f} ms,"
+            f" {len(every)} clicks shown everywhere); busiest thread in 5 s:"
+            f" {busiest(probe.sends)} messages sent, {busiest(probe.edits)} edits;"
+            f" {edits_done / max(1, counts_after - counts_before):.2f} mirror edits per action"
+        )
     return line, figures
 
 
@@ -677,6 +814,13 @@ def main() -> None:
     parser.add_argument("--workload", choices=("realistic", "flat-out"), default="flat-out")
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--mirrors",
+        type=int,
+        default=0,
+        choices=(0, 2, 3, 4),
+        help="open tables (issue 44): one person of each of N servers a table, a mirror in each",
+    )
     parser.add_argument("--db", help="ATOUT_DB: a postgresql:// URL (default: temporary SQLite)")
     parser.add_argument("--clusters", type=int, default=0, help="N cluster processes on --db")
     parser.add_argument("--cluster", help=argparse.SUPPRESS)  # k/N: this process is one cluster
@@ -695,6 +839,9 @@ def main() -> None:
         "--simcord-clock",
         action="store_true",
         help="keep simcord's bookkeeping of the bot's timers during the run (see release_loop)",
+    )
+    parser.add_argument(
+        "--profile", help="write cProfile's statistics of the bot's process during the run here"
     )
     add_json_option(parser)
     args = parser.parse_args()
@@ -716,6 +863,8 @@ def main() -> None:
         shards,
         args.simcord_clock,
         args.image_processes,
+        args.mirrors,
+        args.profile,
     )
     line, figures = asyncio.run(result)
     # A cluster's parent reads the line too, to print it beside the figures it sums.

@@ -215,8 +215,12 @@ async def play(camera: Camera, language: str, games: list[str]) -> list[str]:
     """Plays ``games`` in a fresh simcord world at tables speaking ``language``; returns what
     went wrong (a missed moment, a game that failed), one line each."""
     problems: list[str] = []
-    # A season's month passes in the world that photographs it (see ``coarse_sweeps``).
-    sweeps = coarse_sweeps() if "season" in games else contextlib.nullcontext()
+    # A season's month passes in a world of its own (its sweeps run every six hours there:
+    # ``coarse_sweeps``); the tables and challenges keep the bot's own.
+    if "season" in games and len(games) > 1:
+        rest = [game for game in games if game != "season"]
+        return await play(camera, language, rest) + await play(camera, language, ["season"])
+    sweeps = coarse_sweeps() if games == ["season"] else contextlib.nullcontext()
     with sweeps, tempfile.TemporaryDirectory() as workdir:
         settings = Settings(token=None, db_path=str(Path(workdir) / "atout.sqlite3"), ai_pause_s=0)
         bot = create_bot(settings)

@@ -76,6 +76,7 @@ GAMES: dict[str, Script] = {
     ),
     "puzzle": Script("puzzle", ("post", "question", "answer", "stats"), seed=1),
     "season": Script("season", ("standings", "podium", "division", "stats"), seed=1),
+    "open": Script("play", ("play-answer", "ready", "mirror", "chat-menu", "chat"), seed=1),
 }
 """Every game the script knows, by the name ``--game`` takes (Briscola at 2 and at 6 seats)."""
 
@@ -464,6 +465,52 @@ async def season(stage: Stage) -> None:
     await stage.shoot("season", "stats", channel, alice, stats.response)
 
 
+async def open_tables(stage: Stage) -> None:
+    """Open tables (issue 44): alice's ``/play`` answer while she waits, bob's from another
+    server when their table is ready, the table in bob's server's thread (its mirror), alice's
+    hand with the quick-chat menu, and her phrase as bob's server reads it."""
+    world = stage.world
+    alice, bob = stage.people[0], stage.people[1]
+    other = world.create_guild("Le Tripot")
+    # Bob plays from a second server too (his Discord client speaks the stage's language).
+    bob_there = other.add_member(bob.user)
+    here = stage.guild.create_text_channel("open-tables")
+    there = other.create_text_channel("cartes")
+    for guild in (stage.guild, other):
+        await world.bot.storage.settings.update(  # type: ignore[attr-defined]
+            guild.id, lambda settings: replace(settings, open_tables=True)
+        )
+    stage.seed = GAMES["open"].seed
+    waiting = await alice.slash(here, "play", game="briscola", seats=2)
+    if waiting.response is None:
+        raise Missed("the /play answer")
+    await stage.shoot("open", "play-answer", here, alice, waiting.response)
+    ready = await bob_there.slash(there, "play", game="briscola", seats=2)
+    if ready.response is None:
+        raise Missed("the table made from the queue")
+    await stage.shoot("open", "ready", there, bob_there, ready.response)
+    bot = world.bot
+    table_id = await bot.storage.open_tables.seated_at(bob.id)  # type: ignore[attr-defined]
+    session = bot.tables.sessions[table_id]  # type: ignore[attr-defined]
+    mirror = next(m for m in session.mirrors if m.guild_id == other.id)
+    thread = next(t for t in there.threads if t.id == mirror.thread_id)
+    table_message = next(m for m in thread.history() if m.id == mirror.message_id)
+    await stage.shoot("open", "mirror", thread, bob_there, table_message)
+    home = next(m for m in session.mirrors if m.guild_id == stage.guild.id)
+    alice_thread = next(t for t in here.threads if t.id == home.thread_id)
+    alice_table = next(m for m in alice_thread.history() if m.id == home.message_id)
+    hand = await alice.click(alice_table, custom_id=f"atout:hand:{table_id}")
+    if hand.response is None:
+        raise Missed("alice's hand")
+    await stage.shoot("open", "chat-menu", alice_thread, alice, hand.response)
+    menu = next(i for i in custom_ids(hand.response) if i.startswith("atout:chat:"))
+    await alice.select(hand.response, ["well_played"], custom_id=menu)
+    said = [m for m in thread.history() if (m.content or "").startswith("💬")]
+    if not said:
+        raise Missed("the phrase in bob's server")
+    await stage.shoot("open", "chat", thread, bob_there, said[-1])
+
+
 SEASON_SWEEP_S = 6 * 3600.0
 """The bot's sweeps' period in a world where a season is photographed (``coarse_sweeps``)."""
 
@@ -500,6 +547,7 @@ PLAYS: dict[str, Callable[[Stage], Awaitable[None]]] = {
     "challenge": challenge,
     "puzzle": puzzle,
     "season": season,
+    "open": open_tables,
 }
 
 

@@ -47,6 +47,7 @@ import shutil
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -222,24 +223,80 @@ def readers_main(args: argparse.Namespace) -> None:
 
 
 # ----------------------------------------------------------------------------- the bot
+@dataclass
+class Play:
+    """Tables in play under simcord, their people clicking, the event loop's lag watched."""
+
+    players: Any
+    stop: asyncio.Event
+    lag: list[float]
+    tasks: tuple[asyncio.Task[None], ...]
+
+    async def end(self) -> None:
+        self.players.running = False
+        self.stop.set()
+        await asyncio.gather(*self.tasks)
+        for task in list(self.players.tasks):
+            task.cancel()
+
+
+async def tables_in_play(env: Any, probe: Any, players: Any, tables: int, seed: int) -> Play:
+    """``tables`` Coinche tables of two people and two easy computers, one in each of the six
+    languages in turn, opened and played (the realistic workload of ``benchmarks/load.py``),
+    the loop given back its own scheduling (``release_loop``); ``Play.end`` stops them."""
+    from benchmarks.load import install_hooks, loop_lag, open_table, release_loop
+    from bot.process import collector
+    from bot.storage.tables.settings import TableSettings
+
+    bot = env.bot
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2 * tables)]
+    opened = await asyncio.gather(
+        *(
+            open_table(
+                bot,
+                channel.id,
+                guild.id,
+                [members[2 * i].id, members[2 * i + 1].id],
+                TableSettings(language=LOCALES[i % len(LOCALES)]),
+            )
+            for i in range(tables)
+        )
+    )
+    for index, table_id in enumerate(opened):
+        for person in members[2 * index : 2 * index + 2]:
+            players.actors[person.id] = person
+            players.table_of[person.id] = table_id
+    await env.settle()
+    collector.tune()
+    collector.freeze()
+    for session in bot.tables.sessions.values():
+        assert session.row.table_message_id is not None
+        probe.table_messages[session.row.table_message_id] = session.id
+    if tables:
+        await players.open_hands()
+    install_hooks(env, probe)
+    release_loop(env)
+    probe.pings.clear()
+    loop = asyncio.get_running_loop()
+    jitter = random.Random(seed)
+    for user in players.actors:
+        loop.call_later(jitter.uniform(0.0, 6.4), probe.pings.append, (0, user))
+    stop = asyncio.Event()
+    lag: list[float] = []
+    tasks = (loop.create_task(loop_lag(lag, stop)), loop.create_task(players.run()))
+    return Play(players, stop, lag, tasks)
+
+
 async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     import simcord
 
-    from benchmarks.load import (
-        Players,
-        Probe,
-        install_hooks,
-        loop_lag,
-        no_background_loops,
-        open_table,
-        release_loop,
-    )
+    from benchmarks.load import Players, Probe, no_background_loops
     from bot.app import create_bot
     from bot.config import Settings
     from bot.play.sessions import TableSession
     from bot.play.settings import locale_of
-    from bot.process import collector
-    from bot.storage.tables.settings import TableSettings
     from bot.web.guard import parse_networks
     from bot.web.settings import WebSettings
 
@@ -272,45 +329,8 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             assert bot.web is not None and bot.web_links.links is not None
             base = f"http://127.0.0.1:{bot.web.port}"
             urls = [bot.web_links.links.deal(t, d).replace(URL, base) for t, d in deals]
-            guild = env.create_guild()
-            channel = guild.create_text_channel("cards")
-            users = [env.create_user(f"p{i}") for i in range(2 * args.tables)]
-            members = [guild.add_member(user) for user in users]
-            opened = await asyncio.gather(
-                *(
-                    open_table(
-                        bot,
-                        channel.id,
-                        guild.id,
-                        [members[2 * i].id, members[2 * i + 1].id],
-                        TableSettings(language=LOCALES[i % len(LOCALES)]),
-                    )
-                    for i in range(args.tables)
-                )
-            )
-            for index, table_id in enumerate(opened):
-                for person in members[2 * index : 2 * index + 2]:
-                    players.actors[person.id] = person
-                    players.table_of[person.id] = table_id
-            await env.settle()
-            collector.tune()
-            collector.freeze()
-            for session in bot.tables.sessions.values():
-                assert session.row.table_message_id is not None
-                probe.table_messages[session.row.table_message_id] = session.id
-            if args.tables:
-                await players.open_hands()
-            install_hooks(env, probe)
-            release_loop(env)
-            probe.pings.clear()
+            play = await tables_in_play(env, probe, players, args.tables, args.seed)
             loop = asyncio.get_running_loop()
-            jitter = random.Random(args.seed)
-            for user in players.actors:
-                loop.call_later(jitter.uniform(0.0, 6.4), probe.pings.append, (0, user))
-            stop = asyncio.Event()
-            lag: list[float] = []
-            lag_task = loop.create_task(loop_lag(lag, stop))
-            players_task = loop.create_task(players.run())
             links = bot.web_links.links
             web_server = bot.web
             readers_in: asyncio.StreamWriter | None = None
@@ -369,11 +389,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             readers_in = None
             message.post_deal_summary = post_summary  # type: ignore[method-assign]
             reading = json.loads(out.decode().strip().splitlines()[-1])
-            players.running = False
-            stop.set()
-            await asyncio.gather(lag_task, players_task)
-            for task in list(players.tasks):
-                task.cancel()
+            await play.end()
             await bot.web.settled()
             cache_hits, made = bot.web.cache.hits, bot.web.cache.made
             ahead = bot.web.ahead_made
@@ -412,7 +428,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "cache_pages": kept,
         "cache_bytes": kept_bytes,
         "ack_ms_during": ack,
-        "loop_lag_p999_ms": percentile(lag, 99.9) * 1000,
+        "loop_lag_p999_ms": percentile(play.lag, 99.9) * 1000,
     }
 
     def ms(figures: dict[str, float]) -> str:
@@ -437,7 +453,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         f" {len(ready)} links posted, {sum(ready)} of their pages made by then;"
         f" {made} pages made ({ahead} ahead), {cache_hits} from memory, {kept} kept in"
         f" {kept_bytes / 1e6:.2f} MB; tables meanwhile: {tables},"
-        f" loop lag p99.9 {percentile(lag, 99.9) * 1000:.0f} ms"
+        f" loop lag p99.9 {percentile(play.lag, 99.9) * 1000:.0f} ms"
     )
     return line, figures
 

@@ -17,9 +17,10 @@ then hold 128 connections, 16 an address). Two more processes:
 
 Printed: the reader's latency (p50, p95, p99, max, from the connection to the last byte) and how
 many of its requests failed; the flood's answers and rate; the slow clients' connections; the
-connections the pages refused and closed; and the tables' clicks meanwhile (acknowledgement p50,
-p95, p99, max, and how many over Discord's 3 s), with ``--no-attack`` the same run without the
-attackers, to compare.
+connections the pages refused and closed; the tables' clicks meanwhile (acknowledgement p50,
+p95, p99, max, and how many over Discord's 3 s); and the share of a core the bot's process used
+(its CPU time over the attack's wall time: what the attack costs the bot, the figure a shared
+machine disturbs least). ``--no-attack`` is the same run without the attackers, to compare.
 
     nice -n 10 python benchmarks/web_attack.py --tables 200 --slow 300 --duration 30
     nice -n 10 python benchmarks/web_attack.py --tables 200 --duration 30 --no-attack
@@ -43,7 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
-from benchmarks.web import READERS_NICE, SECRET, URL, fill, percentile
+from benchmarks.web import READERS_NICE, SECRET, URL, fill, percentile, tables_in_play
 from bot.play.workers import default_image_processes
 
 FLOODER = "127.2.0.1"
@@ -161,28 +162,25 @@ def side_main(args: argparse.Namespace) -> None:
 
 
 # ----------------------------------------------------------------------------- the bot
+def _cpu_s() -> float:
+    """CPU time of this process (the bot's: the event loop that answers Discord and the pages,
+    and its threads), not of its drawing processes: what an attack on the pages takes from the
+    tables, least disturbed by other work on a shared machine."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     import aiohttp
     import simcord
 
-    from benchmarks.load import (
-        Players,
-        Probe,
-        _no_presence_sweep,
-        install_hooks,
-        loop_lag,
-        open_table,
-        release_loop,
-    )
-    from bot import collector
+    from benchmarks.load import Players, Probe, no_background_loops
     from bot.app import create_bot
     from bot.config import Settings
-    from bot.storage.tables.settings import TableSettings
     from bot.web.settings import WebSettings
-    from i18n.locales import LOCALES
 
     logging.basicConfig(level=logging.CRITICAL)
-    _no_presence_sweep()
+    no_background_loops()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if args.nofile:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.nofile, hard), hard))
@@ -209,43 +207,10 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                 for each in (page, flooded):  # both made: the reader reads a page made
                     async with http.get(each) as response:
                         assert response.status == 200, response.status
-            guild = env.create_guild()
-            channel = guild.create_text_channel("cards")
-            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2 * args.tables)]
-            opened = await asyncio.gather(
-                *(
-                    open_table(
-                        bot,
-                        channel.id,
-                        guild.id,
-                        [members[2 * i].id, members[2 * i + 1].id],
-                        TableSettings(language=LOCALES[i % len(LOCALES)]),
-                    )
-                    for i in range(args.tables)
-                )
-            )
-            for index, table_id in enumerate(opened):
-                for person in members[2 * index : 2 * index + 2]:
-                    players.actors[person.id] = person
-                    players.table_of[person.id] = table_id
-            await env.settle()
-            collector.tune()
-            collector.freeze()
-            if args.tables:
-                await players.open_hands()
-            install_hooks(env, probe)
-            release_loop(env)
-            probe.pings.clear()
-            loop = asyncio.get_running_loop()
-            jitter = random.Random(args.seed)
-            for user in players.actors:
-                loop.call_later(jitter.uniform(0.0, 6.4), probe.pings.append, (0, user))
-            stop = asyncio.Event()
-            lag: list[float] = []
-            lag_task = loop.create_task(loop_lag(lag, stop))
-            players_task = loop.create_task(players.run())
+            play = await tables_in_play(env, probe, players, args.tables, args.seed)
             await asyncio.sleep(args.warmup)
             clicks_before = len(probe.clicks)
+            cpu_before, wall_before = _cpu_s(), time.perf_counter()
             port = str(bot.web.port)
             sides = ["read"] + ([] if args.no_attack else ["attack"])
             processes = []
@@ -258,14 +223,11 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                     await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
                 )
             outputs = await asyncio.gather(*(p.communicate() for p in processes))
+            cpu_share = (_cpu_s() - cpu_before) / (time.perf_counter() - wall_before)
             results: dict[str, Any] = {}
             for out, _ in outputs:
                 results.update(json.loads(out.decode().strip().splitlines()[-1]))
-            players.running = False
-            stop.set()
-            await asyncio.gather(lag_task, players_task)
-            for task in list(players.tasks):
-                task.cancel()
+            await play.end()
             refused, evicted = gate.refused, gate.evicted
             total, per_address = gate.total, gate.per_address
         finally:
@@ -296,7 +258,8 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "ack_ms": ack,
         "clicks": len(clicks),
         "acks_over_3s": over,
-        "loop_lag_p999_ms": percentile(lag, 99.9) * 1000,
+        "loop_lag_p999_ms": percentile(play.lag, 99.9) * 1000,
+        "bot_cpu_share": cpu_share,
     }
     attackers = (
         "no attack"
@@ -314,7 +277,8 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         f" connections refused {refused}, closed for room {evicted}; clicks meanwhile ack p50"
         f" {ack['p50']:.0f} ms p95 {ack['p95']:.0f} ms p99 {ack['p99']:.0f} ms max"
         f" {ack['p100']:.0f} ms over {len(clicks)} clicks, {over} over Discord's 3 s;"
-        f" loop lag p99.9 {figures['loop_lag_p999_ms']:.0f} ms"
+        f" loop lag p99.9 {figures['loop_lag_p999_ms']:.0f} ms; the bot's process used"
+        f" {cpu_share:.0%} of a core"
     )
     return line, figures
 

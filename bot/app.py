@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
+from bot.open.tables import OpenTables
 from bot.play import workers
 from bot.play.computers import ChooseFn, default_choose
 from bot.play.reviews import Reviews
@@ -27,6 +28,7 @@ from bot.process import allocator
 from bot.storage.backends import describe, make_storage, storage_unavailable, unavailable
 from bot.storage.databases import database
 from bot.storage.storage import Storage
+from bot.storage.tables.settings import CHALLENGE
 from bot.table.channel import TableChannel
 from bot.table.controller import TableUI
 from bot.table.hands import Hands
@@ -60,6 +62,7 @@ EXTENSIONS = (
     "cogs.challenge",
     "cogs.review",
     "cogs.puzzle",
+    "cogs.play",
     "cogs.seasons",
 )
 
@@ -74,6 +77,8 @@ class AtoutBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
+        # Bans (not privileged): a player banned from their server leaves its open tables.
+        intents.moderation = True
         # AutoShardedBot's own options, which the signature of commands.Bot does not list.
         shard_options: dict[str, Any] = {}
         if settings.shards is not None:
@@ -124,8 +129,11 @@ class AtoutBot(commands.Bot):
         # A challenge's deals end into their attempt instead (bot.challenge): only they pass
         # through the challenges' listener.
         self.tables.listener = self.ui
-        self.tables.duplicate_listener = ChallengeListener(self.ui, self.challenges.attempts)
+        self.tables.listeners[CHALLENGE] = ChallengeListener(self.ui, self.challenges.attempts)
         self.lobby = Lobby(self)
+        self.open = OpenTables(self, settings.shards)
+        """Open tables: the instance's queue, mirrors, quick chat, and clicks carried between
+        shard clusters (``bot.open``)."""
         self.presence = Presence(self, self.tables, channel, self.ui, self.lobby)
         self.review = ReviewDesk(
             self.tables, Reviews(self.storage, settings.review_processes), self.web_links
@@ -199,6 +207,8 @@ class AtoutBot(commands.Bot):
         self.review.reviews.warm()
         self.tables.start_restore()
         log.info("storage %s open; restoring unfinished tables", describe(self.settings.db_path))
+        # Open tables: clicks other clusters hand this one, and the queue's waits.
+        await self.open.start()
         self.presence.start()
         self._trimming = asyncio.create_task(allocator.trim_periodically(), name="atout-trim")
         # Challenges: closings due, pars to work out, daily challenges, deals that ended just
@@ -217,6 +227,7 @@ class AtoutBot(commands.Bot):
         if self._trimming is not None:
             self._trimming.cancel()
         self.presence.stop()
+        self.open.stop()
         self.suit_emojis.stop()
         self.challenges.stop()
         close_http = self.http.close
@@ -264,6 +275,7 @@ WORK_IN_FLIGHT = (
     "discord.py: ",  # an event handler
     "atout-present-",  # a table message being drawn and sent (bot.table.controller)
     "atout-table-",  # a table driven on: a deal, computer players up to a person's turn
+    "atout-relay-",  # clicks another cluster handed this one (bot.open.relay)
 )
 """Names of the tasks that are work in flight when the bot stops."""
 

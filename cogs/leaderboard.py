@@ -25,7 +25,7 @@ from bot.seasons.desk import role_problem
 from bot.seasons.screens import season_lines
 from bot.storage.databases.database import now
 from bot.storage.ratings.interface import PERIODS
-from bot.storage.ratings.model import GAMES
+from bot.storage.ratings.model import EVERYWHERE, GAMES
 from bot.storage.seasons.calendar import LENGTHS
 from bot.storage.seasons.model import Season
 from bot.storage.settings.server import SEASON_MIN_GAMES, ServerSettings
@@ -40,6 +40,8 @@ from bot.ui.standings import Answer, board_answer, history_text, stats_answer
 
 GAME_CHOICES = [choice(f"game_{g}", g) for g in GAMES]
 PERIOD_CHOICES = [choice(f"period_{p}", p) for p in PERIODS]
+SCOPES = ("server", "everywhere")
+SCOPE_CHOICES = [choice(f"scope_{s}", s) for s in SCOPES]
 SEASON_LENGTH_CHOICES = [choice(f"season_length_{length}", length) for length in LENGTHS]
 CLEARABLE = ("announce_channel", "champion_role")
 CLEAR_CHOICES = [choice(f"clear_{key}", key) for key in CLEARABLE]
@@ -61,7 +63,13 @@ def can_manage(interaction: discord.Interaction[discord.Client]) -> bool:
 
 # ------------------------------------------------------------------------- leaderboard
 def board_view(
-    game: str, period: str, page: int, pages: int, user_id: int, locale: str = "en"
+    game: str,
+    period: str,
+    page: int,
+    pages: int,
+    user_id: int,
+    locale: str = "en",
+    scope: str | None = None,
 ) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for label, target, disabled in (
@@ -73,7 +81,7 @@ def board_view(
                 discord.ui.Button(
                     label=label,
                     style=discord.ButtonStyle.secondary,
-                    custom_id=BoardButtonId(game, period, max(1, target), user_id).custom_id,
+                    custom_id=BoardButtonId(game, period, max(1, target), user_id, scope).custom_id,
                     disabled=disabled,
                 )
             )
@@ -88,20 +96,30 @@ async def show_board(
     page: int,
     *,
     how: str = "send",
+    scope: str = "server",
 ) -> None:
     """Answer with a leaderboard page: ``send`` a new message, ``edit`` the message clicked,
-    or send the clicker a ``private`` copy. Whoever asks reads it in their own language."""
+    or send the clicker a ``private`` copy. Whoever asks reads it in their own language.
+    ``scope``: this server's board, or ``everywhere``, the instance's ladder of open tables."""
     client = atout(interaction.client)
     locale = user_locale(interaction)
-    if game not in GAMES or period not in PERIODS or page < 1:
+    if game not in GAMES or period not in PERIODS or page < 1 or scope not in SCOPES:
         await refuse(interaction, t("error_malformed", locale))
         return
     if interaction.guild_id is None:
         await refuse(interaction, t("error_guild_only", locale))
         return
     user = interaction.user.id
+    everywhere = scope == "everywhere"
     board, answer = await board_answer(
-        client.storage, interaction.guild_id, game, period, page, user, locale
+        client.storage,
+        EVERYWHERE if everywhere else interaction.guild_id,
+        game,
+        period,
+        page,
+        user,
+        locale,
+        everywhere=everywhere,
     )
     if board.total == 0:
         key = "board_empty" if period == "all" else "board_empty_period"
@@ -111,9 +129,11 @@ async def show_board(
     if not board.lines:
         await refuse(interaction, t("error_page", locale, page=page, pages=board.pages))
         return
-    view = board_view(game, period, board.page, board.pages, user, locale)
+    view = board_view(
+        game, period, board.page, board.pages, user, locale, "everywhere" if everywhere else None
+    )
     links = client.web_links.links
-    if links is not None:
+    if links is not None and not everywhere:
         view.add_item(
             discord.ui.Button(
                 style=discord.ButtonStyle.link,
@@ -154,6 +174,7 @@ class BoardButton(
             click.period,
             click.page,
             how="edit" if owner else "private",
+            scope=click.scope or "server",
         )
 
 
@@ -235,10 +256,11 @@ class Leaderboard(commands.Cog):
         game=describe("opt_game"),
         period=describe("opt_period"),
         page=describe("opt_page"),
+        scope=describe("opt_scope"),
         season=describe("opt_season_board"),
         division=describe("opt_division"),
     )
-    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(
         self,
         interaction: discord.Interaction[discord.Client],
@@ -247,7 +269,12 @@ class Leaderboard(commands.Cog):
         page: app_commands.Range[int, 1, 100000] = 1,
         season: str | None = None,
         division: app_commands.Range[int, 1, 1000] | None = None,
+        scope: str = "server",
     ) -> None:
+        if scope == "everywhere":
+            # The instance's ladder of open tables (issue 44): all time, no seasons.
+            await show_board(interaction, game, period, page, scope=scope)
+            return
         # ``season:`` left out is the current season's standings (issue 45); ``season:all``,
         # ``period:``, or no season running, the all-time board.
         if interaction.guild_id is not None and game in GAMES and (season or period == "all"):
@@ -426,6 +453,7 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
     @app_commands.describe(
         show_computers=describe("opt_show_computers"),
         language=describe("opt_server_language"),
+        open_tables=describe("opt_open_tables"),
         season=describe("opt_season_length"),
         season_min_games=describe("opt_season_min_games"),
         announce_channel=describe("opt_announce_channel"),
@@ -445,9 +473,12 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
         announce_channel: discord.TextChannel | None = None,
         champion_role: discord.Role | None = None,
         clear: str | None = None,
+        open_tables: bool | None = None,
     ) -> None:
         """``language`` is the default language of the tables opened in this server (a table's
-        own ``language`` option still wins). The season's options are issue 45's."""
+        own ``language`` option still wins). The season's options are issue 45's;
+        ``open_tables`` lets its members play at open tables with the instance's other servers
+        (off: its players at open tables in play leave them to computers), issue 44's."""
         if not await self.allowed(interaction):
             return
         assert interaction.guild_id is not None
@@ -491,6 +522,8 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
                 settings = replace(settings, announce_channel=None)
             if clear == "champion_role":
                 settings = replace(settings, champion_role=None, champion_role_by=None)
+            if open_tables is not None:
+                settings = replace(settings, open_tables=open_tables)
             return settings
 
         current = await self.bot.storage.settings.update(interaction.guild_id, chosen)
@@ -501,11 +534,18 @@ class Admin(commands.GroupCog, group_name="atout", group_description=describe("c
             t("settings_show", locale, computers=t(shown, locale)),
             t("settings_language", locale, language=t(f"language_{tables}", locale)),
             *await self._season_lines(interaction.guild_id, locale),
+            t(
+                "settings_open_tables",
+                locale,
+                value=t("settings_on" if current.open_tables else "settings_off", locale),
+            ),
             *notes,
         ]
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+        if before.open_tables and not current.open_tables:
+            await self.bot.open.server_left(interaction.guild_id, removed=False)
 
     async def _season_changed(
         self,

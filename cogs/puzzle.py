@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.app import AtoutBot, atout
 from bot.puzzles.desk import NoPuzzle, PuzzleDesk, now
-from bot.puzzles.screens import Shown, answer_text, question
+from bot.puzzles.screens import Shown, answer_text, picture, question
 from bot.puzzles.words import stats_text as stats_words
 from bot.puzzles.words import tally
 from bot.storage.challenges.interface import iso
@@ -71,7 +71,14 @@ async def _result(desk: PuzzleDesk, shown: Shown, answer: PuzzleAnswer, locale: 
     if stored.owner_id is None:
         solvers = await desk.storage.puzzles.solvers(stored.id, answer.guild_id)
     streak = tally(await desk.storage.puzzles.answers_of(answer.user_id))
-    return answer_text(shown, answer, solvers, streak, locale)
+    refuted: list[tuple[int, str]] = []
+    if not answer.solved:
+        try:
+            refuted = await desk.finder.refute(stored.puzzle, stored.record, answer.card)
+        except Exception:
+            # The answer's page stands without it: the line is an explanation, not the result.
+            log.exception("puzzle %s: the line after %s could not be found", stored.id, answer.card)
+    return answer_text(shown, answer, solvers, streak, locale, refuted)
 
 
 async def show_puzzle(
@@ -83,8 +90,11 @@ async def show_puzzle(
     shown = Shown.of(stored)
     answered = await desk.storage.puzzles.get_answer(stored.id, interaction.user.id)
     if answered is not None:
+        # Opened again: the result under the puzzle's picture, as it read when answered.
         text = await _result(desk, shown, answered, locale)
-        await interaction.edit_original_response(content=text, allowed_mentions=NO_MENTIONS)
+        await interaction.edit_original_response(
+            content=text, attachments=[await picture(shown, locale)], allowed_mentions=NO_MENTIONS
+        )
         return
     screen = await question(shown, locale, intro)
     assert screen.file is not None and screen.view is not None

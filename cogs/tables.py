@@ -19,7 +19,9 @@ from bot.play.lobby import leave_lobby
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.table.access import hidden_from, session_or_refusal
+from bot.table.channel import who
 from bot.table.commands import describe
+from bot.table.places import Place
 from bot.text.i18n import t, user_locale
 from bot.text.rules import option_text, rule_label
 from bot.ui.replies import refuse
@@ -36,17 +38,21 @@ async def find_table(interaction: Interaction, table: int | None) -> TableSessio
         # Table ids are global: a table of another server is not this server's business.
         return await session_or_refusal(interaction, client.tables, table, same_server=True)
     if interaction.channel_id is not None:
-        session = await client.tables.in_thread(interaction.channel_id)
+        table_id = await client.tables.thread_table(interaction.channel_id)
+        session = None if table_id is None else await client.tables.get(table_id)
         if session is not None and not hidden_from(session, interaction.user.id):
             return session
+        if table_id is not None and client.tables.elsewhere(table_id) is not None:
+            # An open table's mirror whose table another cluster drives: it answers.
+            return await session_or_refusal(interaction, client.tables, table_id)
     await refuse(interaction, t("error_table_needed", mine))
     return None
 
 
 async def challenge_refusal(interaction: Interaction, session: TableSession) -> bool:
-    """A challenge's deal is not left nor abandoned: its player simply stops, and comes back
-    with ``/challenge play`` (docs/challenges.md)."""
-    if session.duplicate is None:
+    """A table whose kind may not be left (a challenge's deal) is not left nor abandoned: its
+    player simply stops, and comes back with ``/challenge play`` (docs/challenges.md)."""
+    if session.kind.may_leave:
         return False
     await refuse(interaction, t("error_challenge_table", user_locale(interaction)))
     return True
@@ -93,7 +99,6 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
 
     @table_command("leave", refuses_challenges=True)
     async def leave(self, interaction: Interaction, session: TableSession) -> None:
-        locale = locale_of(session)
         mine = user_locale(interaction)
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", mine))
@@ -111,10 +116,19 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             await refuse(interaction, t("error_not_seated", mine))
             return
         await refuse(interaction, t("table_left", mine, id=session.id, name=name))
-        text = t("table_left_public", locale, mention=f"<@{interaction.user.id}>", name=name)
-        if session.deserted:
-            text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
-        await self.bot.presence.announce(session, text)
+        user = interaction.user.id
+        away = session.settings.away_seat_of(user)
+        player = away.name if away is not None else ""
+
+        def words(place: Place) -> str:
+            text = t(
+                "table_left_public", place.language, mention=who(place, user, player), name=name
+            )
+            if session.deserted:
+                text += "\n" + t("table_deserted", place.language, minutes=DESERTED_TTL_S // 60)
+            return text
+
+        await self.bot.presence.announce(session, words)
         schedule_drive(session)
 
     @table_command("rejoin")

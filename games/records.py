@@ -9,7 +9,7 @@ incomplete deal or after the end of the match) are reported in the order they oc
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.actions import Action, MalformedAction
@@ -165,3 +165,10 @@ def replay(record: ParsedRecord, game: Game | None = None) -> Game:
             except IllegalAction as exc:
                 raise IllegalRecordAction(i, j, seat, exc.reason) from None
     return game
+
+
+def replay_before(record: ParsedRecord, deal: int) -> Game:
+    """The match as it stood when deal ``deal`` (counted from 0) was about to be dealt: the
+    record's deals before it replayed by ``replay``, with its checks. What a puzzle, a
+    review or a position served from a record starts from."""
+    return replay(replace(record, deals=record.deals[:deal]), record.new_game())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from importlib import import_module
 from typing import Any
 
@@ -38,3 +39,19 @@ def new_game(
     name: str, options: dict[str, Any] | None = None, seats: int | None = None, dealer: int = 0
 ) -> Game:
     return game_class(name)(options=options, seats=seats, dealer=dealer)
+
+
+def random_rules(name: str, rng: random.Random) -> dict[str, Any]:
+    """House rules of ``name`` drawn at random from what the lobby offers: every yes/no rule and
+    every choice at random, every number among the values the command suggests (or its
+    default). What the duels on random rules (``benchmarks/ai_duel.py --rules random``) and the
+    training's self-play deal under, so that both see the same tables."""
+    options: dict[str, Any] = {}
+    for spec in game_class(name).OPTIONS:
+        if spec.kind == "bool":
+            options[spec.name] = rng.random() < 0.5
+        elif spec.kind == "choice" and spec.choices:
+            options[spec.name] = rng.choice(spec.choices)
+        elif spec.suggested:
+            options[spec.name] = rng.choice(spec.suggested)
+    return options

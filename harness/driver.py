@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from functools import cache
 from typing import Any
 
 import simcord
@@ -29,16 +30,25 @@ FRENCH_LETTERS = {"V": "J", "D": "Q", "R": "K"}
 """French indices (valet, dame, roi): a French table names the jack of hearts V♥️."""
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC])(?![A-Za-z0-9])")
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♧": "C"}
-ITALIAN_LABEL = re.compile(
-    r"(?<![A-Za-z0-9])(asso|re|cavallo|fante|[2-7]) di (coppe|denari|bastoni|spade)\b"
-)
-ITALIAN_LABEL_JA = re.compile(
-    r"(コッペ|デナーリ|バストーニ|スパーデ)(?:（[^）]*）)?の(アッソ|レ|カヴァッロ|ファンテ|[2-7])"
-)
-ITALIAN_RANKS = {"asso": "A", "fante": "J", "cavallo": "Q", "re": "K"}
-ITALIAN_SUITS = {"spade": "S", "coppe": "H", "denari": "D", "bastoni": "C"}
-ITALIAN_RANKS_JA = {"アッソ": "A", "ファンテ": "J", "カヴァッロ": "Q", "レ": "K"}
-ITALIAN_SUITS_JA = {"スパーデ": "S", "コッペ": "H", "デナーリ": "D", "バストーニ": "C"}
+
+
+@cache
+def italian_names() -> dict[str, str]:
+    """Every Italian-suited card's name as a message says it, in every language, with its
+    article and without ("the King of Coins", "il re di denari", "金貨のキング"): read from the
+    one function that names cards (``rendering.words.card_name``), so that a new name is
+    looked for the moment it is written."""
+    from i18n.locales import LOCALES
+    from rendering.words import card_name
+
+    names: dict[str, str] = {}
+    for locale in LOCALES:
+        for rank in "A234567JQK":
+            for suit in "SHDC":
+                for article in (True, False):
+                    names[card_name(rank + suit, locale, True, article=article)] = rank + suit
+    # The longest first, so that "the 2 of Coins" is read before "2 of Coins" could be.
+    return dict(sorted(names.items(), key=lambda item: -len(item[0])))
 
 
 class PublicCards:
@@ -94,18 +104,9 @@ def cards_shown(message: Any) -> set[str]:
         for text in texts
         for rank, suit, emoji in CARD_LABEL.findall(text)
     }
-    # Italian decks are named by their Italian names: "il re di bastoni" is the king of clubs
-    # (KC), "バストーニ（棍棒）のレ" in Japanese.
-    found |= {
-        ITALIAN_RANKS.get(rank, rank) + ITALIAN_SUITS[suit]
-        for text in texts
-        for rank, suit in ITALIAN_LABEL.findall(text)
-    }
-    found |= {
-        ITALIAN_RANKS_JA.get(rank, rank) + ITALIAN_SUITS_JA[suit]
-        for text in texts
-        for suit, rank in ITALIAN_LABEL_JA.findall(text)
-    }
+    # Italian decks are named in words: "the King of Batons" is the king of clubs (KC), "il re
+    # di bastoni" in Italian, "棍棒のキング" in Japanese.
+    found |= {code for text in texts for name, code in italian_names().items() if name in text}
     for code in codes:
         found |= set(CARD_CODE.findall(code.replace(":", " ")))
     return found

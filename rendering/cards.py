@@ -18,10 +18,9 @@ from rendering import theme
 from rendering.courts import figure
 from rendering.suits import emblem, ink
 from rendering.text import size_for_cap_height, text_sprite
-from rendering.words import corner
+from rendering.words import ITALIAN_DECK_GAMES, corner
 
 DECK_STYLES: Final = ("auto", "french", "french4", "italian")
-ITALIAN_GAMES: Final = frozenset({"briscola", "chiamata"})
 
 
 MIN_INDEX: Final = 28
@@ -32,7 +31,7 @@ def resolve_style(game: str | None, deck_style: str) -> str:
     """``auto`` is Italian for the Italian games, French otherwise; unknown styles fall back too."""
     if deck_style in ("french", "french4", "italian"):
         return deck_style
-    return "italian" if game in ITALIAN_GAMES else "french"
+    return "italian" if game in ITALIAN_DECK_GAMES else "french"
 
 
 def rank_label(rank: str, style: str, locale: str = DEFAULT_LOCALE) -> str:

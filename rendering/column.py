@@ -20,10 +20,10 @@ from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas
 from rendering.geometry import COLUMN, H, W
-from rendering.info import SideLabel, TableCards, TableInfo, card_text, side_label, side_names
+from rendering.info import SideLabel, TableCards, TableInfo, side_label, side_names
 from rendering.layers import Frame, kept
 from rendering.text import fit_text, size_for_cap_height, unique_fit, wrap_words
-from rendering.words import plural, text
+from rendering.words import card_name, plural, text
 
 PHONE_WIDTH: Final = 360
 """The width at which a phone shows the image: the side column is read there too."""
@@ -303,7 +303,7 @@ def _cards_panel(
     lone = group_cards[0] if len(group_cards) == 1 and not group_count else None
     if size == "words" and lone is not None:
         # The card in words after its label ("Turn-up card · J♦"), the panel one row or two.
-        said = f"{group_label} · {card_text(lone, style == 'italian', locale)}"
+        said = f"{group_label} · {card_name(lone, locale, style == 'italian', short=True)}"
         rows = tuple(wrap_words(said, PANEL_TEXT, room, "condensed", 3, measure))
         return CardsPanel(rows, (), len(rows) - 1, False, (0, 0), 10 + PANEL_ROW * len(rows))
     big = len(group_cards) <= 2 and size == "card"

@@ -14,8 +14,8 @@ from games.views import GameView
 from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
-from rendering.info import card_text, denomination
-from rendering.words import text
+from rendering.info import denomination
+from rendering.words import card_name, text
 
 MARGIN: Final = 14
 LIFT: Final = 16
@@ -68,7 +68,7 @@ def draw_hand(
     if trump:
         parts.append(text("hand_trump", locale, trump=denomination(trump, locale)))
     elif view["game"] == "belote" and view["turn_up"]:
-        parts.append(text("hand_turn_up", locale, card=card_text(view["turn_up"], locale=locale)))
+        parts.append(text("hand_turn_up", locale, card=card_name(view["turn_up"], locale)))
     exchange = view["exchange"] if view["game"] == "piquet" else None
     to_act = view["to_act"] == view["seat"]
     if exchange is not None and to_act:

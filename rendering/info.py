@@ -17,7 +17,7 @@ from games.facts import capot_side as facts_capot_side
 from games.views import Event, GameView
 from i18n.locales import DEFAULT_LOCALE
 from rendering.text import displayable
-from rendering.words import corner, term, text
+from rendering.words import card_name, rank_word, suit_word, term, text
 
 BIDDING_PHASES: Final = frozenset({"taking", "auction", "trump"})
 
@@ -88,24 +88,12 @@ def denomination(trump: Any, locale: str = DEFAULT_LOCALE) -> str:
     return term("denomination", trump, locale)
 
 
-def card_text(card: Any, italian: bool = False, locale: str = DEFAULT_LOCALE) -> str:
-    if not isinstance(card, str) or len(card) != 2:
-        return "?"
-    if italian:
-        return f"{italian_rank(card[0], locale)} {SUIT_SYMBOLS.get(card[1], card[1])}"
-    return corner(card[0], locale) + SUIT_SYMBOLS.get(card[1], card[1])
-
-
-def italian_rank(rank: Any, locale: str = DEFAULT_LOCALE) -> str:
-    """The figure's name in an Italian deck (Fante, Cavallo, Re), or the rank as a number."""
-    return term("italian_rank", rank, locale, "10" if rank == "T" else str(rank))
-
-
 def italian_trump(trump: Any, locale: str = DEFAULT_LOCALE) -> str | None:
-    """``Briscola ♣ bastoni``: the Italian games name the trump suit by its Italian name."""
+    """``Trump ♣ Batons``: the Italian games name the trump suit by its name in the reader's
+    language beside its emblem (``rendering.words.suit_word``)."""
     if trump not in SUIT_SYMBOLS:
         return None
-    name = term("italian_suit", trump, locale)
+    name = suit_word(trump, locale, italian=True)
     return text("briscola_trump", locale, suit=denomination(trump, locale), name=name)
 
 
@@ -143,7 +131,7 @@ def _bid_text(entry: Mapping[str, Any], locale: str) -> str:
         return text("call_take", locale, trump=trump)
     if kind == "call":
         points = entry.get("points")
-        return italian_rank(entry.get("rank"), locale) + (f" ({points})" if points else "")
+        return rank_word(str(entry.get("rank")), locale, True) + (f" ({points})" if points else "")
     if kind == "trump":
         return denomination(entry.get("suit") or entry.get("trump"), locale)
     return str(kind)
@@ -184,7 +172,7 @@ def melds_log(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) ->
             for group in event["melds"]:
                 owner = name_of(names, group["seat"], locale)
                 for meld in group["melds"]:
-                    cards = " ".join(card_text(c, locale=locale) for c in meld["cards"])
+                    cards = " ".join(card_name(c, locale) for c in meld["cards"])
                     lines.append(
                         text(
                             "meld_scored",

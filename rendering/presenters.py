@@ -37,11 +37,9 @@ from rendering.info import (
     bid_value_text,
     bidding_log,
     capot_side,
-    card_text,
     denomination,
     events_of,
     game_title,
-    italian_rank,
     italian_trump,
     melds_panel,
     multiplier_text,
@@ -49,7 +47,7 @@ from rendering.info import (
     said,
     wins,
 )
-from rendering.words import combination, plural, term, text
+from rendering.words import card_name, combination, plural, rank_word, term, text
 
 
 # ---------------------------------------------------------------------- the info panels
@@ -184,7 +182,7 @@ def _briscola_info(view: BriscolaView, names: list[str], info: TableInfo) -> Non
     elif trump_card is None:
         for event in reversed(view["events"]):
             if event["type"] == "trump_card_drawn":
-                card = card_text(event["card"], italian=True, locale=loc)
+                card = card_name(event["card"] or "?", loc, True, short=True)
                 who = name_of(names, event["seat"], loc)
                 info.contract.append(text("trump_card_drawn", loc, card=card, name=who))
                 break
@@ -200,7 +198,7 @@ def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> Non
     if declarer is not None:
         rank = view["called_rank"]
         called_text = (
-            card_text(called, italian=True, locale=loc) if called else italian_rank(rank, loc)
+            card_name(called, loc, True, short=True) if called else rank_word(str(rank), loc, True)
         )
         info.contract.append(text("called", loc, card=called_text))
         info.contract.append(text("called_by", loc, name=name_of(names, declarer, loc)))
@@ -213,7 +211,7 @@ def _chiamata_info(view: ChiamataView, names: list[str], info: TableInfo) -> Non
             info.cards.append(TableCards(text("called_card", loc), [called], said=True))
     elif view["phase"] == "auction":
         if bid is not None:
-            rank_name = italian_rank(bid["rank"], loc)
+            rank_name = rank_word(str(bid["rank"]), loc, True)
             who = name_of(names, bid["seat"], loc)
             info.contract.append(text("bid_by", loc, bid=rank_name, name=who))
         else:
@@ -302,7 +300,7 @@ def _chiamata_headline(
     """Who called which card and who turned out the partner, the points against the target,
     cappotto (every key of a chiamata deal's result, ``games.chiamata``)."""
     lines: Lines = []
-    called = card_text(merged["called_card"], italian=True, locale=loc)
+    called = card_name(merged["called_card"] or "?", loc, True, short=True)
     # The declarer called; the partner was whoever held the card (or nobody): two facts, as
     # the text under the image says them ("dario & alice called" read as if both had).
     who = name_of(names, merged["declarer"], loc)

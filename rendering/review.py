@@ -1,7 +1,8 @@
 """One decision of a deal review, in the deal around it: what the player saw when they decided.
 
-For a card: the trick on the table with who played each card (partner and opponents in their
-own colours, the side named under the name), the trump and the contract, then the hand with the
+For a card: the trick on the table with who played each card (each side in its colour at the
+table, the side named under the name), the trump and the contract, what else the table showed
+(the trump card itself, the stock, the cards gone, the points so far), then the hand with the
 card played ringed red and the better one green (amber where it was better only in the real
 deal: bad luck, not a mistake). For a bid, a take, a call or an exchange: the auction so far as
 a grid, one column per player in the order they speak, the bid to beat ringed, then the hand and
@@ -19,6 +20,7 @@ column does (``rendering.table``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,9 +32,9 @@ from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
 from rendering.cards import resolve_style
 from rendering.encode import encode
-from rendering.info import card_text, denomination
-from rendering.text import cap_height
-from rendering.words import clean_locale, text
+from rendering.info import denomination
+from rendering.text import cap_height, wrap_words
+from rendering.words import card_name, clean_locale, text
 
 WIDTH: Final = 720
 PHONE_WIDTH: Final = 360
@@ -48,13 +50,6 @@ SPACE: Final = 8
 PLAYED: Final[theme.RGB] = theme.LOSE
 BETTER: Final[theme.RGB] = theme.WIN
 LUCK: Final[theme.RGB] = theme.GOLD
-SIDE_COLOURS: Final[dict[str, theme.RGB]] = {
-    "you": theme.TEXT,
-    "partner": theme.TEAM_COLOURS[1],
-    "opponent": theme.TEAM_COLOURS[0],
-    "unknown": theme.TEXT_DIM,
-}
-"""Partners in the table's blue, opponents in its salmon, a hidden chiamata partner dim."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +59,14 @@ class Player:
     name: str
     side: str
     """``you``, ``partner``, ``opponent`` or ``unknown`` (``games.review.values.Side``)."""
+    team: int = 0
+    """The index of the seat's side at the table (``view["teams"]``): the picture draws it in
+    the side's colour on the table, the score sheet and the summary (``theme.TEAM_COLOURS``),
+    the reviewed seat included, so that one side has one colour everywhere."""
+
+    @property
+    def colour(self) -> theme.RGB:
+        return theme.TEAM_COLOURS[self.team % len(theme.TEAM_COLOURS)]
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,11 @@ class ReviewPicture:
     """A card code for a card played, else the choice in words."""
     better: str
     """The same for the better choice (the choice itself where there is none)."""
+    trump_card: str | None = None
+    """The face-up trump card the seat saw (Briscola's under the stock, Sueca's turned up):
+    drawn beside the facts, where a suit's emblem alone said little."""
+    state: tuple[str, ...] = ()
+    """What else the seat knew, in words: the stock left, the cards gone, the points so far."""
 
 
 def render_review_picture(
@@ -134,17 +142,32 @@ class _Layout:
         self.italian = style == "italian"
         self.card_w, self.card_h = theme.SMALL_CARD
         self.header = HEADER_HEIGHT
-        self.facts = self._facts()
+        label = probe.rich_width(text("review_trump_card", locale), LABEL)
+        self.trump_w = max(self.card_w, label) + GAP if picture.trump_card else 0
+        self.facts = self._facts(probe)
+        self.facts_h = len(self.facts) * (LABEL + 12)
+        if picture.trump_card:
+            self.facts_h = max(self.facts_h, LABEL + 12 + self.card_h + 6)
         self.table_h = self._table_height()
         self.hand = card_facts(picture.game).sort_hand(list(picture.hand), picture.trump)
         self.legend = self._legend()
-        height = self.header + GAP + len(self.facts) * (LABEL + 12)
+        height = self.header + GAP + self.facts_h
         height += self.table_h + GAP + LABEL + 12 + LIFT + self.card_h + GAP
         height += len(self.legend) * (LABEL + 14) + MARGIN
         self.height = height
 
     # ------------------------------------------------------------------------------ measure
-    def _facts(self) -> list[str]:
+    def _facts(self, probe: Canvas) -> list[str]:
+        """The facts' rows: the contract or trump, the turn-up, the bid to beat, then the state
+        lines, each over as many rows as it takes beside the trump card."""
+        room = WIDTH - 2 * MARGIN - self.trump_w
+        return [
+            row
+            for line in [*self._fact_lines(), *self.p.state]
+            for row in wrap_words(line, LABEL, room, "bold", 3, _measure(probe))
+        ]
+
+    def _fact_lines(self) -> list[str]:
         p, locale = self.p, self.locale
         out: list[str] = []
         if p.contract:
@@ -153,7 +176,7 @@ class _Layout:
             out.append(text("review_trump", locale, trump=denomination(p.trump, locale)))
         if p.turn_up:
             out.append(
-                text("review_turn_up", locale, card=card_text(p.turn_up, self.italian, locale))
+                text("review_turn_up", locale, card=card_name(p.turn_up, locale, self.italian))
             )
         if p.to_beat is not None and 0 <= p.to_beat < len(p.auction):
             seat, words = p.auction[p.to_beat]
@@ -221,7 +244,7 @@ class _Layout:
         return players[seat].name if 0 <= seat < len(players) else "?"
 
     def _card(self, code: str) -> str:
-        return card_text(code, self.italian, self.locale)
+        return card_name(code, self.locale, self.italian)
 
     # --------------------------------------------------------------------------------- draw
     def draw(self, c: Canvas) -> None:
@@ -241,9 +264,22 @@ class _Layout:
             words, colour = verdict[p.verdict]
             c.rich(MARGIN + drawn + 18, (self.header - cap(TITLE)) // 2, words, TITLE, colour)
         y = self.header + GAP
-        for line in self.facts:
-            c.rich(MARGIN, y, _fit(c, line, LABEL, WIDTH - 2 * MARGIN), LABEL, theme.TEXT)
-            y += LABEL + 12
+        if p.trump_card:
+            x = WIDTH - MARGIN - self.card_w
+            c.rich(
+                WIDTH - MARGIN,
+                y,
+                text("review_trump_card", locale),
+                LABEL,
+                theme.TEXT_DIM,
+                anchor="r",
+            )
+            top = y + LABEL + 12
+            c.sprite(cards.shadow(self.card_w, self.card_h), x - 3, top)
+            c.sprite(cards.face(p.trump_card, self.style, self.card_w, self.card_h, locale), x, top)
+        for k, line in enumerate(self.facts):
+            c.rich(MARGIN, y + k * (LABEL + 12), line, LABEL, theme.TEXT)
+        y += self.facts_h
         y = self._draw_trick(c, y) if self.is_card else self._draw_auction(c, y)
         y += GAP
         c.rich(MARGIN, y, text("review_hand", locale), LABEL, theme.TEXT_DIM)
@@ -268,7 +304,7 @@ class _Layout:
             c.sprite(cards.shadow(self.card_w, self.card_h), x - 3, y)
             c.sprite(cards.face(card, self.style, self.card_w, self.card_h, locale), x, y)
             player = p.players[seat] if 0 <= seat < len(p.players) else Player("?", "unknown")
-            colour = SIDE_COLOURS.get(player.side, theme.TEXT_DIM)
+            colour = player.colour
             middle = x + self.card_w // 2
             below = y + self.card_h + 10
             name = _fit(c, player.name, LABEL, step - 6)
@@ -290,7 +326,7 @@ class _Layout:
         for k in range(seats):
             seat = (first + k) % seats
             player = p.players[seat]
-            colour = SIDE_COLOURS.get(player.side, theme.TEXT_DIM)
+            colour = player.colour
             name = player.name if player.side != "you" else self._side("you")
             c.rich(MARGIN + k * column, y, _fit(c, name, LABEL, column - 10), LABEL, colour)
         y += LABEL + 10
@@ -350,6 +386,11 @@ def _after_last(row: list[str | None], column: int) -> bool:
     """Whether ``column`` or one after it is already filled in ``row``: the speaker starts a
     new round."""
     return any(words is not None for words in row[column:])
+
+
+def _measure(c: Canvas) -> Callable[[str], int]:
+    """The width of a line as ``Canvas.rich`` draws it, suit emblems included."""
+    return lambda line: c.rich_width(line, LABEL)
 
 
 def _fit(c: Canvas, name: str, size: int, room: int) -> str:

@@ -60,19 +60,12 @@ SMALL_CARD: Final = (76, 108)
 SIX_TRICK_CARD: Final = (96, 138)
 """The trick's cards at a table of six: as large as the gap between the side plates allows."""
 
-DISPLAY_WIDTH: Final = 550
-"""The width at which Discord shows an image in a message on a computer."""
 PHONE_WIDTH: Final = 360
 """The width at which a phone shows an image of any width W (narrower ones at their own size):
 every text shrinks by 360/W there, and most players read Discord on a phone."""
 MIN_PHONE_TEXT: Final = 10
 """Smallest text, in pixels on a phone: a font's pixel size, as CSS counts it, times 360/W.
-(It was 12 px at ``DISPLAY_WIDTH``, under 8 px on a phone.)"""
-
-
-def phone_scale(image_width: int) -> float:
-    """How much a phone shrinks an image of this width (1 for one it shows at its own size)."""
-    return PHONE_WIDTH / max(image_width, PHONE_WIDTH)
+(It was 12 px at the 550 px a computer shows, under 8 px on a phone.)"""
 
 
 def min_text_size(image_width: int) -> int:

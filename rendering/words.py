@@ -6,7 +6,7 @@ translation engine (``i18n``) that the bot's catalogue shares.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -61,6 +61,9 @@ def clean_locale(locale: Any) -> str:
 
 
 ITALIAN_DECK_GAMES: Final = frozenset({"briscola", "chiamata"})
+"""The games whose deck is Italian-suited unless a table chooses another (``deck_style``
+auto): listed here once, for the cards' style (``rendering.cards.resolve_style``) and the
+words that name them."""
 
 
 def corner(rank: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
@@ -74,16 +77,67 @@ def corner(rank: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> st
     return rank
 
 
-def card_name(card: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
-    """A card in a sentence: ``V♥`` (French decks, the locale's letters), ``Fante di coppe``
-    (Italian decks, whose names are Italian everywhere)."""
+def rank_word(rank: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
+    """A rank in words, in the reader's language: ``king`` (a French-suited deck), ``King``
+    (an Italian one's re, named as the reader's language names it: "Roi" in French, "キング"
+    in Japanese); numbers stay numbers and the ten is ``10``."""
+    if rank == "T":
+        return "10"
+    if rank in "AKQJ" and len(rank) == 1:
+        return term("italian_rank" if italian else "rank", rank, locale, rank)
+    return rank
+
+
+def suit_word(suit: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
+    """A suit in words: ``hearts``, or an Italian suit in the reader's language (``Coins``,
+    ``Deniers``, ``denari``, ``金貨``)."""
+    if suit not in SUIT_SYMBOLS:
+        return suit
+    return term("italian_suit" if italian else "suit", suit, locale)
+
+
+def rank_phrase(rank: str, locale: str = DEFAULT_LOCALE, italian: bool = False) -> str:
+    """A rank as a sentence says it, with its article: "the King" (chiamata's calls), "l'As"."""
+    if len(rank) != 1:
+        return rank
+    return text("the_italian_rank" if italian else "the_rank", locale, rank=rank)
+
+
+def card_name(
+    card: str,
+    locale: str = DEFAULT_LOCALE,
+    italian: bool = False,
+    *,
+    symbol: Callable[[str], str] | None = None,
+    short: bool = False,
+    article: bool = False,
+) -> str:
+    """A card as the reader's language names it: the one card-to-text function of the bot,
+    the images and the pages.
+
+    A French-suited card by its corner and suit (``V♥``: the locale's letters; ``symbol``
+    writes the suit, the bot's emoji in a message, else the symbol the images draw as an
+    emblem). An Italian-suited one by its name in the reader's language (``King of Coins``,
+    ``Roi de Deniers``; issue 41.8: it was Italian everywhere, "Better Asso", "the re di
+    denari"): with ``article`` as a sentence says it ("the King of Coins"), ``short`` as a
+    column of the table has room for it (``King`` and the suit's emblem)."""
     if len(card) != 2 or card[1] not in SUIT_SYMBOLS:
         return card
     rank, suit = card[0], card[1]
-    if italian:
-        rank_word = term("italian_rank", rank, locale, rank)
-        return text("italian_card", locale, rank=rank_word, suit=term("italian_suit", suit, locale))
-    return corner(rank, locale) + SUIT_SYMBOLS[suit]
+    mark = symbol(suit) if symbol is not None else SUIT_SYMBOLS[suit]
+    if not italian:
+        return corner(rank, locale) + mark
+    if short:
+        word = rank_word(rank, locale, True)
+        return f"{word[:1].upper()}{word[1:]} {mark}"
+    if article:
+        return text("the_italian_card", locale, rank=rank, suit=suit_word(suit, locale, True))
+    return text(
+        "italian_card",
+        locale,
+        rank=rank_word(rank, locale, True),
+        suit=suit_word(suit, locale, True),
+    )
 
 
 def _rank_value(rank: str) -> str | int:
@@ -96,8 +150,7 @@ def _words(name: str, value: Any, locale: str, italian: bool) -> Any:
     if not isinstance(value, str):
         return value
     if name.endswith("suit"):
-        group = "italian_suit" if italian else "suit"
-        return term(group, value, locale)
+        return suit_word(value, locale, italian)
     if name.endswith("card"):
         return card_name(value, locale, italian)
     if name == "trump":
@@ -105,9 +158,7 @@ def _words(name: str, value: Any, locale: str, italian: bool) -> Any:
             return term("denomination", value, locale)
         return term("italian_suit" if italian else "suit", value, locale)
     if name == "rank":
-        if italian and value in "AKQJ":
-            return term("italian_rank", value, locale, value)
-        return value
+        return rank_word(value, locale, True) if italian and value in "AKQJ" else value
     if name == "action":
         return term("action", value, locale)
     if name == "game":

@@ -206,3 +206,15 @@ def test_season_board_benchmark_prints_its_figures() -> None:
     assert all(r["season_games"] == 160 and _positive(r["wall_ms"]["p95"]) for r in timed)
     (close,) = [r for r in results if r["name"] == "season close"]
     assert _positive(close["wall_ms"])
+
+
+def test_web_attack_benchmark_reads_under_attack_while_tables_play() -> None:
+    (result,) = _figures(
+        "benchmarks/web_attack.py",
+        *("--tables", "2", "--slow", "20", "--duration", "3", "--warmup", "1", "--games", "1"),
+        *("--image-processes", "0"),
+    )
+    assert result["reader_statuses"] == {"200": result["reader_pages"]}
+    assert result["reader_pages"] > 0 and result["slow_opened"] >= 20
+    assert result["connections_cap"] == [128, 16] and "429" in result["flood_statuses"]
+    assert _positive(result["reader_ms"]["95"], result["flood_per_s"])

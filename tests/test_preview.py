@@ -43,6 +43,8 @@ CHALLENGE = ["card", "deal-over", "standings-sealed", "results-deal", "standings
 """And of a server challenge (a two-deal Coinche challenge)."""
 PUZZLE = ["post", "question", "answer", "stats"]
 """And of the server's puzzle of the day."""
+SEASON = ["standings", "podium", "division", "stats"]
+"""And of seasons (issue 45): a season's standings, its end's post, a division, /stats."""
 
 
 def fragments(key: str, language: str, **params: object) -> list[str]:
@@ -79,8 +81,9 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     expected = {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
     expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
     expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
+    expected |= {f"season-{m}-{language}" for m in SEASON}
     assert set(pages) == expected
-    for game in [*MOMENTS, "challenge", "puzzle"]:
+    for game in [*MOMENTS, "challenge", "puzzle", "season"]:
         assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
 
     def page(game: str, moment: str) -> str:
@@ -159,3 +162,12 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     assert says(answer, "puzzle_why", language, answer="x")
     assert t("puzzle_solvers", language, found=1, answered=1) in answer
     assert t("puzzle_stats_title", language) in page("puzzle", "stats")
+    # Seasons: the standings in the reader's language, the season's end with its podium, a
+    # division's standings with its promotion line, and the player's seasons in /stats.
+    assert says(page("season", "standings"), "season_board_title", language, game="x", season="x")
+    ended = page("season", "podium")
+    assert says(ended, "season_end_title", language, game="x", season="x", dates="x")
+    assert "[image podium-belote-1.png]" in ended and "🥇" in ended
+    promotion = fragments("season_promotion_line", language, count=4, division=1)
+    assert all(part in page("season", "division") for part in promotion)
+    assert t("stats_seasons_title", language) in page("season", "stats")

@@ -22,7 +22,7 @@ from rendering.presenters import PRESENTERS
 from rendering.words import IMAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_COGS = {"tables", "leaderboard", "challenge", "review", "puzzle", "seasons"}
+SHARED_COGS = {"tables", "leaderboard", "challenge", "review", "puzzle", "seasons", "play"}
 """Cogs that are not a game's."""
 
 

@@ -21,22 +21,21 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import math
-import os
 import random
 import shutil
 import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import torch
+import numpy.typing as npt
 
 from games.ai import duel_value as dv
 from games.ai.nets import Mlp, from_bytes, members_to_bytes
+from training import runs
 from training.briscola_sim import (
     exact_ending,
     heuristic,
@@ -45,23 +44,24 @@ from training.briscola_sim import (
     play_deal,
     to_arrays,
 )
-from training.nn import ValueNet, export
+from training.runs import ROOT, atomic_write, deadline_of
 
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    import torch
+
 INSTALLED = ROOT / "games" / "ai" / "weights" / f"{dv.NET}.npz"
 HIDDEN = (256, 256)
 SHARD = 250
 """Deals per shard of self-play (the unit a stopped run loses at most)."""
 
+Columns = dict[str, npt.NDArray[Any]]
+
 
 # ------------------------------------------------------------------------------- files
-class Run:
+class Run(runs.Run):
+    """A run's folder (``training.runs.Run``) with each generation's files."""
+
     def __init__(self, folder: Path, args: argparse.Namespace) -> None:
-        self.folder = folder
-        self.args = args
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "shards").mkdir(exist_ok=True)
-        (folder / "nets").mkdir(exist_ok=True)
         config = {
             "seed": args.seed,
             "games": args.games,
@@ -75,13 +75,10 @@ class Run:
             "hidden": list(HIDDEN),
             "features": dv.FEATURES,
         }
-        path = folder / "config.json"
-        if path.exists():
-            saved = json.loads(path.read_text())
-            if saved != config:
-                raise SystemExit(f"{folder} is a run with other settings: {saved}")
-        else:
-            path.write_text(json.dumps(config, indent=1) + "\n")
+        if getattr(args, "shard", SHARD) != SHARD:
+            config["shard"] = args.shard  # another shard size deals other decks
+        super().__init__(folder, config)
+        self.args = args
 
     def shard(self, gen: int, k: int) -> Path:
         return self.folder / "shards" / f"gen{gen:02d}_{k:03d}.npz"
@@ -92,27 +89,6 @@ class Run:
     def checkpoint(self, gen: int) -> Path:
         return self.folder / "nets" / f"gen{gen:02d}.pt"
 
-    def log(self, entry: dict[str, Any]) -> None:
-        entry = {"time": time.strftime("%Y-%m-%d %H:%M:%S"), **entry}
-        with (self.folder / "log.jsonl").open("a") as out:
-            out.write(json.dumps(entry) + "\n")
-        print(json.dumps(entry), flush=True)
-
-    def entries(self) -> list[dict[str, Any]]:
-        path = self.folder / "log.jsonl"
-        if not path.exists():
-            return []
-        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-    def cpu_so_far(self) -> float:
-        return sum(float(e.get("cpu_s", 0)) for e in self.entries())
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
 
 def load_net(path: Path) -> Mlp:
     return from_bytes(path.read_bytes(), blas=True)
@@ -122,7 +98,8 @@ def load_net(path: Path) -> Mlp:
 def generate(run: Run, gen: int, deadline: float) -> bool:
     """Self-play of generation ``gen``, shard by shard; False when the time is up."""
     args = run.args
-    shards = math.ceil(args.games / SHARD)
+    size = getattr(args, "shard", SHARD)
+    shards = math.ceil(args.games / size)
     net = load_net(run.net(gen - 1)) if gen > 0 else None
     for k in range(shards):
         path = run.shard(gen, k)
@@ -136,10 +113,10 @@ def generate(run: Run, gen: int, deadline: float) -> bool:
             exact_ending(heuristic) if net is None else learned(net, args.samples, args.explore)
         )
         records = []
-        for n in range(SHARD):
+        for n in range(size):
             deck, tie_last = new_deal(rng)
             records.append(play_deal(deck, tie_last, n % 2, (policy, policy), rng))
-        arrays = to_arrays(records, net, args.td_lambda)
+        arrays: dict[str, Any] = to_arrays(records, net, args.td_lambda)
         out = io.BytesIO()
         np.savez_compressed(out, **arrays)
         atomic_write(path, out.getvalue())
@@ -148,7 +125,7 @@ def generate(run: Run, gen: int, deadline: float) -> bool:
                 "gen": gen,
                 "phase": "selfplay",
                 "shard": k,
-                "deals": SHARD,
+                "deals": size,
                 "positions": len(arrays["hand"]),
                 "cpu_s": round(time.process_time() - start, 1),
             }
@@ -156,7 +133,7 @@ def generate(run: Run, gen: int, deadline: float) -> bool:
     return True
 
 
-def dataset(run: Run, gen: int) -> dict[str, np.ndarray]:
+def dataset(run: Run, gen: int) -> Columns:
     """The positions of the last ``--window`` generations up to ``gen`` that the network values
     (more than the last draw's two cards in the stock)."""
     parts = []
@@ -169,7 +146,9 @@ def dataset(run: Run, gen: int) -> dict[str, np.ndarray]:
     return {k: v[keep] for k, v in columns.items()}
 
 
-def features(columns: dict[str, np.ndarray]) -> tuple[torch.Tensor, torch.Tensor]:
+def features(columns: Columns) -> tuple[torch.Tensor, torch.Tensor]:
+    import torch
+
     x = dv.encode_arrays(*(columns[name] for name in dv_fields()))
     return torch.from_numpy(x), torch.from_numpy(columns["target"])
 
@@ -177,6 +156,8 @@ def features(columns: dict[str, np.ndarray]) -> tuple[torch.Tensor, torch.Tensor
 def loss_of(out: torch.Tensor, target: torch.Tensor, margin_loss: float) -> torch.Tensor:
     """Cross-entropy of the predicted outcome against the target's chances, and the squared
     error of the margin."""
+    import torch
+
     ce = -(target[:, :3] * torch.log_softmax(out[:, :3], dim=1)).sum(dim=1).mean()
     return ce + margin_loss * torch.mean((out[:, 3] - target[:, 3]) ** 2)
 
@@ -188,6 +169,8 @@ def dv_fields() -> tuple[str, ...]:
 def permute_plain_suits(x: torch.Tensor, generator: torch.Generator) -> torch.Tensor:
     """The three plain suits are alike: the same position with them in another order (the
     hand's and the gone cards' blocks of ten), one order drawn per batch."""
+    import torch
+
     order = torch.randperm(3, generator=generator).tolist()
     out = x.clone()
     for block in (0, 40):
@@ -199,7 +182,12 @@ def permute_plain_suits(x: torch.Tensor, generator: torch.Generator) -> torch.Te
 
 def train(run: Run, gen: int, deadline: float) -> bool:
     """Fit generation ``gen``'s network, from ``gen - 1``'s weights; an epoch is the unit of
-    resumption (``gen{gen}.pt`` holds the model, the optimiser and the random state after each)."""
+    resumption (``gen{gen}.pt`` holds the model, the optimiser and the random state after each).
+    PyTorch (the ``train`` extra) is imported here only: the self-play needs numpy alone."""
+    import torch
+
+    from training.nn import ValueNet, export, load_checkpoint, save_checkpoint
+
     args = run.args
     if run.net(gen).exists():
         return True
@@ -213,11 +201,7 @@ def train(run: Run, gen: int, deadline: float) -> bool:
     epoch = 0
     path = run.checkpoint(gen)
     if path.exists():
-        saved = torch.load(path, weights_only=False)
-        model.load_state_dict(saved["model"])
-        optimiser.load_state_dict(saved["optimiser"])
-        generator.set_state(saved["generator"])
-        epoch = saved["epoch"]
+        epoch = load_checkpoint(path, model, optimiser, generator)["epoch"]
     elif gen > 0 and run.checkpoint(gen - 1).exists():
         model.load_state_dict(torch.load(run.checkpoint(gen - 1), weights_only=False)["model"])
     n = len(x)
@@ -245,15 +229,7 @@ def train(run: Run, gen: int, deadline: float) -> bool:
         model.eval()
         with torch.no_grad():
             test_loss = float(loss_of(model(x[test_idx]), target[test_idx], args.margin_loss))
-        state = {
-            "model": model.state_dict(),
-            "optimiser": optimiser.state_dict(),
-            "generator": generator.get_state(),
-            "epoch": epoch,
-        }
-        tmp = path.with_suffix(".pt.tmp")
-        torch.save(state, tmp)
-        os.replace(tmp, path)
+        save_checkpoint(path, model, optimiser, generator, epoch)
         run.log(
             {
                 "gen": gen,
@@ -354,6 +330,7 @@ def main() -> None:
         "--td-lambda", type=float, default=0.7, help="1: the deals' outcomes, less: TD(λ)"
     )
     parser.add_argument("--eval-deals", type=int, default=300)
+    parser.add_argument("--shard", type=int, default=SHARD, help="self-play deals a shard")
     parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")
     parser.add_argument(
         "--install",
@@ -366,7 +343,7 @@ def main() -> None:
     if args.install is not None:
         install(run, [int(g) for g in args.install.split(",")])
         return
-    deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
+    deadline = deadline_of(args.max_minutes)
     for gen in range(args.generations):
         if not generate(run, gen, deadline) or not train(run, gen, deadline):
             print("out of time: run the same command again to go on", file=sys.stderr)

@@ -21,6 +21,7 @@ import numpy as np
 
 from games.ai import duel_value as dv
 from games.ai.duel_value import After, Evaluator, Table
+from games.ai.knowledge import bits
 from games.ai.nets import Mlp
 
 Policy = Callable[["Seat"], int]
@@ -157,7 +158,7 @@ def heuristic(seat: Seat) -> int:
     cheapest card that takes it, otherwise throw the cheapest card; lead the cheapest card
     (trumps last)."""
     trump = seat.table.trump
-    cards = dv.bits(seat.hand)
+    cards = bits(seat.hand)
 
     def cost(card: int) -> tuple[int, int, int]:
         return (dv.suit_of(card) == trump, dv.POINTS[card], dv.STRENGTH[card])
@@ -181,7 +182,7 @@ def learned(net: Mlp, samples: int, explore: float) -> Policy:
     def policy(seat: Seat) -> int:
         ev = Evaluator(seat.table, net)
         if seat.stock and explore and seat.rng.random() < explore:
-            return seat.rng.choice(dv.bits(seat.hand))
+            return seat.rng.choice(bits(seat.hand))
         if not seat.stock:
             return dv.best_ending(ev, seat.hand, seat.other_hand, seat.mine, seat.theirs, seat.led)
         if seat.led >= 0:

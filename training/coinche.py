@@ -24,7 +24,6 @@ import argparse
 import io
 import json
 import math
-import os
 import random
 import shutil
 import sys
@@ -34,7 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.ai_duel import random_rules as duel_rules
 from games.ai import contract_value as cv
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
@@ -45,62 +43,44 @@ from games.ai.normal import choose_normal
 from games.ai.rollout import rollout
 from games.ai.scorer import TableScoring
 from games.registry import new_game
-from games.views import GameView
+from games.registry import random_rules as drawn_rules
+from games.views import CoincheAuctionEntry, GameView
+from training import runs
+from training.runs import ROOT, atomic_write, deadline_of
 
-ROOT = Path(__file__).resolve().parent.parent
 INSTALLED = ROOT / "games" / "ai" / "weights" / f"{cv.NET}.npz"
 HIDDEN = (256, 256)
 SHARD = 500
 """Deals per shard of self-play (the unit a stopped run loses at most)."""
 
 
-class Run:
+class Run(runs.Run):
+    """A run's folder (``training.runs.Run``) with its one network and checkpoint."""
+
     def __init__(self, folder: Path, args: argparse.Namespace) -> None:
-        self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "shards").mkdir(exist_ok=True)
-        (folder / "nets").mkdir(exist_ok=True)
-        self.net = folder / "nets" / "net.npz"
-        self.checkpoint = folder / "nets" / "net.pt"
         config = {
             "seed": args.seed,
             "explore": args.explore,
             "hidden": list(HIDDEN),
             "features": cv.FEATURES,
         }
-        path = folder / "config.json"
-        if path.exists():
-            saved = json.loads(path.read_text())
-            if saved != config:
-                raise SystemExit(f"{folder} is a run with other settings: {saved}")
-        else:
-            path.write_text(json.dumps(config, indent=1) + "\n")
+        super().__init__(folder, config)
+        self.net = folder / "nets" / "net.npz"
+        self.checkpoint = folder / "nets" / "net.pt"
 
     def shard(self, k: int) -> Path:
         return self.folder / "shards" / f"{k:03d}.npz"
-
-    def log(self, entry: dict[str, Any]) -> None:
-        entry = {"time": time.strftime("%Y-%m-%d %H:%M:%S"), **entry}
-        with (self.folder / "log.jsonl").open("a") as out:
-            out.write(json.dumps(entry) + "\n")
-        print(json.dumps(entry), flush=True)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 def random_rules(rng: random.Random) -> dict[str, Any]:
     """Coinche's house rules as ``benchmarks/ai_duel.py --rules random`` draws them (the same
     function, so that the data and the duels see the same tables)."""
-    return duel_rules("coinche", rng)
+    return drawn_rules("coinche", rng)
 
 
 def play_auction(
     rng: random.Random, explore: float
-) -> tuple[GameView, list[list[str]], list[tuple[int, list[dict[str, Any]]]]]:
+) -> tuple[GameView, list[list[str]], list[tuple[int, list[CoincheAuctionEntry]]]]:
     """One deal's auction by the normal player: the first view (rules, dealer, teams), the four
     hands and every decision (its seat and the auction before it) where a bid was possible."""
     options = random_rules(rng)
@@ -111,7 +91,7 @@ def play_auction(
     game.deal(deck)
     hands = [list(game.view(s)["hand"]) for s in range(4)]
     first = game.view(0)
-    decisions: list[tuple[int, list[dict[str, Any]]]] = []
+    decisions: list[tuple[int, list[CoincheAuctionEntry]]] = []
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
         assert seat is not None
@@ -120,7 +100,9 @@ def play_auction(
             break
         view = game.view(seat)
         if any(a.type == "bid" for a in legal):
-            decisions.append((seat, [dict(e) for e in kn.auction(view)]))
+            coinche = kn.as_coinche(view)
+            assert coinche is not None
+            decisions.append((seat, list(coinche["auction"])))
         calls = [a for a in legal if a.type in ("pass", "bid")]
         if calls and rng.random() < explore:
             action = rng.choice(calls)
@@ -212,7 +194,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
     extra) is imported here only: the self-play data and its tests need numpy alone."""
     import torch
 
-    from training.nn import ValueNet, export
+    from training.nn import ValueNet, export, load_checkpoint, save_checkpoint
 
     net_path = run.net
     if net_path.exists():
@@ -232,11 +214,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
     checkpoint = run.checkpoint
     epoch = 0
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(saved["model"])
-        optimiser.load_state_dict(saved["optimiser"])
-        generator.set_state(saved["generator"])
-        epoch = saved["epoch"]
+        epoch = load_checkpoint(checkpoint, model, optimiser, generator)["epoch"]
     held = torch.from_numpy(deal % 20 == 7)
     train_idx = torch.nonzero(~held).squeeze(1)
     test_idx = torch.nonzero(held).squeeze(1)
@@ -259,17 +237,7 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
         with torch.no_grad():
             test = float(torch.mean((model(x[test_idx]) - y[test_idx]) ** 2))
             base = float(torch.mean((y[train_idx].mean(0) - y[test_idx]) ** 2))
-        tmp = checkpoint.with_suffix(".pt.tmp")
-        torch.save(
-            {
-                "model": model.state_dict(),
-                "optimiser": optimiser.state_dict(),
-                "generator": generator.get_state(),
-                "epoch": epoch,
-            },
-            tmp,
-        )
-        os.replace(tmp, checkpoint)
+        save_checkpoint(checkpoint, model, optimiser, generator, epoch)
         run.log(
             {
                 "phase": "train",
@@ -404,7 +372,7 @@ def main() -> None:
     args = parser.parse_args()
     run = Run(args.run, args)
     net_path = run.net
-    deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
+    deadline = deadline_of(args.max_minutes)
     if args.evaluate is not None:
         results = args.results or args.run / f"paired_hard_s{args.eval_seed}.jsonl"
         evaluate(net_path, results, args.evaluate, args.eval_seed, deadline)

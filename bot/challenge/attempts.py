@@ -84,14 +84,14 @@ class DealLink:
 def deal_link(session: TableSession) -> DealLink | None:
     """The challenge and deal a table plays, or None for an ordinary table."""
     deal = session.settings.challenge
-    if deal is None or session.duplicate is None:
+    if deal is None or session.settings.duplicate is None:
         return None
     return DealLink(deal.challenge_id, deal.deal_no)
 
 
 def in_messages(session: TableSession) -> bool:
     """The table shows only in its player's ephemeral messages (no thread to show it in)."""
-    return session.settings.private and session.row.thread_id is None
+    return session.kind.in_messages(session.row)
 
 
 def player_language(interaction: Interaction, challenge: Challenge) -> str:

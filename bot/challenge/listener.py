@@ -1,8 +1,8 @@
-"""The listener of a challenge's deals (``Tables.duplicate_listener``; an ordinary table's is the
-table UI itself): a deal is shown by the table UI as any table, except that it ends into the
-attempt (``Attempts.deal_over``) instead of posting a game's result, and a private table without
-a thread (played in ephemeral messages) is shown in its player's hand message only: nothing of
-it is ever posted in a channel."""
+"""The listener of a challenge's deals (``Tables.listeners``, for the challenge kind; an ordinary
+table's is the table UI itself): a deal is shown by the table UI as any table, except that it
+ends into the attempt (``Attempts.deal_over``) instead of posting a game's result, and a private
+table without a thread (played in ephemeral messages) is shown in its player's hand message
+only: nothing of it is ever posted in a channel."""
 
 from __future__ import annotations
 

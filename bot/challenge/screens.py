@@ -288,7 +288,8 @@ def par_text(score: int | None, par: Par, game: str, locale: str) -> str:
         key = "challenge_par_same" if score is not None else "challenge_par_only"
         return t(key, locale, par=shown)
     key = "challenge_par_better" if score > par.score else "challenge_par_worse"
-    return t(key, locale, par=shown, diff=number(abs(score - par.score), locale))
+    diff = abs(score - par.score)
+    return t(key, locale, par=shown, diff=number(diff, locale), count=diff)
 
 
 def deal_done_text(

@@ -161,10 +161,7 @@ async def computer_turn(session: TableSession, seat: Seat, pause_s: float = 0.0)
         version = game.action_count
         view = game.view(seat.seat)
         legal = game.legal_actions(seat.seat)
-        if session.duplicate is not None:
-            rng = session.duplicate.rng(version)
-        else:
-            rng = random.Random(session.rng.getrandbits(64))
+        rng = session.kind.computer_rng(session.row, session.rng, version)
     action: Action | None = None
     try:
         action = await _decide(session, seat, view, legal, rng)
@@ -208,7 +205,7 @@ async def _decide(
     """The computer player's choice, in a worker (``bot.play.computers.decide``). Past
     ``THINKING_AFTER_S`` the table says that the computer is thinking."""
     level = str(seat.ai_level)
-    samples = session.duplicate.samples if session.duplicate is not None else None
+    samples = session.kind.samples(session.row)
     task = asyncio.ensure_future(decide(session.choose, view, legal, level, rng, samples))
     done, _ = await asyncio.wait({task}, timeout=THINKING_AFTER_S)
     if not done and session.listener is not None:

@@ -2,7 +2,8 @@
 moved), or abandoned — by its starter, by a majority of the people seated (``/table abandon``),
 or by the sweep of tables nobody uses (``bot.table.presence``).
 
-A challenge's deal is not rated: its result is the challenge's (``bot.challenge``).
+Whether the game is kept and rated is its kind's (``bot.play.kinds``): a challenge's deal is not,
+its result is the challenge's (``bot.challenge``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ log = logging.getLogger(__name__)
 
 
 async def finish(session: TableSession) -> None:
-    """The game (or a duplicate table's one deal) is over: its end and result are written,
-    then the game is rated. Done once, whoever gets here first."""
+    """The game (or a challenge's one deal) is over: its end is written, with its result where
+    the kind keeps one, then the game is rated. Done once, whoever gets here first."""
     async with session.lock:
         game = session.game
         if game is None or session.row.status != "playing":
             return
-        if session.duplicate is not None:
+        if not session.kind.keeps_result:
             # A challenge's deal: its result is the challenge's (bot.challenge), kept apart
             # from the history of games and from the ratings.
             await session.end_row("finished")
@@ -34,7 +35,7 @@ async def finish(session: TableSession) -> None:
 async def _rate(session: TableSession) -> None:
     """Store the ended game in the history and move ratings. A failure here leaves the
     result in place: the next start-up rates what is missing (``rate_pending``)."""
-    if session.duplicate is not None:
+    if not session.kind.keeps_result:
         return
     try:
         session.rating_changes = await session.storage.ratings.rate_table(session.id)
@@ -66,13 +67,14 @@ class AbandonVote:
 
 
 async def vote_to_abandon(session: TableSession, user_id: int) -> AbandonVote:
-    """The starter abandons the table alone; anybody else seated votes, and the table ends
+    """The starter abandons the table alone (where its kind allows: an open table's first of
+    the queue is nobody's host); anybody else seated votes, and the table ends
     when a majority of the people seated have voted. A vote is withdrawn by playing on
     (``TableSession.act``) or by leaving the seat to a computer."""
     if session.row.status not in ("lobby", "playing"):
         return AbandonVote(error="not_playing")
     humans = session.humans()
-    starter = user_id == session.row.starter_id
+    starter = user_id == session.row.starter_id and session.kind.starter_abandons
     if not starter and user_id not in humans:
         return AbandonVote(error="abandon_rights")
     session.abandon_votes.add(user_id)

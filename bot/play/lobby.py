@@ -101,8 +101,8 @@ async def set_rated(session: TableSession, rated: bool) -> str | None:
 
 
 async def start_game(session: TableSession) -> str | None:
-    """Every seat is taken: the engine is made, with a first dealer drawn at random (a
-    duplicate table's is given), and the table is in play. Its first deal is the drive's
+    """Every seat is taken: the engine is made, with the kind's first dealer (drawn at
+    random; a challenge's is given), and the table is in play. Its first deal is the drive's
     (``bot.play.driving``)."""
     async with session.lock:
         if session.row.status != "lobby":
@@ -110,10 +110,7 @@ async def start_game(session: TableSession) -> str | None:
         if not session.row.full:
             return "lobby_not_full"
         cls = game_class(session.row.game)
-        if session.duplicate is not None:
-            first_dealer = session.duplicate.deal.dealer
-        else:
-            first_dealer = session.rng.randrange(session.row.seats)
+        first_dealer = session.kind.first_dealer(session.row, session.rng)
         game = cls(options=session.row.options, seats=session.row.seats, dealer=first_dealer)
         await session.update_row(status="playing", first_dealer=first_dealer)
         session.game = game

@@ -21,11 +21,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable
-from dataclasses import dataclass
-from typing import Protocol, Unpack
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, Unpack
 
 from bot.play.computers import ChooseFn, default_choose
+from bot.play.kinds import TableKind, kind_of
+from bot.storage.open.interface import Mirror
 from bot.storage.ratings.model import RatingChange
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import (
@@ -36,7 +38,7 @@ from bot.storage.tables.interface import (
     TableRow,
     replay_log,
 )
-from bot.storage.tables.settings import Duplicate, TableSettings
+from bot.storage.tables.settings import TableSettings
 from games.actions import Action
 from games.base import Game, IllegalAction
 from games.registry import game_class
@@ -134,6 +136,13 @@ class TableSession:
         """People who voted to abandon the table (``bot.play.ending``); playing on withdraws."""
         self.missed_turns: dict[int, int] = {}
         """seat → turns in a row the timer played for its player (``bot.play.absence``)."""
+        self.moved: Callable[[TableSession], object] | None = None
+        """What moves the table on after a person's step (the drive, ``bot.play.driving``,
+        set by ``Tables``): a committed step, or a table reloaded after a failed write, is the
+        session's news, not its caller's."""
+        self.mirrors: list[Mirror] = []
+        """An open table's mirrors: its thread in each server where somebody seated reads it
+        (``bot.table.places``); none for a table shown in one place."""
 
     @property
     def id(self) -> int:
@@ -144,9 +153,10 @@ class TableSession:
         return self.row.settings
 
     @property
-    def duplicate(self) -> Duplicate | None:
-        """The fixed deal of a challenge's table, None otherwise."""
-        return self.row.settings.duplicate
+    def kind(self) -> TableKind:
+        """What kind of table this is (``bot.play.kinds``): an ordinary table, a challenge's
+        deal, an open table. Every difference between them is asked of it."""
+        return kind_of(self.row.settings)
 
     @property
     def playing(self) -> bool:
@@ -154,12 +164,10 @@ class TableSession:
 
     @property
     def play_over(self) -> bool:
-        """Nothing more is played at this table: the game is over, or the one deal of a
-        duplicate table is."""
+        """Nothing more is played at this table (its kind says when: a challenge's table plays
+        one deal)."""
         game = self.game
-        if game is None:
-            return False
-        return game.over or (self.duplicate is not None and bool(game.deal_results))
+        return game is not None and self.kind.play_over(self.row, game)
 
     @property
     def deserted(self) -> bool:
@@ -215,6 +223,13 @@ class TableSession:
         for name, value in fields.items():
             setattr(self.row, name, value)
 
+    async def set_mirror(self, channel_id: int, **fields: Any) -> None:
+        """Change one mirror (its thread, message, ping; closed): in storage, then in memory."""
+        await self.storage.open_tables.update_mirror(self.id, channel_id, **fields)
+        self.mirrors = [
+            replace(m, **fields) if m.channel_id == channel_id else m for m in self.mirrors
+        ]
+
     async def set_seat(self, seat: Seat) -> None:
         """Who sits at ``seat.seat`` now: in storage, then in memory."""
         await self.storage.tables.set_seat(
@@ -232,7 +247,8 @@ class TableSession:
     async def act(self, user_id: int, version: int, action: Action) -> ActResult:
         """One human action, committed before this returns ok. Playing on shows the player is
         here: it withdraws their vote to abandon and starts their count of missed turns
-        again."""
+        again. Somebody is at this table: it is drawn as any other (no longer ``restoring``)."""
+        self.restoring = False
         async with self.lock:
             if self.needs_reload:
                 await self.reload_after_failure()
@@ -254,13 +270,26 @@ class TableSession:
                 await self.reload_after_failure()
                 return ActResult(False, "stale", seat=seat)
             except StorageFailed:
-                # Reloaded: if the step reached the database after all, it stands.
+                # Reloaded: if the step reached the database after all, it stands; either way
+                # the table goes on from what the database holds.
+                self.move_on()
                 game = self.game
                 if game is None or game.action_count <= version:
                     return ActResult(False, "storage", seat=seat)
-            self.abandon_votes.discard(user_id)
-            self.missed_turns.pop(seat, None)
-            return ActResult(True, seat=seat)
+                return self._stepped(user_id, seat)
+            self.move_on()
+            return self._stepped(user_id, seat)
+
+    def _stepped(self, user_id: int, seat: int) -> ActResult:
+        self.abandon_votes.discard(user_id)
+        self.missed_turns.pop(seat, None)
+        return ActResult(True, seat=seat)
+
+    def move_on(self) -> None:
+        """The table moves on (the drive starts, or goes round once more): it runs as a task of
+        its own once the caller yields, while the caller redraws the player's hand."""
+        if self.moved is not None:
+            self.moved(self)
 
     async def commit(self, seat: int, action: Action) -> None:
         """Apply to a copy, persist, then swap: the session never holds an unsaved step. A
@@ -280,15 +309,11 @@ class TableSession:
         self.game = copy
 
     async def deal(self) -> None:
-        """The next deal, shuffled with the system's random source (a duplicate table's deck is
-        given), stored before it is played. The caller holds the lock."""
+        """The next deal, its deck the kind's (shuffled with the system's random source; a
+        challenge's is given), stored before it is played. The caller holds the lock."""
         assert self.game is not None
         copy = self.game.clone()
-        if self.duplicate is not None:
-            deck = list(self.duplicate.deal.deck)
-        else:
-            deck = list(copy.full_deck())
-            self.rng.shuffle(deck)
+        deck = self.kind.deck(self.row, copy, self.rng)
         copy.deal(deck)
         deal_no = len(copy.log) - 1
         await self._write(
@@ -325,3 +350,5 @@ class TableSession:
             if row.status in ("playing", "finished"):
                 self.game = await restore_game(self.storage, row)
                 self.deals_announced = len(self.game.deal_results)
+            if row.settings.open:
+                self.mirrors = await self.storage.open_tables.mirrors(row.id)

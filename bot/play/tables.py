@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any, Protocol
 
 from bot.play import workers
 from bot.play.computers import ChooseFn, default_choose
@@ -20,6 +21,7 @@ from bot.play.driving import schedule_drive
 from bot.play.sessions import Listener, TableSession, restore_game
 from bot.play.single_flight import SingleFlight
 from bot.process.collector import freeze
+from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import TableRow
 from games.base import Game
@@ -27,6 +29,12 @@ from games.base import Game
 log = logging.getLogger(__name__)
 
 MAX_TABLE_ID = 2**63
+
+
+class Forward(Protocol):
+    """Hands a click on a table another cluster owns to that cluster (``bot.open.relay``)."""
+
+    async def __call__(self, interaction: Any, table_id: int, shard: int) -> None: ...
 
 
 class Tables:
@@ -40,24 +48,30 @@ class Tables:
     ) -> None:
         self.storage = storage
         self.listener = listener
-        """Who shows an ordinary table (``bot.table.controller.TableUI``)."""
-        self.duplicate_listener: Listener | None = None
-        """Who shows a duplicate table, a challenge's deal (``bot.challenge.listener``): an
-        ordinary table's changes never pass through the challenges."""
+        """Who shows a table (``bot.table.controller.TableUI``), unless its kind has its own."""
+        self.listeners: dict[str, Listener] = {}
+        """kind → who shows a table of that kind (``bot.play.kinds``): a challenge's deal is
+        shown by ``bot.challenge.listener``, so an ordinary table's changes never pass through
+        the challenges."""
         self.ai_pause_s = ai_pause_s
         self.choose = choose
         self.sessions: dict[int, TableSession] = {}
         self._loading: SingleFlight[int, TableSession | None] = SingleFlight()
         """Each table's load in progress, which every click on that table awaits."""
         self.restore_task: asyncio.Task[int] | None = None
+        self.shards: Shards | None = None
+        """A shard cluster's shards: an open table homed in another cluster's server is that
+        cluster's, never loaded here (its clicks are forwarded)."""
+        self.forward: Forward | None = None
+        self.remote: dict[int, int] = {}
+        """Open tables another cluster owns → its shard (found when a click named them)."""
 
     def _session(self, row: TableRow, game: Game | None = None) -> TableSession:
         session = TableSession(
             self.storage, row, game, choose=self.choose, ai_pause_s=self.ai_pause_s
         )
-        session.listener = self.listener
-        if row.settings.duplicate is not None and self.duplicate_listener is not None:
-            session.listener = self.duplicate_listener
+        session.listener = self.listeners.get(row.settings.kind, self.listener)
+        session.moved = schedule_drive
         # Only open tables stay in memory: an export or a look at a finished table must not
         # make the bot hold every table it ever played.
         if row.status in ("lobby", "playing"):
@@ -76,18 +90,44 @@ class Tables:
             return session
         return await self._loading.run(table_id, lambda: self._load(table_id))
 
+    def elsewhere(self, table_id: int) -> int | None:
+        """The shard of the cluster that owns ``table_id``, when it is not this one."""
+        return self.remote.get(table_id)
+
+    def _owner(self, row: TableRow) -> int | None:
+        """An open table in play (or in its lobby) is driven by the cluster of its home
+        server's shard only (docs/architecture.md); any table that is over may be read here."""
+        shards = self.shards
+        if shards is None or not row.settings.open or row.status not in ("lobby", "playing"):
+            return None
+        return None if shards.owns(row.guild_id) else shards.shard_of(row.guild_id)
+
     async def _load(self, table_id: int) -> TableSession | None:
         row = await self.storage.tables.get(table_id)
         if row is None:
             return None
+        shard = self._owner(row)
+        if shard is not None:
+            self.remote[table_id] = shard
+            return None
         game = None
         if row.status in ("playing", "finished") and row.first_dealer is not None:
             game = await restore_game(self.storage, row)
-        return self._session(row, game)
+        session = self._session(row, game)
+        if row.settings.open:
+            session.mirrors = await self.storage.open_tables.mirrors(row.id)
+        return session
+
+    async def thread_table(self, thread_id: int) -> int | None:
+        """The table played in a thread: its own, or an open table's mirror there."""
+        row = await self.storage.tables.in_thread(thread_id)
+        if row is not None:
+            return row.id
+        return await self.storage.open_tables.table_in_thread(thread_id)
 
     async def in_thread(self, thread_id: int) -> TableSession | None:
-        row = await self.storage.tables.in_thread(thread_id)
-        return None if row is None else await self.get(row.id)
+        table_id = await self.thread_table(thread_id)
+        return None if table_id is None else await self.get(table_id)
 
     RESTORE_DRIVES = 4
     """Tables driven at once while restoring (their redraws and pings): clicks come first."""

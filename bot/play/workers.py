@@ -21,6 +21,7 @@ elsewhere, and in an order that puts people first:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import heapq
 import itertools
@@ -33,11 +34,11 @@ import signal
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
-from typing import TypeVar, TypeVarTuple
+from typing import Protocol, TypeVar, TypeVarTuple
 
 from bot.play.machine import usable_cpus, usable_memory
 
@@ -106,32 +107,48 @@ class Slots:
 
     async def run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """``fn(*args)`` in an image worker once a slot is free."""
+        async with self.held(priority) as draw:
+            return await draw(fn, *args)
+
+    @contextlib.asynccontextmanager
+    async def held(self, priority: int) -> AsyncIterator[Drawer]:
+        """A slot, held while the caller decides what to draw and draws it (``draw(fn,
+        *args)``, as often as it likes): a table redraw takes its state when its turn comes,
+        not when it began to wait, so that what changed meanwhile is in this one drawing."""
         urgent = priority == HAND
         self.urgent += urgent
         try:
-            return await self._run(priority, fn, *args)
+            await self.acquire(priority)
+            try:
+                yield _draw_now
+            finally:
+                self.release()
         finally:
             self.urgent -= urgent
 
-    async def _run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
-        await self.acquire(priority)
-        try:
-            executor: Executor = (
-                _image_processes()
-                if IMAGE_PROCESSES and _warm >= IMAGE_PROCESSES and _portable(fn)
-                else _image_threads()
-            )
-            try:
-                return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
-            except BrokenProcessPool:
-                # A drawing process died (killed, out of memory): a new pool, warmed in the
-                # background, and this drawing in a thread meanwhile.
-                _reset_image_processes()
-                if _warm_job is not None and not _stopped:
-                    warm_images(_warm_job)
-                return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
-        finally:
-            self.release()
+
+async def _draw_now(fn: Callable[[*Ts], T], *args: *Ts) -> T:
+    """Draw in an image worker, the slot being held by the caller."""
+    executor: Executor = (
+        _image_processes()
+        if IMAGE_PROCESSES and _warm >= IMAGE_PROCESSES and _portable(fn)
+        else _image_threads()
+    )
+    try:
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+    except BrokenProcessPool:
+        # A drawing process died (killed, out of memory): a new pool, warmed in the
+        # background, and this drawing in a thread meanwhile.
+        _reset_image_processes()
+        if _warm_job is not None and not _stopped:
+            warm_images(_warm_job)
+        return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
+
+
+class Drawer(Protocol):
+    """What ``Slots.held`` hands its caller: draw ``fn(*args)`` in an image worker."""
+
+    def __call__(self, fn: Callable[[*Ts], T], *args: *Ts) -> Awaitable[T]: ...
 
 
 IMAGE_THREADS = 2

@@ -10,13 +10,16 @@ its position as a record prefix), so that nothing but plain data crosses the pro
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.play.background import Background
 from bot.play.reviews import REVIEW_NICE
 from bot.puzzles.builtin import Entry
 from games.puzzles import find_puzzles, puzzle_near
 from games.puzzles.find import Kind
 from games.puzzles.goals import in_own_terms
-from games.puzzles.position import prefix
+from games.puzzles.position import from_json, position, prefix
+from games.puzzles.refute import line_after
 from games.records import ParsedRecord
 
 OPEN_ONLY: frozenset[Kind] = frozenset({"open"})
@@ -41,6 +44,13 @@ def mistake_puzzle(
     return None if found is None else Entry(found.to_json(), prefix(record, found))
 
 
+def refutation(puzzle: dict[str, Any], record: dict[str, Any], card: str) -> list[list[Any]]:
+    """A worker's job: ``card`` and both sides' best play after it from the puzzle's position
+    (``games.puzzles.refute``), as ``[seat, card]`` pairs: a wrong answer's line."""
+    line = line_after(position(record), from_json(puzzle), card)
+    return [[seat, action.card] for seat, action in line]
+
+
 class Finder:
     """One worker for the puzzles: a process (or a thread, with ``processes=0``), started at
     the first job."""
@@ -55,6 +65,14 @@ class Finder:
         self, record: ParsedRecord, deal: int, seat: int, index: int, seed: int
     ) -> Entry | None:
         return await self.worker.run(mistake_puzzle, record, deal, seat, index, seed)
+
+    async def refute(
+        self, puzzle: dict[str, Any], record: dict[str, Any], card: str
+    ) -> list[tuple[int, str]]:
+        """The line that beats ``card`` (about 13 ms a puzzle, at most a second, over the
+        built-in ones): off the event loop, where the puzzles are found."""
+        line = await self.worker.run(refutation, puzzle, record, card)
+        return [(int(seat), str(code)) for seat, code in line]
 
     def close(self) -> None:
         self.worker.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -74,17 +75,16 @@ def title(shown: Shown, locale: str) -> str:
     return t(key, locale, game=t(f"game_{shown.puzzle.game}", locale))
 
 
-async def question(shown: Shown, locale: str, intro: str = "") -> Screen:
-    """The puzzle for the person answering (an ephemeral message): its image with the hands
-    the puzzle shows — every hand for an open-hand puzzle, the seat's own for a single-dummy
-    one — and one button per legal card."""
+async def picture(shown: Shown, locale: str) -> discord.File:
+    """The puzzle's image with the hands the puzzle shows — every hand for an open-hand
+    puzzle, the seat's own for a single-dummy one: the question's, and the result's when the
+    puzzle is opened again (issue 41.16: it came back as text alone)."""
     puzzle, game = shown.puzzle, shown.game
     seat = puzzle.seat
     names = shown.names(locale)
     others: list[tuple[str, list[str]]] = []
     if puzzle.kind == "open":
         others = [(names[s], list(game.view(s)["hand"])) for s in range(game.seats) if s != seat]
-    goal = goal_text(puzzle, locale)
     draw = functools.partial(
         render_puzzle,
         game.view(seat),
@@ -93,17 +93,24 @@ async def question(shown: Shown, locale: str, intro: str = "") -> Screen:
         others,
         shown.choices,
         title(shown, locale),
-        goal,
+        goal_text(puzzle, locale),
         deck_style=DECK,
         locale=locale,
     )
     data = await image_slots().run(HAND, draw)
     name = f"puzzle-{shown.stored.id}.{rendering.IMAGE_EXTENSION}"
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def question(shown: Shown, locale: str, intro: str = "") -> Screen:
+    """The puzzle for the person answering (an ephemeral message): its image and one button
+    per legal card."""
+    goal = goal_text(shown.puzzle, locale)
     lines = [f"**{title(shown, locale)}**", *([intro] if intro else []), goal]
     lines.append(t("puzzle_pick", locale))
     return Screen(
         "\n".join(lines)[:MESSAGE_LIMIT],
-        discord.File(io.BytesIO(data), filename=name),
+        await picture(shown, locale),
         answer_buttons(shown, locale),
     )
 
@@ -139,31 +146,54 @@ def answer_text(
     solvers: tuple[int, int] | None,
     streak: Tally,
     locale: str,
+    refuted: Sequence[tuple[int, str]] = (),
 ) -> str:
-    """What the person reads once they have answered (and only then)."""
+    """What the person reads once they have answered (and only then): after a wrong card, the
+    line that beats it (``refuted``: the card and the best play after it, issue 41.15), then
+    the answer's, in the same form."""
     puzzle = shown.puzzle
     chosen = card_words(answer.card, puzzle.game, locale)
     best = card_words(puzzle.answer.card or "", puzzle.game, locale)
-    lines = [
+    head = [
         f"**{title(shown, locale)}**",
         goal_text(puzzle, locale),
         t("puzzle_right", locale, card=chosen)
         if answer.solved
         else t("puzzle_wrong", locale, card=chosen, answer=best),
         values_text(puzzle, locale),
-        line_text(
-            puzzle,
-            [(seat, code) for seat, code in shown.game.view(puzzle.seat)["trick"]],
-            shown.game.seats,
-            shown.names(locale),
-            locale,
-        ),
     ]
+    trick = [(seat, code) for seat, code in shown.game.view(puzzle.seat)["trick"]]
+    names = shown.names(locale)
+    lines = [line_text(puzzle, trick, shown.game.seats, names, locale).split("\n")]
+    if refuted and not answer.solved:
+        lines.insert(
+            0, line_text(puzzle, trick, shown.game.seats, names, locale, refuted).split("\n")
+        )
+    tail = []
     if solvers is not None:
         found, answered = solvers
-        lines.append(t("puzzle_solvers", locale, found=found, answered=answered))
-    lines.append(t("puzzle_streak", locale, current=streak.current, best=streak.best))
-    return "\n".join(lines)[:MESSAGE_LIMIT]
+        tail.append(t("puzzle_solvers", locale, found=found, answered=answered))
+    tail.append(t("puzzle_streak", locale, current=streak.current, best=streak.best))
+    return fitted(head, lines, tail)
+
+
+def fitted(head: list[str], lines: list[list[str]], tail: list[str]) -> str:
+    """The answer's page within a message: where the lines of play (each a heading and its
+    tricks) are too long with the bot's suit emojis, their last tricks give way, one at a time
+    from the longest, for an ellipsis — the first tricks, which say why, and the server's
+    count and the streak after them are kept."""
+
+    def joined() -> str:
+        return "\n".join([*head, *(row for block in lines for row in block), *tail])
+
+    while len(joined()) > MESSAGE_LIMIT:
+        block = max(lines, key=lambda rows: sum(len(row) for row in rows))
+        if len(block) <= 2:
+            break
+        del block[-2 if block[-1] == "…" else -1]
+        if block[-1] != "…":
+            block.append("…")
+    return joined()[:MESSAGE_LIMIT]
 
 
 async def post(shown: Shown, date: str, locale: str) -> Screen:
@@ -195,4 +225,13 @@ async def post(shown: Shown, date: str, locale: str) -> Screen:
     return Screen(content[:MESSAGE_LIMIT], image, view)
 
 
-__all__ = ["Screen", "Shown", "answer_buttons", "answer_text", "post", "question", "title"]
+__all__ = [
+    "Screen",
+    "Shown",
+    "answer_buttons",
+    "answer_text",
+    "picture",
+    "post",
+    "question",
+    "title",
+]

@@ -81,17 +81,25 @@ def line_text(
     seats: int,
     names: Sequence[str],
     locale: str,
+    refuted: Sequence[tuple[int, str]] = (),
 ) -> str:
     """The line, trick by trick: the first trick with the cards that were on the table (the
-    reader saw them), then one card from each seat a trick."""
+    reader saw them), then one card from each seat a trick. With ``refuted`` (a wrong answer's
+    card and the best play after it: ``games.puzzles.refute``), that line in the same form,
+    under "why it falls short", instead of the answer's."""
 
     def play(seat: int, code: str) -> str:
         return t("puzzle_line_play", locale, name=names[seat], card=card(code, puzzle.game, locale))
 
+    line = (
+        [(seat, code) for seat, code in refuted]
+        if refuted
+        else [(seat, action.card or "") for seat, action in puzzle.line]
+    )
     rows: list[str] = []
     plays = [play(seat, code) for seat, code in trick]
-    for seat, action in puzzle.line:
-        plays.append(play(seat, action.card or ""))
+    for seat, code in line:
+        plays.append(play(seat, code))
         if len(plays) == seats:
             rows.append(
                 t("puzzle_line_trick", locale, number=len(rows) + 1, plays=" · ".join(plays))
@@ -99,6 +107,9 @@ def line_text(
             plays = []
     if plays:
         rows.append(t("puzzle_line_trick", locale, number=len(rows) + 1, plays=" · ".join(plays)))
+    if refuted:
+        chosen = card(refuted[0][1], puzzle.game, locale)
+        return "\n".join([t("puzzle_why_not", locale, card=chosen), *rows])
     answer = card(puzzle.answer.card or "", puzzle.game, locale)
     return "\n".join([t("puzzle_why", locale, answer=answer), *rows])
 

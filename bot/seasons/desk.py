@@ -1,5 +1,8 @@
 """The season's end, swept like the daily posts (``bot.puzzles.desk``): at start-up and every
-``SWEEP_EVERY_S``, whatever is due is found in storage and done by the process that claims it.
+``SWEEP_EVERY_S`` (five minutes), whatever is due is found in storage and done by the process
+that claims it.
+
+Nearly every sweep finds nothing to do in one read (``anything_due``).
 
 1. **Close** each season of this cluster's servers that ended ``GRACE_S`` ago (a game that ended
    just before the boundary is stored by then; ``storage.seasons.close`` stores any left over
@@ -35,7 +38,8 @@ from bot.web.links import LinkHolder
 
 log = logging.getLogger(__name__)
 
-SWEEP_EVERY_S = 60.0
+SWEEP_EVERY_S = 300.0
+"""A season's end is posted within this of its grace: minutes after midnight UTC."""
 GRACE_S = 60.0
 POST_LEASE_S = 600.0
 LOOKED_BACK = 25
@@ -105,9 +109,10 @@ class SeasonDesk:
 
     async def sweep(self) -> None:
         moment = utcnow()
-        for season in await self.storage.seasons.due(
-            iso(moment - datetime.timedelta(seconds=GRACE_S))
-        ):
+        before = iso(moment - datetime.timedelta(seconds=GRACE_S))
+        if not await self.storage.seasons.anything_due(before):
+            return  # the sweep of nearly every day: one read
+        for season in await self.storage.seasons.due(before):
             try:
                 await self.storage.seasons.close(season.guild_id, season.number, iso(moment))
             except Exception:

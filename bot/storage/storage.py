@@ -1,9 +1,10 @@
 """Everything the bot keeps, by area: ``storage.tables`` (tables, seats, logs: the path of a
 click), ``storage.reviews``, ``storage.ratings`` (ratings and history), ``storage.challenges``,
-``storage.puzzles``, ``storage.settings`` (each server's settings, ``ServerSettings``) and
-``storage.instance`` (what belongs to the whole instance: the web
-pages' secret), each a small interface with one implementation written once over the
-``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
+``storage.puzzles``, ``storage.settings`` (each server's settings, ``ServerSettings``),
+``storage.instance`` (what belongs to the whole instance: the web pages' secret),
+``storage.open_tables`` (open tables: the queue, mirrors, mutes) and ``storage.relay`` (clicks
+carried between shard clusters), each a small interface with one implementation written once
+over the ``database`` (SQLite or PostgreSQL, ``bot.storage.backends.make_storage``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 from bot.storage.challenges.interface import ChallengeStorage
 from bot.storage.challenges.store import ChallengeStore
 from bot.storage.databases.database import Database
+from bot.storage.open.interface import OpenStorage
+from bot.storage.open.relay import RelayStorage, RelayStore
+from bot.storage.open.store import OpenStore
 from bot.storage.puzzles.interface import PuzzleStorage
 from bot.storage.puzzles.store import PuzzleStore
 from bot.storage.ratings.interface import RatingStorage
@@ -38,6 +42,8 @@ class Storage:
         self.puzzles: PuzzleStorage = PuzzleStore(database)
         self.settings: ServerSettingsStorage = ServerSettingsStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
+        self.open_tables: OpenStorage = OpenStore(database)
+        self.relay: RelayStorage = RelayStore(database)
         self.seasons: SeasonStorage = SeasonStore(database, ratings._rate_pending)
         """Seasons and divisions (issue 45). A stored game moves its season's ratings in the
         same transaction, and a reset of the ratings starts the running season again: the
@@ -58,6 +64,7 @@ class Storage:
     @shards.setter
     def shards(self, shards: Shards | None) -> None:
         self.tables.shards = self.challenges.shards = self.puzzles.shards = shards
+        self.open_tables.shards = shards
         self.seasons.shards = shards
 
     async def open(self) -> None:

@@ -97,6 +97,7 @@ def table_settings(func: F) -> F:
         deck_style=describe("opt_deck_style"),
         turn_timer=describe("opt_turn_timer"),
         language=describe("opt_language"),
+        open=describe("opt_open"),
     )(func)
     func = app_commands.choices(level=LEVEL_CHOICES, deck_style=DECK_CHOICES)(func)
     func = app_commands.choices(language=LANGUAGE_CHOICES)(func)
@@ -118,10 +119,12 @@ async def open_table(
     deck_style: str = "auto",
     turn_timer: int = DEFAULT_TURN_TIMER_S,
     language: str | None = None,
+    open: bool = False,
 ) -> None:
     """Open a lobby with the rule options that were given (``None`` = the docs/rules.md default)
     and the table settings (computer level, deck style, turn timer, language), kept beside
-    them. No ``language`` means the server's default (``bot.table.lobby``)."""
+    them. No ``language`` means the server's default (``bot.table.lobby``); ``open`` offers its
+    free seats to the instance's queue (``/play``)."""
     chosen = {k: v for k, v in options.items() if v is not None}
     client = interaction.client
     if not isinstance(client, TableOpener):
@@ -135,6 +138,7 @@ async def open_table(
         deck_style=deck_style,
         turn_timer=turn_timer,
         language=language,
+        offered=open,
     )
 
 
@@ -194,6 +198,7 @@ def start_command(game: str) -> StartCommand:
         _parameter("deck_style", str, "auto"),
         _parameter("turn_timer", int, DEFAULT_TURN_TIMER_S),
         _parameter("language", str | None, None),
+        _parameter("open", bool, False),
     ]
     rules = [spec.name for spec in specs]
 

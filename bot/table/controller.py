@@ -29,7 +29,7 @@ import logging
 
 import discord
 
-from bot.play.driving import kick, schedule_drive
+from bot.play.driving import kick
 from bot.play.sessions import ActResult, TableSession
 from bot.play.tables import Tables
 from bot.table.access import session_or_refusal
@@ -130,6 +130,7 @@ class TableUI:
         if task is not None and not task.done() and task is not asyncio.current_task():
             with contextlib.suppress(Exception):
                 await task
+        await self.message.settled(session)
 
     async def thinking(self, session: TableSession, seat: int) -> None:
         await self.message.thinking(session, seat)
@@ -144,6 +145,7 @@ class TableUI:
         await self.pings.delete(session)
         await self.hands.close(session)
         await self.message.edit(session)
+        await self.message.settled(session)
         await self.message.post_result(session)
         self.forget(session)
 
@@ -156,6 +158,7 @@ class TableUI:
     def forget(self, session: TableSession) -> None:
         """A table that is over leaves memory; ``Tables.get`` reloads it for an export."""
         self.hands.forget(session.id)
+        self.message.forget(session.id)
         self.presenters.pop(session.id, None)
         self.dirty.discard(session.id)
         self.tables.sessions.pop(session.id, None)
@@ -164,36 +167,42 @@ class TableUI:
     async def act(
         self, interaction: Interaction, table_id: int, version: int, action: Action
     ) -> None:
-        """A click on an action of a hand message. Acknowledged at once (a deferred update of
-        that hand message: nothing public); then the step is committed, the game is driven on,
-        and the same hand message shows the new hand."""
+        """A click on an action of a hand message, read down once: answered at once (a deferred
+        update of that hand message: nothing public), the table found, the step committed by
+        the session, then what follows it (``stepped``)."""
         await interaction.response.defer()
         session = await session_or_refusal(interaction, self.tables, table_id)
         if session is None:
             return
-        locale = user_locale(interaction)
-        session.restoring = False  # somebody is at this table: it is drawn as any other
         result = await session.act(interaction.user.id, version, action)
-        if not result.ok:
-            message = refusal(result, locale, session.row.game)
-            if result.error == "storage":
-                schedule_drive(session)  # reloaded from storage: the table goes on from there
-            await refuse(interaction, message)
-            return
-        self.hands.acted(table_id, interaction.user.id)
-        # The step is committed: the ping that asked for it goes, and computer players move on
-        # while this player's hand is drawn (first in the image queue).
+        if result.ok:
+            await self.stepped(interaction, session)
+        else:
+            await self.refused(interaction, session, result)
+
+    async def stepped(self, interaction: Interaction, session: TableSession) -> None:
+        """A person's step is committed (and the session's drive moves the computer players
+        on): the ping that asked for it goes while this player's hand is redrawn (first in the
+        image queue) in the message they clicked."""
+        user_id = interaction.user.id
+        self.hands.acted(session.id, user_id)
         old_ping = self.pings.take(session)
-        schedule_drive(session)
         try:
             await self.hands.edit(interaction, session)
         except Exception:
-            log.exception(
-                "table %s: could not update the hand of %s", table_id, interaction.user.id
-            )
+            log.exception("table %s: could not update the hand of %s", session.id, user_id)
             with contextlib.suppress(discord.HTTPException):
-                await interaction.followup.send(t("hand_not_updated", locale), ephemeral=True)
+                await interaction.followup.send(
+                    t("hand_not_updated", user_locale(interaction)), ephemeral=True
+                )
         await self.pings.delete_taken(session, old_ping)
+
+    async def refused(
+        self, interaction: Interaction, session: TableSession, result: ActResult
+    ) -> None:
+        """A step refused, in the player's words (after a storage error the session was
+        reloaded, and goes on from what the database holds)."""
+        await refuse(interaction, refusal(result, user_locale(interaction), session.row.game))
 
     async def _defer_ephemeral(self, interaction: Interaction) -> None:
         """Acknowledge a click whose answer is a new ephemeral message: only its owner sees the

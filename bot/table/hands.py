@@ -29,6 +29,7 @@ from bot.text.i18n import t, user_locale
 from bot.text.narrate import status_line
 from bot.text.prompts import turn_prompt
 from bot.ui import images
+from bot.ui.chat import add_chat_menu
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
 from games.base import Game
 
@@ -139,6 +140,13 @@ class Hands:
             waiting = game.to_act
             name = session.names()[waiting] if waiting is not None else "…"
             content = t("hand_waiting", locale, id=session.id, name=name)
+        if session.kind.mirrored:
+            others = [
+                (s.seat, s.name)
+                for s in session.row.seat_list
+                if s.user_id is not None and s.user_id != user_id
+            ]
+            add_chat_menu(ui, session.id, others, locale)
         chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
         files = [
             await images.hand_file(
@@ -150,7 +158,7 @@ class Hands:
                 marked=[card for card in chosen if card in view["hand"]] if legal else None,
             )
         ]
-        if session.settings.private and session.row.thread_id is None:
+        if session.kind.in_messages(session.row):
             # The player's ephemeral message is the whole table (a challenge's deal where no
             # private thread could be opened): the table image and its line, then the hand.
             status = status_line(game, session.names(), locale, session.settings.deck_style)

@@ -7,7 +7,9 @@ threads are not allowed), and the lobby message says where it went.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -24,6 +26,7 @@ from bot.play.lobby import (
 )
 from bot.play.sessions import TableSession
 from bot.play.settings import SettingRefused, chosen_settings, locale_of
+from bot.storage.open.interface import Mirror
 from bot.storage.settings.server import ServerSettings
 from bot.storage.tables.interface import AI_LEVELS
 from bot.storage.tables.settings import DEFAULT_DECK_STYLE, DEFAULT_LEVEL
@@ -43,16 +46,34 @@ if TYPE_CHECKING:
     from bot.storage.storage import Storage
 
 
+class OpenLobbies(Protocol):
+    """What a lobby offered to the queue (``open:true``) tells the open tables
+    (``bot.open.tables.OpenTables``)."""
+
+    async def offer(self, session: TableSession) -> None: ...
+
+    async def joined(self, session: TableSession, user_id: int) -> None: ...
+
+    async def left(self, session: TableSession, user_id: int) -> None: ...
+
+    async def lobby_started(self, session: TableSession, lobby: discord.Message | None) -> None: ...
+
+    async def lobby_closed(self, session: TableSession) -> None: ...
+
+
 class LobbyHost(Messageables, Protocol):
     """What the lobby needs of the bot (``bot.app.AtoutBot`` has it): the tables, their
-    storage, and a channel to post in. A protocol, so that the lobby does not import the
-    application that builds it."""
+    storage, a channel to post in, and the open tables. A protocol, so that the lobby does not
+    import the application that builds it."""
 
     @property
     def storage(self) -> Storage: ...
 
     @property
     def tables(self) -> Tables: ...
+
+    @property
+    def open(self) -> OpenLobbies: ...
 
 
 log = logging.getLogger(__name__)
@@ -82,11 +103,13 @@ class Lobby:
         deck_style: object = DEFAULT_DECK_STYLE,
         turn_timer: object = 0,
         language: object = None,
+        offered: bool = False,
     ) -> None:
         """``/<game> start``: validate the options and the table settings (as Discord sent
         them: ``chosen_settings`` refuses what the bot does not know), create the table, show
         the lobby. Refusals are in the starter's language; the lobby is in the table's
-        (``language``, or the server's default)."""
+        (``language``, or the server's default). ``offered`` (``open:true``): its free seats
+        are offered to the instance's queue (``/play``), where the server allows open tables."""
         mine = user_locale(interaction)
         cls = game_class(game)
         seats = cls.SEAT_COUNTS[0] if seats is None else seats
@@ -109,6 +132,12 @@ class Lobby:
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, t("error_guild_only", mine))
             return
+        if offered:
+            server = await self.bot.storage.settings.server(interaction.guild_id)
+            if not server.open_tables:
+                await refuse(interaction, t("play_off", mine))
+                return
+            settings = replace(settings, open=True)
         row = await self.bot.storage.tables.create(
             interaction.guild_id,
             interaction.channel_id,
@@ -119,11 +148,21 @@ class Lobby:
             settings,
         )
         session = await self.bot.tables.create(row)
-        await join(session, interaction.user.id, interaction.user.display_name)
+        user = interaction.user
+        if offered:
+            # Other servers read the names at this table: the global name, not this server's.
+            await join(session, user.id, user.global_name or user.name)
+            home = Mirror(row.id, row.guild_id, row.channel_id, settings.language, (user.id,))
+            await self.bot.storage.open_tables.add_mirror(home)
+            session.mirrors = [home]
+        else:
+            await join(session, user.id, user.display_name)
         payload = self.payload(session)
         await interaction.response.send_message(**payload, allowed_mentions=NO_MENTIONS)
         message = await interaction.original_response()
         await session.update_row(lobby_message_id=message.id)
+        if offered:
+            await self.bot.open.offer(session)
 
     async def default_language(self, interaction: Interaction) -> str:
         """The server's table language (``/atout settings``), else its preferred locale."""
@@ -157,6 +196,9 @@ class Lobby:
                     name=seat.name,
                     level=t(f"level_{seat.ai_level}", locale),
                 )
+            elif session.kind.mirrored and not self.reads_here(session, seat.user_id):
+                # A player of another server: their name, never their id.
+                who = f"**{discord.utils.escape_markdown(seat.name)}**"
             else:
                 who = f"<@{seat.user_id}>"
             team = ""
@@ -165,6 +207,8 @@ class Lobby:
             lines.append(t("seat_line", locale, number=index + 1, who=who) + team)
         rated = row.settings.rated
         lines.append(t("lobby_rated" if rated else "lobby_unrated", locale))
+        if session.kind.mirrored:
+            lines.append(t("lobby_open", locale))
         if note:
             lines.append(note)
         view = discord.ui.View(timeout=None)
@@ -199,6 +243,13 @@ class Lobby:
         )
         return {"content": "\n".join(lines), "view": view}
 
+    @staticmethod
+    def reads_here(session: TableSession, user_id: int | None) -> bool:
+        """Whether a player reads an open lobby in the lobby's own channel."""
+        return any(
+            m.channel_id == session.row.channel_id and user_id in m.users for m in session.mirrors
+        )
+
     async def refresh(self, session: TableSession) -> None:
         """Edit the lobby message from elsewhere (the house-rules and computer-level panels)."""
         if session.row.lobby_message_id is None:
@@ -212,9 +263,16 @@ class Lobby:
         except discord.HTTPException:
             log.exception("table %s: could not edit the lobby message", session.id)
 
+    async def withdrawn(self, session: TableSession) -> None:
+        """A lobby ended before its game: one offered to the queue is no longer, and the
+        players it took from the queue are told."""
+        if session.kind.mirrored and session.row.first_dealer is None:
+            await self.bot.open.lobby_closed(session)
+
     async def closed(self, session: TableSession) -> None:
         """An abandoned table's lobby message loses its buttons and says so (a lobby that
         never started would otherwise keep offering Join)."""
+        await self.withdrawn(session)
         if session.row.lobby_message_id is None or session.row.thread_id is not None:
             return
         if session.row.first_dealer is not None:
@@ -243,9 +301,16 @@ class Lobby:
             return
         user = interaction.user
         if verb == "join":
-            error = await join(session, user.id, user.display_name)
+            mirrored = session.kind.mirrored
+            error = await join(
+                session, user.id, (user.global_name or user.name) if mirrored else user.display_name
+            )
+            if error is None and mirrored:
+                await self.bot.open.joined(session, user.id)
         elif verb == "leave":
             error = await leave_lobby(session, user.id)
+            if error is None and session.kind.mirrored:
+                await self.bot.open.left(session, user.id)
         elif verb in ("addbot", "rmbot"):
             # Only people at the table (or its starter) bring or send away computer players: a
             # passer-by could otherwise fill the seats the starter's friends were coming to take.
@@ -349,6 +414,9 @@ class Lobby:
             return
         # The table is in play from here on: whatever happens to the thread or the lobby
         # message, the first deal must be dealt and the table message posted.
+        if session.kind.mirrored:
+            await self.start_open(interaction, session)
+            return
         try:
             thread = await self.open_thread(interaction, session)
             if thread is not None:
@@ -362,6 +430,31 @@ class Lobby:
             await interaction.response.edit_message(
                 content=content, view=None, allowed_mentions=NO_MENTIONS
             )
+        finally:
+            schedule_drive(session)
+
+    async def start_open(self, interaction: Interaction, session: TableSession) -> None:
+        """An open lobby starts: its mirrors open (its own in a thread of this message, the
+        other servers' in theirs), and the lobby says where the table is here."""
+        locale = locale_of(session)
+        try:
+            await interaction.response.edit_message(view=None)
+            await self.bot.open.lobby_started(session, interaction.message)
+            home = next(
+                (m for m in session.mirrors if m.channel_id == session.row.channel_id), None
+            )
+            where = (
+                f"<#{home.thread_id}>"
+                if home is not None and home.thread_id is not None
+                else t("lobby_here", locale)
+            )
+            content = (
+                self.payload(session)["content"] + "\n" + t("lobby_started", locale, where=where)
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    content=content, view=None, allowed_mentions=NO_MENTIONS
+                )
         finally:
             schedule_drive(session)
 

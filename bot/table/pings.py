@@ -5,16 +5,17 @@ a notice says when a computer player took the seat of somebody who missed too ma
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import discord
 
 from bot.play.absence import DESERTED_TTL_S, MISSED_TURNS_LIMIT
 from bot.play.sessions import TableSession
-from bot.play.settings import locale_of
 from bot.play.turn_timer import TurnTimer
-from bot.table.channel import TableChannel
+from bot.table.channel import TableChannel, who
 from bot.table.hands import Hands
+from bot.table.places import Place, place_of, places, set_place
 from bot.text.i18n import t
 
 MENTION_USERS = discord.AllowedMentions(users=True)
@@ -30,6 +31,8 @@ class Pings:
         channel.on_move.append(self.forget)
 
     async def ping(self, session: TableSession) -> None:
+        """The player to act is mentioned once, where they read the table (an open table's
+        mirror in their own server)."""
         game = session.game
         if game is None or game.over or game.to_act is None:
             await self.delete(session)
@@ -42,17 +45,23 @@ class Pings:
         if current is not None and current[2] == game.action_count:
             return
         await self.delete(session)
+        place = place_of(session, seat.user_id)
+        if place is None:
+            return
         seconds = session.settings.turn_timer
         key = "ping_turn_timed" if seconds else "ping_turn"
-        text = t(key, locale_of(session), mention=f"<@{seat.user_id}>", seconds=seconds)
+        text = t(key, place.language, mention=f"<@{seat.user_id}>", seconds=seconds)
         if not self.hands.is_live(session.id, seat.user_id):
             # Their hand message cannot be updated any more (interaction tokens last 15
             # minutes): say where the buttons are rather than leave a dead hand on screen.
-            text += " " + t("ping_press_hand", locale_of(session))
-        message = await self.channel.send(session, text, allowed_mentions=MENTION_USERS)
-        self.pings[session.id] = (self.channel.channel_id(session), message.id, game.action_count)
+            text += " " + t("ping_press_hand", place.language)
+        message = await self.channel.send(
+            session, text, place=place, allowed_mentions=MENTION_USERS
+        )
+        place = place_of(session, seat.user_id) or place  # it may have left its thread
+        self.pings[session.id] = (place.target, message.id, game.action_count)
         # Bookkeeping, not a step of the game: it rides along with the next commit.
-        session.defer_row(ping_message_id=message.id)
+        await set_place(session, place, ping_message_id=message.id)
         if seconds:
             self.timer.start(session, game.action_count, seconds, self)
 
@@ -67,22 +76,37 @@ class Pings:
         seat = session.seat(game.to_act)
         if seat is None or seat.user_id is None:
             return
-        text = t(
-            "ping_reminder", locale_of(session), mention=f"<@{seat.user_id}>", seconds=round(left)
+        place = place_of(session, seat.user_id)
+        if place is None:
+            return
+        text = t("ping_reminder", place.language, mention=f"<@{seat.user_id}>", seconds=round(left))
+        message = await self.channel.send(
+            session, text, place=place, allowed_mentions=MENTION_USERS
         )
-        message = await self.channel.send(session, text, allowed_mentions=MENTION_USERS)
-        self.pings[session.id] = (self.channel.channel_id(session), message.id, version)
-        session.defer_row(ping_message_id=message.id)
+        place = place_of(session, seat.user_id) or place
+        self.pings[session.id] = (place.target, message.id, version)
+        await set_place(session, place, ping_message_id=message.id)
         with contextlib.suppress(discord.HTTPException):
             await self.channel.message_in(session, current[0], current[1]).delete()
 
     async def handed_over(self, session: TableSession, user_id: int, name: str) -> None:
         """The timer played too many turns in a row for ``user_id``: ``name`` keeps the seat."""
-        locale = locale_of(session)
-        text = t("away_timer", locale, mention=f"<@{user_id}>", turns=MISSED_TURNS_LIMIT, name=name)
-        if session.deserted:
-            text += "\n" + t("table_deserted", locale, minutes=DESERTED_TTL_S // 60)
-        await self.channel.announce(session, text)
+        away = session.settings.away_seat_of(user_id)
+        player = away.name if away is not None else ""
+
+        def words(place: Place) -> str:
+            text = t(
+                "away_timer",
+                place.language,
+                mention=who(place, user_id, player),
+                turns=MISSED_TURNS_LIMIT,
+                name=name,
+            )
+            if session.deserted:
+                text += "\n" + t("table_deserted", place.language, minutes=DESERTED_TTL_S // 60)
+            return text
+
+        await self.channel.announce(session, words)
 
     async def delete(self, session: TableSession) -> None:
         await self.delete_taken(session, self.take(session))
@@ -92,17 +116,31 @@ class Pings:
         deleted); returns (channel id, message id) of the message to delete."""
         self.timer.stop(session)
         current = self.pings.pop(session.id, None)
-        stored = session.row.ping_message_id
+        stored = next((p for p in places(session) if p.ping_message_id is not None), None)
         if current is None and stored is None:
             return None
         # After a restart only the stored id is known: the ping of the process before.
-        channel_id, message_id = (
-            current[:2] if current else (self.channel.channel_id(session), stored)
-        )
-        assert message_id is not None
+        if current is not None:
+            found: tuple[int, int] = current[:2]
+        else:
+            assert stored is not None and stored.ping_message_id is not None
+            found = (stored.target, stored.ping_message_id)
         if stored is not None:
+            self._clear(session, stored)
+        return found
+
+    @staticmethod
+    def _clear(session: TableSession, place: Place) -> None:
+        """The stored ping id goes: with the next commit for a table's own place, now for a
+        mirror (in the background: the ping is deleted whether or not this is written)."""
+        if not place.mirror:
             session.defer_row(ping_message_id=None)
-        return channel_id, message_id
+            return
+        task = asyncio.get_running_loop().create_task(
+            set_place(session, place, ping_message_id=None),
+            name=f"atout-present-ping-{session.id}",
+        )
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     async def delete_taken(self, session: TableSession, ping: tuple[int, int] | None) -> None:
         if ping is None:

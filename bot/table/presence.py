@@ -10,8 +10,8 @@ with a message, so that nothing waits forever.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
+from collections.abc import Callable
 
 import discord
 
@@ -22,9 +22,10 @@ from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
 from bot.play.tables import Tables
 from bot.table.access import session_or_refusal
-from bot.table.channel import NO_MENTIONS, Messageables, TableChannel
+from bot.table.channel import NO_MENTIONS, Messageables, TableChannel, who
 from bot.table.controller import TableUI
 from bot.table.lobby import Lobby
+from bot.table.places import Place
 from bot.text.i18n import t, user_locale
 from bot.ui.replies import refuse
 
@@ -75,9 +76,9 @@ class Presence:
             self._sweeper.cancel()
             self._sweeper = None
 
-    async def announce(self, session: TableSession, text: str) -> None:
-        """A notice in the table's thread with the button that gives the seat back."""
-        await self.channel.announce(session, text)
+    async def announce(self, session: TableSession, words: Callable[[Place], str]) -> None:
+        """A notice in each of the table's places with the button that gives the seat back."""
+        await self.channel.announce(session, words)
 
     # ------------------------------------------------------------------- coming back
     async def rejoin(self, interaction: discord.Interaction[discord.Client], table_id: int) -> None:
@@ -86,19 +87,23 @@ class Presence:
         session = await session_or_refusal(interaction, self.tables, table_id, same_server=True)
         if session is None:
             return
-        locale = locale_of(session)
         error = await come_back(session, interaction.user.id)
         if error is not None:
             await refuse(interaction, t(f"error_{error}", mine))
             return
         self.idle_since.pop(table_id, None)
         await refuse(interaction, t("rejoined", mine, id=table_id))
-        with contextlib.suppress(discord.HTTPException):
-            await self.channel.send(
-                session,
-                t("rejoined_public", locale, mention=f"<@{interaction.user.id}>"),
-                allowed_mentions=NO_MENTIONS,
-            )
+        user = interaction.user
+        name = session.seat(session.seat_of(user.id) or 0)
+        await self.channel.tell(
+            session,
+            lambda place: t(
+                "rejoined_public",
+                place.language,
+                mention=who(place, user.id, name.name if name is not None else ""),
+            ),
+            allowed_mentions=NO_MENTIONS,
+        )
         # Redraw the names, ping the player if it is their turn, wake a deserted table.
         schedule_drive(session)
 
@@ -129,16 +134,18 @@ class Presence:
             return
         locale = locale_of(session)
         if lobby:
+            await self.lobby.withdrawn(session)
             await self._close_lobby(session, t("lobby_expired", locale, minutes=LOBBY_TTL_S // 60))
             self.tables.sessions.pop(session.id, None)
             return
         await self.ui.abandoned(session)
-        with contextlib.suppress(discord.HTTPException):
-            await self.channel.send(
-                session,
-                t("table_expired", locale, id=session.id, minutes=DESERTED_TTL_S // 60),
-                allowed_mentions=NO_MENTIONS,
-            )
+        await self.channel.tell(
+            session,
+            lambda place: t(
+                "table_expired", place.language, id=session.id, minutes=DESERTED_TTL_S // 60
+            ),
+            allowed_mentions=NO_MENTIONS,
+        )
 
     async def _close_lobby(self, session: TableSession, note: str) -> None:
         if session.row.lobby_message_id is None:

@@ -73,9 +73,7 @@ class ReviewDesk:
     async def command(self, interaction: Interaction, table: int | None, deal: int | None) -> None:
         """``/review``: the table named, or the table of the thread it is used in."""
         if table is None and interaction.channel_id is not None:
-            session = await self.tables.in_thread(interaction.channel_id)
-            if session is not None:
-                table = session.id
+            table = await self.tables.thread_table(interaction.channel_id)
         if table is None:
             await refuse(interaction, t("error_table_needed", user_locale(interaction)))
             return
@@ -139,11 +137,12 @@ class ReviewDesk:
             content=content, attachments=[], **self.web_view(session.id, deal, seat, locale)
         )
         names = session.names()
+        teams = session.game.teams() if session.game is not None else None
         for number, decision in enumerate(shown(review), 1):
             words = decision_text(number, decision, review.unit, game, style, locale)
             files: list[discord.File] = []
             try:
-                picture = self.picture(number, decision, review, names, style, locale)
+                picture = self.picture(number, decision, review, names, style, locale, teams)
                 stem = f"review-{session.id}-{deal + 1}-{number}"
                 files.append(await images.review_picture_file(picture, style, stem, locale))
             except Exception:
@@ -158,14 +157,18 @@ class ReviewDesk:
         names: list[str],
         style: str,
         locale: str,
+        teams: list[list[int]] | None = None,
     ) -> ReviewPicture:
-        """What the decision's picture shows: what the player saw then, in their words."""
+        """What the decision's picture shows: what the player saw then, in their words. Each
+        seat in its side's colour at the table (``teams``, the engine's)."""
         game = review.game
         seen = decision.seen
+        sides = teams or [[s] for s in range(review.seats)]
         players = tuple(
             Player(
                 names[s] if s < len(names) else "?",
                 seen.sides[s] if s < len(seen.sides) else "unknown",
+                next((i for i, team in enumerate(sides) if s in team), s),
             )
             for s in range(review.seats)
         )
@@ -219,7 +222,42 @@ class ReviewDesk:
             turn_up=seen.turn_up,
             choice=choice_label,
             better=better_label,
+            trump_card=seen.trump_card if seen.trick_number else None,
+            state=state_lines(decision, review.seat, players, sides, locale),
         )
 
 
-__all__ = ["ReviewDesk", "seat_held"]
+def state_lines(
+    decision: Decision,
+    seat: int,
+    players: tuple[Player, ...],
+    teams: list[list[int]],
+    locale: str,
+) -> tuple[str, ...]:
+    """What else the seat knew when it played a card, as the table showed it: the stock left
+    (Briscola), the cards gone, each side's points so far (issue 41.7: Briscola, Sueca and
+    chiamata decisions showed the trump as a small emblem and nothing else)."""
+    seen = decision.seen
+    if not seen.trick_number:
+        return ()
+    lines: list[str] = []
+    if seen.stock is not None:
+        lines.append(t("review_state_stock", locale, count=seen.stock))
+    if seen.deck:
+        lines.append(t("review_state_gone", locale, played=seen.played, total=seen.deck))
+    if len(seen.scores) == len(teams) > 1:
+        said = []
+        for team, points in zip(teams, seen.scores, strict=True):
+            if seat in team:
+                key = "review_state_side_you" if len(team) > 1 else "review_state_you"
+                said.append(t(key, locale, points=points))
+            elif len(teams) == 2:
+                said.append(t("review_state_others", locale, points=points))
+            else:
+                name = players[team[0]].name if team and team[0] < len(players) else "?"
+                said.append(t("review_state_seat", locale, name=name, points=points))
+        lines.append(t("review_state_points", locale, sides=" · ".join(said)))
+    return tuple(lines)
+
+
+__all__ = ["ReviewDesk", "seat_held", "state_lines"]

@@ -1,12 +1,17 @@
-"""Cards, suits, ranks and contracts as a sentence names them, in the table's language and as
-its deck draws them (French or Italian suits). Buttons, selects and narration all name cards
-here, so a card reads the same on a button as in the line that says it was played."""
+"""Cards, suits, ranks and contracts as a message names them, in the reader's language and as
+the table's deck draws them (French or Italian suits). Buttons, selects and narration all name
+cards here, so a card reads the same on a button as in the line that says it was played.
+
+The words are the images' (``rendering.words``: one card-to-text function, the rank and suit
+words in one catalogue per language); what is the bot's own is the suit as its emoji
+(``bot.text.marks``) and a game's deck as the table chose it."""
 
 from __future__ import annotations
 
 from bot.text.i18n import t
 from bot.text.marks import suit_text
 from games.cards import SUITS
+from rendering import words
 from rendering.cards import resolve_style
 
 
@@ -16,31 +21,27 @@ def italian(game: str, deck_style: str) -> bool:
 
 def rank_letter(rank: str, locale: str = "en") -> str:
     """A French-suited card's index as the language's players write it: ``V`` (valet) for a
-    French jack, ``J`` in English; numbers stay numbers and the ten is ``10``."""
-    if rank == "T":
-        return "10"
-    return t(f"rank_letter_{rank}", locale) if rank in "JQKA" and len(rank) == 1 else rank
+    French jack, ``J`` in English; numbers stay numbers and the ten is ``10``: its corner."""
+    return words.corner(rank, locale)
 
 
 def card_name(card: str, game: str, deck_style: str = "auto", locale: str = "en") -> str:
     """A card in a sentence: ``J`` and the suit (``V`` in French) with French cards, the suit
-    as the bot's own emoji (``bot.text.marks``); with Italian ones, whose suits have no French
-    symbol, by their Italian names with the article the language puts before them ("l'asso di
-    denari", "the re di bastoni"): "A denari" read like a code."""
-    if italian(game, deck_style):
-        suit = suit_name(card[1], game, deck_style, locale)
-        return t("the_italian_card", locale, rank=card[0], suit=suit)
-    if len(card) != 2 or card[1] not in SUITS:
-        return card
-    return rank_letter(card[0], locale) + suit_text(card[1], resolve_style(game, deck_style))
+    as the bot's own emoji; with Italian ones, by their names in the reader's language with
+    the article it puts before them ("the King of Coins", "le Roi de Deniers")."""
+    style = resolve_style(game, deck_style)
+    return words.card_name(
+        card,
+        locale,
+        style == "italian",
+        symbol=lambda suit: suit_text(suit, style),
+        article=True,
+    )
 
 
 def rank_phrase(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
-    """A rank as a sentence says it, with its article: "the re" (chiamata's calls), "l'as"."""
-    if len(rank) != 1:
-        return rank
-    key = "the_italian_rank" if italian(game, deck_style) else "the_rank"
-    return t(key, locale, rank=rank)
+    """A rank as a sentence says it, with its article: "the King" (chiamata's calls), "l'as"."""
+    return words.rank_phrase(rank, locale, italian(game, deck_style))
 
 
 def trump_word(trump: str, locale: str = "en", deck_style: str = "french") -> str:
@@ -52,16 +53,10 @@ def trump_word(trump: str, locale: str = "en", deck_style: str = "french") -> st
 
 
 def suit_name(suit: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
-    """A suit in words: the Italian names with an Italian deck (coppe, denari…)."""
-    if suit not in SUITS:
-        return suit
-    return t(f"suit_italian_{suit}" if italian(game, deck_style) else f"suit_{suit}", locale)
+    """A suit in words: an Italian deck's in the reader's language (Coins, Deniers, denari)."""
+    return words.suit_word(suit, locale, italian(game, deck_style))
 
 
 def rank_name(rank: str, game: str = "", deck_style: str = "auto", locale: str = "en") -> str:
-    """A rank in words (a call in chiamata): king, or re with an Italian deck; numbers stay."""
-    if rank not in "TJQKA" or len(rank) != 1:
-        return rank
-    if italian(game, deck_style) and rank != "T":
-        return t(f"rank_italian_{rank}", locale)
-    return t(f"rank_{rank}", locale)
+    """A rank in words (a call in chiamata): king, or King with an Italian deck; numbers stay."""
+    return words.rank_word(rank, locale, italian(game, deck_style))

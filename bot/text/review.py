@@ -2,7 +2,7 @@
 
 The review (``games.review.Review``) lists the seat's decisions in the order played, each with
 a verdict. The answer's first message counts them: how many were mistakes and what each cost
-(costs of different decisions are never added up: two choices of one auction overlap), or "Well
+and together (the play's added up; of one auction's choices, which overlap, the largest), or "Well
 played" when none cost more than the unit's threshold; then one sentence per decision worth
 telling, in the order played, each with its picture: a mistake ("You played K♠; A♠ would have
 been better in 78 % of the deals you could face: 14 points on average"), or bad luck ("you could
@@ -12,6 +12,7 @@ Cards are named as the table's deck draws them; a cost never carries a sign.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from bot.text.cards import card_name, rank_name, suit_name, trump_word
@@ -133,6 +134,20 @@ def listed(items: list[str], locale: str) -> str:
     return head + t("review_list_last", locale) + items[-1]
 
 
+def together(mistakes: Sequence[Decision], unit: str, locale: str) -> str:
+    """What several mistakes cost together (issue 41.7: "cost 9, 8, 7 and 11 card points" and
+    no total). The play's costs add up: each is measured from the position the earlier ones
+    left. Two choices of one auction overlap (a bid too low and the pass after it lose the same
+    contract), so of the auction's only the largest counts."""
+    whole = [max(1, round(d.cost)) for d in mistakes]
+    auction = [w for w, d in zip(whole, mistakes, strict=True) if not d.seen.trick_number]
+    play = [w for w, d in zip(whole, mistakes, strict=True) if d.seen.trick_number]
+    if len(auction) < 2:
+        return t("review_cost_together", locale, total=cost_words(sum(whole), unit, locale))
+    total = max(auction) + sum(play)
+    return t("review_cost_overlap", locale, total=cost_words(total, unit, locale))
+
+
 def review_text(review: Review, table_id: int, deal: int, game: str, locale: str) -> str:
     """The first message: a title, then how many mistakes and what each cost, and how many
     choices were unlucky; or "Well played". ``deal`` counts from 1, as the deal summaries do."""
@@ -148,6 +163,8 @@ def review_text(review: Review, table_id: int, deal: int, game: str, locale: str
     if mistakes:
         costs = listed([cost_words(d.cost, unit, locale) for d in mistakes], locale)
         lines.append(t("review_mistakes", locale, mistakes=len(mistakes), count=count, costs=costs))
+        if len(mistakes) > 1:
+            lines.append(together(mistakes, unit, locale))
     else:
         threshold = cost_words(review.threshold, unit, locale)
         lines.append(t("review_no_mistake", locale, count=count, cost=threshold))
@@ -170,4 +187,5 @@ __all__ = [
     "moment_words",
     "review_text",
     "shown",
+    "together",
 ]

@@ -21,6 +21,8 @@ from bot.ui.codec import (
     LOBBY_VERBS,
     ActionButtonId,
     ActionSelectId,
+    ChatSelectId,
+    QueueButtonId,
     ReviewButtonId,
     ReviewSelectId,
     RuleSelectId,
@@ -72,9 +74,20 @@ class ReviewClicks(Protocol):
     async def show(self, interaction: Interaction, table_id: int, deal: int | None) -> None: ...
 
 
+class OpenClicks(Protocol):
+    """The ``/play`` answer's buttons and an open table's quick chat (``bot.open``)."""
+
+    async def queue_click(self, interaction: Interaction, verb: str) -> None: ...
+
+    async def chat(self, interaction: Interaction, table_id: int, values: list[str]) -> None: ...
+
+
 @runtime_checkable
 class ClickHost(Protocol):
     """What the items need of the bot (``bot.app.AtoutBot`` has it)."""
+
+    @property
+    def open(self) -> OpenClicks: ...
 
     @property
     def ui(self) -> TableClicks: ...
@@ -289,6 +302,43 @@ def review_select(
     )
 
 
+class QueueButton(Rebuilt, discord.ui.DynamicItem[Button], template=QueueButtonId.TEMPLATE):
+    """Leave the queue, Start now with computers: under the ``/play`` answer."""
+
+    async def callback(self, interaction: Interaction) -> None:
+        click = QueueButtonId.parse(self.item.custom_id)
+        assert click is not None
+        await _guarded(interaction, 0, host(interaction).open.queue_click(interaction, click.verb))
+
+
+class ChatSelect(Rebuilt, discord.ui.DynamicItem[Select], template=ChatSelectId.TEMPLATE):
+    """An open table's quick chat, on a player's hand: a phrase, or a player muted."""
+
+    async def callback(self, interaction: Interaction) -> None:
+        click = ChatSelectId.parse(self.item.custom_id)
+        assert click is not None
+        values = selected(interaction)
+        await _guarded(
+            interaction, click.table, host(interaction).open.chat(interaction, click.table, values)
+        )
+
+
+def queue_button(
+    label: str, click: QueueButtonId, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> QueueButton:
+    return QueueButton(discord.ui.Button(label=label, style=style, custom_id=click.custom_id))
+
+
+def chat_select(
+    click: ChatSelectId, options: list[discord.SelectOption], *, placeholder: str, row: int
+) -> ChatSelect:
+    return ChatSelect(
+        discord.ui.Select(
+            custom_id=click.custom_id, options=options, placeholder=placeholder, row=row
+        )
+    )
+
+
 def handled_elsewhere(custom_id: str) -> bool:
     """Whether another DynamicItem (this module's, or a cog's such as Coinche's level select)
     answers ``custom_id``: discord.py calls every item whose template matches."""
@@ -328,6 +378,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RuleSelect,
     ReviewButton,
     ReviewSelect,
+    QueueButton,
+    ChatSelect,
     UnknownItem,
 )
 

@@ -24,7 +24,7 @@ import discord
 
 import rendering
 from bot.play import drawing, workers
-from bot.play.workers import BACKGROUND, HAND, TABLE, image_slots
+from bot.play.workers import BACKGROUND, HAND, TABLE, Drawer, image_slots
 from games.views import GameView
 
 log = logging.getLogger(__name__)
@@ -49,15 +49,23 @@ def _file(data: bytes, stem: str) -> discord.File:
 
 
 # Forwards any drawing function's arguments to a worker process.
-async def _draw(priority: int, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-    """``fn(*args, **kwargs)`` through the image queue, or from the cache. The key is taken on
-    the event loop, before any await: the views are not changed under it."""
+async def _draw(
+    priority: int,
+    fn: Callable[..., bytes],
+    *args: Any,
+    drawer: Drawer | None = None,
+    **kwargs: Any,
+) -> bytes:
+    """``fn(*args, **kwargs)`` through the image queue (or with ``drawer``, a slot the caller
+    holds already: ``Slots.held``), or from the cache. The key is taken on the event loop,
+    before any await: the views are not changed under it."""
     key = json.dumps([fn.__module__, fn.__qualname__, args, kwargs], sort_keys=True, default=str)
     entry = _cache.get(key)
     if entry is not None and entry[0] is fn:
         _cache.move_to_end(key)
         return entry[1]
-    data = await image_slots().run(priority, functools.partial(fn, *args, **kwargs))
+    work = functools.partial(fn, *args, **kwargs)
+    data = await (drawer(work) if drawer is not None else image_slots().run(priority, work))
     _cache[key] = (fn, data)
     while len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
@@ -73,6 +81,7 @@ async def table_file(
     locale: str = "en",
     priority: int = TABLE,
     unrated: bool = False,
+    drawer: Drawer | None = None,
 ) -> discord.File:
     data = await _draw(
         priority,
@@ -83,6 +92,7 @@ async def table_file(
         deck_style=deck_style,
         locale=locale,
         unrated=unrated,
+        drawer=drawer,
     )
     return _file(data, stem)
 
@@ -96,7 +106,7 @@ async def hand_file(
     priority: int = HAND,
     marked: list[str] | None = None,
 ) -> discord.File:
-    extra = {"marked": marked} if marked else {}
+    extra: dict[str, Any] = {"marked": marked} if marked else {}
     data = await _draw(
         priority, rendering.render_hand, view, legal, deck_style=deck_style, locale=locale, **extra
     )

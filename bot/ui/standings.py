@@ -131,8 +131,12 @@ async def board_answer(
     page: int,
     user_id: int,
     locale: str = "en",
+    *,
+    everywhere: bool = False,
 ) -> tuple[Board, Answer]:
-    """One leaderboard page: the board read from storage, its text and its image."""
+    """One leaderboard page: the board read from storage, its text and its image. The text
+    says which games count: this server's tables, or (``everywhere``, the instance's ladder)
+    the open tables of every server."""
     board = await storage.ratings.leaderboard(
         guild_id, game, period=period, page=page, user_id=user_id, page_size=PAGE_SIZE
     )
@@ -142,16 +146,21 @@ async def board_answer(
     own_row = None
     if board.own is not None and all(line.player != board.own.player for line in board.lines):
         own_row = _row(board.own, board.own, locale)
+    title = t("board_title_everywhere", locale, game=t(f"game_{game}", locale))
     image = await asyncio.to_thread(
         rendering.render_leaderboard,
-        board_title(game, locale),
+        title if everywhere else board_title(game, locale),
         board_subtitle(board, locale),
         rows,
         own_row,
         locale=locale,
     )
     name = f"leaderboard-{game}-{page}.{rendering.IMAGE_EXTENSION}"
-    return board, Answer(board_text(board, locale), image, name)
+    text = board_text(board, locale)
+    if everywhere:
+        text = text.replace(board_title(game, locale), title, 1)
+    counted = t("board_counts_everywhere" if everywhere else "board_counts_server", locale)
+    return board, Answer(text + "\n" + counted, image, name)
 
 
 # --------------------------------------------------------------------------- stats

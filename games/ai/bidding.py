@@ -12,12 +12,12 @@ generale calls too.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Final
 
 from games.actions import Action
 from games.ai import contract_value as cv
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
 from games.ai.nets import Mlp
@@ -42,9 +42,9 @@ SURCOINCHE_ODDS: Final = 0.85
 def denominations(view: GameView, legal: list[Action]) -> tuple[str, ...]:
     """The trumps the hard auction weighs: the suits, and SA (``NT``) and TA (``AT``) when the
     auction offers them or one stands (their points are scored on the table's scale)."""
-    bid = kn.field(view, "bid")
+    bid = kn.coinche_bid(view)
     offered = {a.trump for a in legal if a.type == "bid"}
-    offered.add(bid.get("trump") if isinstance(bid, Mapping) else None)
+    offered.add(bid["trump"] if bid is not None else None)
     return (*SUITS, *(t for t in ("NT", "AT") if t in offered))
 
 
@@ -63,15 +63,15 @@ def estimate(
     rng: random.Random,
     samples: int,
     trumps: tuple[str, ...] = tuple(SUITS),
+    belief: Belief | None = None,
 ) -> dict[str, Played]:
     """For each of ``trumps``: deals sampled to fit the auction so far, played out with the
     rollout policy in that denomination, each with its scoring (``games.ai.scorer``: melds,
     belotes and the points as the table counts them, whatever contract is then asked of it)."""
     know = Knowledge(view)
-    sampler = Sampler(know, view)
+    sampler = Sampler(know, view, belief)
     me = know.seat
-    dealer = int(kn.field(view, "dealer") or 0)
-    leader = (dealer + 1) % 4
+    leader = (view["dealer"] + 1) % 4
     side = _sides(view, me)
     dealt = sampler.hands(rng, samples)
     out: dict[str, Played] = {}
@@ -95,6 +95,7 @@ def choose_bid(
     rng: random.Random,
     samples: int,
     net: Mlp | None = None,
+    belief: Belief | None = None,
 ) -> Action | None:
     """The hard player's auction action (``None`` if no deal could be sampled).
 
@@ -115,11 +116,14 @@ def choose_bid(
         return None
     me = kn.seat_of(view)
     my_team = kn.team_of(view)[me]
-    bid = kn.field(view, "bid")
-    value = bid.get("value") if isinstance(bid, Mapping) else None
-    trump = bid.get("trump") if isinstance(bid, Mapping) else None
-    bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
-    table = estimate(view, rng, samples, denominations(view, legal))
+    coinche = kn.as_coinche(view)
+    if coinche is None:
+        return None
+    bid = coinche["bid"]
+    value = bid["value"] if bid is not None else None
+    trump = bid["trump"] if bid is not None else None
+    bidder = bid["bidder"] if bid is not None else None
+    table = estimate(view, rng, samples, denominations(view, legal), belief)
     if not table["S"]:
         return None
 
@@ -143,7 +147,7 @@ def choose_bid(
         return sum(1 for d, sc in rows if sc.contract_score(d, declarer, level, 1).made) / len(rows)
 
     ours = isinstance(bidder, int) and bidder in {me, *kn.known_partners(view, me)}
-    mult_now = {0: 1, 1: 2, 2: 4}.get(int(kn.field(view, "doubled") or 0), 1)
+    mult_now = {0: 1, 1: 2, 2: 4}.get(coinche["doubled"], 1)
     standing_contract = isinstance(bidder, int) and isinstance(trump, str) and trump in table
     level_now = LEVELS.get(value, 0) if isinstance(value, int | str) else 0
     if "surcoinche" in kinds:
@@ -179,7 +183,11 @@ belote, the success basis) to take."""
 
 
 def choose_take(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int,
+    belief: Belief | None = None,
 ) -> Action | None:
     """Belote's taking (docs/rules.md §2.4) judged by playing sampled deals out: the taker gets the
     turned-up card and two more, everybody else three (the deals fitted to the passes made
@@ -187,8 +195,8 @@ def choose_take(
     must be made often enough."""
     takes = [a for a in legal if a.type == "take" and a.trump in ("S", "H", "D", "C")]
     pass_ = next((a for a in legal if a.type == "pass"), None)
-    turn_up = kn.field(view, "turn_up")
-    if not takes or not isinstance(turn_up, str):
+    turn_up = kn.turn_up(view)
+    if not takes or turn_up is None:
         return None
     me = kn.seat_of(view)
     mine = kn.hand(view)
@@ -196,10 +204,9 @@ def choose_take(
         return None
     rules0 = Rules(kn.with_trump(view, "S"))
     unseen = [c for c in range(32) if rules0.deck[c] not in mine and rules0.deck[c] != turn_up]
-    dealer = int(kn.field(view, "dealer") or 0)
-    leader = (dealer + 1) % 4
+    leader = (view["dealer"] + 1) % 4
     side = _sides(view, me)
-    sampler = Sampler(Knowledge(view), view)
+    sampler = Sampler(Knowledge(view), view, belief)
 
     def draw() -> list[int]:
         pool = list(unseen)
@@ -222,8 +229,8 @@ def choose_take(
     best: tuple[float, Action] | None = None
     for action in takes:
         suit = str(action.trump)
-        taken = kn.with_trump(view, suit)
-        assert taken["game"] == "belote", "only Belote takes a turned-up card"
+        taken = kn.as_belote(kn.with_trump(view, suit))
+        assert taken is not None, "only Belote takes a turned-up card"
         taken["contract"] = {"trump": suit, "taker": me, "value": None, "multiplier": 1}
         rules = Rules(taken)
         table = TableScoring(taken, "score")

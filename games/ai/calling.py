@@ -20,13 +20,14 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules
 from games.ai.rollout import rollout
 from games.ai.sampler import Sampler
 from games.cards import SUITS
 from games.chiamata import BASE_TARGET, PLAYERS, score_chiamata_deal
-from games.views import GameView
+from games.views import ChiamataView, GameView
 
 CALL_SAMPLES: Final = 24
 """Sampled deals behind an auction decision: each is played out once per trump suit and partner,
@@ -46,9 +47,9 @@ def _outcomes(
     each partner of ``partners`` (one per deal)."""
     me = kn.seat_of(view)
     rules = Rules(kn.with_trump(view, suit))
-    dealer = int(kn.field(view, "dealer") or 0)
-    first = view["options"].get("first_lead")
-    leader = me if first == "declarer" else (dealer + 1) % PLAYERS
+    chiamata = _chiamata(view)
+    first = chiamata["options"]["first_lead"]
+    leader = me if first == "declarer" else (view["dealer"] + 1) % PLAYERS
     out: list[dict[int, tuple[int, int]]] = []
     for hands, wanted in zip(dealt, partners, strict=True):
         played: dict[int, tuple[int, int]] = {}
@@ -62,6 +63,13 @@ def _outcomes(
             played[partner] = (deal.points[0], deal.tricks[0])
         out.append(played)
     return out
+
+
+def _chiamata(view: GameView) -> ChiamataView:
+    found = kn.as_chiamata(view)
+    if found is None:
+        raise ValueError("the chiamata auction needs a chiamata view")
+    return found
 
 
 def _holder(rules: Rules, hands: list[int], card: str) -> int:
@@ -92,7 +100,11 @@ def _values(
 
 
 def choose_call(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int = CALL_SAMPLES
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int = CALL_SAMPLES,
+    belief: Belief | None = None,
 ) -> Action | None:
     """The hard player's call or pass (``None`` when no deal could be sampled): the least
     committing of the next calls whose deals pay the caller ``CALL_MARGIN`` at least, under
@@ -101,10 +113,10 @@ def choose_call(
     calls = [a for a in legal if a.type == "call" and a.rank][:CALL_CANDIDATES]
     if pass_ is None or not calls:
         return None
-    dealt = Sampler(Knowledge(view), view).hands(rng, samples)
+    dealt = Sampler(Knowledge(view), view, belief).hands(rng, samples)
     if not dealt:
         return None
-    standing = int(kn.field(view, "target") or BASE_TARGET)
+    standing = _chiamata(view)["target"] or BASE_TARGET
     keys = [(str(a.rank), a.points or standing) for a in calls]
     values = _values(view, dealt, keys, rng)
     for action, key in zip(calls, keys, strict=True):
@@ -114,18 +126,23 @@ def choose_call(
 
 
 def choose_trump(
-    view: GameView, legal: list[Action], rng: random.Random, samples: int = CALL_SAMPLES
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    samples: int = CALL_SAMPLES,
+    belief: Belief | None = None,
 ) -> Action | None:
     """The declarer's trump suit: the one whose sampled deals pay him best with the called rank
     in it (``None`` when no deal could be sampled)."""
-    rank = kn.field(view, "called_rank")
+    chiamata = _chiamata(view)
+    rank = chiamata["called_rank"]
     suits = [a for a in legal if a.type == "trump" and a.suit is not None and a.suit in SUITS]
-    if not isinstance(rank, str) or not suits:
+    if rank is None or not suits:
         return None
-    dealt = Sampler(Knowledge(view), view).hands(rng, samples)
+    dealt = Sampler(Knowledge(view), view, belief).hands(rng, samples)
     if not dealt:
         return None
-    target = int(kn.field(view, "target") or BASE_TARGET)
+    target = chiamata["target"] or BASE_TARGET
     values = _values(view, dealt, [(rank, target)], rng)[(rank, target)]
     return max(suits, key=lambda a: values[str(a.suit)])
 

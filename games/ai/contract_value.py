@@ -23,7 +23,7 @@ import numpy as np
 from games.ai import knowledge as kn
 from games.ai.nets import Array, Mlp
 from games.coinche import LEVELS
-from games.views import GameView
+from games.views import BidEvent, CoincheAuctionEntry, GameView
 
 NET: Final = "coinche_bid"
 """The packaged network (``games/ai/weights/coinche_bid.npz``)."""
@@ -82,7 +82,7 @@ def suit_order(trump: str) -> tuple[str, ...]:
 
 def encode_state(
     hand: Sequence[str],
-    auction: Sequence[Mapping[str, Any]],
+    auction: Sequence[CoincheAuctionEntry],
     seat: int,
     dealer: int,
     options: Mapping[str, Any],
@@ -97,42 +97,39 @@ def encode_state(
     at = HAND
     relative = {(seat + 2) % 4: 0, (seat + 1) % 4: 1, (seat + 3) % 4: 2}
     mine_level, mine_in_trump = 0.0, 0.0
-    standing: Mapping[str, Any] | None = None
+    standing: BidEvent | None = None
     doubled = 0
     for entry in auction:
-        who = entry.get("seat")
-        kind = entry.get("type")
-        if not isinstance(who, int):
-            continue
-        if kind == "bid":
+        who = entry["seat"]
+        if entry["type"] == "bid":
             standing = entry
             doubled = 0
-            level = _level(entry.get("value"))
+            level = _level(entry["value"])
             if who == seat:
                 mine_level = max(mine_level, level + 0.1)
-                mine_in_trump = float(entry.get("trump") == trump)
+                mine_in_trump = float(entry["trump"] == trump)
                 continue
             base = at + 6 * relative[who]
             x[base] = 1.0
             x[base + 1] = max(float(x[base + 1]), level + 0.1)
-            bid_trump = str(entry.get("trump"))
+            bid_trump = str(entry["trump"])
             x[base + 2 : base + 5] = 0.0
             kind_of_trump = 0 if bid_trump == trump else 1 if bid_trump in SUIT_CODES else 2
             x[base + 2 + kind_of_trump] = 1.0
-        elif kind == "pass" and who != seat:
+        elif entry["type"] == "pass" and who != seat:
             x[at + 6 * relative[who] + 5] += 0.5
-        elif kind == "coinche":
+        elif entry["type"] == "coinche":
             doubled = 1
-        elif kind == "surcoinche":
+        elif entry["type"] == "surcoinche":
             doubled = 2
     at += SEATS_IN
     if standing is None:
         x[at] = 1.0
     else:
-        bidder = standing.get("seat")
+        bidder = standing["seat"]
         x[at + (1 if bidder == seat else 2 if bidder == (seat + 2) % 4 else 3)] = 1.0
-        x[at + 4] = _level(standing.get("value")) + 0.1
-        x[at + 5] = float(standing.get("trump") == trump)
+        x[at + 4] = _level(standing["value"]) + 0.1
+        x[at + 5] = float(standing["trump"] == trump)
         x[at + 6] = float(doubled >= 1)
         x[at + 7] = float(doubled >= 2)
     at += STANDING
@@ -152,9 +149,10 @@ def encode_state(
 def encode(view: GameView, trumps: Sequence[str]) -> Array:
     """The inputs of a view's auction decision, one row per candidate trump."""
     hand = kn.hand(view)
-    auction = kn.auction(view)
+    coinche = kn.as_coinche(view)
+    auction = coinche["auction"] if coinche is not None else []
     seat = kn.seat_of(view)
-    dealer = int(kn.field(view, "dealer") or 0)
+    dealer = view["dealer"]
     options = view["options"]
     return np.stack([encode_state(hand, auction, seat, dealer, options, t) for t in trumps])
 

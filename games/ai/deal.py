@@ -93,7 +93,7 @@ class Deal:
         self.seat_points = [0] * self.n
         self.last_seat = -1
         self.undo: list[tuple[Any, ...]] = []
-        self.piquet = rules.game == "piquet"
+        self.piquet = rules.profile.per_trick
         self.h = [0] * self.n
         self.tricks_before = [0] * self.n
         self.pique_open = False
@@ -299,13 +299,13 @@ class Deal:
     def key(self) -> tuple[int, ...]:
         """Transposition key at a trick's start: the future depends on nothing else (Piquet's
         end bonus depends on the tricks won, which it adds)."""
-        extra = tuple(self.seat_tricks) if self.rules.game == "piquet" else ()
+        extra = tuple(self.seat_tricks) if self.piquet else ()
         return (*self.hands, self.leader, self.stock_pos, *extra)
 
 
 def piquet_bonus(deal: Deal, side: int) -> int:
     """Piquet's "cards" bonus (§4.9), which the deal's last trick decides."""
-    if deal.rules.game != "piquet":
+    if not deal.piquet:
         return 0
     return cards_bonus(deal.tricks[side])
 

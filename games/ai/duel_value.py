@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from games.ai import knowledge as kn
-from games.ai.knowledge import Knowledge
+from games.ai.knowledge import Knowledge, bits
 from games.ai.nets import Array, Mlp, load
 from games.cards import DECK_40, SUITS
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, card_points
@@ -97,15 +97,6 @@ def net_order(trump: int) -> tuple[int, ...]:
     for s in suits:
         order += sorted(range(s * 10, s * 10 + 10), key=lambda c: STRENGTH[c])
     return tuple(order)
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # -------------------------------------------------------------------------- positions
@@ -459,7 +450,7 @@ def best_ending(ev: Evaluator, hand: int, other: int, mine: int, theirs: int, le
 # --------------------------------------------------------------------------- from a view
 def applies(view: GameView) -> bool:
     """Whether this player plays the view's decision: two-player Briscola's card play."""
-    return kn.game_of(view) == "briscola" and kn.seat_count(view) == 2
+    return kn.as_briscola(view) is not None and kn.seat_count(view) == 2
 
 
 def choose_card(
@@ -475,20 +466,17 @@ def choose_card(
     know = Knowledge(view)
     seat = know.seat
     index = {c: i for i, c in enumerate(DECK_40)}
-    trump_code = kn.field(view, "trump")
-    trump_card = kn.field(view, "trump_card")
-    stock = int(kn.field(view, "stock_size") or 0)
-    if not isinstance(trump_card, str):
+    briscola = kn.as_briscola(view)
+    if briscola is None:
+        raise ValueError("the learned duel value plays two-player Briscola only")
+    trump_code = briscola["trump"]
+    trump_card = briscola["trump_card"]
+    stock = briscola["stock_size"]
+    if trump_card is None:
         # Drawn already: only its suit matters from here (the stock is empty).
-        trump_card = next(
-            (
-                str(e.get("card"))
-                for e in kn.events(view)
-                if e.get("type") == "trump_card_drawn" and isinstance(e.get("card"), str)
-            ),
-            f"2{trump_code}",
-        )
-    table = Table(index[trump_card], kn.field(view["options"], "tie_rule") == "last_trick")
+        drawn = [e["card"] for e in kn.events(view) if e["type"] == "trump_card_drawn"]
+        trump_card = next((c for c in drawn if c is not None), f"2{trump_code}")
+    table = Table(index[trump_card], briscola["options"]["tie_rule"] == "last_trick")
     if SUITS[table.trump] != trump_code:
         raise ValueError(f"the trump card {trump_card} is not of the trump suit {trump_code}")
     hand = sum(1 << index[c] for c in cards)
@@ -497,7 +485,7 @@ def choose_card(
     for past in know.history:
         for _, code in past:
             gone |= 1 << index[code]
-    points = kn.field(view, "scores")["deal"]
+    points = view["scores"]["deal"]
     team = kn.team_of(view)
     mine, theirs = int(points[team[seat]]), int(points[1 - team[seat]])
     unseen = FULL & ~hand & ~gone

@@ -58,8 +58,8 @@ def _suit_strength(hand: list[str], suit: str) -> float:
 
 
 def _take_or_pass(view: GameView, legal: list[Action]) -> Action:
-    hand = list(kn.field(view, "hand", []))
-    turn_up = kn.field(view, "turn_up")
+    hand = kn.hand(view)
+    turn_up = kn.turn_up(view)
     takes = [a for a in legal if a.type == "take"]
     best: tuple[float, Action] | None = None
     for action in takes:
@@ -78,7 +78,7 @@ def _take_or_pass(view: GameView, legal: list[Action]) -> Action:
 
 
 def _bid_or_pass(view: GameView, legal: list[Action]) -> Action:
-    hand = list(kn.field(view, "hand", []))
+    hand = kn.hand(view)
     bids = [a for a in legal if a.type == "bid" and isinstance(a.value, int)]
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
     if not bids:
@@ -93,7 +93,7 @@ def _bid_or_pass(view: GameView, legal: list[Action]) -> Action:
 
 
 def _call_or_pass(view: GameView, legal: list[Action]) -> Action:
-    hand = list(kn.field(view, "hand", []))
+    hand = kn.hand(view)
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
     points = sum(BRISCOLA_POINTS.get(c[0], 0) for c in hand)
     calls = [a for a in legal if a.type == "call" and a.points is None]
@@ -109,8 +109,9 @@ def _call_or_pass(view: GameView, legal: list[Action]) -> Action:
 def _name_trump(view: GameView, legal: list[Action]) -> Action:
     """The longest suit whose called card another player holds: naming a suit whose called card
     is in the own hand would mean playing alone, which an easy player never means to do."""
-    hand = list(kn.field(view, "hand", []))
-    rank = kn.field(view, "called_rank")
+    hand = kn.hand(view)
+    chiamata = kn.as_chiamata(view)
+    rank = chiamata["called_rank"] if chiamata is not None else None
 
     def weight(action: Action) -> tuple[int, int, int]:
         suit = action.suit or ""
@@ -123,9 +124,10 @@ def _name_trump(view: GameView, legal: list[Action]) -> Action:
 
 def _exchange(view: GameView, rng: random.Random) -> Action:
     """Piquet: keep the long suit and the high cards, discard as many low cards as allowed."""
-    hand = list(kn.field(view, "hand", []))
-    limits = kn.field(view, "exchange") or {}
-    low, high = int(limits.get("min", 1)), int(limits.get("max", 1))
+    hand = kn.hand(view)
+    piquet = kn.as_piquet(view)
+    limits = piquet["exchange"] if piquet is not None else None
+    low, high = (limits["min"], limits["max"]) if limits else (1, 1)
     length = {s: sum(1 for c in hand if c[1] == s) for s in SUITS}
 
     def keep_value(card: str) -> tuple[int, int, float]:

@@ -18,28 +18,19 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import duel_value
-from games.ai import knowledge as kn
+from games.ai.belief import Belief, packaged
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
 from games.ai.nets import Mlp
 from games.ai.normal import choose_normal, play_card
-from games.ai.search import DD_CARDS, search_play
+from games.ai.profiles import PROFILES, Auction, profile
+from games.ai.search import search_play
 from games.views import GameView
 
-DEFAULT_SAMPLES: Final[dict[str, int]] = {
-    "belote": 40,
-    "coinche": 64,
-    "piquet": 30,
-    "briscola": 112,
-    "chiamata": 90,
-    "sueca": 30,
-}
-"""Determinizations per move when ``choose`` is given no ``samples``: sized so that a move takes
-well under a second on one core (``benchmarks/ai.py`` prints the move times). Briscola's deals
-are cheap to play out and its hidden cards many, so it takes the most: against BriscolaBot-v3,
-112 samples scored +6.6 ± 6.2 card points a deal more than 28 on the same 60 deals (two-player
-Briscola's learned player samples as many of the other's hands for a lead). Chiamata's
-five hands are as cheap, and gained from more samples too."""
+DEFAULT_SAMPLES: Final[dict[str, int]] = {name: p.samples for name, p in PROFILES.items()}
+"""Determinizations per move when ``choose`` is given no ``samples``, by game
+(``games.ai.profiles.Profile.samples``; two-player Briscola's learned player samples as many of
+the other's hands for a lead)."""
 
 LEARNED_BRISCOLA2: Final = True
 """Whether the hard player plays two-player Briscola by the learned value by default. It does:
@@ -50,16 +41,18 @@ BriscolaBot-v3, 0.563 over 2,000 games on held-out deals, and +1.4 ± 1.1 card p
 over generation 7 alone on 900 paired deals, at a move CPU p95 of 107 ms
 (``benchmarks/results/README.md``, issue 36). ``False`` brings the search back."""
 
-ROLLOUT_BUDGET: Final[dict[str, int]] = {"briscola": 360, "chiamata": 720}
-"""Default cap on samples × candidate cards for one move, by game (``DEFAULT_ROLLOUTS``
-elsewhere; the samples never fall below ``MIN_SAMPLES``). A Briscola hand has three cards, a
-chiamata hand eight: both keep their samples whole. In chiamata, 90 samples a move against the
-normal player (random house rules, the same 24 deals) gained +0.15 ± 0.14 of a deal's stake over 30."""
-DEFAULT_ROLLOUTS: Final = 200
 MIN_SAMPLES: Final = 16
+"""With the default budget the samples never fall below this, whatever the game's rollout cap
+(``Profile.rollouts``) and the number of candidate cards."""
 
 BID_SAMPLES: Final = 64
 """Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
+
+BELIEFS: Final = False
+"""Whether the hard player draws its sampled deals by the game's learned belief
+(``games.ai.belief``) where one ships, instead of uniformly fitted to hand-written claims. Off:
+the beliefs trained so far (90–120 self-play deals a game) did not measurably change the hard
+player's cards (``benchmarks/results/README.md``, issue 46), and none ships."""
 
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
@@ -73,34 +66,22 @@ def choose_hard(
     time_cap_s: float | None = None,
     learned: bool | None = None,
     bid_net: Mlp | None = None,
+    beliefs: bool | Belief | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
     ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two). ``bid_net``: Coinche's
-    own suit bids judged by that learned contract value (``games.ai.contract_value``)."""
-    game = kn.game_of(view)
-    budget = samples if samples is not None else DEFAULT_SAMPLES.get(game, 30)
+    own suit bids judged by that learned contract value (``games.ai.contract_value``).
+    ``beliefs``: whether the sampled deals are drawn by the game's learned belief
+    (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one."""
+    game = profile(view["game"])
+    belief = _belief(view, BELIEFS if beliefs is None else beliefs)
+    budget = samples if samples is not None else game.samples
     plays = [a for a in legal if a.type == "play" and a.card is not None]
-    if game == "coinche" and not plays and len(legal) > 1:
-        action = choose_bid(view, legal, rng, min(budget, BID_SAMPLES), bid_net)
+    if game.auction is not None and not plays and len(legal) > 1:
+        action = _auction(game.auction, view, legal, rng, budget, bid_net, belief)
         if action is not None:
             return action
-    if game == "belote" and not plays and len(legal) > 1:
-        action = choose_take(view, legal, rng, min(budget, BID_SAMPLES))
-        if action is not None:
-            return action
-    if game == "chiamata" and not plays and len(legal) > 1:
-        kinds = {a.type for a in legal}
-        calls = min(budget, CALL_SAMPLES)
-        chosen = (
-            choose_call(view, legal, rng, calls)
-            if "call" in kinds
-            else choose_trump(view, legal, rng, calls)
-            if "trump" in kinds
-            else None
-        )
-        if chosen is not None:
-            return chosen
     if len(plays) != len(legal) or len(plays) < 2:
         return choose_normal(view, legal, rng)
     use_learned = LEARNED_BRISCOLA2 if learned is None else learned
@@ -114,8 +95,7 @@ def choose_hard(
     cards = [str(a.card) for a in plays]
     if samples is None:
         # Many candidate cards make each sample dearer: keep the move's work about constant.
-        rollouts = ROLLOUT_BUDGET.get(game, DEFAULT_ROLLOUTS)
-        budget = min(budget, max(MIN_SAMPLES, rollouts // len(cards)))
+        budget = min(budget, max(MIN_SAMPLES, game.rollouts // len(cards)))
     # The normal player's choice breaks ties and stands in if no deal can be sampled.
     fallback_rng = random.Random(rng.random())
     preferred = play_card(view, cards, fallback_rng)
@@ -124,8 +104,42 @@ def choose_hard(
         cards,
         rng,
         budget,
-        DD_CARDS.get(game, 12),
+        game.dd_cards,
         deadline,
         lambda: preferred,
+        belief,
     )
     return next(a for a in plays if a.card == card)
+
+
+def _auction(
+    kind: Auction,
+    view: GameView,
+    legal: list[Action],
+    rng: random.Random,
+    budget: int,
+    bid_net: Mlp | None,
+    belief: Belief | None,
+) -> Action | None:
+    """The game's auction judged by sampled deals (``Profile.auction``); ``None`` where it has
+    nothing to say (no deal could be sampled, or not its kind of decision): the normal
+    player's call then."""
+    if kind == "bid":
+        return choose_bid(view, legal, rng, min(budget, BID_SAMPLES), bid_net, belief)
+    if kind == "take":
+        return choose_take(view, legal, rng, min(budget, BID_SAMPLES), belief)
+    kinds = {a.type for a in legal}
+    calls = min(budget, CALL_SAMPLES)
+    if "call" in kinds:
+        return choose_call(view, legal, rng, calls, belief)
+    if "trump" in kinds:
+        return choose_trump(view, legal, rng, calls, belief)
+    return None
+
+
+def _belief(view: GameView, wanted: bool | Belief) -> Belief | None:
+    """The belief the sampled deals are drawn by: the given one, the game's shipped one when
+    wanted, else none (uniform deals fitted to the claims)."""
+    if isinstance(wanted, Belief):
+        return wanted
+    return packaged(view["game"], view["seats"]) if wanted else None

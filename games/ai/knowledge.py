@@ -18,16 +18,28 @@ seat is known to hold (the turned-up card, the trump card, a belote announced, m
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any
 
 from games import belote_rules as br
+from games.ai.profiles import profile
 from games.cards import SUITS
 from games.piquet_declarations import RANK_ORDER as PIQUET_RANK_ORDER
 from games.registry import game_class
-from games.views import GameView
-
-BELOTE_GAMES: Final = ("belote", "coinche")
+from games.views import (
+    BelotePlayOptions,
+    BeloteView,
+    BriscolaView,
+    ChiamataAuctionEntry,
+    ChiamataView,
+    CoincheAuctionEntry,
+    CoincheBid,
+    CoincheView,
+    Event,
+    GameView,
+    PiquetView,
+    SuecaView,
+)
 
 FREE, FOLLOW, BELOTE = 0, 1, 2
 """How followers are constrained: no duty, must follow suit, Belote's §2.5 algorithm."""
@@ -35,57 +47,90 @@ FREE, FOLLOW, BELOTE = 0, 1, 2
 
 # ----------------------------------------------------------------------------- view helpers
 def field(view: Mapping[str, Any], key: str, default: Any = None) -> Any:
-    """One view (or event) field: every read of a view outside this module goes through here
-    or the helpers below, so that typed views change one module."""
+    """An event's field, or a key that only some games' views have where the reader does not
+    know the game (``None`` elsewhere). A key every view has is read by indexing."""
     return view.get(key, default)
 
 
-def game_of(view: Mapping[str, Any]) -> str:
-    return str(view.get("game", ""))
+def game_of(view: GameView) -> str:
+    return view["game"]
 
 
-def seat_of(view: Mapping[str, Any]) -> int:
-    seat = view.get("seat")
-    return int(seat) if isinstance(seat, int) else 0
+def seat_of(view: GameView) -> int:
+    """The seat the view is of (a computer player always sits: a spectator's view has none)."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view has no seat to play")
+    return seat
 
 
-def seat_count(view: Mapping[str, Any]) -> int:
-    return int(view.get("seats") or len(view.get("hand_sizes") or []) or 4)
+def seat_count(view: GameView) -> int:
+    return view["seats"]
 
 
-def hand(view: Mapping[str, Any]) -> list[str]:
-    return [str(c) for c in view.get("hand") or []]
+def hand(view: GameView) -> list[str]:
+    return list(view["hand"])
 
 
-def hand_sizes(view: Mapping[str, Any]) -> list[int]:
-    return [int(n) for n in view.get("hand_sizes") or []]
+def hand_sizes(view: GameView) -> list[int]:
+    return list(view["hand_sizes"])
 
 
-def current_trick(view: Mapping[str, Any]) -> list[tuple[int, str]]:
-    return [(int(s), str(c)) for s, c in view.get("trick") or []]
+def current_trick(view: GameView) -> list[tuple[int, str]]:
+    return [(int(s), str(c)) for s, c in view["trick"]]
 
 
-def events(view: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
-    for event in view.get("events") or []:
-        if isinstance(event, Mapping):
-            yield event
+def events(view: GameView) -> list[Event]:
+    """The deal's public events, tagged by ``type``: ``if event["type"] == "trick":`` narrows."""
+    return view["events"]
 
 
-def completed_tricks(view: Mapping[str, Any]) -> list[list[tuple[int, str]]]:
+def completed_tricks(view: GameView) -> list[list[tuple[int, str]]]:
     """The tricks of this deal already taken, in play order (from the public events)."""
     return [
-        [(int(s), str(c)) for s, c in e.get("cards") or []]
-        for e in events(view)
-        if e.get("type") == "trick"
+        [(int(s), str(c)) for s, c in e["cards"]] for e in view["events"] if e["type"] == "trick"
     ]
 
 
-def trump_of(view: Mapping[str, Any]) -> str | None:
-    trump = view.get("trump")
-    contract = view.get("contract")
-    if trump is None and isinstance(contract, Mapping):
-        trump = contract.get("trump")
-    return trump if isinstance(trump, str) else None
+def trump_of(view: GameView) -> str | None:
+    trump = view["trump"]
+    contract = view["contract"]
+    if trump is None and contract is not None:
+        trump = contract["trump"]
+    return trump
+
+
+def belote_play_options(view: GameView) -> BelotePlayOptions:
+    """The play and meld rules of a Belote or Coinche table (``Profile.belote_rules``)."""
+    if view["game"] == "belote" or view["game"] == "coinche":
+        return view["options"]
+    raise ValueError(f"{view['game']} is not played with Belote's play rules")
+
+
+def coinche_bid(view: GameView) -> CoincheBid | None:
+    """The contract standing in a Coinche auction (``None`` before the first bid, and in the
+    other games)."""
+    coinche = as_coinche(view)
+    return coinche["bid"] if coinche is not None else None
+
+
+def turn_up(view: GameView) -> str | None:
+    """Belote's turned-up card while it is offered (``None`` in the other games)."""
+    belote = as_belote(view)
+    return belote["turn_up"] if belote is not None else None
+
+
+def stock_size(view: GameView) -> int:
+    """Cards in the stock, the face-up trump card included (0 in a game without one)."""
+    briscola = as_briscola(view)
+    return briscola["stock_size"] if briscola is not None else 0
+
+
+def face_up_trump(view: GameView) -> str | None:
+    """The trump card shown face up (Briscola's, under the stock; Sueca's, the dealer's), while
+    it is on the table."""
+    shown = as_briscola(view) or as_sueca(view)
+    return shown["trump_card"] if shown is not None else None
 
 
 def team_of(view: GameView) -> list[int]:
@@ -106,24 +151,51 @@ def with_trump(view: GameView, trump: str) -> GameView:
     return out
 
 
-def contract(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    value = view.get("contract")
-    return value if isinstance(value, Mapping) else None
+def contract(view: GameView) -> Mapping[str, Any] | None:
+    return view["contract"]
 
 
-def declarer_of(view: Mapping[str, Any]) -> int | None:
+def declarer_of(view: GameView) -> int | None:
     """The seat that chose trumps (Belote's taker, Coinche's and chiamata's declarer)."""
-    c = contract(view)
+    c = view["contract"]
     if c is None:
         return None
-    for key in ("declarer", "taker"):
-        if isinstance(c.get(key), int):
-            return int(c[key])
-    return None
+    if "taker" in c:
+        return c["taker"]
+    return c["declarer"]
 
 
-def auction(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [a for a in view.get("auction") or [] if isinstance(a, Mapping)]
+def auction(view: GameView) -> list[CoincheAuctionEntry | ChiamataAuctionEntry]:
+    """The auction's calls, oldest first (none in a game without an auction)."""
+    if view["game"] == "coinche" or view["game"] == "chiamata":
+        return list(view["auction"])
+    return []
+
+
+# Each game's own view, for the keys only it has: ``as_chiamata(view)`` is the view, typed, in
+# a chiamata deal, else ``None``. The view's ``game`` tag is read here and nowhere else.
+def as_belote(view: GameView) -> BeloteView | None:
+    return view if view["game"] == "belote" else None
+
+
+def as_coinche(view: GameView) -> CoincheView | None:
+    return view if view["game"] == "coinche" else None
+
+
+def as_piquet(view: GameView) -> PiquetView | None:
+    return view if view["game"] == "piquet" else None
+
+
+def as_briscola(view: GameView) -> BriscolaView | None:
+    return view if view["game"] == "briscola" else None
+
+
+def as_sueca(view: GameView) -> SuecaView | None:
+    return view if view["game"] == "sueca" else None
+
+
+def as_chiamata(view: GameView) -> ChiamataView | None:
+    return view if view["game"] == "chiamata" else None
 
 
 def known_partners(view: GameView, seat: int) -> set[int]:
@@ -131,7 +203,7 @@ def known_partners(view: GameView, seat: int) -> set[int]:
     whose players score alone, the deal's partnership once the view shows it."""
     mates = next((set(team) for team in view["teams"] if seat in team), set())
     mates.discard(seat)
-    if view["game"] != "chiamata":
+    if view["game"] != "chiamata":  # the type's tag: only chiamata's view has a partner
         return mates
     seats = seat_count(view)
     partner, declarer = view["partner"], view["declarer"]
@@ -144,6 +216,17 @@ def known_partners(view: GameView, seat: int) -> set[int]:
         # Revealed partnership: every defender sides with the other defenders.
         return {s for s in range(seats) if s not in (declarer, partner, seat)}
     return set()
+
+
+def bits(mask: int) -> list[int]:
+    """The cards of a bitmask (card indices), lowest first: the one conversion every search
+    loop runs."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 # ---------------------------------------------------------------------------- card rules
@@ -161,7 +244,10 @@ class Rules:
         self.seats = seat_count(view)
         self.options: Mapping[str, Any] = view["options"]
         """The table's rules (the view's ``options``)."""
-        self.piquet_old = view.get("rules_era") in ("old", "c17")
+        self.profile = profile(self.game)
+        """What the game asks of the players beyond its view (``games.ai.profiles``)."""
+        piquet = as_piquet(view)
+        self.piquet_old = piquet is not None and piquet["rules_era"] in ("old", "c17")
         trump = trump_of(view)
         engine = game_class(self.game)
         self.mode = -1
@@ -170,18 +256,17 @@ class Rules:
         self.must_undertrump = True
         self.partner_free = False
         last_bonus = 0
-        if view["game"] in BELOTE_GAMES:
+        if self.profile.belote_rules:
             # The engine's own bit order and tables (its legal-play function reads them).
             deck: tuple[str, ...] = br.CARD_CODES
             self.mode = br.MODE_OF_TRUMP.get(trump or "", br.SA)
             mode = self.mode
-            scale = (
-                view["game"] == "coinche" and view["options"]["sa_ta_scale"] == "card_values_162"
-            )
+            # SA and TA on the 162 scale: a rule Coinche's tables have, Belote's not.
+            scale = self.options.get("sa_ta_scale") == "card_values_162"
             table = br.POINTS_162 if scale else br.BELOTE_POINTS
             strength = [br.STRENGTH[mode][i] for i in range(32)]
             points = list(table[mode])
-            options = view["options"]
+            options = belote_play_options(view)
             self.follow = BELOTE
             self.trump_lead = br.TRUMP_LEAD_CODES[options["trump_lead_overtrump"]]
             self.must_undertrump = options["must_undertrump"]
@@ -372,43 +457,43 @@ class Knowledge:
 
     def _known_holdings(self) -> None:
         view, rules = self.view, self.rules
-        if view["game"] == "belote":
-            turn_up = view.get("turn_up")
+        belote, sueca = as_belote(view), as_sueca(view)
+        briscola, piquet = as_briscola(view), as_piquet(view)
+        if belote is not None:
+            turn_up = belote["turn_up"]
             taker = declarer_of(view)
-            if isinstance(turn_up, str) and taker is not None:
+            if turn_up is not None and taker is not None:
                 self.held[taker] |= rules.mask([turn_up])
-        if view["game"] == "sueca":
-            card, holder = view.get("trump_card"), view.get("trump_card_seat")
-            if isinstance(card, str) and isinstance(holder, int):
+        if sueca is not None:
+            card, holder = sueca["trump_card"], sueca["trump_card_seat"]
+            if card is not None and holder is not None:
                 self.held[holder] |= rules.mask([card])
-        if view["game"] == "briscola":
-            card = view.get("trump_card")
-            if isinstance(card, str) and int(view.get("stock_size") or 0) > 0:
+        if briscola is not None:
+            card = briscola["trump_card"]
+            if card is not None and briscola["stock_size"] > 0:
                 self.out |= rules.mask([card])  # the last card of the stock, not in any hand
-            for other, cards in (view.get("partner_hands") or {}).items():
+            for other, cards in briscola["partner_hands"].items():
                 self.held[int(other)] |= rules.mask(list(cards))
-        if view["game"] == "piquet":
-            self.out |= rules.mask([str(c) for c in view.get("discards") or []])
-            if view.get("younger") == self.seat:
+        if piquet is not None:
+            self.out |= rules.mask(list(piquet["discards"]))
+            if piquet["younger"] == self.seat:
                 # The younger sees the talon cards left over once he has exchanged.
-                seen = rules.mask([str(c) for c in view.get("talon_seen") or []])
+                seen = rules.mask(list(piquet["talon_seen"]))
                 self.out |= seen & ~self.mine
-        for event in events(view):
-            kind = event.get("type")
-            seat = event.get("seat")
-            if kind == "belote" and isinstance(seat, int):
-                code = str(event.get("card"))
+        for event in view["events"]:
+            if event["type"] == "belote":
+                code = event["card"]
                 other = ("Q" if code[0] == "K" else "K") + code[1]
-                self.held[seat] |= rules.mask([other])
-            elif kind == "melds":
-                for entry in event.get("melds") or []:
-                    holder = entry.get("seat")
-                    for meld in entry.get("melds") or []:
-                        if isinstance(holder, int):
-                            self.held[holder] |= rules.mask(list(meld.get("cards") or []))
-            elif kind == "declaration" and isinstance(seat, int) and seat != self.seat:
-                for combo in event.get("combinations") or []:
-                    self.held[seat] |= rules.mask(list(combo.get("cards") or []))
+                self.held[event["seat"]] |= rules.mask([other])
+            elif event["type"] == "melds":
+                for entry in event["melds"]:
+                    for meld in entry["melds"]:
+                        self.held[entry["seat"]] |= rules.mask(meld["cards"])
+            elif event["type"] == "declaration":
+                seat = event["seat"]
+                if seat is not None and seat != self.seat:
+                    for combo in event["combinations"]:
+                        self.held[seat] |= rules.mask(combo["cards"])
         self.out &= ~self.mine & ~self.played
 
     # ---------------------------------------------------------------------- questions
@@ -434,7 +519,15 @@ __all__ = [
     "PIQUET_RANK_ORDER",
     "Knowledge",
     "Rules",
+    "as_belote",
+    "as_briscola",
+    "as_chiamata",
+    "as_coinche",
+    "as_piquet",
+    "as_sueca",
     "auction",
+    "bits",
+    "coinche_bid",
     "completed_tricks",
     "contract",
     "current_trick",
@@ -449,5 +542,6 @@ __all__ = [
     "seat_of",
     "team_of",
     "trump_of",
+    "turn_up",
     "with_trump",
 ]

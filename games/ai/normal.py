@@ -10,11 +10,11 @@ good player would explain in a sentence.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 from games.actions import Action
 from games.ai import knowledge as kn
 from games.ai.knowledge import Knowledge, Rules
+from games.ai.profiles import profile
 from games.cards import SUITS
 from games.piquet_declarations import RANK_INDEX as PIQUET_RANK
 from games.tricks import BRISCOLA_ORDER, BRISCOLA_POINTS, strength_table
@@ -231,10 +231,10 @@ def _coinche_bid(view: GameView, legal: list[Action]) -> Action:
     pass_ = next((a for a in legal if a.type == "pass"), legal[0])
     kinds = {a.type for a in legal}
     auction = kn.auction(view)
-    bid = kn.field(view, "bid")
-    bidder = bid.get("bidder") if isinstance(bid, Mapping) else None
-    value = bid.get("value") if isinstance(bid, Mapping) else None
-    bid_trump = bid.get("trump") if isinstance(bid, Mapping) else None
+    bid = kn.coinche_bid(view)
+    bidder = bid["bidder"] if bid is not None else None
+    value = bid["value"] if bid is not None else None
+    bid_trump = bid["trump"] if bid is not None else None
     if "surcoinche" in kinds:
         # Only with the contract well in hand: the own (or partner's) contract, 2 units spare.
         if isinstance(value, int) and isinstance(bid_trump, str) and bid_trump in SUITS:
@@ -249,9 +249,10 @@ def _coinche_bid(view: GameView, legal: list[Action]) -> Action:
     partner_bid: dict[str, int] = {}
     own_suits: set[str] = set()
     for entry in auction:
-        seat = entry.get("seat")
-        v, t = entry.get("value"), entry.get("trump")
-        if entry.get("type") != "bid" or not isinstance(t, str) or not isinstance(v, int):
+        if entry["type"] != "bid":
+            continue
+        seat, v, t = entry["seat"], entry["value"], entry["trump"]
+        if t is None or not isinstance(v, int):
             continue
         if seat == me:
             own_suits.add(t)
@@ -324,8 +325,8 @@ def defence(cards: list[str], suit: str) -> float:
 
 def _belote_take(view: GameView, legal: list[Action]) -> Action:
     cards = kn.hand(view)
-    turn_up = kn.field(view, "turn_up")
-    extra = [turn_up] if isinstance(turn_up, str) else []
+    turn_up = kn.turn_up(view)
+    extra = [turn_up] if turn_up is not None else []
     pass_ = next((a for a in legal if a.type == "pass"), None)
     best: tuple[float, Action] | None = None
     for action in legal:
@@ -375,10 +376,10 @@ def name_trump(view: GameView, legal: list[Action]) -> Action:
     """Chiamata: name the strongest suit whose called card someone else holds (a partner); a
     suit whose called card is in the own hand only when every suit's is."""
     cards = kn.hand(view)
-    rank = kn.field(view, "called_rank")
-    if not isinstance(rank, str):
-        bid = kn.field(view, "bid")
-        rank = bid.get("rank") if isinstance(bid, Mapping) else None
+    chiamata = kn.as_chiamata(view)
+    rank = chiamata["called_rank"] if chiamata is not None else None
+    if rank is None and chiamata is not None and chiamata["bid"] is not None:
+        rank = chiamata["bid"]["rank"]
 
     def weight(action: Action) -> tuple[int, int, int]:
         suit = action.suit or ""
@@ -392,8 +393,9 @@ def name_trump(view: GameView, legal: list[Action]) -> Action:
 def piquet_exchange(view: GameView, rng: random.Random) -> Action:
     """Keep the point suit, sequences and high sets; discard the most low cards allowed."""
     cards = kn.hand(view)
-    limits = kn.field(view, "exchange") or {}
-    low, high = int(limits.get("min", 1)), min(int(limits.get("max", 1)), len(cards))
+    piquet = kn.as_piquet(view)
+    limits = piquet["exchange"] if piquet is not None else None
+    low, high = (limits["min"], min(limits["max"], len(cards))) if limits else (1, 1)
     length = {s: sum(1 for c in cards if c[1] == s) for s in SUITS}
     ranks = {r: sum(1 for c in cards if c[0] == r) for r in "TJQKA"}
 
@@ -413,7 +415,13 @@ def piquet_exchange(view: GameView, rng: random.Random) -> Action:
     ranked = sorted(cards, key=keep_value)
     weak = [c for c in ranked if keep_value(c)[0] < 14]
     count = max(
-        low, min(high, max(len(weak), high if kn.field(view, "elder") == kn.seat_of(view) else 0))
+        low,
+        min(
+            high,
+            max(
+                len(weak), high if piquet is not None and piquet["elder"] == kn.seat_of(view) else 0
+            ),
+        ),
     )
     return Action("exchange", cards=tuple(ranked[:count]))
 
@@ -429,7 +437,7 @@ def choose_normal(view: GameView, legal: list[Action], rng: random.Random) -> Ac
     game = kn.game_of(view)
     if "take" in kinds:
         return _belote_take(view, legal)
-    if game == "coinche" or kinds & {"bid", "coinche", "surcoinche"}:
+    if profile(game).auction == "bid" or kinds & {"bid", "coinche", "surcoinche"}:
         return _coinche_bid(view, legal)
     if "call" in kinds:
         return _chiamata_call(view, legal)

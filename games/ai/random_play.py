@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 
 from games.actions import Action
+from games.ai.knowledge import as_piquet
 from games.views import GameView
 
 
@@ -17,7 +18,8 @@ def concrete(view: GameView, action: Action, rng: random.Random) -> Action:
     """``action`` itself, or for the exchange template a random exchange the rules allow."""
     if action.type != "exchange" or action.cards is not None:
         return action
-    limits = view["exchange"] if view["game"] == "piquet" else None
+    piquet = as_piquet(view)
+    limits = piquet["exchange"] if piquet is not None else None
     hand = list(view["hand"])
     low = limits["min"] if limits else 1
     high = min(limits["max"] if limits else 5, len(hand))

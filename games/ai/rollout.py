@@ -14,7 +14,7 @@ from typing import Final
 from weakref import WeakKeyDictionary
 
 from games.ai.deal import Deal
-from games.ai.knowledge import FREE, Rules
+from games.ai.knowledge import FREE, Rules, bits
 
 
 def rollout(deal: Deal, rng: random.Random) -> None:
@@ -164,7 +164,7 @@ def _duel_rollout(deal: Deal, rng: random.Random) -> None:
         if deal.trick:
             deal.play(_best_reply(deal.win_card, cards, pts, beaters, keep, rng)[0])
             continue
-        replies = _bits(hands[1 - seat])
+        replies = bits(hands[1 - seat])
         hidden = deal.stock[deal.stock_pos : len(deal.stock) - 1]
         if hidden:
             # The leader has not seen the other's hand: it fears a hand drawn from every card
@@ -208,21 +208,11 @@ def _decisions(deal: Deal) -> Iterator[list[int]]:
     """The legal cards of the seat to play at each real choice, to the deal's end: a lone legal
     card is played for it. The loop over them plays one card a turn."""
     while deal.remaining_cards:
-        cards = _bits(deal.legal())
+        cards = bits(deal.legal())
         if len(cards) == 1:
             deal.play(cards[0])
             continue
         yield cards
-
-
-def _bits(mask: int) -> list[int]:
-    """The cards of ``mask``, lowest index first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 __all__ = ["rollout"]

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.knowledge import Knowledge, Rules, events
 from games.ai.normal import bid_value, chiamata_strength, defence, trump_strength
 from games.cards import SUITS
@@ -115,17 +116,22 @@ class Claim:
 class Sampler:
     """Deals of the unseen cards consistent with a view's ``Knowledge``, fitted to its claims."""
 
-    def __init__(self, know: Knowledge, view: GameView) -> None:
+    def __init__(self, know: Knowledge, view: GameView, belief: Belief | None = None) -> None:
         self.know = know
         self.view = view
+        self.belief = belief.holders(view, know) if belief is not None else None
+        """Each card's chance of being in each hand (then in no hand), by a learned belief
+        (``games.ai.belief``): cards are then drawn in proportion to it, within the hard
+        constraints, and the hand-written claims are left out (the belief learned what the
+        calls and plays say)."""
         rules = know.rules
-        sizes = [int(n) for n in kn.field(view, "hand_sizes") or [0] * know.seats]
+        sizes = kn.hand_sizes(view)
         self.sizes = sizes
         self.seat = know.seat
         self.unseen = [c for c in range(rules.size) if know.unseen >> c & 1]
         self.played_by = self._played_by()
         self.claims: list[Claim] = []
-        if AUCTION_WEIGHTS:
+        if AUCTION_WEIGHTS and self.belief is None:
             self._auction_claims(view)
             self._taking_claims(view)
             self._chiamata_claims(view)
@@ -168,17 +174,18 @@ class Sampler:
         high in that suit (less is asked of a bid in a suit the partner named first); a pass
         claims no clearly higher bid in any suit; a coinche, tricks against the trumps.
         """
-        if "in_auction" in view:
+        coinche = kn.as_coinche(view)
+        if coinche is None:
             return  # a rank auction (chiamata): ``_chiamata_claims``
         current = 0
         current_trump: str | None = None
         named: set[tuple[int, str]] = set()
-        for entry in kn.auction(view):
-            kind, seat = entry.get("type"), entry.get("seat")
-            value, trump = entry.get("value"), entry.get("trump")
-            if not isinstance(seat, int) or kind not in ("bid", "pass", "coinche"):
-                continue
-            if kind == "bid" and isinstance(value, int) and isinstance(trump, str):
+        for entry in coinche["auction"]:
+            seat = entry["seat"]
+            if entry["type"] == "bid":
+                value, trump = entry["value"], entry["trump"]
+                if not isinstance(value, int) or trump is None:
+                    continue  # a capot or generale: no level to measure passes against
                 # An SA or TA bid claims nothing that ``bid_value`` measures, but raises the
                 # contract that later passes are measured against.
                 if trump in SUITS:
@@ -186,75 +193,74 @@ class Sampler:
                     self._claim("bid", seat, suit=trump, value=value, supported=supported)
                 named.add((seat, trump))
                 current, current_trump = value, trump
-            elif kind == "pass":
+            elif entry["type"] == "pass":
                 self._claim("pass", seat, value=current)
-            elif kind == "coinche" and current_trump is not None:
+            elif entry["type"] == "coinche" and current_trump is not None:
                 self._claim("coinche", seat, suit=current_trump, value=current)
 
     def _taking_claims(self, view: GameView) -> None:
         """Belote: a take claims trumps enough for it; a pass with the turn-up's suit (or, in
         the second round, any suit) offered claims too few for a take."""
-        turn_up = kn.field(view, "turn_up")
-        if not isinstance(turn_up, str):
+        belote = kn.as_belote(view)
+        turn_up = belote["turn_up"] if belote is not None else None
+        if turn_up is None:
             return
         for event in events(view):
-            kind, seat, trump = event.get("type"), event.get("seat"), event.get("trump")
-            if not isinstance(seat, int):
-                continue
-            if kind == "take" and isinstance(trump, str) and trump in SUITS:
-                self._claim("take", seat, suit=trump)
-            elif kind == "pass" and event.get("round") == 1:
-                self._claim("refuse", seat, suit=turn_up[1])
-            elif kind == "pass" and event.get("round") == 2:
+            if event["type"] == "take" and event["trump"] in SUITS:
+                self._claim("take", event["seat"], suit=event["trump"])
+            elif event["type"] == "pass" and event.get("round") == 1:
+                self._claim("refuse", event["seat"], suit=turn_up[1])
+            elif event["type"] == "pass" and event.get("round") == 2:
                 for suit in SUITS:
                     if suit != turn_up[1]:
-                        self._claim("refuse", seat, suit=suit)
+                        self._claim("refuse", event["seat"], suit=suit)
 
     def _chiamata_claims(self, view: GameView) -> None:
         """Chiamata: a call claims a strong suit, a pass no very strong one; the declarer holds
         the trumps he named, and rarely the card he called."""
-        if "in_auction" not in view:
+        chiamata = kn.as_chiamata(view)
+        if chiamata is None:
             return  # a contract auction (Coinche): ``_auction_claims``
-        for entry in kn.auction(view):
-            kind, seat = entry.get("type"), entry.get("seat")
-            if isinstance(seat, int) and kind == "call":
-                self._claim("call", seat)
-            elif isinstance(seat, int) and kind == "pass":
-                self._claim("fold", seat)
-        declarer = kn.field(view, "declarer")
+        for entry in chiamata["auction"]:
+            if entry["type"] == "call":
+                self._claim("call", entry["seat"])
+            elif entry["type"] == "pass":
+                self._claim("fold", entry["seat"])
+        declarer = chiamata["declarer"]
         trump = kn.trump_of(view)
-        called = kn.field(view, "called_card")
-        if isinstance(declarer, int) and isinstance(trump, str) and isinstance(called, str):
+        called = chiamata["called_card"]
+        if declarer is not None and trump is not None and called is not None:
             self._claim("trump", declarer, suit=trump)
-            if not isinstance(kn.field(view, "partner"), int):
+            if chiamata["partner"] is None:
                 self._claim("called", declarer, card=called)
 
     def _piquet_claims(self, view: GameView) -> None:
         """Piquet: each declaration category's public outcome, and each exchange's count."""
-        elder, younger = kn.field(view, "elder"), kn.field(view, "younger")
-        if not isinstance(elder, int) or not isinstance(younger, int):
+        piquet = kn.as_piquet(view)
+        if piquet is None:
             return
+        elder, younger = piquet["elder"], piquet["younger"]
         other = younger if self.seat == elder else elder
         shown: dict[str, tuple[int, int]] = {}
         for event in events(view):
-            if event.get("type") == "declaration":
-                winner = event.get("seat")
-                category = str(event.get("category"))
-                shown[category] = (winner if isinstance(winner, int) else -1, 0)
-        if kn.field(view, "phase") == "play":
+            if event["type"] == "declaration":
+                winner = event["seat"]
+                shown[event["category"]] = (winner if winner is not None else -1, 0)
+        if view["phase"] == "play":
             for category in ("point", "sequence", "set"):
                 # A category missing from the elder's view before his first lead is the
                 # younger's: its combinations are shown only then (§4.7.2).
                 winner, _ = shown.get(category, (younger, 0))
                 self._claim("declared", other, card=category, value=winner)
-        exchanged = kn.field(view, "exchanged") or []
-        if not 0 <= other < len(exchanged) or not isinstance(exchanged[other], int):
+        exchanged = piquet["exchanged"]
+        taken_by = exchanged[other] if 0 <= other < len(exchanged) else None
+        if taken_by is None:
             return
         # Only an exchange short of what was allowed says something: the elder may take up to
         # five cards (eight in the 17th-century game), the younger what the elder left.
         talon = self.know.rules.size - 24
         elder_max = min(talon, 8 if talon > 8 else 5)
-        taken = int(exchanged[other])
+        taken = taken_by
         allowed = elder_max if other == elder else talon - int(exchanged[elder] or 0)
         if taken < allowed:
             self._claim("kept", other, value=taken)
@@ -360,7 +366,10 @@ class Sampler:
         """Whether the two Piquet hands as they were at the declarations give the category
         the winner the view shows (-1: nobody)."""
         view = self.view
-        elder = int(kn.field(view, "elder"))
+        piquet = kn.as_piquet(view)
+        if piquet is None:
+            return 1.0
+        elder = piquet["elder"]
         mine = hands[self.seat] | self.played_by[self.seat]
         elder_hand, younger_hand = (mine, held) if self.seat == elder else (held, mine)
         era = str(rules.options["rules_era"])
@@ -456,17 +465,28 @@ class Sampler:
         # Most constrained cards first.
         pool.sort(key=lambda c: sum(1 for s in range(seats) if not forbidden[s] >> c & 1))
         rest: list[int] = []
+        belief = self.belief
+        # With a belief, a card goes to a hand in proportion to its chance of being there times
+        # the share of that hand still to fill: uniform odds give the uniform draw back.
+        start = [max(1, r) for r in room]
+        rest_start = max(1, rest_room)
         for c in pool:
             total = 0.0
             choices: list[tuple[int, float]] = []
+            odds = belief[c] if belief is not None else None
             for s in range(seats):
                 if room[s] > 0 and (relax or not forbidden[s] >> c & 1):
-                    w = float(room[s])
+                    w = float(room[s]) if odds is None else max(odds[s], 1e-3) * room[s] / start[s]
                     choices.append((s, w))
                     total += w
             if rest_room > 0:
-                choices.append((-1, float(rest_room)))
-                total += rest_room
+                w = (
+                    float(rest_room)
+                    if odds is None
+                    else max(odds[seats], 1e-3) * rest_room / rest_start
+                )
+                choices.append((-1, w))
+                total += w
             if not choices:
                 return None
             pick = rng.random() * total
@@ -496,16 +516,15 @@ def _tricks_followed_by_draws(view: GameView, completed: int) -> int:
     """How many of the deal's first tricks were followed by drawing from the stock: all of
     them while a stock is left, those up to the one after which the face-up trump card was
     drawn once it is gone, none in a game without a stock."""
-    stock = kn.field(view, "stock_size")
-    if stock is None:
+    if not kn.as_briscola(view):
         return 0
-    if int(stock) > 0:
+    if kn.stock_size(view) > 0:
         return completed
     tricks = 0
     for event in events(view):
-        if event.get("type") == "trick":
+        if event["type"] == "trick":
             tricks += 1
-        elif event.get("type") == "trump_card_drawn":
+        elif event["type"] == "trump_card_drawn":
             return tricks
     return 0
 

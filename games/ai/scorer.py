@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 from games.ai import knowledge as kn
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, declarer_of, events
+from games.ai.profiles import PROFILES
 from games.belote import card_multiplier, score_belote_hand
 from games.belote_melds import best_declaration, resolve_melds
 from games.belote_rules import (
@@ -41,7 +42,7 @@ from games.coinche import LEVELS, contract_card_points, last_trick_bonus, score_
 from games.piquet import PIQUE, REPIQUE, cards_bonus
 from games.piquet_declarations import settle_declarations
 from games.sueca import hand_result
-from games.views import GameView
+from games.views import BeloteView, GameView
 
 Objective = Literal["score", "search", "cards"]
 """What a deal is worth to the searching seat: ``score``, its side's deal score in the game's
@@ -51,7 +52,9 @@ points margin with the deal's result weighed by ``RESULT_WEIGHT`` card points a 
 ``cards``, in those three games the card points margin alone (a deal review's unit, which says
 "card points" and must mean them), elsewhere the same as ``score``."""
 
-RESULT_WEIGHT: Final[dict[str, int]] = {"sueca": 25, "briscola": 20, "chiamata": 30}
+RESULT_WEIGHT: Final[dict[str, int]] = {
+    name: p.result_weight for name, p in PROFILES.items() if p.result_weight
+}
 """Card points one unit of the deal's score is worth to the hard player's search where card
 points decide the result (a Sueca game, a Briscola hand, a chiamata stake): the card points
 still count for the next deals' chances and for ties, the unit for the result."""
@@ -82,42 +85,41 @@ class TableScoring:
         self.know = know
         self.objective = objective
         self.game = know.rules.game
+        self.profile = know.rules.profile
         self.options: Mapping[str, Any] = view["options"]
         self.teams = [list(team) for team in view["teams"]]
         self.team_of = kn.team_of(view)
         self.seat = know.seat
         self.seats = know.seats
-        scores = kn.field(view, "scores")
-        deal_scores = scores.get("deal") if isinstance(scores, Mapping) else None
-        game_scores = scores.get("game") if isinstance(scores, Mapping) else None
-        self.before = [int(x) for x in deal_scores or [0] * len(self.teams)]
-        self.totals = [int(x) for x in game_scores or [0] * len(self.teams)]
-        self.tricks_before = [int(x) for x in kn.field(view, "tricks_won") or [0] * self.seats]
+        self.before = list(view["scores"]["deal"])
+        self.totals = list(view["scores"]["game"])
+        self.tricks_before = list(view["tricks_won"])
         self.declarer = declarer_of(view)
-        contract = kn.contract(view)
+        coinche = kn.as_coinche(view)
+        contract = coinche["contract"] if coinche is not None else None
         trump = kn.trump_of(view)
         self.mode = MODE_OF_TRUMP.get(trump or "", -1)
         self.level = 0
         self.multiplier = 1
-        if self.game == "coinche" and contract is not None:
+        if contract is not None and contract["value"] is not None:
             self.level = LEVELS[contract["value"]]
-            self.multiplier = int(contract.get("multiplier") or 1)
-        self.event_list = list(events(view))
-        self.tricks_done = any(kn.field(e, "type") == "trick" for e in self.event_list)
-        self.weight = RESULT_WEIGHT.get(self.game, 0)
+            self.multiplier = contract["multiplier"]
+        self.event_list = events(view)
+        self.tricks_done = any(e["type"] == "trick" for e in self.event_list)
+        self.weight = self.profile.result_weight
 
     # ---------------------------------------------------------------------- one sampled deal
     def start(self, deal: Deal) -> DealScoring:
         """The scoring of ``deal``, a sampled deal not played on yet (``Deal.dealt`` are its
         hands): in Piquet the deal is first given the hand's points so far, which decide
         whether a card brings a pique."""
-        if self.game == "piquet":
+        if self.profile.per_trick:
             h = list(self.before)
-            shown = (kn.field(e, "type") for e in self.event_list)
+            shown = (e["type"] for e in self.event_list)
             pique_open = not any(kind in ("repique", "pique") for kind in shown)
-            hidden, repique = self._younger_hidden(deal)
+            hidden, repique, younger = self._younger_hidden(deal)
             if hidden:
-                h[int(kn.field(self.view, "younger"))] += hidden
+                h[younger] += hidden
                 pique_open = pique_open and not repique
             deal.piquet_start(h, self.tricks_before, pique_open)
         scoring = self.for_deal(deal)
@@ -128,10 +130,10 @@ class TableScoring:
         """The scoring of one sampled deal, from its hands as they were dealt (``Deal.dealt``):
         who holds the belote, whose melds win, who holds the called card."""
         extra = [0] * len(self.teams)
-        if self.game in kn.BELOTE_GAMES:
+        if self.profile.belote_rules:
             belote, pending = self._belotes(deal)
             return DealScoring(self, deal.side, self._melds(deal), belote, None, pending)
-        partner = self._partner(deal) if self.game == "chiamata" else None
+        partner = self._partner(deal) if self.profile.called_partner else None
         return DealScoring(self, deal.side, extra, extra, partner)
 
     def _melds(self, deal: Deal) -> list[int]:
@@ -139,8 +141,8 @@ class TableScoring:
         sampled hands, resolved as the engine will (``games.belote_melds``)."""
         out = [0, 0]
         for event in self.event_list:
-            if kn.field(event, "type") == "melds" and isinstance(kn.field(event, "side"), int):
-                out[int(event["side"])] += int(kn.field(event, "points") or 0)
+            if event["type"] == "melds" and event["side"] is not None:
+                out[event["side"]] += event["points"]
                 return out
         opts = self.options
         if not opts["melds_enabled"] or self.tricks_done:
@@ -156,7 +158,7 @@ class TableScoring:
             )
             for hand in deal.dealt
         ]
-        dealer = int(kn.field(self.view, "dealer") or 0)
+        dealer = self.view["dealer"]
         order = [(dealer + k) % 4 for k in range(1, 5)]
         side = resolve_melds(decls, order, opts["meld_tie"] == "first_declarer")
         if side is not None:
@@ -174,13 +176,8 @@ class TableScoring:
         pairs: list[tuple[int, int, int]] = []
         announced: dict[int, int] = {}
         for event in self.event_list:
-            kind, seat, card = (
-                kn.field(event, "type"),
-                kn.field(event, "seat"),
-                kn.field(event, "card"),
-            )
-            if kind in ("belote", "rebelote") and isinstance(seat, int) and isinstance(card, str):
-                announced["SHDC".index(card[1])] = seat
+            if event["type"] == "belote" or event["type"] == "rebelote":
+                announced["SHDC".index(event["card"][1])] = event["seat"]
         each = self.options["ta_belote"] == "each_suit"
         for suit in belote_suits(self.mode, each):
             seat = announced.get(suit)
@@ -197,39 +194,34 @@ class TableScoring:
 
     def _partner(self, deal: Deal) -> int | None:
         """Chiamata's partner: shown in the view, or whoever holds the called card here."""
-        partner = kn.field(self.view, "partner")
-        if isinstance(partner, int):
-            return partner
-        called = kn.field(self.view, "called_card")
+        view = kn.as_chiamata(self.view)
+        if view is None:
+            return self.declarer
+        if view["partner"] is not None:
+            return view["partner"]
+        called = view["called_card"]
         rules = self.know.rules
-        if isinstance(called, str) and called in rules.index:
+        if called is not None and called in rules.index:
             bit = 1 << rules.index[called]
             for seat, hand in enumerate(deal.dealt):
                 if hand & bit:
                     return seat
         return self.declarer
 
-    def _younger_hidden(self, deal: Deal) -> tuple[int, bool]:
+    def _younger_hidden(self, deal: Deal) -> tuple[int, bool, int]:
         """Piquet: the younger's declaration points (and repique) that the elder's view leaves
-        out until his first lead (§4.7.2), from the sampled younger hand; ``(0, False)`` when
-        nothing is hidden from this view."""
-        view = self.view
-        elder, younger = kn.field(view, "elder"), kn.field(view, "younger")
-        if (
-            self.seat != elder
-            or self.tricks_done
-            or self.know.trick
-            or not isinstance(younger, int)
-        ):
-            return 0, False
-        public = {
-            str(kn.field(e, "category")): e
-            for e in self.event_list
-            if kn.field(e, "type") == "declaration"
-        }
-        repiqued = any(kn.field(e, "type") == "repique" for e in self.event_list)
+        out until his first lead (§4.7.2), from the sampled younger hand, and the younger's
+        seat; no points when nothing is hidden from this view."""
+        view = kn.as_piquet(self.view)
+        if view is None:
+            return 0, False, 0
+        elder, younger = view["elder"], view["younger"]
+        if self.seat != elder or self.tricks_done or self.know.trick:
+            return 0, False, younger
+        public = {e["category"]: e for e in self.event_list if e["type"] == "declaration"}
+        repiqued = any(e["type"] == "repique" for e in self.event_list)
         rules = self.know.rules
-        blanche = kn.field(view, "carte_blanche") or [False, False]
+        blanche = view["carte_blanche"]
         run = {elder: 10 if blanche[elder] else 0, younger: 10 if blanche[younger] else 0}
         era = self.options["rules_era"]
         results = settle_declarations(
@@ -240,9 +232,8 @@ class TableScoring:
         for result in results:
             shown = public.get(result.category)
             if shown is not None:
-                winner = kn.field(shown, "seat")
-                if isinstance(winner, int):
-                    run[winner] += int(kn.field(shown, "points") or 0)
+                if shown["seat"] is not None:
+                    run[shown["seat"]] += shown["points"]
                 continue
             if result.winner != 1:
                 continue
@@ -251,7 +242,7 @@ class TableScoring:
             if not repiqued and not repique and run[younger] >= PIQUE and run[elder] == 0:
                 repique = True
                 hidden += REPIQUE
-        return hidden, repique
+        return hidden, repique, younger
 
 
 class DealScoring:
@@ -278,11 +269,13 @@ class DealScoring:
         self.values: dict[tuple[int, ...], float] = {}
         game = table.game
         self.state: Callable[[Deal], tuple[int, ...]] = _two_sided_state
-        if game == "piquet":
+        alone = len(table.teams) > 2 and not table.profile.called_partner
+        if table.profile.per_trick:
             self.state = _piquet_state
-        elif game == "briscola" and len(table.teams) > 2:
+        elif alone:
+            # Each seat scores alone by its own card points (three-player Briscola).
             self.state = _seat_state
-        elif game == "coinche" and table.level == LEVELS["generale"]:
+        elif table.level == LEVELS["generale"]:
             declarer = table.declarer or 0
             self.state = lambda deal: (deal.points[0], deal.tricks[0], deal.seat_tricks[declarer])
         if self.pending:
@@ -301,7 +294,7 @@ class DealScoring:
         """The least and the most the deal can still be worth to the searching seat, for the
         solver's pruning: set where the value only grows with the searching side's card points
         (two-sided Briscola, whose hand goes to the side with more than half of them)."""
-        if game == "briscola" and len(table.teams) == 2:
+        if table.profile.stock and len(table.teams) == 2:
             self.bounds = self._briscola_bounds
 
     def _briscola_bounds(self, deal: Deal) -> tuple[float, float]:
@@ -375,24 +368,19 @@ class DealScoring:
                 out[side] += BELOTE_POINTS
         return out
 
-    def _belote_family(self, deal: Deal) -> tuple[list[int], list[int]]:
-        """Card points per side with the capot's last trick as the game counts it, and tricks."""
-        table = self.table
+    def _belote_family(self, deal: Deal, capot_last: int) -> tuple[list[int], list[int]]:
+        """Card points per side, a capot's last trick counted ``capot_last`` (as the game
+        counts it), and tricks."""
         points = self._team_points(deal)
         tricks = self._team_tricks(deal)
         for side in (0, 1):
             if tricks[side] == 8:
-                last = (
-                    CAPOT_LAST_TRICK
-                    if table.game == "belote"
-                    else last_trick_bonus(True, table.options)
-                )
-                points[side] += last - LAST_TRICK
+                points[side] += capot_last - LAST_TRICK
         return points, tricks
 
     def _belote(self, deal: Deal) -> DealScore:
         table = self.table
-        trick_points, tricks = self._belote_family(deal)
+        trick_points, tricks = self._belote_family(deal, CAPOT_LAST_TRICK)
         mult = card_multiplier(table.mode, table.options)
         result = score_belote_hand(
             declarer_side=table.team_of[table.declarer or 0],
@@ -400,7 +388,7 @@ class DealScoring:
             melds=self.melds,
             belote=self._belote_points(deal),
             side_tricks=tricks,
-            reserve=int(kn.field(table.view, "reserve") or 0),
+            reserve=_belote_view(table.view)["reserve"],
             options=table.options,
         )
         made = result["outcome"] == "success"
@@ -415,7 +403,8 @@ class DealScoring:
         (80…160, or ``games.coinche.LEVELS`` of a capot or generale) at ``multiplier`` in its
         trumps — what the auction weighs its calls by."""
         table = self.table
-        trick_points, tricks = self._belote_family(deal)
+        capot_last = last_trick_bonus(True, table.options)
+        trick_points, tricks = self._belote_family(deal, capot_last)
         result = score_coinche_hand(
             declarer=declarer,
             level=level,
@@ -443,7 +432,8 @@ class DealScoring:
     def _sueca(self, deal: Deal) -> DealScore:
         table = self.table
         points = self._team_points(deal)
-        pending = int(kn.field(table.view, "pending_bonus") or 0)
+        sueca = kn.as_sueca(table.view)
+        pending = sueca["pending_bonus"] if sueca is not None else 0
         result = hand_result(points, self._team_tricks(deal), table.totals, pending, table.options)
         return DealScore(tuple(result.scores), tuple(points))
 
@@ -463,11 +453,19 @@ class DealScoring:
         side = {declarer, partner}
         taken = sum(points[s] for s in side)
         tricks = sum(table.tricks_before[s] + deal.seat_tricks[s] for s in side)
-        target = int(kn.field(table.view, "target") or 61)
+        chiamata = kn.as_chiamata(table.view)
+        target = chiamata["target"] if chiamata is not None else 61
         scores, made, _ = score_chiamata_deal(
             declarer, partner, taken, tricks, target, table.options
         )
         return DealScore(tuple(scores), tuple(points), made)
+
+
+def _belote_view(view: GameView) -> BeloteView:
+    found = kn.as_belote(view)
+    if found is None:
+        raise ValueError("a Belote deal's scoring needs a Belote view")
+    return found
 
 
 def _two_sided_state(deal: Deal) -> tuple[int, ...]:
@@ -513,11 +511,12 @@ def sides_for(know: Knowledge, view: GameView, hands: list[int]) -> list[int]:
     holds the called card in that determinization)."""
     seats = know.seats
     me = know.seat
-    if view["game"] == "chiamata":
-        declarer = kn.field(view, "declarer")
-        partner = kn.field(view, "partner")
-        if not isinstance(partner, int):
-            called = kn.field(view, "called_card")
+    chiamata = kn.as_chiamata(view) if know.rules.profile.called_partner else None
+    if chiamata is not None:
+        declarer = chiamata["declarer"]
+        partner = chiamata["partner"]
+        if partner is None:
+            called = chiamata["called_card"]
             partner = declarer
             if isinstance(called, str) and called in know.rules.index:
                 bit = 1 << know.rules.index[called]

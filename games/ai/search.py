@@ -20,26 +20,19 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.ai import knowledge as kn
+from games.ai.belief import Belief
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge
+from games.ai.profiles import PROFILES
 from games.ai.rollout import rollout
 from games.ai.sampler import Sampler
 from games.ai.scorer import Objective, TableScoring, sides_for
 from games.ai.solver import Solver
 from games.views import GameView
 
-DD_CARDS: Final[dict[str, int]] = {
-    "belote": 14,
-    "coinche": 14,
-    "piquet": 10,
-    "briscola": 10,
-    "chiamata": 10,
-    "sueca": 12,
-}
+DD_CARDS: Final[dict[str, int]] = {name: p.dd_cards for name, p in PROFILES.items()}
 """Cards left in play (hands and stock) at or below which a sampled deal is solved exactly
-(double dummy) instead of rolled out. Two-player Briscola solves from 10 (four cards in the stock):
-against BriscolaBot-v3 on the same 183 deals that gained +1.3 ± 0.9 card points a deal over 8,
-for a move's CPU p95 of 188 ms (147 before); 12 takes up to 5 s a move."""
+(double dummy) instead of rolled out, by game (``games.ai.profiles.Profile.dd_cards``)."""
 
 
 @dataclass(frozen=True)
@@ -96,13 +89,16 @@ def play_values(
     dd_cards: int | None = None,
     deadline: float | None = None,
     objective: Objective = "search",
+    belief: Belief | None = None,
 ) -> PlayValues:
     """For the seat of ``view``, which is to play: up to ``samples`` deals of the unseen cards
     consistent with what it knows, and in each deal the value of playing each of ``cards`` (its
     candidate cards, legal plays) continued by strong play for every seat — solved exactly when
     ``dd_cards`` or fewer cards are left in play (default: ``DD_CARDS`` of the game), otherwise
     played out by the rollout policy (the same rollout for every card of one deal). Values are
-    by ``objective`` (``PlayValues``); the exact solver plays for that objective too.
+    by ``objective`` (``PlayValues``); the exact solver plays for that objective too. The
+    deals are drawn by ``belief`` where one is given (``games.ai.belief``), else uniformly
+    within the hard constraints and fitted to the hand-written claims (``games.ai.sampler``).
 
     Deterministic for a given ``rng`` state (which it advances) and ``samples``; ``deadline``
     (a ``time.monotonic()`` value) stops sampling early, after one deal at least. Fewer deals
@@ -111,11 +107,12 @@ def play_values(
     """
     know = Knowledge(view)
     rules = know.rules
-    limit = DD_CARDS.get(rules.game, 12) if dd_cards is None else dd_cards
-    sampler = Sampler(know, view)
+    limit = rules.profile.dd_cards if dd_cards is None else dd_cards
+    sampler = Sampler(know, view, belief)
     table = TableScoring(view, objective)
     trick = [rules.index[c] for _, c in know.trick]
     leader = know.trick[0][0] if know.trick else know.seat
+    stock_left, face_up = kn.stock_size(view), kn.face_up_trump(view)
     values: dict[str, list[float]] = {code: [] for code in cards}
     deals: list[SampledDeal] = []
     solved: dict[tuple[int, ...], list[float]] = {}
@@ -131,12 +128,11 @@ def play_values(
         for i, card in enumerate(trick):
             hands[(leader + i) % know.seats] |= 1 << card
         stock: list[int] = []
-        if rules.game == "briscola" and int(kn.field(view, "stock_size") or 0) > 0:
+        if stock_left > 0:
             # The cards no hand holds are the stock; the face-up trump card is drawn last.
-            stock = list(rest)[: int(kn.field(view, "stock_size") or 0) - 1]
-            trump_card = kn.field(view, "trump_card")
-            if isinstance(trump_card, str):
-                stock.append(rules.index[trump_card])
+            stock = list(rest)[: stock_left - 1]
+            if face_up is not None:
+                stock.append(rules.index[face_up])
         deal = Deal(rules, hands, sides_for(know, view, hands), leader, trick, stock)
         solve = deal.remaining_cards <= limit
         seed = rng.random()
@@ -179,10 +175,11 @@ def search_play(
     dd_cards: int,
     deadline: float | None,
     fallback: Callable[[], str],
+    belief: Belief | None = None,
 ) -> str:
     """The candidate card with the best total value over ``samples`` sampled deals
     (``play_values``); ``fallback()`` breaks ties and stands in when no deal can be sampled."""
-    valued = play_values(view, candidates, rng, samples, dd_cards, deadline)
+    valued = play_values(view, candidates, rng, samples, dd_cards, deadline, belief=belief)
     if not valued.deals:
         return fallback()
     totals = {code: valued.total(code) for code in candidates}

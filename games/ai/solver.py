@@ -80,7 +80,7 @@ class Solver:
             self.bounded = False
             return self._search(deal, -(10.0**9), 10.0**9)
         base = deal.points[0] - deal.points[1]
-        self.bounded = deal.rules.game != "piquet"
+        self.bounded = not deal.piquet
         return self._search(deal, -(10.0**9), 10.0**9) - base
 
     def _search(self, deal: Deal, alpha: float, beta: float) -> float:

@@ -18,7 +18,7 @@ from games.base import Game
 from games.puzzles.exact import solve_open
 from games.puzzles.goals import Goal
 from games.puzzles.single import SAMPLES, SHARE, solve_single
-from games.records import ParsedRecord, replay
+from games.records import ParsedRecord, replay, replay_before
 from games.review.units import UNITS
 
 Kind = Literal["open", "single"]
@@ -127,11 +127,7 @@ def puzzle_near(
     open-hand puzzle is preferred to a single-dummy one at the same position. Raises as
     ``find_puzzles`` does."""
     _check_deal(record, deal, finished_deals(record))
-    game = record.new_game()
-    for parsed in record.deals[:deal]:
-        game.deal(parsed.deck)
-        for acting, action in parsed.actions:
-            game.apply(acting, action)
+    game = replay_before(record, deal)
     parsed = record.deals[deal]
     game.deal(parsed.deck)
     positions: list[tuple[int, Game]] = []

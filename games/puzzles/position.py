@@ -16,16 +16,12 @@ from games.actions import Action
 from games.base import RECORD_FORMAT, Game
 from games.puzzles.find import Puzzle
 from games.puzzles.goals import Goal
-from games.records import ParsedRecord, parse, replay
+from games.records import ParsedRecord, parse, replay, replay_before
 
 
 def prefix(record: ParsedRecord, puzzle: Puzzle) -> dict[str, Any]:
     """The record (``atout-record/1``) of ``puzzle``'s deal up to its decision."""
-    game = record.new_game()
-    for parsed in record.deals[: puzzle.deal]:
-        game.deal(parsed.deck)
-        for seat, action in parsed.actions:
-            game.apply(seat, action)
+    game = replay_before(record, puzzle.deal)
     deal = record.deals[puzzle.deal]
     actions = [{"seat": s, **a.to_json()} for s, a in deal.actions[: puzzle.action_index]]
     return {

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from games.actions import Action
 from games.base import Game
-from games.records import MalformedRecord, ParsedRecord, replay
+from games.records import MalformedRecord, ParsedRecord, replay, replay_before
 from games.review.choices import is_choice
 
 
@@ -63,11 +63,7 @@ def reviewed_deal(record: ParsedRecord, deal: int, seat: int) -> ReviewedDeal:
         raise NothingToReview(f"the record has no deal {deal} (it has {deals}, counted from 0)")
     if deal >= len(whole.deal_results):
         raise NothingToReview(f"deal {deal} is not finished: only a whole deal can be reviewed")
-    game = record.new_game()
-    for earlier in record.deals[:deal]:
-        game.deal(earlier.deck)
-        for who, action in earlier.actions:
-            game.apply(who, action)
+    game = replay_before(record, deal)
     start = game.clone()
     parsed = record.deals[deal]
     if parsed.dealer is not None and parsed.dealer != game.dealer:

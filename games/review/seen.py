@@ -27,17 +27,24 @@ def seen(reviewed: ReviewedDeal, moment: Moment) -> Seen:
     auction = tuple((s, a) for s, a in actions if a.type in AUCTION)
     raises = [(s, a) for s, a in auction if a.type in RAISES]
     turn_up = kn.field(view, "turn_up")
-    trump = kn.field(view, "trump")
+    trump = view["trump"]
+    trump_card = kn.field(view, "trump_card")
+    stock = kn.field(view, "stock_size")
     return Seen(
         hand=tuple(kn.hand(view)),
         trick=tuple((int(s), str(c)) for s, c in view["trick"]),
-        trump=trump if isinstance(trump, str) else None,
+        trump=trump,
         contract=_contract(view),
         auction=auction,
         to_beat=raises[-1] if raises and view["phase"] != "play" else None,
         turn_up=turn_up if isinstance(turn_up, str) and kn.declarer_of(view) is None else None,
         sides=sides(view, moment.seat),
         trick_number=_trick_number(view, actions),
+        scores=tuple(int(v) for v in view["scores"]["deal"]),
+        trump_card=trump_card if isinstance(trump_card, str) else None,
+        stock=stock if isinstance(stock, int) else None,
+        played=sum(1 for _, a in actions if a.type == "play"),
+        deck=len(moment.game.full_deck()),
     )
 
 

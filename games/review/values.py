@@ -23,7 +23,7 @@ from typing import Any, Final, Literal, TypeVar, cast
 from games.actions import Action, MalformedAction
 from games.review.units import CARD_POINTS, POINTS
 
-FORMAT: Final = "atout-review/2"
+FORMAT: Final = "atout-review/3"
 """The JSON form's name and version (``format``); an older stored review has none."""
 
 THRESHOLD: Final[dict[str, float]] = {POINTS: 10.0, CARD_POINTS: 4.0}
@@ -110,6 +110,17 @@ class Seen:
     """Each seat as the reviewed seat knew it then."""
     trick_number: int
     """The trick in play, from 1 (0 before the first card)."""
+    scores: tuple[int, ...] = ()
+    """Each side's points of the deal so far, as the table showed them (card points in
+    Briscola, Sueca and chiamata)."""
+    trump_card: str | None = None
+    """The face-up trump card (Briscola's under the stock, Sueca's turned by the dealer)."""
+    stock: int | None = None
+    """The cards left in Briscola's stock."""
+    played: int = 0
+    """The cards gone: played in this deal before the decision."""
+    deck: int = 0
+    """The cards of the whole deck (40, 32…), so that ``played`` reads "12 of 40"."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,6 +135,11 @@ class Seen:
             "turn_up": self.turn_up,
             "sides": list(self.sides),
             "trick_number": self.trick_number,
+            "scores": list(self.scores),
+            "trump_card": self.trump_card,
+            "stock": self.stock,
+            "played": self.played,
+            "deck": self.deck,
         }
 
     @staticmethod
@@ -144,6 +160,11 @@ class Seen:
             _optional_str(o, "turn_up"),
             tuple(cast(Side, s) for s in sides),
             _int(o, "trick_number"),
+            tuple(_score(v) for v in _list(o, "scores")),
+            _optional_str(o, "trump_card"),
+            _optional_int(o, "stock"),
+            _int(o, "played"),
+            _int(o, "deck"),
         )
 
 
@@ -302,6 +323,19 @@ def _optional_str(o: Mapping[str, Any], key: str) -> str | None:
     found = o.get(key)
     if found is not None and not isinstance(found, str):
         raise StaleReview(f"{key} must be a string or null")
+    return found
+
+
+def _score(value: Any) -> int:
+    if type(value) is not int:
+        raise StaleReview("a score must be an integer")
+    return value
+
+
+def _optional_int(o: Mapping[str, Any], key: str) -> int | None:
+    found = o.get(key)
+    if found is not None and type(found) is not int:
+        raise StaleReview(f"{key} must be an integer or null")
     return found
 
 

@@ -197,7 +197,8 @@ def test_the_hidden_card_check_reads_every_languages_card_names() -> None:
 
     said = SimpleNamespace(
         content="Ken joue V♥️ · Ana joue R♠️ · Luc gioca il re di bastoni · "
-        "Eva joue l'asso di coppe · Jo が デナーリ（金貨）の7 を出した · Mi が コッペのレ",
+        "Eva joue l'As de Coupes · Jo が 金貨の7 を出した · Mi が 聖杯のキング · "
+        "Al played the Ace of Swords",
         components=[],
     )
-    assert cards_shown(said) >= {"JH", "KS", "KC", "AH", "7D", "KH"}
+    assert cards_shown(said) >= {"JH", "KS", "KC", "AH", "7D", "KH", "AS"}

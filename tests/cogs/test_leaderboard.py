@@ -358,9 +358,9 @@ async def test_the_result_of_an_unrated_table_says_no_rating_moved(env: simcord.
     assert opened.response is not None
     table_id = int(custom_ids(opened.response)[0].split(":")[2])
     session = env.bot.tables.sessions[table_id]  # type: ignore[attr-defined]
-    assert rating_note(session) == ""
+    assert rating_note(session, "en") == ""
     await alice.click(opened.response, custom_id=f"atout:rated:{table_id}")
-    assert rating_note(session) == "\n" + t("ratings_unrated")
+    assert rating_note(session, "en") == "\n" + t("ratings_unrated")
 
 
 async def test_a_long_history_fits_one_discord_message(env: simcord.Env) -> None:

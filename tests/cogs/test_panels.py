@@ -196,7 +196,8 @@ def test_chiamata_points_over_a_two_are_all_offered() -> None:
 
 async def test_italian_cards_are_named_as_the_image_draws_them(env: simcord.Env) -> None:
     """Briscola's hand image shows Italian cards (re, cavallo, fante; coppe, denari, bastoni,
-    spade): its buttons must not speak of ♥ and K."""
+    spade): its buttons must not speak of ♥ and K, and name the figures in the reader's
+    language (issue 41.8: Japanese buttons read "レ / アッソ", Italian transliterated)."""
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
     alice = guild.add_member(env.create_user("alice"))
@@ -207,7 +208,7 @@ async def test_italian_cards_are_named_as_the_image_draws_them(env: simcord.Env)
     assert buttons
     for button in buttons:
         # Figures in words (no bare R or C), the suit as its emblem's emoji (the bot's own).
-        assert re.fullmatch(r"Asso|Re|Cavallo|Fante|[2-7]", button["label"]), button
+        assert re.fullmatch(r"Ace|King|Knight|Jack|[2-7]", button["label"]), button
         assert re.fullmatch(r"atout1_italian_[SHDC]", button["emoji"]["name"]), button
     french = Table(env, channel, [alice])
     await french.open("briscola", computers=1, seats=2, hands_to_win=1, deck_style="french")

@@ -52,7 +52,7 @@ def test_the_command_lists_the_flagged_rules_in_their_order(game: str) -> None:
     names = [p.name for p in command.parameters]
     rules = [spec.name for spec in command_specs(game_class(game).OPTIONS)]
     seats = ["seats"] if len(game_class(game).SEAT_COUNTS) > 1 else []
-    assert names == [*seats, *rules, "level", "deck_style", "turn_timer", "language"]
+    assert names == [*seats, *rules, "level", "deck_style", "turn_timer", "language", "open"]
     assert all(not p.required for p in command.parameters)
 
 

@@ -20,6 +20,7 @@ from rendering.demo import DEMO_SEATS, random_position
 from rendering.geometry import COLUMN, W
 from rendering.sheets import draw_last_trick
 from rendering.table import draw_table
+from tests.support.phone import phone_scale
 
 SEATS = {
     name: sorted({DEMO_SEATS[name], 2 if name == "briscola" else DEMO_SEATS[name]})
@@ -78,7 +79,7 @@ def test_smallest_text_is_10_px_on_a_phone(name: str) -> None:
         texts = [r for r in draw(view, seats) if r.kind == "text"]
         assert texts
         for record in texts:
-            on_screen = record.size * theme.phone_scale(W)
+            on_screen = record.size * phone_scale(W)
             assert on_screen >= theme.MIN_PHONE_TEXT, (record.text, on_screen)
 
 
@@ -168,7 +169,7 @@ def test_last_trick_names_two_computers_apart() -> None:
     drawn = " ".join(r.text for r in records if r.kind == "text")
     assert "…" not in drawn
     assert "Computer 1" in drawn and "Computer 2" in drawn
-    scale = theme.phone_scale(image.width)
+    scale = phone_scale(image.width)
     assert all(r.size * scale >= theme.MIN_PHONE_TEXT for r in records if r.kind == "text")
 
 

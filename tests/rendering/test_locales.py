@@ -87,7 +87,7 @@ def test_refusals_in_french_and_japanese() -> None:
     over = IllegalAction("must_overtrump_card", card="QH", winner_card="KH")
     assert words.reason(over, "fr") == "il faut monter à l'atout\u00a0: le D♥ ne bat pas le R♥"
     call = IllegalAction("call_weaker_rank", rank="K")
-    assert words.reason(call, "it", game="chiamata") == "chiama una carta più bassa di Re"
+    assert words.reason(call, "it", game="chiamata") == "chiama una carta più bassa di re"
     assert words.reason(ValueError("plain"), "fr") == "plain"
 
 
@@ -147,8 +147,10 @@ def test_corner_letters_per_locale() -> None:
     assert [words.corner(r, "pt-BR") for r in "KQJ"] == ["K", "Q", "J"]
     assert [words.corner(r, "fr", italian=True) for r in "KQJ"] == ["R", "C", "F"]
     assert words.card_name("JH", "fr") == "V♥"
-    assert words.card_name("QD", "ja", italian=True) == "デナーリのカヴァッロ"
-    assert words.card_name("QD", "it", italian=True) == "Cavallo di denari"
+    assert words.card_name("QD", "ja", italian=True) == "金貨の騎士"
+    assert words.card_name("QD", "it", italian=True) == "cavallo di denari"
+    assert words.card_name("QD", "en", italian=True) == "Knight of Coins"
+    assert words.card_name("QD", "fr", italian=True, short=True) == "Cavalier ♦"
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -28,6 +28,7 @@ from rendering.puzzle import draw_puzzle
 from rendering.review import Player, ReviewPicture, draw_review_picture
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table
+from tests.support.phone import phone_scale
 
 LOCALES = ("en", "ja")
 NAMES = ["alice", "Computer 1", "Anne-Sophie de La Tour", "Computer 2", "ちはや", "Computer 3"]
@@ -39,7 +40,7 @@ def smallest(records: list[Record], width: int) -> tuple[float, str]:
     texts = [r for r in records if r.kind == "text"]
     assert texts
     small = min(texts, key=lambda r: r.size)
-    return small.size * theme.phone_scale(width), small.text
+    return small.size * phone_scale(width), small.text
 
 
 def check(records: list[Record], width: int) -> None:

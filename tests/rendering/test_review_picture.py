@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from PIL import Image
+
 from rendering import table, theme
-from rendering.canvas import Canvas
+from rendering.canvas import Canvas, Record
 from rendering.review import (
     LABEL,
     PHONE_MIN_CAP,
     PHONE_WIDTH,
-    SIDE_COLOURS,
     WIDTH,
     Player,
     ReviewPicture,
@@ -23,10 +24,10 @@ from rendering.review import (
 from rendering.text import cap_height
 
 PLAYERS = (
-    Player("alice", "you"),
-    Player("bob", "opponent"),
-    Player("carol", "partner"),
-    Player("dave", "opponent"),
+    Player("alice", "you", 0),
+    Player("bob", "opponent", 1),
+    Player("carol", "partner", 0),
+    Player("dave", "opponent", 1),
 )
 
 
@@ -59,11 +60,47 @@ def test_labels_read_on_a_phone_as_the_table_image_s_do() -> None:
     assert image.width == WIDTH
 
 
-def test_partners_and_opponents_are_told_apart() -> None:
-    assert SIDE_COLOURS["partner"] != SIDE_COLOURS["opponent"]
-    image = draw_review_picture(picture(), "french", "en").convert("RGB")
-    colours = {image.getpixel((x, y)) for x in range(WIDTH) for y in range(0, image.height, 2)}
-    assert SIDE_COLOURS["partner"] in colours and SIDE_COLOURS["opponent"] in colours
+def ink(image: Image.Image, record: Record) -> set[tuple[int, int, int]]:
+    """The full-strength colours inside a text's box (its ink, not its anti-aliased edge)."""
+    x0, y0, x1, y1 = record.box
+    found = {image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)}
+    return {c for c in found if isinstance(c, tuple) and c in theme.TEAM_COLOURS}
+
+
+def test_each_side_has_the_table_s_colour() -> None:
+    """Issue 41.6: partners were blue and opponents orange in the review, the reverse of the
+    table where seat 0's side is the first colour. Each name under a trick card is drawn in its
+    side's table colour, the reviewed seat's too."""
+    records: list[Record] = []
+    shown = picture(trick=((1, "7H"), (2, "KH"), (3, "AH")))
+    image = draw_review_picture(shown, "french", "en", records).convert("RGB")
+    names = {r.text: r for r in records if r.kind == "text"}
+    assert ink(image, names["carol"]) == {theme.TEAM_COLOURS[0]}
+    assert ink(image, names["bob"]) == ink(image, names["dave"]) == {theme.TEAM_COLOURS[1]}
+
+
+def test_a_briscola_decision_shows_what_the_player_knew() -> None:
+    """Issue 41.7: the trump card itself (not a small emblem), the stock, the cards gone and
+    the points so far."""
+    records: list[Record] = []
+    state = ("Stock: 14 cards left", "Cards gone: 18 of 40", "Points so far: you 22 · bob 31")
+    shown = picture(
+        game="briscola",
+        players=PLAYERS[:2],
+        hand=("AS", "3C", "7D"),
+        trump="D",
+        contract=None,
+        trick=((1, "KD"),),
+        choice="7D",
+        better="AS",
+        trump_card="2D",
+        state=state,
+    )
+    image = draw_review_picture(shown, "italian", "en", records)
+    drawn = [r.text for r in records if r.kind == "text"]
+    assert all(line in drawn for line in state)
+    assert "Trump card" in drawn
+    assert image.width == WIDTH
 
 
 def test_an_auction_is_a_grid_of_rounds_from_the_first_to_speak() -> None:

@@ -51,9 +51,14 @@ ENGINE_PREFIXES = (
     "corner_",
     "italian_corner_",
     "italian_card",
+    "the_italian_card",
+    "the_italian_rank",
+    "the_rank",
+    "rank_",
 )
 """Keys ``rendering.words`` itself asks for: the engines' codes (``reason``, ``combination``) and
-the words of their parameters (``card_name``, ``corner``)."""
+the words of their parameters and of every card (``card_name``, ``rank_word``, ``rank_phrase``,
+``corner``: the rank and suit words of the bot, the images and the pages, one catalogue)."""
 
 
 def english() -> dict[str, fluent_ast.Message]:

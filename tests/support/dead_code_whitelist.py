@@ -23,6 +23,10 @@ USED = (
     _.season_choices,  # app_commands: /leaderboard season:'s autocomplete (cogs/leaderboard.py)
     _.teardown,  # an extension's module-level hook, called by load/unload_extension
     _.__signature__,  # inspect reads it: the slash command's parameters built from data
+    _.moderation,  # discord.Intents: the bans, for open tables (bot/app.py)
+    _.on_guild_remove,  # commands.Cog listeners, called by event name (cogs/play.py)
+    _.on_member_ban,
+    _.carried_out,  # bot.open.relay: the tests wait on it for what comes through PostgreSQL
     # aiohttp calls or reads these (bot/web/connections.py subclasses its connection and site).
     _.handle_error,  # aiohttp's RequestHandler: its own errors (a malformed request) answered
     _._manager,  # RequestHandler: None for a connection refused before it was registered
@@ -48,6 +52,7 @@ USED = (
     _.in_use,  # bot.ui.emojis: the emoji tests read which marks a bot put in use
     # Called as a function, which vulture does not follow.
     _.__call__,  # bot.web.pages.Words: the pages and their templates say w("key", …)
+    _.forward,  # training.nn.ValueNet: PyTorch calls it when the model is called
     # Unused today, in rooms being rebuilt for issues 32 and 33 (the review's path, storage, the
     # challenge's results): left to those rooms' developers to use or remove.
     _.computing,  # bot.play.reviews

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from games.ai import duel_value as dv
+from games.ai.knowledge import bits
 from games.ai.nets import load
 from games.cards import DECK_40
 from games.registry import new_game
@@ -23,7 +24,7 @@ def test_a_deal_goes_as_in_the_engine(seed: int) -> None:
 
     def policy(seat: Seat) -> int:
         seen.append(seat)
-        return seat.rng.choice(dv.bits(seat.hand))
+        return seat.rng.choice(bits(seat.hand))
 
     record = play_deal(deck, tie_last, (dealer + 1) % 2, (policy, policy), random.Random(seed))
     options = {"tie_rule": "last_trick" if tie_last else "draw"}
@@ -32,7 +33,7 @@ def test_a_deal_goes_as_in_the_engine(seed: int) -> None:
     for (seat, card), known in zip(record.cards, seen, strict=True):
         assert game.to_act == seat
         view = game.view(seat)
-        assert sorted(view["hand"]) == sorted(DECK_40[c] for c in dv.bits(known.hand))
+        assert sorted(view["hand"]) == sorted(DECK_40[c] for c in bits(known.hand))
         assert view["stock_size"] == known.stock
         assert view["scores"]["deal"][seat] == known.mine
         game.apply(seat, next(a for a in game.legal_actions(seat) if a.card == DECK_40[card]))

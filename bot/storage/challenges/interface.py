@@ -97,11 +97,6 @@ class Standing:
     par_deals: int = 0
     """The deals played whose par is known."""
 
-    @property
-    def par_per_deal(self) -> int:
-        """The result against par per deal played (what ranks equal matchpoints)."""
-        return round(self.vs_par / self.par_deals) if self.par_deals else 0
-
 
 @dataclass(frozen=True)
 class Standings:

@@ -76,8 +76,30 @@ class Step:
     """Set by ``Database.commit_group`` when the database refused this step alone."""
 
 
+Ring = Callable[[], None]
+"""Called when another process rang a channel (``Database.listen``)."""
+
+
 class Database(ABC):
     """One database: SQLite (one file, one process) or PostgreSQL (shared by shard clusters)."""
+
+    SKIP_LOCKED = ""
+    """What a claiming SELECT adds to skip the rows another transaction holds (PostgreSQL's
+    ``FOR UPDATE SKIP LOCKED``); SQLite's writers are one at a time anyway."""
+
+    shared = False
+    """Several processes use this database at once (PostgreSQL): what one of them must carry
+    out for another goes through it (``bot.storage.relay``)."""
+
+    @abstractmethod
+    async def notify(self, conn: Connection, channel: str) -> None:
+        """Ring ``channel`` for the other processes when ``conn``'s transaction commits (none
+        on SQLite: one process)."""
+
+    @abstractmethod
+    async def listen(self, channel: str, ring: Ring) -> None:
+        """Call ``ring`` whenever another process rings ``channel``, and once after each
+        reconnection (nothing is told again of what was rung meanwhile); until ``close``."""
 
     @abstractmethod
     async def open(self, after_migration: AfterMigration) -> None:

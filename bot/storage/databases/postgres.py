@@ -17,6 +17,7 @@ The guarantees are those of the SQLite side:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -28,6 +29,7 @@ from bot.storage.databases.database import (
     AfterMigration,
     Connection,
     Database,
+    Ring,
     StaleAction,
     Statement,
     Step,
@@ -43,15 +45,30 @@ MIGRATION_LOCK = 0x41_54_4F_55_54
 log = logging.getLogger(__name__)
 
 
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 def is_postgres_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
+LISTEN_RETRY_S = 2.0
+"""After a listener's connection is lost, the next try after this long."""
+LISTEN_CHECK_S = 60.0
+"""How often a listener's connection is checked (and its channel scanned again)."""
+
+
 class PgDatabase(Database):
+    SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
+    shared = True
+
     def __init__(self, dsn: str, *, pool_size: int = 4) -> None:
         self.dsn = dsn
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
+        self._listeners: set[asyncio.Task[None]] = set()
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -80,9 +97,63 @@ class PgDatabase(Database):
             raise
 
     async def close(self) -> None:
+        for task in self._listeners:
+            task.cancel()
+        await asyncio.gather(*self._listeners, return_exceptions=True)
+        self._listeners.clear()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()  # waits for the connections in use to come back
+
+    async def notify(self, conn: Connection, channel: str) -> None:
+        await conn.execute("SELECT pg_notify($1, '')", channel)
+
+    async def listen(self, channel: str, ring: Ring) -> None:
+        """A connection of its own (a pooled one may be handed to another caller, and a
+        listener must stay connected), connected again whenever it is lost; ``ring`` is called
+        after each (re)connection, since nothing rung meanwhile is delivered."""
+        connected = asyncio.get_running_loop().create_future()
+        task = asyncio.get_running_loop().create_task(
+            self._listening(channel, ring, connected), name=f"atout-listen-{channel}"
+        )
+        self._listeners.add(task)
+        await asyncio.shield(connected)
+
+    async def _listening(self, channel: str, ring: Ring, connected: asyncio.Future[None]) -> None:
+        def rung(*_: object) -> None:
+            ring()
+
+        while True:
+            lost = asyncio.get_running_loop().create_future()
+            try:
+                conn = await asyncpg.connect(self.dsn)
+            except (OSError, asyncpg.PostgresError) as exc:
+                log.warning("listening to %s: cannot connect (%s); retrying", channel, exc)
+                if not connected.done():
+                    connected.set_exception(exc)
+                    return
+                await asyncio.sleep(LISTEN_RETRY_S)
+                continue
+            try:
+                conn.add_termination_listener(lambda _conn, ended=lost: _settle(ended))
+                await conn.add_listener(channel, rung)
+                if not connected.done():
+                    connected.set_result(None)
+                ring()  # whatever was rung while nobody listened
+                while not lost.done():
+                    # A connection that died without a word (a network cut) is found by
+                    # asking it something now and then; each check rings too, so that a
+                    # notification lost on the way is never waited for longer than this.
+                    await asyncio.sleep(LISTEN_CHECK_S)
+                    try:
+                        await conn.fetchval("SELECT 1")
+                    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                        break
+                    ring()
+                log.warning("listening to %s: connection lost; connecting again", channel)
+            finally:
+                if not conn.is_closed():
+                    await conn.close(timeout=5)
 
     def connection(self) -> contextlib.AbstractAsyncContextManager[Connection]:
         acquired: contextlib.AbstractAsyncContextManager[Connection] = self.pool.acquire()

@@ -32,6 +32,7 @@ from bot.storage.databases.database import (
     AfterMigration,
     Connection,
     Database,
+    Ring,
     StaleAction,
     Statement,
     Step,
@@ -190,6 +191,12 @@ class SqliteDatabase(Database):
                 await self.db.execute_fetchall("ROLLBACK")
         except Exception:
             log.exception("ROLLBACK failed after an error; the first error follows")
+
+    async def notify(self, conn: Connection, channel: str) -> None:
+        """One process: nobody else to ring."""
+
+    async def listen(self, channel: str, ring: Ring) -> None:
+        """One process: nobody else rings."""
 
     def group_guard(self) -> asyncio.Lock:
         return self._lock

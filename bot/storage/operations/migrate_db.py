@@ -51,10 +51,21 @@ COPY_ORDER = (
     "season_ratings",
     "season_divisions",
     "season_posts",
+    "open_queue",
+    "open_lobbies",
+    "mirrors",
+    "mutes",
+    "relay",
 )
 """Every table of the schema, parents before children (foreign keys). ``instance`` holds the
 web pages' secret: the links given before the move keep opening their pages after it."""
-SERIALS = {"tables": "id", "match_players": "rowid", "challenges": "id", "puzzles": "id"}
+SERIALS = {
+    "tables": "id",
+    "match_players": "rowid",
+    "challenges": "id",
+    "puzzles": "id",
+    "relay": "id",
+}
 """Columns whose PostgreSQL sequence must continue after the copied ids."""
 WITH_ROWID = frozenset({"match_players"})
 """Tables whose SQLite rowid is data: a reset of a server's ratings stores the last rowid."""

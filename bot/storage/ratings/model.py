@@ -23,13 +23,18 @@ from typing import Final
 
 from openskill.models import PlackettLuce
 
+from games.registry import GAME_NAMES
+
 MODEL: Final = PlackettLuce()
 DEFAULT_MU: Final[float] = MODEL.mu
 DEFAULT_SIGMA: Final[float] = MODEL.sigma
 BASE: Final = 1000
 SCALE: Final = 20
 PROVISIONAL_GAMES: Final = 5
-GAMES: Final = ("belote", "coinche", "piquet", "briscola", "chiamata", "sueca")
+GAMES: Final = GAME_NAMES
+EVERYWHERE: Final = 0
+"""The server id under which the games of open tables are stored and rated: the instance's
+ladder (``/leaderboard scope:everywhere``), whatever servers their players came from."""
 """The game keys, in the order commands offer them."""
 
 

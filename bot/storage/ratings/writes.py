@@ -25,6 +25,7 @@ from bot.storage.ratings.match import (
     stored_match,
 )
 from bot.storage.ratings.model import (
+    EVERYWHERE,
     PROVISIONAL_GAMES,
     RatingChange,
     Skill,
@@ -33,7 +34,7 @@ from bot.storage.ratings.model import (
 )
 from bot.storage.ratings.reads import StandingsReads
 from bot.storage.settings.store import read_settings, write_settings
-from bot.storage.tables.settings import TableSettings
+from bot.storage.tables.settings import CHALLENGE, OPEN, TableSettings
 
 RATINGS_MIGRATION = 3
 """The migration that creates these tables; after it runs, the finished tables are rated."""
@@ -76,7 +77,7 @@ class RatingStore(StandingsReads):
         )
         stored = 0
         for row in rows:
-            if TableSettings.from_json(json.loads(row["settings"])).duplicate is not None:
+            if TableSettings.from_json(json.loads(row["settings"])).kind == CHALLENGE:
                 continue  # a deal of a challenge: scored by the challenge, not rated
             stored += await self._store_match(conn, int(row["id"]), hooks=hooks) is not None
         return stored
@@ -89,7 +90,7 @@ class RatingStore(StandingsReads):
         Read, compute (``bot.storage.ratings.match``, no SQL), write: this runs at the end of every
         game, and for every game of a database being migrated."""
         inputs = await self._match_inputs(conn, table_id)
-        if inputs is None or inputs.settings.duplicate is not None:
+        if inputs is None or inputs.settings.kind == CHALLENGE:
             # A deal of a challenge is scored by the challenge, apart from the ratings.
             return None
         stored = stored_match(inputs)
@@ -114,6 +115,8 @@ class RatingStore(StandingsReads):
         if table["status"] not in ("finished", "abandoned"):
             return None
         settings = TableSettings.from_json(json.loads(table["settings"]))
+        # An open table's game is rated on the instance's ladder, not its home server's.
+        ladder = EVERYWHERE if settings.kind == OPEN else int(table["guild_id"])
         seated = {
             int(r["seat"]): Sitter(r["user_id"], r["ai_level"], str(r["name"]))
             for r in await conn.fetch(
@@ -129,7 +132,7 @@ class RatingStore(StandingsReads):
             for r in await conn.fetch(
                 "SELECT player, mu, sigma, games FROM ratings WHERE guild_id = $1 AND game = $2"
                 f" AND player IN ({placeholders(len(players), start=3)})",
-                table["guild_id"],
+                ladder,
                 table["game"],
                 *players,
             ):
@@ -139,7 +142,7 @@ class RatingStore(StandingsReads):
                 )
         return MatchInputs(
             table_id=table_id,
-            guild_id=int(table["guild_id"]),
+            guild_id=ladder,
             game=str(table["game"]),
             status=str(table["status"]),
             seats=int(table["seats"]),

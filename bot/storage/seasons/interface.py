@@ -94,6 +94,11 @@ class SeasonStorage(ABC):
         """The player's last ``limit`` seasons of each game, the latest first."""
 
     @abstractmethod
+    async def anything_due(self, before: str) -> bool:
+        """Whether this cluster's servers have a season to close (ended before ``before``), a
+        message to post or champions to crown: one read, what the sweep asks first."""
+
+    @abstractmethod
     async def due(self, before: str) -> list[Season]:
         """Open seasons that ended before ``before``, of this cluster's servers, oldest first."""
 

@@ -94,6 +94,17 @@ class SeasonStore(SeasonStorage):
         return found
 
     # ------------------------------------------------------------------ the season's end
+    async def anything_due(self, before: str) -> bool:
+        mine = self._mine("guild_id")
+        row = await self.database.fetchrow(
+            "SELECT EXISTS (SELECT 1 FROM seasons WHERE closed_at IS NULL AND ends_at <= $1"
+            f"{mine}) OR EXISTS (SELECT 1 FROM season_posts WHERE posted_at IS NULL"
+            f" AND channel_id IS NOT NULL{mine}) OR EXISTS (SELECT 1 FROM seasons"
+            f" WHERE closed_at IS NOT NULL AND roles_at IS NULL{mine}) AS due",
+            before,
+        )
+        return row is not None and bool(row["due"])
+
     async def due(self, before: str) -> list[Season]:
         rows = await self.database.fetch(
             "SELECT * FROM seasons WHERE closed_at IS NULL AND ends_at <= $1"

@@ -56,6 +56,10 @@ class ServerSettings:
     """The role given to each season's champions (``champion_role:``); None: no role."""
     champion_role_by: int | None = None
     """The admin who named ``champion_role``: told in one line when it cannot be given."""
+    open_tables: bool = False
+    """Whether the server's members meet the instance's other servers at open tables
+    (``/play``, ``/<game> start open:true``; ``/atout settings open_tables:``). Off by
+    default; turned off, its players' seats at open tables in play go to computers."""
 
     def table_language(self, guild_locale: object) -> str:
         """The language of a new table whose starter chose none (the ``language`` option of
@@ -86,6 +90,7 @@ class ServerSettings:
             "announce_channel": self.announce_channel,
             "champion_role": self.champion_role,
             "champion_role_by": self.champion_role_by,
+            "open_tables": self.open_tables,
         }
 
     @classmethod
@@ -104,6 +109,7 @@ class ServerSettings:
             announce_channel=_snowflake(data.get("announce_channel")),
             champion_role=_snowflake(data.get("champion_role")),
             champion_role_by=_snowflake(data.get("champion_role_by")),
+            open_tables=data.get("open_tables") is True,
         )
 
 

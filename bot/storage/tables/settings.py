@@ -29,6 +29,11 @@ DEFAULT_DECK_STYLE: Final = "auto"
 DEFAULT_LANGUAGE: Final = "en"
 """Tables stored before languages existed are English."""
 
+ORDINARY: Final = "ordinary"
+CHALLENGE: Final = "challenge"
+OPEN: Final = "open"
+"""The kinds of table (``bot.play.kinds``): what a table is, as its settings say."""
+
 
 @dataclass(frozen=True)
 class AwaySeat:
@@ -83,6 +88,17 @@ class TableSettings:
     private: bool = False
     """Seen by its one seated player only (a challenge's deal): never in its channel."""
     challenge: ChallengeDeal | None = None
+    open: bool = False
+    """An open table: players of any server of the instance, each seeing it in their own
+    server (its mirrors), rated on the instance's ladder (docs/architecture.md)."""
+
+    @property
+    def kind(self) -> str:
+        """``ORDINARY``, ``CHALLENGE`` (a fixed deal) or ``OPEN``: the one place that says
+        what kind of table these settings make (``bot.play.kinds`` says what each does)."""
+        if self.duplicate is not None:
+            return CHALLENGE
+        return OPEN if self.open else ORDINARY
 
     # ------------------------------------------------------------------ who stepped away
     def away_at(self, seat: int) -> AwaySeat | None:
@@ -120,6 +136,8 @@ class TableSettings:
             }
         if self.private:
             data["private"] = True
+        if self.open:
+            data["open"] = True
         if self.challenge is not None:
             data["challenge"] = {
                 "id": self.challenge.challenge_id,
@@ -143,6 +161,7 @@ class TableSettings:
             duplicate=_duplicate(data.get("duplicate")),
             private=data.get("private") is True,
             challenge=_challenge(data.get("challenge")),
+            open=data.get("open") is True,
         )
 
 

@@ -16,14 +16,14 @@ side_wins = { $count ->
 }
 denomination_NT = SA
 denomination_AT = TA
-italian_rank_A = Asso
-italian_rank_J = Fante
-italian_rank_Q = Cavallo
-italian_rank_K = Re
-italian_suit_S = spade
-italian_suit_H = coppe
-italian_suit_D = denari
-italian_suit_C = bastoni
+italian_rank_A = Ace
+italian_rank_J = Jack
+italian_rank_Q = Knight
+italian_rank_K = King
+italian_suit_S = Swords
+italian_suit_H = Cups
+italian_suit_D = Coins
+italian_suit_C = Batons
 italian_corner_A = A
 italian_corner_J = F
 italian_corner_Q = C
@@ -135,8 +135,14 @@ contract_litige = { $contract } — litige: points held in reserve
 capot_by = Capot by { $side }!
 declarer_called = { $name } called { $card }
 partner_was = { $name } was the partner
-points_needed_made = { $points } points of { $target } needed — made
-points_needed_failed = { $points } points of { $target } needed — failed
+points_needed_made = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} of { $target } needed — made
+points_needed_failed = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} of { $target } needed — failed
 cappotto = Cappotto!
 this_hand = This hand: { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } wins the game
@@ -304,7 +310,34 @@ corner_A = A
 corner_K = K
 corner_Q = Q
 corner_J = J
-italian_card = { $rank } di { $suit }
+italian_card = { $rank } of { $suit }
+the_italian_rank = { $rank ->
+    [A] the Ace
+    [K] the King
+    [Q] the Knight
+    [J] the Jack
+   *[other] the { $rank }
+}
+the_italian_card = { $rank ->
+    [A] the Ace
+    [K] the King
+    [Q] the Knight
+    [J] the Jack
+   *[other] the { $rank }
+} of { $suit }
+rank_T = 10
+rank_J = jack
+rank_Q = queen
+rank_K = king
+rank_A = ace
+the_rank = { $rank ->
+    [A] the ace
+    [K] the king
+    [Q] the queen
+    [J] the jack
+    [T] the 10
+   *[other] the { $rank }
+}
 
 ## Deal review
 review_hand = Your hand then
@@ -318,6 +351,7 @@ review_moment_auction = Auction
 review_mistake = Mistake
 review_unlucky = Bad luck
 review_trump = Trump: { $trump }
+review_trump_card = Trump card
 review_contract = Contract: { $contract }
 review_turn_up = Turned up: { $card }
 review_to_beat = To beat: { $bid } ({ $player })

@@ -16,14 +16,14 @@ side_wins = { $count ->
 }
 denomination_NT = SA
 denomination_AT = TA
-italian_rank_A = Asso
-italian_rank_J = Fante
-italian_rank_Q = Cavallo
-italian_rank_K = Re
-italian_suit_S = spade
-italian_suit_H = coppe
-italian_suit_D = denari
-italian_suit_C = bastoni
+italian_rank_A = As
+italian_rank_J = Valet
+italian_rank_Q = Cavalier
+italian_rank_K = Roi
+italian_suit_S = Épées
+italian_suit_H = Coupes
+italian_suit_D = Deniers
+italian_suit_C = Bâtons
 italian_corner_A = A
 italian_corner_J = F
 italian_corner_Q = C
@@ -142,8 +142,14 @@ contract_litige = { $contract } — litige : points mis en réserve
 capot_by = Capot pour { $side } !
 declarer_called = { $name } a appelé { $card }
 partner_was = { $name } était le partenaire
-points_needed_made = { $points } points sur { $target } — réussi
-points_needed_failed = { $points } points sur { $target } — chuté
+points_needed_made = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} sur { $target } — réussi
+points_needed_failed = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} sur { $target } — chuté
 cappotto = Cappotto !
 this_hand = Cette manche : { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } gagne la partie
@@ -292,7 +298,34 @@ corner_A = A
 corner_K = R
 corner_Q = D
 corner_J = V
-italian_card = { $rank } di { $suit }
+italian_card = { $rank } de { $suit }
+the_italian_rank = { $rank ->
+    [A] l'As
+    [K] le Roi
+    [Q] le Cavalier
+    [J] le Valet
+   *[other] le { $rank }
+}
+the_italian_card = { $rank ->
+    [A] l'As
+    [K] le Roi
+    [Q] le Cavalier
+    [J] le Valet
+   *[other] le { $rank }
+} de { $suit }
+rank_T = 10
+rank_J = valet
+rank_Q = dame
+rank_K = roi
+rank_A = as
+the_rank = { $rank ->
+    [A] l'as
+    [K] le roi
+    [Q] la dame
+    [J] le valet
+    [T] le 10
+   *[other] le { $rank }
+}
 
 ## Deal review
 review_hand = Ton jeu à ce moment
@@ -306,6 +339,7 @@ review_moment_auction = Enchères
 review_mistake = Erreur
 review_unlucky = Pas de chance
 review_trump = Atout : { $trump }
+review_trump_card = Carte d'atout
 review_contract = Contrat : { $contract }
 review_turn_up = Retournée : { $card }
 review_to_beat = À battre : { $bid } ({ $player })

@@ -16,10 +16,10 @@ side_wins = { $count ->
 }
 denomination_NT = SA
 denomination_AT = TA
-italian_rank_A = Asso
-italian_rank_J = Fante
-italian_rank_Q = Cavallo
-italian_rank_K = Re
+italian_rank_A = asso
+italian_rank_J = fante
+italian_rank_Q = cavallo
+italian_rank_K = re
 italian_suit_S = spade
 italian_suit_H = coppe
 italian_suit_D = denari
@@ -138,8 +138,14 @@ contract_litige = { $contract } — litige: punti in sospeso
 capot_by = Cappotto di { $side }!
 declarer_called = { $name } ha chiamato { $card }
 partner_was = il socio era { $name }
-points_needed_made = { $points } punti su { $target } — fatto
-points_needed_failed = { $points } punti su { $target } — fallito
+points_needed_made = { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+} su { $target } — fatto
+points_needed_failed = { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+} su { $target } — fallito
 cappotto = Cappotto!
 this_hand = Questa mano: { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } vince la partita
@@ -289,6 +295,33 @@ corner_K = K
 corner_Q = Q
 corner_J = J
 italian_card = { $rank } di { $suit }
+the_italian_rank = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] il cavallo
+    [J] il fante
+   *[other] il { $rank }
+}
+the_italian_card = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] il cavallo
+    [J] il fante
+   *[other] il { $rank }
+} di { $suit }
+rank_T = 10
+rank_J = fante
+rank_Q = donna
+rank_K = re
+rank_A = asso
+the_rank = { $rank ->
+    [A] l'asso
+    [K] il re
+    [Q] la donna
+    [J] il fante
+    [T] il 10
+   *[other] il { $rank }
+}
 
 ## Deal review
 review_hand = Le tue carte in quel momento
@@ -302,6 +335,7 @@ review_moment_auction = Asta
 review_mistake = Errore
 review_unlucky = Sfortuna
 review_trump = Briscola: { $trump }
+review_trump_card = Briscola
 review_contract = Contratto: { $contract }
 review_turn_up = Girata: { $card }
 review_to_beat = Da superare: { $bid } ({ $player })

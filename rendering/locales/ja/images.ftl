@@ -13,14 +13,14 @@ team = チーム{ $letter }
 side_wins = { $side }の勝ち{ $extra }
 denomination_NT = NT
 denomination_AT = AT
-italian_rank_A = アッソ
-italian_rank_J = ファンテ
-italian_rank_Q = カヴァッロ
-italian_rank_K = レ
-italian_suit_S = スパーデ
-italian_suit_H = コッペ
-italian_suit_D = デナーリ
-italian_suit_C = バストーニ
+italian_rank_A = エース
+italian_rank_J = ジャック
+italian_rank_Q = 騎士
+italian_rank_K = キング
+italian_suit_S = 剣
+italian_suit_H = 聖杯
+italian_suit_D = 金貨
+italian_suit_C = 棍棒
 italian_corner_A = A
 italian_corner_J = F
 italian_corner_Q = C
@@ -251,6 +251,32 @@ corner_K = K
 corner_Q = Q
 corner_J = J
 italian_card = { $suit }の{ $rank }
+the_italian_rank = { $rank ->
+    [A] エース
+    [K] キング
+    [Q] 騎士
+    [J] ジャック
+   *[other] { $rank }
+}
+the_italian_card = { $suit }の{ $rank ->
+    [A] エース
+    [K] キング
+    [Q] 騎士
+    [J] ジャック
+   *[other] { $rank }
+}
+rank_T = 10
+rank_J = ジャック
+rank_Q = クイーン
+rank_K = キング
+rank_A = エース
+the_rank = { $rank ->
+    [A] エース
+    [K] キング
+    [Q] クイーン
+    [J] ジャック
+   *[other] { $rank }
+}
 
 ## Deal review
 review_hand = そのときの手札
@@ -264,6 +290,7 @@ review_moment_auction = ビッド
 review_mistake = ミス
 review_unlucky = 不運
 review_trump = 切り札: { $trump }
+review_trump_card = 切り札
 review_contract = コントラクト: { $contract }
 review_turn_up = 表向きのカード: { $card }
 review_to_beat = 超えるべきビッド: { $bid }（{ $player }）

@@ -16,14 +16,14 @@ side_wins = { $count ->
 }
 denomination_NT = ST
 denomination_AT = TT
-italian_rank_A = Asso
-italian_rank_J = Fante
-italian_rank_Q = Cavallo
-italian_rank_K = Re
-italian_suit_S = spade
-italian_suit_H = coppe
-italian_suit_D = denari
-italian_suit_C = bastoni
+italian_rank_A = ás
+italian_rank_J = valete
+italian_rank_Q = cavalo
+italian_rank_K = rei
+italian_suit_S = espadas
+italian_suit_H = copas
+italian_suit_D = ouros
+italian_suit_C = paus
 italian_corner_A = A
 italian_corner_J = F
 italian_corner_Q = C
@@ -138,8 +138,14 @@ contract_litige = { $contract } — litige: pontos em reserva
 capot_by = Capote de { $side }!
 declarer_called = { $name } chamou { $card }
 partner_was = o parceiro era { $name }
-points_needed_made = { $points } pontos de { $target } — cumprido
-points_needed_failed = { $points } pontos de { $target } — falhado
+points_needed_made = { $points ->
+    [one] { $points } ponto
+   *[other] { $points } pontos
+} de { $target } — cumprido
+points_needed_failed = { $points ->
+    [one] { $points } ponto
+   *[other] { $points } pontos
+} de { $target } — falhado
 cappotto = Capote!
 this_hand = Esta mão: { $first } { $first_score } – { $second_score } { $second }
 wins_game = { $name } ganha o jogo
@@ -288,7 +294,34 @@ corner_A = A
 corner_K = R
 corner_Q = D
 corner_J = V
-italian_card = { $rank } di { $suit }
+italian_card = { $rank } de { $suit }
+the_italian_rank = { $rank ->
+    [A] o ás
+    [K] o rei
+    [Q] o cavalo
+    [J] o valete
+   *[other] o { $rank }
+}
+the_italian_card = { $rank ->
+    [A] o ás
+    [K] o rei
+    [Q] o cavalo
+    [J] o valete
+   *[other] o { $rank }
+} de { $suit }
+rank_T = 10
+rank_J = valete
+rank_Q = dama
+rank_K = rei
+rank_A = ás
+the_rank = { $rank ->
+    [A] o ás
+    [K] o rei
+    [Q] a dama
+    [J] o valete
+    [T] o 10
+   *[other] o { $rank }
+}
 
 ## Deal review
 review_hand = As tuas cartas nesse momento
@@ -302,6 +335,7 @@ review_moment_auction = Leilão
 review_mistake = Erro
 review_unlucky = Azar
 review_trump = Trunfo: { $trump }
+review_trump_card = Carta de trunfo
 review_contract = Contrato: { $contract }
 review_turn_up = Virada: { $card }
 review_to_beat = A bater: { $bid } ({ $player })

@@ -106,11 +106,11 @@ def test_the_end_of_a_deal_explains_the_result_and_the_par_with_numbers() -> Non
     assert text.splitlines()[:2] == [
         "**Deal 1 of 3 is over**: your side scored 270 and the other side 0, so your result is"
         " +270.",
-        "Par: the hard computer in your seat made +160 on this deal; you did 110 better.",
+        "Par: the hard computer in your seat made +160 on this deal; you did 110 points better.",
     ]
     french = deal_done_text(challenge("coinche"), 0, mine, Par(300, COINCHE_DETAIL), "fr")
     assert "ton camp a marqué 270 et l'autre 0" in french
-    assert "tu as fait 30 de moins" in french
+    assert "tu as fait 30 points de moins" in french
 
 
 def test_the_card_does_not_announce_a_games_length_for_single_deals() -> None:

@@ -49,7 +49,8 @@ async def test_the_day_s_puzzle_is_posted_every_day_until_stopped(env: simcord.E
     assert opened.ephemeral and opened.response is not None
     assert len(card_ids(opened.response)) >= 3
     answered = await ann.click(opened.response, custom_id=card_ids(opened.response)[0])
-    assert answered.response is not None and "found it" in answered.response.content
+    assert answered.response is not None
+    assert t("puzzle_solvers", found=0, answered=1) in answered.response.content
     # Sealed: the post is as it was; nothing of the answers reached the channel.
     assert posts(env, channel)[0].content == first.content and len(posts(env, channel)) == 1
 

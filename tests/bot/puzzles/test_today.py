@@ -12,6 +12,7 @@ import simcord
 from bot.app import AtoutBot
 from bot.config import Settings
 from bot.puzzles.screens import Shown
+from bot.puzzles.words import card as card_words
 from bot.text.i18n import t
 from cogs.puzzle import desk_of
 from tests.bot.ui.test_fuzz_custom_ids import post_buttons
@@ -74,9 +75,20 @@ async def test_everybody_gets_the_same_puzzle_and_answers_it_once(env: simcord.E
     missed = await bob.click(second, custom_id=f"atout:puzzle:{puzzle_id}:{wrong}")
     assert missed.response is not None and "❌" in missed.response.content
     assert t("puzzle_solvers", found=1, answered=2) in missed.response.content
-    # Asked again the same day: the result, not the question.
+    # Issue 41.15: the line that beats the wrong card, in the answer's form, then the answer's.
+    said = missed.response.content.splitlines()
+    named = card_words(wrong, stored.game, "en")
+    why_not = said.index(t("puzzle_why_not", card=named))
+    why = said.index(t("puzzle_why", answer=card_words(right, stored.game, "en")))
+    assert why_not < why and said[why_not + 1].startswith(
+        t("puzzle_line_trick", number=1, plays="")
+    )
+    assert named in said[why_not + 1]
+    # Asked again the same day: the result under the puzzle's picture, not the question
+    # (issue 41.16: it came back without its picture).
     back = await open_today(bob, channel)
     assert "❌" in back.content and card_ids(back) == []
+    assert back.attachments and back.attachments[0].filename.startswith(f"puzzle-{puzzle_id}")
 
 
 async def test_two_clicks_at_once_record_one_answer(env: simcord.Env) -> None:

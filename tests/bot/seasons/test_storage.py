@@ -141,6 +141,8 @@ async def test_a_season_closes_once_and_the_next_begins_with_divisions(
     clock.set("2026-03-31T23:59:59")
     late = await duel(storage, 140, 100, rate=False)
     now = clock.set("2026-04-01T00:01:30")
+    assert not await storage.seasons.anything_due("2026-03-31T23:59:59Z")
+    assert await storage.seasons.anything_due(now)
     assert [s.number for s in await storage.seasons.due(now)] == [1]
     # A second process on the database: a shard cluster of other servers does not see it due;
     # one of this server's (a restart racing the old process) tries to close it at once.
@@ -178,6 +180,8 @@ async def test_a_season_closes_once_and_the_next_begins_with_divisions(
     assert not await storage.seasons.claim_post(posts[0], now, now)
     await storage.seasons.posted(posts[0], 5, now)
     assert await storage.seasons.pending_posts() == []
+    await storage.seasons.roles_given(result.season, now)
+    assert not await storage.seasons.anything_due(now)
     # Nothing is closed twice, even after a restart.
     assert await storage.seasons.close(GUILD, 1, now) is None
 

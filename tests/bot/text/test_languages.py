@@ -22,7 +22,7 @@ from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
-from bot.text.cards import card_name
+from bot.text.cards import card_name, rank_name, suit_name
 from bot.text.i18n import BOT, LOCALES, has_key, t, user_locale
 from bot.text.translator import DISCORD_LOCALES, CatalogueTranslator, command_text, translated
 from bot.ui.panels import PanelContext, PanelRegistry
@@ -129,13 +129,43 @@ def test_the_games_own_words() -> None:
         "R♦️",
         "A♧",
     ]
-    assert [t(f"suit_{s}", "fr") for s in "SHDC"] == ["pique", "cœur", "carreau", "trèfle"]
-    assert [t(f"suit_{s}", "it") for s in "SHDC"] == ["picche", "cuori", "quadri", "fiori"]
-    assert [t(f"suit_italian_{s}", "it") for s in "SHDC"] == ["spade", "coppe", "denari", "bastoni"]
-    assert [t(f"rank_italian_{r}", "it") for r in "JQK"] == ["fante", "cavallo", "re"]
-    assert [t(f"suit_{s}", "pt-PT") for s in "SHDC"] == ["espadas", "copas", "ouros", "paus"]
-    assert [t(f"suit_{s}", "ja") for s in "SHDC"] == ["スペード", "ハート", "ダイヤ", "クラブ"]
-    assert card_name("KC", "briscola", "italian", "fr") == "le re di bastoni"
+    assert [suit_name(s, "belote", "auto", "fr") for s in "SHDC"] == [
+        "pique",
+        "cœur",
+        "carreau",
+        "trèfle",
+    ]
+    assert [suit_name(s, "belote", "auto", "it") for s in "SHDC"] == [
+        "picche",
+        "cuori",
+        "quadri",
+        "fiori",
+    ]
+    assert [suit_name(s, "briscola", "auto", "it") for s in "SHDC"] == [
+        "spade",
+        "coppe",
+        "denari",
+        "bastoni",
+    ]
+    assert [rank_name(r, "briscola", "auto", "it") for r in "JQK"] == ["fante", "cavallo", "re"]
+    assert [suit_name(s, "sueca", "auto", "pt-PT") for s in "SHDC"] == [
+        "espadas",
+        "copas",
+        "ouros",
+        "paus",
+    ]
+    assert [suit_name(s, "belote", "auto", "ja") for s in "SHDC"] == [
+        "スペード",
+        "ハート",
+        "ダイヤ",
+        "クラブ",
+    ]
+    # Issue 41.8: an Italian-deck card in the reader's language, not in Italian.
+    assert card_name("KC", "briscola", "italian", "fr") == "le Roi de Bâtons"
+    assert card_name("KD", "briscola", "italian", "en") == "the King of Coins"
+    assert card_name("KD", "briscola", "italian", "it") == "il re di denari"
+    assert card_name("AS", "briscola", "italian", "pt-PT") == "o ás de espadas"
+    assert card_name("QH", "chiamata", "auto", "ja") == "聖杯の騎士"
 
 
 VOUS = re.compile(r"\b(?:vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE)

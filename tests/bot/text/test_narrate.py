@@ -122,14 +122,14 @@ def test_the_chiamata_summary_names_the_declarer_and_the_partner() -> None:
         assert t("deal_partner", name=names[result["partner"]]) in text
     # The called card is named as the Italian deck draws it.
     assert card_name(result["called_card"], "chiamata") in text
-    assert card_name("KC", "chiamata") == "the re di bastoni"
+    assert card_name("KC", "chiamata") == "the King of Batons"
     assert card_name("KC", "chiamata", "french") == "K♧"
 
 
 def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:
     """The images draw Italian cards for chiamata: the words follow (and go through ``t``)."""
     call = {"type": "call", "seat": 0, "rank": "K"}
-    assert event_text(call, NAMES, game="chiamata") == "Marie called the re"
+    assert event_text(call, NAMES, game="chiamata") == "Marie called the King"
     assert event_text(call, NAMES, game="chiamata", deck_style="french") == "Marie called the king"
     assert event_text(call, NAMES, "it", game="chiamata") == "Marie chiama il re"
     named = {"type": "trump", "seat": 1, "suit": "D", "called_card": "AD"}
@@ -138,7 +138,7 @@ def test_chiamata_speaks_of_the_italian_cards_it_shows() -> None:
         "Luc sceglie denari: la carta chiamata è l'asso di denari"
     )
     assert event_text(named, NAMES, game="chiamata") == (
-        "Luc named denari: the called card is the asso di denari"
+        "Luc named Coins: the called card is the Ace of Coins"
     )
 
 
@@ -279,7 +279,7 @@ def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> Non
     Random(2).shuffle(deck)
     chiamata.deal(deck)
     first = turn_prompt(chiamata.view(0), names)
-    assert first is not None and "the asso bids least" in first and "the 2 bids most" in first
+    assert first is not None and "the Ace bids least" in first and "the 2 bids most" in first
     call = next(a for a in chiamata.legal_actions(0) if a.type == "call" and a.rank == "K")
     chiamata.apply(0, call)
     assert turn_prompt(chiamata.view(1), names, "it") == (
@@ -291,7 +291,7 @@ def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> Non
     view = chiamata.view(0)
     assert view["decision"] == "trump"
     prompt = turn_prompt(view, names)
-    assert prompt is not None and prompt.startswith("You called the re: name the briscola")
+    assert prompt is not None and prompt.startswith("You called the King: name the briscola")
     kings = [c for c in view["hand"] if c[0] == "K"]
     assert prompt.count("naming its suit means playing alone") == len(kings)
 

@@ -1,8 +1,10 @@
-"""A deal review in words: mistakes counted with each one's cost (never a total of overlapping
-decisions), bad luck said apart, "Well played" when nothing is worth a remark, an exact cost said
+"""A deal review in words: mistakes counted with each one's cost and their total (of one
+auction's overlapping choices, the largest), bad luck said apart, "Well played" when nothing is worth a remark, an exact cost said
 as such, no sign on a cost, cards and bids named as the table's deck and language name them."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -39,14 +41,29 @@ def coinche(*decisions: Decision) -> Review:
     return Review("coinche", 0, 2, "points", 4, decisions)
 
 
-def test_mistakes_are_counted_with_each_one_s_cost_not_added_up() -> None:
+def test_mistakes_are_counted_with_each_one_s_cost_and_their_total() -> None:
+    """Issue 41.7: each mistake's cost, then what they cost together: the play's add up."""
     review = coinche(decision(3, 14), decision(7, 0, "fine"), decision(11, 80))
     lines = review_text(review, 12, 3, "coinche", "en").splitlines()
     assert lines[0] == t("review_title", deal=3, table=12, game=t("game_coinche"))
     assert lines[1] == "**2 mistakes** in 3 decisions, which cost 14 points and 80 points."
-    assert len(lines) == 2
+    assert lines[2] == "Together: 94 points."
+    assert len(lines) == 3
     # Explained in the order played, not by cost.
     assert [d.index for d in shown(review)] == [3, 11]
+
+
+def test_overlapping_mistakes_of_one_auction_count_the_largest() -> None:
+    """Two choices of one auction lose the same contract: of those only the largest counts,
+    and a play mistake after them adds its own."""
+    auction = replace(SEEN, trick_number=0)
+    bid, other = decision(0, 30), decision(4, 50)
+    review = coinche(replace(bid, seen=auction), replace(other, seen=auction), decision(9, 12))
+    lines = review_text(review, 12, 3, "coinche", "en").splitlines()
+    assert lines[1] == (
+        "**3 mistakes** in 3 decisions, which cost 30 points, 50 points and 12 points."
+    )
+    assert lines[2].startswith("Together: about 62 points, the largest of the auction's")
 
 
 def test_a_mistake_s_sentence_has_no_plus_sign() -> None:

@@ -245,6 +245,9 @@ def test_knowledge_sees_a_void_shown_by_not_following() -> None:
         "hand": ["AS", "2H"],
         "hand_sizes": [2, 2, 2, 2],
         "trump": "D",
+        "contract": None,
+        "trump_card": None,
+        "trump_card_seat": None,
         "trick": [],
         "events": [{"type": "trick", "cards": [[0, "3S"], [1, "4H"], [2, "5S"], [3, "6S"]]}],
         "teams": [[0, 2], [1, 3]],
@@ -293,7 +296,13 @@ def test_the_double_dummy_solver_agrees_with_plain_minimax(name: str) -> None:
 
 def test_equivalent_cards_are_tried_once() -> None:
     rules = Rules(
-        {"game": "sueca", "seats": 4, "trump": "D", "options": dict(new_game("sueca").options)}
+        {
+            "game": "sueca",
+            "seats": 4,
+            "trump": "D",
+            "contract": None,
+            "options": dict(new_game("sueca").options),
+        }
     )
     hands = [rules.mask(["5S", "4S", "KS"]), rules.mask(["AS", "2H", "3H"]), 0, 0]
     hands[2] = rules.mask(["7S", "5H", "6H"])

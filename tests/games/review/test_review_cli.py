@@ -68,7 +68,7 @@ def test_json_has_the_issue_s_shape(briscola: str) -> None:
         "decisions",
     }
     assert (out["game"], out["seat"], out["deal"], out["unit"]) == ("briscola", 1, 0, "card points")
-    assert (out["format"], out["seats"], out["threshold"]) == ("atout-review/2", 2, 4.0)
+    assert (out["format"], out["seats"], out["threshold"]) == ("atout-review/3", 2, 4.0)
     actions = json.loads(briscola)["deals"][0]["actions"]
     # Every play of seat 1 is a choice while it holds two cards or more: 20 cards, the last forced.
     decisions = out["decisions"]

@@ -126,7 +126,10 @@ table_rules_title = House rules of table { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = You left table { $id }; { $name } plays your seat until you come back (/table rejoin).
 table_abandoned = Table { $id } was abandoned.
-table_abandon_vote = Vote recorded: { $votes } of { $needed } players want to abandon table { $id }.
+table_abandon_vote = Vote recorded: { $votes ->
+    [one] { $votes } of { $needed } players wants
+   *[other] { $votes } of { $needed } players want
+} to abandon table { $id }.
 table_export_name = Record of table { $id }.
 error_no_table = That table does not exist.
 error_table_needed = Use this in the table's thread, or give `table:<id>`.
@@ -149,11 +152,20 @@ error_not_away = You have no seat to take back at this table.
 table_left_public = { $mention } left the table: { $name } plays the seat until they come back.
 button_rejoin = Take my seat back
 away_timer = { $mention } missed { $turns } turns in a row: { $name } plays the seat until they come back (Take my seat back, or /table rejoin).
-table_deserted = Nobody is left at the table: the computers wait, and the table ends in { $minutes } minutes unless somebody comes back.
+table_deserted = Nobody is left at the table: the computers wait, and the table ends in { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} unless somebody comes back.
 rejoined = You have your seat back at table { $id }: press Hand.
 rejoined_public = { $mention } is back at the table.
-lobby_expired = This lobby was closed: it did not start within { $minutes } minutes.
-table_expired = Table { $id } has ended: nobody came back within { $minutes } minutes.
+lobby_expired = This lobby was closed: it did not start within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
+table_expired = Table { $id } has ended: nobody came back within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}.
 ping_reminder = { $mention }, half your time is gone: { $seconds } s left to play.
 ping_press_hand = — press Hand for your cards.
 table_moved = Table { $id } moved here: its thread is gone or closed to the bot.
@@ -205,7 +217,10 @@ deck_italian = Italian
 action_keep_hand = Keep my hand
 opt_turn_timer = Time to play before a computer player plays that turn for you
 timer_off = no timer
-timer_seconds = { $seconds } seconds
+timer_seconds = { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}
 ping_turn_timed = { $mention }, your turn ({ $seconds } s)
 table_left_lobby = You left the lobby of table { $id }.
 event_declarer = { $name } won the auction with { $rank }
@@ -228,49 +243,13 @@ deal_contract = Contract: { $contract } by { $name } — { $outcome }
 outcome_success = made
 outcome_failure = failed
 outcome_litige = tied (litige): the points wait for the next deal
-deal_call = { $name } called { $card } — { $partner }; { $points } points ({ $target } needed): { $outcome }
+deal_call = { $name } called { $card } — { $partner }; { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} ({ $target } needed): { $outcome }
 deal_partner = { $name } was the partner
 deal_alone = alone
 deal_sweep = Clean sweep!
-rank_T = 10
-rank_J = jack
-rank_Q = queen
-rank_K = king
-rank_A = ace
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = spades
-suit_H = hearts
-suit_D = diamonds
-suit_C = clubs
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] the ace
-    [K] the king
-    [Q] the queen
-    [J] the jack
-    [T] the 10
-   *[other] the { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] the asso
-    [K] the re
-    [Q] the cavallo
-    [J] the fante
-   *[other] the { $rank }
-}
-the_italian_card = { $rank ->
-    [A] the asso
-    [K] the re
-    [Q] the cavallo
-    [J] the fante
-   *[other] the { $rank }
-} di { $suit }
 rule_first_deal_packets = First deal packets
 rule_help_first_deal_packets = How the first five cards are dealt: 3 then 2, or 2 then 3
 rule_value_first_deal_packets_3-2 = 3 then 2
@@ -573,10 +552,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -640,8 +615,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (the hard computer in your seat): { $score }
 challenge_par_only = Par: the hard computer in your seat made { $par } on this deal.
 challenge_par_same = Par: the hard computer in your seat made { $par } on this deal, exactly as you did.
-challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } worse.
-challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $diff } better.
+challenge_par_worse = Par: the hard computer in your seat made { $par } on this deal; you did { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} worse.
+challenge_par_better = Par: the hard computer in your seat made { $par } on this deal; you did { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} better.
 challenge_result_own = you scored { $score } on this deal.
 challenge_result_sides = your side scored { $mine } and the other side { $theirs }, so your result is { $score }.
 challenge_result_points = your side took { $score } card points.
@@ -700,7 +681,10 @@ challenge_role_set = Members with { $role } may now start challenges.
 challenge_role_cleared = Only members with Manage Server may start challenges now.
 error_challenge_rights = Only members with Manage Server (or the role `/challenge role` names) can do that.
 error_challenge_deals = A challenge has 1 to { $most } deals, not { $value }.
-error_challenge_closes = A challenge stays open for one of the durations offered, not { $value } hours.
+error_challenge_closes = A challenge stays open for one of the durations offered, not { $value ->
+    [one] { $value } hour
+   *[other] { $value } hours
+}.
 error_challenge_deal = Challenge #{ $id } has deals 1 to { $most }.
 error_challenge_rule_text = Write the house rules as key=value pairs, e.g. sa_ta_enabled=true target_score=1000 (not “{ $text }”).
 error_challenge_table = This table is a deal of a challenge: it is played from `/challenge play`, and cannot be left or abandoned.
@@ -717,6 +701,8 @@ review_mistakes = { $mistakes ->
     [one] { $count } decision
    *[other] { $count } decisions
 }, which cost { $costs }.
+review_cost_together = Together: { $total }.
+review_cost_overlap = Together: about { $total }, the largest of the auction's choices with the play's added (choices of one auction overlap: they are not added up).
 review_no_mistake = **No mistake** in { $count ->
     [one] { $count } decision
    *[other] { $count } decisions
@@ -731,10 +717,10 @@ review_only_some = { $count ->
 }
 review_list_separator = {", "}
 review_list_last = {" and "}
-review_well_played = **Well played!** None of your { $count ->
-    [one] { $count } decision
-   *[other] { $count } decisions
-} cost more than { $cost }.
+review_well_played = { $count ->
+    [one] **Well played!** Your one decision cost no more than { $cost }.
+   *[other] **Well played!** None of your { $count } decisions cost more than { $cost }.
+}
 review_moment_trick = Trick { $trick }
 review_moment_auction = Auction
 review_line_card = You played { $choice }; { $best } would have been better in { $share } of the deals you could face: it cost you { $cost } on average.
@@ -751,6 +737,16 @@ review_cost_card_points = { $count ->
     [one] { $count } card point
    *[other] { $count } card points
 }
+review_state_stock = Stock: { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} left
+review_state_gone = Cards gone: { $played } of { $total }
+review_state_points = Points so far: { $sides }
+review_state_side_you = your side { $points }
+review_state_you = you { $points }
+review_state_others = the others { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = pass
 review_action_coinche = coinche
 review_action_surcoinche = surcoinche
@@ -802,11 +798,15 @@ puzzle_unit_card_points = card points
 puzzle_value_met = { $card } reaches it
 puzzle_value_missed = { $card } falls short
 puzzle_why = **Why** — the best play after { $answer }:
+puzzle_why_not = **Why { $card } falls short** — the best play after it:
 puzzle_line_trick = Trick { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } of the { $answered } member of this server who answered found it.
-   *[other] { $found } of the { $answered } members of this server who answered found it.
+    [1] You are the first member of this server to answer it.
+   *[other] { $found ->
+        [0] None of the { $answered } members of this server who answered found it.
+       *[other] { $found } of the { $answered } members of this server who answered found it.
+    }
 }
 puzzle_streak = Streak: { $current } in a row (best { $best }).
 puzzle_already = You have already answered this puzzle: one try each. Your answer stands.
@@ -930,3 +930,63 @@ settings_season_later = { $season } keeps its dates: the new length applies from
 settings_season_off_later = { $season } goes on until its end, which is announced; no season follows.
 settings_champion_permission = I can't give { $role } yet: I need the Manage Roles permission.
 settings_champion_position = I can't give { $role } yet: move my role above it in Server Settings → Roles.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Play with people of every server: a seat at an open table
+opt_play_seats = Number of players (default: the game's usual)
+opt_wait = Minutes to wait for people before computers take the free seats
+opt_open = Offer the free seats to players of other servers (open table)
+opt_scope = This server's board, or the open tables' board of every server
+opt_open_tables = Let this server's members play at open tables with other servers
+wait_minutes = { $minutes } min
+scope_server = This server
+scope_everywhere = Everywhere (open tables)
+settings_on = on
+settings_off = off
+settings_open_tables = Open tables with other servers: { $value }. `/atout settings open_tables:` changes it.
+play_off = Open tables are off on this server. Someone with Manage Server can turn them on with `/atout settings open_tables:true`.
+play_bad_seats = { $game } is played by { $counts } players.
+permission_view_channel = View Channel
+permission_send_messages = Send Messages
+permission_create_public_threads = Create Public Threads
+permission_send_messages_in_threads = Send Messages in Threads
+permission_attach_files = Attach Files
+play_permissions = I can't show your table in this channel: I need { $permissions } here. Ask an admin, or use `/play` in another channel.
+play_too_fast = Slow down a little: you can join the queue again in { $seconds } s.
+play_seated = You are already at table { $id }: finish it, or leave it with `/table leave`, before you join the queue.
+play_already = You are already in the queue for { $game } ({ $seats } players), for { $minutes } min now.
+play_queued = You are in the queue for { $game } ({ $seats } players): { $waiting ->
+        [one] 1 player waiting
+       *[other] { $waiting } players waiting
+    } across { $servers ->
+        [one] 1 server
+       *[other] { $servers } servers
+    }. After { $minutes } min, computers take the free seats.
+button_queue_leave = Leave the queue
+button_queue_now = Start now with computers
+play_left = You left the queue.
+play_not_queued = You are not in the queue.
+play_ready = Your table is ready: { $where }
+play_ready_lobby = You have a seat at table { $id } ({ $game }). Its lobby is on another server: the game starts when its starter presses Start, and you will find it here.
+open_welcome = { $mentions } — open table { $id }, { $game }, with players of several servers: in the thread below.
+open_seats = Seats: { $seats }
+open_not_started = I could not open your table in that channel (a permission is missing there): a computer took your seat. Try `/play` in another channel.
+open_server_off = Open tables were turned off on this server: you left the queue.
+open_lobby_closed = The lobby of table { $id } closed before its game started: you no longer have a seat there.
+open_mirror_closed = Open tables were turned off on this server: computers play its players' seats, and the table goes on on the other servers.
+open_player_gone = { $name } left the table: { $computer } plays the seat.
+lobby_open = Open table: its free seats are offered to players of every server (`/play`).
+chat_placeholder = Say something to the table…
+chat_hello = Hello!
+chat_good_luck = Good luck!
+chat_well_played = Well played!
+chat_thanks = Thanks!
+chat_sorry = Sorry!
+chat_your_turn = Your turn!
+chat_good_game = Good game!
+chat_mute_option = Mute { $name } (for good)
+chat_line = 💬 **{ $name }**: { $phrase }
+chat_muted = You will no longer read { $name }'s messages, at any table.
+chat_too_fast = One message every { $seconds } seconds, please.
+board_title_everywhere = { $game } — open tables, every server
+board_counts_server = Games played at this server's tables count here; open tables count on `scope:everywhere`.
+board_counts_everywhere = Games played at open tables, on every server, count here.

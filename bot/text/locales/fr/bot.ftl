@@ -127,7 +127,10 @@ table_rules_title = Règles maison de la table { $id } ({ $game }) :
 table_rules_line = { $key } : { $value }
 table_left = Tu as quitté la table { $id } ; { $name } tient ta place jusqu'à ton retour (/table rejoin).
 table_abandoned = La table { $id } a été abandonnée.
-table_abandon_vote = Vote enregistré : { $votes } joueurs sur { $needed } veulent abandonner la table { $id }.
+table_abandon_vote = Vote enregistré : { $votes ->
+    [one] { $votes } joueur sur { $needed } veut
+   *[other] { $votes } joueurs sur { $needed } veulent
+} abandonner la table { $id }.
 table_export_name = Feuille de partie de la table { $id }.
 error_no_table = Cette table n'existe pas.
 error_table_needed = Utilise cette commande dans le fil de la table, ou indique `table:<numéro>`.
@@ -150,11 +153,20 @@ error_not_away = Tu n'as pas de place à reprendre à cette table.
 table_left_public = { $mention } a quitté la table : { $name } tient sa place jusqu'à son retour.
 button_rejoin = Reprendre ma place
 away_timer = { $mention } a laissé passer { $turns } tours d'affilée : { $name } tient sa place jusqu'à son retour (Reprendre ma place, ou /table rejoin).
-table_deserted = Il n'y a plus personne à la table : les ordinateurs attendent, et la table se termine dans { $minutes } minutes si personne ne revient.
+table_deserted = Il n'y a plus personne à la table : les ordinateurs attendent, et la table se termine dans { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} si personne ne revient.
 rejoined = Tu as retrouvé ta place à la table { $id } : appuie sur Ma main.
 rejoined_public = { $mention } est de retour à la table.
-lobby_expired = Cette table a été fermée : elle n'a pas commencé dans les { $minutes } minutes.
-table_expired = La table { $id } est terminée : personne n'est revenu dans les { $minutes } minutes.
+lobby_expired = Cette table a été fermée : elle n'a pas commencé { $minutes ->
+    [one] dans la minute
+   *[other] dans les { $minutes } minutes
+}.
+table_expired = La table { $id } est terminée : personne n'est revenu { $minutes ->
+    [one] dans la minute
+   *[other] dans les { $minutes } minutes
+}.
 ping_reminder = { $mention }, la moitié de ton temps est passée : il te reste { $seconds } s pour jouer.
 ping_press_hand = — appuie sur Ma main pour voir tes cartes.
 table_moved = La table { $id } a déménagé ici : son fil a disparu ou est fermé au bot.
@@ -206,7 +218,10 @@ deck_italian = Italien
 action_keep_hand = Garder ma main
 opt_turn_timer = Temps pour jouer avant qu'un ordinateur ne joue ce tour à ta place
 timer_off = pas de minuteur
-timer_seconds = { $seconds } secondes
+timer_seconds = { $seconds ->
+    [one] { $seconds } seconde
+   *[other] { $seconds } secondes
+}
 ping_turn_timed = { $mention }, à toi de jouer ({ $seconds } s)
 table_left_lobby = Tu as quitté la table { $id } avant son début.
 event_declarer = { $name } remporte les enchères avec { $rank }
@@ -229,49 +244,13 @@ deal_contract = Contrat : { $contract } par { $name } — { $outcome }
 outcome_success = fait
 outcome_failure = chuté
 outcome_litige = litige : les points attendent la donne suivante
-deal_call = { $name } a appelé { $card } — { $partner } ; { $points } points ({ $target } nécessaires) : { $outcome }
+deal_call = { $name } a appelé { $card } — { $partner } ; { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} ({ $target } nécessaires) : { $outcome }
 deal_partner = { $name } était le partenaire
 deal_alone = seul
 deal_sweep = Capot !
-rank_T = 10
-rank_J = valet
-rank_Q = dame
-rank_K = roi
-rank_A = as
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = pique
-suit_H = cœur
-suit_D = carreau
-suit_C = trèfle
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] l'as
-    [K] le roi
-    [Q] la dame
-    [J] le valet
-    [T] le 10
-   *[other] le { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] l'asso
-    [K] le re
-    [Q] le cavallo
-    [J] le fante
-   *[other] le { $rank }
-}
-the_italian_card = { $rank ->
-    [A] l'asso
-    [K] le re
-    [Q] le cavallo
-    [J] le fante
-   *[other] le { $rank }
-} di { $suit }
 rule_first_deal_packets = Paquets de la première distribution
 rule_help_first_deal_packets = Comment les cinq premières cartes sont données : 3 puis 2, ou 2 puis 3
 rule_value_first_deal_packets_3-2 = 3 puis 2
@@ -515,9 +494,18 @@ error_manage_server = Seuls les membres ayant la permission Gérer le serveur pe
 stats_title = **{ $name } — statistiques**
 stats_not_rated = pas classé depuis la dernière remise à zéro
 stats_rank = , { $rank }ᵉ sur { $of }
-stats_line = { $game } : { $rating }{ $rank } — { $games }, { $wins } gagnées ({ $rate } %)
-stats_partner = Meilleur partenaire : { $name } ({ $wins } gagnées sur { $games } ensemble)
-stats_opponent = Adversaire le plus coriace : { $name } ({ $wins } gagnées sur { $games } contre lui)
+stats_line = { $game } : { $rating }{ $rank } — { $games }, { $wins ->
+    [one] { $wins } gagnée
+   *[other] { $wins } gagnées
+} ({ $rate } %)
+stats_partner = Meilleur partenaire : { $name } ({ $wins ->
+    [one] { $wins } gagnée
+   *[other] { $wins } gagnées
+} sur { $games } ensemble)
+stats_opponent = Adversaire le plus coriace : { $name } ({ $wins ->
+    [one] { $wins } gagnée
+   *[other] { $wins } gagnées
+} sur { $games } contre lui)
 stats_chart_title = { $name } — classement
 stats_none_own = Tu n'as encore aucune partie classée sur ce serveur — `/coinche start`, `/belote start` ou n'importe quel autre jeu, c'est un bon début !
 stats_none = { $name } n'a encore aucune partie classée sur ce serveur.
@@ -574,10 +562,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = V
-rank_letter_Q = D
-rank_letter_K = R
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -641,8 +625,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (l'ordinateur difficile à ta place) : { $score }
 challenge_par_only = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne.
 challenge_par_same = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne, exactement comme toi.
-challenge_par_worse = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $diff } de moins.
-challenge_par_better = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $diff } de mieux.
+challenge_par_worse = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} de moins.
+challenge_par_better = Par : l'ordinateur difficile à ta place a fait { $par } sur cette donne ; tu as fait { $count ->
+    [one] { $diff } point
+   *[other] { $diff } points
+} de plus.
 challenge_result_own = tu as marqué { $score } sur cette donne.
 challenge_result_sides = ton camp a marqué { $mine } et l'autre { $theirs } : ton résultat est donc { $score }.
 challenge_result_points = ton camp a pris { $score } points de cartes.
@@ -701,7 +691,10 @@ challenge_role_set = Les membres ayant { $role } peuvent maintenant lancer des d
 challenge_role_cleared = Seuls les membres ayant Gérer le serveur peuvent maintenant lancer des défis.
 error_challenge_rights = Seuls les membres ayant Gérer le serveur (ou le rôle choisi par `/challenge role`) peuvent faire ça.
 error_challenge_deals = Un défi a de 1 à { $most } donnes, pas { $value }.
-error_challenge_closes = Un défi reste ouvert pour l'une des durées proposées, pas { $value } heures.
+error_challenge_closes = Un défi reste ouvert pour l'une des durées proposées, pas { $value ->
+    [one] { $value } heure
+   *[other] { $value } heures
+}.
 error_challenge_deal = Le défi n° { $id } a les donnes 1 à { $most }.
 error_challenge_rule_text = Écris les règles maison en paires clé=valeur, ex. sa_ta_enabled=true target_score=1000 (pas « { $text } »).
 error_challenge_table = Cette table est une donne d'un défi : elle se joue depuis `/challenge play`, et ne peut être ni quittée ni abandonnée.
@@ -721,24 +714,26 @@ review_mistakes = { $mistakes ->
     [one] qui t'a coûté
    *[other] qui t'ont coûté
 } { $costs }.
+review_cost_together = Au total : { $total }.
+review_cost_overlap = Au total : environ { $total }, le plus gros des choix d'enchères plus ceux du jeu de la carte (les choix d'une même enchère se recoupent : ils ne s'additionnent pas).
 review_no_mistake = **Aucune erreur** en { $count ->
     [one] { $count } décision
    *[other] { $count } décisions
 } : aucune n'a coûté plus de { $cost } en moyenne.
 review_unlucky_count = { $count ->
-    [one] Un choix a manqué de chance
-   *[other] { $count } choix ont manqué de chance
-} : aussi bons que les autres sur les donnes possibles, battus seulement dans la vraie donne.
+    [one] Un choix a manqué de chance : aussi bon que les autres sur les donnes possibles, battu seulement dans la vraie donne.
+   *[other] { $count } choix ont manqué de chance : aussi bons que les autres sur les donnes possibles, battus seulement dans la vraie donne.
+}
 review_only_some = { $count ->
     [one] Celle qui compte le plus est ci-dessous.
    *[other] Les { $count } qui comptent le plus sont ci-dessous.
 }
 review_list_separator = {", "}
 review_list_last = {" et "}
-review_well_played = **Bien joué !** Aucune de tes { $count ->
-    [one] { $count } décision
-   *[other] { $count } décisions
-} n'a coûté plus de { $cost }.
+review_well_played = **Bien joué !** { $count ->
+    [one] Ta seule décision n'a pas coûté plus de { $cost }.
+   *[other] Aucune de tes { $count } décisions n'a coûté plus de { $cost }.
+}
 review_moment_trick = Pli { $trick }
 review_moment_auction = Enchères
 review_line_card = Tu as joué { $choice } ; { $best } aurait été meilleur dans { $share } des donnes possibles : cela t'a coûté { $cost } en moyenne.
@@ -755,6 +750,16 @@ review_cost_card_points = { $count ->
     [one] { $count } point de cartes
    *[other] { $count } points de cartes
 }
+review_state_stock = Pioche : { $count ->
+    [one] { $count } carte restante
+   *[other] { $count } cartes restantes
+}
+review_state_gone = Cartes jouées : { $played } sur { $total }
+review_state_points = Points jusque-là : { $sides }
+review_state_side_you = ton camp { $points }
+review_state_you = toi { $points }
+review_state_others = les autres { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passer
 review_action_coinche = coincher
 review_action_surcoinche = surcoincher
@@ -806,11 +811,16 @@ puzzle_unit_card_points = points de cartes
 puzzle_value_met = { $card } y arrive
 puzzle_value_missed = { $card } ne suffit pas
 puzzle_why = **Pourquoi** — le meilleur jeu après { $answer } :
+puzzle_why_not = **Pourquoi { $card } ne suffit pas** — le meilleur jeu après elle :
 puzzle_line_trick = Pli { $number } — { $plays }
 puzzle_line_play = { $name } : { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } sur { $answered } membre de ce serveur ayant répondu l'a trouvée.
-   *[other] { $found } sur { $answered } membres de ce serveur ayant répondu l'ont trouvée.
+    [1] Tu es la première personne de ce serveur à y répondre.
+   *[other] { $found ->
+        [0] Aucun des { $answered } membres de ce serveur qui ont répondu ne l'a trouvée.
+        [1] 1 des { $answered } membres de ce serveur qui ont répondu l'a trouvée.
+       *[other] { $found } des { $answered } membres de ce serveur qui ont répondu l'ont trouvée.
+    }
 }
 puzzle_streak = Série : { $current } d'affilée (record { $best }).
 puzzle_already = Tu as déjà répondu à ce problème : un seul essai chacun. Ta réponse est gardée.
@@ -821,8 +831,14 @@ puzzle_failed = Le problème n'a pas pu être préparé ; réessaie dans un inst
 puzzle_mine_none = Pas encore de problème tiré de tes erreurs : après une donne, appuie sur « Revoir mon jeu », puis reviens.
 puzzle_mine_done = Tu as répondu à tous les problèmes tirés de tes erreurs revues ; tes prochaines revues en apporteront d'autres.
 puzzle_stats_title = **Tes problèmes**
-puzzle_stats_line = { $game } : { $solved } résolus sur { $tried } · série { $current } (record { $best })
-puzzle_stats_all = Tous les jeux : { $solved } résolus sur { $tried } · série { $current } (record { $best })
+puzzle_stats_line = { $game } : { $solved ->
+    [one] { $solved } résolu
+   *[other] { $solved } résolus
+} sur { $tried } · série { $current } (record { $best })
+puzzle_stats_all = Tous les jeux : { $solved ->
+    [one] { $solved } résolu
+   *[other] { $solved } résolus
+} sur { $tried } · série { $current } (record { $best })
 puzzle_stats_none = Tu n'as encore répondu à aucun problème : essaie `/puzzle today`.
 puzzle_daily_on = Le problème du jour du serveur sera publié dans { $channel } chaque jour, à partir de maintenant.
 puzzle_daily_off = La publication quotidienne du problème est arrêtée.
@@ -934,3 +950,63 @@ settings_season_later = La { $season } garde ses dates : la nouvelle durée s'ap
 settings_season_off_later = La { $season } va jusqu'à sa fin, qui sera annoncée ; aucune saison ne suivra.
 settings_champion_permission = Je ne peux pas encore donner { $role } : il me faut la permission Gérer les rôles.
 settings_champion_position = Je ne peux pas encore donner { $role } : place mon rôle au-dessus de lui dans Paramètres du serveur → Rôles.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Jouer avec des joueurs de tous les serveurs : une place à une table ouverte
+opt_play_seats = Nombre de joueurs (par défaut : celui du jeu)
+opt_wait = Minutes d'attente avant que des ordinateurs prennent les places libres
+opt_open = Proposer les places libres aux joueurs des autres serveurs (table ouverte)
+opt_scope = Le classement de ce serveur, ou celui des tables ouvertes de tous les serveurs
+opt_open_tables = Permettre aux membres de jouer aux tables ouvertes avec d'autres serveurs
+wait_minutes = { $minutes } min
+scope_server = Ce serveur
+scope_everywhere = Partout (tables ouvertes)
+settings_on = activées
+settings_off = désactivées
+settings_open_tables = Tables ouvertes avec d'autres serveurs : { $value }. `/atout settings open_tables:` le change.
+play_off = Les tables ouvertes sont désactivées sur ce serveur. Quelqu'un qui gère le serveur peut les activer avec `/atout settings open_tables:true`.
+play_bad_seats = On joue à { $game } à { $counts } joueurs.
+permission_view_channel = Voir le salon
+permission_send_messages = Envoyer des messages
+permission_create_public_threads = Créer des fils publics
+permission_send_messages_in_threads = Envoyer des messages dans les fils
+permission_attach_files = Joindre des fichiers
+play_permissions = Je ne peux pas montrer ta table dans ce salon : il me faut { $permissions } ici. Demande à un admin, ou utilise `/play` dans un autre salon.
+play_too_fast = Doucement : tu pourras rejoindre la file dans { $seconds } s.
+play_seated = Tu es déjà à la table { $id } : termine-la, ou quitte-la avec `/table leave`, avant de rejoindre la file.
+play_already = Tu es déjà dans la file pour { $game } ({ $seats } joueurs), depuis { $minutes } min.
+play_queued = Tu es dans la file pour { $game } ({ $seats } joueurs) : { $waiting ->
+        [one] 1 joueur attend
+       *[other] { $waiting } joueurs attendent
+    } sur { $servers ->
+        [one] 1 serveur
+       *[other] { $servers } serveurs
+    }. Après { $minutes } min, des ordinateurs prennent les places libres.
+button_queue_leave = Quitter la file
+button_queue_now = Commencer avec des ordinateurs
+play_left = Tu as quitté la file.
+play_not_queued = Tu n'es pas dans la file.
+play_ready = Ta table est prête : { $where }
+play_ready_lobby = Tu as une place à la table { $id } ({ $game }). Son salon d'attente est sur un autre serveur : la partie commence quand celui qui l'a ouverte appuie sur Commencer, et tu la trouveras ici.
+open_welcome = { $mentions } — table ouverte { $id }, { $game }, avec des joueurs de plusieurs serveurs : dans le fil ci-dessous.
+open_seats = Places : { $seats }
+open_not_started = Je n'ai pas pu ouvrir ta table dans ce salon (une permission y manque) : un ordinateur a pris ta place. Essaie `/play` dans un autre salon.
+open_server_off = Les tables ouvertes ont été désactivées sur ce serveur : tu as quitté la file.
+open_lobby_closed = La table { $id } a fermé avant de commencer : tu n'y as plus de place.
+open_mirror_closed = Les tables ouvertes ont été désactivées sur ce serveur : des ordinateurs jouent à la place de ses joueurs, et la table continue sur les autres serveurs.
+open_player_gone = { $name } a quitté la table : { $computer } joue à sa place.
+lobby_open = Table ouverte : ses places libres sont proposées aux joueurs de tous les serveurs (`/play`).
+chat_placeholder = Dire quelque chose à la table…
+chat_hello = Bonjour !
+chat_good_luck = Bonne chance !
+chat_well_played = Bien joué !
+chat_thanks = Merci !
+chat_sorry = Désolé !
+chat_your_turn = À toi !
+chat_good_game = Bonne partie !
+chat_mute_option = Masquer { $name } (pour de bon)
+chat_line = 💬 **{ $name }** : { $phrase }
+chat_muted = Tu ne liras plus les messages de { $name }, à aucune table.
+chat_too_fast = Un message toutes les { $seconds } secondes, s'il te plaît.
+board_title_everywhere = { $game } — tables ouvertes, tous les serveurs
+board_counts_server = Ici comptent les parties jouées aux tables de ce serveur ; les tables ouvertes comptent avec `scope:everywhere`.
+board_counts_everywhere = Ici comptent les parties jouées aux tables ouvertes, sur tous les serveurs.

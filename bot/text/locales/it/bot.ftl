@@ -127,7 +127,10 @@ table_rules_title = Regole della casa del tavolo { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = Hai lasciato il tavolo { $id }; { $name } gioca al tuo posto finché non torni (/table rejoin).
 table_abandoned = Il tavolo { $id } è stato abbandonato.
-table_abandon_vote = Voto registrato: { $votes } giocatori su { $needed } vogliono abbandonare il tavolo { $id }.
+table_abandon_vote = Voto registrato: { $votes ->
+    [one] { $votes } giocatore su { $needed } vuole
+   *[other] { $votes } giocatori su { $needed } vogliono
+} abbandonare il tavolo { $id }.
 table_export_name = Registro della partita del tavolo { $id }.
 error_no_table = Questo tavolo non esiste.
 error_table_needed = Usalo nel thread del tavolo, oppure indica `table:<numero>`.
@@ -150,11 +153,20 @@ error_not_away = Non hai nessun posto da riprendere a questo tavolo.
 table_left_public = { $mention } ha lasciato il tavolo: { $name } gioca al suo posto finché non torna.
 button_rejoin = Riprendo il mio posto
 away_timer = { $mention } ha saltato { $turns } turni di fila: { $name } gioca al suo posto finché non torna (Riprendo il mio posto, o /table rejoin).
-table_deserted = Al tavolo non è rimasto nessuno: i computer aspettano, e il tavolo chiude tra { $minutes } minuti se nessuno torna.
+table_deserted = Al tavolo non è rimasto nessuno: i computer aspettano, e il tavolo chiude tra { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+} se nessuno torna.
 rejoined = Hai ripreso il tuo posto al tavolo { $id }: premi Le mie carte.
 rejoined_public = { $mention } è tornato al tavolo.
-lobby_expired = Questo tavolo è stato chiuso: non è iniziato entro { $minutes } minuti.
-table_expired = Il tavolo { $id } è finito: nessuno è tornato entro { $minutes } minuti.
+lobby_expired = Questo tavolo è stato chiuso: non è iniziato entro { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+}.
+table_expired = Il tavolo { $id } è finito: nessuno è tornato entro { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+}.
 ping_reminder = { $mention }, metà del tuo tempo è passata: ti restano { $seconds } s per giocare.
 ping_press_hand = — premi Le mie carte per vedere le tue carte.
 table_moved = Il tavolo { $id } si è spostato qui: il suo thread non c'è più o è chiuso al bot.
@@ -206,7 +218,10 @@ deck_italian = Italiano
 action_keep_hand = Tengo le mie carte
 opt_turn_timer = Tempo per giocare prima che un computer giochi quel turno al posto tuo
 timer_off = nessun timer
-timer_seconds = { $seconds } secondi
+timer_seconds = { $seconds ->
+    [one] { $seconds } secondo
+   *[other] { $seconds } secondi
+}
 ping_turn_timed = { $mention }, tocca a te ({ $seconds } s)
 table_left_lobby = Hai lasciato il tavolo { $id } prima dell'inizio.
 event_declarer = { $name } vince l'asta con { $rank }
@@ -229,49 +244,13 @@ deal_contract = Contratto: { $contract } di { $name } — { $outcome }
 outcome_success = fatto
 outcome_failure = fallito
 outcome_litige = pari (litige): i punti passano alla mano successiva
-deal_call = { $name } ha chiamato { $card } — { $partner }; { $points } punti (ne servivano { $target }): { $outcome }
+deal_call = { $name } ha chiamato { $card } — { $partner }; { $points ->
+    [one] { $points } punto
+   *[other] { $points } punti
+} (ne servivano { $target }): { $outcome }
 deal_partner = il socio era { $name }
 deal_alone = da solo
 deal_sweep = Cappotto!
-rank_T = 10
-rank_J = fante
-rank_Q = donna
-rank_K = re
-rank_A = asso
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = picche
-suit_H = cuori
-suit_D = quadri
-suit_C = fiori
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] la donna
-    [J] il fante
-    [T] il 10
-   *[other] il { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] il cavallo
-    [J] il fante
-   *[other] il { $rank }
-}
-the_italian_card = { $rank ->
-    [A] l'asso
-    [K] il re
-    [Q] il cavallo
-    [J] il fante
-   *[other] il { $rank }
-} di { $suit }
 rule_first_deal_packets = Pacchetti della prima distribuzione
 rule_help_first_deal_packets = Come si danno le prime cinque carte: 3 e poi 2, o 2 e poi 3
 rule_value_first_deal_packets_3-2 = 3 e poi 2
@@ -515,9 +494,18 @@ error_manage_server = Solo i membri con il permesso Gestisci server possono farl
 stats_title = **Statistiche di { $name }**
 stats_not_rated = nessun punteggio dall'ultimo azzeramento
 stats_rank = , { $rank }º su { $of }
-stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins } vinte ({ $rate }%)
-stats_partner = Compagno migliore: { $name } ({ $wins } vinte su { $games } insieme)
-stats_opponent = Avversario più duro: { $name } ({ $wins } vinte su { $games } contro)
+stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins ->
+    [one] { $wins } vinta
+   *[other] { $wins } vinte
+} ({ $rate }%)
+stats_partner = Compagno migliore: { $name } ({ $wins ->
+    [one] { $wins } vinta
+   *[other] { $wins } vinte
+} su { $games } insieme)
+stats_opponent = Avversario più duro: { $name } ({ $wins ->
+    [one] { $wins } vinta
+   *[other] { $wins } vinte
+} su { $games } contro)
 stats_chart_title = { $name } — punteggio
 stats_none_own = Non hai ancora partite in classifica in questo server — `/briscola start`, `/chiamata start` o qualunque altro gioco è un buon inizio!
 stats_none = { $name } non ha ancora partite in classifica in questo server.
@@ -574,10 +562,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -641,8 +625,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (il computer difficile al tuo posto): { $score }
 challenge_par_only = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata.
 challenge_par_same = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata, esattamente come te.
-challenge_par_worse = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } peggio.
-challenge_par_better = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $diff } meglio.
+challenge_par_worse = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $count ->
+    [one] { $diff } punto
+   *[other] { $diff } punti
+} in meno.
+challenge_par_better = Par: il computer difficile al tuo posto ha fatto { $par } in questa smazzata; hai fatto { $count ->
+    [one] { $diff } punto
+   *[other] { $diff } punti
+} in più.
 challenge_result_own = hai segnato { $score } in questa smazzata.
 challenge_result_sides = la tua squadra ha segnato { $mine } e l'altra { $theirs }, quindi il tuo risultato è { $score }.
 challenge_result_points = la tua squadra ha preso { $score } punti delle carte.
@@ -701,7 +691,10 @@ challenge_role_set = I membri con { $role } ora possono avviare sfide.
 challenge_role_cleared = Ora solo i membri con Gestisci server possono avviare sfide.
 error_challenge_rights = Solo i membri con Gestisci server (o il ruolo scelto con `/challenge role`) possono farlo.
 error_challenge_deals = Una sfida ha da 1 a { $most } smazzate, non { $value }.
-error_challenge_closes = Una sfida resta aperta per una delle durate proposte, non { $value } ore.
+error_challenge_closes = Una sfida resta aperta per una delle durate proposte, non { $value ->
+    [one] { $value } ora
+   *[other] { $value } ore
+}.
 error_challenge_deal = La sfida n. { $id } ha le smazzate da 1 a { $most }.
 error_challenge_rule_text = Scrivi le regole della casa come coppie chiave=valore, es. sa_ta_enabled=true target_score=1000 (non «{ $text }»).
 error_challenge_table = Questo tavolo è una smazzata di una sfida: si gioca da `/challenge play` e non si può lasciare né abbandonare.
@@ -721,24 +714,26 @@ review_mistakes = { $mistakes ->
     [one] che ti è costato
    *[other] che ti sono costati
 } { $costs }.
+review_cost_together = In tutto: { $total }.
+review_cost_overlap = In tutto: circa { $total }, la più grande delle scelte della dichiarazione più quelle del gioco (le scelte di una stessa dichiarazione si sovrappongono: non si sommano).
 review_no_mistake = **Nessun errore** in { $count ->
     [one] { $count } decisione
    *[other] { $count } decisioni
 }: nessuna è costata più di { $cost } in media.
 review_unlucky_count = { $count ->
-    [one] Una scelta è stata sfortunata
-   *[other] { $count } scelte sono state sfortunate
-}: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
+    [one] Una scelta è stata sfortunata: buona quanto le altre sulle mani possibili, battuta solo nella mano reale.
+   *[other] { $count } scelte sono state sfortunate: buone quanto le altre sulle mani possibili, battute solo nella mano reale.
+}
 review_only_some = { $count ->
     [one] Qui sotto la più importante.
    *[other] Qui sotto le { $count } più importanti.
 }
 review_list_separator = {", "}
 review_list_last = {" e "}
-review_well_played = **Ben giocato!** Nessuna delle tue { $count ->
-    [one] { $count } decisione
-   *[other] { $count } decisioni
-} è costata più di { $cost }.
+review_well_played = **Ben giocato!** { $count ->
+    [one] La tua unica decisione non è costata più di { $cost }.
+   *[other] Nessuna delle tue { $count } decisioni è costata più di { $cost }.
+}
 review_moment_trick = Presa { $trick }
 review_moment_auction = Asta
 review_line_card = Hai giocato { $choice }; { $best } sarebbe stata migliore nel { $share } delle mani possibili: ti è costato { $cost } in media.
@@ -755,6 +750,16 @@ review_cost_card_points = { $count ->
     [one] { $count } punto carte
    *[other] { $count } punti carte
 }
+review_state_stock = Mazzo: { $count ->
+    [one] { $count } carta rimasta
+   *[other] { $count } carte rimaste
+}
+review_state_gone = Carte uscite: { $played } su { $total }
+review_state_points = Punti fin qui: { $sides }
+review_state_side_you = la tua squadra { $points }
+review_state_you = tu { $points }
+review_state_others = gli altri { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passare
 review_action_coinche = contrare
 review_action_surcoinche = surcontrare
@@ -806,11 +811,16 @@ puzzle_unit_card_points = punti delle carte
 puzzle_value_met = { $card } ci arriva
 puzzle_value_missed = { $card } non basta
 puzzle_why = **Perché** — il gioco migliore dopo { $answer }:
+puzzle_why_not = **Perché { $card } non basta** — il gioco migliore dopo:
 puzzle_line_trick = Presa { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } su { $answered } membro di questo server che ha risposto l'ha trovata.
-   *[other] { $found } su { $answered } membri di questo server che hanno risposto l'hanno trovata.
+    [1] Sei la prima persona di questo server a rispondere.
+   *[other] { $found ->
+        [0] Nessuno dei { $answered } membri di questo server che hanno risposto l'ha trovata.
+        [1] 1 dei { $answered } membri di questo server che hanno risposto l'ha trovata.
+       *[other] { $found } dei { $answered } membri di questo server che hanno risposto l'hanno trovata.
+    }
 }
 puzzle_streak = Serie: { $current } di fila (record { $best }).
 puzzle_already = Hai già risposto a questo problema: un tentativo a testa. La tua risposta resta.
@@ -821,8 +831,14 @@ puzzle_failed = Non è stato possibile preparare il problema; riprova tra un mom
 puzzle_mine_none = Ancora nessun problema dai tuoi errori: dopo una mano premi «Rivedi il mio gioco», poi torna qui.
 puzzle_mine_done = Hai risposto a tutti i problemi trovati nei tuoi errori rivisti; le prossime revisioni ne porteranno altri.
 puzzle_stats_title = **I tuoi problemi**
-puzzle_stats_line = { $game }: { $solved } risolti su { $tried } · serie { $current } (record { $best })
-puzzle_stats_all = Tutti i giochi: { $solved } risolti su { $tried } · serie { $current } (record { $best })
+puzzle_stats_line = { $game }: { $solved ->
+    [one] { $solved } risolto
+   *[other] { $solved } risolti
+} su { $tried } · serie { $current } (record { $best })
+puzzle_stats_all = Tutti i giochi: { $solved ->
+    [one] { $solved } risolto
+   *[other] { $solved } risolti
+} su { $tried } · serie { $current } (record { $best })
 puzzle_stats_none = Non hai ancora risposto a nessun problema: prova `/puzzle today`.
 puzzle_daily_on = Il problema del giorno del server sarà pubblicato in { $channel } ogni giorno, a partire da ora.
 puzzle_daily_off = La pubblicazione quotidiana del problema è ferma.
@@ -934,3 +950,63 @@ settings_season_later = La { $season } tiene le sue date: la nuova durata vale d
 settings_season_off_later = La { $season } va avanti fino alla fine, che sarà annunciata; poi nessuna stagione.
 settings_champion_permission = Non posso ancora dare { $role }: mi serve il permesso Gestisci ruoli.
 settings_champion_position = Non posso ancora dare { $role }: sposta il mio ruolo sopra di esso in Impostazioni server → Ruoli.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Gioca con persone di tutti i server: un posto a un tavolo aperto
+opt_play_seats = Numero di giocatori (predefinito: quello del gioco)
+opt_wait = Minuti di attesa prima che i computer prendano i posti liberi
+opt_open = Offri i posti liberi ai giocatori degli altri server (tavolo aperto)
+opt_scope = La classifica di questo server, o quella dei tavoli aperti di tutti i server
+opt_open_tables = Permetti ai membri di giocare ai tavoli aperti con altri server
+wait_minutes = { $minutes } min
+scope_server = Questo server
+scope_everywhere = Ovunque (tavoli aperti)
+settings_on = attivi
+settings_off = disattivati
+settings_open_tables = Tavoli aperti con altri server: { $value }. `/atout settings open_tables:` lo cambia.
+play_off = I tavoli aperti sono disattivati su questo server. Chi gestisce il server può attivarli con `/atout settings open_tables:true`.
+play_bad_seats = A { $game } si gioca in { $counts }.
+permission_view_channel = Visualizza canale
+permission_send_messages = Invia messaggi
+permission_create_public_threads = Crea thread pubblici
+permission_send_messages_in_threads = Invia messaggi nei thread
+permission_attach_files = Allega file
+play_permissions = Non posso mostrare il tuo tavolo in questo canale: mi serve { $permissions } qui. Chiedi a un admin, o usa `/play` in un altro canale.
+play_too_fast = Piano: potrai rientrare in coda tra { $seconds } s.
+play_seated = Sei già al tavolo { $id }: finiscilo, o lascialo con `/table leave`, prima di metterti in coda.
+play_already = Sei già in coda per { $game } ({ $seats } giocatori), da { $minutes } min.
+play_queued = Sei in coda per { $game } ({ $seats } giocatori): { $waiting ->
+        [one] 1 giocatore in attesa
+       *[other] { $waiting } giocatori in attesa
+    } su { $servers ->
+        [one] 1 server
+       *[other] { $servers } server
+    }. Dopo { $minutes } min, i computer prendono i posti liberi.
+button_queue_leave = Esci dalla coda
+button_queue_now = Inizia subito con i computer
+play_left = Sei uscito dalla coda.
+play_not_queued = Non sei in coda.
+play_ready = Il tuo tavolo è pronto: { $where }
+play_ready_lobby = Hai un posto al tavolo { $id } ({ $game }). La sua sala d'attesa è su un altro server: la partita comincia quando chi l'ha aperto preme Inizia, e la troverai qui.
+open_welcome = { $mentions } — tavolo aperto { $id }, { $game }, con giocatori di più server: nel thread qui sotto.
+open_seats = Posti: { $seats }
+open_not_started = Non ho potuto aprire il tuo tavolo in quel canale (manca un permesso): un computer ha preso il tuo posto. Prova `/play` in un altro canale.
+open_server_off = I tavoli aperti sono stati disattivati su questo server: sei uscito dalla coda.
+open_lobby_closed = Il tavolo { $id } ha chiuso prima di cominciare: non hai più un posto lì.
+open_mirror_closed = I tavoli aperti sono stati disattivati su questo server: i computer giocano al posto dei suoi giocatori, e il tavolo continua sugli altri server.
+open_player_gone = { $name } ha lasciato il tavolo: { $computer } gioca al suo posto.
+lobby_open = Tavolo aperto: i posti liberi sono offerti ai giocatori di tutti i server (`/play`).
+chat_placeholder = Di' qualcosa al tavolo…
+chat_hello = Ciao!
+chat_good_luck = Buona fortuna!
+chat_well_played = Ben giocata!
+chat_thanks = Grazie!
+chat_sorry = Scusa!
+chat_your_turn = Tocca a te!
+chat_good_game = Bella partita!
+chat_mute_option = Silenzia { $name } (per sempre)
+chat_line = 💬 **{ $name }**: { $phrase }
+chat_muted = Non leggerai più i messaggi di { $name }, a nessun tavolo.
+chat_too_fast = Un messaggio ogni { $seconds } secondi, per favore.
+board_title_everywhere = { $game } — tavoli aperti, tutti i server
+board_counts_server = Qui contano le partite giocate ai tavoli di questo server; i tavoli aperti contano con `scope:everywhere`.
+board_counts_everywhere = Qui contano le partite giocate ai tavoli aperti, su tutti i server.

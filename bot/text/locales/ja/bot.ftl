@@ -226,44 +226,6 @@ deal_call = { $name } が { $card } をコール — { $partner }；{ $points } 
 deal_partner = パートナーは { $name }
 deal_alone = ひとりで
 deal_sweep = 全トリック獲得！
-rank_T = 10
-rank_J = ジャック
-rank_Q = クイーン
-rank_K = キング
-rank_A = エース
-rank_italian_J = ファンテ
-rank_italian_Q = カヴァッロ
-rank_italian_K = レ
-rank_italian_A = アッソ
-suit_S = スペード
-suit_H = ハート
-suit_D = ダイヤ
-suit_C = クラブ
-suit_italian_S = スパーデ（剣）
-suit_italian_H = コッペ（杯）
-suit_italian_D = デナーリ（金貨）
-suit_italian_C = バストーニ（棍棒）
-the_rank = { $rank ->
-    [A] エース
-    [K] キング
-    [Q] クイーン
-    [J] ジャック
-   *[other] { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] アッソ
-    [K] レ
-    [Q] カヴァッロ
-    [J] ファンテ
-   *[other] { $rank }
-}
-the_italian_card = { $suit }の{ $rank ->
-    [A] アッソ
-    [K] レ
-    [Q] カヴァッロ
-    [J] ファンテ
-   *[other] { $rank }
-}
 rule_first_deal_packets = 最初の配り方
 rule_help_first_deal_packets = 最初の 5 枚の配り方：3 枚と 2 枚、または 2 枚と 3 枚
 rule_value_first_deal_packets_3-2 = 3 枚、次に 2 枚
@@ -550,10 +512,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
-rank_letter_A = A
 trump_short_NT = NT
 trump_short_AT = AT
 
@@ -607,8 +565,12 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = パー（あなたの席の強いコンピューター）：{ $score }
 challenge_par_only = パー：あなたの席の強いコンピューターはこの配札で { $par }。
 challenge_par_same = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたとまったく同じです。
-challenge_par_worse = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $diff } 下回りました。
-challenge_par_better = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $diff } 上回りました。
+challenge_par_worse = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $count ->
+   *[other] { $diff } 点
+} 下回りました。
+challenge_par_better = パー：あなたの席の強いコンピューターはこの配札で { $par }。あなたは { $count ->
+   *[other] { $diff } 点
+} 上回りました。
 challenge_result_own = この配札であなたは { $score } 点でした。
 challenge_result_sides = あなたの側は { $mine }、相手の側は { $theirs } 点で、あなたの結果は { $score } です。
 challenge_result_points = あなたの側は { $score } カード点を取りました。
@@ -663,12 +625,17 @@ review_select = 自分のプレイを振り返る: ディールを選択
 review_select_deal = ディール { $deal }
 review_title = **ディール { $deal } でのあなたのプレイ** — { $game }、テーブル { $table }
 review_mistakes = { $count } 回の判断のうちミスは **{ $mistakes } 回**、損失は { $costs } でした。
+review_cost_together = 合計：{ $total }。
+review_cost_overlap = 合計：約 { $total }（競りの選択のうち最大のものに、プレーの選択を足したもの。同じ競りの選択は重なり合うので足し合わせません）。
 review_no_mistake = { $count } 回の判断に**ミスはありません**: 平均で { $cost } を超える損はありませんでした。
 review_unlucky_count = 不運だった選択が { $count } 回: ありえた配り方では最善と同等で、実際の配りでだけ負けました。
 review_only_some = 特に重要な { $count } 件を下に示します。
 review_list_separator = {"、"}
 review_list_last = {"、"}
-review_well_played = **お見事！** { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+review_well_played = **お見事！** { $count ->
+    [1] ただ一度の判断で { $cost } を超える損はありませんでした。
+   *[other] { $count } 回の判断のどれも { $cost } を超える損はありませんでした。
+}
 review_moment_trick = 第{ $trick }トリック
 review_moment_auction = ビッド
 review_line_card = あなたは { $choice } を出しました。{ $best } なら、ありえた配り方の { $share } でより良く、平均 { $cost } の損でした。
@@ -679,6 +646,13 @@ review_line_card_unlucky = あなたは { $choice } を出しましたが、知�
 review_line_action_unlucky = あなたの選択: { $choice }。知りようがありませんでした: { $best } は実際の配りでだけ { $cost } 良い結果でした。ありえた配り方では、あなたの選択も同じくらい良いものでした。
 review_cost_points = { $count } 点
 review_cost_card_points = { $count } カード点
+review_state_stock = 山札：残り { $count } 枚
+review_state_gone = 出た札：{ $total } 枚中 { $played } 枚
+review_state_points = ここまでの点：{ $sides }
+review_state_side_you = あなたの側 { $points }
+review_state_you = あなた { $points }
+review_state_others = 相手 { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = パス
 review_action_coinche = コワンシュ
 review_action_surcoinche = シュルコワンシュ
@@ -730,9 +704,16 @@ puzzle_unit_card_points = カード点
 puzzle_value_met = { $card } は達成
 puzzle_value_missed = { $card } は届かない
 puzzle_why = **理由** — { $answer } のあとの最善の進行：
+puzzle_why_not = **{ $card } で届かない理由** — そのあとの最善の進行：
 puzzle_line_trick = トリック { $number } — { $plays }
 puzzle_line_play = { $name }：{ $card }
-puzzle_solvers = 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
+puzzle_solvers = { $answered ->
+    [1] このサーバーでこの問題に答えたのは、あなたが最初です。
+   *[other] { $found ->
+        [0] 答えたこのサーバーのメンバー { $answered } 人のうち、正解した人はいません。
+       *[other] 答えたこのサーバーのメンバー { $answered } 人のうち { $found } 人が正解しました。
+    }
+}
 puzzle_streak = 連続正解：{ $current }（最高 { $best }）
 puzzle_already = この問題にはもう答えています。一人一回です。あなたの答えはそのままです。
 puzzle_not_yours = これはあなたの問題ではありません。`/puzzle today` か `/puzzle mine` を試してください。
@@ -828,3 +809,57 @@ settings_season_later = { $season } の日程は変わりません。新しい�
 settings_season_off_later = { $season } は終了まで続き、終了は告知されます。その後のシーズンはありません。
 settings_champion_permission = まだ { $role } を付与できません：「ロールの管理」権限が必要です。
 settings_champion_position = まだ { $role } を付与できません：サーバー設定 → ロール で私のロールをその上に移動してください。
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = すべてのサーバーの人と遊ぶ：オープンテーブルの席
+opt_play_seats = 人数（省略時：そのゲームの標準）
+opt_wait = 空席をコンピューターが埋めるまで待つ分数
+opt_open = 空席をほかのサーバーのプレイヤーに開く（オープンテーブル）
+opt_scope = このサーバーのランキング、またはすべてのサーバーのオープンテーブルのランキング
+opt_open_tables = このサーバーのメンバーがほかのサーバーとオープンテーブルで遊べるようにする
+wait_minutes = { $minutes } 分
+scope_server = このサーバー
+scope_everywhere = すべて（オープンテーブル）
+settings_on = オン
+settings_off = オフ
+settings_open_tables = ほかのサーバーとのオープンテーブル：{ $value }。`/atout settings open_tables:` で変更できます。
+play_off = このサーバーではオープンテーブルがオフです。サーバー管理の権限がある人が `/atout settings open_tables:true` でオンにできます。
+play_bad_seats = { $game } は { $counts } 人で遊びます。
+permission_view_channel = チャンネルを見る
+permission_send_messages = メッセージを送信
+permission_create_public_threads = 公開スレッドの作成
+permission_send_messages_in_threads = スレッドでメッセージを送信
+permission_attach_files = ファイルを添付
+play_permissions = このチャンネルではテーブルを表示できません。ここで { $permissions } の権限が必要です。管理者に頼むか、ほかのチャンネルで `/play` を使ってください。
+play_too_fast = 少し待ってください。{ $seconds } 秒後にもう一度キューに入れます。
+play_seated = すでにテーブル { $id } に座っています。終わらせるか `/table leave` で抜けてから、キューに入ってください。
+play_already = すでに { $game }（{ $seats } 人）のキューに入っています（{ $minutes } 分前から）。
+play_queued = { $game }（{ $seats } 人）のキューに入りました。{ $servers } つのサーバーで { $waiting } 人が待っています。{ $minutes } 分たつと、空席にはコンピューターが入ります。
+button_queue_leave = キューを抜ける
+button_queue_now = コンピューターと今すぐ始める
+play_left = キューを抜けました。
+play_not_queued = キューに入っていません。
+play_ready = テーブルの準備ができました：{ $where }
+play_ready_lobby = テーブル { $id }（{ $game }）に席があります。待合室はほかのサーバーにあり、開いた人が「開始」を押すとゲームが始まります。ここに表示されます。
+open_welcome = { $mentions } — オープンテーブル { $id }、{ $game }、いくつものサーバーのプレイヤーと：下のスレッドでどうぞ。
+open_seats = 席：{ $seats }
+open_not_started = そのチャンネルにテーブルを開けませんでした（権限が足りません）。席はコンピューターが引き継ぎました。ほかのチャンネルで `/play` を試してください。
+open_server_off = このサーバーでオープンテーブルがオフになったため、キューから抜けました。
+open_lobby_closed = テーブル { $id } は始まる前に閉じられました。席はもうありません。
+open_mirror_closed = このサーバーでオープンテーブルがオフになりました。このサーバーのプレイヤーの席はコンピューターが引き継ぎ、テーブルはほかのサーバーで続きます。
+open_player_gone = { $name } がテーブルを抜けました。{ $computer } が代わりに打ちます。
+lobby_open = オープンテーブル：空席はすべてのサーバーのプレイヤーに開かれています（`/play`）。
+chat_placeholder = テーブルにひとこと…
+chat_hello = こんにちは！
+chat_good_luck = よろしくお願いします！
+chat_well_played = ナイスプレー！
+chat_thanks = ありがとう！
+chat_sorry = ごめんなさい！
+chat_your_turn = あなたの番です！
+chat_good_game = お疲れさまでした！
+chat_mute_option = { $name } をミュート（ずっと）
+chat_line = 💬 **{ $name }**：{ $phrase }
+chat_muted = これからは、どのテーブルでも { $name } のメッセージは表示されません。
+chat_too_fast = メッセージは { $seconds } 秒に 1 回までです。
+board_title_everywhere = { $game } — オープンテーブル（全サーバー）
+board_counts_server = ここにはこのサーバーのテーブルのゲームが数えられます。オープンテーブルは `scope:everywhere` に数えられます。
+board_counts_everywhere = ここにはすべてのサーバーのオープンテーブルのゲームが数えられます。

@@ -33,7 +33,10 @@ hand_waiting = Mesa { $id }: esperando { $name }.
 seat_team = — time { $team }
 rules_title = Regras da casa desta mesa: escolha uma regra para mudá-la.
 table_left = Você saiu da mesa { $id }; { $name } joga no seu lugar até você voltar (/table rejoin).
-table_abandon_vote = Voto registrado: { $votes } de { $needed } jogadores querem abandonar a mesa { $id }.
+table_abandon_vote = Voto registrado: { $votes ->
+    [one] { $votes } de { $needed } jogadores quer
+   *[other] { $votes } de { $needed } jogadores querem
+} abandonar a mesa { $id }.
 table_export_name = Registro do jogo da mesa { $id }.
 error_table_needed = Use isto no tópico da mesa, ou informe `table:<número>`.
 error_not_seated = Você não está nesta mesa.
@@ -43,7 +46,10 @@ error_not_playing = Esta mesa não está em jogo.
 error_already_seated = Você já tem lugar nesta mesa.
 error_no_human = Uma mesa precisa de pelo menos uma pessoa: sente-se (Sentar) antes de começar.
 error_not_away = Você não tem lugar para retomar nesta mesa.
-table_deserted = Não sobrou ninguém na mesa: os computadores esperam, e a mesa termina em { $minutes } minutos se ninguém voltar.
+table_deserted = Não sobrou ninguém na mesa: os computadores esperam, e a mesa termina em { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+} se ninguém voltar.
 rejoined = Você voltou ao seu lugar na mesa { $id }: clique em Mão.
 ping_reminder = { $mention }, metade do seu tempo já passou: faltam { $seconds } s para você jogar.
 ping_press_hand = — clique em Mão para ver suas cartas.
@@ -114,8 +120,14 @@ challenge_field_par_plain = Par (o computador difícil no seu lugar): { $score }
 challenge_field_par = Par (o computador difícil no seu lugar): { $detail } → { $score }
 challenge_par_only = Par: o computador difícil no seu lugar fez { $par } nesta mão.
 challenge_par_same = Par: o computador difícil no seu lugar fez { $par } nesta mão, exatamente como você.
-challenge_par_worse = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a menos.
-challenge_par_better = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $diff } a mais.
+challenge_par_worse = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a menos.
+challenge_par_better = Par: o computador difícil no seu lugar fez { $par } nesta mão; você fez { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a mais.
 challenge_result_own = você marcou { $score } nesta mão.
 challenge_result_sides = sua equipe marcou { $mine } e a outra { $theirs }, então seu resultado é { $score }.
 challenge_result_points = sua equipe fez { $score } pontos das cartas.
@@ -146,9 +158,6 @@ error_challenge_rule_text = Escreva as regras da casa em pares chave=valor, por 
 error_challenge_table = Esta mesa é uma mão de um desafio: ela é jogada a partir de `/challenge play` e não pode ser deixada nem abandonada.
 
 # Os baralhos brasileiros (Copag) imprimem K, Q, J, como as cartas das imagens.
-rank_letter_J = J
-rank_letter_Q = Q
-rank_letter_K = K
 
 # O que Portugal diz por tu.
 challenge_standings_you = Você: posição { $rank } de { $players } · { $percent } · { $par } em relação ao par · { $done }/{ $total } mãos
@@ -171,17 +180,17 @@ review_no_mistake = **Nenhum erro** em { $count ->
    *[other] { $count } decisões
 }: nenhuma custou mais de { $cost } em média.
 review_unlucky_count = { $count ->
-    [one] Uma escolha teve azar
-   *[other] { $count } escolhas tiveram azar
-}: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
+    [one] Uma escolha teve azar: tão boa quanto as outras nas mãos possíveis, superada só na mão real.
+   *[other] { $count } escolhas tiveram azar: tão boas quanto as outras nas mãos possíveis, superadas só na mão real.
+}
 review_only_some = { $count ->
     [one] A que mais importa está abaixo.
    *[other] As { $count } que mais importam estão abaixo.
 }
-review_well_played = **Bem jogado!** Nenhuma das suas { $count ->
-    [one] { $count } decisão
-   *[other] { $count } decisões
-} custou mais de { $cost }.
+review_well_played = **Bem jogado!** { $count ->
+    [one] Sua única decisão não custou mais de { $cost }.
+   *[other] Nenhuma das suas { $count } decisões custou mais de { $cost }.
+}
 review_line_card = Você jogou { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
 review_line_action = Você escolheu: { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou { $cost } em média.
 review_line_card_exact = Você jogou { $choice }; { $best } valia { $cost } a mais (todas as cartas eram conhecidas).
@@ -217,8 +226,14 @@ puzzle_failed = Não foi possível preparar o problema; tente de novo daqui a po
 puzzle_mine_none = Ainda não há problemas dos seus erros: depois de uma mão, aperte “Rever o meu jogo” e volte.
 puzzle_mine_done = Você respondeu a todos os problemas encontrados nos seus erros revistos; as próximas revisões trarão mais.
 puzzle_stats_title = **Seus problemas**
-puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
-puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_line = { $game }: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · sequência { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · sequência { $current } (recorde { $best })
 puzzle_stats_none = Você ainda não respondeu a nenhum problema: tente `/puzzle today`.
 puzzle_streak = Sequência: { $current } seguidos (recorde { $best }).
 ## Link buttons to the web pages (bot/web): where Brazil words them apart.
@@ -239,3 +254,50 @@ opt_division = Qual divisão da temporada (padrão: a sua)
 opt_clear = Parar de usar uma destas configurações
 settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerenciar cargos.
 settings_champion_position = Ainda não posso dar { $role }: coloque meu cargo acima dele em Configurações do servidor → Cargos.
+
+puzzle_solvers = { $answered ->
+    [1] Você é a primeira pessoa deste servidor a responder.
+   *[other] { $found ->
+        [0] Nenhum dos { $answered } membros deste servidor que responderam a encontrou.
+        [1] 1 dos { $answered } membros deste servidor que responderam a encontrou.
+       *[other] { $found } dos { $answered } membros deste servidor que responderam a encontraram.
+    }
+}
+
+review_state_stock = Monte: { $count ->
+    [one] resta { $count } carta
+   *[other] restam { $count } cartas
+}
+review_state_side_you = sua equipe { $points }
+review_state_you = você { $points }
+## Open tables (issue 44): what Brazil says otherwise (você, ranking, arquivos); the rest is pt-PT's.
+opt_play_seats = Número de jogadores (padrão: o normal do jogo)
+scope_everywhere = Em todo lugar (mesas abertas)
+play_off = As mesas abertas estão desligadas neste servidor. Quem gerencia o servidor pode ligá-las com `/atout settings open_tables:true`.
+permission_attach_files = Anexar arquivos
+play_permissions = Não consigo mostrar a sua mesa neste canal: preciso de { $permissions } aqui. Peça a um admin, ou use `/play` em outro canal.
+play_too_fast = Calma: você pode voltar para a fila em { $seconds } s.
+play_seated = Você já está na mesa { $id }: termine-a, ou saia com `/table leave`, antes de entrar na fila.
+play_already = Você já está na fila para { $game } ({ $seats } jogadores), há { $minutes } min.
+play_queued = Você está na fila para { $game } ({ $seats } jogadores): { $waiting ->
+        [one] 1 jogador esperando
+       *[other] { $waiting } jogadores esperando
+    } em { $servers ->
+        [one] 1 servidor
+       *[other] { $servers } servidores
+    }. Depois de { $minutes } min, computadores ocupam os lugares livres.
+button_queue_now = Começar agora com computadores
+play_left = Você saiu da fila.
+play_not_queued = Você não está na fila.
+play_ready = Sua mesa está pronta: { $where }
+play_ready_lobby = Você tem lugar na mesa { $id } ({ $game }). A sala de espera está em outro servidor: o jogo começa quando quem a abriu apertar Começar, e você vai encontrá-lo aqui.
+open_welcome = { $mentions } — mesa aberta { $id }, { $game }, com jogadores de vários servidores: no tópico abaixo.
+open_not_started = Não consegui abrir sua mesa nesse canal (falta uma permissão lá): um computador ficou com o seu lugar. Tente `/play` em outro canal.
+open_server_off = As mesas abertas foram desligadas neste servidor: você saiu da fila.
+open_lobby_closed = A mesa { $id } fechou antes de começar: você não tem mais lugar lá.
+chat_sorry = Foi mal!
+chat_your_turn = Sua vez!
+chat_mute_option = Silenciar { $name } (para sempre)
+chat_muted = Você não vai mais ler as mensagens de { $name }, em nenhuma mesa.
+board_title_everywhere = { $game } — mesas abertas, todos os servidores
+board_counts_server = Aqui contam os jogos das mesas deste servidor; as mesas abertas contam em `scope:everywhere`.

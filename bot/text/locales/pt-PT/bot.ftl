@@ -128,7 +128,10 @@ table_rules_title = Regras da casa da mesa { $id } ({ $game }):
 table_rules_line = { $key }: { $value }
 table_left = Saíste da mesa { $id }; { $name } joga no teu lugar até voltares (/table rejoin).
 table_abandoned = A mesa { $id } foi abandonada.
-table_abandon_vote = Voto registado: { $votes } de { $needed } jogadores querem abandonar a mesa { $id }.
+table_abandon_vote = Voto registado: { $votes ->
+    [one] { $votes } de { $needed } jogadores quer
+   *[other] { $votes } de { $needed } jogadores querem
+} abandonar a mesa { $id }.
 table_export_name = Registo do jogo da mesa { $id }.
 error_no_table = Essa mesa não existe.
 error_table_needed = Usa isto no tópico da mesa, ou indica `table:<número>`.
@@ -151,11 +154,20 @@ error_not_away = Não tens nenhum lugar para retomar nesta mesa.
 table_left_public = { $mention } saiu da mesa: { $name } joga no lugar até voltar.
 button_rejoin = Voltar ao meu lugar
 away_timer = { $mention } falhou { $turns } vezes seguidas: { $name } joga no lugar até voltar (Voltar ao meu lugar, ou /table rejoin).
-table_deserted = Já não há ninguém na mesa: os computadores esperam, e a mesa acaba daqui a { $minutes } minutos se ninguém voltar.
+table_deserted = Já não há ninguém na mesa: os computadores esperam, e a mesa acaba daqui a { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+} se ninguém voltar.
 rejoined = Voltaste ao teu lugar na mesa { $id }: carrega em Mão.
 rejoined_public = { $mention } voltou à mesa.
-lobby_expired = Esta mesa foi fechada: não começou em { $minutes } minutos.
-table_expired = A mesa { $id } acabou: ninguém voltou em { $minutes } minutos.
+lobby_expired = Esta mesa foi fechada: não começou em { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}.
+table_expired = A mesa { $id } acabou: ninguém voltou em { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}.
 ping_reminder = { $mention }, já passou metade do teu tempo: faltam { $seconds } s para jogares.
 ping_press_hand = — carrega em Mão para veres as tuas cartas.
 table_moved = A mesa { $id } mudou-se para aqui: o tópico dela desapareceu ou está fechado ao bot.
@@ -207,7 +219,10 @@ deck_italian = Italiano
 action_keep_hand = Fico com a mão
 opt_turn_timer = Tempo para jogar antes de um computador jogar essa vez por ti
 timer_off = sem temporizador
-timer_seconds = { $seconds } segundos
+timer_seconds = { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+}
 ping_turn_timed = { $mention }, é a tua vez ({ $seconds } s)
 table_left_lobby = Saíste da mesa { $id } antes do começo.
 event_declarer = { $name } ganha o leilão com { $rank }
@@ -230,49 +245,13 @@ deal_contract = Contrato: { $contract } de { $name } — { $outcome }
 outcome_success = cumprido
 outcome_failure = falhado
 outcome_litige = empate (litige): os pontos ficam para a mão seguinte
-deal_call = { $name } chamou { $card } — { $partner }; { $points } pontos (eram precisos { $target }): { $outcome }
+deal_call = { $name } chamou { $card } — { $partner }; { $points ->
+    [one] { $points } ponto
+   *[other] { $points } pontos
+} (eram precisos { $target }): { $outcome }
 deal_partner = o parceiro era { $name }
 deal_alone = sozinho
 deal_sweep = Bandeira!
-rank_T = 10
-rank_J = valete
-rank_Q = dama
-rank_K = rei
-rank_A = ás
-rank_italian_J = fante
-rank_italian_Q = cavallo
-rank_italian_K = re
-rank_italian_A = asso
-suit_S = espadas
-suit_H = copas
-suit_D = ouros
-suit_C = paus
-suit_italian_S = spade
-suit_italian_H = coppe
-suit_italian_D = denari
-suit_italian_C = bastoni
-the_rank = { $rank ->
-    [A] o ás
-    [K] o rei
-    [Q] a dama
-    [J] o valete
-    [T] o 10
-   *[other] o { $rank }
-}
-the_italian_rank = { $rank ->
-    [A] o asso
-    [K] o re
-    [Q] o cavallo
-    [J] o fante
-   *[other] o { $rank }
-}
-the_italian_card = { $rank ->
-    [A] o asso
-    [K] o re
-    [Q] o cavallo
-    [J] o fante
-   *[other] o { $rank }
-} di { $suit }
 rule_first_deal_packets = Montes da primeira distribuição
 rule_help_first_deal_packets = Como se dão as primeiras cinco cartas: 3 e depois 2, ou 2 e depois 3
 rule_value_first_deal_packets_3-2 = 3 e depois 2
@@ -516,9 +495,18 @@ error_manage_server = Só os membros com a permissão Gerir servidor podem fazer
 stats_title = **Estatísticas de { $name }**
 stats_not_rated = sem classificação desde a última reposição
 stats_rank = , { $rank }.º de { $of }
-stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins } ganhos ({ $rate }%)
-stats_partner = Melhor parceiro: { $name } ({ $wins } ganhos em { $games } juntos)
-stats_opponent = Adversário mais duro: { $name } ({ $wins } ganhos em { $games } contra)
+stats_line = { $game }: { $rating }{ $rank } — { $games }, { $wins ->
+    [one] { $wins } ganho
+   *[other] { $wins } ganhos
+} ({ $rate }%)
+stats_partner = Melhor parceiro: { $name } ({ $wins ->
+    [one] { $wins } ganho
+   *[other] { $wins } ganhos
+} em { $games } juntos)
+stats_opponent = Adversário mais duro: { $name } ({ $wins ->
+    [one] { $wins } ganho
+   *[other] { $wins } ganhos
+} em { $games } contra)
 stats_chart_title = { $name } — pontuação
 stats_none_own = Ainda não tens jogos com classificação neste servidor — `/sueca start`, `/briscola start` ou qualquer outro jogo é uma boa forma de começar!
 stats_none = { $name } ainda não tem jogos com classificação neste servidor.
@@ -575,10 +563,6 @@ language_it = Italiano
 language_pt-PT = Português (Portugal)
 language_pt-BR = Português (Brasil)
 language_ja = 日本語
-rank_letter_J = V
-rank_letter_Q = D
-rank_letter_K = R
-rank_letter_A = A
 trump_short_NT = SA
 trump_short_AT = TA
 
@@ -642,8 +626,14 @@ challenge_field_line_plain = { $rank } { $name } — { $score } · { $percent }
 challenge_field_par_plain = Par (o computador difícil no teu lugar): { $score }
 challenge_par_only = Par: o computador difícil no teu lugar fez { $par } nesta mão.
 challenge_par_same = Par: o computador difícil no teu lugar fez { $par } nesta mão, exatamente como tu.
-challenge_par_worse = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a menos.
-challenge_par_better = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $diff } a mais.
+challenge_par_worse = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a menos.
+challenge_par_better = Par: o computador difícil no teu lugar fez { $par } nesta mão; fizeste { $count ->
+    [one] { $diff } ponto
+   *[other] { $diff } pontos
+} a mais.
 challenge_result_own = marcaste { $score } nesta mão.
 challenge_result_sides = a tua equipa marcou { $mine } e a outra { $theirs }, por isso o teu resultado é { $score }.
 challenge_result_points = a tua equipa fez { $score } pontos das cartas.
@@ -702,7 +692,10 @@ challenge_role_set = Os membros com { $role } já podem lançar desafios.
 challenge_role_cleared = Agora só os membros com Gerir servidor podem lançar desafios.
 error_challenge_rights = Só os membros com Gerir servidor (ou o cargo escolhido com `/challenge role`) podem fazer isso.
 error_challenge_deals = Um desafio tem de 1 a { $most } mãos, não { $value }.
-error_challenge_closes = Um desafio fica aberto durante uma das durações propostas, não { $value } horas.
+error_challenge_closes = Um desafio fica aberto durante uma das durações propostas, não { $value ->
+    [one] { $value } hora
+   *[other] { $value } horas
+}.
 error_challenge_deal = O desafio n.º { $id } tem as mãos 1 a { $most }.
 error_challenge_rule_text = Escreve as regras da casa em pares chave=valor, p. ex. sa_ta_enabled=true target_score=1000 (não «{ $text }»).
 error_challenge_table = Esta mesa é uma mão de um desafio: joga-se a partir de `/challenge play` e não se pode deixar nem abandonar.
@@ -722,24 +715,26 @@ review_mistakes = { $mistakes ->
     [one] que te custou
    *[other] que te custaram
 } { $costs }.
+review_cost_together = No total: { $total }.
+review_cost_overlap = No total: cerca de { $total }, a maior das escolhas do leilão mais as do jogo (as escolhas de um mesmo leilão sobrepõem-se: não se somam).
 review_no_mistake = **Nenhum erro** em { $count ->
     [one] { $count } decisão
    *[other] { $count } decisões
 }: nenhuma custou mais de { $cost } em média.
 review_unlucky_count = { $count ->
-    [one] Uma opção teve azar
-   *[other] { $count } opções tiveram azar
-}: tão boas como as outras nas mãos possíveis, batidas só na mão real.
+    [one] Uma opção teve azar: tão boa como as outras nas mãos possíveis, batida só na mão real.
+   *[other] { $count } opções tiveram azar: tão boas como as outras nas mãos possíveis, batidas só na mão real.
+}
 review_only_some = { $count ->
     [one] A que mais conta está abaixo.
    *[other] As { $count } que mais contam estão abaixo.
 }
 review_list_separator = {", "}
 review_list_last = {" e "}
-review_well_played = **Bem jogado!** Nenhuma das tuas { $count ->
-    [one] { $count } decisão
-   *[other] { $count } decisões
-} custou mais de { $cost }.
+review_well_played = **Bem jogado!** { $count ->
+    [one] A tua única decisão não custou mais de { $cost }.
+   *[other] Nenhuma das tuas { $count } decisões custou mais de { $cost }.
+}
 review_moment_trick = Vaza { $trick }
 review_moment_auction = Leilão
 review_line_card = Jogaste { $choice }; { $best } teria sido melhor em { $share } das mãos possíveis: custou-te { $cost } em média.
@@ -756,6 +751,16 @@ review_cost_card_points = { $count ->
     [one] { $count } ponto de cartas
    *[other] { $count } pontos de cartas
 }
+review_state_stock = Baralho: { $count ->
+    [one] resta { $count } carta
+   *[other] restam { $count } cartas
+}
+review_state_gone = Cartas jogadas: { $played } de { $total }
+review_state_points = Pontos até aqui: { $sides }
+review_state_side_you = a tua equipa { $points }
+review_state_you = tu { $points }
+review_state_others = os outros { $points }
+review_state_seat = { $name } { $points }
 review_action_pass = passar
 review_action_coinche = contrar
 review_action_surcoinche = recontrar
@@ -807,11 +812,16 @@ puzzle_unit_card_points = pontos de cartas
 puzzle_value_met = { $card } consegue
 puzzle_value_missed = { $card } não chega
 puzzle_why = **Porquê** — o melhor jogo depois de { $answer }:
+puzzle_why_not = **Porque { $card } não chega** — o melhor jogo depois dela:
 puzzle_line_trick = Vaza { $number } — { $plays }
 puzzle_line_play = { $name }: { $card }
 puzzle_solvers = { $answered ->
-    [one] { $found } de { $answered } membro deste servidor que respondeu encontrou-a.
-   *[other] { $found } de { $answered } membros deste servidor que responderam encontraram-na.
+    [1] És a primeira pessoa deste servidor a responder.
+   *[other] { $found ->
+        [0] Nenhum dos { $answered } membros deste servidor que responderam a encontrou.
+        [1] 1 dos { $answered } membros deste servidor que responderam encontrou-a.
+       *[other] { $found } dos { $answered } membros deste servidor que responderam encontraram-na.
+    }
 }
 puzzle_streak = Série: { $current } seguidos (recorde { $best }).
 puzzle_already = Já respondeste a este problema: uma tentativa cada um. A tua resposta mantém-se.
@@ -822,8 +832,14 @@ puzzle_failed = Não foi possível preparar o problema; tenta de novo daqui a po
 puzzle_mine_none = Ainda não há problemas dos teus erros: depois de uma mão, carrega em «Rever o meu jogo» e volta.
 puzzle_mine_done = Respondeste a todos os problemas encontrados nos teus erros revistos; as próximas revisões trarão mais.
 puzzle_stats_title = **Os teus problemas**
-puzzle_stats_line = { $game }: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
-puzzle_stats_all = Todos os jogos: { $solved } resolvidos de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_line = { $game }: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · série { $current } (recorde { $best })
+puzzle_stats_all = Todos os jogos: { $solved ->
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+} de { $tried } · série { $current } (recorde { $best })
 puzzle_stats_none = Ainda não respondeste a nenhum problema: experimenta `/puzzle today`.
 puzzle_daily_on = O problema do dia do servidor será publicado em { $channel } todos os dias, a partir de agora.
 puzzle_daily_off = A publicação diária do problema está parada.
@@ -935,3 +951,63 @@ settings_season_later = A { $season } mantém as suas datas: a nova duração va
 settings_season_off_later = A { $season } continua até ao fim, que será anunciado; depois não há mais temporadas.
 settings_champion_permission = Ainda não posso dar { $role }: preciso da permissão Gerir cargos.
 settings_champion_position = Ainda não posso dar { $role }: põe o meu cargo acima dele em Definições do servidor → Cargos.
+## Open tables (issue 44): /play, the queue, mirrors in each player's server, quick chat.
+cmd_play = Jogar com pessoas de todos os servidores: um lugar numa mesa aberta
+opt_play_seats = Número de jogadores (por omissão: o habitual do jogo)
+opt_wait = Minutos de espera antes de os computadores ocuparem os lugares livres
+opt_open = Oferecer os lugares livres a jogadores de outros servidores (mesa aberta)
+opt_scope = A classificação deste servidor, ou a das mesas abertas de todos os servidores
+opt_open_tables = Deixar os membros jogar em mesas abertas com outros servidores
+wait_minutes = { $minutes } min
+scope_server = Este servidor
+scope_everywhere = Em todo o lado (mesas abertas)
+settings_on = ligadas
+settings_off = desligadas
+settings_open_tables = Mesas abertas com outros servidores: { $value }. `/atout settings open_tables:` muda isto.
+play_off = As mesas abertas estão desligadas neste servidor. Quem gere o servidor pode ligá-las com `/atout settings open_tables:true`.
+play_bad_seats = { $game } joga-se com { $counts } jogadores.
+permission_view_channel = Ver canal
+permission_send_messages = Enviar mensagens
+permission_create_public_threads = Criar tópicos públicos
+permission_send_messages_in_threads = Enviar mensagens em tópicos
+permission_attach_files = Anexar ficheiros
+play_permissions = Não consigo mostrar a tua mesa neste canal: preciso de { $permissions } aqui. Pede a um admin, ou usa `/play` noutro canal.
+play_too_fast = Com calma: podes voltar à fila daqui a { $seconds } s.
+play_seated = Já estás na mesa { $id }: acaba-a, ou sai com `/table leave`, antes de entrares na fila.
+play_already = Já estás na fila para { $game } ({ $seats } jogadores), há { $minutes } min.
+play_queued = Estás na fila para { $game } ({ $seats } jogadores): { $waiting ->
+        [one] 1 jogador à espera
+       *[other] { $waiting } jogadores à espera
+    } em { $servers ->
+        [one] 1 servidor
+       *[other] { $servers } servidores
+    }. Ao fim de { $minutes } min, computadores ocupam os lugares livres.
+button_queue_leave = Sair da fila
+button_queue_now = Começar já com computadores
+play_left = Saíste da fila.
+play_not_queued = Não estás na fila.
+play_ready = A tua mesa está pronta: { $where }
+play_ready_lobby = Tens lugar na mesa { $id } ({ $game }). A sala de espera é noutro servidor: o jogo começa quando quem a abriu carregar em Começar, e vais encontrá-lo aqui.
+open_welcome = { $mentions } — mesa aberta { $id }, { $game }, com jogadores de vários servidores: no tópico abaixo.
+open_seats = Lugares: { $seats }
+open_not_started = Não consegui abrir a tua mesa nesse canal (falta lá uma permissão): um computador ficou com o teu lugar. Experimenta `/play` noutro canal.
+open_server_off = As mesas abertas foram desligadas neste servidor: saíste da fila.
+open_lobby_closed = A mesa { $id } fechou antes de começar: já não tens lugar lá.
+open_mirror_closed = As mesas abertas foram desligadas neste servidor: computadores jogam no lugar dos seus jogadores, e a mesa continua nos outros servidores.
+open_player_gone = { $name } saiu da mesa: { $computer } joga no lugar.
+lobby_open = Mesa aberta: os lugares livres são oferecidos a jogadores de todos os servidores (`/play`).
+chat_placeholder = Dizer algo à mesa…
+chat_hello = Olá!
+chat_good_luck = Boa sorte!
+chat_well_played = Bem jogado!
+chat_thanks = Obrigado!
+chat_sorry = Desculpa!
+chat_your_turn = É a tua vez!
+chat_good_game = Boa partida!
+chat_mute_option = Silenciar { $name } (de vez)
+chat_line = 💬 **{ $name }**: { $phrase }
+chat_muted = Não vais voltar a ler as mensagens de { $name }, em nenhuma mesa.
+chat_too_fast = Uma mensagem a cada { $seconds } segundos, por favor.
+board_title_everywhere = { $game } — mesas abertas, todos os servidores
+board_counts_server = Aqui contam os jogos das mesas deste servidor; as mesas abertas contam com `scope:everywhere`.
+board_counts_everywhere = Aqui contam os jogos das mesas abertas, em todos os servidores.

@@ -1,0 +1,223 @@
+"""The decision-level judge: the hard player's card with and without a learned belief, each
+valued in the deal as it really was.
+
+    nice -n 19 python benchmarks/belief_judge.py coinche --seats 4 \\
+        --records training/runs/selfplay_eval --results benchmarks/results/judge_coinche4.jsonl
+
+A duplicate match needs thousands of deals to see a few points a deal; a decision needs one
+position. The positions are the card plays of the hard player's own self-play records
+(``training/selfplay.py``; use records the network was not trained on: another ``--seed``'s
+run, or ``--held`` to take the deals ``training/belief.py`` held out). At each, today's hard
+player (uniform deals fitted to hand-written claims) and the same player drawing its deals
+from the belief choose a card from the same random state; where they differ, each card is
+valued by a high-budget search of the true deal — every hand open, played to its end
+``--rollouts`` times by the rollout policy and solved exactly in its last cards
+(``games.review.playout``), in the review's unit (half the side's margin: points in Belote and
+Coinche, card points elsewhere). A position where both chose the same card counts 0. The figure
+is the mean difference a decision (belief − uniform) with its 95 % interval.
+
+Results go line by line to ``--results``; the same command resumes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.actions import Action
+from games.ai.belief import NETS, Belief, allowed
+from games.ai.hard import choose_hard
+from games.ai.knowledge import Knowledge
+from games.ai.nets import from_bytes
+from games.ai.sampler import Sampler
+from games.base import Game
+from games.records import parse
+from games.review.analysis import REAL_EXACT_CARDS
+from games.review.playout import finish
+from training.belief import held_out
+from training.selfplay import read_records
+
+
+def value(game: Game, seat: int, action: Action, rollouts: int, seed: str) -> float:
+    """``action``'s worth to ``seat`` in the true deal: the mean of ``rollouts`` open playouts."""
+    total = 0.0
+    exact = REAL_EXACT_CARDS[game.NAME]
+    for k in range(rollouts):
+        sim = game.clone()
+        sim.apply(seat, action)
+        total += finish(sim, seat, len(game.deal_results), random.Random(f"{seed}:{k}"), exact)
+    return total / rollouts
+
+
+def positions(record: dict[str, Any]) -> list[tuple[int, Game, int]]:
+    """The record's card plays with a choice: (action index, the game before it, the seat)."""
+    parsed = parse(record)
+    game = parsed.new_game()
+    deal = parsed.deals[0]
+    game.deal(deal.deck)
+    out = []
+    for index, (seat, action) in enumerate(deal.actions):
+        legal = game.legal_actions(seat)
+        if game.decision == "play" and len(legal) > 1:
+            out.append((index, game.clone(), seat))
+        game.apply(seat, action)
+    return out
+
+
+def judge(game: Game, seat: int, belief: Belief, rollouts: int, seed: str) -> dict[str, Any]:
+    view = game.view(seat)
+    legal = game.legal_actions(seat)
+    start = time.process_time()
+    plain = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=False)
+    learned = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=belief)
+    row: dict[str, Any] = {"uniform": plain.to_json(), "belief": learned.to_json()}
+    if plain == learned:
+        row.update(same=True, diff=0.0)
+    else:
+        a = value(game, seat, plain, rollouts, seed)
+        b = value(game, seat, learned, rollouts, seed)
+        row.update(same=False, diff=round(b - a, 3), value_uniform=a, value_belief=b)
+    row["cpu_s"] = round(time.process_time() - start, 2)
+    return row
+
+
+def likelihood(
+    game: Game, seat: int, belief: Belief, draws: int, rng: random.Random
+) -> dict[str, float]:
+    """The log-loss of the true holder of each card ``seat`` has not seen, per card, under the
+    deals each sampler draws: uniform within the hard constraints, today's (fitted to the
+    hand-written claims), and the belief's. Each sampler's odds are counted from ``draws``
+    deals (half a deal added to every allowed holder), the same way for all three."""
+    view = game.view(seat)
+    know = Knowledge(view)
+    n = game.seats
+    truth = {c: s for s in range(n) for c in game.view(s)["hand"]}
+    allow = allowed(know, view)
+    out: dict[str, float] = {}
+    samplers = {
+        "uniform": _uniform(know, view),
+        "claims": Sampler(know, view),
+        "belief": Sampler(know, view, belief),
+    }
+    for name, sampler in samplers.items():
+        counts = [[0.5 if ok else 0.0 for ok in row] for row in allow]
+        for _ in range(draws):
+            dealt = sampler.sample(rng)
+            if dealt is None:
+                continue
+            hands, _ = dealt
+            for c in range(know.rules.size):
+                if know.unseen >> c & 1:
+                    holder = next((s for s in range(n) if hands[s] >> c & 1), n)
+                    counts[c][holder] += 1
+        loss, cards = 0.0, 0
+        for c in range(know.rules.size):
+            if know.unseen >> c & 1:
+                holder = truth.get(know.rules.deck[c], n)
+                loss -= math.log(counts[c][holder] / sum(counts[c]))
+                cards += 1
+        out[name] = loss / max(1, cards)
+    return out
+
+
+def _uniform(know: Knowledge, view: Any) -> Sampler:
+    sampler = Sampler(know, view)
+    sampler.claims = []
+    return sampler
+
+
+def summary(rows: list[dict[str, Any]]) -> str:
+    if rows and "uniform" in rows[0] and isinstance(rows[0]["uniform"], float):
+        parts = []
+        for name in ("uniform", "claims", "belief"):
+            values = [float(r[name]) for r in rows]
+            parts.append(f"{name} {statistics.fmean(values):.4f}")
+        gain = [float(r["claims"]) - float(r["belief"]) for r in rows]
+        half = 1.96 * statistics.stdev(gain) / math.sqrt(len(gain)) if len(gain) > 1 else 0.0
+        return (
+            f"log-loss of the true hands a card over {len(rows)} positions: {', '.join(parts)}; "
+            f"claims − belief {statistics.fmean(gain):+.4f} ± {half:.4f}"
+        )
+    diffs = [float(r["diff"]) for r in rows]
+    if len(diffs) < 2:
+        return f"{len(diffs)} positions"
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    differ = [d for r, d in zip(rows, diffs, strict=True) if not r["same"]]
+    better = sum(1 for d in differ if d > 0)
+    worse = sum(1 for d in differ if d < 0)
+    return (
+        f"belief − uniform: {mean:+.3f} ± {half:.3f} a decision over {len(diffs)} positions; "
+        f"{len(differ)} differ ({better} better, {worse} worse, {len(differ) - better - worse} "
+        f"equal)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("game")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--records", type=Path, required=True)
+    parser.add_argument("--held", action="store_true", help="only the deals training held out")
+    parser.add_argument("--net", type=Path, default=None, help="default: the shipped network")
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--rollouts", type=int, default=16)
+    parser.add_argument("--max-minutes", type=float, default=None)
+    parser.add_argument(
+        "--likelihood",
+        type=int,
+        default=0,
+        metavar="DRAWS",
+        help="instead: each sampler's log-loss of the true hands, from DRAWS deals a position",
+    )
+    parser.add_argument("--results", type=Path, default=None)
+    args = parser.parse_args()
+    net_path = args.net or (
+        Path(__file__).resolve().parent.parent
+        / "games"
+        / "ai"
+        / "weights"
+        / f"{NETS[(args.game, args.seats)]}.npz"
+    )
+    belief = Belief(from_bytes(net_path.read_bytes()), args.game, args.seats)
+    rows: list[dict[str, Any]] = []
+    if args.results and args.results.exists():
+        rows = [json.loads(line) for line in args.results.read_text().splitlines() if line]
+    done = {(r["deal"], r["action"]) for r in rows}
+    deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
+    records = read_records(args.records, args.game, args.seats)
+    for number, record in enumerate(records):
+        if args.held and not held_out(number):
+            continue
+        for index, game, seat in positions(record):
+            if len(rows) >= args.positions or time.monotonic() > deadline:
+                print(summary(rows))
+                return
+            if (number, index) in done:
+                continue
+            row = {"deal": number, "action": index, "seat": seat}
+            seed = f"judge:{number}:{index}"
+            if args.likelihood:
+                row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
+            else:
+                row.update(judge(game, seat, belief, args.rollouts, seed))
+            rows.append(row)
+            if args.results:
+                with args.results.open("a") as out:
+                    out.write(json.dumps(row) + "\n")
+    print(summary(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Issue 44, item 8: what goes wrong, and what it gets — a one-line private answer, nothing lost,
+the other servers unaffected. A player queued twice or while seated, a channel where the bot may
+not open threads, queue spam, a server that turns open tables off or removes the bot mid-game,
+a player banned from their server, a mirror's message deleted by a moderator."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.app import AtoutBot
+from bot.table.places import places
+from tests.bot.open.players import OpenTable, Server, open_server, set_open
+
+
+def one_line(result: object) -> str:
+    response = getattr(result, "response", None)
+    assert getattr(result, "ephemeral", False) and response is not None, result
+    text = str(response.content)
+    assert "\n" not in text.strip(), text
+    return text
+
+
+async def _table(env: simcord.Env, servers: list[Server], game: str, seats: int) -> OpenTable:
+    who = {}
+    for server in servers:
+        for person in server.people:
+            await person.slash(server.channel, "play", game=game, seats=seats)
+            who[person.id] = server
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    table_id = await bot.storage.open_tables.seated_at(next(iter(who)))
+    assert table_id is not None
+    return OpenTable(env, table_id, who)
+
+
+async def test_the_queue_refuses_politely(env: simcord.Env) -> None:
+    north = await open_server(env, "north", 2)
+    shut = await open_server(env, "shut", 1, on=False)
+    ann, bob = north.people
+    # Open tables off: how to turn them on.
+    text = one_line(await shut.people[0].slash(shut.channel, "play", game="briscola"))
+    assert "open_tables:true" in text
+    # A channel where the bot may not open threads: that player is told which permission.
+    closed = north.guild.create_text_channel(
+        "no-threads",
+        overwrites={north.guild.me: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    text = one_line(await ann.slash(closed, "play", game="briscola", seats=3))
+    assert "Create Public Threads" in text
+    # Queued twice.
+    await ann.slash(north.channel, "play", game="briscola", seats=3)
+    text = one_line(await ann.slash(north.channel, "play", game="sueca"))
+    assert "already in the queue for Briscola (3 players)" in text
+    # Spam: out of the queue and into it again, over and over.
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    for _ in range(5):
+        await bot.storage.open_tables.leave(ann.id)
+        result = await ann.slash(north.channel, "play", game="briscola", seats=3)
+    assert "Slow down" in one_line(result)
+    # Queued while seated at a table of her own server.
+    await bob.slash(north.channel, "briscola start")
+    text = one_line(await bob.slash(north.channel, "play", game="briscola"))
+    assert "already at table" in text
+
+
+async def test_a_server_leaves_mid_game_and_the_table_goes_on(env: simcord.Env) -> None:
+    north = await open_server(env, "north", 1)
+    south = await open_server(env, "south", 1)
+    west = await open_server(env, "west", 1)
+    table = await _table(env, [north, south, west], "briscola", 3)
+    (ann,), (bob,), (cid,) = north.people, south.people, west.people
+    assert len(places(table.session)) == 3
+    for _ in range(2):
+        await table.play_turn()
+    # South turns open tables off: Bob's seat goes to a computer, South's mirror says so.
+    await set_open(south, False)
+    assert bob.id not in table.session.humans() and len(places(table.session)) == 2
+    south_thread = "\n".join(m.content for m in table.server_thread(south).history())
+    assert "turned off on this server" in south_thread
+    north_thread = "\n".join(m.content for m in table.mirror_channel(ann.id).history())
+    assert "South 0 left the table" in north_thread and "turned off" not in north_thread
+    # West is removed from Discord's side (the bot kicked): Cid's seat goes too; North plays on.
+    env.backend.remove_guild(west.guild.id)
+    await env.settle()
+    assert table.session.humans() == [ann.id] and cid.id not in table.session.humans()
+    # A moderator deletes North's table message: it is posted again at the next action.
+    message = table.mirror_message(ann.id)
+    await env.settle()
+    env.backend.delete_message(table.mirror_channel(ann.id).id, message.id)
+    if table.session.seat(table.to_act()).user_id == ann.id:  # type: ignore[union-attr]
+        # No table message to press Hand on: /table hand in her thread.
+        result = await ann.slash(table.mirror_channel(ann.id), "table hand")
+        assert result.ephemeral and result.response is not None
+        await table.click(ann.id, result.response)
+        await env.advance_time(2.0)
+    assert table.mirror_message(ann.id).id != message.id, "posted again"
+    for _ in range(3):  # and the table goes on
+        await table.play_turn()
+    assert table.session.row.status == "playing"
+
+
+async def test_a_player_banned_from_their_server_leaves_its_tables(env: simcord.Env) -> None:
+    north = await open_server(env, "north", 1)
+    south = await open_server(env, "south", 1)
+    table = await _table(env, [north, south], "briscola", 2)
+    (ann,), (bob,) = north.people, south.people
+    await table.play_turn()
+    # The table is nobody's to end alone: its first of the queue votes as anybody does.
+    assert table.session.row.starter_id == bob.id
+    vote = await bob.slash(table.mirror_channel(bob.id), "table abandon")
+    assert vote.response is not None and "1" in vote.response.content
+    assert table.session.row.status == "playing"
+    env.backend.apply_ban(south.guild.id, bob.id, None)
+    await env.settle()
+    assert bob.id not in table.session.humans() and ann.id in table.session.humans()
+    north_thread = "\n".join(m.content for m in table.mirror_channel(ann.id).history())
+    assert "South 0 left the table" in north_thread and "ban" not in north_thread.lower()

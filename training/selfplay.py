@@ -1,0 +1,148 @@
+"""Self-play records of today's hard player: the data the belief networks learn from.
+
+    nice -n 19 python -m training.selfplay --run training/runs/selfplay --game coinche --deals 600
+
+Each deal is dealt at random under house rules drawn at random from the lobby's (as
+``benchmarks/ai_duel.py --rules random`` draws them) and played to its end by the hard player
+at every seat, as a table's hard player plays but on ``--samples`` sampled deals a decision (the
+table's default budget when 0; no time cap: deterministic for the seed). A smaller budget
+plays the same way with noisier estimates, at a fraction of the CPU: what the machine allows. What is kept is the deal's record (``atout-record/1``: the rules,
+the dealer, the deck and every action), not any view or feature: the networks' inputs are
+rebuilt from the records by replaying them (``games.records.replay``), so a change of inputs
+needs no new self-play, only a change of the player does.
+
+The records go in shards of ``SHARD`` deals (``shards/<game><seats>_KKK.jsonl.gz``), each written
+whole; stop the command at any time and run it again to go on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from games.ai.hard import choose_hard
+from games.base import RECORD_FORMAT
+from games.registry import new_game, random_rules
+from training.runs import ROOT, Run, atomic_write, deadline_of
+
+SHARD = 10
+"""Deals a shard: the unit a stopped run loses at most (a Coinche deal is seconds of CPU)."""
+
+
+def play_deal(
+    game_name: str,
+    seats: int,
+    rng: random.Random,
+    samples: int | None = None,
+    player: str = "hard",
+) -> dict[str, Any]:
+    """One deal of ``game_name`` at ``seats`` played by the hard player at every seat (on
+    ``samples`` sampled deals a decision, or the table's budget): its record (one deal), with
+    the house rules drawn from ``rng``."""
+    options = random_rules(game_name, rng)
+    dealer = rng.randrange(seats)
+    game = new_game(game_name, options=options, seats=seats, dealer=dealer)
+    deck = list(game.full_deck())
+    rng.shuffle(deck)
+    game.deal(deck)
+    actions: list[dict[str, Any]] = []
+    while not game.awaiting_deck and not game.over:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        action = (
+            legal[0] if len(legal) == 1 else choose_hard(game.view(seat), legal, rng, samples, 0)
+        )
+        actions.append({"seat": seat, **action.to_json()})
+        game.apply(seat, action)
+    return {
+        "format": RECORD_FORMAT,
+        "game": game_name,
+        "seats": seats,
+        "options": options,
+        "deals": [{"dealer": dealer, "deck": deck, "actions": actions}],
+    }
+
+
+def shard_path(run: Run, game: str, seats: int, k: int) -> Path:
+    return run.folder / "shards" / f"{game}{seats}_{k:03d}.jsonl.gz"
+
+
+def read_records(folder: Path, game: str, seats: int) -> list[dict[str, Any]]:
+    """Every record of one game and seat count in a run folder's shards, in shard order."""
+    out: list[dict[str, Any]] = []
+    for path in sorted((folder / "shards").glob(f"{game}{seats}_*.jsonl.gz")):
+        with gzip.open(path, "rt") as lines:
+            out += [json.loads(line) for line in lines if line.strip()]
+    return out
+
+
+def generate(
+    run: Run, game: str, seats: int, deals: int, samples: int | None, deadline: float
+) -> bool:
+    player = str(run.config["player"])
+    """The shards of ``deals`` deals of one game; False when the time is up."""
+    for k in range(math.ceil(deals / SHARD)):
+        path = shard_path(run, game, seats, k)
+        if path.exists():
+            continue
+        if time.monotonic() > deadline:
+            return False
+        start = time.process_time()
+        rng = random.Random(f"selfplay:{run.config['seed']}:{game}{seats}:{k}")
+        lines = [json.dumps(play_deal(game, seats, rng, samples, player)) for _ in range(SHARD)]
+        atomic_write(path, gzip.compress(("\n".join(lines) + "\n").encode()))
+        run.log(
+            {
+                "phase": "selfplay",
+                "game": f"{game}{seats}",
+                "shard": k,
+                "deals": SHARD,
+                "cpu_s": round(time.process_time() - start, 1),
+            }
+        )
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--run", type=Path, default=ROOT / "training" / "runs" / "selfplay")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--game",
+        action="append",
+        required=True,
+        metavar="GAME[:SEATS]=DEALS",
+        help="a game, its seat count and how many deals (several --game in turn)",
+    )
+    parser.add_argument("--samples", type=int, default=0, help="sampled deals a decision")
+    parser.add_argument(
+        "--player", default="hard", choices=("hard", "normal"), help="who plays every seat"
+    )
+    parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")
+    args = parser.parse_args()
+    run = Run(
+        args.run, {"seed": args.seed, "player": args.player, "samples": args.samples}, ("shards",)
+    )
+    deadline = deadline_of(args.max_minutes)
+    for spec in args.game:
+        head, _, deals = spec.partition("=")
+        name, _, seats = head.partition(":")
+        samples = args.samples or None
+        if not generate(run, name, int(seats or 4), int(deals or 100), samples, deadline):
+            print("out of time: run the same command again to go on", file=sys.stderr)
+            return
+    print("done")
+
+
+if __name__ == "__main__":
+    main()
