@@ -41,7 +41,7 @@ from benchmarks.figures import add_json_option, report
 from benchmarks.leaderboard import percentile, timed
 from bot.challenge.screens import FIELD_SHOWN, field_text, standings_answer
 from bot.storage.backends import make_storage
-from bot.storage.challenges.interface import Challenge, Par, iso
+from bot.storage.challenges.interface import Challenge, ChallengeTerms, NewChallenge, Par, iso
 from bot.storage.databases.postgres import PgDatabase
 from bot.storage.storage import Storage
 from bot.storage.tables.settings import TableSettings
@@ -72,13 +72,10 @@ def play(game: str, deck: tuple[str, ...], dealer: int, seed: int) -> Game:
 async def build(storage: Storage, attempts: int, deals: int, variants: int, seed: int) -> Challenge:
     rng = random.Random(seed)
     now = datetime.datetime.now(datetime.UTC)
-    challenge = await storage.challenges.create(
-        guild_id=GUILD,
-        channel_id=1,
-        creator_id=1,
-        game=GAME,
-        seats=SEATS,
-        options={},
+    new = NewChallenge(
+        ChallengeTerms(
+            GUILD, channel_id=1, creator_id=1, game=GAME, seats=SEATS, options={}, deal_count=deals
+        ),
         settings=TableSettings(language="en"),
         samples=64,
         seed="benchmark",
@@ -86,6 +83,7 @@ async def build(storage: Storage, attempts: int, deals: int, variants: int, seed
         created_at=iso(now),
         closes_at=iso(now + datetime.timedelta(days=7)),
     )
+    challenge = await storage.challenges.create(new)
     names = ["Player", "Computer 1", "Computer 2", "Computer 3"]
     ways: list[list[tuple[int, str]]] = []
     for deal_no, deal in enumerate(challenge.deals):

@@ -76,10 +76,10 @@ from bot.ui.codec import button_id
 from games.ai import choose
 
 
-def _no_presence_sweep() -> None:
+def no_background_loops() -> None:
     """The presence sweep (lobby and deserted-table expiry) sleeps a minute at a time for
     ever, so simcord's settle with no deadline would never see the bot idle; it plays no
-    part in the click path measured here."""
+    part in the click path measured here (nor in a restart's, ``benchmarks/restart.py``)."""
     Presence.start = lambda self: None  # type: ignore[method-assign]
     # The challenges' sweep (closings, pars, daily challenges) sleeps for ever the same way.
     Challenges.start = lambda self: None  # type: ignore[method-assign]
@@ -808,7 +808,7 @@ def clusters(args: argparse.Namespace) -> None:
 
 def main() -> None:
     allocator.tune()  # as python -m bot does, before any thread or process is started
-    _no_presence_sweep()
+    no_background_loops()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--workload", choices=("realistic", "flat-out"), default="flat-out")

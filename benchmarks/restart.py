@@ -37,28 +37,17 @@ from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from benchmarks.figures import add_json_option, report
-from benchmarks.load import percentile
+from benchmarks.load import no_background_loops, percentile
 from bot.app import AtoutBot, create_bot
-from bot.challenge.controller import Challenges
 from bot.config import Settings
 from bot.play.driving import drive
 from bot.play.lobby import join, seat_computer, start_game
 from bot.play.sessions import TableSession
 from bot.play.workers import default_image_processes
 from bot.storage.tables.settings import TableSettings
-from bot.table.presence import Presence
 from bot.ui import images as bot_images
 from bot.ui.codec import TableButtonId
 from bot.ui.components import table_button
-
-
-def _no_presence_sweep() -> None:
-    """The presence sweep (lobby and deserted-table expiry) sleeps a minute at a time for
-    ever, so simcord's settle with no deadline would never see the bot idle; it plays no
-    part in the click path measured here."""
-    Presence.start = lambda self: None  # type: ignore[method-assign]
-    # The challenges' sweep (closings, pars, daily challenges) sleeps for ever the same way.
-    Challenges.start = lambda self: None  # type: ignore[method-assign]
 
 
 async def build(bot: AtoutBot, channel_id: int, guild_id: int, people: list[int]) -> int:
@@ -252,7 +241,7 @@ async def run(tables: int, clicks: int, seed: int) -> tuple[str, dict[str, objec
 
 
 def main() -> None:
-    _no_presence_sweep()
+    no_background_loops()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--clicks", type=int, default=50)

@@ -40,9 +40,9 @@ from benchmarks.load import (
     START_SPREAD_S,
     Players,
     Probe,
-    _no_presence_sweep,
     button_ids,
     install_hooks,
+    no_background_loops,
     open_table,
     percentile,
     release_loop,
@@ -309,7 +309,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, object]]:
 
 
 def main() -> None:
-    _no_presence_sweep()
+    no_background_loops()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--duration", type=float, default=240.0)

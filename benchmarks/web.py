@@ -292,7 +292,7 @@ async def tables_in_play(env: Any, probe: Any, players: Any, tables: int, seed: 
 async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     import simcord
 
-    from benchmarks.load import Players, Probe, _no_presence_sweep
+    from benchmarks.load import Players, Probe, no_background_loops
     from bot.app import create_bot
     from bot.config import Settings
     from bot.play.sessions import TableSession
@@ -301,7 +301,7 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from bot.web.settings import WebSettings
 
     logging.basicConfig(level=logging.CRITICAL)
-    _no_presence_sweep()
+    no_background_loops()
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "web.sqlite3")
         deals = await fill(db, args.games, args.seed)

@@ -174,17 +174,13 @@ async def run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     import aiohttp
     import simcord
 
-    from benchmarks.load import (
-        Players,
-        Probe,
-        _no_presence_sweep,
-    )
+    from benchmarks.load import Players, Probe, no_background_loops
     from bot.app import create_bot
     from bot.config import Settings
     from bot.web.settings import WebSettings
 
     logging.basicConfig(level=logging.CRITICAL)
-    _no_presence_sweep()
+    no_background_loops()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if args.nofile:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.nofile, hard), hard))

@@ -29,7 +29,13 @@ from bot.challenge.screens import (
     own_results_text,
     standings_answer,
 )
-from bot.storage.challenges.interface import Challenge, DailySchedule, iso, moment
+from bot.storage.challenges.interface import (
+    Challenge,
+    ChallengeTerms,
+    DailySchedule,
+    iso,
+    moment,
+)
 from bot.storage.ratings.model import GAMES
 from bot.table.channel import NO_MENTIONS
 from bot.table.commands import choice, describe
@@ -207,20 +213,36 @@ class Challenges(
             return
         mine = user_locale(interaction)
         problem = self._problem(interaction, game, deals, closes_in, language)
-        if problem is not None:
-            await refuse(interaction, problem)
+        terms = await self._terms(interaction, problem, game, deals, seats, rules)
+        if terms is None:
             return
-        checked = checked_rules(interaction, game, seats, rules)
-        if isinstance(checked, str):
-            await refuse(interaction, checked)
-            return
-        count, options = checked
-        assert interaction.guild_id is not None and interaction.channel_id is not None
         if language is None:
-            settings = await self.bot.storage.settings.server(interaction.guild_id)
+            settings = await self.bot.storage.settings.server(terms.guild_id)
             language = settings.table_language(interaction.guild_locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        challenge = await self.bot.challenges.create(
+        challenge = await self.bot.challenges.create(terms, hours=closes_in, language=language)
+        await interaction.edit_original_response(
+            content=t("challenge_created", mine, id=challenge.id, when=f"<t:{_stamp(challenge)}:f>")
+        )
+
+    async def _terms(
+        self,
+        interaction: Interaction,
+        problem: str | None,
+        game: str,
+        deals: int,
+        seats: int | None,
+        rules: str | None,
+    ) -> ChallengeTerms | None:
+        """The terms asked for, once the options and the rules are right; otherwise None, the
+        person told what is wrong."""
+        checked = checked_rules(interaction, game, seats, rules) if problem is None else problem
+        if isinstance(checked, str):
+            await refuse(interaction, checked)
+            return None
+        count, options = checked
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        return ChallengeTerms(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             creator_id=interaction.user.id,
@@ -228,11 +250,6 @@ class Challenges(
             seats=count,
             options=options,
             deal_count=deals,
-            hours=closes_in,
-            language=language,
-        )
-        await interaction.edit_original_response(
-            content=t("challenge_created", mine, id=challenge.id, when=f"<t:{_stamp(challenge)}:f>")
         )
 
     def _problem(
@@ -282,26 +299,11 @@ class Challenges(
         problem = self._problem(interaction, game, deals, 24, None)
         if action != "start":
             problem = t("error_malformed", mine)
-        if problem is not None:
-            await refuse(interaction, problem)
+        terms = await self._terms(interaction, problem, game, deals, seats, rules)
+        if terms is None:
             return
-        checked = checked_rules(interaction, game, seats, rules)
-        if isinstance(checked, str):
-            await refuse(interaction, checked)
-            return
-        count, options = checked
-        assert interaction.guild_id is not None and interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        schedule = DailySchedule(
-            guild_id=interaction.guild_id,
-            game=game,
-            channel_id=interaction.channel_id,
-            creator_id=interaction.user.id,
-            seats=count,
-            deal_count=deals,
-            options=options,
-            next_at=iso(now()),
-        )
+        schedule = DailySchedule(**vars(terms), next_at=iso(now()))
         await self.bot.storage.challenges.set_daily(schedule)
         await self.bot.challenges.create_daily(schedule)
         await interaction.edit_original_response(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -26,10 +27,10 @@ from bot.text.rules import option_text, rule_label
 from bot.ui.replies import refuse
 from games.registry import game_class
 
+Interaction = discord.Interaction[discord.Client]
 
-async def find_table(
-    interaction: discord.Interaction[discord.Client], table: int | None
-) -> TableSession | None:
+
+async def find_table(interaction: Interaction, table: int | None) -> TableSession | None:
     """The table named by ``table:``, or the table of this thread; answers when there is none."""
     client = atout(interaction.client)
     mine = user_locale(interaction)
@@ -48,9 +49,7 @@ async def find_table(
     return None
 
 
-async def challenge_refusal(
-    interaction: discord.Interaction[discord.Client], session: TableSession
-) -> bool:
+async def challenge_refusal(interaction: Interaction, session: TableSession) -> bool:
     """A table whose kind may not be left (a challenge's deal) is not left nor abandoned: its
     player simply stops, and comes back with ``/challenge play`` (docs/challenges.md)."""
     if session.kind.may_leave:
@@ -59,28 +58,47 @@ async def challenge_refusal(
     return True
 
 
+TableBody = Callable[["Tables", "Interaction", TableSession], Awaitable[None]]
+TableCommand = app_commands.Command["Tables", [int | None], None]
+
+
+def table_command(
+    name: str, *, refuses_challenges: bool = False
+) -> Callable[[TableBody], TableCommand]:
+    """``/table <name>``, written once for each: the ``table:`` option, the table it names (or
+    the thread's table, answered when there is none), the refusal of a challenge's deal where
+    the command would leave it (``refuses_challenges``), then ``body`` with the table."""
+
+    def decorate(body: TableBody) -> TableCommand:
+        async def command(self: Tables, interaction: Interaction, table: int | None = None) -> None:
+            session = await find_table(interaction, table)
+            if session is None:
+                return
+            if refuses_challenges and await challenge_refusal(interaction, session):
+                return
+            await body(self, interaction, session)
+
+        # discord.py reads the options from this signature, and takes a callback for a cog's
+        # method (``self`` first) when its qualified name is inside a class.
+        command.__name__, command.__qualname__ = body.__name__, body.__qualname__
+        described = app_commands.describe(table=describe("opt_table"))(command)
+        key = "cmd_table_" + name  # the command's description in the catalogues
+        return app_commands.command(name=name, description=describe(key))(described)
+
+    return decorate
+
+
 @app_commands.guild_only()
 class Tables(commands.GroupCog, group_name="table", group_description=describe("cmd_table")):
     def __init__(self, bot: AtoutBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="hand", description=describe("cmd_table_hand"))
-    @app_commands.describe(table=describe("opt_table"))
-    async def hand(
-        self, interaction: discord.Interaction[discord.Client], table: int | None = None
-    ) -> None:
-        session = await find_table(interaction, table)
-        if session is not None:
-            await self.bot.ui.hand(interaction, session.id)
+    @table_command("hand")
+    async def hand(self, interaction: Interaction, session: TableSession) -> None:
+        await self.bot.ui.hand(interaction, session.id)
 
-    @app_commands.command(name="leave", description=describe("cmd_table_leave"))
-    @app_commands.describe(table=describe("opt_table"))
-    async def leave(
-        self, interaction: discord.Interaction[discord.Client], table: int | None = None
-    ) -> None:
-        session = await find_table(interaction, table)
-        if session is None or await challenge_refusal(interaction, session):
-            return
+    @table_command("leave", refuses_challenges=True)
+    async def leave(self, interaction: Interaction, session: TableSession) -> None:
         mine = user_locale(interaction)
         if session.seat_of(interaction.user.id) is None:
             await refuse(interaction, t("error_not_seated", mine))
@@ -113,23 +131,12 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         await self.bot.presence.announce(session, words)
         schedule_drive(session)
 
-    @app_commands.command(name="rejoin", description=describe("cmd_table_rejoin"))
-    @app_commands.describe(table=describe("opt_table"))
-    async def rejoin(
-        self, interaction: discord.Interaction[discord.Client], table: int | None = None
-    ) -> None:
-        session = await find_table(interaction, table)
-        if session is not None:
-            await self.bot.presence.rejoin(interaction, session.id)
+    @table_command("rejoin")
+    async def rejoin(self, interaction: Interaction, session: TableSession) -> None:
+        await self.bot.presence.rejoin(interaction, session.id)
 
-    @app_commands.command(name="abandon", description=describe("cmd_table_abandon"))
-    @app_commands.describe(table=describe("opt_table"))
-    async def abandon(
-        self, interaction: discord.Interaction[discord.Client], table: int | None = None
-    ) -> None:
-        session = await find_table(interaction, table)
-        if session is None or await challenge_refusal(interaction, session):
-            return
+    @table_command("abandon", refuses_challenges=True)
+    async def abandon(self, interaction: Interaction, session: TableSession) -> None:
         locale = locale_of(session)
         vote = await vote_to_abandon(session, interaction.user.id)
         if vote.error is not None:
@@ -144,14 +151,8 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
         await self.bot.ui.abandoned(session)
         await self.bot.lobby.closed(session)
 
-    @app_commands.command(name="export", description=describe("cmd_table_export"))
-    @app_commands.describe(table=describe("opt_table"))
-    async def export(
-        self, interaction: discord.Interaction[discord.Client], table: int | None = None
-    ) -> None:
-        session = await find_table(interaction, table)
-        if session is None:
-            return
+    @table_command("export")
+    async def export(self, interaction: Interaction, session: TableSession) -> None:
         locale = user_locale(interaction)
         if session.game is None:
             await refuse(interaction, t("error_not_playing", locale))
@@ -166,14 +167,8 @@ class Tables(commands.GroupCog, group_name="table", group_description=describe("
             t("table_export_name", locale, id=session.id), file=file, ephemeral=True
         )
 
-    @app_commands.command(name="rules", description=describe("cmd_table_rules"))
-    @app_commands.describe(table=describe("opt_table"))
-    async def rules(
-        self, interaction: discord.Interaction[discord.Client], table: int | None = None
-    ) -> None:
-        session = await find_table(interaction, table)
-        if session is None:
-            return
+    @table_command("rules")
+    async def rules(self, interaction: Interaction, session: TableSession) -> None:
         locale = user_locale(interaction)
         cls = game_class(session.row.game)
         options = cls.check_options(session.row.options, session.row.seats)

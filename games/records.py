@@ -18,6 +18,10 @@ from games.cards import is_card_code
 from games.options import OptionError
 from games.registry import GAME_NAMES, game_class
 
+Json = dict[str, Any]
+"""A JSON object as ``json.loads`` gives it: a record, an action, a deal's result, or a JSON
+column of storage (a table's settings, a server's). The bot's one name for it."""
+
 
 class MalformedRecord(ValueError):
     """The record is not a well-formed atout-record/1 document (replay exit code 2)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.backends import make_storage
-from bot.storage.challenges.interface import DealResult, iso
+from bot.storage.challenges.interface import ChallengeTerms, DealResult, NewChallenge, iso
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import Snapshot
 from bot.storage.tables.settings import TableSettings
@@ -155,13 +155,8 @@ async def fill_pages(path: str) -> Filled:
         ids = []
         for closes in (now + datetime.timedelta(days=1), now - datetime.timedelta(hours=1)):
             deals = fixed_deals("briscola", {}, 2, 1, f"seed{closes}")
-            challenge = await storage.challenges.create(
-                guild_id=GUILD,
-                channel_id=10,
-                creator_id=99,
-                game="briscola",
-                seats=2,
-                options={},
+            new = NewChallenge(
+                ChallengeTerms(GUILD, 10, 99, "briscola", 2, {}, 1),
                 settings=TableSettings(language="en"),
                 samples=4,
                 seed="seed",
@@ -169,6 +164,7 @@ async def fill_pages(path: str) -> Filled:
                 created_at=iso(now - datetime.timedelta(days=2)),
                 closes_at=iso(closes),
             )
+            challenge = await storage.challenges.create(new)
             settings = {
                 "challenge": {"id": challenge.id, "deal": 0},
                 "duplicate": {"dealer": 0, "deck": list(deals[0].deck), "seed": "x", "samples": 4},

@@ -63,6 +63,7 @@ class PgServer:
         self.user = "atout"
         self._as_postgres = os.geteuid() == 0
         self._databases = 0
+        self._template: str | None = None
 
     def _run(self, *args: str) -> None:
         command = [str(self.bin / args[0]), *args[1:]]
@@ -96,18 +97,32 @@ class PgServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
 
-    async def new_database(self) -> str:
-        """A fresh, empty database (one per test keeps tests independent)."""
+    async def new_database(self, *, migrated: bool = False) -> str:
+        """A fresh, empty database (one per test keeps tests independent); ``migrated``, one
+        whose schema has every migration run already (a copy of a database migrated once)."""
         import asyncpg
 
+        template = await self._migrated() if migrated else "template0"
         self._databases += 1
         name = f"t{os.getpid()}_{self._databases}"
         conn = await asyncpg.connect(self.url())
         try:
-            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
         finally:
             await conn.close()
         return self.url(name)
+
+    async def _migrated(self) -> str:
+        """The template of ``new_database(migrated=True)``, made the first time it is asked."""
+        if self._template is None:
+            from bot.storage.backends import make_storage
+
+            url = await self.new_database()
+            storage = make_storage(url)
+            await storage.open()
+            await storage.close()
+            self._template = url.rsplit("/", 1)[1]
+        return self._template
 
     async def drop_database(self, url: str) -> None:
         """Drop a database of :meth:`new_database` once its test is over, so that a run holds

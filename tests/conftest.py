@@ -2,24 +2,38 @@
 
 from __future__ import annotations
 
+import asyncio
+import atexit
+import compileall
+import concurrent.futures
+import importlib.abc
 import importlib.machinery
+import importlib.util
 import json
 import logging
 import os
+import pickle
+import shutil
+import sys
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from types import CodeType
+from types import ModuleType
 from typing import Any
 
 import pytest
 import simcord
 from discord import app_commands
+from discord.ext import commands
+from fluent.runtime import FluentResource
 from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+from bot.storage.backends import make_storage
 from bot.text import marks
 from harness.pg_server import NoPostgres, PgServer
+from i18n import catalogue
 from tests.support import simcord_speed
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
@@ -31,29 +45,41 @@ if os.environ.get("CI"):
 simcord_speed.install()
 
 
-def keep_compiled_code() -> None:
-    """Every bot a test starts loads the cogs again (``load_extension`` executes their modules
-    afresh, as a restart of the bot would), and without a bytecode cache
-    (``PYTHONDONTWRITEBYTECODE``) each load compiled their sources again: 40 ms of a bot's start,
-    some 250 starts a run. The code compiled from the same bytes of the same file is kept for
-    the run: the modules still run afresh, from the code Python would compile again."""
-    loader = importlib.machinery.SourceFileLoader
-    compile_source = loader.source_to_code
-    kept: dict[tuple[str, bytes], CodeType] = {}
+class KeptModule(importlib.abc.Loader):
+    """The loader of a cog's module already executed in this run: it gives that module back
+    and executes nothing."""
 
-    def source_to_code(self: Any, data: Any, path: Any, *, _optimize: int = -1) -> CodeType:
-        if _optimize != -1 or not isinstance(data, bytes):
-            return compile_source(self, data, path, _optimize=_optimize)
-        key = (str(path), data)
-        code = kept.get(key)
-        if code is None:
-            code = kept[key] = compile_source(self, data, path)
-        return code
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
 
-    loader.source_to_code = source_to_code  # type: ignore[method-assign]
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return self.module
+
+    def exec_module(self, module: ModuleType) -> None:
+        pass
 
 
-keep_compiled_code()
+def keep_loaded_cogs() -> None:
+    """Every bot a test starts loads the cogs, and discord.py's ``load_extension`` executes
+    their modules afresh each time, as a new process would: 30 ms of CPU of a bot's 86 ms start
+    (every command's signature read, its options, choices and checks built), some 600 starts a
+    run. A cog's module holds nothing of a bot: each bot has its own cog instances, into which
+    discord.py copies the commands. So each module is executed once a run, by the first bot
+    that loads it, and given again to the next: each bot still loads it, runs its ``setup``,
+    and unloads it (``teardown``) through discord.py's own path, as a bot process does once."""
+    kept: dict[str, ModuleType] = {}
+    load = commands.Bot._load_from_module_spec
+
+    async def load_kept(self: commands.Bot, spec: importlib.machinery.ModuleSpec, key: str) -> None:
+        if key in kept:
+            spec = importlib.util.spec_from_loader(key, KeptModule(kept[key]), origin=spec.origin)  # type: ignore[assignment]
+        await load(self, spec, key)
+        kept.setdefault(key, self.extensions[key])
+
+    commands.Bot._load_from_module_spec = load_kept  # type: ignore[method-assign]
+
+
+keep_loaded_cogs()
 
 
 def keep_translated_commands() -> None:
@@ -80,6 +106,69 @@ def keep_translated_commands() -> None:
 keep_translated_commands()
 
 TESTS = Path(__file__).resolve().parent
+COMPILED_ROOMS = (
+    "bot",
+    "cogs",
+    "games",
+    "rendering",
+    "i18n",
+    "harness",
+    "benchmarks",
+    "tests/support",
+)
+"""What the processes the tests start import from the repository."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    share_compiled_code()
+    share_parsed_catalogues()
+
+
+def share_parsed_catalogues() -> None:
+    """Every process of the run that speaks (the workers, and the bots, benchmarks and previews
+    they start: over a hundred) parsed the Fluent catalogues again, 0.4 s of CPU for the bot's
+    six. The controller parses each once, before the workers start, into a directory that they
+    and their processes find in ``ATOUT_PARSED_CATALOGUES`` (``i18n.catalogue.PARSED``), by each
+    file's text; removed when the run ends."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get(catalogue.PARSED):
+        return  # the run's controller has parsed them
+    kept = Path(tempfile.mkdtemp(prefix="atout-parsed-"))
+    for room in COMPILED_ROOMS:
+        for path in (TESTS.parent / room).glob("**/locales/*/*.ftl"):
+            text = path.read_text(encoding="utf-8")
+            with (kept / catalogue.parsed_name(text)).open("wb") as file:
+                pickle.dump(FluentResource(text), file, protocol=pickle.HIGHEST_PROTOCOL)
+    os.environ[catalogue.PARSED] = str(kept)
+    atexit.register(shutil.rmtree, kept, ignore_errors=True)
+
+
+def share_compiled_code() -> None:
+    """Where no bytecode is written (``PYTHONDONTWRITEBYTECODE``, as in CI and the Docker
+    image), every process the tests start (``python -m bot``, the benchmarks, the preview, the
+    drawing and review processes, the replay command: over a hundred a run) compiled the
+    repository's sources it imports again: 0.4 s of CPU for the bot's. They are compiled once,
+    before the workers start, to where Python looks for them (``__pycache__``), and removed when
+    the run ends; Python checks each against its source, so the sources stay the only truth. Where
+    Python writes its own cache, nothing is done."""
+    if not sys.dont_write_bytecode or os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # Python keeps its own cache, or the run's controller has compiled them
+    rooms = [TESTS.parent / room for room in COMPILED_ROOMS]
+
+    def compiled() -> set[Path]:
+        return {path for room in [*rooms, TESTS] for path in room.glob("**/__pycache__/*.pyc")}
+
+    before = compiled()
+    for room in rooms:
+        compileall.compile_dir(room, quiet=1)
+    compileall.compile_file(TESTS / "__init__.py", quiet=1)
+
+    def remove() -> None:
+        for path in compiled() - before:
+            path.unlink(missing_ok=True)
+
+    atexit.register(remove)
+
+
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
 
 
@@ -172,22 +261,69 @@ def pg_server() -> Iterator[PgServer]:
         server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """``ATOUT_DB`` for a test that must hold on both backends: a SQLite file, or a fresh
-    database on the session's PostgreSQL server, dropped after the test."""
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database with every migration run, made once a worker. A database that a
+    bot or a storage opens as soon as its test starts is a copy of it: running the migrations
+    on a fresh file took 15 ms of CPU and 70 ms of commits to disk, a copy takes 2 ms. (The
+    migrations themselves are tested from empty files: tests/bot/storage/databases.)"""
+    path = tmp_path_factory.mktemp("template") / "atout.sqlite3"
+
+    async def migrate() -> None:
+        storage = make_storage(str(path))
+        await storage.open()
+        await storage.close()
+
+    # In a thread of its own: the first test to ask may be inside its event loop already.
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, migrate()).result()
+    return path
+
+
+def migrated_sqlite(template: Path, path: Path) -> str:
+    """A copy of ``sqlite_template`` at ``path``, with the template's mode: the 0600 that the
+    bot gave the file it created (``shutil.copyfile`` would make it by the umask, and the bot's
+    own creation of a private file would then go unchecked by the tests that open it)."""
+    shutil.copy(template, path)
+    return str(path)
+
+
+async def database(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated: bool
+) -> AsyncIterator[str]:
+    """The database of ``db_url`` and ``migrated_db_url``, by their parameter."""
     if request.param == "sqlite":
-        yield str(tmp_path / "atout.sqlite3")
+        path = tmp_path / "atout.sqlite3"
+        if migrated:
+            migrated_sqlite(request.getfixturevalue("sqlite_template"), path)
+        yield str(path)
         return
     server: PgServer = request.getfixturevalue("pg_server")
-    url = await server.new_database()
+    url = await server.new_database(migrated=migrated)
     yield url
     await server.drop_database(url)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """``ATOUT_DB`` for a test that must hold on both backends: a SQLite file, or a fresh
+    database on the session's PostgreSQL server, dropped after the test."""
+    async for url in database(request, tmp_path, migrated=False):
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def migrated_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """``db_url`` with the schema's migrations run, for a database that a storage or a bot
+    opens as soon as the test starts (``sqlite_template``)."""
+    async for url in database(request, tmp_path, migrated=True):
+        yield url
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(token=None, db_path=str(tmp_path / "atout.sqlite3"), ai_pause_s=0.0)
+def settings(tmp_path: Path, sqlite_template: Path) -> Settings:
+    db = migrated_sqlite(sqlite_template, tmp_path / "atout.sqlite3")
+    return Settings(token=None, db_path=db, ai_pause_s=0.0)
 
 
 @pytest.fixture

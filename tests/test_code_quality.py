@@ -214,8 +214,9 @@ DEAD_CODE_PATHS = ("games", "i18n", "rendering", "bot", "cogs", "training")
 """Where dead code is looked for. ``benchmarks`` and ``scripts`` are read too, as users: what
 only a benchmark calls is not dead. The tests are not: a function only its own test calls is."""
 DEAD_CODE_USERS = ("benchmarks", "scripts", "tests/support/dead_code_whitelist.py")
-DEAD_CODE_DECORATORS = ["@app_commands.command"]
-"""Slash commands: discord.py finds them on the cog, nothing calls them by name."""
+DEAD_CODE_DECORATORS = ["@app_commands.command", "@table_command"]
+"""Slash commands (``/table``'s through ``cogs.tables.table_command``): discord.py finds them on
+the cog, nothing calls them by name."""
 
 
 def _typed_dict_keys() -> set[tuple[str, int]]:

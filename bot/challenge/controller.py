@@ -14,7 +14,6 @@ import asyncio
 import datetime
 import logging
 import secrets
-from typing import Any
 
 import discord
 from discord.ext import tasks
@@ -22,7 +21,16 @@ from discord.ext import tasks
 from bot.challenge.attempts import Attempts, ChallengeHost, now
 from bot.challenge.screens import card_content, card_view
 from bot.play.par import play_par
-from bot.storage.challenges.interface import Challenge, DailySchedule, Par, Standing, iso, moment
+from bot.storage.challenges.interface import (
+    Challenge,
+    ChallengeTerms,
+    DailySchedule,
+    NewChallenge,
+    Par,
+    Standing,
+    iso,
+    moment,
+)
 from bot.storage.tables.settings import TableSettings
 from bot.table.channel import NO_MENTIONS
 from bot.text.i18n import t
@@ -52,38 +60,23 @@ class Challenges:
 
     # ------------------------------------------------------------------ creating
     async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        creator_id: int,
-        game: str,
-        seats: int,
-        options: dict[str, Any],  # JSON: rule options, checked by the caller
-        deal_count: int,
-        hours: int,
-        language: str,
-        daily: bool = False,
+        self, terms: ChallengeTerms, *, hours: int, language: str, daily: bool = False
     ) -> Challenge:
-        """A new challenge with its card posted in ``channel_id``; its pars are worked out in
-        the background."""
+        """A new challenge with its card posted in the terms' channel; its pars are worked out
+        in the background."""
         seed = secrets.token_hex(16)
         opened = now()
-        challenge = await self.host.storage.challenges.create(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            creator_id=creator_id,
-            game=game,
-            seats=seats,
-            options=options,
+        new = NewChallenge(
+            terms,
             settings=TableSettings(language=language),
-            samples=self.samples or DEFAULT_SAMPLES.get(game, 30),
+            samples=self.samples or DEFAULT_SAMPLES.get(terms.game, 30),
             seed=seed,
-            deals=fixed_deals(game, options, seats, deal_count, seed),
+            deals=fixed_deals(terms.game, terms.options, terms.seats, terms.deal_count, seed),
             created_at=iso(opened),
             closes_at=iso(opened + datetime.timedelta(hours=hours)),
             daily=daily,
         )
+        challenge = await self.host.storage.challenges.create(new)
         await self.post_card(challenge)
         self.work_out_pars()
         return challenge
@@ -193,18 +186,7 @@ class Challenges:
         settings = await self.host.storage.settings.server(schedule.guild_id)
         guild = self.host.get_guild(schedule.guild_id)
         language = settings.table_language(guild.preferred_locale if guild is not None else None)
-        return await self.create(
-            guild_id=schedule.guild_id,
-            channel_id=schedule.channel_id,
-            creator_id=schedule.creator_id,
-            game=schedule.game,
-            seats=schedule.seats,
-            options=schedule.options,
-            deal_count=schedule.deal_count,
-            hours=DAILY_HOURS,
-            language=language,
-            daily=True,
-        )
+        return await self.create(schedule, hours=DAILY_HOURS, language=language, daily=True)
 
     # ------------------------------------------------------------------ the sweep
     def start(self) -> None:

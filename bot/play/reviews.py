@@ -17,12 +17,12 @@ would reveal every hand, never leaves the table's engine (``Game.to_record``'s
 from __future__ import annotations
 
 import logging
-from typing import Any, Final
+from typing import Final
 
 from bot.play.background import Background
 from bot.play.single_flight import SingleFlight
 from bot.storage.storage import Storage
-from games.records import parse
+from games.records import Json, parse
 from games.review import Review, StaleReview, review
 
 log = logging.getLogger(__name__)
@@ -34,8 +34,6 @@ budget on one loaded core (benchmarks/load.py --reviews prints the click-to-revi
 REVIEW_NICE: Final = 15
 """How much lower than the bot the review processes run: below the drawing processes (10),
 which people wait for at every click, as a review is asked for once a deal."""
-
-Json = dict[str, Any]  # JSON: a record (docs/records.md), or a review's JSON form
 
 
 def compute(record: Json, deal: int, seat: int, samples: int, seed: int) -> Json:

@@ -14,15 +14,12 @@ its deck is never read past its start (``replay_deal`` stops at the deal asked f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from games.actions import Action
 from games.base import RECORD_FORMAT, Game
-from games.records import ParsedDeal, ParsedRecord, replay
+from games.records import Json, ParsedDeal, ParsedRecord, replay
 from games.registry import game_class
 from games.views import Event, GameView
-
-Json = dict[str, Any]  # JSON: records, actions and deal results (docs/records.md)
 
 
 @dataclass(frozen=True)

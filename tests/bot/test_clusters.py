@@ -42,7 +42,7 @@ async def _state(bot: AtoutBot, table_id: int) -> tuple[Any, ...]:
 
 async def test_two_clusters_serve_only_their_own_servers(pg_server: Any) -> None:
     """On PostgreSQL, the database clusters share (the filter itself is tested on both
-    backends in test_storage)."""
+    backends in tests/bot/storage/tables/test_store.py)."""
     base = Settings(token=None, db_path=await pg_server.new_database(), ai_pause_s=0.0)
     even = dataclasses.replace(base, shards=Shards(2, (0,)))
     odd = dataclasses.replace(base, shards=Shards(2, (1,)))

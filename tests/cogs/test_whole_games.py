@@ -39,9 +39,10 @@ PANELS = {
 
 
 @pytest.fixture
-def settings(db_url: str) -> Settings:
-    """The whole games are played on SQLite and on PostgreSQL (``db_url``, see ``BACKENDS``)."""
-    return Settings(token=None, db_path=db_url, ai_pause_s=0.0)
+def settings(migrated_db_url: str) -> Settings:
+    """The whole games are played on SQLite and on PostgreSQL (``migrated_db_url``, see
+    ``BACKENDS``)."""
+    return Settings(token=None, db_path=migrated_db_url, ai_pause_s=0.0)
 
 
 @pytest.fixture
@@ -83,7 +84,9 @@ BACKENDS = [
 
 
 @pytest.mark.parametrize(
-    ("db_url", "game", "people", "computers", "options"), BACKENDS, indirect=["db_url"]
+    ("migrated_db_url", "game", "people", "computers", "options"),
+    BACKENDS,
+    indirect=["migrated_db_url"],
 )
 async def test_a_whole_game(
     env: simcord.Env,

@@ -133,14 +133,45 @@ class Par:
 
 
 @dataclass(frozen=True)
-class DailySchedule:
+class ChallengeTerms:
+    """What a challenge is asked for, by ``/challenge new`` or a daily schedule: where its card
+    is posted and by whom, the game with its seats and rules, and how many deals."""
+
     guild_id: int
-    game: str
     channel_id: int
     creator_id: int
+    game: str
     seats: int
+    options: dict[str, Any]  # JSON: rule options, checked by the caller
     deal_count: int
-    options: dict[str, Any]  # JSON: rule options
+
+
+@dataclass(frozen=True)
+class NewChallenge:
+    """A challenge as it is created: its terms, and what the bot settles for them (the deals
+    drawn from the secret seed, the computers' budget, the language, the hours it is open)."""
+
+    terms: ChallengeTerms
+    settings: TableSettings
+    samples: int
+    seed: str
+    deals: list[FixedDeal]
+    created_at: str
+    closes_at: str
+    daily: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.deals) != self.terms.deal_count:
+            raise ValueError(
+                f"{len(self.deals)} deals for a {self.terms.deal_count}-deal challenge"
+            )
+
+
+@dataclass(frozen=True)
+class DailySchedule(ChallengeTerms):
+    """A server's daily challenge of one game: the terms of each day's, and when the next is
+    due."""
+
     next_at: str
 
 
@@ -153,23 +184,7 @@ class ChallengeStorage(ABC):
     ``attempts_to_recover``, ``due_daily``) is then of its own servers only."""
 
     @abstractmethod
-    async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        creator_id: int,
-        game: str,
-        seats: int,
-        options: dict[str, Any],
-        settings: TableSettings,
-        samples: int,
-        seed: str,
-        deals: list[FixedDeal],
-        created_at: str,
-        closes_at: str,
-        daily: bool = False,
-    ) -> Challenge: ...
+    async def create(self, new: NewChallenge) -> Challenge: ...
 
     @abstractmethod
     async def set_message(self, challenge_id: int, message_id: int) -> None: ...

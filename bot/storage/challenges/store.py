@@ -21,6 +21,7 @@ from bot.storage.challenges.interface import (
     ChallengeStorage,
     DailySchedule,
     DealResult,
+    NewChallenge,
     Par,
     Standing,
     Standings,
@@ -120,12 +121,12 @@ def _result(row: Any) -> DealResult:
 def _daily(row: Any) -> DailySchedule:
     return DailySchedule(
         guild_id=int(row["guild_id"]),
-        game=str(row["game"]),
         channel_id=int(row["channel_id"]),
         creator_id=int(row["creator_id"]),
+        game=str(row["game"]),
         seats=int(row["seats"]),
-        deal_count=int(row["deal_count"]),
         options=json.loads(row["options"]),
+        deal_count=int(row["deal_count"]),
         next_at=str(row["next_at"]),
     )
 
@@ -139,41 +140,26 @@ class ChallengeStore(ChallengeStorage):
         return "" if self.shards is None else f" AND {self.shards.sql_condition(column)}"
 
     # ------------------------------------------------------------------ challenges
-    async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        creator_id: int,
-        game: str,
-        seats: int,
-        options: dict[str, Any],
-        settings: TableSettings,
-        samples: int,
-        seed: str,
-        deals: list[FixedDeal],
-        created_at: str,
-        closes_at: str,
-        daily: bool = False,
-    ) -> Challenge:
+    async def create(self, new: NewChallenge) -> Challenge:
+        terms = new.terms
         row = await self.database.fetchrow(
             "INSERT INTO challenges (guild_id, channel_id, creator_id, game, seats, options,"
             " settings, deal_count, samples, seed, deals, created_at, closes_at, daily)"
             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
-            guild_id,
-            channel_id,
-            creator_id,
-            game,
-            seats,
-            json.dumps(options),
-            json.dumps(settings.to_json()),
-            len(deals),
-            samples,
-            seed,
-            json.dumps([[d.dealer, list(d.deck)] for d in deals]),
-            created_at,
-            closes_at,
-            int(daily),
+            terms.guild_id,
+            terms.channel_id,
+            terms.creator_id,
+            terms.game,
+            terms.seats,
+            json.dumps(terms.options),
+            json.dumps(new.settings.to_json()),
+            terms.deal_count,
+            new.samples,
+            new.seed,
+            json.dumps([[d.dealer, list(d.deck)] for d in new.deals]),
+            new.created_at,
+            new.closes_at,
+            int(new.daily),
         )
         return _challenge(row)
 

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, get_args
+from typing import Final, Literal, get_args
 
+from games.records import Json
 from i18n.locales import DEFAULT_LOCALE, LOCALES, supported
-
-Json = dict[str, Any]  # JSON: the ``settings`` column of ``guild_settings``
 
 SeasonLength = Literal["monthly", "weekly", "quarterly", "off"]
 SEASON_LENGTHS: Final[tuple[SeasonLength, ...]] = get_args(SeasonLength)

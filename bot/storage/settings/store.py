@@ -13,7 +13,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from bot.storage.databases.database import RATINGS_LOCK, Connection, Database
-from bot.storage.settings.server import Json, ServerSettings
+from bot.storage.settings.server import ServerSettings
+from games.records import Json
 
 
 class ServerSettingsStorage(ABC):

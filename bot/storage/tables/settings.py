@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
 from games.duplicate import FixedDeal, step_rng
+from games.records import Json
 
 DEFAULT_LEVEL: Final = "easy"
 DEFAULT_DECK_STYLE: Final = "auto"
@@ -32,8 +33,6 @@ ORDINARY: Final = "ordinary"
 CHALLENGE: Final = "challenge"
 OPEN: Final = "open"
 """The kinds of table (``bot.play.kinds``): what a table is, as its settings say."""
-
-Json = dict[str, Any]  # JSON: the ``settings`` column of a table or a challenge
 
 
 @dataclass(frozen=True)

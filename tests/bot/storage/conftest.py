@@ -1,4 +1,4 @@
-"""The storage every area's tests open: on SQLite and on PostgreSQL (``db_url`` is
+"""The storage every area's tests open: on SQLite and on PostgreSQL (``migrated_db_url`` is
 parametrized), so each query is held to the same answers on both databases."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from bot.storage.storage import Storage
 
 
 @pytest.fixture
-async def storage(db_url: str) -> AsyncIterator[Storage]:
-    store = make_storage(db_url)
+async def storage(migrated_db_url: str) -> AsyncIterator[Storage]:
+    store = make_storage(migrated_db_url)
     await store.open()
     try:
         yield store

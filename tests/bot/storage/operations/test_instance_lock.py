@@ -16,7 +16,7 @@ from bot.storage.backends import make_storage
 from bot.storage.operations.instance_lock import InstanceRunning, acquire, lock_file
 from bot.storage.shards import Shards
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 async def test_sqlite_a_second_holder_is_refused_until_the_first_lets_go(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from bot.storage.storage import Storage
 from bot.storage.tables.interface import Snapshot, StaleAction
 from bot.storage.tables.settings import TableSettings
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 TABLES = 3
 STEPS = 12
 

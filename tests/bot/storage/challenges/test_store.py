@@ -5,7 +5,16 @@ from the ratings and the history."""
 
 from __future__ import annotations
 
-from bot.storage.challenges.interface import Challenge, DailySchedule, DealResult, Par
+import pytest
+
+from bot.storage.challenges.interface import (
+    Challenge,
+    ChallengeTerms,
+    DailySchedule,
+    DealResult,
+    NewChallenge,
+    Par,
+)
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.storage.tables.settings import Duplicate, TableSettings
@@ -19,13 +28,8 @@ A_DEAL = TableSettings(duplicate=Duplicate(FixedDeal(0, ()), "seed", 4))
 
 
 async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) -> Challenge:
-    return await storage.challenges.create(
-        guild_id=GUILD,
-        channel_id=10,
-        creator_id=99,
-        game="coinche",
-        seats=4,
-        options={},
+    new = NewChallenge(
+        ChallengeTerms(GUILD, 10, 99, "coinche", 4, {}, deals),
         settings=TableSettings(language="en"),
         samples=4,
         seed="seed",
@@ -33,6 +37,7 @@ async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) ->
         created_at=NOW,
         closes_at=closes_at,
     )
+    return await storage.challenges.create(new)
 
 
 async def played(storage: Storage, found: Challenge, user: int, scores: list[int]) -> None:
@@ -180,7 +185,7 @@ async def test_a_closing_and_a_daily_challenge_happen_once(storage: Storage) -> 
     assert await storage.challenges.to_watch() == []
     assert (await storage.challenges.pars(found.id))[1] == Par(1, {"deal": 1})
 
-    schedule = DailySchedule(GUILD, "sueca", 10, 99, 4, 8, {"games_to_win": 1}, NOW)
+    schedule = DailySchedule(GUILD, 10, 99, "sueca", 4, {"games_to_win": 1}, 8, NOW)
     await storage.challenges.set_daily(schedule)
     assert await storage.challenges.due_daily("2025-12-31T23:59:59Z") == []
     due = await storage.challenges.due_daily(NOW)
@@ -239,3 +244,11 @@ async def test_a_restart_finds_the_attempts_in_play_and_those_to_recover(storage
     assert await storage.challenges.record_result(found.id, result, NOW, last=False)
     assert await storage.challenges.attempts_to_recover() == []
     assert await storage.challenges.attempt_counts(found.id) == (2, 0)
+
+
+def test_a_new_challenge_has_the_deals_its_terms_ask_for() -> None:
+    terms = ChallengeTerms(GUILD, 10, 99, "coinche", 4, {}, 3)
+    with pytest.raises(ValueError):
+        NewChallenge(
+            terms, TableSettings(), 4, "seed", fixed_deals("coinche", {}, 4, 2, "s"), NOW, LATER
+        )

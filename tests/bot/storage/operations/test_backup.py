@@ -18,7 +18,7 @@ from bot.storage.operations.backup import BackupError, backup, restore
 from bot.storage.operations.instance_lock import lock_file
 from bot.storage.tables.settings import TableSettings
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 async def database_with(path: Path, *games: str) -> None:
