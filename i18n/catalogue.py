@@ -8,9 +8,6 @@ as the key and that the tests catch.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import pickle
 import re
 from collections.abc import Hashable
 from decimal import Decimal
@@ -19,7 +16,6 @@ from typing import Any, Final
 
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentNumber, fluent_number
-from fluent.syntax.ast import Resource
 
 from i18n.bidi import clean_bidi
 from i18n.locales import DEFAULT_LOCALE, FAMILY, LOCALE_NAME
@@ -37,34 +33,6 @@ def _argument(value: Any) -> Any:
     if isinstance(value, FluentNumber):
         return value
     return clean_bidi(str(value))
-
-
-PARSED: Final = "ATOUT_PARSED_CATALOGUES"
-"""A directory of catalogues parsed already, set by the test suite: Fluent's parser, in pure
-Python, took 0.4 s of CPU for the bot's six files in every process that speaks them (the suite
-starts over a hundred: bots, benchmarks, the preview). Its controller parses each file once
-(``parsed_name``) and every process it starts reads the parse by the file's text; a file whose
-text has no parse there (or no such directory: the bot's own runs) is parsed as always."""
-
-
-def parsed_name(text: str) -> str:
-    """The name of ``text``'s parse in a ``PARSED`` directory: its text's hash, so that a parse
-    never outlives its text."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest() + ".pickle"
-
-
-def parse(path: Path) -> Resource:
-    """The Fluent file at ``path``, parsed (or its parse read from ``PARSED``)."""
-    text = path.read_text(encoding="utf-8")
-    kept = os.environ.get(PARSED)
-    if kept:
-        try:
-            with (Path(kept) / parsed_name(text)).open("rb") as file:
-                resource: Resource = pickle.load(file)
-            return resource
-        except OSError:
-            pass
-    return FluentResource(text)
 
 
 class Catalogue:
@@ -97,7 +65,7 @@ class Catalogue:
             bundle = None
             if LOCALE_NAME.fullmatch(locale) and path.is_file():
                 bundle = FluentBundle([rules, locale], use_isolating=False)
-                bundle.add_resource(parse(path))
+                bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
             self._bundles[(locale, rules)] = bundle
         return self._bundles[(locale, rules)]
 

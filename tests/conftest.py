@@ -12,10 +12,8 @@ import importlib.util
 import json
 import logging
 import os
-import pickle
 import shutil
 import sys
-import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -25,7 +23,6 @@ import pytest
 import simcord
 from discord import app_commands
 from discord.ext import commands
-from fluent.runtime import FluentResource
 from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
@@ -33,7 +30,6 @@ from bot.config import Settings
 from bot.storage.backends import make_storage
 from bot.text import marks
 from harness.pg_server import NoPostgres, PgServer
-from i18n import catalogue
 from tests.support import simcord_speed
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
@@ -121,25 +117,6 @@ COMPILED_ROOMS = (
 
 def pytest_configure(config: pytest.Config) -> None:
     share_compiled_code()
-    share_parsed_catalogues()
-
-
-def share_parsed_catalogues() -> None:
-    """Every process of the run that speaks (the workers, and the bots, benchmarks and previews
-    they start: over a hundred) parsed the Fluent catalogues again, 0.4 s of CPU for the bot's
-    six. The controller parses each once, before the workers start, into a directory that they
-    and their processes find in ``ATOUT_PARSED_CATALOGUES`` (``i18n.catalogue.PARSED``), by each
-    file's text; removed when the run ends."""
-    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get(catalogue.PARSED):
-        return  # the run's controller has parsed them
-    kept = Path(tempfile.mkdtemp(prefix="atout-parsed-"))
-    for room in COMPILED_ROOMS:
-        for path in (TESTS.parent / room).glob("**/locales/*/*.ftl"):
-            text = path.read_text(encoding="utf-8")
-            with (kept / catalogue.parsed_name(text)).open("wb") as file:
-                pickle.dump(FluentResource(text), file, protocol=pickle.HIGHEST_PROTOCOL)
-    os.environ[catalogue.PARSED] = str(kept)
-    atexit.register(shutil.rmtree, kept, ignore_errors=True)
 
 
 def share_compiled_code() -> None:

@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from fluent.runtime import FluentResource
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
-from i18n import catalogue
 from i18n.catalogue import Catalogue
 from i18n.locales import DEFAULT_LOCALE, LOCALES
 
@@ -60,7 +60,7 @@ def resource(path: Path) -> fluent_ast.Resource:
 
 @lru_cache(maxsize=64)
 def _parsed(path: Path, mtime_ns: int, size: int) -> fluent_ast.Resource:
-    return catalogue.parse(path)  # the run's parse of the file, if it has one
+    return FluentResource(path.read_text(encoding="utf-8"))
 
 
 def entries(path: Path) -> dict[str, fluent_ast.Message | fluent_ast.Term]:
