@@ -120,13 +120,21 @@ def _paste_condensed(
 ) -> None:
     """Draw a CJK run at full height, condensed to ``CJK_WIDTH`` of its width, into ``mask``
     with its origin at ``(x, baseline)``."""
-    wide = Image.new("L", (int(cjk.getlength(run)) + 2, mask.height), 0)
-    ImageDraw.Draw(wide).text((0, baseline), run, font=cjk, fill=255, anchor="ls")
-    narrow = wide.resize(
-        (max(1, round(wide.width * CJK_WIDTH)), wide.height), Image.Resampling.LANCZOS
+    ascent, descent = cjk.getmetrics()
+    wide = Image.new("L", (int(cjk.getlength(run)) + 2, ascent + descent), 0)
+    ImageDraw.Draw(wide).text((0, ascent), run, font=cjk, fill=255, anchor="ls")
+    ink = wide.getbbox()
+    if ink is None:
+        return
+    band = wide.crop((0, ink[1], wide.width, ink[3]))  # only the inked rows are resampled
+    narrow = band.resize(
+        (max(1, round(band.width * CJK_WIDTH)), band.height), Image.Resampling.LANCZOS
     )
-    box = (x, 0, x + narrow.width, mask.height)
-    mask.paste(ImageChops.lighter(mask.crop(box), narrow), box)
+    top = max(0, round(baseline) - ascent + ink[1])
+    box = (x, top, x + narrow.width, min(mask.height, top + narrow.height))
+    mask.paste(
+        ImageChops.lighter(mask.crop(box), narrow.crop((0, 0, box[2] - x, box[3] - top))), box
+    )
 
 
 MASKS: Final = SizedLRU[Image.Image](4 * 1024 * 1024, lambda mask: mask.width * mask.height + 200)
