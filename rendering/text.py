@@ -2,9 +2,11 @@
 
 DejaVu draws Latin text and symbols; a character DejaVu lacks (kana, kanji, full-width
 punctuation: Japanese sentences, and Japanese or Chinese player names in any locale) is drawn
-with the vendored Noto Sans CJK JP subset, glyph by glyph, on the same baseline. The CJK font is
-scaled so that an ideograph stands as tall as a Latin capital: lines keep their height in every
-language. ``ImageFont.Layout.BASIC`` is forced: the RAQM layout depends on system libraries that differ
+with the vendored Noto Sans CJK JP subset, glyph by glyph, on the same baseline and at the same
+size: a Japanese text of size S is as legible as a Latin one of size S (issue 41.1: 10 px on a
+phone). An ideograph then rises about 0.12 S above a Latin capital, the way an accented capital
+does: its mask grows upwards by those rows (``overhang``), so lines keep their place in every
+language and nothing is cut. ``ImageFont.Layout.BASIC`` is forced: the RAQM layout depends on system libraries that differ
 between machines. Rendered strings are cached as RGBA sprites because a table redraws the same
 names and labels on every update.
 """
@@ -20,7 +22,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from games.cards import SUIT_SYMBOLS
 from i18n.bidi import clean_bidi
@@ -37,8 +39,13 @@ FONT_FILES: Final = {
 }
 CJK_FONT: Final = "NotoSansCJKjp-Bold-subset.otf"
 """Noto Sans CJK JP Bold cut to JIS X 0208, kana and punctuation (rendering/fonts/LICENSE-NotoSansCJK.txt)."""
-CJK_SCALE: Final = 0.84
-"""An ideograph of a CJK font at this fraction of the Latin size is as tall as a capital."""
+CJK_SCALE: Final = 1.0
+"""The CJK font's size as a fraction of the Latin size. It was 0.84 (an ideograph as tall as a
+capital), which drew Japanese at 8.4 px where Latin text was 10 px on a phone."""
+CJK_WIDTH: Final = 0.84
+"""CJK glyphs are condensed to this fraction of their width (長体, as Japanese print and captions
+condense type to fit): full-height ideographs take the room the 0.84-size ones took, so a name of
+16 kanji still fits the plates, columns and sheets laid out for it."""
 
 
 @lru_cache(maxsize=64)
@@ -70,25 +77,64 @@ def runs(text: str) -> list[tuple[str, bool]]:
 
 
 def _mixed_mask(text: str, size: int, weight: str) -> Image.Image:
-    """The mask of a string mixing DejaVu and CJK runs, on DejaVu's baseline and line height."""
+    """The mask of a string mixing DejaVu and CJK runs, on DejaVu's baseline and line height;
+    ``info["overhang"]`` rows above the capitals' top for the ideographs (and accents) that rise
+    above it, and rows below DejaVu's descent for any glyph that sinks lower."""
     latin, cjk = font(size, weight), cjk_font(size)
     pieces = runs(text)
     top = latin.getbbox("H")[1]
     ascent, descent = latin.getmetrics()
     height = max(1, int(ascent + descent - top))
-    baseline = ascent - top
-    advance = sum(int((cjk if is_cjk else latin).getlength(run)) + 2 for run, is_cjk in pieces)
-    mask = Image.new("L", (advance + size, height), 0)
+    room = size  # rows drawn above the capitals' top and below the descent, cut off after
+    baseline = room + ascent - top
+    advance = sum(int(_advance(run, is_cjk, latin, cjk)) + 2 for run, is_cjk in pieces)
+    mask = Image.new("L", (advance + 2 * size, height + 2 * room), 0)
     draw = ImageDraw.Draw(mask)
     x = float(size // 2)
     for run, is_cjk in pieces:
-        face = cjk if is_cjk else latin
-        draw.text((x, baseline), run, font=face, fill=255, anchor="ls")
-        x += face.getlength(run)
+        if is_cjk:
+            _paste_condensed(mask, run, cjk, int(x), baseline)
+        else:
+            draw.text((x, baseline), run, font=latin, fill=255, anchor="ls")
+        x += _advance(run, is_cjk, latin, cjk)
     box = mask.getbbox()
     if box is None:
-        return Image.new("L", (1, height), 0)
-    return mask.crop((box[0], 0, box[2], height))
+        empty = Image.new("L", (1, height), 0)
+        empty.info["overhang"] = 0
+        return empty
+    rise = max(0, room - box[1])
+    sink = max(0, box[3] - room - height)
+    out = mask.crop((box[0], room - rise, box[2], room + height + sink))
+    out.info["overhang"] = rise
+    return out
+
+
+def _advance(
+    run: str, is_cjk: bool, latin: ImageFont.FreeTypeFont, cjk: ImageFont.FreeTypeFont
+) -> float:
+    return cjk.getlength(run) * CJK_WIDTH if is_cjk else latin.getlength(run)
+
+
+def _paste_condensed(
+    mask: Image.Image, run: str, cjk: ImageFont.FreeTypeFont, x: int, baseline: float
+) -> None:
+    """Draw a CJK run at full height, condensed to ``CJK_WIDTH`` of its width, into ``mask``
+    with its origin at ``(x, baseline)``."""
+    ascent, descent = cjk.getmetrics()
+    wide = Image.new("L", (int(cjk.getlength(run)) + 2, ascent + descent), 0)
+    ImageDraw.Draw(wide).text((0, ascent), run, font=cjk, fill=255, anchor="ls")
+    ink = wide.getbbox()
+    if ink is None:
+        return
+    band = wide.crop((0, ink[1], wide.width, ink[3]))  # only the inked rows are resampled
+    narrow = band.resize(
+        (max(1, round(band.width * CJK_WIDTH)), band.height), Image.Resampling.LANCZOS
+    )
+    top = max(0, round(baseline) - ascent + ink[1])
+    box = (x, top, x + narrow.width, min(mask.height, top + narrow.height))
+    mask.paste(
+        ImageChops.lighter(mask.crop(box), narrow.crop((0, 0, box[2] - x, box[3] - top))), box
+    )
 
 
 MASKS: Final = SizedLRU[Image.Image](4 * 1024 * 1024, lambda mask: mask.width * mask.height + 200)

@@ -20,7 +20,7 @@ from rendering.demo import DEMO_SEATS, random_position
 from rendering.geometry import COLUMN, W
 from rendering.sheets import draw_last_trick
 from rendering.table import draw_table
-from tests.support.phone import phone_scale
+from tests.support.phone import on_phone
 
 SEATS = {
     name: sorted({DEMO_SEATS[name], 2 if name == "briscola" else DEMO_SEATS[name]})
@@ -79,7 +79,7 @@ def test_smallest_text_is_10_px_on_a_phone(name: str) -> None:
         texts = [r for r in draw(view, seats) if r.kind == "text"]
         assert texts
         for record in texts:
-            on_screen = record.size * phone_scale(W)
+            on_screen = on_phone(record, W)
             assert on_screen >= theme.MIN_PHONE_TEXT, (record.text, on_screen)
 
 
@@ -169,8 +169,9 @@ def test_last_trick_names_two_computers_apart() -> None:
     drawn = " ".join(r.text for r in records if r.kind == "text")
     assert "…" not in drawn
     assert "Computer 1" in drawn and "Computer 2" in drawn
-    scale = phone_scale(image.width)
-    assert all(r.size * scale >= theme.MIN_PHONE_TEXT for r in records if r.kind == "text")
+    assert all(
+        on_phone(r, image.width) >= theme.MIN_PHONE_TEXT for r in records if r.kind == "text"
+    )
 
 
 def changed(diff: Image.Image) -> float:

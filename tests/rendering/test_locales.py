@@ -185,3 +185,31 @@ def test_accented_capitals_keep_their_accent() -> None:
     assert accented.height == plain.height + overhang(accented)
     top_rows = accented.getchannel("A").crop((0, 0, accented.width, overhang(accented)))
     assert top_rows.getbbox() is not None
+
+
+def test_japanese_is_drawn_whole_at_the_latin_size() -> None:
+    """Japanese was drawn at 0.84 of the Latin size (8.4 px on a phone where Latin text is 10):
+    an ideograph now stands at the font's full size, rising above the capitals into rows drawn
+    above ``y`` (``overhang``) rather than cut at the capitals' top, on the capitals' baseline."""
+    from PIL import ImageFont
+
+    from rendering.canvas import Canvas
+    from rendering.text import CJK_FONT, CJK_WIDTH, FONT_DIR, cap_height, overhang, text_mask
+
+    size = 40
+    whole = ImageFont.truetype(str(FONT_DIR / CJK_FONT), size).getbbox("漢")
+    glyph = whole[3] - whole[1]  # the ideograph's own height at this size
+    mask = text_mask("漢字 H", size)
+    box = mask.getbbox()
+    assert box is not None
+    assert box[3] - box[1] >= glyph - 1
+    assert overhang(mask) > 0
+    assert glyph > cap_height(size) * 1.2  # taller than a capital: the old 0.84 was not
+    # Condensed (長体): as wide as the 0.84-size glyph was, so names keep their room.
+    alone = text_mask("漢", size)
+    assert abs(alone.width - whole[2] * CJK_WIDTH) <= 2
+    # Drawn at y, the ideograph's top is above y and nothing of it is lost on the canvas.
+    canvas = Canvas((400, 120), (0, 0, 0))
+    canvas.rich(10, 40, "漢字 H", size)
+    ink = canvas.image.convert("L").point(lambda v: 255 if v > 60 else 0).getbbox()
+    assert ink is not None and ink[1] < 40 and ink[3] - ink[1] >= glyph - 2

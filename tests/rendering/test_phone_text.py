@@ -28,7 +28,7 @@ from rendering.puzzle import draw_puzzle
 from rendering.review import Player, ReviewPicture, draw_review_picture
 from rendering.sheets import draw_deal_summary, draw_last_trick, draw_score_sheet
 from rendering.table import draw_table
-from tests.support.phone import phone_scale
+from tests.support.phone import on_phone
 
 LOCALES = ("en", "ja")
 NAMES = ["alice", "Computer 1", "Anne-Sophie de La Tour", "Computer 2", "ちはや", "Computer 3"]
@@ -36,11 +36,12 @@ BOTS = [False, True, False, True, False, True]
 
 
 def smallest(records: list[Record], width: int) -> tuple[float, str]:
-    """The smallest text on a phone, in pixels, and what it says."""
+    """The smallest text on a phone, in pixels, and what it says: the size its glyphs are really
+    drawn at (a Japanese text's CJK glyphs at ``cjk_font``'s size), not the size asked for."""
     texts = [r for r in records if r.kind == "text"]
     assert texts
-    small = min(texts, key=lambda r: r.size)
-    return small.size * phone_scale(width), small.text
+    small = min(texts, key=lambda r: on_phone(r, width))
+    return on_phone(small, width), small.text
 
 
 def check(records: list[Record], width: int) -> None:

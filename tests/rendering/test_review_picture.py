@@ -83,7 +83,7 @@ def test_a_briscola_decision_shows_what_the_player_knew() -> None:
     """Issue 41.7: the trump card itself (not a small emblem), the stock, the cards gone and
     the points so far."""
     records: list[Record] = []
-    state = ("Stock: 14 cards left", "Cards gone: 18 of 40", "Points so far: you 22 · bob 31")
+    state = ("Stock: 14 cards left", "Cards gone: 18 of 40", "Points so far: you: 22 · bob: 31")
     shown = picture(
         game="briscola",
         players=PLAYERS[:2],

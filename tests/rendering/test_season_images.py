@@ -13,8 +13,8 @@ from rendering.season import (
     draw_season_board,
 )
 from rendering.words import text
+from tests.support.phone import on_phone
 
-PHONE = 360
 LONG = "Marie-Antoinette de Bourbon-Parme 🃏 la Grande"
 
 
@@ -25,7 +25,7 @@ def _texts(records: list[Record]) -> list[Record]:
 def _legible(records: list[Record], width: int) -> None:
     texts = _texts(records)
     assert texts
-    small = [(r.text, r.size) for r in texts if r.size * PHONE / width < 10]
+    small = [(r.text, r.size) for r in texts if on_phone(r, width) < 10]
     assert small == []
     assert all(r.box[0] >= 0 and r.box[2] <= width for r in texts), "a text runs off the image"
 

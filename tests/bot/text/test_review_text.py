@@ -140,3 +140,27 @@ def test_actions_are_named_in_the_table_s_words() -> None:
     exchange = Action("exchange", cards=("7S", "8D"))
     assert action_words(exchange, "piquet", "auto", "en") == "discard 7♤ 8♦️"
     assert action_words(Action("exchange", cards=()), "piquet", "auto", "en") == "keep your hand"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_name_ending_in_a_digit_stays_apart_from_its_points(locale: str) -> None:
+    """Chiamata's review read "Points so far: you 15 · Computer 1 0": a name and its points are
+    set apart by a colon in every language."""
+    import re
+
+    from bot.table.review import state_lines
+    from rendering.review import Player
+
+    names = ("alice", "Computer 1", "Computer 2", "Computer 3", "Computer 4")
+    roles = ("you", "unknown", "unknown", "unknown", "unknown")
+    players = tuple(Player(n, r) for n, r in zip(names, roles, strict=True))
+    seen = replace(SEEN, sides=roles, trick_number=4, scores=(15, 0, 11, 3, 7), played=12, deck=40)
+    chosen = decision(1, 4.0)
+    lines = state_lines(replace(chosen, seen=seen), 0, players, [[s] for s in range(5)], locale)
+    points = lines[-1]
+    for name, score in zip(names[1:], (0, 11, 3, 7), strict=True):
+        assert re.search(rf"{name} ?[:：] ?{score}\b", points), points
+        assert f"{name} {score}" not in points, points
+    you = t("review_state_you", locale, points=15)
+    assert re.search(r"[:：] ?15$", you), you
+    assert you in points

@@ -752,10 +752,10 @@ review_state_stock = Stock: { $count ->
 } left
 review_state_gone = Cards gone: { $played } of { $total }
 review_state_points = Points so far: { $sides }
-review_state_side_you = your side { $points }
-review_state_you = you { $points }
-review_state_others = the others { $points }
-review_state_seat = { $name } { $points }
+review_state_side_you = your side: { $points }
+review_state_you = you: { $points }
+review_state_others = the others: { $points }
+review_state_seat = { $name }: { $points }
 review_action_pass = pass
 review_action_coinche = coinche
 review_action_surcoinche = surcoinche

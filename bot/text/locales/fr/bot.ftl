@@ -765,10 +765,10 @@ review_state_stock = Pioche : { $count ->
 }
 review_state_gone = Cartes jouées : { $played } sur { $total }
 review_state_points = Points jusque-là : { $sides }
-review_state_side_you = ton camp { $points }
-review_state_you = toi { $points }
-review_state_others = les autres { $points }
-review_state_seat = { $name } { $points }
+review_state_side_you = ton camp : { $points }
+review_state_you = toi : { $points }
+review_state_others = les autres : { $points }
+review_state_seat = { $name } : { $points }
 review_action_pass = passer
 review_action_coinche = coincher
 review_action_surcoinche = surcoincher

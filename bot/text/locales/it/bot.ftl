@@ -765,10 +765,10 @@ review_state_stock = Mazzo: { $count ->
 }
 review_state_gone = Carte uscite: { $played } su { $total }
 review_state_points = Punti fin qui: { $sides }
-review_state_side_you = la tua squadra { $points }
-review_state_you = tu { $points }
-review_state_others = gli altri { $points }
-review_state_seat = { $name } { $points }
+review_state_side_you = la tua squadra: { $points }
+review_state_you = tu: { $points }
+review_state_others = gli altri: { $points }
+review_state_seat = { $name }: { $points }
 review_action_pass = passare
 review_action_coinche = contrare
 review_action_surcoinche = surcontrare

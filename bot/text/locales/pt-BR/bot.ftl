@@ -280,8 +280,8 @@ review_state_stock = Monte: { $count ->
     [one] resta { $count } carta
    *[other] restam { $count } cartas
 }
-review_state_side_you = sua equipe { $points }
-review_state_you = você { $points }
+review_state_side_you = sua equipe: { $points }
+review_state_you = você: { $points }
 ## Open tables (issue 44): what Brazil says otherwise (você, ranking, arquivos); the rest is pt-PT's.
 opt_play_seats = Número de jogadores (padrão: o normal do jogo)
 scope_everywhere = Em todo lugar (mesas abertas)

@@ -766,10 +766,10 @@ review_state_stock = Baralho: { $count ->
 }
 review_state_gone = Cartas jogadas: { $played } de { $total }
 review_state_points = Pontos até aqui: { $sides }
-review_state_side_you = a tua equipa { $points }
-review_state_you = tu { $points }
-review_state_others = os outros { $points }
-review_state_seat = { $name } { $points }
+review_state_side_you = a tua equipa: { $points }
+review_state_you = tu: { $points }
+review_state_others = os outros: { $points }
+review_state_seat = { $name }: { $points }
 review_action_pass = passar
 review_action_coinche = contrar
 review_action_surcoinche = recontrar
