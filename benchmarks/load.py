@@ -546,7 +546,12 @@ async def run(
             image_processes=image_processes,
         )
         bot = create_bot(settings)
-        env = simcord.Env(bot, settle_timeout=600.0, check_errors=False)
+        # simcord's settle waits until its deadline for a task whose sleep ends before it: on
+        # PostgreSQL the listener's check (a minute) and the pool's idle connections (five)
+        # held a ten-minute settle for its whole length. Only the mirrors' threads (hundreds
+        # opened by REST on a starved machine) need that long.
+        settle = 600.0 if mirrors else 120.0
+        env = simcord.Env(bot, settle_timeout=settle, check_errors=False)
         await env.start()
         probe = Probe()
         players = Players(env, probe, 0.0 if flat_out else REALISTIC_DELAY_S, seed)
