@@ -122,7 +122,8 @@ async def show_board(
         everywhere=everywhere,
     )
     if board.total == 0:
-        key = "board_empty" if period == "all" else "board_empty_period"
+        key = "board_empty_everywhere" if everywhere else "board_empty"
+        key += "" if period == "all" else "_period"
         name = t(f"game_{game}", locale)
         await refuse(interaction, t(key, locale, game=name, command=f"/{game} start"))
         return

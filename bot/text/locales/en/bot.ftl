@@ -989,4 +989,6 @@ chat_muted = You will no longer read { $name }'s messages, at any table.
 chat_too_fast = One message every { $seconds } seconds, please.
 board_title_everywhere = { $game } — open tables, every server
 board_counts_server = Games played at this server's tables count here; open tables count on `scope:everywhere`.
+board_empty_everywhere = No rated { $game } game at an open table yet — `/play` seats you at one!
+board_empty_everywhere_period = No rated { $game } game at an open table in the last 30 days — `/play` seats you at one!
 board_counts_everywhere = Games played at open tables, on every server, count here.

@@ -1009,4 +1009,6 @@ chat_muted = Tu ne liras plus les messages de { $name }, à aucune table.
 chat_too_fast = Un message toutes les { $seconds } secondes, s'il te plaît.
 board_title_everywhere = { $game } — tables ouvertes, tous les serveurs
 board_counts_server = Ici comptent les parties jouées aux tables de ce serveur ; les tables ouvertes comptent avec `scope:everywhere`.
+board_empty_everywhere = Aucune partie de { $game } classée aux tables ouvertes pour l'instant — `/play` t'y installe !
+board_empty_everywhere_period = Aucune partie de { $game } classée aux tables ouvertes ces 30 derniers jours — `/play` t'y installe !
 board_counts_everywhere = Ici comptent les parties jouées aux tables ouvertes, sur tous les serveurs.

@@ -1009,4 +1009,6 @@ chat_muted = Non leggerai più i messaggi di { $name }, a nessun tavolo.
 chat_too_fast = Un messaggio ogni { $seconds } secondi, per favore.
 board_title_everywhere = { $game } — tavoli aperti, tutti i server
 board_counts_server = Qui contano le partite giocate ai tavoli di questo server; i tavoli aperti contano con `scope:everywhere`.
+board_empty_everywhere = Ancora nessuna partita di { $game } in classifica ai tavoli aperti — `/play` ti fa sedere a uno!
+board_empty_everywhere_period = Nessuna partita di { $game } in classifica ai tavoli aperti negli ultimi 30 giorni — `/play` ti fa sedere a uno!
 board_counts_everywhere = Qui contano le partite giocate ai tavoli aperti, su tutti i server.

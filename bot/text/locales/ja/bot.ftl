@@ -862,4 +862,6 @@ chat_muted = これからは、どのテーブルでも { $name } のメッセ�
 chat_too_fast = メッセージは { $seconds } 秒に 1 回までです。
 board_title_everywhere = { $game } — オープンテーブル（全サーバー）
 board_counts_server = ここにはこのサーバーのテーブルのゲームが数えられます。オープンテーブルは `scope:everywhere` に数えられます。
+board_empty_everywhere = オープンテーブルではまだ { $game } のレーティング対象ゲームがありません — `/play` で席に着きましょう！
+board_empty_everywhere_period = オープンテーブルでは過去 30 日に { $game } のレーティング対象ゲームがありません — `/play` で席に着きましょう！
 board_counts_everywhere = ここにはすべてのサーバーのオープンテーブルのゲームが数えられます。

@@ -301,3 +301,5 @@ chat_mute_option = Silenciar { $name } (para sempre)
 chat_muted = Você não vai mais ler as mensagens de { $name }, em nenhuma mesa.
 board_title_everywhere = { $game } — mesas abertas, todos os servidores
 board_counts_server = Aqui contam os jogos das mesas deste servidor; as mesas abertas contam em `scope:everywhere`.
+board_empty_everywhere = Ainda não há partidas de { $game } ranqueadas nas mesas abertas — `/play` coloca você numa!
+board_empty_everywhere_period = Nenhuma partida de { $game } ranqueada nas mesas abertas nos últimos 30 dias — `/play` coloca você numa!

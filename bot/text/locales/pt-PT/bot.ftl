@@ -1010,4 +1010,6 @@ chat_muted = Não vais voltar a ler as mensagens de { $name }, em nenhuma mesa.
 chat_too_fast = Uma mensagem a cada { $seconds } segundos, por favor.
 board_title_everywhere = { $game } — mesas abertas, todos os servidores
 board_counts_server = Aqui contam os jogos das mesas deste servidor; as mesas abertas contam com `scope:everywhere`.
+board_empty_everywhere = Ainda não há jogos de { $game } com classificação nas mesas abertas — `/play` senta-te numa!
+board_empty_everywhere_period = Não há jogos de { $game } com classificação nas mesas abertas nos últimos 30 dias — `/play` senta-te numa!
 board_counts_everywhere = Aqui contam os jogos das mesas abertas, em todos os servidores.
