@@ -176,7 +176,11 @@ async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder:
     summary = next(
         m for m in beta_thread.history() if f"atout:review:{table_id}:0" in str(m.components)
     )
-    await bob.click(summary, custom_id=f"atout:review:{table_id}:0")
+    # The review and the deal's page, from Beta's mirror though the table is Alpha's.
+    reviewed = await bob.click(summary, custom_id=f"atout:review:{table_id}:0")
+    assert reviewed.ephemeral and reviewed.response is not None
+    bob_seat = table.session.seat_of(bob.id)
+    assert f"/deal/{table_id}-1-s{bob_seat}-" in json.dumps(components_of(reviewed.response))
     await bob.slash(beta.channel, "leaderboard", game="briscola", scope="everywhere")
     await bob.slash(beta.channel, "history")
     await env.settle()
