@@ -181,7 +181,10 @@ async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder:
     assert reviewed.ephemeral and reviewed.response is not None
     bob_seat = table.session.seat_of(bob.id)
     assert f"/deal/{table_id}-1-s{bob_seat}-" in json.dumps(components_of(reviewed.response))
-    await bob.slash(beta.channel, "leaderboard", game="briscola", scope="everywhere")
+    ladder = await bob.slash(beta.channel, "leaderboard", game="briscola", scope="everywhere")
+    assert ladder.response is not None
+    (ladder_link,) = [c["url"] for c in components_of(ladder.response) if c.get("style") == 5]
+    assert "/board/0-briscola-" in ladder_link, "the instance's ladder on the web"
     await bob.slash(beta.channel, "history")
     await env.settle()
 
