@@ -21,7 +21,7 @@ import bot.ui.images
 from bot.app import AtoutBot
 from bot.config import Settings
 from bot.web.settings import WebSettings
-from harness.driver import components_of
+from harness.driver import components_of, custom_ids
 from tests.bot.open.players import OpenTable, Server, open_server, set_open
 
 URL = "https://atout.example.org"
@@ -127,7 +127,9 @@ async def fetch(env: simcord.Env, url: str) -> str:
         return await response.text()
 
 
-async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder: Recorder) -> None:
+async def lodge(env: simcord.Env) -> tuple[Server, Any, dict[str, str]]:
+    """Server A: Alphaville Lodge, whose member Ann (global name Ann Globe) has a nickname
+    there; what of it may never be read elsewhere."""
     guild = env.create_guild("Alphaville Lodge")
     role = guild.create_role("Lodge Keepers", permissions=discord.Permissions(manage_guild=True))
     keeper = guild.add_member(env.create_user("lodge_keeper"), roles=[role])
@@ -137,6 +139,42 @@ async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder:
     alpha = Server(guild, guild.create_text_channel("lodge-tavern"), keeper, [ann])
     await set_open(alpha, True)
     secret_room = guild.create_text_channel("lodge-backroom")
+    extra = ["Lodge Nick Ann", "Alphaville", secret_room.name, secret_room.id, role.name, role.id]
+    return alpha, ann, secrets_of(alpha, extra)
+
+
+async def scan(
+    env: simcord.Env, recorder: Recorder, beta: Server, bob: Any, secrets: dict[str, str]
+) -> list[str]:
+    """Assert nothing of ``secrets`` reached Beta (requests, files, pictures); the web links
+    sent there."""
+    await env.settle()
+    to_beta = [
+        entry
+        for entry in env.http_requests
+        if destination(env, entry.path) in (beta.guild.id, -bob.id)
+    ]
+    shown = json.dumps([entry.json for entry in to_beta], ensure_ascii=False)
+    assert "Ann Globe" in shown, "Ann is named in Beta by her global name"
+    for entry in to_beta:
+        text = json.dumps([entry.path, entry.json], ensure_ascii=False)
+        assert not leaks(text, secrets), (leaks(text, secrets), entry.method, entry.path, text)
+    beta_channels = {
+        c for c in env.backend.channels if guild_of_channel(env, c) in (beta.guild.id, -bob.id)
+    }
+    sent = [(name, data) for channel, name, data in recorder.files if channel in beta_channels]
+    for name, data in sent:
+        text = name + (data.decode() if name.endswith((".json", ".txt")) else "")
+        assert not leaks(text, secrets), (leaks(text, secrets), name)
+    # Every picture drawn, in either server: an open table draws names only.
+    assert recorder.drawn
+    for drawn in recorder.drawn:
+        assert not leaks(drawn, secrets), (leaks(drawn, secrets), drawn[:300])
+    return sorted({url for entry in to_beta for url in link_urls(entry.json)})
+
+
+async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder: Recorder) -> None:
+    alpha, ann, secrets = await lodge(env)
     beta = await open_server(env, "beta", 1)
     (bob,) = beta.people
     # Bob waits first, Ann's /play makes the table: its home is Alpha's.
@@ -147,19 +185,7 @@ async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder:
     assert table_id is not None
     table = OpenTable(env, table_id, {ann.id: alpha, bob.id: beta})
     assert table.session.row.guild_id == alpha.guild.id, "the table's home is Alpha"
-    alpha_thread = table.mirror_channel(ann.id)
-    secrets = secrets_of(
-        alpha,
-        [
-            "Lodge Nick Ann",
-            "Alphaville",
-            alpha_thread.id,
-            secret_room.name,
-            secret_room.id,
-            role.name,
-            role.id,
-        ],
-    )
+    secrets["Alpha's thread id"] = str(table.mirror_channel(ann.id).id)
 
     turns = 0
     while table.session.game is not None and not table.session.game.over:
@@ -186,35 +212,12 @@ async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder:
     (ladder_link,) = [c["url"] for c in components_of(ladder.response) if c.get("style") == 5]
     assert "/board/0-briscola-" in ladder_link, "the instance's ladder on the web"
     await bob.slash(beta.channel, "history")
-    await env.settle()
 
-    # Every request towards Beta (or Bob's messages), its words, embeds, buttons, thread names.
-    to_beta = [
-        entry
-        for entry in env.http_requests
-        if destination(env, entry.path) in (beta.guild.id, -bob.id)
-    ]
-    assert len(to_beta) > 40, "the whole game was shown in Beta"
-    shown = json.dumps([entry.json for entry in to_beta], ensure_ascii=False)
-    assert "Ann Globe" in shown, "Ann is named in Beta by her global name"
-    for entry in to_beta:
-        text = json.dumps([entry.path, entry.json], ensure_ascii=False)
-        assert not leaks(text, secrets), (leaks(text, secrets), entry.method, entry.path, text)
-    # The files sent there: the table's record, and each picture's name.
-    beta_channels = {
-        c for c in env.backend.channels if guild_of_channel(env, c) in (beta.guild.id, -bob.id)
-    }
-    sent = [(name, data) for channel, name, data in recorder.files if channel in beta_channels]
-    assert any(name.endswith(".json") for name, _ in sent), "Bob's export"
-    for name, data in sent:
-        text = name + (data.decode() if name.endswith((".json", ".txt")) else "")
-        assert not leaks(text, secrets), (leaks(text, secrets), name)
-    # Every picture drawn, in either server: an open table draws names only.
-    assert recorder.drawn
-    for drawn in recorder.drawn:
-        assert not leaks(drawn, secrets), (leaks(drawn, secrets), drawn[:300])
+    # Every request towards Beta (or Bob's messages): its words, embeds, buttons, thread names;
+    # the files sent there (Bob's export); every picture drawn.
+    urls = await scan(env, recorder, beta, bob, secrets)
+    assert any(name.endswith(".json") for _, name, _ in recorder.files), "Bob's export"
     # The web pages Beta's links open, and the leaderboard a game's page links.
-    urls = sorted({url for entry in to_beta for url in link_urls(entry.json)})
     assert any("/deal/" in url for url in urls) and any("/game/" in url for url in urls), urls
     boards = []
     for url in urls:
@@ -226,3 +229,25 @@ async def test_nothing_of_one_server_reaches_another(env: simcord.Env, recorder:
         board = await fetch(env, f"{URL}/board/{token}")
         assert not leaks(board, secrets), (leaks(board, secrets), token)
         assert "Ann Globe" in board and "open tables" in board, "the instance's ladder"
+
+
+async def test_nothing_of_a_lobby_s_server_reaches_the_queue_s(
+    env: simcord.Env, recorder: Recorder
+) -> None:
+    """The same from a lobby Alpha offers to the queue: Bob, seated from Beta, reads the
+    lobby's rules and its table, nothing of Alpha."""
+    alpha, ann, secrets = await lodge(env)
+    beta = await open_server(env, "beta", 1)
+    (bob,) = beta.people
+    opened = await ann.slash(alpha.channel, "briscola start", open=True)
+    assert opened.response is not None
+    table_id = int(next(c for c in custom_ids(opened.response) if ":join:" in c).split(":")[2])
+    secrets["Alpha's lobby message id"] = str(opened.response.id)
+    seated = await bob.slash(beta.channel, "play", game="briscola", seats=2)
+    assert seated.response is not None and f"table {table_id}" in seated.response.content
+    await ann.click(opened.response, custom_id=f"atout:start:{table_id}")
+    table = OpenTable(env, table_id, {ann.id: alpha, bob.id: beta})
+    secrets["Alpha's thread id"] = str(table.mirror_channel(ann.id).id)
+    for _ in range(4):
+        await table.play_turn()
+    await scan(env, recorder, beta, bob, secrets)
