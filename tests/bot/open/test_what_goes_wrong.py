@@ -72,9 +72,18 @@ async def test_a_server_leaves_mid_game_and_the_table_goes_on(env: simcord.Env) 
     assert len(places(table.session)) == 3
     for _ in range(2):
         await table.play_turn()
-    # South turns open tables off: Bob's seat goes to a computer, South's mirror says so.
+    # South turns open tables off: Bob's seat goes to a computer, South's mirror says so, and
+    # so does his hand, privately, in one line.
+    await table.hand(bob.id)
+    await table.hand(cid.id)
     await set_open(south, False)
     assert bob.id not in table.session.humans() and len(places(table.session)) == 2
+    bob_hand = table.last_hand(bob.id)
+    assert bob_hand.content == (
+        f"Open tables were turned off on this server: a computer plays your seat at table"
+        f" {table.table_id}, which goes on for the others."
+    )
+    assert not bob_hand.attachments and not bob_hand.components
     south_thread = "\n".join(m.content for m in table.server_thread(south).history())
     assert "turned off on this server" in south_thread
     north_thread = "\n".join(m.content for m in table.mirror_channel(ann.id).history())
@@ -83,6 +92,14 @@ async def test_a_server_leaves_mid_game_and_the_table_goes_on(env: simcord.Env) 
     env.backend.remove_guild(west.guild.id)
     await env.settle()
     assert table.session.humans() == [ann.id] and cid.id not in table.session.humans()
+    # Cid's hand says why, through its interaction's webhook (his server, and with it the
+    # message, is gone from simcord's world; Discord keeps it on his screen).
+    told = [
+        r.json.get("content", "")
+        for r in env.http_requests
+        if r.method == "PATCH" and r.path.startswith("/webhooks/") and isinstance(r.json, dict)
+    ]
+    assert any(text.startswith("I was removed from this server") for text in told), told[-3:]
     # A moderator deletes North's table message: it is posted again at the next action.
     message = table.mirror_message(ann.id)
     await env.settle()
