@@ -23,6 +23,7 @@ import simcord
 import simcord.interactions
 
 import bot.play.sessions as sessions
+from bot.play.ending import abandon
 from bot.text.i18n import t
 from games.actions import Action
 from games.base import Game
@@ -481,6 +482,14 @@ async def open_tables(stage: Stage) -> None:
             guild.id, lambda settings: replace(settings, open_tables=True)
         )
     stage.seed = GAMES["open"].seed
+    bot = world.bot
+    storage = bot.storage  # type: ignore[attr-defined]
+    for person in (alice, bob):
+        # Games photographed before may have left them seated (one table at a time for /play).
+        while (seated := await storage.open_tables.seated_at(person.id)) is not None:
+            session = await bot.tables.get(seated)  # type: ignore[attr-defined]
+            if session is None or not await abandon(session):
+                raise Missed(f"{person.name} free of table {seated}")
     waiting = await alice.slash(here, "play", game="briscola", seats=2)
     if waiting.response is None:
         raise Missed("the /play answer")
@@ -489,7 +498,6 @@ async def open_tables(stage: Stage) -> None:
     if ready.response is None:
         raise Missed("the table made from the queue")
     await stage.shoot("open", "ready", there, bob_there, ready.response)
-    bot = world.bot
     table_id = await bot.storage.open_tables.seated_at(bob.id)  # type: ignore[attr-defined]
     session = bot.tables.sessions[table_id]  # type: ignore[attr-defined]
     mirror = next(m for m in session.mirrors if m.guild_id == other.id)

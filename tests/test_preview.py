@@ -45,6 +45,8 @@ PUZZLE = ["post", "question", "answer", "stats"]
 """And of the server's puzzle of the day."""
 SEASON = ["standings", "podium", "division", "stats"]
 """And of seasons (issue 45): a season's standings, its end's post, a division, /stats."""
+OPEN = ["play-answer", "ready", "mirror", "chat-menu", "chat"]
+"""Open tables (issue 44): the /play answer, the table ready, a mirror, the chat menu, a phrase."""
 
 
 def fragments(key: str, language: str, **params: object) -> list[str]:
@@ -82,12 +84,18 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
     expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
     expected |= {f"season-{m}-{language}" for m in SEASON}
+    expected |= {f"open-{m}-{language}" for m in OPEN}
     assert set(pages) == expected
-    for game in [*MOMENTS, "challenge", "puzzle", "season"]:
+    for game in [*MOMENTS, "challenge", "puzzle", "season", "open"]:
         assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
 
     def page(game: str, moment: str) -> str:
         return pages[f"{game}-{moment}-{language}"]
+
+    # Open tables: the waiting count, the table ready (not "already at a table"), the phrase.
+    assert t("button_queue_now", language) in page("open", "play-answer")
+    assert says(page("open", "ready"), "play_ready", language, where="x")
+    assert says(page("open", "chat"), "chat_well_played", language)
 
     # Each moment is the message a player meets there, in the table's language.
     # The review counts its mistakes in the player's language, then tells each with a picture.

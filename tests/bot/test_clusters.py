@@ -139,7 +139,7 @@ def test_bad_shard_settings_are_explained(count: str, ids: str, message: str) ->
 )
 async def test_a_database_out_of_reach_is_one_clear_line(db: str) -> None:
     bot = create_bot(Settings(token=None, db_path=db, ai_pause_s=0.0))
-    with pytest.raises(StorageUnavailable, match="cannot open its (SQLite )?database") as caught:
+    with pytest.raises(StorageUnavailable, match=r"cannot open its (SQLite )?database") as caught:
         await bot.open_storage()
     assert "ATOUT_DB" in str(caught.value)
     await asyncio.sleep(0.1)  # aiosqlite's thread ends its failed connect before the loop closes
