@@ -326,10 +326,13 @@ async def open_table(
     return row.id
 
 
-async def open_mirrored_table(bot: AtoutBot, people: list[tuple[int, int, int]]) -> int:
+async def open_mirrored_table(
+    bot: AtoutBot, people: list[tuple[int, int, int]], languages: tuple[str, ...] = ("en",)
+) -> int:
     """An open table (issue 44): a Coinche table of one person of each of ``len(people)``
     servers, ``(server, channel, user)``, easy computers in the free seats, each person's server
-    showing it in a thread of its own (its mirror, opened as ``/play`` opens it)."""
+    showing it in a thread of its own (its mirror, opened as ``/play`` opens it), the k-th in
+    ``languages[k]`` (round the list): each language is a drawing of its own."""
     guild_id, channel_id, lead = people[0]
     settings = TableSettings(level="easy", open=True)
     row = await bot.storage.tables.create(guild_id, channel_id, "coinche", 4, lead, {}, settings)
@@ -338,8 +341,8 @@ async def open_mirrored_table(bot: AtoutBot, people: list[tuple[int, int, int]])
         assert await join(session, user, f"p{index}") is None
     for number in range(1, 5 - len(people)):
         assert await seat_computer(session, "easy", f"Computer {number}") is None
-    for guild, channel, user in people:
-        mirror = Mirror(row.id, guild, channel, "en", (user,))
+    for k, (guild, channel, user) in enumerate(people):
+        mirror = Mirror(row.id, guild, channel, languages[k % len(languages)], (user,))
         await bot.storage.open_tables.add_mirror(mirror)
         session.mirrors.append(mirror)
     assert await start_game(session) is None
@@ -531,6 +534,7 @@ async def run(
     image_processes: int = 0,
     mirrors: int = 0,
     profile: str | None = None,
+    languages: tuple[str, ...] = ("en",),
 ) -> tuple[str, dict[str, object]]:
     """The run's line for people, and its figures (``--json``). ``mirrors``: open tables, each
     of one person of that many servers, shown in a thread of each (0: the servers' own
@@ -572,6 +576,7 @@ async def run(
                         open_mirrored_table(
                             bot,
                             [(servers[k].id, rooms[k].id, people[i][k].id) for k in range(mirrors)],
+                            languages,
                         )
                         for i in range(tables)
                     )
@@ -721,6 +726,7 @@ async def run(
     )
     if mirrors:
         figures["mirrors"] = mirrors
+        figures["mirror_languages"] = list(languages)
         figures["click_to_every_mirror_ms"] = {
             q: percentile(every, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))
         }
@@ -733,7 +739,7 @@ async def run(
         }
         edits_done = sum(len(v) for v in probe.edits.values())
         line += (
-            f"; {mirrors} mirrors a table: click->every mirror p50 {percentile(every, 50):.0f} ms"
+            f"; {mirrors} mirrors a table ({','.join(languages)}): click->every mirror p50 {percentile(every, 50):.0f} ms"
             f" p99 {percentile(every, 99):.0f} ms (each mirror p99 {percentile(each, 99):.0f} ms,"
             f" {len(every)} clicks shown everywhere); busiest thread in 5 s:"
             f" {busiest(probe.sends)} messages sent, {busiest(probe.edits)} edits;"
@@ -826,6 +832,11 @@ def main() -> None:
         choices=(0, 2, 3, 4),
         help="open tables (issue 44): one person of each of N servers a table, a mirror in each",
     )
+    parser.add_argument(
+        "--mirror-languages",
+        default="en",
+        help="with --mirrors: the mirrors' languages, round the list (en,fr,ja: three drawings)",
+    )
     parser.add_argument("--db", help="ATOUT_DB: a postgresql:// URL (default: temporary SQLite)")
     parser.add_argument("--clusters", type=int, default=0, help="N cluster processes on --db")
     parser.add_argument("--cluster", help=argparse.SUPPRESS)  # k/N: this process is one cluster
@@ -870,6 +881,7 @@ def main() -> None:
         args.image_processes,
         args.mirrors,
         args.profile,
+        tuple(args.mirror_languages.split(",")),
     )
     line, figures = asyncio.run(result)
     # A cluster's parent reads the line too, to print it beside the figures it sums.

@@ -493,6 +493,7 @@ async def open_tables(stage: Stage) -> None:
             guild.id, lambda settings: replace(settings, open_tables=True)
         )
     stage.seed = GAMES["open"].seed
+    bot = world.bot
     waiting = await alice.slash(here, "play", game="briscola", seats=2)
     if waiting.response is None:
         raise Missed("the /play answer")
@@ -501,7 +502,6 @@ async def open_tables(stage: Stage) -> None:
     if ready.response is None:
         raise Missed("the table made from the queue")
     await stage.shoot("open", "ready", there, bob_there, ready.response)
-    bot = world.bot
     table_id = await bot.storage.open_tables.seated_at(bob.id)  # type: ignore[attr-defined]
     session = bot.tables.sessions[table_id]  # type: ignore[attr-defined]
     mirror = next(m for m in session.mirrors if m.guild_id == other.id)

@@ -122,7 +122,8 @@ async def show_board(
         everywhere=everywhere,
     )
     if board.total == 0:
-        key = "board_empty" if period == "all" else "board_empty_period"
+        key = "board_empty_everywhere" if everywhere else "board_empty"
+        key += "" if period == "all" else "_period"
         name = t(f"game_{game}", locale)
         await refuse(interaction, t(key, locale, game=name, command=f"/{game} start"))
         return
@@ -133,12 +134,12 @@ async def show_board(
         game, period, board.page, board.pages, user, locale, "everywhere" if everywhere else None
     )
     links = client.web_links.links
-    if links is not None and not everywhere:
+    if links is not None:
         view.add_item(
             discord.ui.Button(
                 style=discord.ButtonStyle.link,
                 label=t("button_web_board", locale),
-                url=links.board(interaction.guild_id, game),
+                url=links.board(EVERYWHERE if everywhere else interaction.guild_id, game),
             )
         )
     text = answer.text[:MESSAGE_LIMIT]

@@ -101,6 +101,17 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
     assert 0 <= result["acks_over_3s"] <= result["clicks"]
 
 
+def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> None:
+    (result,) = _figures(
+        "benchmarks/load.py",
+        *("--tables", "2", "--duration", "3"),
+        *("--mirrors", "3", "--mirror-languages", "en,fr,ja"),
+    )
+    assert (result["mirrors"], result["mirror_languages"]) == (3, ["en", "fr", "ja"])
+    assert _positive(result["click_to_every_mirror_ms"]["p50"])
+    assert result["busiest_channel_5s"]["edits"] <= 5, "within Discord's bucket"
+
+
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
     results = _figures(

@@ -93,6 +93,11 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     def page(game: str, moment: str) -> str:
         return pages[f"{game}-{moment}-{language}"]
 
+    # Open tables: the waiting count, the table ready (not "already at a table"), the phrase.
+    assert t("button_queue_now", language) in page("open", "play-answer")
+    assert says(page("open", "ready"), "play_ready", language, where="x")
+    assert says(page("open", "chat"), "chat_well_played", language)
+
     # Each moment is the message a player meets there, in the table's language.
     # The review counts its mistakes in the player's language, then tells each with a picture.
     assert t("review_title", language, deal=1, table=1, game=t("game_coinche", language)) in page(

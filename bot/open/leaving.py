@@ -87,8 +87,11 @@ class Leaving:
                             t("open_mirror_closed", mirror.language), allowed_mentions=NO_MENTIONS
                         )
                 await session.set_mirror(mirror.channel_id, closed=True)
+                why = "open_seat_gone_removed" if removed else "open_seat_gone"
                 for user_id in mirror.users:
                     await self._gone(session, user_id)
+                    # Privately, in the hand they played from, while its token lives.
+                    await self.host.ui.hands.tell(session.id, user_id, why, id=session.id)
             await self._carry_on(session)
 
     async def _member_left(self, command: Json) -> None:

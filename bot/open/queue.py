@@ -18,7 +18,7 @@ import logging
 import discord
 
 from bot.open.relay import Relay, click_payload
-from bot.open.seating import OpenHost, Seating
+from bot.open.seating import OpenHost, Seating, edit_answer
 from bot.storage.databases.database import TIME_FORMAT
 from bot.storage.open.interface import Queued
 from bot.storage.settings.server import ServerSettings
@@ -151,6 +151,7 @@ class OpenQueue:
         await interaction.edit_original_response(
             content=await self.status(entry, mine), view=self.buttons(mine)
         )
+        await self.tell_waiting(entry)
 
     async def match(self, entry: Queued) -> None:
         """Seat ``entry`` if the queue allows: a lobby offered to the queue first (its owner
@@ -177,8 +178,9 @@ class OpenQueue:
         times.append(now)
         return 0
 
-    async def status(self, entry: Queued, locale: str) -> str:
-        waiting = await self.host.storage.open_tables.waiting(entry.game, entry.seats)
+    async def status(self, entry: Queued, locale: str, waiting: list[Queued] | None = None) -> str:
+        if waiting is None:
+            waiting = await self.host.storage.open_tables.waiting(entry.game, entry.seats)
         return t(
             "play_queued",
             locale,
@@ -188,6 +190,17 @@ class OpenQueue:
             servers=len({q.guild_id for q in waiting}),
             minutes=entry.wait_s // 60,
         )
+
+    async def tell_waiting(self, changed: Queued) -> None:
+        """The others waiting for the same table read how many wait now, in their ``/play``
+        answer (its webhook outlives the longest wait). A table forms as soon as enough wait,
+        so they are fewer than its seats."""
+        waiting = await self.host.storage.open_tables.waiting(changed.game, changed.seats)
+        for other in waiting:
+            if other.user_id == changed.user_id:
+                continue
+            content = await self.status(other, other.language, waiting)
+            await edit_answer(self.host, other.answer, content, self.buttons(other.language))
 
     async def already(self, held: Queued, locale: str) -> str:
         queued = datetime.datetime.strptime(held.queued_at, TIME_FORMAT)
@@ -223,6 +236,7 @@ class OpenQueue:
             await refuse(interaction, t("play_not_queued", mine))
             return
         await interaction.response.edit_message(content=t("play_left", mine), view=None)
+        await self.tell_waiting(held)
 
     async def now(self, interaction: Interaction) -> None:
         """Start now with computers: the player and whoever waits for the same game."""

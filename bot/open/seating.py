@@ -35,6 +35,7 @@ from bot.table.lobby import Lobby
 from bot.table.places import places
 from bot.table.presence import DEFAULT_TURN_TIMER_S
 from bot.text.i18n import t
+from bot.text.rules import rules_summary
 from games.registry import game_class
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,15 @@ def seats_line(session: TableSession, locale: str) -> str:
             team = " " + t("seat_team", locale, team=chr(ord("A") + engine.side_of(index)))
         parts.append(t("seat_line", locale, number=index + 1, who=who) + team)
     return " · ".join(parts)
+
+
+def table_rules(session: TableSession, locale: str) -> str:
+    """The table's rules in one sentence ("Coinche to 1,000 points · …"), as its lobby says."""
+    row = session.row
+    cls = game_class(row.game)
+    engine = cls(options=row.options, seats=row.seats, dealer=0)
+    defaults = {spec.name: spec.default for spec in cls.OPTIONS}
+    return rules_summary(row.game, engine.options, defaults, locale)
 
 
 class Seating:
@@ -175,7 +185,9 @@ class Seating:
             if await join(session, entry.user_id, entry.name) is not None:
                 continue
             await self._add_reader(session, entry)
-            game = t(f"game_{row.game}", entry.language)
+            # A lobby's starter may have chosen other house rules than the queue's standard
+            # ones: the player reads the rules they sat down to.
+            game = table_rules(session, entry.language)
             await edit_answer(
                 self.host,
                 entry.answer,
@@ -263,9 +275,11 @@ class Seating:
                     )
         for place in places(session):
             with contextlib.suppress(discord.HTTPException):
+                seats = t("open_seats", place.language, seats=seats_line(session, place.language))
+                rules = t("lobby_rules", place.language, rules=table_rules(session, place.language))
                 await self.host.ui.channel.send(
                     session,
-                    t("open_seats", place.language, seats=seats_line(session, place.language)),
+                    f"{seats}\n{rules}",
                     place=place,
                     allowed_mentions=NO_MENTIONS,
                 )

@@ -13,7 +13,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 import discord
 
-from bot.seasons.screens import SeasonPage, season_answer
+from bot.seasons.screens import MESSAGE_LIMIT, SeasonPage, season_answer
 from bot.storage.databases.database import now
 from bot.storage.ratings.model import GAMES
 from bot.storage.seasons.model import Season
@@ -160,11 +160,15 @@ async def show_season(
         return
     view = season_view(shown, user, locale, bot.web_links)
     file = discord.File(io.BytesIO(answer.image), filename=answer.filename)
+    # Which games count, as on the all-time board: this server's tables, not the open ones.
+    text = answer.text + "\n" + t("board_counts_server", locale)
+    if len(text) > MESSAGE_LIMIT:
+        text = answer.text
     if how == "edit":
-        await interaction.response.edit_message(content=answer.text, attachments=[file], view=view)
+        await interaction.response.edit_message(content=text, attachments=[file], view=view)
         return
     await interaction.response.send_message(
-        answer.text,
+        text,
         file=file,
         view=view,
         ephemeral=how == "private",

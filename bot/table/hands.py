@@ -285,6 +285,16 @@ class Hands:
                 text = t("hand_over", owner, id=session.id) if saying is None else saying(owner)
                 await retire(interaction, text)
 
+    async def tell(self, table_id: int, user_id: int, key: str, **args: object) -> bool:
+        """The player's open hand message, while its token lives, says only the sentence
+        ``key`` in their language (they no longer hold the seat: its buttons would answer "not
+        seated"). False when they had none."""
+        held = self.held.pop((table_id, user_id), None)
+        if held is None:
+            return False
+        interaction, _ = held
+        return await retire(interaction, t(key, user_locale(interaction), **args))
+
     def acted(self, table_id: int, user_id: int) -> None:
         """The player acted: what they chose on a panel before is spent."""
         self.panel_state.pop((table_id, user_id), None)

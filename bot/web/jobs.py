@@ -119,7 +119,7 @@ def game_job(
 ) -> Page:
     replayed = replay_game(facts)
     links = [relative("deal", signer, table.id, line.deal_no + 1) for line in replayed.deals]
-    board = None if table.sealed else relative("board", signer, table.guild_id, table.game)
+    board = None if table.sealed else relative("board", signer, table.ladder, table.game)
     shown = changes if replayed.over else []
     return page(game_page(replayed, table, locale, links, shown, board).encode(), HTML)
 
@@ -138,8 +138,8 @@ def challenge_job(
     return page(html.encode(), HTML)
 
 
-def board_job(board: Board, token: str, locale: str) -> Page:
-    return page(board_page(board, token, locale).encode(), HTML)
+def board_job(board: Board, token: str, locale: str, everywhere: bool = False) -> Page:
+    return page(board_page(board, token, locale, everywhere).encode(), HTML)
 
 
 def season_job(

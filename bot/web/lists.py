@@ -96,13 +96,16 @@ def challenge_page(
     )
 
 
-def board_page(board: Board, token: str, locale: str) -> str:
-    """One page of a server's leaderboard of one game (50 players a page)."""
+def board_page(board: Board, token: str, locale: str, everywhere: bool = False) -> str:
+    """One page of a server's leaderboard of one game (50 players a page); ``everywhere``: the
+    instance's ladder of open tables."""
     w = Words(locale)
+    title = "web_title_ladder" if everywhere else "web_title_board"
     return render(
         "board.html",
         locale,
-        title=w("web_title_board", game=w.bot(f"game_{board.game}")),
+        title=w(title, game=w.bot(f"game_{board.game}")),
+        everywhere=everywhere,
         board=board,
         game=board.game,
         previous=f"{token}?page={board.page - 1}" if board.page > 1 else None,

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.storage.challenges.interface import Challenge, DealResult, Par
-from bot.storage.ratings.model import Board, RatingChange
+from bot.storage.ratings.model import EVERYWHERE, Board, RatingChange
 from bot.storage.seasons.model import Season, Standings
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import TableRow
+from bot.storage.tables.settings import OPEN
 from bot.web.replay import LogFacts
 from games.review import Decision, Review, StaleReview
 
@@ -37,6 +38,14 @@ class TableFacts:
     """(challenge id, deal from 0) of a challenge's table."""
     sealed: bool
     """A challenge's or a private table: seen only as its challenge allows."""
+    ladder: int = 0
+    """The board its games are rated on: its server's, or (an open table, issue 44) the
+    instance's ladder, ``EVERYWHERE``: a page of an open table, read in any server, never names
+    its home server's board."""
+
+    @property
+    def everywhere(self) -> bool:
+        return self.ladder == EVERYWHERE
 
     @property
     def started(self) -> bool:
@@ -80,6 +89,7 @@ def _facts(row: TableRow) -> TableFacts:
         rated=settings.rated,
         challenge=challenge,
         sealed=link is not None or settings.duplicate is not None or settings.private,
+        ladder=EVERYWHERE if settings.kind == OPEN else row.guild_id,
     )
 
 

@@ -30,6 +30,7 @@ from typing import Any, Final, TypeVar
 from aiohttp import web
 
 from bot.play.background import Background
+from bot.storage.ratings.model import EVERYWHERE
 from bot.storage.storage import Storage
 from bot.text.i18n import BOT
 from bot.web import access, jobs
@@ -603,7 +604,7 @@ class WebServer:
         async def make() -> tuple[Page, bool]:
             board = await self.reads.leaderboard(guild_id, game, page_no)
             own = signer.token("board", guild_id, game)
-            made = await self.off_loop(jobs.board_job, board, own, locale)
+            made = await self.off_loop(jobs.board_job, board, own, locale, guild_id == EVERYWHERE)
             return kept(made, KEEP_CHANGING_S), True
 
         key: Hashable = ("board", guild_id, game, page_no, locale)

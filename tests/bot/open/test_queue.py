@@ -54,3 +54,21 @@ async def test_start_now_and_the_wait(env: simcord.Env) -> None:
     # Seated at a table: not queued again.
     again = await ann.slash(north.channel, "play", game="sueca")
     assert again.response is not None and "already at table" in again.response.content
+
+
+async def test_the_waiting_read_how_many_wait_as_it_changes(env: simcord.Env) -> None:
+    """Each /play answer says how many wait, across how many servers, as others come and go
+    (not only as it stood when the player queued)."""
+    north = await open_server(env, "north", 1)
+    south = await open_server(env, "south", 1)
+    (ann,), (bob,) = north.people, south.people
+    first = await ann.slash(north.channel, "play", game="coinche", seats=4)
+    assert first.response is not None
+    assert "1 player waiting across 1 server" in first.response.content
+    second = await bob.slash(south.channel, "play", game="coinche", seats=4)
+    assert second.response is not None
+    assert "2 players waiting across 2 servers" in second.response.content
+    assert "2 players waiting across 2 servers" in first.response.content
+    assert queue_buttons(first.response) == ["atout:queue:leave", "atout:queue:now"]
+    await bob.click(second.response, custom_id="atout:queue:leave")
+    assert "1 player waiting across 1 server" in first.response.content

@@ -54,9 +54,12 @@ async def test_three_servers_at_one_coinche_table(
     assert opened.response is not None
     table_id = int(next(c for c in custom_ids(opened.response) if ":join:" in c).split(":")[2])
     await amy.click(opened.response, custom_id=f"atout:join:{table_id}")
+    shorter = {luc.id: "Coinche en 100 points", yui.id: "コワンシュ、100 点先取"}
     for actor, server in ((luc, nord), (yui, kita)):
         answer = await actor.slash(server.channel, "play", game="coinche", seats=4)
         assert answer.response is not None and str(table_id) in answer.response.content
+        # The lobby's house rules are not the queue's standard ones: the player reads them.
+        assert shorter[actor.id] in answer.response.content, answer.response.content
     lobby = next(m for m in north.channel.history() if m.id == opened.response.id)
     assert "Luc" not in lobby.content or f"<@{luc.id}>" not in lobby.content
     assert f"<@{luc.id}>" not in lobby.content, "another server's player is named, never pinged"
@@ -66,6 +69,7 @@ async def test_three_servers_at_one_coinche_table(
     table = OpenTable(env, table_id, who)
     assert len(places(table.session)) == 3, "one mirror per server, north's two share theirs"
     assert "Places :" in thread_words(table, luc.id) and "席：" in thread_words(table, yui.id)
+    assert "Règles\xa0: Coinche en 100 points" in thread_words(table, luc.id)
 
     for _ in range(3):
         await table.play_turn()

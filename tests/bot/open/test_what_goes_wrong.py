@@ -72,9 +72,18 @@ async def test_a_server_leaves_mid_game_and_the_table_goes_on(env: simcord.Env) 
     assert len(places(table.session)) == 3
     for _ in range(2):
         await table.play_turn()
-    # South turns open tables off: Bob's seat goes to a computer, South's mirror says so.
+    # South turns open tables off: Bob's seat goes to a computer, South's mirror says so, and
+    # so does his hand, privately, in one line.
+    await table.hand(bob.id)
+    await table.hand(cid.id)
     await set_open(south, False)
     assert bob.id not in table.session.humans() and len(places(table.session)) == 2
+    bob_hand = table.last_hand(bob.id)
+    assert bob_hand.content == (
+        f"Open tables were turned off on this server: a computer plays your seat at table"
+        f" {table.table_id}, which goes on for the others."
+    )
+    assert not bob_hand.attachments and not bob_hand.components
     south_thread = "\n".join(m.content for m in table.server_thread(south).history())
     assert "turned off on this server" in south_thread
     north_thread = "\n".join(m.content for m in table.mirror_channel(ann.id).history())
@@ -83,6 +92,14 @@ async def test_a_server_leaves_mid_game_and_the_table_goes_on(env: simcord.Env) 
     env.backend.remove_guild(west.guild.id)
     await env.settle()
     assert table.session.humans() == [ann.id] and cid.id not in table.session.humans()
+    # Cid's hand says why, through its interaction's webhook (his server, and with it the
+    # message, is gone from simcord's world; Discord keeps it on his screen).
+    told = [
+        r.json.get("content", "")
+        for r in env.http_requests
+        if r.method == "PATCH" and r.path.startswith("/webhooks/") and isinstance(r.json, dict)
+    ]
+    assert any(text.startswith("I was removed from this server") for text in told), told[-3:]
     # A moderator deletes North's table message: it is posted again at the next action.
     message = table.mirror_message(ann.id)
     await env.settle()
@@ -115,3 +132,38 @@ async def test_a_player_banned_from_their_server_leaves_its_tables(env: simcord.
     assert bob.id not in table.session.humans() and ann.id in table.session.humans()
     north_thread = "\n".join(m.content for m in table.mirror_channel(ann.id).history())
     assert "South 0 left the table" in north_thread and "ban" not in north_thread.lower()
+
+
+async def test_a_channel_the_bot_may_no_longer_post_in_gets_no_mirror(env: simcord.Env) -> None:
+    """A permission taken away while a player waits: when their table starts, that player is
+    told in their /play answer and a computer takes the seat; the others play on."""
+    from simcord.backend.models.channel import Overwrite
+    from simcord.enums import OverwriteType
+
+    north = await open_server(env, "north", 1)
+    south = await open_server(env, "south", 1)
+    (ann,), (bob,) = north.people, south.people
+    waiting = await ann.slash(north.channel, "play", game="briscola", seats=2)
+    assert waiting.response is not None and "1 player waiting" in waiting.response.content
+    # North's moderators take Send Messages away from the bot in Ann's channel.
+    bot_id = env.backend.bot_user.id
+    deny = discord.Permissions(send_messages=True).value
+    env.backend.set_overwrite(
+        north.channel.id, Overwrite(bot_id, OverwriteType.MEMBER, allow=0, deny=deny)
+    )
+    await env.settle()
+    ready = await bob.slash(south.channel, "play", game="briscola", seats=2)
+    assert ready.response is not None and "Your table is ready" in ready.response.content
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    table_id = await bot.storage.open_tables.seated_at(bob.id)
+    assert table_id is not None
+    assert await bot.storage.open_tables.seated_at(ann.id) is None, "not started for her"
+    told = waiting.response.content
+    assert "a permission is missing there" in told and "\n" not in told.strip(), told
+    table = OpenTable(env, table_id, {bob.id: south})
+    assert [p.guild_id for p in places(table.session)] == [south.guild.id]
+    assert table.session.humans() == [bob.id]
+    assert not [t for t in north.channel.threads], "nothing posted in Ann's channel"
+    for _ in range(3):  # Bob's table goes on, with a computer in Ann's seat
+        await table.play_turn()
+    assert table.session.row.status == "playing"

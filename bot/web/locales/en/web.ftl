@@ -113,6 +113,7 @@ web_final_score = Final score
 web_ratings = Rating changes
 web_unrated = An unrated game: no rating moved.
 web_leaderboard_link = The server's { $game } leaderboard
+web_ladder_link = The { $game } leaderboard of open tables, every server
 
 ## The challenge deal page (the traveller).
 web_title_challenge = Challenge { $challenge } — deal { $deal }
@@ -128,5 +129,7 @@ web_traveller_empty = Nobody finished this deal.
 ## The leaderboard page.
 web_title_board = { $game } — leaderboard
 web_board_empty = Nobody has played a rated game of { $game } on this server yet.
+web_title_ladder = { $game } — open tables, every server
+web_ladder_empty = Nobody has played a rated game of { $game } at an open table yet.
 web_provisional = provisional
 web_page = Page { $page } of { $pages }

@@ -107,6 +107,7 @@ web_final_score = Score final
 web_ratings = Classement Elo
 web_unrated = Partie non classée : aucun classement n'a bougé.
 web_leaderboard_link = Le classement { $game } du serveur
+web_ladder_link = Le classement { $game } des tables ouvertes, tous les serveurs
 
 web_title_challenge = Défi { $challenge } — donne { $deal }
 web_traveller = Le jeu de chacun sur cette donne
@@ -120,5 +121,7 @@ web_traveller_empty = Personne n'a fini cette donne.
 
 web_title_board = { $game } — classement
 web_board_empty = Personne n'a encore joué de partie classée de { $game } sur ce serveur.
+web_title_ladder = { $game } — tables ouvertes, tous les serveurs
+web_ladder_empty = Personne n'a encore joué de partie classée de { $game } à une table ouverte.
 web_provisional = provisoire
 web_page = Page { $page } sur { $pages }

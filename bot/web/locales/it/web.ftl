@@ -107,6 +107,7 @@ web_final_score = Punteggio finale
 web_ratings = Punteggi Elo
 web_unrated = Partita non classificata: nessun punteggio è cambiato.
 web_leaderboard_link = La classifica di { $game } del server
+web_ladder_link = La classifica di { $game } dei tavoli aperti, tutti i server
 
 web_title_challenge = Sfida { $challenge } — mano { $deal }
 web_traveller = Il gioco di tutti su questa mano
@@ -120,5 +121,7 @@ web_traveller_empty = Nessuno ha finito questa mano.
 
 web_title_board = { $game } — classifica
 web_board_empty = Nessuno ha ancora giocato una partita classificata di { $game } su questo server.
+web_title_ladder = { $game } — tavoli aperti, tutti i server
+web_ladder_empty = Nessuno ha ancora giocato una partita classificata di { $game } a un tavolo aperto.
 web_provisional = provvisorio
 web_page = Pagina { $page } di { $pages }

@@ -86,6 +86,7 @@ web_final_score = 最終得点
 web_ratings = レーティングの変化
 web_unrated = レーティング対象外のゲーム: どのレーティングも変わりません。
 web_leaderboard_link = サーバーの { $game } ランキング
+web_ladder_link = オープンテーブルの { $game } ランキング（全サーバー）
 
 web_title_challenge = チャレンジ { $challenge } — 第 { $deal } ディール
 web_traveller = このディールの全員のプレイ
@@ -99,5 +100,7 @@ web_traveller_empty = このディールを終えた人はいません。
 
 web_title_board = { $game } — ランキング
 web_board_empty = このサーバーではまだ誰も { $game } のレーティング対象ゲームをプレイしていません。
+web_title_ladder = { $game } — オープンテーブル（全サーバー）
+web_ladder_empty = オープンテーブルではまだ誰も { $game } のレーティング対象ゲームをプレイしていません。
 web_provisional = 暫定
 web_page = { $pages } ページ中 { $page } ページ目

@@ -23,8 +23,11 @@ web_decision_unlucky = { $choice }: tão bom quanto o melhor em média; só a m�
 web_in_play = Este jogo ainda está em andamento: aqui só estão as mãos terminadas.
 web_ratings = Ranking Elo
 web_leaderboard_link = O ranking de { $game } do servidor
+web_ladder_link = O ranking de { $game } das mesas abertas, todos os servidores
 web_title_board = { $game } — ranking
 web_board_empty = Ninguém jogou ainda uma partida ranqueada de { $game } neste servidor.
+web_title_ladder = { $game } — mesas abertas, todos os servidores
+web_ladder_empty = Ninguém jogou ainda uma partida ranqueada de { $game } numa mesa aberta.
 
 web_cli_link = A última mão terminada que as páginas podem mostrar ({ $game }, mesa { $table }, mão { $deal }): abra este endereço em outra máquina, pelo seu proxy
 web_cli_link_none = Ainda não há nenhuma mão terminada que possa ser mostrada: jogue uma mão até o fim numa mesa que não seja privada nem de um desafio, e tente de novo.

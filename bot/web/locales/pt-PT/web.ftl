@@ -107,6 +107,7 @@ web_final_score = Pontuação final
 web_ratings = Classificação Elo
 web_unrated = Jogo sem classificação: nenhuma classificação mudou.
 web_leaderboard_link = A classificação de { $game } do servidor
+web_ladder_link = A classificação de { $game } das mesas abertas, todos os servidores
 
 web_title_challenge = Desafio { $challenge } — mão { $deal }
 web_traveller = O jogo de todos nesta mão
@@ -120,5 +121,7 @@ web_traveller_empty = Ninguém terminou esta mão.
 
 web_title_board = { $game } — classificação
 web_board_empty = Ainda ninguém jogou um jogo classificado de { $game } neste servidor.
+web_title_ladder = { $game } — mesas abertas, todos os servidores
+web_ladder_empty = Ainda ninguém jogou um jogo classificado de { $game } numa mesa aberta.
 web_provisional = provisório
 web_page = Página { $page } de { $pages }
