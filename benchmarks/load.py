@@ -550,11 +550,11 @@ async def run(
             image_processes=image_processes,
         )
         bot = create_bot(settings)
-        # simcord's settle waits until its deadline for a task whose sleep ends before it: on
-        # PostgreSQL the listener's check (a minute) and the pool's idle connections (five)
-        # held a ten-minute settle for its whole length. Only the mirrors' threads (hundreds
-        # opened by REST on a starved machine) need that long.
-        settle = 600.0 if mirrors else 120.0
+        # simcord's settle waits until its deadline for a task whose sleep ends before it: a
+        # cluster's periodic checks on PostgreSQL held a ten-minute settle for its whole length
+        # (two minutes: 254 s for the two pinned clusters' test, 20 s: 7 s). Only the mirrors'
+        # threads (hundreds opened by REST on a starved machine) need ten minutes.
+        settle = 600.0 if mirrors else 20.0 if shards is not None else 120.0
         env = simcord.Env(bot, settle_timeout=settle, check_errors=False)
         await env.start()
         probe = Probe()
