@@ -30,6 +30,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -79,6 +80,17 @@ async def build(storage: Storage, players: int, games: int, seed: int) -> float:
         results.append(
             (table_id, json.dumps(totals), json.dumps(winners), json.dumps({"game": game}))
         )
+    return await store_and_rate(storage, tables, seated, results)
+
+
+async def store_and_rate(
+    storage: Storage,
+    tables: list[tuple[Any, ...]],
+    seated: list[tuple[Any, ...]],
+    results: list[tuple[Any, ...]],
+) -> float:
+    """Finished games written as a table's end leaves them, in one transaction; the seconds the
+    ratings took to take them all in (what both leaderboard benchmarks time)."""
     async with storage.database.transaction() as conn:
         await conn.executemany(
             "INSERT INTO tables (id, guild_id, channel_id, game, seats, starter_id, options,"

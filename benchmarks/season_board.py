@@ -41,7 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import add_json_option, report
-from benchmarks.leaderboard import SEATS, WEIGHTS, percentile, timed
+from benchmarks.leaderboard import SEATS, WEIGHTS, percentile, store_and_rate, timed
 from bot.seasons.screens import season_answer
 from bot.storage.backends import make_storage
 from bot.storage.databases import database
@@ -79,23 +79,7 @@ async def build(storage: Storage, players: int, games: int, seed: int) -> float:
         seated.extend((table_id, seat, p + 1, f"Player {p + 1}") for seat, p in enumerate(people))
         results.append((table_id, json.dumps(totals), json.dumps(winners), "{}"))
     await storage.settings.update(GUILD, lambda s: replace(s, season="quarterly"))
-    async with storage.database.transaction() as conn:
-        await conn.executemany(
-            "INSERT INTO tables (id, guild_id, channel_id, game, seats, starter_id, options,"
-            " settings, status, first_dealer, created_at, finished_at)"
-            " VALUES ($1, $2, 1, $3, $4, $5, '{}', '{}', 'finished', 0, $6, $7)",
-            tables,
-        )
-        await conn.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name) VALUES ($1, $2, $3, $4)", seated
-        )
-        await conn.executemany(
-            "INSERT INTO results (table_id, totals, winners, record) VALUES ($1, $2, $3, $4)",
-            results,
-        )
-    start = time.perf_counter()
-    await storage.ratings.rate_pending()
-    return time.perf_counter() - start
+    return await store_and_rate(storage, tables, seated, results)
 
 
 async def divide(storage: Storage, season: Season) -> dict[str, int]:
