@@ -29,7 +29,10 @@ from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.storage.backends import make_storage
 from bot.text import marks
+from bot.text.i18n import BOT
+from bot.web.text import WEB
 from harness.pg_server import NoPostgres, PgServer
+from rendering.words import IMAGES
 from tests.support import simcord_speed
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
@@ -123,21 +126,31 @@ def share_compiled_code() -> None:
     """Where no bytecode is written (``PYTHONDONTWRITEBYTECODE``, as in CI and the Docker
     image), every process the tests start (``python -m bot``, the benchmarks, the preview, the
     drawing and review processes, the replay command: over a hundred a run) compiled the
-    repository's sources it imports again: 0.4 s of CPU for the bot's. They are compiled once,
-    before the workers start, to where Python looks for them (``__pycache__``), and removed when
-    the run ends; Python checks each against its source, so the sources stay the only truth. Where
-    Python writes its own cache, nothing is done."""
+    repository's sources it imports again (0.4 s of CPU for the bot's) and parsed the Fluent
+    catalogues again (0.5 s more). Both are made once, before the workers start, to where Python
+    looks for them (``__pycache__``), and removed when the run ends; each is checked against its
+    source, so the sources stay the only truth. Where Python writes its own cache, nothing is
+    done."""
     if not sys.dont_write_bytecode or os.environ.get("PYTEST_XDIST_WORKER"):
         return  # Python keeps its own cache, or the run's controller has compiled them
     rooms = [TESTS.parent / room for room in COMPILED_ROOMS]
 
     def compiled() -> set[Path]:
-        return {path for room in [*rooms, TESTS] for path in room.glob("**/__pycache__/*.pyc")}
+        return {
+            path
+            for room in [*rooms, TESTS]
+            for kept in ("*.pyc", "*.pickle")
+            for path in room.glob(f"**/__pycache__/{kept}")
+        }
 
     before = compiled()
     for room in rooms:
         compileall.compile_dir(room, quiet=1)
     compileall.compile_file(TESTS / "__init__.py", quiet=1)
+    # And the catalogues' parses (``i18n.catalogue.read_resource``): 0.5 to 1.2 s of CPU a
+    # process, which every bot, tool and drawing process the tests start paid again.
+    for catalogue in (BOT, IMAGES, WEB):
+        catalogue.keep_parsed()
 
     def remove() -> None:
         for path in compiled() - before:
