@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import percentile
 from games.ai import LEVELS, choose
 from games.ai.belief import NETS, packaged
 from games.ai.deal import Deal
@@ -128,11 +129,6 @@ def belief_times(name: str, seats: int, calls: int, seed: int) -> list[float]:
     return out
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2, help="deals per game and level")
@@ -156,8 +152,8 @@ def main() -> None:
             spent = belief_times(name, seats, 200, args.seed)
             if spent:
                 print(
-                    f"{name} ({seats}) belief: p50 {percentile(spent, 0.5) * 1000:.2f} ms, "
-                    f"p95 {percentile(spent, 0.95) * 1000:.2f} ms CPU a decision"
+                    f"{name} ({seats}) belief: p50 {percentile(spent, 50) * 1000:.2f} ms, "
+                    f"p95 {percentile(spent, 95) * 1000:.2f} ms CPU a decision"
                 )
     for name in args.games.split(","):
         for level in args.levels.split(","):
@@ -165,10 +161,10 @@ def main() -> None:
             if not times:
                 continue
             print(
-                f"{name} {level}: move p50 {percentile(times, 0.5) * 1000:.1f} ms, "
-                f"p95 {percentile(times, 0.95) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
-                f"(CPU p50 {percentile(cpu, 0.5) * 1000:.1f} ms, p95 "
-                f"{percentile(cpu, 0.95) * 1000:.1f} ms; {len(times)} moves)"
+                f"{name} {level}: move p50 {percentile(times, 50) * 1000:.1f} ms, "
+                f"p95 {percentile(times, 95) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
+                f"(CPU p50 {percentile(cpu, 50) * 1000:.1f} ms, p95 "
+                f"{percentile(cpu, 95) * 1000:.1f} ms; {len(times)} moves)"
             )
 
 

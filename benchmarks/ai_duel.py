@@ -57,6 +57,7 @@ from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import percentile
 from games.actions import COINCHE, PASS, PLAY, SURCOINCHE, Action
 from games.ai import choose
 from games.ai.random_play import random_action
@@ -613,11 +614,6 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -748,14 +744,14 @@ def main() -> None:
         times = [t for r in rows for t in r.get("times_ms", {}).get(name, [])]
         if times:
             print(
-                f"  {name} move time: p50 {percentile(times, 0.5):.1f} ms, "
-                f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms ({len(times)} moves)"
+                f"  {name} move time: p50 {percentile(times, 50):.1f} ms, "
+                f"p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms ({len(times)} moves)"
             )
         cpu = [t for r in rows for t in r.get("cpu_ms", {}).get(name, [])]
         if cpu:
             print(
-                f"  {name} move CPU time (one core): p50 {percentile(cpu, 0.5):.1f} ms, "
-                f"p95 {percentile(cpu, 0.95):.1f} ms, max {max(cpu):.1f} ms ({len(cpu)} moves)"
+                f"  {name} move CPU time (one core): p50 {percentile(cpu, 50):.1f} ms, "
+                f"p95 {percentile(cpu, 95):.1f} ms, max {max(cpu):.1f} ms ({len(cpu)} moves)"
             )
 
 

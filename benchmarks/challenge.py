@@ -37,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.figures import add_json_option, report
-from benchmarks.leaderboard import percentile, timed
+from benchmarks.figures import add_json_option, percentile, report
+from benchmarks.leaderboard import timed
 from bot.challenge.screens import FIELD_SHOWN, field_text, standings_answer
 from bot.storage.backends import make_storage
 from bot.storage.challenges.interface import Challenge, ChallengeTerms, NewChallenge, Par, iso
@@ -170,19 +170,19 @@ async def measure(args: argparse.Namespace, db: str, backend: str) -> None:
             ("/challenge results deal:", results, TARGET_MS),
         ):
             wall, cpu = await timed(job, args.samples)
-            p50, p95 = statistics.median(wall), percentile(wall, 0.95)
+            p50, p95 = statistics.median(wall), percentile(wall, 95)
             verdict = "ok" if p95 <= target else "OVER"
             report(
                 args,
                 f"{backend} {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms wall"
                 f" (target p95 <= {target} ms: {verdict}, {p95 / target:.2f} of it);"
-                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms",
+                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 95):.1f} ms",
                 name,
                 backend=backend,
                 attempts=args.attempts,
                 deals=args.deals,
                 wall_ms={"p50": p50, "p95": p95},
-                cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 0.95)},
+                cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 95)},
                 target_p95_ms=target,
             )
     finally:

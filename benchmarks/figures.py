@@ -8,6 +8,10 @@ import argparse
 import json
 import math
 
+CLIENTS_NICE = 9
+"""How much lower than the bot a benchmark's client processes run (the web pages' readers and
+attackers): they measure the bot, and must not take its cores."""
+
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -25,3 +29,12 @@ def report(args: argparse.Namespace, line: str, name: str, **figures: object) ->
         print(json.dumps({"name": name, **clean}), flush=True)
     else:
         print(line, flush=True)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (0 to 100) by nearest rank; NaN for no values. One definition
+    for every benchmark, so that their p95s compare."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]

@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.figures import add_json_option, report
+from benchmarks.figures import add_json_option, percentile, report
 from bot.storage.backends import make_storage
 from bot.storage.ratings.model import GAMES
 from bot.storage.storage import Storage
@@ -45,11 +45,6 @@ from games.registry import game_class
 GUILD = 4242
 SEATS = {"belote": 4, "coinche": 4, "piquet": 2, "briscola": 4, "chiamata": 5, "sueca": 4}
 WEIGHTS = {"belote": 3, "coinche": 5, "piquet": 1, "briscola": 2, "chiamata": 1, "sueca": 1}
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def build(storage: Storage, players: int, games: int, seed: int) -> float:
@@ -185,16 +180,16 @@ async def main() -> None:
             ("rating update at game end", update, 20),
         ):
             wall, cpu = await timed(job, args.samples)
-            p50, p95 = statistics.median(wall), percentile(wall, 0.95)
+            p50, p95 = statistics.median(wall), percentile(wall, 95)
             verdict = "ok" if p95 <= target else "OVER"
             report(
                 args,
                 f"{name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms wall"
                 f" (target p95 <= {target} ms: {verdict}, {p95 / target:.2f} of it);"
-                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms",
+                f" CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 95):.1f} ms",
                 name,
                 wall_ms={"p50": p50, "p95": p95},
-                cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 0.95)},
+                cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 95)},
                 target_p95_ms=target,
             )
         load = os.getloadavg()[0]

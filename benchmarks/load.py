@@ -60,7 +60,7 @@ from simcord import interactions as simcord_interactions
 from simcord.backend import serializers as simcord_serializers
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
-from benchmarks.figures import add_json_option, report
+from benchmarks.figures import add_json_option, percentile, report
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
@@ -135,14 +135,6 @@ class Probe:
     pings: collections.deque[tuple[int, int]] = field(default_factory=collections.deque)
     """(channel id, user id) of each "your turn" ping, for the players' loop."""
     simcord_s: float = 0.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def install_hooks(env: simcord.Env, probe: Probe) -> None:

@@ -154,25 +154,28 @@ def bot_environ(db: Path, url: str, image_processes: int | None) -> dict[str, st
     return environ
 
 
-async def quiet(root: int, timeout_s: float) -> None:
-    """Until the tree has used under 2 % of a core for three seconds in a row (started, warmed
-    up), its process count unchanged meanwhile."""
+async def quiet(root: int, timeout_s: float, calm_s: float = 3.0) -> None:
+    """Until the tree has used under 2 % of a core for ``calm_s`` seconds in a row (started,
+    warmed up), its process count unchanged meanwhile; looked at three times over that span."""
     deadline = time.monotonic() + timeout_s
+    period = calm_s / 3
     calm = 0
     pids = process_tree(root)
     before = cpu_s(pids)
     while time.monotonic() < deadline:
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(period)
         now_pids = process_tree(root)
         now = cpu_s(now_pids)
-        calm = calm + 1 if now - before < 0.02 and len(now_pids) == len(pids) else 0
+        calm = calm + 1 if now - before < 0.02 * period and len(now_pids) == len(pids) else 0
         if calm >= 3:
             return
         pids, before = now_pids, now
     raise SystemExit(f"the bot did not go quiet within {timeout_s:.0f} s")
 
 
-async def idle(image_processes: int | None) -> tuple[int, list[tuple[str, int]], int]:
+async def idle(
+    image_processes: int | None, calm_s: float = 3.0
+) -> tuple[int, list[tuple[str, int]], int]:
     """The tree's PSS once quiet, each process's, and the exit code SIGTERM got."""
     fake = FakeGateway()
     await fake.start()
@@ -191,7 +194,7 @@ async def idle(image_processes: int | None) -> tuple[int, list[tuple[str, int]],
             )
         try:
             await asyncio.wait_for(fake.identified.wait(), timeout=120)
-            await quiet(process.pid, 120)
+            await quiet(process.pid, 120, calm_s)
             total, parts = snapshot(process.pid)
             process.send_signal(signal.SIGTERM)
             code = await asyncio.wait_for(process.wait(), timeout=60)
@@ -278,9 +281,15 @@ def main() -> int:
         help="ATOUT_IMAGE_PROCESSES for both runs (default: the bot's own default)",
     )
     parser.add_argument("--no-load", action="store_true", help="the idle figure only")
+    parser.add_argument(
+        "--calm",
+        type=float,
+        default=3.0,
+        help="idle once the tree used under 2%% of a core for this many seconds in a row",
+    )
     add_json_option(parser)
     args = parser.parse_args()
-    total, parts, code = asyncio.run(idle(args.image_processes))
+    total, parts, code = asyncio.run(idle(args.image_processes, args.calm))
     stopped = "" if code == 0 else f"; SIGTERM stopped it with code {code}"
     report(
         args,

@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.figures import add_json_option, report
+from benchmarks.figures import add_json_option, percentile, report
 from games.ai import LEVELS, choose
 from games.base import Game
 from games.puzzles import Puzzle, find_puzzles
@@ -105,11 +105,6 @@ def one(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
         "seconds": seconds,
         "puzzles": rows,
     }
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 def load(path: Path | None) -> list[dict[str, Any]]:
@@ -187,8 +182,8 @@ def main() -> None:
             f"{name}: {per_100:.0f} puzzles per 100 deals ({len(mine)} deals, {count} puzzles;"
             f" open {kinds['open']:.0%}, single {kinds['single']:.0%}); found by {rates_text};"
             f" order {'holds' if ordered else 'does NOT hold'};"
-            f" one deal's puzzles p50 {percentile(seconds, 0.5):.2f} s,"
-            f" p95 {percentile(seconds, 0.95):.2f} s CPU"
+            f" one deal's puzzles p50 {percentile(seconds, 50):.2f} s,"
+            f" p95 {percentile(seconds, 95):.2f} s CPU"
         )
         report(
             args,
@@ -201,7 +196,7 @@ def main() -> None:
             found=rates,
             found_by_kind=by_kind,
             ordered=ordered,
-            seconds={"p50": percentile(seconds, 0.5), "p95": percentile(seconds, 0.95)},
+            seconds={"p50": percentile(seconds, 50), "p95": percentile(seconds, 95)},
         )
 
 

@@ -36,8 +36,8 @@ import simcord.http.router as simcord_router
 from simcord import interactions as simcord_interactions
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
-from benchmarks.figures import add_json_option, report
-from benchmarks.load import no_background_loops, percentile
+from benchmarks.figures import add_json_option, percentile, report
+from benchmarks.load import no_background_loops
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.play.driving import drive

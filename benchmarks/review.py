@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.figures import add_json_option, report
+from benchmarks.figures import add_json_option, percentile, report
 from games.ai import LEVELS, choose
 from games.records import loads
 from games.registry import GAME_NAMES, new_game
@@ -82,11 +82,6 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(GAME_NAMES))
@@ -135,7 +130,7 @@ def main() -> None:
         line = (
             f"{game_name}: mean cost per deal ({unit}, {args.deals} deals) {levels_text};"
             f" paired {pairs_text}; order {'holds' if ordered else 'does NOT hold'};"
-            f" one review p50 {percentile(seconds, 0.5):.2f} s, p95 {percentile(seconds, 0.95):.2f} s CPU"
+            f" one review p50 {percentile(seconds, 50):.2f} s, p95 {percentile(seconds, 95):.2f} s CPU"
         )
         report(
             args,
@@ -147,7 +142,7 @@ def main() -> None:
             cost={lv: {"mean": m, "half_width": h} for lv, (m, h) in means.items()},
             paired={k: {"mean": m, "half_width": h} for k, (m, h) in pairs.items()},
             ordered=ordered,
-            seconds={"p50": percentile(seconds, 0.5), "p95": percentile(seconds, 0.95)},
+            seconds={"p50": percentile(seconds, 50), "p95": percentile(seconds, 95)},
         )
 
 

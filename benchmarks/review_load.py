@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import simcord
 from simcord import interactions as simcord_interactions
 
-from benchmarks.figures import add_json_option, report
+from benchmarks.figures import add_json_option, percentile, report
 from benchmarks.load import (
     DEFAULT_PAUSE_S,
     REALISTIC_DELAY_S,
@@ -44,7 +44,6 @@ from benchmarks.load import (
     install_hooks,
     no_background_loops,
     open_table,
-    percentile,
     release_loop,
 )
 from bot.app import AtoutBot, create_bot

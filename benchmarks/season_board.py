@@ -40,8 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.figures import add_json_option, report
-from benchmarks.leaderboard import SEATS, WEIGHTS, percentile, store_and_rate, timed
+from benchmarks.figures import add_json_option, percentile, report
+from benchmarks.leaderboard import SEATS, WEIGHTS, store_and_rate, timed
 from bot.seasons.screens import season_answer
 from bot.storage.backends import make_storage
 from bot.storage.databases import database
@@ -196,17 +196,17 @@ async def _measure(
     played: Any,  # the row of the season's count of games
 ) -> None:
     wall, cpu = await timed(job, args.samples)
-    p50, p95 = statistics.median(wall), percentile(wall, 0.95)
+    p50, p95 = statistics.median(wall), percentile(wall, 95)
     verdict = "ok" if p95 <= target else "OVER"
     games = int(played["n"]) if played is not None else 0
     report(
         args,
         f"{name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms wall (target p95 <= {target} ms:"
         f" {verdict}, {p95 / target:.2f} of it); CPU p50 {statistics.median(cpu):.1f} ms,"
-        f" p95 {percentile(cpu, 0.95):.1f} ms; {games} games in the season",
+        f" p95 {percentile(cpu, 95):.1f} ms; {games} games in the season",
         name,
         wall_ms={"p50": p50, "p95": p95},
-        cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 0.95)},
+        cpu_ms={"p50": statistics.median(cpu), "p95": percentile(cpu, 95)},
         target_p95_ms=target,
         season_games=games,
     )

@@ -53,15 +53,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.figures import add_json_option, report
+from benchmarks.figures import CLIENTS_NICE, add_json_option, percentile, report
 from bot.play.workers import default_image_processes
 from bot.storage.backends import make_storage
 from bot.storage.databases import sqlite
 from i18n.locales import LOCALES
 
 URL = "https://atout.example.org"
-READERS_NICE = 9
-"""How much lower than the bot the readers' process runs."""
 SECRET = "benchmark-secret-" + "x" * 32
 
 
@@ -73,13 +71,6 @@ async def post_alone(readers: asyncio.StreamWriter, urls: list[str], pace: float
             return
         readers.write(f"{url} {LOCALES[index % len(LOCALES)]}\n".encode())
         await asyncio.sleep(max(pace, 0.05))
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
 async def fill(path: str, games: int, seed: int) -> list[tuple[int, int]]:
@@ -214,7 +205,7 @@ def readers_main(args: argparse.Namespace) -> None:
     # The readers stand for people on other machines: below the bot, so that the CPU they
     # spend making requests and reading answers is not taken from the bot they measure.
     if hasattr(os, "nice"):
-        os.nice(READERS_NICE)
+        os.nice(CLIENTS_NICE)
     urls = Path(args.readers).read_text().split()
     result = asyncio.run(
         readers(urls, args.clients, args.duration, args.seed, args.pace, args.foreign)

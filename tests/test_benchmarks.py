@@ -80,7 +80,9 @@ def test_belote_cli_comparison_answers_help_without_belote_cli() -> None:
 
 
 def test_memory_benchmark_measures_the_process_tree_idle_and_under_load() -> None:
-    idle, load = _figures("benchmarks/memory.py", "--tables", "2", "--duration", "3")
+    idle, load = _figures(
+        "benchmarks/memory.py", "--tables", "2", "--duration", "1.5", "--calm", "0.6"
+    )
     assert idle["name"] == "idle" and load["name"] == "load"
     assert idle["sigterm_exit_code"] == 0  # a clean stop
     processes = idle["processes"]
@@ -181,7 +183,7 @@ def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
 def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
     (result,) = _figures(
         "benchmarks/review_load.py",
-        "--tables", "2", "--duration", "3", "--warmup", "0.5", "--interval", "1", "--deals", "1",
+        "--tables", "2", "--duration", "2", "--warmup", "0.3", "--interval", "0.7", "--deals", "1",
         "--image-processes", "0",
     )  # fmt: skip
     assert result["tables"] == 2
@@ -222,7 +224,7 @@ def test_season_board_benchmark_prints_its_figures() -> None:
 def test_web_attack_benchmark_reads_under_attack_while_tables_play() -> None:
     (result,) = _figures(
         "benchmarks/web_attack.py",
-        *("--tables", "2", "--slow", "20", "--duration", "3", "--warmup", "1", "--games", "1"),
+        *("--tables", "2", "--slow", "20", "--duration", "2", "--warmup", "0.3", "--games", "1"),
         *("--image-processes", "0"),
     )
     assert result["reader_statuses"] == {"200": result["reader_pages"]}
