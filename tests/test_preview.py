@@ -1,8 +1,8 @@
 """The screenshot script keeps working: every game's table runs under simcord and reaches each of
 its moments (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright), in more
 than one language. The script runs in a process of its own with the suite's simcord shortcuts
-(``tests.support.simcord_speed``, exact), which halve its time; one language per test, so that the two
-share the suite's workers.
+(``tests.support.simcord_speed``, exact), which halve its time; both languages in one run, which
+imports the bot, starts its computer players' process and reads the catalogues once.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from bot.text.i18n import t
 
@@ -60,8 +58,10 @@ def says(page: str, key: str, language: str, **params: object) -> bool:
     return all(part in page for part in fragments(key, language, **params))
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, language: str) -> None:
+LANGUAGES = ["en", "fr"]
+
+
+def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path) -> None:
     done = subprocess.run(
         [
             sys.executable,
@@ -70,7 +70,7 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
             "benchmarks/preview.py",
             "--no-browser",
             "--lang",
-            language,
+            ",".join(LANGUAGES),
             "--out",
             str(tmp_path),
         ],
@@ -81,14 +81,23 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     )
     assert done.returncode == 0, done.stdout + done.stderr
     pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in tmp_path.glob("*.html")}
-    expected = {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
-    expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
-    expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
-    expected |= {f"season-{m}-{language}" for m in SEASON}
-    expected |= {f"open-{m}-{language}" for m in OPEN}
+    expected = set()
+    for language in LANGUAGES:
+        expected |= {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
+        expected |= {f"challenge-{m}-{language}" for m in CHALLENGE}
+        expected |= {f"puzzle-{m}-{language}" for m in PUZZLE}
+        expected |= {f"season-{m}-{language}" for m in SEASON}
+        expected |= {f"open-{m}-{language}" for m in OPEN}
     assert set(pages) == expected
-    for game in [*MOMENTS, "challenge", "puzzle", "season", "open"]:
-        assert f"{game} (" in done.stdout, done.stdout  # one line per game, with its time
+    for language in LANGUAGES:
+        for game in [*MOMENTS, "challenge", "puzzle", "season", "open"]:
+            # One line per game and language, with its time.
+            assert f"{language} {game} (" in done.stdout, done.stdout
+        check_moments(pages, language)
+
+
+def check_moments(pages: dict[str, str], language: str) -> None:
+    """Each moment is the message a player meets there, in the table's language."""
 
     def page(game: str, moment: str) -> str:
         return pages[f"{game}-{moment}-{language}"]
@@ -98,7 +107,6 @@ def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path, langu
     assert says(page("open", "ready"), "play_ready", language, where="x")
     assert says(page("open", "chat"), "chat_well_played", language)
 
-    # Each moment is the message a player meets there, in the table's language.
     # The review counts its mistakes in the player's language, then tells each with a picture.
     assert t("review_title", language, deal=1, table=1, game=t("game_coinche", language)) in page(
         "coinche", "review"
