@@ -141,16 +141,6 @@ class Catalogue:
             self._bundles[(locale, rules)] = bundle
         return self._bundles[(locale, rules)]
 
-    def keep_parsed(self) -> list[Path]:
-        """Parse every locale's file and keep the parse (``read_resource``), even where Python
-        writes no bytecode: for the processes a test run starts. The files kept."""
-        kept = []
-        for locale in self.locales():
-            path = self.path(locale)
-            read_resource(path, write=True)
-            kept.append(cached_path(path, path.read_bytes()))
-        return kept
-
     def chain(self, locale: str) -> tuple[FluentBundle, ...]:
         """The bundles consulted for ``locale``, best first: the locale, its bare language
         (``fr-CA`` → ``fr``), the catalogue speaking for its language (``pt`` → ``pt-PT``), then

@@ -32,6 +32,7 @@ from bot.text import marks
 from bot.text.i18n import BOT
 from bot.web.text import WEB
 from harness.pg_server import NoPostgres, PgServer
+from i18n.catalogue import read_resource
 from rendering.words import IMAGES
 from tests.support import simcord_speed
 
@@ -150,7 +151,8 @@ def share_compiled_code() -> None:
     # And the catalogues' parses (``i18n.catalogue.read_resource``): 0.5 to 1.2 s of CPU a
     # process, which every bot, tool and drawing process the tests start paid again.
     for catalogue in (BOT, IMAGES, WEB):
-        catalogue.keep_parsed()
+        for locale in catalogue.locales():
+            read_resource(catalogue.path(locale), write=True)
 
     def remove() -> None:
         for path in compiled() - before:
