@@ -1,5 +1,6 @@
-"""What each game shows around the trick, read from its view with ``.get`` so that a key an engine
-does not provide only leaves a line out and never breaks an image.
+"""What each game shows around the trick, read from its typed view (``games.views``): a key the
+type guarantees is indexed, so that an engine that stopped giving it fails a test rather than
+leave a line out of every image unnoticed.
 
 Everything here turns a view into short labels and card lists; the drawing is in ``table.py``.
 Suit symbols in labels are drawn as emblems by ``Canvas.rich``. Only public keys are read: the
@@ -8,13 +9,22 @@ hand, and a partner the public may not know yet, never reach a table image.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from games.cards import SUIT_SYMBOLS
 from games.facts import capot_side as facts_capot_side
-from games.views import Event, GameView
+from games.views import (
+    BidEvent,
+    CallEvent,
+    CoincheEvent,
+    Event,
+    GameView,
+    PassEvent,
+    SurcoincheEvent,
+    TakeEvent,
+)
 from i18n.locales import DEFAULT_LOCALE
 from rendering.text import displayable
 from rendering.words import card_name, rank_word, suit_word, term, text
@@ -118,39 +128,40 @@ def said(who: str, what: str, locale: str = DEFAULT_LOCALE) -> str:
     return text("said", locale, who=who, what=what)
 
 
-def _bid_text(entry: Mapping[str, Any], locale: str) -> str:
+BiddingEntry = PassEvent | TakeEvent | BidEvent | CoincheEvent | SurcoincheEvent | CallEvent
+"""A call as the views log it: Belote's taking rounds, Coinche's auction, chiamata's calls."""
+
+
+def _bid_text(entry: BiddingEntry, locale: str) -> str:
     """A call as a player says it: ``Pass``, ``120 ♥``, ``Coinche!``, ``Tre``."""
-    kind = entry.get("type") or ""
-    if kind in ("pass", "coinche", "surcoinche"):
-        return text(f"call_{kind}", locale)
-    if kind == "bid":
-        value = bid_value_text(entry.get("value"), locale)
-        return f"{value} {denomination(entry.get('trump'), locale)}"
-    if kind == "take":
-        trump = denomination(entry.get("trump") or entry.get("suit"), locale)
-        return text("call_take", locale, trump=trump)
-    if kind == "call":
+    if entry["type"] == "bid":
+        return f"{bid_value_text(entry['value'], locale)} {denomination(entry['trump'], locale)}"
+    if entry["type"] == "take":
+        return text("call_take", locale, trump=denomination(entry["trump"], locale))
+    if entry["type"] == "call":
+        # A target over a standing 2 (``two_then_points``) only.
         points = entry.get("points")
-        return rank_word(str(entry.get("rank")), locale, True) + (f" ({points})" if points else "")
-    if kind == "trump":
-        return denomination(entry.get("suit") or entry.get("trump"), locale)
-    return str(kind)
+        return rank_word(entry["rank"], locale, True) + (f" ({points})" if points else "")
+    return text(f"call_{entry['type']}", locale)
 
 
 def bidding_log(
-    view: GameView, names: list[str], info: TableInfo, entries: Sequence[Mapping[str, Any]]
+    view: GameView, names: list[str], info: TableInfo, entries: Sequence[BiddingEntry]
 ) -> None:
     """The auction as a log, and while it lasts, each seat's last call in a bubble."""
     if not entries:
         return
     loc = info.locale
     info.log_kind = "bidding"
-    info.log = [said(name_of(names, e.get("seat"), loc), _bid_text(e, loc), loc) for e in entries]
-    if view.get("phase") in BIDDING_PHASES:
+    info.log = [said(name_of(names, e["seat"], loc), _bid_text(e, loc), loc) for e in entries]
+    if view["phase"] in BIDDING_PHASES:
         for entry in entries:
-            seat = entry.get("seat")
-            if isinstance(seat, int):
-                info.bubbles[seat] = _bid_text(entry, loc)
+            info.bubbles[entry["seat"]] = _bid_text(entry, loc)
+
+
+def taking_calls(view: GameView) -> list[PassEvent | TakeEvent]:
+    """Belote's taking rounds, from its events (its view keeps no auction of its own)."""
+    return [e for e in view["events"] if e["type"] == "pass" or e["type"] == "take"]
 
 
 def events_of(view: GameView, *kinds: str) -> list[Event]:
@@ -163,7 +174,7 @@ def melds_log(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) ->
     lines: list[str] = []
     resolved = bool(events_of(view, "melds"))
     for event in events_of(view, "declare", "melds", "belote", "rebelote"):
-        who = name_of(names, event.get("seat"), locale)
+        who = name_of(names, event["seat"], locale)
         if event["type"] == "declare":
             if event["melds"] and not resolved:
                 kinds = ", ".join(term("meld_kind", m["kind"], locale) for m in event["melds"])
@@ -190,7 +201,7 @@ def melds_log(view: GameView, names: list[str], locale: str = DEFAULT_LOCALE) ->
 
 
 def melds_panel(view: GameView, names: list[str], info: TableInfo) -> None:
-    if view.get("phase") == "play":
+    if view["phase"] == "play":
         melds = melds_log(view, names, info.locale)
         if melds:
             info.log_kind, info.log = "melds", melds

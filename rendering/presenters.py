@@ -38,13 +38,13 @@ from rendering.info import (
     bidding_log,
     capot_side,
     denomination,
-    events_of,
     game_title,
     italian_trump,
     melds_panel,
     multiplier_text,
     name_of,
     said,
+    taking_calls,
     wins,
 )
 from rendering.words import card_name, combination, plural, rank_word, term, text
@@ -73,7 +73,7 @@ def _belote_info(view: BeloteView, names: list[str], info: TableInfo) -> None:
         info.cards.append(TableCards(text("turn_up_card", loc), [turn_up]))
     if view["reserve"]:
         info.contract.append(text("litige_reserve", loc, points=view["reserve"]))
-    bidding_log(view, names, info, events_of(view, "pass", "take"))
+    bidding_log(view, names, info, taking_calls(view))
     melds_panel(view, names, info)
 
 
