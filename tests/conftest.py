@@ -27,6 +27,7 @@ from hypothesis import settings as hypothesis_settings
 
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+from bot.play import workers
 from bot.storage.backends import make_storage
 from bot.text import marks
 from harness.pg_server import NoPostgres, PgServer
@@ -349,6 +350,23 @@ def no_logged_errors(
     assert not errors, "\n".join(
         r.getMessage() + (f"\n{r.exc_text}" if r.exc_text else "") for r in errors
     )
+
+
+SEARCH_IN_PROCESSES = {TESTS / "bot" / "play" / "test_click_path.py"}
+"""The tests of the search's worker process itself (``bot.play.workers.ai_processes``)."""
+
+
+@pytest.fixture(autouse=True)
+def search_in_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the bot's tests the hard computers search in the quick levels' threads: the move is
+    the same function of the same view, legal actions and seeded generator, but a round trip
+    to the search process cost twice the search itself (a small challenge budget searches in
+    4 ms a card), and a challenge scene of 160 moves waited 1.7 s for it. The process is
+    ``SEARCH_IN_PROCESSES``'s, and ``python -m bot``'s in the tests that start the bot."""
+    path = Path(request.node.path).resolve()
+    if path in SEARCH_IN_PROCESSES or not BOT_TESTS & set(path.parents):
+        return
+    monkeypatch.setattr(workers, "SEARCH_LEVELS", frozenset())
 
 
 @pytest.fixture(autouse=True)
