@@ -6,6 +6,7 @@ import asyncio
 import atexit
 import compileall
 import concurrent.futures
+import functools
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -25,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 from hypothesis import settings as hypothesis_settings
 
+import bot.ui.emojis
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
 from bot.play import workers
@@ -40,6 +42,12 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 simcord_speed.install()
+
+# Every bot a test starts is a new application to simcord: it draws and uploads its ten suit
+# emojis (``bot.ui.emojis.upload``), 0.1 s of drawing a bot, and its start waits for them. The
+# drawing is a function of the style and the suit: drawn once a worker, each bot uploads the same
+# bytes. (The drawing itself is tested from ``rendering.emoji``: tests/bot/ui/test_emojis.py.)
+bot.ui.emojis.suit_emoji = functools.cache(bot.ui.emojis.suit_emoji)  # type: ignore[assignment]
 
 
 class KeptModule(importlib.abc.Loader):
