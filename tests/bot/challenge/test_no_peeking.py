@@ -20,8 +20,6 @@ import pytest_asyncio
 import simcord
 from simcord.actors import _component_interaction, _visible_message
 
-from bot.app import create_bot
-from bot.config import Settings
 from bot.play import workers
 from bot.storage.challenges.interface import Challenge
 from bot.text.i18n import t
@@ -29,7 +27,7 @@ from harness.challenge import Attempt, admin, bot_of, card, cards_seen_by, new_c
 from harness.driver import CARD_CODE, CARD_LABEL, components_of
 from rendering.challenge import ChallengeRow
 from tests.bot.ui.test_fuzz_custom_ids import post_buttons
-from tests.conftest import migrated_sqlite
+from tests.support.shared_env import module_world
 
 SAMPLES = 2
 
@@ -65,19 +63,9 @@ async def two_players(env: simcord.Env) -> Scene:
 async def played(
     tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path
 ) -> AsyncIterator[tuple[simcord.Env, Scene]]:
-    """The conftest's ``env`` for the whole module, and the scene played in it."""
-    db = migrated_sqlite(sqlite_template, tmp_path_factory.mktemp("peeking") / "atout.sqlite3")
-    bot = create_bot(Settings(token=None, db_path=db, ai_pause_s=0.0))
-    world = simcord.Env(bot, settle_timeout=30.0)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(workers, "SEARCH_LEVELS", frozenset())
-        await world.start()
-        try:
-            yield world, await two_players(world)
-        finally:
-            await world.shutdown()
-            await world.bot.storage.close()  # type: ignore[attr-defined]
-    world.raise_errors()
+    """One world for the module (``tests.support.shared_env``), and the scene played in it."""
+    async with module_world(tmp_path_factory.mktemp("peeking"), sqlite_template) as world:
+        yield world, await two_players(world)
 
 
 @pytest.fixture
