@@ -227,7 +227,15 @@ class Table:
         return next(p for p in self.players if p.id == user_id)
 
     # ------------------------------------------------------------------------ lobby
-    async def open(self, game: str, computers: int = 0, **options: Any) -> None:
+    async def open(
+        self,
+        game: str,
+        computers: int = 0,
+        levels: tuple[str, ...] = ("easy", "normal", "hard"),
+        **options: Any,
+    ) -> None:
+        """Open a table of ``game``, seat the players and ``computers`` computer players (their
+        levels taken in turn from ``levels``), and start it."""
         # No turn timer unless a test asks for one: simcord's timers also fire in real time, and
         # a long game on a busy machine would see computers play for people mid-test.
         options.setdefault("turn_timer", 0)
@@ -242,7 +250,7 @@ class Table:
         for player in self.players[1:]:
             await player.click(lobby, custom_id=f"atout:join:{self.table_id}")
         for index in range(computers):
-            level = ("easy", "normal", "hard")[index % 3]
+            level = levels[index % len(levels)]
             choice = await starter.click(lobby, custom_id=f"atout:addbot:{self.table_id}")
             assert choice.ephemeral and choice.response is not None
             await starter.click(choice.response, custom_id=f"atout:addbot:{self.table_id}:{level}")

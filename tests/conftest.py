@@ -6,6 +6,7 @@ import asyncio
 import atexit
 import compileall
 import concurrent.futures
+import functools
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -25,8 +26,10 @@ from discord import app_commands
 from discord.ext import commands
 from hypothesis import settings as hypothesis_settings
 
+import bot.ui.emojis
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
+from bot.play import workers
 from bot.storage.backends import make_storage
 from bot.text import marks
 from bot.text.i18n import BOT
@@ -43,6 +46,12 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 simcord_speed.install()
+
+# Every bot a test starts is a new application to simcord: it draws and uploads its ten suit
+# emojis (``bot.ui.emojis.upload``), 0.1 s of drawing a bot, and its start waits for them. The
+# drawing is a function of the style and the suit: drawn once a worker, each bot uploads the same
+# bytes. (The drawing itself is tested from ``rendering.emoji``: tests/bot/ui/test_emojis.py.)
+bot.ui.emojis.suit_emoji = functools.cache(bot.ui.emojis.suit_emoji)  # type: ignore[assignment]
 
 
 class KeptModule(importlib.abc.Loader):
@@ -364,6 +373,23 @@ def no_logged_errors(
     assert not errors, "\n".join(
         r.getMessage() + (f"\n{r.exc_text}" if r.exc_text else "") for r in errors
     )
+
+
+SEARCH_IN_PROCESSES = {TESTS / "bot" / "play" / "test_click_path.py"}
+"""The tests of the search's worker process itself (``bot.play.workers.ai_processes``)."""
+
+
+@pytest.fixture(autouse=True)
+def search_in_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the bot's tests the hard computers search in the quick levels' threads: the move is
+    the same function of the same view, legal actions and seeded generator, but a round trip
+    to the search process cost twice the search itself (a small challenge budget searches in
+    4 ms a card), and a challenge scene of 160 moves waited 1.7 s for it. The process is
+    ``SEARCH_IN_PROCESSES``'s, and ``python -m bot``'s in the tests that start the bot."""
+    path = Path(request.node.path).resolve()
+    if path in SEARCH_IN_PROCESSES or not BOT_TESTS & set(path.parents):
+        return
+    monkeypatch.setattr(workers, "SEARCH_LEVELS", frozenset())
 
 
 @pytest.fixture(autouse=True)

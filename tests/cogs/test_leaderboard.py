@@ -33,9 +33,10 @@ BOARD_LINE = re.compile(r"^(\d+)\. (\S+) — ([0-9,]+)", re.MULTILINE)
 
 
 @pytest.fixture
-def settings(db_url: str) -> Settings:
-    """Every leaderboard test runs on SQLite and on PostgreSQL (``db_url`` is parametrized)."""
-    return Settings(token=None, db_path=db_url, ai_pause_s=0.0)
+def settings(migrated_db_url: str) -> Settings:
+    """Every leaderboard test runs on SQLite and on PostgreSQL (``migrated_db_url`` is
+    parametrized: a copy of a database migrated once, the migrations being tested elsewhere)."""
+    return Settings(token=None, db_path=migrated_db_url, ai_pause_s=0.0)
 
 
 def setup_world(env: simcord.Env, people: int = 2) -> tuple[Any, Any, list[Any]]:

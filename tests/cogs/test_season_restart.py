@@ -24,8 +24,8 @@ __all__ = ["month_sweeps"]
 
 
 @pytest.fixture
-def settings(db_url: str) -> Settings:
-    return Settings(token=None, db_path=db_url, ai_pause_s=0.0)
+def settings(migrated_db_url: str) -> Settings:
+    return Settings(token=None, db_path=migrated_db_url, ai_pause_s=0.0)
 
 
 async def test_a_restart_at_the_boundary_neither_skips_nor_repeats_the_end(

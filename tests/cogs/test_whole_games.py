@@ -17,7 +17,9 @@ from bot.config import Settings
 from harness.driver import PublicCards, Table
 
 GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
-    # game, people, computer players, slash options
+    # game, people, computer players, slash options (the computers are of the quick levels: a
+    # hard computer searches in a process, a sixth of a second a card of Chiamata, which made
+    # that game ten times the others; the search path is tests/bot/play/test_click_path.py's)
     ("belote", 2, 2, {"target_score": 100}),
     ("coinche", 2, 2, {"target_score": 100}),
     ("piquet", 1, 1, {"target_score": 30, "games_to_win_match": 1}),
@@ -77,7 +79,7 @@ BACKENDS = [
     pytest.param(backend, *game, id=f"{backend}-{game[0]}")
     for game in GAMES
     for backend in ("sqlite", "postgresql")
-    # A chiamata match is five deals of five seats, the longest game here (15 s a backend); its
+    # A chiamata match is five deals of five seats, the longest game here (5 s a backend); its
     # queries are every other game's, which each play on both backends.
     if (backend, game[0]) != ("postgresql", "chiamata")
 ]
@@ -100,7 +102,7 @@ async def test_a_whole_game(
     channel = guild.create_text_channel("cards")
     players = [guild.add_member(env.create_user(f"player{i}")) for i in range(people)]
     table = Table(env, channel, players)
-    await table.open(game, computers=computers, **options)
+    await table.open(game, computers=computers, levels=("easy", "normal"), **options)
     assert table.session.row.thread_id is not None
     table.public = PublicCards()
     await table.play_to_end()

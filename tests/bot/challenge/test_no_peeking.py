@@ -1,26 +1,37 @@
 """No peeking (issue 24, item 4): nothing about a deal reaches a person before they have played it —
 not the card, not the standings, not their results, not another player's thread or table (by any
-button or command, forged ones included), and the challenge's deals never join the history."""
+button or command, forged ones included), and the challenge's deals never join the history.
+
+Every test reads one scene, played once for the module (``scene``): its three deals of Coinche
+against hard computers were 2.5 s of CPU a test. What a test does in it changes nothing another
+reads (members who never play, refused commands, standings asked for, the pars worked out)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+import pytest_asyncio
 import simcord
 from simcord.actors import _component_interaction, _visible_message
 
+from bot.play import workers
 from bot.storage.challenges.interface import Challenge
 from bot.text.i18n import t
 from harness.challenge import Attempt, admin, bot_of, card, cards_seen_by, new_challenge
 from harness.driver import CARD_CODE, CARD_LABEL, components_of
 from rendering.challenge import ChallengeRow
 from tests.bot.ui.test_fuzz_custom_ids import post_buttons
+from tests.support.shared_env import module_world
 
 SAMPLES = 2
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @dataclass
@@ -34,6 +45,7 @@ class Scene:
 
 async def two_players(env: simcord.Env) -> Scene:
     """Ann has played both deals of a Coinche challenge; Bob has played the first only."""
+    assert not workers.SEARCH_LEVELS, "searched in threads, as in the bot's other tests"
     guild = env.create_guild()
     channel = guild.create_text_channel("challenges")
     boss = admin(env, guild)
@@ -47,8 +59,28 @@ async def two_players(env: simcord.Env) -> Scene:
     return Scene(guild, channel, challenge, ann, bob)
 
 
-async def test_a_thread_is_private_to_its_player(env: simcord.Env) -> None:
-    scene = await two_players(env)
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def played(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path
+) -> AsyncIterator[tuple[simcord.Env, Scene]]:
+    """One world for the module (``tests.support.shared_env``), and the scene played in it."""
+    async with module_world(tmp_path_factory.mktemp("peeking"), sqlite_template) as world:
+        yield world, await two_players(world)
+
+
+@pytest.fixture
+def env(played: tuple[simcord.Env, Scene]) -> simcord.Env:
+    return played[0]
+
+
+@pytest.fixture
+def scene(played: tuple[simcord.Env, Scene]) -> Iterator[Scene]:
+    yield played[1]
+    # What the bot raised during this test (even if handled) fails this test.
+    played[0].raise_errors()
+
+
+async def test_a_thread_is_private_to_its_player(env: simcord.Env, scene: Scene) -> None:
     from simcord.backend.access import channel_accessible
 
     backend = env.backend
@@ -74,8 +106,9 @@ async def test_a_thread_is_private_to_its_player(env: simcord.Env) -> None:
         assert message.channel_id == own.thread_id or message.is_ephemeral
 
 
-async def test_the_card_and_the_standings_say_nothing_about_a_deal(env: simcord.Env) -> None:
-    scene = await two_players(env)
+async def test_the_card_and_the_standings_say_nothing_about_a_deal(
+    env: simcord.Env, scene: Scene
+) -> None:
     shown = card(scene.channel, scene.challenge)
     assert not CARD_CODE.search(shown.content) and not CARD_LABEL.search(shown.content)
     assert "Players: 2 · finished: 1" in shown.content
@@ -99,12 +132,13 @@ async def test_the_card_and_the_standings_say_nothing_about_a_deal(env: simcord.
         assert word not in text.replace("Coinche", "")
 
 
-async def test_standings_count_only_the_deals_the_reader_has_finished(env: simcord.Env) -> None:
+async def test_standings_count_only_the_deals_the_reader_has_finished(
+    env: simcord.Env, scene: Scene
+) -> None:
     """Issue 33, item 6: Bob, who has played deal 1 only, takes Ann's total against par from
     his standings and subtracts her result on deal 1 (which he may see): nothing of her deal 2
     may be left. Before, her total covered both deals, and the difference was her result on
     deal 2 to the point."""
-    scene = await two_players(env)
     storage = bot_of(env).storage
     challenge = scene.challenge
     await bot_of(env).challenges.work_out_pars()
@@ -132,7 +166,7 @@ async def test_standings_count_only_the_deals_the_reader_has_finished(env: simco
 
 
 async def test_sealed_standings_count_everybody_over_the_reader_s_deals(
-    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+    env: simcord.Env, scene: Scene, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 41.4: Ann has finished both deals; Bob, who has finished one, read her line as
     "1/2 deals", as if she had played one. Every line counts the deals counted here: "1/1"."""
@@ -146,7 +180,6 @@ async def test_sealed_standings_count_everybody_over_the_reader_s_deals(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(screens, "render_challenge_standings", render)
-    scene = await two_players(env)
     result = await scene.bob.player.slash(scene.channel, "challenge standings")
     assert result.ephemeral
     assert {(row.name, row.deals, row.deal_count) for row in drawn[-1]} == {
@@ -159,8 +192,9 @@ async def test_sealed_standings_count_everybody_over_the_reader_s_deals(
     assert own and own[0].endswith(" · 1 of 2 deals played"), own
 
 
-async def test_results_show_a_deal_only_to_those_who_played_it(env: simcord.Env) -> None:
-    scene = await two_players(env)
+async def test_results_show_a_deal_only_to_those_who_played_it(
+    env: simcord.Env, scene: Scene
+) -> None:
     locked = await scene.bob.player.slash(scene.channel, "challenge results", deal=2)
     assert locked.ephemeral
     assert locked.response.content == t("challenge_results_locked", number=2)
@@ -178,8 +212,7 @@ async def test_results_show_a_deal_only_to_those_who_played_it(env: simcord.Env)
     assert peek.response.content == t("challenge_results_locked", number=1)
 
 
-async def test_nobody_else_reaches_a_players_table(env: simcord.Env) -> None:
-    scene = await two_players(env)
+async def test_nobody_else_reaches_a_players_table(env: simcord.Env, scene: Scene) -> None:
     table = scene.bob.table_id
     assert table is not None
     finished = scene.ann.tables[0]
@@ -212,8 +245,7 @@ async def test_nobody_else_reaches_a_players_table(env: simcord.Env) -> None:
     assert scene.bob.session.row.status == "playing"
 
 
-async def test_the_deals_join_no_history_and_move_no_rating(env: simcord.Env) -> None:
-    scene = await two_players(env)
+async def test_the_deals_join_no_history_and_move_no_rating(env: simcord.Env, scene: Scene) -> None:
     for command in ("history", "stats"):
         answer = await scene.ann.player.slash(scene.channel, command)
         assert answer.ephemeral and "ann" not in answer.response.content.split(":")[0].lower()

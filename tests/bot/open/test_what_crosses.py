@@ -23,14 +23,16 @@ from bot.config import Settings
 from bot.web.settings import WebSettings
 from harness.driver import components_of, custom_ids
 from tests.bot.open.players import OpenTable, Server, open_server, set_open
+from tests.conftest import migrated_sqlite
 
 URL = "https://atout.example.org"
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, sqlite_template: Path) -> Settings:
     web = WebSettings(url=URL, host="127.0.0.1", port=0)
-    return Settings(token=None, db_path=str(tmp_path / "atout.sqlite3"), ai_pause_s=0.0, web=web)
+    db = migrated_sqlite(sqlite_template, tmp_path / "atout.sqlite3")
+    return Settings(token=None, db_path=db, ai_pause_s=0.0, web=web)
 
 
 class Recorder:

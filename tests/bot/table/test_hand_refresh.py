@@ -44,4 +44,5 @@ async def test_a_new_deal_refreshes_the_hand_of_the_player_who_leads_it(env: sim
         assert action_ids(hand), (hand.content, len(game.log), game.action_count)
         if len(game.log) > deals_before and not game.log[-1]["actions"]:
             new_deals_led += 1
+            break  # the claim is seen: the rest of the match only repeated it
     assert new_deals_led >= 1, "no deal started with Alice to lead: the test proved nothing"

@@ -1,13 +1,20 @@
 """ "Review my play": the button under each deal summary, the game-over select and ``/review``
 answer the player who held the seat, privately and in their language, from storage once
-computed (also after a restart); everybody else is refused without a word about the deal."""
+computed (also after a restart); everybody else is refused without a word about the deal.
+
+The tests that only ask about the first deal of one table read one table, played once for the
+module (``shared``: a deal of Briscola, 2 s of CPU a test); those that play on, restart the bot or
+spy on the computation of a review not yet stored have a table of their own."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+import pytest_asyncio
 import simcord
 import simcord.interactions
 
@@ -19,6 +26,7 @@ from bot.text.review import decision_text, review_text, shown
 from games.review import Review
 from harness.driver import Table, components_of
 from tests.conftest import restart
+from tests.support.shared_env import module_world
 
 SAMPLES = 2
 """Sampled deals per decision in these tests: the answer's path is tested, not the analysis."""
@@ -51,8 +59,27 @@ async def two_player_briscola(env: simcord.Env) -> tuple[Table, Any, Any]:
     return table, alice, bob
 
 
-async def test_the_button_answers_the_seated_player_privately(env: simcord.Env) -> None:
-    table, alice, _ = await two_player_briscola(env)
+Shared = tuple[simcord.Env, Table, Any, Any]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def played(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path
+) -> AsyncIterator[Shared]:
+    async with module_world(tmp_path_factory.mktemp("review"), sqlite_template) as world:
+        yield (world, *await two_player_briscola(world))
+
+
+@pytest.fixture
+def shared(played: Shared) -> Iterator[Shared]:
+    """The module's table, its first deal over: (world, table, alice, bob)."""
+    yield played
+    played[0].raise_errors()  # what the bot raised during this test fails it
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_button_answers_the_seated_player_privately(shared: Shared) -> None:
+    env, table, alice, _ = shared
     summary = summary_with_button(table, 0)
     clicked = await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
     assert clicked.ephemeral and clicked.response is not None
@@ -81,10 +108,11 @@ async def test_the_button_answers_the_seated_player_privately(env: simcord.Env) 
     assert [f.content for f in again.followups] == [f.content for f in clicked.followups]
 
 
-async def test_a_review_stored_by_an_older_version_is_computed_again(env: simcord.Env) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_review_stored_by_an_older_version_is_computed_again(shared: Shared) -> None:
     # Issue 32.4: the form stored before the typed review (no format, the three costliest
     # decisions' positions apart) is never shown in half: it is computed again and replaced.
-    table, alice, _ = await two_player_briscola(env)
+    env, table, alice, _ = shared
     seat = table.session.seat_of(alice.id)
     assert seat is not None
     older = {
@@ -116,9 +144,10 @@ async def test_a_review_stored_by_an_older_version_is_computed_again(env: simcor
     assert asked.response.content == review_text(review, table.table_id, 1, "briscola", "en")
 
 
-async def test_the_click_is_acknowledged_before_storage_is_read(env: simcord.Env) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_click_is_acknowledged_before_storage_is_read(shared: Shared) -> None:
     # Issue 32.4: Discord's three seconds never wait for storage.
-    table, alice, _ = await two_player_briscola(env)
+    env, table, alice, _ = shared
     reviews = quick(env.bot)
     order: list[str] = []
     stored = reviews.stored
@@ -127,22 +156,23 @@ async def test_the_click_is_acknowledged_before_storage_is_read(env: simcord.Env
         order.append("storage")
         return await stored(table_id, deal, seat)
 
-    reviews.stored = spy  # type: ignore[method-assign]
     original = discord.InteractionResponse.defer
 
     async def defer(self: discord.InteractionResponse[Any], *args: Any, **kwargs: Any) -> Any:
         order.append("acknowledged")
         return await original(self, *args, **kwargs)
 
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch:  # the module's bot is the next test's too
+        patch.setattr(reviews, "stored", spy)
         patch.setattr(discord.InteractionResponse, "defer", defer)
         summary = summary_with_button(table, 0)
         await alice.click(summary, custom_id=f"atout:review:{table.table_id}:0")
     assert order[:2] == ["acknowledged", "storage"]
 
 
-async def test_everybody_else_is_refused_without_a_word_about_the_deal(env: simcord.Env) -> None:
-    table, _, bob = await two_player_briscola(env)
+@pytest.mark.asyncio(loop_scope="module")
+async def test_everybody_else_is_refused_without_a_word_about_the_deal(shared: Shared) -> None:
+    env, table, _, bob = shared
     summary = summary_with_button(table, 0)
     refused = await bob.click(summary, custom_id=f"atout:review:{table.table_id}:0")
     assert refused.ephemeral and refused.response is not None
@@ -158,8 +188,9 @@ async def test_everybody_else_is_refused_without_a_word_about_the_deal(env: simc
     assert asked.response.content == t("error_no_table")
 
 
-async def test_the_command_names_a_deal_and_refuses_one_not_finished(env: simcord.Env) -> None:
-    table, alice, _ = await two_player_briscola(env)
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_command_names_a_deal_and_refuses_one_not_finished(shared: Shared) -> None:
+    _, table, alice, _ = shared
     asked = await alice.slash(table.channel, "review", table=table.table_id, deal=1)
     assert asked.ephemeral and asked.response is not None
     assert asked.response.content.startswith(
@@ -244,10 +275,11 @@ def speaking(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
     return chosen
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_the_review_speaks_the_player_s_language(
-    env: simcord.Env, speaking: dict[int, str]
+    shared: Shared, speaking: dict[int, str]
 ) -> None:
-    table, alice, bob = await two_player_briscola(env)
+    _, table, alice, bob = shared
     speaking[alice.id] = "fr"
     speaking[bob.id] = "it"
     asked = await alice.slash(table.where(), "review")

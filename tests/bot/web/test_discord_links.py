@@ -15,14 +15,16 @@ import simcord
 from bot.config import Settings
 from bot.web.settings import WebSettings
 from harness.driver import Table, components_of
+from tests.conftest import migrated_sqlite
 
 URL = "https://atout.example.org"
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, sqlite_template: Path) -> Settings:
     web = WebSettings(url=URL, host="127.0.0.1", port=0)
-    return Settings(token=None, db_path=str(tmp_path / "atout.sqlite3"), ai_pause_s=0.0, web=web)
+    db = migrated_sqlite(sqlite_template, tmp_path / "atout.sqlite3")
+    return Settings(token=None, db_path=db, ai_pause_s=0.0, web=web)
 
 
 def link_buttons(message: Any) -> list[dict[str, Any]]:

@@ -21,12 +21,14 @@ from bot.web.settings import WebSettings
 from games.actions import Action
 from harness.driver import Table
 from harness.pages import URL, Filled
+from tests.conftest import migrated_sqlite
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, sqlite_template: Path) -> Settings:
     web = WebSettings(url=URL, host="127.0.0.1", port=0)
-    return Settings(token=None, db_path=str(tmp_path / "atout.sqlite3"), ai_pause_s=0.0, web=web)
+    db = migrated_sqlite(sqlite_template, tmp_path / "atout.sqlite3")
+    return Settings(token=None, db_path=db, ai_pause_s=0.0, web=web)
 
 
 async def fetch(web: WebServer, url: str, locale: str = "en") -> tuple[int, str]:
