@@ -77,14 +77,15 @@ def table(
 
 
 def tables(seats: int, locale: str) -> list[tuple[list[str], list[bool]]]:
-    """The tables every name is tried at: the Latin names on alternate seats, then each
-    Japanese one on every seat in turn."""
+    """The tables every name is tried at: the Latin names on alternate seats, then the
+    Japanese ones on every seat in turn, the second one seat after the first (one table a seat
+    for both, rather than one a seat for each)."""
     out = [table(seats, locale, shift) for shift in (0, 1)]
-    for name in JAPANESE:
-        for seat in range(seats):
-            names, bots = table(seats, locale, seat % 2)
-            names[seat], bots[seat] = name, False
-            out.append((names, bots))
+    for seat in range(seats):
+        names, bots = table(seats, locale, seat % 2)
+        for k, name in enumerate(JAPANESE):
+            names[(seat + k) % seats], bots[(seat + k) % seats] = name, False
+        out.append((names, bots))
     return out
 
 
