@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,14 +31,39 @@ FORBIDDEN = {
 the tests and the benchmarks share, so a benchmark never imports a test module."""
 
 
-def _imports(path: Path) -> set[str]:
+@cache
+def _parsed(path: Path) -> tuple[tuple[tuple[str | None, tuple[str, ...]], ...], tuple[int, ...]]:
+    """A module's absolute imports, ``(None, names)`` for ``import`` and ``(module, names)`` for
+    ``from module import``, and the lines where its ``TypedDict`` classes declare keys: each
+    file is parsed once for all the tests below (most read the same files)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: set[str] = set()
+    imports: list[tuple[str | None, tuple[str, ...]]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
+            imports.append((None, tuple(alias.name for alias in node.names)))
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
+            imports.append((node.module, tuple(alias.name for alias in node.names)))
+    typed = {"TypedDict"}
+    keys: list[int] = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        # ``CommonView[BeloteContract]``: a generic TypedDict's subscript names its class.
+        named = [b.value if isinstance(b, ast.Subscript) else b for b in node.bases]
+        bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in named}
+        if bases & typed:
+            typed.add(node.name)
+            keys += [item.lineno for item in node.body if isinstance(item, ast.AnnAssign)]
+    return tuple(imports), tuple(keys)
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for module, aliases in _parsed(path)[0]:
+        if module is None:
+            names.update(aliases)
+        else:
+            names.add(module)
     return names
 
 
@@ -164,13 +190,13 @@ def _module_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         targets: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                for alias in node.names:
-                    sub = f"{node.module}.{alias.name}"
-                    targets.add(sub if sub in modules else node.module)
+        for module, aliases in _parsed(path)[0]:
+            if module is None:
+                targets.update(aliases)
+            else:
+                for alias in aliases:
+                    sub = f"{module}.{alias}"
+                    targets.add(sub if sub in modules else module)
         graph[name] = {t for t in targets if t in modules and t != name}
     return graph
 
@@ -225,19 +251,7 @@ def _typed_dict_keys() -> set[tuple[str, int]]:
     keys: set[tuple[str, int]] = set()
     for package in DEAD_CODE_PATHS:
         for path in (ROOT / package).rglob("*.py"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            typed = {"TypedDict"}
-            for node in tree.body:
-                if not isinstance(node, ast.ClassDef):
-                    continue
-                # ``CommonView[BeloteContract]``: a generic TypedDict's subscript names its class.
-                named = [b.value if isinstance(b, ast.Subscript) else b for b in node.bases]
-                bases = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in named}
-                if bases & typed:
-                    typed.add(node.name)
-                    for item in node.body:
-                        if isinstance(item, ast.AnnAssign):
-                            keys.add((str(path), item.lineno))
+            keys.update((str(path), line) for line in _parsed(path)[1])
     return keys
 
 

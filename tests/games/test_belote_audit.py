@@ -99,7 +99,7 @@ def _current_trick(game: BeloteFamily) -> list[tuple[int, str]]:
     return [(s, c) for s, c in game.view(None)["trick"]]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     lead=st.sampled_from(PLAY_KEYS["trump_lead_overtrump"]),
@@ -216,7 +216,7 @@ def reference_declaration(
     return best
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     trump=st.sampled_from(["S", "H", "NT", "AT"]),
@@ -630,7 +630,7 @@ def visible_cards(game: BeloteFamily, seat: int | None) -> set[str]:
     return seen
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(seed=st.integers(0, 2**32), belote=st.booleans())
 def test_views_show_only_visible_cards(seed: int, belote: bool) -> None:
     rng = random.Random(seed)

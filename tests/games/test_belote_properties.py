@@ -105,13 +105,13 @@ def play_game(cls: type[BeloteFamily], options: dict[str, Any], seed: int) -> No
     assert len(record["deals"]) == len(game.deal_results) == len(game.log)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=option_strategy(Belote.OPTIONS), seed=st.integers(0, 2**32))
 def test_belote_random_games(options: dict[str, Any], seed: int) -> None:
     play_game(Belote, options, seed)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=option_strategy(Coinche.OPTIONS), seed=st.integers(0, 2**32))
 def test_coinche_random_games(options: dict[str, Any], seed: int) -> None:
     play_game(Coinche, options, seed)

@@ -173,7 +173,7 @@ def _check_shown(game: Briscola, view: dict[str, Any], seat: int | None, face_up
     assert view["partner_hands"] == expected
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=OPTIONS,
     seats=st.sampled_from((2, 3, 4, 6)),

@@ -171,7 +171,7 @@ def test_random_matches_end_and_score_hands(seed: int) -> None:
     assert game.phase == "over" and game.to_act is None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_views_legality_and_illegal_actions_in_every_phase(seed: int) -> None:
     rng = random.Random(seed)

@@ -178,7 +178,7 @@ def _hidden_partner_ok(game: Chiamata, seat: int | None, revealed: bool) -> None
         assert not any(e["type"] == "partner" for e in view["events"])
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_engine_agrees_with_the_reference(options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)

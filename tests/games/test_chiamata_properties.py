@@ -98,7 +98,7 @@ def test_random_matches_end_with_sound_scores(options: dict[str, Any], seed: int
     assert again.replay_result() == game.replay_result()
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_snapshots_and_clones_are_exact(options: dict[str, Any], seed: int) -> None:
     def check(game: Chiamata) -> None:
@@ -117,7 +117,7 @@ def test_snapshots_and_clones_are_exact(options: dict[str, Any], seed: int) -> N
     play_match(options, seed, check)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_check_agrees_with_legal_actions_and_apply(options: dict[str, Any], seed: int) -> None:
     def check(game: Chiamata) -> None:
@@ -154,7 +154,7 @@ def _swap_called_card(game: Chiamata, to_seat: int) -> Chiamata:
     return other
 
 
-@SETTINGS
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_no_view_reveals_the_hidden_partner(options: dict[str, Any], seed: int) -> None:
     """Before the called card is played, moving it to another hand changes no view but the two

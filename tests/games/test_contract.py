@@ -79,7 +79,7 @@ def test_random_legal_play_reaches_the_end(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_snapshots_round_trip_at_every_step(name: str, seed: int) -> None:
     rng = random.Random(seed)
@@ -115,7 +115,7 @@ def _illegal_candidates(game: Game, seat: int) -> list[tuple[int, Action]]:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_an_illegal_action_raises_and_changes_nothing(name: str, seed: int) -> None:
     rng = random.Random(seed)

@@ -292,7 +292,7 @@ options_strategy = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=options_strategy, seed=st.integers(0, 2**32 - 1))
 def test_engine_agrees_with_the_reference_scorer(options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)

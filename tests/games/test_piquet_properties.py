@@ -141,7 +141,7 @@ def test_random_legal_play_ends_the_match(options: dict[str, Any], seed: int) ->
     assert again.replay_result() == result
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=options_strategy, seed=st.integers(0, 2**32 - 1))
 def test_snapshots_and_clones_round_trip(options: dict[str, Any], seed: int) -> None:
     def check(game: Piquet, seat: int, action: Action) -> None:
@@ -162,7 +162,7 @@ def test_snapshots_and_clones_round_trip(options: dict[str, Any], seed: int) -> 
     play_match({"games_to_win_match": 1, **options}, seed, check)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=options_strategy, seed=st.integers(0, 2**32 - 1))
 def test_illegal_actions_raise_and_change_nothing(options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed ^ 0x5A5A)
@@ -185,7 +185,7 @@ def test_illegal_actions_raise_and_change_nothing(options: dict[str, Any], seed:
     play_match({"games_to_win_match": 1, **options}, seed, check)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=options_strategy, seed=st.integers(0, 2**32 - 1))
 def test_views_never_show_a_card_the_viewer_may_not_see(options: dict[str, Any], seed: int) -> None:
     game_box: list[Piquet] = []

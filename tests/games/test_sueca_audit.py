@@ -142,7 +142,7 @@ def _deck(game: Sueca, rng: random.Random) -> list[str]:
     return out
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
 def test_engine_agrees_with_the_reference(options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)

@@ -174,7 +174,9 @@ def test_no_level_surcoinches_the_partners_contract_with_the_seven_alone(level: 
     assert game.to_act == 3
     legal = game.legal_actions(3)
     assert {a.type for a in legal} == {"pass", "surcoinche"}
-    for seed in range(40):
+    # The easy player errs at random, so it is asked often; the hard one weighs a table of
+    # sampled deals (about 0.2 s an ask): ten such tables show whether it misjudges the 7 alone.
+    for seed in range(40 if level != "hard" else 10):
         action = choose(game.view(3), legal, level, random.Random(seed))
         assert action.type == "pass"
 
