@@ -622,6 +622,13 @@ async def run(
             install_hooks(env, probe)
             if not simcord_clock:
                 release_loop(env)
+            # The buckets the bot keeps for the mirrors' threads (``bot.table.channel.Bucket``)
+            # hold the instants of the setup's messages, read on simcord's virtual clock by the
+            # bot's tasks but on the real one by those this script started (the tables opened
+            # here): hours apart. Kept, each mirror's first edit of the run waited for a bucket
+            # "full" for hours, until the clocks met (10-24 s: 600 of a 30 s run's 2,800 edits
+            # of 200 tables x 3 mirrors). A bot has one clock; the run starts with empty buckets.
+            bot.ui.channel.buckets.clear()
             trimming = asyncio.get_running_loop().create_task(TRIM_PERIODICALLY())
             probe.pings.clear()
             counts_before = sum(
