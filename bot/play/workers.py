@@ -148,7 +148,8 @@ async def _draw_now(fn: Callable[[*Ts], T], *args: *Ts, affinity: str | None = N
         _reset_image_lane(lane, executor)
         return await loop.run_in_executor(_image_threads(), fn, *args)
     finally:
-        _lane_load[lane] -= 1
+        if lane < len(_lane_load):  # the lanes may have been shut down meanwhile
+            _lane_load[lane] = max(0, _lane_load[lane] - 1)
 
 
 class Drawer(Protocol):
