@@ -424,11 +424,6 @@ def _image_lane(lane: int) -> ProcessPoolExecutor:
     return pool
 
 
-def _image_processes() -> ProcessPoolExecutor:
-    """The first lane's pool (what tests ask a drawing process)."""
-    return _image_lane(0)
-
-
 def _reset_image_lane(lane: int, broken: ProcessPoolExecutor) -> None:
     """A lane whose process died gets a new one, warmed in the background; every drawing is
     made in a thread until it is warm (as after a start). Once per broken pool, however many

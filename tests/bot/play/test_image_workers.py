@@ -91,7 +91,7 @@ def test_the_usable_cpus_follow_the_affinity() -> None:
 def test_a_drawing_process_loads_the_renderer_and_nothing_of_the_bot(processes: None) -> None:
     """Forked from the fork server, which imported the renderer only: no discord, no
     aiohttp, no storage driver, none of the application, and the renderer already there."""
-    pool = workers._image_processes()
+    pool = workers._image_lane(0)
     pids = set()
     for _ in range(4):
         pid, heavy = pool.submit(loaded_modules.heavy_modules).result(timeout=120)
