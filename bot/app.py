@@ -40,7 +40,7 @@ from bot.table.review import ReviewDesk
 from bot.text.i18n import t, user_locale
 from bot.text.translator import CatalogueTranslator
 from bot.ui import emojis, images
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, answer_unknown
 from bot.ui.panels import PanelRegistry
 from bot.ui.replies import refuse
 from bot.web.links import LinkHolder
@@ -177,6 +177,11 @@ class AtoutBot(commands.Bot):
             if not unavailable(exc):
                 raise
             raise storage_unavailable(self.settings.db_path, exc, t) from exc
+
+    async def on_interaction(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Every interaction, after discord.py's own dispatch: an ``atout:`` button or select
+        that no item answers gets a one-line answer (``answer_unknown``)."""
+        await answer_unknown(interaction)
 
     async def setup_hook(self) -> None:
         # Logged in: the drawing processes start now, while the commands are synced and the

@@ -152,6 +152,6 @@ class Leaving:
 
     async def _close_lobby(self, session: TableSession) -> None:
         if await abandon(session):
-            await self.seating.lobby_closed(session)
+            # Its players from the queue are told by the lobby's closing (``Lobby.withdrawn``).
             await self.host.lobby.closed(session)
             self.host.tables.sessions.pop(session.id, None)

@@ -114,6 +114,9 @@ class Seating:
     def __init__(self, host: OpenHost, relay: Relay) -> None:
         self.host = host
         self.relay = relay
+        self.answers: dict[int, dict[int, tuple[Json, str]]] = {}
+        """Open lobby → each player it took from the queue → their ``/play`` answer and its
+        language: where they are told, privately, if the lobby closes before its game."""
 
     @property
     def storage(self) -> Storage:
@@ -185,6 +188,7 @@ class Seating:
             if await join(session, entry.user_id, entry.name) is not None:
                 continue
             await self._add_reader(session, entry)
+            self.answers.setdefault(row.id, {})[entry.user_id] = (entry.answer, entry.language)
             # A lobby's starter may have chosen other house rules than the queue's standard
             # ones: the player reads the rules they sat down to.
             game = table_rules(session, entry.language)
@@ -216,6 +220,7 @@ class Seating:
 
     async def left(self, session: TableSession, user_id: int) -> None:
         """Somebody left an open lobby: they no longer read it anywhere."""
+        self.answers.get(session.id, {}).pop(user_id, None)
         for mirror in session.mirrors:
             if user_id in mirror.users:
                 users = tuple(u for u in mirror.users if u != user_id)
@@ -225,22 +230,42 @@ class Seating:
         """An open lobby's starter pressed Start: no longer offered, every mirror opened (the
         lobby's own in a thread of the lobby message)."""
         await self.storage.open_tables.withdraw_lobby(session.id)
+        self.answers.pop(session.id, None)
         await self.open_mirrors(session, {}, lobby=lobby)
 
     async def lobby_closed(self, session: TableSession) -> None:
-        """An open lobby that never started: its players from the queue are told."""
+        """An open lobby that never started: each player it took from the queue is told,
+        privately and in their language, as every answer of the queue is (in their ``/play``
+        answer; by a direct message once that can no longer be edited). The lobby's own
+        channel reads that it closed on the lobby message; nobody's seat is talked of in
+        public."""
         await self.storage.open_tables.withdraw_lobby(session.id)
+        answers = self.answers.pop(session.id, {})
+        told: dict[int, tuple[Json, str]] = {}
         for mirror in session.mirrors:
-            if mirror.channel_id == session.row.channel_id:
-                continue
-            with contextlib.suppress(discord.HTTPException):
-                channel = self.host.get_partial_messageable(
-                    mirror.channel_id, guild_id=mirror.guild_id
-                )
-                await channel.send(
-                    t("open_lobby_closed", mirror.language, id=session.id),
-                    allowed_mentions=NO_MENTIONS,
-                )
+            # After a restart the answers are gone: the players who read the lobby in another
+            # channel than its own came from the queue.
+            if mirror.channel_id != session.row.channel_id:
+                told.update({user: ({}, mirror.language) for user in mirror.users})
+        told.update(answers)
+        for user_id, (answer, language) in told.items():
+            await self.tell(user_id, answer, t("open_lobby_closed", language, id=session.id))
+
+    async def tell(self, user_id: int, answer: Json, text: str) -> bool:
+        """One line for one player only: in their ``/play`` answer while its webhook lives (15
+        minutes), else in a direct message; False when neither could be sent."""
+        if await edit_answer(self.host, answer, text):
+            return True
+        try:
+            dm = await self.host.http.start_private_message(user_id)
+            channel = self.host.get_partial_messageable(
+                int(dm["id"]), type=discord.ChannelType.private
+            )
+            await channel.send(text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.info("could not tell %s privately (%s)", user_id, exc)
+            return False
+        return True
 
     # ------------------------------------------------------------------ mirrors
     async def open_mirrors(

@@ -230,6 +230,15 @@ class TableSession:
             replace(m, **fields) if m.channel_id == channel_id else m for m in self.mirrors
         ]
 
+    def defer_mirror(self, channel_id: int, **fields: Any) -> None:
+        """A mirror's bookkeeping (its "your turn" ping): in memory at once, written with the
+        next commit (``storage.open_tables.defer_mirror_update``), as ``defer_row`` for the
+        table's own columns."""
+        self.storage.open_tables.defer_mirror_update(self.id, channel_id, **fields)
+        self.mirrors = [
+            replace(m, **fields) if m.channel_id == channel_id else m for m in self.mirrors
+        ]
+
     async def set_seat(self, seat: Seat) -> None:
         """Who sits at ``seat.seat`` now: in storage, then in memory."""
         await self.storage.tables.set_seat(

@@ -34,6 +34,7 @@ import signal
 import threading
 import time
 import weakref
+import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -105,10 +106,12 @@ class Slots:
                 return
         self.busy -= 1
 
-    async def run(self, priority: int, fn: Callable[[*Ts], T], *args: *Ts) -> T:
-        """``fn(*args)`` in an image worker once a slot is free."""
+    async def run(
+        self, priority: int, fn: Callable[[*Ts], T], *args: *Ts, affinity: str | None = None
+    ) -> T:
+        """``fn(*args)`` in an image worker once a slot is free (``affinity``: ``_draw_now``)."""
         async with self.held(priority) as draw:
-            return await draw(fn, *args)
+            return await draw(fn, *args, affinity=affinity)
 
     @contextlib.asynccontextmanager
     async def held(self, priority: int) -> AsyncIterator[Drawer]:
@@ -127,28 +130,35 @@ class Slots:
             self.urgent -= urgent
 
 
-async def _draw_now(fn: Callable[[*Ts], T], *args: *Ts) -> T:
-    """Draw in an image worker, the slot being held by the caller."""
-    executor: Executor = (
-        _image_processes()
-        if IMAGE_PROCESSES and _warm >= IMAGE_PROCESSES and _portable(fn)
-        else _image_threads()
-    )
+async def _draw_now(fn: Callable[[*Ts], T], *args: *Ts, affinity: str | None = None) -> T:
+    """Draw in an image worker, the slot being held by the caller: in the drawing process of
+    ``affinity`` (a table's drawings, whose kept layers are in that process's cache,
+    ``rendering.layers``), else in the least busy one."""
+    loop = asyncio.get_running_loop()
+    if not (IMAGE_PROCESSES and _warm >= IMAGE_PROCESSES and _portable(fn)):
+        return await loop.run_in_executor(_image_threads(), fn, *args)
+    lane = _lane_for(affinity)
+    executor = _image_lane(lane)
+    _lane_load[lane] += 1
     try:
-        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+        return await loop.run_in_executor(executor, fn, *args)
     except BrokenProcessPool:
-        # A drawing process died (killed, out of memory): a new pool, warmed in the
+        # The drawing process died (killed, out of memory): a new one, warmed in the
         # background, and this drawing in a thread meanwhile.
-        _reset_image_processes()
-        if _warm_job is not None and not _stopped:
-            warm_images(_warm_job)
-        return await asyncio.get_running_loop().run_in_executor(_image_threads(), fn, *args)
+        _reset_image_lane(lane, executor)
+        return await loop.run_in_executor(_image_threads(), fn, *args)
+    finally:
+        if lane < len(_lane_load):  # the lanes may have been shut down meanwhile
+            _lane_load[lane] = max(0, _lane_load[lane] - 1)
 
 
 class Drawer(Protocol):
-    """What ``Slots.held`` hands its caller: draw ``fn(*args)`` in an image worker."""
+    """What ``Slots.held`` hands its caller: draw ``fn(*args)`` in an image worker (in the
+    drawing process of ``affinity``, ``_draw_now``)."""
 
-    def __call__(self, fn: Callable[[*Ts], T], *args: *Ts) -> Awaitable[T]: ...
+    def __call__(
+        self, fn: Callable[[*Ts], T], *args: *Ts, affinity: str | None = None
+    ) -> Awaitable[T]: ...
 
 
 IMAGE_THREADS = 2
@@ -183,11 +193,20 @@ def default_image_processes(cpus: int | None = None, memory: int | None = None) 
     return max(1, min(MAX_IMAGE_PROCESSES, count))
 
 
+SLOTS_PER_PROCESS = 8
+"""Drawings in flight per drawing process. A drawing's round trip (the job handed to the
+pool's threads, pickled, sent; the image sent back and handed to the event loop) takes ten times
+the drawing itself on a busy machine (benchmarks/load.py, 500 realistic tables on 2 shared
+cores, instrumented: 2.3 ms of CPU in the drawing process, 60 ms from the slot to the image), so
+with two in flight per process the processes idled while hundreds of redraws waited for a slot.
+Measured there: 8 per process drew 80 % more images than 2 (3,329 against 1,846 in 30 s),
+click->table p50 4.6 against 7.7 s. The slots' order (a player's hand first) still holds for the
+drawings waiting for a slot."""
+
+
 def slots_for(processes: int) -> int:
-    """Two drawings per process in flight, and two more: the next one is pickled and waiting
-    while the current one is drawn (3 processes: 8 slots measured best; 2 slots per process
-    fewer cost a third of the throughput)."""
-    return 2 * processes + 2 if processes else IMAGE_THREADS
+    """``SLOTS_PER_PROCESS`` drawings per process in flight, and two more."""
+    return SLOTS_PER_PROCESS * processes + 2 if processes else IMAGE_THREADS
 
 
 IMAGE_PROCESSES = 0
@@ -291,26 +310,28 @@ def warm_images(job: Callable[[], object]) -> None:
     global _warm_job, _stopped
     _warm_job = job
     _stopped = False
-    executor = image_executor()
-    count = max(1, IMAGE_PROCESSES)
+    if not IMAGE_PROCESSES:
+        _submit_warm(job, [_image_threads()])
+        return
+    _start_warming(job, [_image_lane(lane) for lane in range(IMAGE_PROCESSES)])
 
-    def submit() -> None:
-        try:
-            for _ in range(count):
-                executor.submit(job).add_done_callback(_warmed)
-        except RuntimeError:
-            pass  # the pool was shut down meanwhile: the bot (or the interpreter) is stopping
-        except Exception as exc:
-            # The processes cannot start: the drawings are made in threads.
-            if not _stopped:
-                log.warning("the drawing processes could not start: %r", exc)
 
-    if isinstance(executor, ProcessPoolExecutor):
-        # Not a daemon: an interpreter that exits while a process is being started waits for
-        # it, rather than tear down the pool's queues under a child that is still to read them.
-        threading.Thread(target=submit, name=STARTER_THREAD).start()
-    else:
-        submit()
+def _start_warming(job: Callable[[], object], executors: list[Executor]) -> None:
+    """Not a daemon: an interpreter that exits while a process is being started waits for it,
+    rather than tear down the pool's queues under a child that is still to read them."""
+    threading.Thread(target=_submit_warm, args=(job, executors), name=STARTER_THREAD).start()
+
+
+def _submit_warm(job: Callable[[], object], executors: list[Executor]) -> None:
+    try:
+        for executor in executors:
+            executor.submit(job).add_done_callback(_warmed)
+    except RuntimeError:
+        pass  # the pool was shut down meanwhile: the bot (or the interpreter) is stopping
+    except Exception as exc:
+        # The processes cannot start: the drawings are made in threads.
+        if not _stopped:
+            log.warning("the drawing processes could not start: %r", exc)
 
 
 def _warmed(future: Future[object]) -> None:
@@ -352,7 +373,15 @@ def _portable(fn: Callable[..., object]) -> bool:
     return portable
 
 
-_image_pool: ProcessPoolExecutor | None = None
+_image_lanes: list[ProcessPoolExecutor | None] = []
+"""One pool of one drawing process per lane, ``IMAGE_PROCESSES`` of them. A table's drawings
+all go to one lane (``_lane_for``): its kept layers (its wooden table, plates and panels,
+``rendering.layers``) are then in that process's cache at its next drawing. With one pool of
+all the processes, each process drew any table, and the cache of each (about 240 tables) missed
+on most of them past a few hundred tables (500 tables, or 200 shown in three languages): a
+table drawn cold costs 7.7 ms of CPU, warm 4.7 (benchmarks/render.py, coinche)."""
+_lane_load: list[int] = []
+"""Drawings in flight in each lane."""
 
 
 FORK_SERVER_PRELOAD = ["bot.play.fork_server"]
@@ -369,35 +398,53 @@ def fork_context() -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _image_processes() -> ProcessPoolExecutor:
-    global _image_pool
-    if _image_pool is None:
-        _image_pool = ProcessPoolExecutor(
-            max(1, IMAGE_PROCESSES),
+def _lane_for(affinity: str | None) -> int:
+    """The lane of ``affinity`` (the same one for as long as the bot runs), or the lane with
+    the fewest drawings in flight."""
+    count = max(1, IMAGE_PROCESSES)
+    if len(_lane_load) < count:
+        _lane_load.extend([0] * (count - len(_lane_load)))
+    if affinity is not None:
+        return zlib.crc32(affinity.encode()) % count
+    return min(range(count), key=_lane_load.__getitem__)
+
+
+def _image_lane(lane: int) -> ProcessPoolExecutor:
+    count = max(1, IMAGE_PROCESSES)
+    if len(_image_lanes) < count:
+        _image_lanes.extend([None] * (count - len(_image_lanes)))
+    pool = _image_lanes[lane]
+    if pool is None:
+        pool = _image_lanes[lane] = ProcessPoolExecutor(
+            1,
             mp_context=fork_context(),
             initializer=_drawing_process,
             initargs=(os.getpid(), os.nice(0) if hasattr(os, "nice") else 0),
         )
-    return _image_pool
+    return pool
 
 
-def image_executor() -> Executor:
-    """Where portable drawings go."""
-    return _image_processes() if IMAGE_PROCESSES else _image_threads()
-
-
-def _reset_image_processes() -> None:
-    global _image_pool, _warm
-    _image_pool = None
-    _warm = 0
+def _reset_image_lane(lane: int, broken: ProcessPoolExecutor) -> None:
+    """A lane whose process died gets a new one, warmed in the background; every drawing is
+    made in a thread until it is warm (as after a start). Once per broken pool, however many
+    drawings found it broken."""
+    global _warm
+    if lane >= len(_image_lanes) or _image_lanes[lane] is not broken:
+        return
+    _image_lanes[lane] = None
+    _warm = max(0, _warm - 1)
+    if _warm_job is not None and not _stopped:
+        _start_warming(_warm_job, [_image_lane(lane)])
 
 
 def _shutdown_image_processes(wait: bool = False) -> None:
-    global _image_pool, _warm
+    global _warm
     _warm = 0
-    if _image_pool is not None:
-        _image_pool.shutdown(wait=wait, cancel_futures=True)
-    _image_pool = None
+    lanes = [pool for pool in _image_lanes if pool is not None]
+    _image_lanes.clear()
+    _lane_load.clear()
+    for pool in lanes:
+        pool.shutdown(wait=wait, cancel_futures=True)
 
 
 _to_join: list[ProcessPoolExecutor] = []

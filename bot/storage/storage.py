@@ -42,7 +42,8 @@ class Storage:
         self.puzzles: PuzzleStorage = PuzzleStore(database)
         self.settings: ServerSettingsStorage = ServerSettingsStore(database)
         self.instance: InstanceStorage = InstanceStore(database)
-        self.open_tables: OpenStorage = OpenStore(database)
+        # A mirror's ping rides with the steps of play, as a table's own does.
+        self.open_tables: OpenStorage = OpenStore(database, tables.commits)
         self.relay: RelayStorage = RelayStore(database)
         self.seasons: SeasonStorage = SeasonStore(database, ratings._rate_pending)
         """Seasons and divisions (issue 45). A stored game moves its season's ratings in the

@@ -5,7 +5,6 @@ a notice says when a computer player took the seat of somebody who missed too ma
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 
 import discord
@@ -131,16 +130,11 @@ class Pings:
 
     @staticmethod
     def _clear(session: TableSession, place: Place) -> None:
-        """The stored ping id goes: with the next commit for a table's own place, now for a
-        mirror (in the background: the ping is deleted whether or not this is written)."""
-        if not place.mirror:
+        """The stored ping id goes, with the next commit (a table's own place or a mirror)."""
+        if place.mirror:
+            session.defer_mirror(place.channel_id, ping_message_id=None)
+        else:
             session.defer_row(ping_message_id=None)
-            return
-        task = asyncio.get_running_loop().create_task(
-            set_place(session, place, ping_message_id=None),
-            name=f"atout-present-ping-{session.id}",
-        )
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     async def delete_taken(self, session: TableSession, ping: tuple[int, int] | None) -> None:
         if ping is None:

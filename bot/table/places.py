@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.play.sessions import TableSession
 from bot.play.settings import locale_of
-from bot.storage.open.interface import Mirror
+from bot.storage.open.interface import DEFERRED_MIRROR_FIELDS, Mirror
 from bot.text.i18n import supported
 
 
@@ -88,8 +88,8 @@ async def set_place(
     ping_message_id: int | Unset | None = UNSET,
 ) -> Place:
     """Change the table message, the thread or the ping of one place: a mirror's row, or the
-    table's own columns (``TableSession.update_row``; the ping's id rides with the next commit,
-    ``defer_row``). Returns the place as it is now."""
+    table's own columns (``TableSession.update_row``). The ping's id rides with the next commit
+    (``defer_row``, ``defer_mirror``). Returns the place as it is now."""
     if place.mirror:
         fields = {
             name: value
@@ -100,7 +100,11 @@ async def set_place(
             )
             if not isinstance(value, Unset)
         }
-        await session.set_mirror(place.channel_id, **fields)
+        if set(fields) <= DEFERRED_MIRROR_FIELDS:
+            # The ping's id rides with the next commit, as the table's own does.
+            session.defer_mirror(place.channel_id, **fields)
+        else:
+            await session.set_mirror(place.channel_id, **fields)
     else:
         if not isinstance(ping_message_id, Unset):
             session.defer_row(ping_message_id=ping_message_id)

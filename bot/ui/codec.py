@@ -27,7 +27,8 @@ from games.actions import Action
 
 PREFIX: Final = "atout"
 ANY_TEMPLATE: Final = PREFIX + r":.*"
-"""Every id of Atout, of this version or an older one (the item that answers the unknown ones)."""
+"""Every id of Atout, of this version or an older one (those that no item answers are refused by
+``bot.ui.components.answer_unknown``)."""
 
 BUTTON_TEMPLATE = (
     # An exchange with values is a button (Piquet's "keep my hand"); without, the discard select.

@@ -54,18 +54,24 @@ async def _draw(
     fn: Callable[..., bytes],
     *args: Any,
     drawer: Drawer | None = None,
+    affinity: str | None = None,
     **kwargs: Any,
 ) -> bytes:
     """``fn(*args, **kwargs)`` through the image queue (or with ``drawer``, a slot the caller
-    holds already: ``Slots.held``), or from the cache. The key is taken on the event loop,
-    before any await: the views are not changed under it."""
+    holds already: ``Slots.held``), or from the cache; ``affinity``: the drawings of one table
+    go to one drawing process, which keeps its layers (``bot.play.workers._draw_now``). The key
+    is taken on the event loop, before any await: the views are not changed under it."""
     key = json.dumps([fn.__module__, fn.__qualname__, args, kwargs], sort_keys=True, default=str)
     entry = _cache.get(key)
     if entry is not None and entry[0] is fn:
         _cache.move_to_end(key)
         return entry[1]
     work = functools.partial(fn, *args, **kwargs)
-    data = await (drawer(work) if drawer is not None else image_slots().run(priority, work))
+    data = await (
+        drawer(work, affinity=affinity)
+        if drawer is not None
+        else image_slots().run(priority, work, affinity=affinity)
+    )
     _cache[key] = (fn, data)
     while len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
@@ -93,6 +99,7 @@ async def table_file(
         locale=locale,
         unrated=unrated,
         drawer=drawer,
+        affinity=stem,
     )
     return _file(data, stem)
 

@@ -26,6 +26,7 @@ USED = (
     _.moderation,  # discord.Intents: the bans, for open tables (bot/app.py)
     _.on_guild_remove,  # commands.Cog listeners, called by event name (cogs/play.py)
     _.on_member_ban,
+    _.on_interaction,  # discord.Client: every interaction, by event name (bot/app.py)
     _.carried_out,  # bot.open.relay: the tests wait on it for what comes through PostgreSQL
     # aiohttp calls or reads these (bot/web/connections.py subclasses its connection and site).
     _.handle_error,  # aiohttp's RequestHandler: its own errors (a malformed request) answered

@@ -57,6 +57,11 @@ class Mirror:
 
 
 MIRROR_FIELDS = frozenset({"thread_id", "message_id", "ping_message_id", "closed", "users"})
+DEFERRED_MIRROR_FIELDS = frozenset({"ping_message_id"})
+"""Mirror columns that may wait for the next group commit (``defer_mirror_update``): a "your
+turn" ping comes and goes at every turn of a person, in their server's mirror, and written alone
+each cost a transaction of its own (a disk flush on SQLite) that the steps of play queued
+behind."""
 
 
 class OpenStorage(ABC):
@@ -132,6 +137,12 @@ class OpenStorage(ABC):
     @abstractmethod
     async def update_mirror(self, table_id: int, channel_id: int, **fields: Any) -> None:
         """Set ``MIRROR_FIELDS`` of one mirror."""
+
+    @abstractmethod
+    def defer_mirror_update(self, table_id: int, channel_id: int, **fields: Any) -> None:
+        """Set ``DEFERRED_MIRROR_FIELDS`` of one mirror with the next group commit of play
+        (``TableStorage.defer_update``'s, for a table's own columns); ``mirrors`` reads them at
+        once."""
 
     @abstractmethod
     async def table_in_thread(self, thread_id: int) -> int | None:

@@ -12,16 +12,39 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import replace
 from typing import Any
 
-from bot.storage.databases.database import TIME_FORMAT, Connection, Database, Row, placeholders
-from bot.storage.open.interface import MIRROR_FIELDS, QUEUE_LOCK, Mirror, OpenStorage, Queued
+from bot.storage.databases.database import (
+    TIME_FORMAT,
+    Connection,
+    Database,
+    Row,
+    Statement,
+    placeholders,
+)
+from bot.storage.open.interface import (
+    DEFERRED_MIRROR_FIELDS,
+    MIRROR_FIELDS,
+    QUEUE_LOCK,
+    Mirror,
+    OpenStorage,
+    Queued,
+)
+from bot.storage.tables.group_commit import GroupCommit
 from bot.storage.tables.settings import TableSettings
+
+MIRROR = "mirror"
+"""The group commit's kind of the mirrors' rows (``GroupCommit.kind``)."""
 
 
 class OpenStore(OpenStorage):
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, commits: GroupCommit | None = None) -> None:
         self.database = database
+        self.commits = commits or GroupCommit(database, _no_table)
+        """The group commit of play (``storage.tables``'), which the mirrors' deferred columns
+        ride with."""
+        self.commits.kind(MIRROR, _mirror_statement)
 
     # ------------------------------------------------------------------ the queue
     async def enqueue(self, entry: Queued) -> Queued | None:
@@ -157,7 +180,10 @@ class OpenStore(OpenStorage):
         rows = await self.database.fetch(
             "SELECT * FROM mirrors WHERE table_id = $1 ORDER BY channel_id", table_id
         )
-        return [_mirror(row) for row in rows]
+        found = [_mirror(row) for row in rows]
+        return [
+            replace(m, **self.commits.deferred((MIRROR, m.table_id, m.channel_id))) for m in found
+        ]
 
     async def update_mirror(self, table_id: int, channel_id: int, **fields: Any) -> None:
         unknown = set(fields) - MIRROR_FIELDS
@@ -165,17 +191,15 @@ class OpenStore(OpenStorage):
             raise ValueError(f"unknown mirror columns {sorted(unknown)}")
         if not fields:
             return
-        values = [
-            json.dumps(list(v)) if name == "users" else int(v) if name == "closed" else v
-            for name, v in fields.items()
-        ]
-        assignments = ", ".join(f"{name} = ${n}" for n, name in enumerate(fields, start=3))
-        await self.database.execute(
-            f"UPDATE mirrors SET {assignments} WHERE table_id = $1 AND channel_id = $2",
-            table_id,
-            channel_id,
-            *values,
-        )
+        sql, args = _mirror_statement((MIRROR, table_id, channel_id), fields)
+        await self.database.execute(sql, *args)
+        self.commits.written((MIRROR, table_id, channel_id), fields)
+
+    def defer_mirror_update(self, table_id: int, channel_id: int, **fields: Any) -> None:
+        unknown = set(fields) - DEFERRED_MIRROR_FIELDS
+        if unknown:
+            raise ValueError(f"mirror columns {sorted(unknown)} must be written with update")
+        self.commits.defer((MIRROR, table_id, channel_id), fields)
 
     async def table_in_thread(self, thread_id: int) -> int | None:
         row = await self.database.fetchrow(
@@ -263,6 +287,26 @@ def _entry(row: Row) -> Queued:
         queued_at=str(row["queued_at"]),
         answer=json.loads(row["answer"]),
     )
+
+
+def _mirror_statement(key: tuple[Any, ...], fields: dict[str, Any]) -> Statement:
+    """``UPDATE mirrors`` of the mirror ``(MIRROR, table, channel)``; the columns are checked
+    against ``MIRROR_FIELDS`` before they get here."""
+    _, table_id, channel_id = key
+    names = sorted(fields)
+    values = [
+        json.dumps(list(v)) if name == "users" else int(v) if name == "closed" else v
+        for name, v in ((n, fields[n]) for n in names)
+    ]
+    assignments = ", ".join(f"{name} = ${n}" for n, name in enumerate(names, start=3))
+    return (
+        f"UPDATE mirrors SET {assignments} WHERE table_id = $1 AND channel_id = $2",
+        (table_id, channel_id, *values),
+    )
+
+
+def _no_table(table_id: int, fields: dict[str, Any]) -> Statement:
+    raise AssertionError("an open tables' store defers no table's columns")
 
 
 def _mirror(row: Row) -> Mirror:

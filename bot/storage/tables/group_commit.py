@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from bot.storage.databases.database import Database, Statement, Step
@@ -24,9 +24,15 @@ log = logging.getLogger(__name__)
 COMMITTER_NAME = "atout-group-commit"
 
 
+RowBookkeeping = Callable[[tuple[Any, ...], dict[str, Any]], Statement]
+"""The statement that writes the deferred columns of a row of another kind than a table's (its
+key: the kind's name, then what names the row)."""
+
+
 class GroupCommit:
     """The queue of steps, the committer task, and the deferred bookkeeping of the tables (column
-    values written with the next group, ``TableStorage.defer_update``)."""
+    values written with the next group, ``TableStorage.defer_update``) and of the other rows that
+    a click changes (an open table's mirror: its ping, ``OpenStorage.defer_mirror_update``)."""
 
     def __init__(
         self, database: Database, bookkeeping: Callable[[int, dict[str, Any]], Statement]
@@ -34,9 +40,12 @@ class GroupCommit:
         self.database = database
         self._bookkeeping = bookkeeping
         """The statement that writes a table's deferred columns."""
+        self._kinds: dict[str, RowBookkeeping] = {}
+        """Other kinds of rows with deferred columns → the statement that writes them."""
         self._queue: list[Step] = []
-        self._deferred: dict[int, dict[str, Any]] = {}
-        self._writing: list[dict[int, dict[str, Any]]] = []
+        self._deferred: dict[Hashable, dict[str, Any]] = {}
+        """Table id (or ``(kind, …)`` of another row) → its columns waiting for a commit."""
+        self._writing: list[dict[Hashable, dict[str, Any]]] = []
         """The bookkeeping of the commits under way, oldest first: still what readers must see
         until it is written (PostgreSQL's readers do not wait for the committer)."""
         self._committer: asyncio.Task[None] | None = None
@@ -51,24 +60,36 @@ class GroupCommit:
         self._start_committer()
         await future
 
-    def defer(self, table_id: int, fields: dict[str, Any]) -> None:
-        self._deferred.setdefault(table_id, {}).update(fields)
+    def kind(self, name: str, bookkeeping: RowBookkeeping) -> None:
+        """Rows of another kind than tables may defer columns too, keyed ``(name, …)``."""
+        self._kinds[name] = bookkeeping
+
+    def defer(self, key: Hashable, fields: dict[str, Any]) -> None:
+        """Columns of a table (its id) or of a row of a ``kind`` (``(kind, …)``) written with
+        the next group: the last value of each column wins."""
+        self._deferred.setdefault(key, {}).update(fields)
         if self.database.connected:
             self._start_committer()
 
-    def deferred(self, table_id: int) -> dict[str, Any]:
-        """The columns of the table waiting for a commit (newer than its row)."""
+    def deferred(self, key: Hashable) -> dict[str, Any]:
+        """The columns of the row waiting for a commit (newer than what the database holds)."""
         fields: dict[str, Any] = {}
         for group in (*self._writing, self._deferred):
-            fields.update(group.get(table_id, {}))
+            fields.update(group.get(key, {}))
         return fields
 
-    def written(self, table_id: int, names: Iterable[str]) -> None:
+    def written(self, key: Hashable, names: Iterable[str]) -> None:
         """These columns were just written: their deferred values are older, forget them."""
         for name in names:
-            self._deferred.get(table_id, {}).pop(name, None)
+            self._deferred.get(key, {}).pop(name, None)
             for group in self._writing:
-                group.get(table_id, {}).pop(name, None)
+                group.get(key, {}).pop(name, None)
+
+    def _statement(self, key: Hashable, fields: dict[str, Any]) -> Statement:
+        if isinstance(key, tuple):
+            return self._kinds[key[0]](key, fields)
+        assert isinstance(key, int)
+        return self._bookkeeping(key, fields)
 
     def _start_committer(self) -> None:
         if self._committer is None or self._committer.done():
@@ -87,7 +108,7 @@ class GroupCommit:
 
     async def _commit_once(self) -> bool:
         steps: list[Step] = []
-        deferred: dict[int, dict[str, Any]] = {}
+        deferred: dict[Hashable, dict[str, Any]] = {}
         try:
             async with self.database.group_guard():
                 # Drained once the connection is ours: whatever arrived while we waited for it
@@ -96,14 +117,14 @@ class GroupCommit:
                 steps, self._queue = self._queue, []
                 deferred, self._deferred = self._deferred, {}
                 self._writing.append(deferred)
-                bookkeeping = [self._bookkeeping(t, f) for t, f in deferred.items()]
+                bookkeeping = [self._statement(k, f) for k, f in deferred.items() if f]
                 await self.database.commit_group(steps, bookkeeping)
         except BaseException as exc:
             self._forget_writing(deferred)
             # Nothing of this group is committed. Each caller hears of it; bookkeeping that is
             # not superseded meanwhile is kept for the next commit.
-            for table_id, fields in deferred.items():
-                self._deferred[table_id] = {**fields, **self._deferred.get(table_id, {})}
+            for key, fields in deferred.items():
+                self._deferred[key] = {**fields, **self._deferred.get(key, {})}
             for step in steps:
                 if not step.future.done():
                     step.future.set_exception(
@@ -126,7 +147,7 @@ class GroupCommit:
                 step.future.set_exception(step.outcome)
         return True
 
-    def _forget_writing(self, deferred: dict[int, dict[str, Any]]) -> None:
+    def _forget_writing(self, deferred: dict[Hashable, dict[str, Any]]) -> None:
         self._writing = [group for group in self._writing if group is not deferred]
 
     async def flush(self) -> None:

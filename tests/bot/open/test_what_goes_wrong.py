@@ -5,12 +5,19 @@ a player banned from their server, a mirror's message deleted by a moderator."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import simcord
 
 from bot.app import AtoutBot
 from bot.table.places import places
+from bot.table.presence import LOBBY_TTL_S
+from harness.driver import custom_ids
 from tests.bot.open.players import OpenTable, Server, open_server, set_open
+from tests.cogs.test_languages_games import speaking
+
+__all__ = ["speaking"]  # the fixture, imported to be used here
 
 
 def one_line(result: object) -> str:
@@ -167,3 +174,58 @@ async def test_a_channel_the_bot_may_no_longer_post_in_gets_no_mirror(env: simco
     for _ in range(3):  # Bob's table goes on, with a computer in Ann's seat
         await table.play_turn()
     assert table.session.row.status == "playing"
+
+
+def public_words(server: Server) -> str:
+    """What everybody reads in a server's channel and its threads."""
+    messages = list(server.channel.history())
+    for thread in server.channel.threads:
+        messages += list(thread.history())
+    return "\n".join(m.content for m in messages)
+
+
+async def _offered_lobby(
+    env: simcord.Env, speaking: dict[int, str]
+) -> tuple[Server, Server, Any, int]:
+    """Alpha's Coinche lobby offered to the queue (``open:true``); Bob, of Beta, who speaks
+    French, seated at it from the queue. Returns both servers, Bob's /play and the table."""
+    alpha = await open_server(env, "alpha", 1)
+    beta = await open_server(env, "beta", 1)
+    (ann,), (bob,) = alpha.people, beta.people
+    speaking[bob.id] = "fr"
+    opened = await ann.slash(alpha.channel, "coinche start", open=True)
+    assert opened.response is not None
+    table_id = int(next(c for c in custom_ids(opened.response) if ":join:" in c).split(":")[2])
+    answer = await bob.slash(beta.channel, "play", game="coinche", seats=4)
+    assert answer.response is not None and f"table {table_id}" in answer.response.content
+    return alpha, beta, answer, table_id
+
+
+async def test_a_lobby_that_closes_tells_its_queued_players_privately(
+    env: simcord.Env, speaking: dict[int, str]
+) -> None:
+    """Alpha turns open tables off: its lobby closes, and Bob, seated from the queue, reads it
+    once, in French, in his own /play answer; nobody in Beta reads about his seat."""
+    alpha, beta, answer, table_id = await _offered_lobby(env, speaking)
+    (bob,) = beta.people
+    await set_open(alpha, False)
+    closed = f"La table {table_id} a fermé avant de commencer : tu n'y as plus de place."
+    assert answer.response.content == closed
+    assert "a fermé" not in public_words(beta) and "closed" not in public_words(beta)
+    assert bob.id not in env.backend.dm_channels, "told in his answer: no direct message"
+
+
+async def test_a_lobby_that_expires_tells_its_queued_players_in_a_direct_message(
+    env: simcord.Env, speaking: dict[int, str], coarse_sweeps: float
+) -> None:
+    """A lobby left alone expires after half an hour, when Bob's /play answer can no longer be
+    edited (Discord keeps its webhook 15 minutes): he reads it in a direct message, once."""
+    _alpha, beta, _answer, table_id = await _offered_lobby(env, speaking)
+    (bob,) = beta.people
+    await env.advance_time(LOBBY_TTL_S + 2 * coarse_sweeps)
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    row = await bot.storage.tables.get(table_id)
+    assert row is not None and row.status == "abandoned"
+    assert "a fermé" not in public_words(beta) and "closed" not in public_words(beta)
+    told = [m.content for m in bob.user.dm_channel.history()]
+    assert told == [f"La table {table_id} a fermé avant de commencer : tu n'y as plus de place."]

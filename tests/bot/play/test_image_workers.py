@@ -91,7 +91,7 @@ def test_the_usable_cpus_follow_the_affinity() -> None:
 def test_a_drawing_process_loads_the_renderer_and_nothing_of_the_bot(processes: None) -> None:
     """Forked from the fork server, which imported the renderer only: no discord, no
     aiohttp, no storage driver, none of the application, and the renderer already there."""
-    pool = workers._image_processes()
+    pool = workers._image_lane(0)
     pids = set()
     for _ in range(4):
         pid, heavy = pool.submit(loaded_modules.heavy_modules).result(timeout=120)
@@ -103,7 +103,7 @@ def test_a_drawing_process_loads_the_renderer_and_nothing_of_the_bot(processes: 
 
 def test_more_processes_keep_more_drawings_in_flight() -> None:
     assert workers.slots_for(0) == workers.IMAGE_THREADS
-    assert workers.slots_for(3) == 8
+    assert workers.slots_for(3) == 3 * workers.SLOTS_PER_PROCESS + 2
     assert workers.slots_for(1) < workers.slots_for(2)
 
 
@@ -147,17 +147,42 @@ async def test_a_drawing_that_cannot_travel_is_drawn_in_a_thread(processes: None
     assert await slots.run(workers.HAND, lambda: os.getpid()) == here
 
 
+async def test_a_table_s_drawings_go_to_one_process(processes: None) -> None:
+    """Each process keeps the layers of the tables it drew (``rendering.layers``): a table's
+    drawings all go to the same one, whatever else is drawn meanwhile."""
+    slots = workers.Slots(workers.IMAGE_SLOTS)
+
+    async def drawn_by(affinity: str | None, seed: int) -> int:
+        job = functools.partial(_pid_and_table, seed)
+        pid, _ = await slots.run(workers.TABLE, job, affinity=affinity)
+        return pid
+
+    for table in ("table-1", "table-2", "table-3"):
+        pids = await asyncio.wait_for(
+            asyncio.gather(*(drawn_by(table, seed) for seed in range(4))), timeout=120
+        )
+        assert len(set(pids)) == 1 and os.getpid() not in pids, (table, pids)
+    # Without one, a drawing goes to the least busy process: both are used.
+    pids = await asyncio.wait_for(
+        asyncio.gather(*(drawn_by(None, seed) for seed in range(8))), timeout=120
+    )
+    assert len(set(pids)) == 2, pids
+
+
 async def test_a_dead_drawing_process_is_replaced(processes: None) -> None:
-    pool = workers._image_pool
+    pool = workers._image_lanes[0]
     assert pool is not None
     victim = next(iter(pool._processes.values()))
     victim.kill()
     victim.join(10)
     slots = workers.Slots(workers.IMAGE_SLOTS)
-    # The drawing that finds the pool broken is made in a thread; a new pool warms meanwhile.
+    first = next(t for t in (f"table-{n}" for n in range(100)) if workers._lane_for(t) == 0)
+    # The drawing that finds its process dead is made in a thread; a new process warms
+    # meanwhile.
     for seed in range(3):
         _, data = await asyncio.wait_for(
-            slots.run(workers.TABLE, functools.partial(_pid_and_table, seed)), timeout=120
+            slots.run(workers.TABLE, functools.partial(_pid_and_table, seed), affinity=first),
+            timeout=120,
         )
         assert data.startswith(b"\x89PNG")
     deadline = time.monotonic() + 120

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord.actors import _component_interaction, _visible_message
 
@@ -150,3 +151,27 @@ async def test_forged_select_values_are_refused_and_change_nothing(env: simcord.
             assert result.acknowledged, (component["custom_id"], chosen)
             assert answered_privately(result), (component["custom_id"], chosen)
             assert await state(env, table) == before
+
+
+async def test_a_click_on_a_hand_rebuilds_its_view_once(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py rebuilds the clicked message's whole view for every item whose template
+    matches the id; the answer to unknown ids is not one of them (it matched every ``atout:``
+    id, and each click on a hand was rebuilt twice). Unknown ids are still answered (above)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env, channel, [alice])
+    await table.open("briscola", computers=1, seats=2, hands_to_win=1)
+    rebuilt: list[int] = []
+    from_message = discord.ui.View.from_message.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: Any, message: Any, /, *, timeout: float | None = 180.0) -> Any:
+        rebuilt.append(message.id)
+        return from_message(cls, message, timeout=timeout)
+
+    monkeypatch.setattr(discord.ui.View, "from_message", classmethod(counted))
+    for _ in range(3):
+        await table.play_turn()  # Hand on the table message, then a card on the hand
+    assert len(rebuilt) == 3 * 2, rebuilt

@@ -1,0 +1,55 @@
+"""Issue 44, item 7: what an open table's click costs beside its step (the timings themselves are
+benchmarks/load.py's). A "your turn" ping comes and goes at every turn of a person, in their
+server's mirror: its id rides with the group commit of play, as an ordinary table's does, and
+is never a transaction of its own (each was a disk flush on SQLite that the steps queued
+behind)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.app import AtoutBot
+from bot.storage.databases.database import Database
+from tests.bot.open.players import OpenTable, open_server
+
+
+async def test_a_turn_s_ping_rides_with_the_step_of_play(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    north = await open_server(env, "north", 1)
+    south = await open_server(env, "south", 1)
+    (ann,), (bob,) = north.people, south.people
+    await ann.slash(north.channel, "play", game="briscola", seats=2)
+    await bob.slash(south.channel, "play", game="briscola", seats=2)
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    table_id = await bot.storage.open_tables.seated_at(ann.id)
+    assert table_id is not None
+    table = OpenTable(env, table_id, {ann.id: north, bob.id: south})
+    await table.play_turn()
+
+    alone: list[str] = []
+    execute = Database.execute
+
+    async def watched(self: Database, sql: str, *args: Any) -> Any:
+        alone.append(sql)
+        return await execute(self, sql, *args)
+
+    monkeypatch.setattr(Database, "execute", watched)
+    for _ in range(4):  # each turn: the last ping deleted, the next player's sent
+        await table.play_turn()
+    assert not [sql for sql in alone if "mirrors" in sql], alone
+
+    # What the database holds is what the bot holds, once the group is committed; and a
+    # reader sees the ping at once (a reload after a storage error).
+    pinged = {m.channel_id: m.ping_message_id for m in table.session.mirrors}
+    assert any(pinged.values()), "a person is to play: their mirror holds the ping"
+    read = await bot.storage.open_tables.mirrors(table_id)
+    assert {m.channel_id: m.ping_message_id for m in read} == pinged
+    await bot.storage.tables.flush()
+    rows = await bot.storage.database.fetch(
+        "SELECT channel_id, ping_message_id FROM mirrors WHERE table_id = $1", table_id
+    )
+    assert {r["channel_id"]: r["ping_message_id"] for r in rows} == pinged
