@@ -40,65 +40,77 @@ class Voice:
 
 
 Sentence = Callable[[Event, Voice], str | None]
+"""Each reads its own kind of event (``SENTENCES``), narrowed by its type: the keys that kind
+guarantees are indexed, so that an engine that stops giving one fails the tests rather than
+say a sentence with a blank in it."""
 
 
 def _named(key: str) -> Sentence:
     """The sentences that say only who did it (``event_pass``: "bob passes")."""
-    return lambda event, voice: t(key, voice.locale, name=voice.name(event.get("seat")))
+    return lambda event, voice: t(key, voice.locale, name=voice.name(event["seat"]))
 
 
-def _trick(event: Event, voice: Voice) -> str:
-    return t("event_trick", voice.locale, name=voice.name(event.get("winner", event.get("seat"))))
+def _trick(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "trick":
+        return None
+    return t("event_trick", voice.locale, name=voice.name(event["winner"]))
 
 
-def _take(event: Event, voice: Voice) -> str:
-    trump = trump_word(str(event.get("trump")), voice.locale, voice.deck_style)
-    return t("event_take", voice.locale, name=voice.name(event.get("seat")), trump=trump)
+def _take(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "take":
+        return None
+    trump = trump_word(event["trump"], voice.locale, voice.deck_style)
+    return t("event_take", voice.locale, name=voice.name(event["seat"]), trump=trump)
 
 
-def _bid(event: Event, voice: Voice) -> str:
-    value = event.get("value")
+def _bid(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "bid":
+        return None
+    value = event["value"]
     shown = t(f"bid_{value}", voice.locale) if isinstance(value, str) else value
-    trump = trump_word(str(event.get("trump")), voice.locale, voice.deck_style)
-    name = voice.name(event.get("seat"))
+    trump = trump_word(str(event["trump"]), voice.locale, voice.deck_style)
+    name = voice.name(event["seat"])
     return t("event_bid", voice.locale, name=name, value=shown, trump=trump)
 
 
-def _call(event: Event, voice: Voice) -> str:
-    name, rank, points = (
-        voice.name(event.get("seat")),
-        voice.rank(event.get("rank")),
-        event.get("points"),
-    )
+def _call(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "call":
+        return None
+    name, rank = voice.name(event["seat"]), voice.rank(event["rank"])
+    points = event.get("points")  # only a target over a standing 2 (``two_then_points``)
     if points:
         return t("event_call_points", voice.locale, name=name, rank=rank, points=points)
     return t("event_call", voice.locale, name=name, rank=rank)
 
 
-def _trump(event: Event, voice: Voice) -> str:
-    name, suit, called = (
-        voice.name(event.get("seat")),
-        voice.suit(event.get("suit")),
-        event.get("called_card"),
-    )
+def _trump(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "trump":
+        return None
+    name, suit, called = voice.name(event["seat"]), voice.suit(event["suit"]), event["called_card"]
     if called:
         return t("event_trump_called", voice.locale, name=name, suit=suit, card=voice.card(called))
     return t("event_trump", voice.locale, name=name, suit=suit)
 
 
-def _exchange(event: Event, voice: Voice) -> str:
-    name = voice.name(event.get("seat"))
-    return t("event_exchange", voice.locale, name=name, count=event.get("count", ""))
+def _exchange(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "exchange":
+        return None
+    name = voice.name(event["seat"])
+    return t("event_exchange", voice.locale, name=name, count=event["count"])
 
 
-def _declarer(event: Event, voice: Voice) -> str:
-    name = voice.name(event.get("seat"))
-    return t("event_declarer", voice.locale, name=name, rank=voice.rank(event.get("rank")))
+def _declarer(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "declarer":
+        return None
+    name = voice.name(event["seat"])
+    return t("event_declarer", voice.locale, name=name, rank=voice.rank(event["rank"]))
 
 
-def _partner(event: Event, voice: Voice) -> str:
-    key = "event_alone" if event.get("alone") else "event_partner"
-    return t(key, voice.locale, name=voice.name(event.get("seat")))
+def _partner(event: Event, voice: Voice) -> str | None:
+    if event["type"] != "partner":
+        return None
+    key = "event_alone" if event["alone"] else "event_partner"
+    return t(key, voice.locale, name=voice.name(event["seat"]))
 
 
 def _declaration(event: Event, voice: Voice) -> str | None:
