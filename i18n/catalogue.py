@@ -93,12 +93,17 @@ def _keep(cached: Path, resource: Resource) -> None:
     try:
         cached.parent.mkdir(exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as out:
+            written = Path(out.name)
             try:
                 out.write(pickle.dumps(resource, protocol=pickle.HIGHEST_PROTOCOL))
             except BaseException:
-                os.unlink(out.name)
+                written.unlink(missing_ok=True)
                 raise
-        os.replace(out.name, cached)
+        try:
+            os.replace(written, cached)
+        except OSError:
+            written.unlink(missing_ok=True)
+            raise
         name = cached.name.split(".")
         for old in cached.parent.glob(".".join([*name[:-2], "*", "pickle"])):
             if old != cached:
