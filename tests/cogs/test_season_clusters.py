@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.storage.shards import Shards
 from harness.seasons import store_game
 from tests.cogs.test_seasons import DAY, SWEEP_S, month_sweeps, season_posts
-from tests.support.clusters import Cluster
+from tests.support.clusters import Cluster, close_clusters
 
 __all__ = ["month_sweeps"]
 
@@ -82,8 +82,5 @@ async def test_each_cluster_ends_its_own_servers_seasons_once(pg_server: Any) ->
             (2, False),
         ]
     finally:
-        await env.shutdown()
-        for each in clusters:
-            await each.detach()
-        await zero.storage.close()
+        await close_clusters(env, clusters, zero)
     env.raise_errors()

@@ -114,3 +114,12 @@ class Cluster:
             task.cancel()
         await asyncio.gather(*list(self.tasks), return_exceptions=True)
         await self.bot.storage.close()
+
+
+async def close_clusters(env: simcord.Env, clusters: list[Cluster], zero: AtoutBot) -> None:
+    """A test's world with clusters beside it, closed: the world, each cluster, then the first
+    bot's storage."""
+    await env.shutdown()
+    for each in clusters:
+        await each.detach()
+    await zero.storage.close()

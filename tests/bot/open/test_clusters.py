@@ -17,7 +17,7 @@ from bot.config import Settings
 from bot.storage.shards import Shards
 from harness.driver import custom_ids
 from tests.bot.open.players import OpenTable, Server, open_server
-from tests.support.clusters import Cluster
+from tests.support.clusters import Cluster, close_clusters
 
 
 async def _relayed(env: simcord.Env, owner: AtoutBot, before: int) -> None:
@@ -100,10 +100,7 @@ async def test_a_game_across_two_clusters_survives_its_owner(
         for _ in range(4):
             await turn()
     finally:
-        await env.shutdown()
-        for each in clusters:
-            await each.detach()
-        await zero.storage.close()
+        await close_clusters(env, clusters, zero)
     env.raise_errors()
 
 
