@@ -36,7 +36,7 @@ from games.actions import Action
 from games.cards import parse_card
 from games.facts import CardFacts
 from games.options import OptionSpec, validate
-from games.views import Decision, Event, GameView
+from games.views import DealRecord, Decision, Event, GameView
 
 RECORD_FORMAT = "atout-record/1"
 
@@ -99,7 +99,7 @@ class Game(ABC):
         self.winners: list[int] = []
         self.totals: list[int] = [0] * self.sides
         self.log: list[dict[str, Any]] = []
-        self.deal_results: list[dict[str, Any]] = []
+        self.deal_results: list[DealRecord] = []
         self.events: list[Event] = []
         self.turn: int | None = (dealer + 1) % seats
         self._init_match()
@@ -202,9 +202,15 @@ class Game(ABC):
             return None
         return DECISIONS.get(self.phase)
 
+    def match_games_won(self) -> list[int] | None:
+        """Games won per side where a match counts games (Piquet's), else ``None``: the match's
+        result is then its points."""
+        return None
+
     def result_extras(self) -> dict[str, Any]:
         """Extra keys of the replay output (Piquet's ``games_won``)."""
-        return {}
+        won = self.match_games_won()
+        return {} if won is None else {"games_won": won}
 
     # ------------------------------------------------------------------------ public API
     @property

@@ -22,10 +22,11 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypedDict, cast
 
 from games.base import Game
 from games.registry import game_class
+from games.views import Contract, DealResultEvent
 
 PLAYER_SEAT: Final = 0
 """The seat the person holds on every deal of a challenge; computer players hold the others."""
@@ -96,15 +97,37 @@ def seat_result(game: Game, seat: int, deal_index: int = 0) -> int:
     return int(scores[side])
 
 
-def deal_detail(game: Game, names: Sequence[str]) -> dict[str, Any]:
-    """What a challenge's results show of a finished deal, read once when it ends: the seats'
-    names, the teams, the contract (its public view's, ``None`` where the game has none) and the
-    deal's ``deal_result`` event (the outcome, melds, belote, card points, scores). JSON data."""
+class DealDetail(TypedDict):
+    """What a challenge's results show of a finished deal, read once when it ends (the table is
+    gone when the results are read): the seats' names, the teams, the contract (its public
+    view's, ``None`` where the game has none) and the deal's ``deal_result`` event (the outcome,
+    melds, belote, card points, scores; ``None`` where the deal ended without one)."""
+
+    names: list[str]
+    teams: list[list[int]]
+    contract: Contract | None
+    result: DealResultEvent | None
+
+
+def deal_detail(game: Game, names: Sequence[str]) -> DealDetail:
     view = game.public_view()
     result = next((e for e in reversed(view["events"]) if e["type"] == "deal_result"), None)
     return {
         "names": list(names),
         "teams": game.teams(),
-        "contract": view.get("contract"),
-        "result": dict(result) if result is not None else {},
+        "contract": view["contract"],
+        "result": result.copy() if result is not None else None,
+    }
+
+
+def detail_from_json(data: object) -> DealDetail | None:
+    """A ``DealDetail`` as stored (JSON, written by ``deal_detail``): ``None`` where there is
+    none. Details stored before this type kept an empty object for a missing result."""
+    if not isinstance(data, dict) or not isinstance(data.get("names"), list):
+        return None
+    return {
+        "names": [str(n) for n in data["names"]],
+        "teams": [[int(s) for s in team] for team in data.get("teams") or []],
+        "contract": cast(Contract, data["contract"]) if data.get("contract") else None,
+        "result": cast(DealResultEvent, data["result"]) if data.get("result") else None,
     }

@@ -483,8 +483,8 @@ class Piquet(Game):
     def _partial_trick_points(self) -> list[int] | None:
         return list(self.tricks_won) if self.card_played else None
 
-    def result_extras(self) -> dict[str, Any]:
-        return {"games_won": list(self.games_won)}
+    def match_games_won(self) -> list[int] | None:
+        return list(self.games_won)
 
     # ------------------------------------------------------------------------------ views
     def talon_seen(self, seat: int | None) -> list[str]:

@@ -221,6 +221,19 @@ class GameWonEvent(TypedDict):
     partie_score: NotRequired[int]
 
 
+class DealRecord(TypedDict):
+    """A finished deal as the engine scored it (``Game.deal_results``; each deal of
+    ``python -m games replay``'s output, docs/records.md). The same keys in every game, so that
+    a score sheet or a duplicate comparison reads any game's deals alike; what differs by game
+    (contract, melds, sweeps) is in the deal's ``deal_result`` event."""
+
+    dealer: int
+    complete: bool
+    trick_points: list[int] | None
+    """Card points (Piquet: tricks) per side; ``None`` for a deal passed out."""
+    scores: list[int]
+
+
 class DealResultEvent(TypedDict):
     """The end of a deal. Which keys are present depends on the game (its module docstring);
     ``seat`` is the declarer where the deal has one, else ``None`` (absent in Piquet)."""
@@ -407,6 +420,9 @@ class ChiamataContract(TypedDict):
     trump: str | None
     called_card: str | None
 
+
+Contract = BeloteContract | CoincheContract | ChiamataContract
+"""Any game's contract, as a reader of several games' deals holds it (a challenge's results)."""
 
 ContractT = TypeVar("ContractT", BeloteContract, CoincheContract, ChiamataContract, None)
 """A game's contract (``None`` in the games without one). The contracts are ``final``, so that

@@ -15,10 +15,9 @@ English for a missing locale or key); see ``rendering.words``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from games.views import GameView
+from games.views import DealRecord, GameView
 from i18n.locales import DEFAULT_LOCALE
 from rendering import layers
 from rendering.cards import DECK_STYLES, resolve_style
@@ -111,7 +110,7 @@ def render_last_trick(
 def render_deal_summary(
     view: GameView,
     names: Sequence[str | None],
-    result: dict[str, Any],
+    result: DealRecord,
     *,
     deck_style: str = "auto",
     locale: str = DEFAULT_LOCALE,
@@ -120,14 +119,14 @@ def render_deal_summary(
     style = resolve_style(view["game"], deck_style)
     loc = clean_locale(locale)
     seat_names = display_names(names, view["seats"], loc)
-    image = draw_deal_summary(view, seat_names, dict(result), style, loc)
+    image = draw_deal_summary(view, seat_names, result, style, loc)
     return encode(image, style)
 
 
 def render_score_sheet(
     game: str,
     names: Sequence[str | None],
-    deal_results: Sequence[Mapping[str, Any]],
+    deal_results: Sequence[DealRecord],
     totals: Sequence[int],
     *,
     locale: str = DEFAULT_LOCALE,
@@ -137,7 +136,7 @@ def render_score_sheet(
     is the engine's (``game.teams()``); without it, sides alternate round the table."""
     seats = len(names) if names else max(2, len(totals))
     loc = clean_locale(locale)
-    results = [dict(r) for r in deal_results]
+    results = list(deal_results)
     image = draw_score_sheet(
         game, display_names(names, seats, loc), results, list(totals), loc, teams
     )

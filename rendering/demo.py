@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from games.actions import Action
 from games.ai import random_play
 from games.base import Game
 from games.registry import new_game
-from games.views import GameView
+from games.views import DealRecord, GameView
 
 DEMO_NAMES: Final = ["Marie", "Luc", "Giulia", "Tomás", "Anne-Sophie", "Jean"]
 DEMO_SEATS: Final = {
@@ -33,7 +33,7 @@ class Position:
     game: Game
     seat: int | None
     legal: list[str]
-    result: dict[str, Any] | None
+    result: DealRecord | None
     """The last finished deal's result, when one finished on the way."""
     final_view: GameView | None
     """The public view right after that deal ended (its events hold the deal result)."""
@@ -52,7 +52,7 @@ def random_position(
     seats = seats or DEMO_SEATS[name]
     game = new_game(name, seats=seats, dealer=rng.randrange(seats))
     budget = steps if steps is not None else rng.randint(3, 60)
-    result: dict[str, Any] | None = None
+    result: DealRecord | None = None
     final_view: GameView | None = None
     done = 0
     while not game.over:
@@ -72,7 +72,7 @@ def random_position(
         deals_before = len(game.deal_results)
         game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
         if len(game.deal_results) > deals_before:
-            result = dict(game.deal_results[-1])
+            result = game.deal_results[-1].copy()
             final_view = game.public_view()
         done += 1
     seat = game.to_act
@@ -89,13 +89,13 @@ def finished_deal(name: str, seed: int) -> Position:
     rng = random.Random(seed)
     seats = DEMO_SEATS[name]
     game = new_game(name, seats=seats, dealer=rng.randrange(seats))
-    result: dict[str, Any] | None = None
+    result: DealRecord | None = None
     final_view: GameView | None = None
     for _ in range(5000):
         if game.over:
             break
         if game.awaiting_deck:
-            if result is not None and result.get("trick_points") is not None:
+            if result is not None and result["trick_points"] is not None:
                 break
             deck = list(game.full_deck())
             rng.shuffle(deck)
@@ -108,7 +108,7 @@ def finished_deal(name: str, seed: int) -> Position:
         deals_before = len(game.deal_results)
         game.apply(seat, concrete(game, seat, rng.choice(legal), rng))
         if len(game.deal_results) > deals_before:
-            result = dict(game.deal_results[-1])
+            result = game.deal_results[-1].copy()
             final_view = game.public_view()
     return Position(game, None, [], result, final_view)
 

@@ -217,7 +217,14 @@ def sample_palette(style: str) -> Image.Image:
     ]
     tiles.append(draw_hand(_hand_sample(), ["AH", "TH"], style))
     tiles.append(draw_last_trick(_last_trick_sample(), names, style))
-    tiles.append(draw_score_sheet("coinche", names[:4], [{"scores": [160, 0]}], [160, 0]))
+    tiles.append(
+        draw_score_sheet(
+            "coinche",
+            names[:4],
+            [{"dealer": 0, "complete": True, "trick_points": [152, 10], "scores": [160, 0]}],
+            [160, 0],
+        )
+    )
     tiles.append(_card_grid(style))
     sample = _stack(tiles)
     return sample.quantize(256, method=Image.Quantize.FASTOCTREE)

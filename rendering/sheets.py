@@ -6,14 +6,14 @@ The deal summary is drawn from the engine's ``deal_results`` entry and the deal'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from PIL import Image
 
 from games.base import seat_teams
-from games.views import DealResultEvent, GameView
+from games.views import DealRecord, DealResultEvent, GameView
 from i18n.locales import DEFAULT_LOCALE
 from rendering import cards, theme
 from rendering.canvas import Canvas, Record, font_for
@@ -114,7 +114,7 @@ def _deal_event(view: GameView) -> DealResultEvent | None:
     return None
 
 
-def merged_deal_result(view: GameView, result: Mapping[str, Any]) -> DealResultEvent:
+def merged_deal_result(view: GameView, result: DealRecord) -> DealResultEvent:
     """The deal's ``deal_result`` event with the ``deal_results`` entry's trick points and scores
     over it: the entry has them for every deal (docs/records.md), the event not in every game."""
     event = _deal_event(view)
@@ -193,7 +193,7 @@ def _summary_grid(columns: list[Column], name_w: int, head: int = HEAD) -> Summa
 def draw_deal_summary(
     view: GameView,
     names: list[str],
-    result: Mapping[str, Any],
+    result: DealRecord,
     style: str,
     locale: str = DEFAULT_LOCALE,
     records: list[Record] | None = None,
@@ -314,7 +314,7 @@ def _detail_lines(view: GameView, names: list[str], locale: str) -> list[str]:
 def draw_score_sheet(
     game: str,
     names: list[str],
-    deal_results: list[dict[str, Any]],
+    deal_results: list[DealRecord],
     totals: list[int],
     locale: str = DEFAULT_LOCALE,
     teams: list[list[int]] | None = None,

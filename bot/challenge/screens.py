@@ -29,7 +29,7 @@ from bot.text.narrate import outcome_line
 from bot.text.rules import rules_summary
 from bot.ui.codec import ChallengeButtonId
 from bot.ui.standings import plain
-from games.duplicate import CARD_POINT_GAMES, PLAYER_SEAT
+from games.duplicate import CARD_POINT_GAMES, PLAYER_SEAT, DealDetail
 from games.registry import game_class
 from i18n.numbers import number, signed
 from rendering import IMAGE_EXTENSION
@@ -235,32 +235,28 @@ async def standings_answer(
 
 
 # --------------------------------------------------------------------------- results
-def detail_text(detail: dict[str, object], game: str, deck_style: str, locale: str) -> str:
+def detail_text(detail: DealDetail | None, game: str, deck_style: str, locale: str) -> str:
     """Who bid, took or called what and whether it was made, in one short line (empty where
     the game has no contract: a Briscola or Sueca deal is its card points)."""
-    names = [str(n) for n in detail.get("names") or []]  # type: ignore[attr-defined]
-    contract = detail.get("contract") or {}
-    result = detail.get("result") or {}
-    assert isinstance(contract, dict) and isinstance(result, dict)
-    line = outcome_line(contract, result, names, game, locale, deck_style)
-    if line is not None:
-        return line.rstrip(".")
-    if result.get("trick_points") is None and game in ("belote", "coinche"):
-        return t("deal_passed_out", locale).rstrip(".")
-    return ""
+    if detail is None:
+        return ""
+    result = detail["result"]
+    if result is None or result.get("passed_out", False):
+        passed = game in ("belote", "coinche")
+        return t("deal_passed_out", locale).rstrip(".") if passed else ""
+    line = outcome_line(detail["contract"], result, detail["names"], game, locale, deck_style)
+    return line.rstrip(".") if line is not None else ""
 
 
-def _sides(detail: dict[str, object]) -> tuple[int, int] | None:
+def _sides(detail: DealDetail | None) -> tuple[int, int] | None:
     """The deal scores of the player's side and of the other side, where there are two."""
-    teams = detail.get("teams")
-    result = detail.get("result")
-    if not isinstance(teams, list) or len(teams) != 2 or not isinstance(result, dict):
+    if detail is None or len(detail["teams"]) != 2 or detail["result"] is None:
         return None
-    scores = result.get("scores")
-    if not isinstance(scores, list) or len(scores) != 2:
+    scores = detail["result"].get("scores")
+    if scores is None or len(scores) != 2:
         return None
-    mine = next(i for i, team in enumerate(teams) if PLAYER_SEAT in team)
-    return int(scores[mine]), int(scores[1 - mine])
+    mine = next(i for i, team in enumerate(detail["teams"]) if PLAYER_SEAT in team)
+    return scores[mine], scores[1 - mine]
 
 
 def result_text(result: DealResult, game: str, locale: str) -> str:

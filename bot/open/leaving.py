@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Any
 
 import discord
 
@@ -27,10 +26,9 @@ from bot.play.sessions import TableSession
 from bot.table.channel import NO_MENTIONS
 from bot.table.places import Place
 from bot.text.i18n import t
+from games.records import Json
 
 log = logging.getLogger(__name__)
-
-Json = dict[str, Any]  # JSON: a relayed command
 
 
 class Leaving:

@@ -35,11 +35,11 @@ from bot.storage.open.relay import Relayed
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.text.i18n import t, user_locale
+from games.records import Json
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
-Json = dict[str, Any]  # JSON: a relayed command
 Handler = Callable[[Json], Awaitable[None]]
 """What an owner does for a command that is not a click (``Relay.on``)."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
@@ -36,6 +36,7 @@ from bot.table.places import places
 from bot.table.presence import DEFAULT_TURN_TIMER_S
 from bot.text.i18n import t
 from bot.text.rules import rules_summary
+from games.records import Json
 from games.registry import game_class
 
 log = logging.getLogger(__name__)
@@ -43,8 +44,6 @@ log = logging.getLogger(__name__)
 OPEN_LEVEL = "normal"
 """The computer players of an open table: strangers deserve a game."""
 THREAD_NAME_LIMIT = 100
-
-Json = dict[str, Any]  # JSON: a /play answer's webhook, a relayed command
 
 
 class OpenHost(RelayHost, Messageables, Protocol):

@@ -4,8 +4,6 @@ one object they are reached through."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.open.chat import Chat
@@ -17,9 +15,9 @@ from bot.play.sessions import TableSession
 from bot.storage.shards import Shards
 from bot.text.i18n import t, user_locale
 from bot.ui.replies import refuse
+from games.records import Json
 
 Interaction = discord.Interaction[discord.Client]
-Json = dict[str, Any]  # JSON: a relayed command
 
 
 class OpenTables:

@@ -8,14 +8,12 @@ reveal a hidden card; every word goes through ``t``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from bot.text.cards import card_name, trump_word
 from bot.text.events import event_text
 from bot.text.i18n import t
 from bot.text.marks import shown_length
 from games.base import Game
-from games.views import DealResultEvent, Decision, Event, GameView
+from games.views import Contract, DealResultEvent, Decision, Event, GameView
 from i18n.numbers import listed, number
 from rendering.info import SideLabel
 from rendering.info import side_names as rendering_side_names
@@ -66,8 +64,8 @@ def recent_actions(
     gathered, then the cards of the trick on the table; on an empty table after a trick, its
     last card and who won it. The engines keep no event per card played, so plays are read from
     the trick on the table, which is public."""
-    events = [e for e in view.get("events") or [] if isinstance(e, dict)]
-    last_trick = max((i for i, e in enumerate(events) if e.get("type") == "trick"), default=-1)
+    events = view["events"]
+    last_trick = max((i for i, e in enumerate(events) if e["type"] == "trick"), default=-1)
 
     elder = view["elder"] if view["game"] == "piquet" else None
 
@@ -84,11 +82,11 @@ def recent_actions(
         return t("event_play", locale, name=name, card=card_name(card, game, deck_style, locale))
 
     actions = [text for e in events[last_trick + 1 :] if (text := said(e))]
-    trick = view.get("trick") or []
+    trick = view["trick"]
     if trick:
         actions += [text for entry in trick if (text := played(entry))]
     elif last_trick >= 0 and not actions:
-        finished = view.get("last_trick") or []
+        finished = view["last_trick"] or []
         last_card = played(finished[-1]) if finished else None
         actions = [a for a in (last_card, said(events[last_trick])) if a]
     return actions
@@ -145,7 +143,7 @@ def deal_summary(
     does not say it again."""
     result = game.deal_results[index]
     parts = [heading or t("deal_summary_title", locale, number=index + 1)]
-    if result.get("trick_points") is None:
+    if result["trick_points"] is None:
         parts.append(t("deal_passed_out", locale))
         return " · ".join(parts)
     outcome = deal_outcome(game, names, index, locale, deck_style)
@@ -157,7 +155,7 @@ def deal_summary(
     view = game.public_view()
     ended = next((e for e in reversed(view["events"]) if e["type"] == "deal_result"), None)
     latest = index == len(game.deal_results) - 1 and ended is not None
-    if latest and ended is not None and (ended.get("bandeira") or ended.get("cappotto")):
+    if latest and ended is not None and swept(ended):
         parts.append(t("deal_sweep", locale))
     return " · ".join(parts)
 
@@ -176,12 +174,18 @@ def deal_outcome(
     )
     if result is None:
         return None
-    return outcome_line(view["contract"] or {}, result, names, game.NAME, locale, deck_style)
+    return outcome_line(view["contract"], result, names, game.NAME, locale, deck_style)
+
+
+def swept(result: DealResultEvent) -> bool:
+    """A side took every trick: Sueca's bandeira, chiamata's cappotto (Belote's and Coinche's
+    capot is in their scores, which the summary's image shows)."""
+    return result.get("bandeira", False) or result.get("cappotto", False)
 
 
 def outcome_line(
-    contract: Mapping[str, object],
-    result: Mapping[str, object],
+    contract: Contract | None,
+    result: DealResultEvent,
     names: list[str],
     game: str,
     locale: str = "en",
@@ -191,74 +195,47 @@ def outcome_line(
     its ``deal_result`` event. A challenge keeps these of every deal played, and words them for
     each reader (``bot.challenge.screens``)."""
 
-    def name(seat: object) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
-    outcome = result.get("outcome")
-    if outcome is not None and contract:
-        # Read alike for every game's contract (the keys differ: taker or declarer, multiplier).
-        seat = contract.get("declarer", contract.get("taker"))
-        trump = trump_word(str(contract.get("trump")), locale, deck_style)
-        value = contract.get("value")
+    if "outcome" in result and contract is not None and "multiplier" in contract:
+        # Belote's contract names its taker, Coinche's its declarer (and a value).
+        seat = contract["taker"] if "taker" in contract else contract["declarer"]
+        trump = trump_word(str(contract["trump"]), locale, deck_style)
+        value = contract["value"]
         if value is None:
             what = trump
         elif isinstance(value, int):
             what = f"{value} {trump}"
         else:
-            what = f"{t('bid_' + str(value), locale)} {trump}"
-        multiplier = contract.get("multiplier")
-        if isinstance(multiplier, int) and multiplier > 1:
-            what += f" ×{multiplier}"
+            what = f"{t('bid_' + value, locale)} {trump}"
+        if contract["multiplier"] > 1:
+            what += f" ×{contract['multiplier']}"
         return t(
             "deal_contract",
             locale,
             name=name(seat),
             contract=what,
-            outcome=t(f"outcome_{outcome}", locale),
+            outcome=t(f"outcome_{result['outcome']}", locale),
         )
     if "declarer" in result and "success" in result:
-        called = result.get("called_card")
+        called = result["called_card"]
         partner = (
             t("deal_alone", locale)
-            if result.get("alone")
-            else t("deal_partner", locale, name=name(result.get("partner")))
+            if result["alone"]
+            else t("deal_partner", locale, name=name(result["partner"]))
         )
         return t(
             "deal_call",
             locale,
-            name=name(result.get("declarer")),
-            card=card_name(str(called), game, deck_style, locale) if called else "?",
+            name=name(result["declarer"]),
+            card=card_name(called, game, deck_style, locale) if called else "?",
             partner=partner,
-            points=result.get("points"),
-            target=result.get("target"),
+            points=result["points"],
+            target=result["target"],
             outcome=t("outcome_success" if result["success"] else "outcome_failure", locale),
         )
     return None
-
-
-def outcome_lines(
-    contract: Mapping[str, object],
-    result: Mapping[str, object],
-    names: list[str],
-    teams: list[list[int]],
-    game: str,
-    locale: str = "en",
-    deck_style: str = "auto",
-) -> list[str]:
-    """A challenge's deal in words for its results page, where no image carries the details:
-    the contract or call (``outcome_line``), then melds, belote and a sweep per side."""
-    sides = rendering_side_names(teams, names, locale, max_joined=None)
-    line = outcome_line(contract, result, names, game, locale, deck_style)
-    lines = [line] if line is not None else []
-    melds = result.get("melds")
-    if isinstance(melds, list) and any(melds):
-        lines.append(t("deal_melds", locale, scores=scores_text(melds, sides, locale)))
-    belote = result.get("belote")
-    if isinstance(belote, list) and any(belote):
-        lines.append(t("deal_belote", locale, scores=scores_text(belote, sides, locale)))
-    if result.get("bandeira") or result.get("cappotto"):
-        lines.append(t("deal_sweep", locale))
-    return lines
 
 
 def game_result(game: Game, names: list[str], locale: str = "en") -> str:
@@ -272,8 +249,8 @@ def game_result(game: Game, names: list[str], locale: str = "en") -> str:
         head = t("result_winners", locale, names=", ".join(w.text for w in winners), count=count)
     else:
         head = t("result_no_winner", locale)
-    games_won = game.result_extras().get("games_won")
-    if isinstance(games_won, list):
+    games_won = game.match_games_won()
+    if games_won is not None:
         tail = t("result_games_won", locale, scores=scores_text(games_won, sides, locale))
     else:
         tail = t("deal_totals", locale, scores=scores_text(list(game.totals), sides, locale))

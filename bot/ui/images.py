@@ -25,7 +25,7 @@ import discord
 import rendering
 from bot.play import drawing, workers
 from bot.play.workers import BACKGROUND, HAND, TABLE, Drawer, image_slots
-from games.views import GameView
+from games.views import DealRecord, GameView
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ async def last_trick_file(
 async def deal_summary_file(
     public_view: GameView,
     names: list[str],
-    result: dict[str, Any],  # JSON: the deal's result (games.base.Game.deal_results)
+    result: DealRecord,
     deck_style: str,
     stem: str,
     locale: str = "en",
@@ -157,7 +157,7 @@ async def deal_summary_file(
 async def score_sheet_file(
     game: str,
     names: list[str],
-    deal_results: list[dict[str, Any]],  # JSON, as above
+    deal_results: list[DealRecord],
     totals: list[int],
     stem: str,
     locale: str = "en",

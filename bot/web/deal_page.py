@@ -29,7 +29,7 @@ from bot.web.pages import (
 from bot.web.reads import SeatReview, TableFacts
 from bot.web.replay import DealReplay, Step
 from bot.web.text import web_text
-from games.views import DealResultEvent, GameView
+from games.views import DealRecord, DealResultEvent, GameView
 from i18n.numbers import percent
 from rendering.info import melds_log
 from rendering.presenters import headline, presenter, table_info
@@ -139,7 +139,7 @@ def trump_label(trump: str, game: str, deck_style: str, locale: str) -> str:
         return trump_word(trump, locale, deck_style)
 
 
-def merged_result(view: GameView, result: dict[str, Any]) -> DealResultEvent:  # JSON: a result
+def merged_result(view: GameView, result: DealRecord) -> DealResultEvent:
     """A deal's result as its summary reads it: the ``deal_result`` event (contract, melds,
     belote) with the replay's trick points and scores over it, as ``rendering.sheets`` merges
     them for the summary's image."""
@@ -148,7 +148,7 @@ def merged_result(view: GameView, result: dict[str, Any]) -> DealResultEvent:  #
 
 def deal_headline(
     view: GameView,
-    result: dict[str, Any],  # JSON: the deal's entry of the replay result
+    result: DealRecord,
     teams: list[list[int]],
     names: list[str],
     locale: str,

@@ -48,7 +48,6 @@ def game_page(
         for line, link in zip(replayed.deals, deal_links, strict=True)
     ]
     winners = [labels[side] for side in replayed.winners if 0 <= side < len(labels)]
-    games_won = replayed.extras.get("games_won")
     return render(
         "game.html",
         locale,
@@ -63,7 +62,7 @@ def game_page(
         abandoned=table.status == "abandoned",
         winners=winners,
         totals=replayed.totals,
-        games_won=games_won if isinstance(games_won, list) else None,
+        games_won=replayed.games_won,
         changes=changes,
         rated=table.rated,
         board_link=board_link,

@@ -13,13 +13,13 @@ its deck is never read past its start (``replay_deal`` stops at the deal asked f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.actions import Action
 from games.base import RECORD_FORMAT, Game
 from games.records import Json, ParsedDeal, ParsedRecord, replay
 from games.registry import game_class
-from games.views import Event, GameView
+from games.views import DealRecord, Event, GameView
 
 
 @dataclass(frozen=True)
@@ -91,9 +91,8 @@ class DealReplay:
     tricks: list[Trick]
     end_view: GameView
     """The public view once the deal is over: its contract, its events (melds, the result)."""
-    result: Json
-    """The deal's entry of ``python -m games replay``: ``trick_points`` (None: passed out) and
-    ``scores`` always (docs/records.md)."""
+    result: DealRecord
+    """The deal's entry of ``python -m games replay`` (docs/records.md)."""
     totals_after: list[int]
     """The game's score after this deal."""
     record: Json
@@ -108,7 +107,7 @@ class DealLine:
 
     deal_no: int
     dealer: int
-    result: Json
+    result: DealRecord
     end_view: GameView
     totals_after: list[int]
 
@@ -123,8 +122,8 @@ class GameReplay:
     totals: list[int]
     over: bool
     winners: list[int]
-    extras: Json = field(default_factory=dict)
-    """``Game.result_extras``: Piquet's games won in the match."""
+    games_won: list[int] | None = None
+    """Games won per side where the match counts games (``Game.match_games_won``: Piquet)."""
 
 
 def _start(facts: LogFacts) -> Game:
@@ -263,7 +262,7 @@ def replay_deal(facts: LogFacts, deal_no: int) -> DealReplay | None:
         steps=steps,
         tricks=tricks,
         end_view=end_view,
-        result=dict(game.deal_results[deal_no]),
+        result=game.deal_results[deal_no].copy(),
         totals_after=totals_after,
         record=record,
         next_finished=next_finished,
@@ -282,7 +281,7 @@ def replay_game(facts: LogFacts) -> GameReplay:
                 DealLine(
                     index,
                     facts.deals[index][0],
-                    dict(game.deal_results[index]),
+                    game.deal_results[index].copy(),
                     game.public_view(),
                     list(game.totals),
                 )
@@ -296,7 +295,7 @@ def replay_game(facts: LogFacts) -> GameReplay:
         totals=list(lines[-1].totals_after) if lines else [0] * game.sides,
         over=game.over,
         winners=list(game.winners),
-        extras=dict(game.result_extras()),
+        games_won=game.match_games_won(),
     )
 
 

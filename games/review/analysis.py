@@ -180,8 +180,8 @@ def _cards_left(game: Game) -> int:
     """Cards in hands and stock, and on the table, of the deal in progress."""
     total = 0
     for seat in range(game.seats):
-        total += len(game.view(seat).get("hand") or [])
-    total += len(game.public_view().get("trick") or [])
+        total += len(game.view(seat)["hand"])
+    total += len(game.public_view()["trick"])
     return total + len(getattr(game, "stock", []) or [])
 
 

@@ -73,7 +73,7 @@ def reviewed_deal(record: ParsedRecord, deal: int, seat: int) -> ReviewedDeal:
     for index, (who, action) in enumerate(parsed.actions):
         if who == seat:
             legal = tuple(game.legal_actions(who))
-            if is_choice(legal, len(game.view(who).get("hand") or [])):
+            if is_choice(legal, len(game.view(who)["hand"])):
                 moments.append(Moment(index, who, action, legal, game.clone()))
         game.apply(who, action)
     return ReviewedDeal(record, deal, seat, start, game, tuple(moments))

@@ -6,7 +6,7 @@ in the deal around it, and nothing the seat could not see.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from games.actions import Action
 from games.ai import knowledge as kn
@@ -56,22 +56,24 @@ def _trick_number(view: GameView, actions: Sequence[tuple[int, Action]]) -> int:
 
 
 def _contract(view: GameView) -> Contract | None:
-    contract: Any = kn.field(view, "contract")
-    if not isinstance(contract, dict):
+    """The contract as the review names it, from the view's (each game's contract type says
+    which seat holds it: Belote's taker, Coinche's and chiamata's declarer)."""
+    contract = view["contract"]
+    if contract is None:
         return None
-    game = view["game"]
-    multiplier = int(contract.get("multiplier") or 1)
-    if game == "coinche" and contract.get("declarer") is not None:
-        action = Action("bid", value=contract["value"], trump=contract.get("trump"))
-        return Contract(int(contract["declarer"]), action, multiplier)
-    if game == "belote" and contract.get("taker") is not None:
-        return Contract(int(contract["taker"]), Action("take", trump=contract.get("trump")))
-    if game == "chiamata" and contract.get("declarer") is not None:
-        target = contract.get("target")
-        action = Action("call", rank=contract.get("rank"), points=target if target != 61 else None)
-        called = contract.get("called_card")
-        return Contract(int(contract["declarer"]), action, 1, called)
-    return None
+    if "taker" in contract:
+        taker = contract["taker"]
+        if taker is None:
+            return None
+        return Contract(taker, Action("take", trump=contract["trump"]), contract["multiplier"])
+    if "multiplier" in contract:
+        if contract["declarer"] is None:
+            return None
+        action = Action("bid", value=contract["value"], trump=contract["trump"])
+        return Contract(contract["declarer"], action, contract["multiplier"])
+    target = contract["target"]
+    action = Action("call", rank=contract["rank"], points=target if target != 61 else None)
+    return Contract(contract["declarer"], action, 1, contract["called_card"])
 
 
 def sides(view: GameView, seat: int) -> tuple[Side, ...]:

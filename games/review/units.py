@@ -20,10 +20,11 @@ the others gained, half each.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from games.ai.scorer import RESULT_WEIGHT, Objective
+from games.views import DealRecord
 
 POINTS: Final = "points"
 CARD_POINTS: Final = "card points"
@@ -45,15 +46,13 @@ HALF: Final = 0.5
 """The review's value is this much of the search's (objective ``OBJECTIVE``)."""
 
 
-def deal_value(
-    game: str, result: Mapping[str, Any], teams: Sequence[Sequence[int]], seat: int
-) -> float:
+def deal_value(game: str, result: DealRecord, teams: Sequence[Sequence[int]], seat: int) -> float:
     """``seat``'s value of a finished deal's ``result`` (a ``Game.deal_results`` entry, as
     ``python -m games replay`` prints it; ``teams`` are the engine's sides): half the value the
     search gives the same finished deal by ``OBJECTIVE``, for a deal that ended without a card
     played (everybody passed) or was scored on the engine."""
-    scores = [int(x) for x in result["scores"]]
-    points = [int(x) for x in result.get("trick_points") or [0] * len(scores)]
+    scores = result["scores"]
+    points = result["trick_points"] or [0] * len(scores)
     counts_cards = game in RESULT_WEIGHT
     mine = next(i for i, team in enumerate(teams) if seat in team)
     if len(scores) == 2:

@@ -3,6 +3,7 @@ and a seat's result in each game's unit (docs/challenges.md)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from games.duplicate import (
     PLAYER_SEAT,
     deal_detail,
     deal_seed,
+    detail_from_json,
     fixed_deals,
     seat_result,
     step_rng,
@@ -86,7 +88,17 @@ def test_a_seats_result_is_in_its_games_unit(game: str, seats: int) -> None:
         assert value == result["scores"][side]
     detail = deal_detail(engine, [f"p{s}" for s in range(seats)])
     assert detail["names"][0] == "p0" and detail["teams"] == engine.teams()
-    assert detail["result"]["type"] == "deal_result"
+    assert detail["result"] is not None and detail["result"]["type"] == "deal_result"
+    # Kept as JSON in the challenge's rows, and read back as it was written.
+    assert detail_from_json(json.loads(json.dumps(detail))) == detail
+
+
+def test_a_stored_detail_of_an_older_shape_reads_as_none() -> None:
+    """Rows written before the detail was typed kept ``{}`` for no detail or no result."""
+    assert detail_from_json({}) is None
+    assert detail_from_json(None) is None
+    old = {"names": ["ann", "bo"], "teams": [[0], [1]], "contract": None, "result": {}}
+    assert detail_from_json(old) == {**old, "result": None}
 
 
 def test_a_net_score_tells_apart_contracts_the_opponents_made() -> None:

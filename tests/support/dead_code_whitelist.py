@@ -58,5 +58,4 @@ USED = (
     # challenge's results): left to those rooms' developers to use or remove.
     _.computing,  # bot.play.reviews
     _.owns,  # bot.storage.shards
-    _.outcome_lines,  # bot.text.narrate: a challenge deal in words (issue 33 item 8's results)
 )

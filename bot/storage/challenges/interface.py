@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import datetime
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.databases.database import TIME_FORMAT
 from bot.storage.shards import Shards
 from bot.storage.tables.settings import TableSettings
-from games.duplicate import FixedDeal
+from games.duplicate import DealDetail, FixedDeal
 
 STANDINGS_PAGE = 10
 
@@ -119,7 +119,7 @@ class DealResult:
     field_size: int
     """How many people completed that deal (themselves included)."""
     table_id: int
-    detail: dict[str, Any] = field(default_factory=dict)  # JSON: games.duplicate.deal_detail
+    detail: DealDetail | None = None
     rank: int = 1
     """1 + how many scored more on that deal."""
     tied: bool = False
@@ -129,7 +129,7 @@ class DealResult:
 @dataclass(frozen=True)
 class Par:
     score: int
-    detail: dict[str, Any]  # JSON, as DealResult.detail
+    detail: DealDetail | None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from bot.storage.challenges.interface import (
 )
 from bot.storage.databases.database import Database
 from bot.storage.tables.settings import TableSettings
-from games.duplicate import FixedDeal
+from games.duplicate import FixedDeal, detail_from_json
 
 MARKS = (
     "WITH scores AS (SELECT deal_no, score, COUNT(*) AS same FROM challenge_results"
@@ -112,7 +112,7 @@ def _result(row: Any) -> DealResult:
         percent=float(row["percent"]),
         field_size=int(row["field_size"]),
         table_id=int(row["table_id"]),
-        detail=json.loads(row["detail"]),
+        detail=detail_from_json(json.loads(row["detail"])),
         rank=int(row["above"]) + 1,
         tied=int(row["same"]) > 1,
     )
@@ -212,7 +212,10 @@ class ChallengeStore(ChallengeStorage):
             "SELECT deal_no, score, detail FROM challenge_pars WHERE challenge_id = $1",
             challenge_id,
         )
-        return {int(r["deal_no"]): Par(int(r["score"]), json.loads(r["detail"])) for r in rows}
+        return {
+            int(r["deal_no"]): Par(int(r["score"]), detail_from_json(json.loads(r["detail"])))
+            for r in rows
+        }
 
     # ------------------------------------------------------------------ attempts
     async def start_attempt(

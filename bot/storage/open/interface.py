@@ -10,12 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.shards import Shards
+from games.records import Json
 
 QUEUE_LOCK = 0x41_54_4F_55_54 + 3
 """Held by every change of the queue and of the open lobbies' seats, in every cluster
 (``store``: who sits with whom is decided in one transaction)."""
-
-Json = dict[str, Any]  # JSON: the /play answer's webhook
 
 
 @dataclass(frozen=True)

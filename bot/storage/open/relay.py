@@ -17,15 +17,13 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.storage.databases.database import Database, Ring, placeholders
+from games.records import Json
 
 CHANNEL = "atout_relay"
 """The NOTIFY channel every cluster listens to (the payload is empty: each scans its own)."""
 BATCH = 20
-
-Json = dict[str, Any]  # JSON: a relayed click (bot.open.relay)
 
 
 @dataclass(frozen=True)

@@ -90,9 +90,10 @@ def test_a_review_position_draws_plain_suits_and_its_text_writes_the_emojis() ->
         assert action_words(exchange, "piquet", "auto", "fr").endswith("R♣ 7♦")
     assert marks.current() is UPLOADED
     # A challenge's results name the contract with the table's suits too.
-    from bot.text.narrate import outcome_lines
+    from bot.text.narrate import outcome_line
+    from games.views import CoincheContract, DealResultEvent
 
-    contract = {"taker": 0, "trump": "C", "value": 100}
-    result = {"outcome": "made"}
-    line = outcome_lines(contract, result, ["ana", "bo"], [[0], [1]], "coinche", "en")
-    assert "100 <:atout1_french_C:1003>" in line[0]
+    contract: CoincheContract = {"declarer": 0, "trump": "C", "value": 100, "multiplier": 1}
+    result: DealResultEvent = {"type": "deal_result", "seat": None, "outcome": "success"}
+    line = outcome_line(contract, result, ["ana", "bo"], "coinche", "en")
+    assert line is not None and "100 <:atout1_french_C:1003>" in line

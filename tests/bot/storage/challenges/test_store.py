@@ -18,13 +18,31 @@ from bot.storage.challenges.interface import (
 from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.storage.tables.settings import Duplicate, TableSettings
-from games.duplicate import FixedDeal, fixed_deals
+from games.duplicate import DealDetail, FixedDeal, fixed_deals
 
 GUILD = 1
 NOW = "2026-01-01T00:00:00Z"
 LATER = "2026-01-02T00:00:00Z"
 A_DEAL = TableSettings(duplicate=Duplicate(FixedDeal(0, ()), "seed", 4))
 """The settings of a challenge's table: its deal, played nowhere here."""
+
+
+def detail(deal_no: int) -> DealDetail:
+    """A deal's detail as a Coinche table leaves it, told apart by its scores."""
+    return {
+        "names": ["ann", "Computer 1", "Computer 2", "Computer 3"],
+        "teams": [[0, 2], [1, 3]],
+        "contract": {"trump": "H", "declarer": 0, "value": 80, "multiplier": 1},
+        "result": {
+            "type": "deal_result",
+            "seat": None,
+            "outcome": "success",
+            "trick_points": [100 + deal_no, 62 - deal_no],
+            "melds": [0, 0],
+            "belote": [0, 0],
+            "scores": [180 + deal_no, 60],
+        },
+    }
 
 
 async def challenge(storage: Storage, deals: int = 2, closes_at: str = LATER) -> Challenge:
@@ -45,9 +63,7 @@ async def played(storage: Storage, found: Challenge, user: int, scores: list[int
     await storage.challenges.start_attempt(found.id, user, f"player{user}", NOW)
     for deal_no, score in enumerate(scores):
         row = await storage.tables.create(GUILD, 10, "coinche", 4, user, {}, A_DEAL)
-        result = DealResult(
-            deal_no, user, f"player{user}", score, 0.0, 0, row.id, {"deal": deal_no}
-        )
+        result = DealResult(deal_no, user, f"player{user}", score, 0.0, 0, row.id, detail(deal_no))
         last = deal_no + 1 == found.deal_count
         assert await storage.challenges.record_result(found.id, result, NOW, last)
 
@@ -72,8 +88,8 @@ async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None
         (EVE, [100, 40]),
     ):
         await played(storage, found, user, scores)
-    await storage.challenges.store_par(found.id, 0, Par(60, {}))
-    await storage.challenges.store_par(found.id, 1, Par(20, {}))
+    await storage.challenges.store_par(found.id, 0, Par(60, None))
+    await storage.challenges.store_par(found.id, 1, Par(20, None))
 
     standings = await storage.challenges.standings(found.id, user_id=DAN, page_size=3)
     assert standings.total == 5 and standings.pages == 2
@@ -98,7 +114,7 @@ async def test_the_worked_matchpoint_example_with_ties(storage: Storage) -> None
         (DAN, -20, 0.0, 5),
     ]
     assert [r.rank for r in field] == [1, 1, 1, 4, 5]
-    assert field[0].detail == {"deal": 0}
+    assert field[0].detail == detail(0)
     top = await storage.challenges.deal_field(found.id, 0, limit=2)
     assert [(r.user_id, r.rank, r.field_size) for r in top] == [(ANN, 1, 5), (BOB, 1, 5)]
     cat = await storage.challenges.own_results(found.id, CAT)
@@ -131,8 +147,8 @@ async def test_an_unplayed_deal_never_helps(storage: Storage) -> None:
     found = await challenge(storage)
     await played(storage, found, alice, [100, 40])
     await played(storage, found, bob, [100])
-    await storage.challenges.store_par(found.id, 0, Par(980, {}))
-    await storage.challenges.store_par(found.id, 1, Par(1300, {}))
+    await storage.challenges.store_par(found.id, 0, Par(980, None))
+    await storage.challenges.store_par(found.id, 1, Par(1300, None))
     assert await storage.challenges.mark_closed(found.id)
     final = await storage.challenges.standings(found.id, user_id=bob)
     lines = [(s.user_id, s.rank, s.percent, s.vs_par, s.deals, s.counted) for s in final.lines]
@@ -181,9 +197,9 @@ async def test_a_closing_and_a_daily_challenge_happen_once(storage: Storage) -> 
     # Still watched while its pars are unknown; no longer once they are.
     assert [c.id for c in await storage.challenges.to_watch()] == [found.id]
     for deal_no in range(found.deal_count):
-        await storage.challenges.store_par(found.id, deal_no, Par(deal_no, {"deal": deal_no}))
+        await storage.challenges.store_par(found.id, deal_no, Par(deal_no, detail(deal_no)))
     assert await storage.challenges.to_watch() == []
-    assert (await storage.challenges.pars(found.id))[1] == Par(1, {"deal": 1})
+    assert (await storage.challenges.pars(found.id))[1] == Par(1, detail(1))
 
     schedule = DailySchedule(GUILD, 10, 99, "sueca", 4, {"games_to_win": 1}, 8, NOW)
     await storage.challenges.set_daily(schedule)
