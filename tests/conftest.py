@@ -222,6 +222,13 @@ def share_rewritten_tests(config: pytest.Config) -> None:
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
 
 
+@functools.cache
+def resolved(path: Path) -> Path:
+    """A test module's real path, resolved once: the collection and two autouse fixtures ask it
+    of each of the ~3,000 tests (a resolve looks at every folder of the path)."""
+    return path.resolve()
+
+
 LONG_FIRST = {
     TESTS / "bot" / name
     for name in (
@@ -249,11 +256,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
 
     def long(item: pytest.Item) -> bool:
-        path = item.path.resolve()
+        path = resolved(item.path)
         return path.parent == TESTS or path in LONG_FIRST
 
-    first = [i for i in items if i.path.resolve().parent == TESTS]
-    first += [i for i in items if i.path.resolve() in LONG_FIRST]
+    first = [i for i in items if resolved(i.path).parent == TESTS]
+    first += [i for i in items if resolved(i.path) in LONG_FIRST]
     rest = [item for item in items if not long(item)]
     shares: list[list[pytest.Item]] = [first[k::workers] for k in range(workers)]
     total = len(items)
@@ -408,7 +415,7 @@ def no_logged_errors(
     request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
 ) -> Iterator[None]:
     """In the bot's tests, an error the bot logs (and so does not raise) still fails the test."""
-    if not BOT_TESTS & set(Path(request.node.path).resolve().parents):
+    if not BOT_TESTS & set(resolved(request.node.path).parents):
         yield
         return
     caplog.set_level(logging.WARNING)
@@ -435,7 +442,7 @@ def search_in_threads(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
     to the search process cost twice the search itself (a small challenge budget searches in
     4 ms a card), and a challenge scene of 160 moves waited 1.7 s for it. The process is
     ``SEARCH_IN_PROCESSES``'s, and ``python -m bot``'s in the tests that start the bot."""
-    path = Path(request.node.path).resolve()
+    path = resolved(request.node.path)
     if path in SEARCH_IN_PROCESSES or not BOT_TESTS & set(path.parents):
         return
     monkeypatch.setattr(workers, "SEARCH_LEVELS", frozenset())
