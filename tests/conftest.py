@@ -129,10 +129,10 @@ COMPILED_ROOMS = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    share_compiled_code()
+    share_compiled_code(config)
 
 
-def share_compiled_code() -> None:
+def share_compiled_code(config: pytest.Config) -> None:
     """Where no bytecode is written (``PYTHONDONTWRITEBYTECODE``, as in CI and the Docker
     image), every process the tests start (``python -m bot``, the benchmarks, the preview, the
     drawing and review processes, the replay command: over a hundred a run) compiled the
@@ -162,6 +162,7 @@ def share_compiled_code() -> None:
     for catalogue in (BOT, IMAGES, WEB):
         for locale in catalogue.locales():
             read_resource(catalogue.path(locale), write=True)
+    share_rewritten_tests(config)
 
     def remove() -> None:
         for path in compiled() - before:
@@ -170,7 +171,62 @@ def share_compiled_code() -> None:
     atexit.register(remove)
 
 
+def share_rewritten_tests(config: pytest.Config) -> None:
+    """pytest rewrites the asserts of each test module it imports and keeps the result beside
+    it (``__pycache__/<module>.cpython-311-pytest-<version>.pyc``, checked against the source's
+    hash when read), but writes nothing where no bytecode is written: each worker rewrote the
+    190 test modules and conftests (some 4,700 asserts) again, 5.5 s of CPU of its collection's
+    9. With workers, they are rewritten here once, by pytest's own functions, in two processes,
+    before the workers start (the run's collection: 22-25 s of CPU -> 15-16 s); each worker
+    reads them through pytest's own check, or rewrites a module itself where a file is missing
+    or out of date, as without this. Only the paths the run names are rewritten (``pytest
+    tests/bot -n 2`` rewrites tests/bot's)."""
+    workers = config.option.numprocesses if hasattr(config.option, "numprocesses") else 0
+    if not isinstance(workers, int) or workers < 2 or config.option.assertmode != "rewrite":
+        return
+    from _pytest.assertion import rewrite
+
+    patterns = config.getini("python_files")
+    named = {Path(arg.split("::")[0]).resolve() for arg in config.args}
+    modules = sorted(
+        path
+        for place in named
+        for path in ([place] if place.is_file() else place.rglob("*.py"))
+        if TESTS in (path, *path.parents)
+        and (path.name == "conftest.py" or any(path.match(p) for p in patterns))
+    )
+
+    def rewrite_each(share: list[Path]) -> None:
+        state = config.stash[rewrite.assertstate_key]
+        for path in share:
+            try:
+                source_hash, code = rewrite._rewrite_test(path, config)
+            except Exception:
+                continue  # the worker's import rewrites it again and reports what is wrong
+            cache = rewrite.get_cache_dir(path)
+            cache.mkdir(exist_ok=True)
+            rewrite._write_pyc(state, code, source_hash, cache / (path.stem + rewrite.PYC_TAIL))
+
+    child = os.fork()
+    if child == 0:  # the second process: half the modules, then gone without the run's atexit
+        try:
+            rewrite_each(modules[1::2])
+        finally:
+            os._exit(0)
+    try:
+        rewrite_each(modules[::2])
+    finally:
+        os.waitpid(child, 0)
+
+
 BOT_TESTS = {TESTS / "bot", TESTS / "cogs"}
+
+
+@functools.cache
+def resolved(path: Path) -> Path:
+    """A test module's real path, resolved once: the collection and two autouse fixtures ask it
+    of each of the ~3,000 tests (a resolve looks at every folder of the path)."""
+    return path.resolve()
 
 
 LONG_FIRST = {
@@ -200,11 +256,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
 
     def long(item: pytest.Item) -> bool:
-        path = item.path.resolve()
+        path = resolved(item.path)
         return path.parent == TESTS or path in LONG_FIRST
 
-    first = [i for i in items if i.path.resolve().parent == TESTS]
-    first += [i for i in items if i.path.resolve() in LONG_FIRST]
+    first = [i for i in items if resolved(i.path).parent == TESTS]
+    first += [i for i in items if resolved(i.path) in LONG_FIRST]
     rest = [item for item in items if not long(item)]
     shares: list[list[pytest.Item]] = [first[k::workers] for k in range(workers)]
     total = len(items)
@@ -359,7 +415,7 @@ def no_logged_errors(
     request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
 ) -> Iterator[None]:
     """In the bot's tests, an error the bot logs (and so does not raise) still fails the test."""
-    if not BOT_TESTS & set(Path(request.node.path).resolve().parents):
+    if not BOT_TESTS & set(resolved(request.node.path).parents):
         yield
         return
     caplog.set_level(logging.WARNING)
@@ -386,7 +442,7 @@ def search_in_threads(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
     to the search process cost twice the search itself (a small challenge budget searches in
     4 ms a card), and a challenge scene of 160 moves waited 1.7 s for it. The process is
     ``SEARCH_IN_PROCESSES``'s, and ``python -m bot``'s in the tests that start the bot."""
-    path = Path(request.node.path).resolve()
+    path = resolved(request.node.path)
     if path in SEARCH_IN_PROCESSES or not BOT_TESTS & set(path.parents):
         return
     monkeypatch.setattr(workers, "SEARCH_LEVELS", frozenset())
