@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import collections
 import cProfile
+import functools
 import json
 import logging
 import os
@@ -64,6 +65,7 @@ from benchmarks.figures import add_json_option, percentile, report
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.play import workers
 from bot.play.driving import schedule_drive
 from bot.play.lobby import join, seat_computer, start_game
 from bot.play.workers import default_image_processes
@@ -135,6 +137,9 @@ class Probe:
     pings: collections.deque[tuple[int, int]] = field(default_factory=collections.deque)
     """(channel id, user id) of each "your turn" ping, for the players' loop."""
     simcord_s: float = 0.0
+    drawings: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Images drawn (in a drawing process or thread), by drawing function: what an action costs
+    the drawing processes is mostly these."""
 
 
 def install_hooks(env: simcord.Env, probe: Probe) -> None:
@@ -193,6 +198,16 @@ def install_hooks(env: simcord.Env, probe: Probe) -> None:
             probe.simcord_s += time.perf_counter() - start
 
     simcord_router.dispatch = timed_dispatch
+
+    # Each image drawn, by its drawing function (a cached image is not drawn, nor counted).
+    draw_now = workers._draw_now
+
+    async def counted(fn: Any, *args: Any, affinity: str | None = None) -> Any:
+        target = fn.func if isinstance(fn, functools.partial) else fn
+        probe.drawings[getattr(target, "__name__", "?").removeprefix("render_")] += 1
+        return await draw_now(fn, *args, affinity=affinity)
+
+    workers._draw_now = counted
 
 
 def release_loop(env: simcord.Env) -> float:
@@ -651,6 +666,7 @@ async def run(
             tree_start = tree_cpu_s(os.getpid())
             wall_start = time.perf_counter()
             simcord_start = probe.simcord_s
+            drawings_start = collections.Counter(probe.drawings)
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
             players_task = asyncio.get_running_loop().create_task(players.run())
             profiler = cProfile.Profile() if profile else None
@@ -668,6 +684,7 @@ async def run(
             tree_cpu = tree_cpu_s(os.getpid()) - tree_start
             server_end = await meter.read() if meter else (0.0, 0)
             simcord_share = (probe.simcord_s - simcord_start) / cpu if cpu else 0.0
+            drawn = probe.drawings - drawings_start
             counts_after = sum(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
             )
@@ -714,6 +731,8 @@ async def run(
         "tree_cores": tree_cpu / wall,
         "tree_cpu_ms_per_action": tree_cpu * 1000 / done,
         "database_server_ms_per_action": server_ms,
+        "simcord_share": simcord_share,
+        "drawings_per_action": {kind: count / done for kind, count in sorted(drawn.items())},
     }
     line = (
         f"{workload}, {tables} tables, {duration:.0f} s: "
@@ -729,7 +748,11 @@ async def run(
         f"CPU {cpu / wall:.2f} cores, {cpu * 1000 / max(1, counts_after - counts_before):.1f} ms"
         f" per action, simcord {simcord_share * 100:.0f} % of it; "
         f"with its drawing processes {tree_cpu / wall:.2f} cores, {tree_cpu * 1000 / done:.1f} ms"
-        f" per action{server}"
+        f" per action{server}; drawings per action: "
+        + (
+            ", ".join(f"{kind} {count / done:.2f}" for kind, count in sorted(drawn.items()))
+            or "none"
+        )
     )
     if mirrors:
         figures["mirrors"] = mirrors
