@@ -330,10 +330,13 @@ class Hands:
         """The game is over: every open hand says so (or what ``saying`` words in its owner's
         language: a challenge's table ends with its deal, not a game), without cards or
         buttons."""
-        for (table_id, _), (interaction, *_) in list(self.held.items()):
-            if table_id == session.id:
+        for key, held in list(self.held.items()):
+            if key[0] == session.id:
+                interaction = held.interaction
                 owner = user_locale(interaction)
                 text = t("hand_over", owner, id=session.id) if saying is None else saying(owner)
+                # Its image goes: nothing may count on it any more.
+                self.held[key] = held._replace(image=None)
                 await retire(interaction, text)
 
     async def tell(self, table_id: int, user_id: int, key: str, **args: object) -> bool:
