@@ -65,10 +65,10 @@ def hand_inputs(
         view["trump"],
         view["turn_up"] if view["game"] == "belote" else None,
         None if exchange is None else (exchange["min"], exchange["max"]),
-        # Whose turn it is matters only to the lines of an exchange and of playable cards.
-        None if legal is None else (tuple(legal), to_act),
+        # Whose turn it is and the phase matter only to the lines of an exchange and of
+        # playable cards, and to which cards are dimmed.
+        None if legal is None else (tuple(legal), to_act, view["phase"]),
         led,
-        view["phase"],
         tuple(marked),
     )
 

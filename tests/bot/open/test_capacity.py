@@ -18,9 +18,8 @@ from bot.storage.databases.database import Database
 from tests.bot.open.players import OpenTable, open_server
 
 
-async def test_a_turn_s_ping_rides_with_the_step_of_play(
-    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def two_servers_at_briscola(env: simcord.Env) -> OpenTable:
+    """A two-player Briscola of one person of each of two servers, mirrored in each."""
     north = await open_server(env, "north", 1)
     south = await open_server(env, "south", 1)
     (ann,), (bob,) = north.people, south.people
@@ -29,7 +28,15 @@ async def test_a_turn_s_ping_rides_with_the_step_of_play(
     bot: AtoutBot = env.bot  # type: ignore[assignment]
     table_id = await bot.storage.open_tables.seated_at(ann.id)
     assert table_id is not None
-    table = OpenTable(env, table_id, {ann.id: north, bob.id: south})
+    return OpenTable(env, table_id, {ann.id: north, bob.id: south})
+
+
+async def test_a_turn_s_ping_rides_with_the_step_of_play(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await two_servers_at_briscola(env)
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    table_id = table.table_id
     await table.play_turn()
 
     alone: list[str] = []
@@ -70,15 +77,7 @@ async def test_mirrors_in_one_language_share_each_drawing(
         return render_table(*args, **kwargs)
 
     monkeypatch.setattr(rendering, "render_table", counted)
-    north = await open_server(env, "north", 1)
-    south = await open_server(env, "south", 1)
-    (ann,), (bob,) = north.people, south.people
-    await ann.slash(north.channel, "play", game="briscola", seats=2)
-    await bob.slash(south.channel, "play", game="briscola", seats=2)
-    bot: AtoutBot = env.bot  # type: ignore[assignment]
-    table_id = await bot.storage.open_tables.seated_at(ann.id)
-    assert table_id is not None
-    table = OpenTable(env, table_id, {ann.id: north, bob.id: south})
+    table = await two_servers_at_briscola(env)
     assert len(table.session.mirrors) == 2
     for _ in range(4):
         await table.play_turn()
