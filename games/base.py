@@ -344,8 +344,8 @@ class Game(ABC):
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        state = json.loads(json.dumps(self._state()))
-        return {"game": self.NAME, "engine_version": self.ENGINE_VERSION, "state": state}
+        data: dict[str, Any] = json.loads(self.to_json())
+        return data
 
     def to_json(self) -> str:
         """``to_dict`` as compact JSON, encoded once from the game itself: what a step's

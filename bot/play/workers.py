@@ -42,7 +42,7 @@ from multiprocessing.context import BaseContext
 from typing import Protocol, TypeVar, TypeVarTuple
 
 from bot.play.machine import usable_cpus, usable_memory
-from bot.process import allocator
+from bot.process.allocator import tune_for_drawing
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -268,7 +268,7 @@ def _drawing_process(parent: int, niceness: int) -> None:
     process forked from the fork server is there already: the server lowered itself), and its
     allocator keeping its large buffers (``allocator.tune_for_drawing``)."""
     worker_process(parent)
-    allocator.tune_for_drawing()
+    tune_for_drawing()
     if hasattr(os, "nice"):
         target = min(19, niceness + DRAWING_NICE)
         current = os.nice(0)
