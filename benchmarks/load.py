@@ -18,7 +18,9 @@ concurrently. Printed, one line per run:
 - CPU: cores used, and CPU time per action (the figure least disturbed by other work on a
   shared machine);
 - simcord: the share of the run's CPU time spent inside simcord's fake Discord (its REST
-  routes deep-copy every payload), which a real bot does not pay.
+  routes deep-copy every payload), which a real bot does not pay; and this script's people's
+  (choosing and making their clicks), which it does not pay either;
+- drawings per action, by kind (table, hand...), and the drawing processes' CPU time per image.
 
 Run: ``python benchmarks/load.py --tables 200 --workload flat-out --duration 60``. The machine
 is shared: run it under ``nice`` and compare medians of several runs.
@@ -37,6 +39,7 @@ import argparse
 import asyncio
 import collections
 import cProfile
+import functools
 import json
 import logging
 import os
@@ -64,6 +67,7 @@ from benchmarks.figures import add_json_option, percentile, report
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.play import workers
 from bot.play.driving import schedule_drive
 from bot.play.lobby import join, seat_computer, start_game
 from bot.play.workers import default_image_processes
@@ -135,6 +139,11 @@ class Probe:
     pings: collections.deque[tuple[int, int]] = field(default_factory=collections.deque)
     """(channel id, user id) of each "your turn" ping, for the players' loop."""
     simcord_s: float = 0.0
+    players_s: float = 0.0
+    """CPU time of this script's people choosing and making their clicks (not the bot's)."""
+    drawings: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Images drawn (in a drawing process or thread), by drawing function: what an action costs
+    the drawing processes is mostly these."""
 
 
 def install_hooks(env: simcord.Env, probe: Probe) -> None:
@@ -186,13 +195,23 @@ def install_hooks(env: simcord.Env, probe: Probe) -> None:
     dispatch = simcord_router.dispatch
 
     def timed_dispatch(*args: Any, **kw: Any) -> Any:
-        start = time.perf_counter()
+        start = time.thread_time()  # CPU time: the wall clock counts other work's turns too
         try:
             return dispatch(*args, **kw)
         finally:
-            probe.simcord_s += time.perf_counter() - start
+            probe.simcord_s += time.thread_time() - start
 
     simcord_router.dispatch = timed_dispatch
+
+    # Each image drawn, by its drawing function (a cached image is not drawn, nor counted).
+    draw_now = workers._draw_now
+
+    async def counted(fn: Any, *args: Any, affinity: str | None = None) -> Any:
+        target = fn.func if isinstance(fn, functools.partial) else fn
+        probe.drawings[getattr(target, "__name__", "?").removeprefix("render_")] += 1
+        return await draw_now(fn, *args, affinity=affinity)
+
+    workers._draw_now = counted
 
 
 def release_loop(env: simcord.Env) -> float:
@@ -449,6 +468,13 @@ class Players:
             self.click(user, session.id, wanted)
 
     def pick(self, user: int, session: Any) -> str | None:
+        start = time.thread_time()
+        try:
+            return self._pick(user, session)
+        finally:
+            self.probe.players_s += time.thread_time() - start
+
+    def _pick(self, user: int, session: Any) -> str | None:
         game = session.game
         seat = session.seat_of(user)
         if game is None or seat is None or game.to_act != seat:
@@ -487,6 +513,7 @@ class Players:
     ) -> Any:
         """Send one button click like Discord does: no waiting for the bot to finish. The
         click comes from the player's hand message, or from ``source`` (channel, message)."""
+        start = time.thread_time()
         actor = self.actors[user]
         backend = self.env.backend
         stored = backend.get_message(*(source or self.hands[user]))
@@ -505,6 +532,7 @@ class Players:
             click = Click(table_id, time.perf_counter())
             self.probe.clicks[record.id] = click
             self.probe.waiting_edit.setdefault(table_id, []).append(click)
+        self.probe.players_s += time.thread_time() - start  # what follows is the bot's
         backend.emit("INTERACTION_CREATE", payload)
         return record
 
@@ -650,10 +678,13 @@ async def run(
             cpu_start = time.process_time()
             tree_start = tree_cpu_s(os.getpid())
             wall_start = time.perf_counter()
-            simcord_start = probe.simcord_s
+            simcord_start, players_start = probe.simcord_s, probe.players_s
+            drawings_start = collections.Counter(probe.drawings)
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
             players_task = asyncio.get_running_loop().create_task(players.run())
-            profiler = cProfile.Profile() if profile else None
+            # The event loop's own CPU time (not the wall clock, which a shared machine's other
+            # work stretches, nor the drawing pools' threads).
+            profiler = cProfile.Profile(time.thread_time) if profile else None
             if profiler is not None:
                 profiler.enable()
             await asyncio.sleep(duration)
@@ -668,6 +699,8 @@ async def run(
             tree_cpu = tree_cpu_s(os.getpid()) - tree_start
             server_end = await meter.read() if meter else (0.0, 0)
             simcord_share = (probe.simcord_s - simcord_start) / cpu if cpu else 0.0
+            players_share = (probe.players_s - players_start) / cpu if cpu else 0.0
+            drawn = probe.drawings - drawings_start
             counts_after = sum(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
             )
@@ -714,6 +747,10 @@ async def run(
         "tree_cores": tree_cpu / wall,
         "tree_cpu_ms_per_action": tree_cpu * 1000 / done,
         "database_server_ms_per_action": server_ms,
+        "simcord_share": simcord_share,
+        "players_share": players_share,
+        "drawing_ms_per_image": (tree_cpu - cpu) * 1000 / max(1, sum(drawn.values())),
+        "drawings_per_action": {kind: count / done for kind, count in sorted(drawn.items())},
     }
     line = (
         f"{workload}, {tables} tables, {duration:.0f} s: "
@@ -727,9 +764,15 @@ async def run(
         f"Hand pressed for a stale hand: {players.stale_hands}; "
         f"memory {memory_per_table / 1024:.0f} KB/table; "
         f"CPU {cpu / wall:.2f} cores, {cpu * 1000 / max(1, counts_after - counts_before):.1f} ms"
-        f" per action, simcord {simcord_share * 100:.0f} % of it; "
+        f" per action, simcord {simcord_share * 100:.0f} % of it, this script's people"
+        f" {players_share * 100:.0f} %; "
         f"with its drawing processes {tree_cpu / wall:.2f} cores, {tree_cpu * 1000 / done:.1f} ms"
-        f" per action{server}"
+        f" per action{server}; drawings per action: "
+        + (
+            ", ".join(f"{kind} {count / done:.2f}" for kind, count in sorted(drawn.items()))
+            or "none"
+        )
+        + f" ({figures['drawing_ms_per_image']:.1f} ms of CPU each in the drawing processes)"
     )
     if mirrors:
         figures["mirrors"] = mirrors

@@ -340,9 +340,24 @@ class Game(ABC):
         }
 
     # ------------------------------------------------------------------------ snapshots
+    CACHES: ClassVar[tuple[str, ...]] = ()
+    """Attributes that are caches, not state: left out of snapshots."""
+
+    def _state(self) -> dict[str, Any]:
+        state = vars(self)
+        if self.CACHES:
+            state = {k: v for k, v in state.items() if k not in self.CACHES}
+        return state
+
     def to_dict(self) -> dict[str, Any]:
-        state = json.loads(json.dumps(vars(self)))
-        return {"game": self.NAME, "engine_version": self.ENGINE_VERSION, "state": state}
+        data: dict[str, Any] = json.loads(self.to_json())
+        return data
+
+    def to_json(self) -> str:
+        """``to_dict`` as compact JSON, encoded once from the game itself: what a step's
+        snapshot stores (the dictionary was built by a JSON round trip, then encoded again)."""
+        data = {"game": self.NAME, "engine_version": self.ENGINE_VERSION, "state": self._state()}
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_dict(cls: type[G], data: Mapping[str, Any]) -> G:

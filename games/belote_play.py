@@ -469,11 +469,8 @@ class BeloteFamily(Game):
         )
 
     # -------------------------------------------------------------------------- snapshots
-    def to_dict(self) -> dict[str, Any]:
-        """As ``Game.to_dict`` without the legal-play memo, which is a cache, not state."""
-        data = super().to_dict()
-        del data["state"]["legal_memo"]
-        return data
+    CACHES = ("legal_memo",)
+    """The legal-play memo is a cache, not state: snapshots leave it out."""
 
     @classmethod
     def from_dict(cls: type[F], data: Mapping[str, Any]) -> F:

@@ -46,6 +46,33 @@ def hand_layout(hand: list[str], card_w: int) -> list[int]:
     return xs
 
 
+def hand_inputs(
+    view: GameView, legal: Sequence[str] | None, marked: Sequence[str] = ()
+) -> tuple[object, ...]:
+    """What ``draw_hand`` reads of its arguments: two hands with equal inputs are one image (in
+    one deck style and language). A hand message whose image would not change keeps it, and
+    nothing is drawn: the hand that waits while others bid or play, a bid that leaves the hand
+    as it was. Everything ``draw_hand`` looks at is here, and nothing else of the view (the
+    trick, the scores and the bids change at every action and are not in the hand image)."""
+    to_act = view["to_act"] == view["seat"]
+    exchange = view["exchange"] if view["game"] == "piquet" and to_act else None
+    led = None
+    if view["game"] == "chiamata" and view["trick"]:
+        led = view["trick"][0][1][1]
+    return (
+        view["game"],
+        tuple(view["hand"]),
+        view["trump"],
+        view["turn_up"] if view["game"] == "belote" else None,
+        None if exchange is None else (exchange["min"], exchange["max"]),
+        # Whose turn it is and the phase matter only to the lines of an exchange and of
+        # playable cards, and to which cards are dimmed.
+        None if legal is None else (tuple(legal), to_act, view["phase"]),
+        led,
+        tuple(marked),
+    )
+
+
 def draw_hand(
     view: GameView,
     legal: list[str] | None,

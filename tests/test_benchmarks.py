@@ -101,6 +101,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
     assert _positive(result["ack_ms"]["p50"], result["click_to_table_ms"]["p99"])
     assert _positive(result["cpu_ms_per_action"], result["tree_cpu_ms_per_action"])
     assert 0 <= result["acks_over_3s"] <= result["clicks"]
+    assert result["drawings_per_action"]["table"] > 0 and 0 <= result["simcord_share"] < 1
 
 
 def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> None:

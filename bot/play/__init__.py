@@ -12,6 +12,7 @@ Beside them the worker pools that draw and think off the event loop (``workers``
 ``single_flight`` (one load or review per key at a time).
 
 It may import ``games``, ``bot.storage``, the catalogue of ``bot.text`` (``bot.text.i18n``, which
-loads no discord) and the process-wide ``bot.process.collector``; never discord, so the path of one
-action is tested and benchmarked without a Discord client.
+loads no discord) and the process-wide ``bot.process.collector`` and ``bot.process.allocator`` (a
+drawing process tunes its own); never discord, so the path of one action is tested and benchmarked
+without a Discord client.
 """

@@ -42,6 +42,7 @@ from multiprocessing.context import BaseContext
 from typing import Protocol, TypeVar, TypeVarTuple
 
 from bot.play.machine import usable_cpus, usable_memory
+from bot.process.allocator import tune_for_drawing
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -263,9 +264,11 @@ tables flat-out 228 vs 232 actions/s, click->table p99 1.65 vs 1.55 s; realistic
 
 
 def _drawing_process(parent: int, niceness: int) -> None:
-    """Initializer of a drawing process: ``DRAWING_NICE`` below the bot's ``niceness``. A
-    process forked from the fork server is there already (the server lowered itself)."""
+    """Initializer of a drawing process: ``DRAWING_NICE`` below the bot's ``niceness`` (a
+    process forked from the fork server is there already: the server lowered itself), and its
+    allocator keeping its large buffers (``allocator.tune_for_drawing``)."""
     worker_process(parent)
+    tune_for_drawing()
     if hasattr(os, "nice"):
         target = min(19, niceness + DRAWING_NICE)
         current = os.nice(0)

@@ -81,6 +81,32 @@ def tune() -> bool:
     return True
 
 
+DRAWING_MMAP_THRESHOLD: Final = 32 * 1024 * 1024
+"""The threshold in a drawing process: glibc's largest (half its heaps' 64 MB on 64 bits)."""
+
+
+def tune_for_drawing() -> bool:
+    """In a drawing process: large blocks come from its heap again, and what is freed at the
+    heap's top stays there. A drawing allocates and frees the same few large buffers for every
+    image (a table's RGB canvas is 3.5 MB, its indices and PNG rows 0.9 MB, a hand's about
+    1 MB), and at the bot's fixed 128 KB threshold each was a fresh map, whose every page the
+    kernel faulted in and zeroed: 316 page faults a table and 178 a hand, 0.8 and 0.5 ms of
+    system time (coinche, benchmarks/render.py's positions), a sixth of a drawing. A drawing
+    process's heap holds its working set of a few such buffers, and keeping it costs a few
+    megabytes. Whether it could (glibc only)."""
+    if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    mallopt(M_MMAP_THRESHOLD, DRAWING_MMAP_THRESHOLD)
+    mallopt(M_TRIM_THRESHOLD, 2 * DRAWING_MMAP_THRESHOLD)
+    return True
+
+
 def trim() -> None:
     """Give the free pages inside glibc's heaps back to the system (``malloc_trim``), which the
     thresholds alone do not: a heap's free memory below its top stays otherwise."""

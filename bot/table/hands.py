@@ -20,6 +20,7 @@ import datetime
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import discord
 
@@ -32,6 +33,8 @@ from bot.ui import images
 from bot.ui.chat import add_chat_menu
 from bot.ui.panels import PanelContext, PanelRegistry, PanelState
 from games.base import Game
+from games.views import GameView
+from rendering.hand import hand_inputs
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +88,40 @@ class HandPayload:
     """A hand message as the game is now: text, image and buttons, and the state it shows."""
 
     content: str
-    files: list[discord.File]
-    """The hand; before it the table, for a private table with no thread to show it in."""
+    files: list[discord.File] | None
+    """The hand; before it the table, for a private table with no thread to show it in. None:
+    the message it goes to shows this very hand image already (``image``), and keeps it."""
     view: discord.ui.View
     version: tuple[int, int]
+    image: tuple[object, ...] | None = None
+    """What the hand image shows (``hand_image``); None for a message of more than a hand."""
+
+    def edit(self) -> dict[str, Any]:
+        """The arguments of the message's edit: its image is left out when it is kept."""
+        changes: dict[str, Any] = {"content": self.content, "view": self.view}
+        if self.files is not None:
+            changes["attachments"] = self.files
+        return changes
+
+
+class Held(NamedTuple):
+    """A player's latest hand message, which the bot may still edit."""
+
+    interaction: Interaction
+    """The interaction through whose token the message is edited (15 minutes)."""
+    version: tuple[int, int]
+    """The state it shows, ``shown_state``."""
+    image: tuple[object, ...] | None = None
+    """What its image shows (``hand_image``), when known."""
+    message_id: int | None = None
+    """The message, when known: a click on it may keep its image."""
+
+
+def hand_image(
+    view: GameView, legal: list[str] | None, marked: list[str] | None, deck_style: str, locale: str
+) -> tuple[object, ...]:
+    """What a hand image shows: equal for two hands that draw the same picture."""
+    return (hand_inputs(view, legal, marked or ()), deck_style, locale)
 
 
 class Hands:
@@ -98,16 +131,23 @@ class Hands:
     def __init__(self, panels: PanelRegistry) -> None:
         self.panels = panels
         """Each game's own controls, registered by its cog (``bot.table.commands.GameCog``)."""
-        self.held: dict[tuple[int, int], tuple[Interaction, tuple[int, int]]] = {}
+        self.held: dict[tuple[int, int], Held] = {}
         """(table, user) → the interaction whose ephemeral hand message we may still edit, and
-        the state it shows, ``shown_state`` (interaction tokens live 15 minutes)."""
+        what it shows (interaction tokens live 15 minutes)."""
         self.panel_state: dict[tuple[int, int], PanelState] = {}
         """(table, user) → what a player chose on a panel before acting (Coinche's level)."""
 
-    async def payload(self, session: TableSession, user_id: int, locale: str) -> HandPayload:
+    async def payload(
+        self,
+        session: TableSession,
+        user_id: int,
+        locale: str,
+        shown: tuple[object, ...] | None = None,
+    ) -> HandPayload:
         """The hand of ``user_id`` as the game is now, in their own ``locale`` (only they see
         it): text, buttons and version are taken before the image is drawn, from the same
-        state."""
+        state. ``shown``: what the image of the message it goes to shows (``hand_image``); an
+        image that would be the same is not drawn again (``files`` None)."""
         game = session.game
         assert game is not None
         seat = session.seat_of(user_id)
@@ -148,31 +188,38 @@ class Hands:
             ]
             add_chat_menu(ui, session.id, others, locale)
         chosen = self.panel_state.get((session.id, user_id), {}).get("discards", [])
+        marked = [card for card in chosen if card in view["hand"]] if legal else None
+        deck_style = session.settings.deck_style
+        image = hand_image(view, cards or None, marked, deck_style, locale)
+        in_messages = session.kind.in_messages(session.row)
+        if image == shown and not in_messages:
+            return HandPayload(content, None, ui, state, image)
         files = [
             await images.hand_file(
                 view,
-                cards if cards else None,
-                session.settings.deck_style,
+                cards or None,
+                deck_style,
                 f"hand-{session.id}-{version}",
                 locale=locale,
-                marked=[card for card in chosen if card in view["hand"]] if legal else None,
+                marked=marked,
             )
         ]
-        if session.kind.in_messages(session.row):
-            # The player's ephemeral message is the whole table (a challenge's deal where no
-            # private thread could be opened): the table image and its line, then the hand.
-            status = status_line(game, session.names(), locale, session.settings.deck_style)
-            content = f"{status}\n{content}"
-            table = await images.table_file(
-                game.public_view(),
-                session.names(),
-                session.computers(),
-                session.settings.deck_style,
-                f"table-{session.id}-{version}",
-                locale=locale,
-                priority=workers.HAND,
-            )
-            files.insert(0, table)
+        if not in_messages:
+            return HandPayload(content, files, ui, state, image)
+        # The player's ephemeral message is the whole table (a challenge's deal where no
+        # private thread could be opened): the table image and its line, then the hand.
+        status = status_line(game, session.names(), locale, deck_style)
+        content = f"{status}\n{content}"
+        table = await images.table_file(
+            game.public_view(),
+            session.names(),
+            session.computers(),
+            deck_style,
+            f"table-{session.id}-{version}",
+            locale=locale,
+            priority=workers.HAND,
+        )
+        files.insert(0, table)
         return HandPayload(content, files, ui, state)
 
     async def send(self, interaction: Interaction, session: TableSession) -> None:
@@ -180,34 +227,40 @@ class Hands:
         follow-up takes the place of the "thinking" message (and works even when editing older
         hands no longer does)."""
         payload = await self.payload(session, interaction.user.id, user_locale(interaction))
-        await interaction.followup.send(
-            content=payload.content, files=payload.files, view=payload.view, ephemeral=True
+        message = await interaction.followup.send(
+            content=payload.content,
+            files=payload.files or [],
+            view=payload.view,
+            ephemeral=True,
+            wait=True,  # as it always does for an interaction; typed as such, it says so
         )
         key = (session.id, interaction.user.id)
         older = self.held.get(key)
-        self.held[key] = (interaction, payload.version)
-        if older is not None and older[0] is not interaction:
-            await withdraw(older[0])
+        self.held[key] = Held(interaction, payload.version, payload.image, message.id)
+        if older is not None and older.interaction is not interaction:
+            await withdraw(older.interaction)
 
     async def edit(self, interaction: Interaction, session: TableSession) -> None:
         """Show the new hand in the hand message that was clicked (the click is deferred): the
-        message is named by its id, through this click's own token."""
-        payload = await self.payload(session, interaction.user.id, user_locale(interaction))
+        message is named by its id, through this click's own token. A message whose image
+        would not change keeps it (the hand of a bid)."""
+        key = (session.id, interaction.user.id)
         message = interaction.message
+        message_id = message.id if message is not None else None
+        held = self.held.get(key)
+        shown = None
+        if held is not None and message_id is not None and held.message_id == message_id:
+            shown = held.image
+            # Until this edit is known to be done, what the message shows is not known.
+            self.held[key] = held._replace(image=None)
+        payload = await self.payload(session, interaction.user.id, user_locale(interaction), shown)
         if message is None:
-            await interaction.edit_original_response(
-                content=payload.content, attachments=payload.files, view=payload.view
-            )
+            await interaction.edit_original_response(**payload.edit())
         else:
-            await interaction.followup.edit_message(
-                message.id,
-                content=payload.content,
-                attachments=payload.files,
-                view=payload.view,
-            )
+            await interaction.followup.edit_message(message.id, **payload.edit())
         if session.row.status == "playing":
             # A game that ended meanwhile has closed and forgotten its hands (``close``).
-            self.held[(session.id, interaction.user.id)] = (interaction, payload.version)
+            self.held[key] = Held(interaction, payload.version, payload.image, message_id)
 
     async def show(self, interaction: Interaction, session: TableSession) -> None:
         """Show ``session``'s hand in the message ``interaction`` made for another table (the
@@ -216,13 +269,11 @@ class Hands:
         user_id = interaction.user.id
         payload = await self.payload(session, user_id, user_locale(interaction))
         try:
-            await interaction.edit_original_response(
-                content=payload.content, attachments=payload.files, view=payload.view
-            )
+            await interaction.edit_original_response(**payload.edit())
         except discord.HTTPException:
             log.info("could not show table %s in a hand message of %s", session.id, user_id)
             return
-        self.held[(session.id, user_id)] = (interaction, payload.version)
+        self.held[(session.id, user_id)] = Held(interaction, payload.version, payload.image)
         # The table may have moved on while this was drawn: show where it stopped.
         await self.refresh(session, user_id)
 
@@ -231,7 +282,7 @@ class Hands:
         held = self.held.get((table_id, user_id))
         if held is None:
             return False
-        if not editable(held[0]):
+        if not editable(held.interaction):
             self.held.pop((table_id, user_id), None)
             return False
         return True
@@ -258,18 +309,18 @@ class Hands:
             return
         key = (session.id, user_id)
         held = self.held.get(key)
-        if held is None or held[1] == shown_state(game):
+        if held is None or held.version == shown_state(game):
             return
-        interaction, _ = held
+        interaction = held.interaction
         if not editable(interaction):
             self.held.pop(key, None)
             return
-        payload = await self.payload(session, user_id, user_locale(interaction))
+        # Its image is kept when it would not change (a hand that waits while others play).
+        self.held[key] = held._replace(image=None)
+        payload = await self.payload(session, user_id, user_locale(interaction), held.image)
         try:
-            await interaction.edit_original_response(
-                content=payload.content, attachments=payload.files, view=payload.view
-            )
-            self.held[key] = (interaction, payload.version)
+            await interaction.edit_original_response(**payload.edit())
+            self.held[key] = held._replace(version=payload.version, image=payload.image)
         except discord.HTTPException:
             self.held.pop(key, None)
 
@@ -279,10 +330,13 @@ class Hands:
         """The game is over: every open hand says so (or what ``saying`` words in its owner's
         language: a challenge's table ends with its deal, not a game), without cards or
         buttons."""
-        for (table_id, _), (interaction, _) in list(self.held.items()):
-            if table_id == session.id:
+        for key, held in list(self.held.items()):
+            if key[0] == session.id:
+                interaction = held.interaction
                 owner = user_locale(interaction)
                 text = t("hand_over", owner, id=session.id) if saying is None else saying(owner)
+                # Its image goes: nothing may count on it any more.
+                self.held[key] = held._replace(image=None)
                 await retire(interaction, text)
 
     async def tell(self, table_id: int, user_id: int, key: str, **args: object) -> bool:
@@ -292,7 +346,7 @@ class Hands:
         held = self.held.pop((table_id, user_id), None)
         if held is None:
             return False
-        interaction, _ = held
+        interaction = held.interaction
         return await retire(interaction, t(key, user_locale(interaction), **args))
 
     def acted(self, table_id: int, user_id: int) -> None:

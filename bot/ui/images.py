@@ -12,11 +12,13 @@ a card that is not on the table can never reach a public message.
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import functools
 import io
 import json
 import logging
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +26,7 @@ import discord
 
 import rendering
 from bot.play import drawing, workers
+from bot.play.single_flight import SingleFlight
 from bot.play.workers import BACKGROUND, HAND, TABLE, Drawer, image_slots
 from games.views import DealRecord, GameView
 
@@ -67,15 +70,35 @@ async def _draw(
         _cache.move_to_end(key)
         return entry[1]
     work = functools.partial(fn, *args, **kwargs)
-    data = await (
-        drawer(work, affinity=affinity)
-        if drawer is not None
-        else image_slots().run(priority, work, affinity=affinity)
-    )
-    _cache[key] = (fn, data)
-    while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
-    return data
+
+    async def drawn() -> bytes:
+        data = await (
+            drawer(work, affinity=affinity)
+            if drawer is not None
+            else image_slots().run(priority, work, affinity=affinity)
+        )
+        _cache[key] = (fn, data)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+        return data
+
+    # The same picture asked for while it is being drawn (the mirrors of an open table in one
+    # language, each edited by a task of its own) waits for that drawing.
+    return await _flights().run((key, fn), drawn)
+
+
+_in_flight: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, SingleFlight[tuple[str, Callable[..., bytes]], bytes]
+] = weakref.WeakKeyDictionary()
+
+
+def _flights() -> SingleFlight[tuple[str, Callable[..., bytes]], bytes]:
+    """The drawings under way in the running event loop (tests run many loops)."""
+    loop = asyncio.get_running_loop()
+    flights = _in_flight.get(loop)
+    if flights is None:
+        flights = _in_flight[loop] = SingleFlight()
+    return flights
 
 
 async def table_file(

@@ -43,3 +43,36 @@ def test_elsewhere_than_glibc_nothing_is_done(monkeypatch: pytest.MonkeyPatch) -
     before = dict(os.environ)
     assert not allocator.tune()
     assert dict(os.environ) == before
+
+
+FAULTS = """
+import resource, sys
+from bot.process import allocator
+if sys.argv[1] == "drawing":
+    assert allocator.tune_for_drawing()
+def faults():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+start = faults()
+for _ in range(50):
+    canvas = b"x" * (1 << 20)  # a drawing's buffer, written whole, then freed
+    del canvas
+print(faults() - start)
+"""
+
+
+@pytest.mark.skipif(not GLIBC, reason="glibc's allocator only")
+def test_a_drawing_process_keeps_its_large_buffers() -> None:
+    """Under the bot's settings each large buffer is a fresh map whose every page the kernel
+    faults in again (256 a megabyte); a drawing process reuses its heap's."""
+
+    def faults(mode: str) -> int:
+        env = {**os.environ, **allocator.ENVIRONMENT}
+        run = subprocess.run(
+            [sys.executable, "-c", FAULTS, mode], env=env, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr
+        return int(run.stdout)
+
+    bot, drawing = faults("bot"), faults("drawing")
+    assert bot > 50 * 200
+    assert drawing < bot / 10

@@ -22,6 +22,7 @@ from rendering import (
 from rendering import cards as card_sprites
 from rendering.demo import DEMO_NAMES, DEMO_SEATS, concrete, finished_deal, random_position
 from rendering.geometry import NAME
+from rendering.hand import hand_inputs
 from rendering.palette import fixed_palette
 from rendering.text import cap_height, size_for_cap_height
 from tests.rendering.helpers import decode
@@ -351,3 +352,36 @@ def test_a_chiamata_hand_says_which_rule_dims_its_cards() -> None:
     records = []
     draw_hand(view, legal, "italian", "en", records=records)
     assert "rule" not in " ".join(r.text for r in records if r.kind == "text")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_hands_of_equal_inputs_are_one_image(name: str) -> None:
+    """``hand_inputs`` holds everything a hand image shows: a hand message whose inputs did not
+    change keeps its image (``bot.table.hands``), so two hands of equal inputs must be the same
+    picture. Seats 0 and 1 at each of a deal's first positions: waiting, then to act."""
+    rng = random.Random(5)
+    game = new_game(name, dealer=0)
+    images: dict[tuple[object, ...], bytes] = {}
+    repeated = 0
+    for _ in range(16):
+        if game.over:
+            break
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        actor = game.to_act
+        assert actor is not None
+        legal = game.legal_actions(actor)
+        for seat in (0, 1):
+            view = game.view(seat)
+            cards = [a.card for a in legal if a.type == "play" and a.card] if seat == actor else []
+            key = hand_inputs(view, cards or None)
+            image = render_hand(view, cards or None)
+            if key in images:
+                repeated += 1
+                assert images[key] == image, (name, seat, view["phase"])
+            images[key] = image
+        game.apply(actor, concrete(game, actor, rng.choice(legal), rng))
+    assert repeated, "no hand was drawn twice: the test proved nothing"

@@ -28,6 +28,7 @@ USED = (
     _.on_member_ban,
     _.on_interaction,  # discord.Client: every interaction, by event name (bot/app.py)
     _.carried_out,  # bot.open.relay: the tests wait on it for what comes through PostgreSQL
+    _.to_dict,  # games.base.Game: the state as data (docs/engines.md), which the tests compare
     # aiohttp calls or reads these (bot/web/connections.py subclasses its connection and site).
     _.handle_error,  # aiohttp's RequestHandler: its own errors (a malformed request) answered
     _._manager,  # RequestHandler: None for a connection refused before it was registered

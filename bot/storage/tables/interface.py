@@ -10,6 +10,7 @@ action_no) decides, not the caller.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
@@ -97,20 +98,61 @@ JSON_COLUMNS = frozenset({"options", "settings"})
 """Updatable columns stored as JSON text."""
 
 
-@dataclass
 class Snapshot:
-    engine_version: int
-    action_count: int
-    deal_count: int
-    state: dict[str, Any]
+    """A game as it stands after a step (``Game.to_dict``), stored beside the log so that a
+    table loads without replaying it. Every step writes one and almost none is read back, so
+    one made from a game (``of``) holds only its JSON, encoded once (``Game.to_json``): the
+    state is decoded if somebody asks for it."""
+
+    __slots__ = ("_state", "_text", "action_count", "deal_count", "engine_version")
+
+    def __init__(
+        self,
+        engine_version: int,
+        action_count: int,
+        deal_count: int,
+        state: dict[str, Any] | None = None,
+        *,
+        text: str | None = None,
+    ) -> None:
+        if (state is None) == (text is None):
+            raise ValueError("a snapshot is made of its state or of its JSON, one of them")
+        self.engine_version = engine_version
+        self.action_count = action_count
+        self.deal_count = deal_count
+        self._state = state
+        self._text = text
 
     @classmethod
     def of(cls, game: Game) -> Snapshot:
-        return cls(
-            engine_version=type(game).ENGINE_VERSION,
-            action_count=game.action_count,
-            deal_count=len(game.log),
-            state=game.to_dict(),
+        return cls(type(game).ENGINE_VERSION, game.action_count, len(game.log), text=game.to_json())
+
+    @property
+    def state(self) -> dict[str, Any]:
+        if self._state is None:
+            assert self._text is not None
+            self._state = json.loads(self._text)
+        return self._state
+
+    @property
+    def text(self) -> str:
+        """The state as stored: compact JSON."""
+        if self._text is None:
+            self._text = json.dumps(self._state, separators=(",", ":"))
+        return self._text
+
+    def _key(self) -> tuple[int, int, int, dict[str, Any]]:
+        return (self.engine_version, self.action_count, self.deal_count, self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Snapshot) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # its state is a dictionary
+
+    def __repr__(self) -> str:
+        return (
+            f"Snapshot({self.engine_version}, {self.action_count}, {self.deal_count},"
+            f" {self.state!r})"
         )
 
 

@@ -267,6 +267,6 @@ def _snapshot(table_id: int, snapshot: Snapshot) -> Statement:
             snapshot.engine_version,
             snapshot.action_count,
             snapshot.deal_count,
-            json.dumps(snapshot.state, separators=(",", ":")),
+            snapshot.text,
         ),
     )

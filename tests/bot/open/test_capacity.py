@@ -6,19 +6,20 @@ behind)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 import simcord
 
+import rendering
 from bot.app import AtoutBot
 from bot.storage.databases.database import Database
 from tests.bot.open.players import OpenTable, open_server
 
 
-async def test_a_turn_s_ping_rides_with_the_step_of_play(
-    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def two_servers_at_briscola(env: simcord.Env) -> OpenTable:
+    """A two-player Briscola of one person of each of two servers, mirrored in each."""
     north = await open_server(env, "north", 1)
     south = await open_server(env, "south", 1)
     (ann,), (bob,) = north.people, south.people
@@ -27,7 +28,15 @@ async def test_a_turn_s_ping_rides_with_the_step_of_play(
     bot: AtoutBot = env.bot  # type: ignore[assignment]
     table_id = await bot.storage.open_tables.seated_at(ann.id)
     assert table_id is not None
-    table = OpenTable(env, table_id, {ann.id: north, bob.id: south})
+    return OpenTable(env, table_id, {ann.id: north, bob.id: south})
+
+
+async def test_a_turn_s_ping_rides_with_the_step_of_play(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await two_servers_at_briscola(env)
+    bot: AtoutBot = env.bot  # type: ignore[assignment]
+    table_id = table.table_id
     await table.play_turn()
 
     alone: list[str] = []
@@ -53,3 +62,24 @@ async def test_a_turn_s_ping_rides_with_the_step_of_play(
         "SELECT channel_id, ping_message_id FROM mirrors WHERE table_id = $1", table_id
     )
     assert {r["channel_id"]: r["ping_message_id"] for r in rows} == pinged
+
+
+async def test_mirrors_in_one_language_share_each_drawing(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two mirrors read in English show the same picture after each step: it is drawn once, not
+    once per mirror (each mirror is edited by a task of its own, at the same moment)."""
+    drawn: list[str] = []
+    render_table = rendering.render_table
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        drawn.append(json.dumps([args, kwargs], sort_keys=True, default=str))
+        return render_table(*args, **kwargs)
+
+    monkeypatch.setattr(rendering, "render_table", counted)
+    table = await two_servers_at_briscola(env)
+    assert len(table.session.mirrors) == 2
+    for _ in range(4):
+        await table.play_turn()
+    assert len(drawn) >= 4
+    assert len(drawn) == len(set(drawn)), "a picture drawn twice"

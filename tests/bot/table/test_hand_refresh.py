@@ -3,8 +3,13 @@ player to act finds the buttons there, without pressing Hand again."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 import simcord
 
+import rendering
+from bot.table.hands import HandPayload, Hands
 from harness.driver import Table, components_of
 
 
@@ -46,3 +51,49 @@ async def test_a_new_deal_refreshes_the_hand_of_the_player_who_leads_it(env: sim
             new_deals_led += 1
             break  # the claim is seen: the rest of the match only repeated it
     assert new_deals_led >= 1, "no deal started with Alice to lead: the test proved nothing"
+
+
+async def test_a_hand_whose_picture_would_not_change_keeps_its_image(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bid leaves the cards as they were: the hand message is edited in text and buttons and
+    keeps its image, which is not drawn again; a card played is drawn."""
+    drawn: list[Any] = []
+    kept: list[Any] = []
+    render_hand = rendering.render_hand
+    payload = Hands.payload
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        drawn.append(args[0])
+        return render_hand(*args, **kwargs)
+
+    async def watched(self: Hands, *args: Any, **kwargs: Any) -> HandPayload:
+        made = await payload(self, *args, **kwargs)
+        if made.files is None:
+            kept.append(made)
+        return made
+
+    monkeypatch.setattr(rendering, "render_hand", counted)
+    monkeypatch.setattr(Hands, "payload", watched)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env, channel, [alice])
+    await table.open("coinche", computers=3, levels=("easy",))
+    hand = await table.hand(alice)
+    cards = 0
+    for _ in range(300):
+        game = table.session.game
+        assert game is not None
+        if game.over or (kept and cards):
+            break
+        assert game.to_act == 0
+        playing, before, image = game.phase == "play", len(drawn), hand.attachments[0].url
+        result = await table.click_action(alice, hand, table.decide(0))
+        assert result.acknowledged and result.response is not None
+        hand = result.response
+        assert hand.attachments, "a hand message lost its image"
+        if playing:  # a card left the hand: drawn again
+            assert len(drawn) > before and hand.attachments[0].url != image
+            cards += 1
+    assert kept and cards, "no hand kept its image, or no card was played"

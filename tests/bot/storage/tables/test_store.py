@@ -4,6 +4,8 @@ append-only log, the snapshot cache, the group commit and the shard filter."""
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 
 import pytest
 
@@ -12,6 +14,8 @@ from bot.storage.shards import Shards
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import Snapshot, StaleAction
 from bot.storage.tables.settings import TableSettings
+from games.ai import random_play
+from games.registry import GAME_NAMES, new_game
 
 
 async def test_a_step_is_appended_once(storage: Storage) -> None:
@@ -171,3 +175,29 @@ async def test_a_group_commit_keeps_a_refused_step_apart(storage: Storage) -> No
     assert isinstance(results[0], StaleAction) and results[1] is None
     assert len((await storage.tables.load_log(rows[1].id)).actions) == 1
     assert await storage.tables.load_snapshot(rows[1].id) == Snapshot(1, 1, 1, {"b": 1})
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_snapshot_is_encoded_once_as_before(name: str) -> None:
+    """A step's snapshot is the game's JSON encoded once (``Game.to_json``), byte for byte what
+    the state's dictionary gave (``Game.to_dict``, a JSON round trip, then encoded again), and
+    reads back as that dictionary: caches such as Belote's legal-play memo left out."""
+    rng = random.Random(3)
+    game = new_game(name, dealer=0)
+    for _ in range(12):
+        if game.awaiting_deck:
+            deck = list(game.full_deck())
+            rng.shuffle(deck)
+            game.deal(deck)
+            continue
+        seat = game.to_act
+        assert seat is not None
+        action = rng.choice(game.legal_actions(seat))
+        game.apply(seat, random_play.concrete(game.view(seat), action, rng))
+        game.legal_actions(seat)  # a cache filled, which no snapshot holds
+        snap = Snapshot.of(game)
+        state = game.to_dict()
+        assert snap.text == json.dumps(state, separators=(",", ":"))
+        assert snap == Snapshot(game.ENGINE_VERSION, game.action_count, len(game.log), state)
+        assert "legal_memo" not in snap.state["state"]
+        assert type(game).from_dict(snap.state).to_json() == snap.text
