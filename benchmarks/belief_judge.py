@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.actions import Action
 from games.ai.belief import NETS, Belief, allowed
+from games.ai.card_belief import belief_of
 from games.ai.hard import choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import from_bytes
@@ -44,7 +45,7 @@ from games.records import parse
 from games.review.analysis import REAL_EXACT_CARDS
 from games.review.playout import finish
 from training.belief import held_out
-from training.selfplay import read_records
+from training.selfplay import numbered_shards
 
 
 def value(game: Game, seat: int, action: Action, rollouts: int, seed: str) -> float:
@@ -190,14 +191,16 @@ def main() -> None:
         / "weights"
         / f"{NETS[(args.game, args.seats)]}.npz"
     )
-    belief = Belief(from_bytes(net_path.read_bytes()), args.game, args.seats)
+    belief = belief_of(from_bytes(net_path.read_bytes()), args.game, args.seats)
     rows: list[dict[str, Any]] = []
     if args.results and args.results.exists():
         rows = [json.loads(line) for line in args.results.read_text().splitlines() if line]
     done = {(r["deal"], r["action"]) for r in rows}
     deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
-    records = read_records(args.records, args.game, args.seats)
-    for number, record in enumerate(records):
+    records = [
+        r for _, shard in numbered_shards(args.records, args.game, args.seats) for r in shard
+    ]
+    for number, record in records:
         if args.held and not held_out(number):
             continue
         for index, game, seat in positions(record):

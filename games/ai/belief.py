@@ -366,7 +366,10 @@ def packaged(game: str, seats: int) -> Belief | None:
     """The shipped belief of ``game`` at ``seats`` (``None`` where none ships), read once."""
     if not has_net(game, seats):
         return None
-    return Belief(load(NETS[(game, seats)]), game, seats)
+    # Imported here: the per-card belief builds on this module.
+    from games.ai.card_belief import belief_of
+
+    return belief_of(load(NETS[(game, seats)]), game, seats)
 
 
 __all__ = [

@@ -54,6 +54,11 @@ BELIEFS: Final = False
 the beliefs trained so far (90–120 self-play deals a game) did not measurably change the hard
 player's cards (``benchmarks/results/README.md``, issue 46), and none ships."""
 
+BELIEF_AUCTION: Final = False
+"""Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the
+card play, and the auction keeps the hand-written claims (a Coinche duplicate with the claims
+left out of the auction lost, −96.6 ± 77.3 over 34 deals: ``benchmarks/results/README.md``)."""
+
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
 
@@ -79,7 +84,8 @@ def choose_hard(
     budget = samples if samples is not None else game.samples
     plays = [a for a in legal if a.type == "play" and a.card is not None]
     if game.auction is not None and not plays and len(legal) > 1:
-        action = _auction(game.auction, view, legal, rng, budget, bid_net, belief)
+        in_auction = belief if BELIEF_AUCTION else None
+        action = _auction(game.auction, view, legal, rng, budget, bid_net, in_auction)
         if action is not None:
             return action
     if len(plays) != len(legal) or len(plays) < 2:
