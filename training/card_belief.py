@@ -37,7 +37,7 @@ import numpy.typing as npt
 from games.ai import belief as bf
 from games.ai import card_belief as cb
 from games.ai.knowledge import Knowledge
-from games.ai.nets import from_bytes
+from games.ai.nets import Mlp, from_bytes
 from games.records import parse
 from training.belief import HELD_OUT, held_out
 from training.runs import ROOT, Run, atomic_write, deadline_of
@@ -262,8 +262,26 @@ def train(run: Run, args: argparse.Namespace, deadline: float) -> bool:
         "rows": len(y),
         "outputs": "one logit per (card, holder): the other seats (relative), then no hand",
     }
-    atomic_write(net_path, export(model, meta))
+    data_out = export(model, meta)
+    check_export(model, from_bytes(data_out), tensors, test_idx[:16])
+    atomic_write(net_path, data_out)
     return True
+
+
+def check_export(model: Any, net: Mlp, tensors: dict[str, Any], idx: Any) -> None:
+    """The play-time file computes what the trained model does (``games.ai.card_belief.forward``
+    against PyTorch's ``CardNet`` on a few rows), or nothing is written."""
+    import torch
+
+    model.eval()
+    with torch.no_grad():
+        expected = model(*(tensors[c][idx] for c in tensors)).numpy()
+    for k, i in enumerate(idx.tolist()):
+        block = {c: tensors[c][i].numpy() for c in tensors}
+        p = cb.Parts(**block, order=[0] * expected.shape[1])
+        got = cb.forward(net, p)
+        if not np.allclose(got, expected[k], atol=1e-4):
+            raise SystemExit("the exported network does not compute what was trained")
 
 
 def uniform_nll_rows(y: npt.NDArray[Any], allow: npt.NDArray[Any], room: npt.NDArray[Any]) -> float:
