@@ -90,15 +90,6 @@ def numbered_shards(
     return out
 
 
-def read_records(folder: Path, game: str, seats: int) -> list[dict[str, Any]]:
-    """Every record of one game and seat count in a run folder's shards, in shard order."""
-    out: list[dict[str, Any]] = []
-    for path in sorted((folder / "shards").glob(f"{game}{seats}_*.jsonl.gz")):
-        with gzip.open(path, "rt") as lines:
-            out += [json.loads(line) for line in lines if line.strip()]
-    return out
-
-
 def generate(
     run: Run,
     game: str,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import Final
 
 import numpy as np
@@ -33,7 +34,7 @@ import numpy.typing as npt
 from games.ai import belief as bf
 from games.ai import knowledge as kn
 from games.ai.knowledge import Knowledge
-from games.ai.nets import Array, Mlp
+from games.ai.nets import Array, Mlp, load
 from games.cards import SUITS
 from games.views import GameView
 
@@ -317,4 +318,31 @@ def belief_of(net: Mlp, game: str, seats: int) -> bf.Belief:
     return bf.Belief(net, game, seats)
 
 
-__all__ = ["KIND", "CardBelief", "Parts", "belief_of", "blocks", "forward", "parts"]
+def has_net(game: str, seats: int) -> bool:
+    """Whether a belief network ships for ``game`` at ``seats`` (``games.ai.belief.NETS``)."""
+    name = bf.NETS.get((game, seats))
+    if name is None:
+        return False
+    return resources.files("games.ai").joinpath(f"weights/{name}.npz").is_file()
+
+
+@cache
+def packaged(game: str, seats: int) -> bf.Belief | None:
+    """The shipped belief of ``game`` at ``seats``, of either kind (``None`` where none
+    ships), read once."""
+    if not has_net(game, seats):
+        return None
+    return belief_of(load(bf.NETS[(game, seats)]), game, seats)
+
+
+__all__ = [
+    "KIND",
+    "CardBelief",
+    "Parts",
+    "belief_of",
+    "blocks",
+    "forward",
+    "has_net",
+    "packaged",
+    "parts",
+]

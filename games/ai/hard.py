@@ -18,9 +18,10 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import duel_value
-from games.ai.belief import Belief, packaged
+from games.ai.belief import Belief
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
+from games.ai.card_belief import packaged
 from games.ai.nets import Mlp
 from games.ai.normal import choose_normal, play_card
 from games.ai.profiles import PROFILES, Auction, profile
