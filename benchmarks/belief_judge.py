@@ -183,7 +183,25 @@ def main() -> None:
         help="instead: each sampler's log-loss of the true hands, from DRAWS deals a position",
     )
     parser.add_argument("--results", type=Path, default=None)
+    parser.add_argument(
+        "--part",
+        default="0/1",
+        metavar="I/N",
+        help="only the deals numbered I modulo N (N processes at once, each its --results)",
+    )
+    parser.add_argument(
+        "--summary",
+        type=Path,
+        nargs="*",
+        default=None,
+        metavar="RESULTS",
+        help="only print the figure of these results files together",
+    )
     args = parser.parse_args()
+    if args.summary:
+        print(summary([json.loads(x) for f in args.summary for x in f.read_text().splitlines()]))
+        return
+    part, _, parts = args.part.partition("/")
     net_path = args.net or (
         Path(__file__).resolve().parent.parent
         / "games"
@@ -201,7 +219,7 @@ def main() -> None:
         r for _, shard in numbered_shards(args.records, args.game, args.seats) for r in shard
     ]
     for number, record in records:
-        if args.held and not held_out(number):
+        if (args.held and not held_out(number)) or number % int(parts) != int(part):
             continue
         for index, game, seat in positions(record):
             if len(rows) >= args.positions or time.monotonic() > deadline:
