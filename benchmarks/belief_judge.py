@@ -156,10 +156,15 @@ def summary(rows: list[dict[str, Any]]) -> str:
     differ = [d for r, d in zip(rows, diffs, strict=True) if not r["same"]]
     better = sum(1 for d in differ if d > 0)
     worse = sum(1 for d in differ if d < 0)
+    # The sign of the changes alone, without their size (a few contracts won or lost swing
+    # the mean by hundreds of points): the share of better among better and worse.
+    signed = better + worse
+    share = better / signed if signed else 0.5
+    share_half = 1.96 * math.sqrt(share * (1 - share) / signed) if signed else 0.0
     return (
         f"belief − uniform: {mean:+.3f} ± {half:.3f} a decision over {len(diffs)} positions; "
         f"{len(differ)} differ ({better} better, {worse} worse, {len(differ) - better - worse} "
-        f"equal)"
+        f"equal); better among the changed values {share:.3f} ± {share_half:.3f}"
     )
 
 
