@@ -51,9 +51,11 @@ BID_SAMPLES: Final = 64
 
 BELIEFS: Final = False
 """Whether the hard player draws its sampled deals by the game's learned belief
-(``games.ai.belief``) where one ships, instead of uniformly fitted to hand-written claims. Off:
-the beliefs trained so far (90–120 self-play deals a game) did not measurably change the hard
-player's cards (``benchmarks/results/README.md``, issue 46), and none ships."""
+(``games.ai.belief``, ``games.ai.card_belief``) where one ships, instead of uniformly fitted to
+hand-written claims. Off: the beliefs trained so far did not measurably change the hard
+player's cards — the per-card Coinche belief of 1,450 self-play deals, which fits the hands
+far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions
+(``benchmarks/results/README.md``, issue 46) — and none ships."""
 
 BELIEF_AUCTION: Final = False
 """Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the
