@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import percentile
 from games.ai import LEVELS, choose
-from games.ai.belief import NETS, packaged
+from games.ai.belief import NETS
+from games.ai.card_belief import packaged
 from games.ai.deal import Deal
 from games.ai.knowledge import Rules, with_trump
 from games.ai.rollout import rollout

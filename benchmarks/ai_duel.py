@@ -121,6 +121,7 @@ class Timed:
     def _choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         from games.ai import duel_value
         from games.ai.belief import Belief
+        from games.ai.card_belief import belief_of
         from games.ai.hard import DEFAULT_SAMPLES, choose_hard
 
         if self.level == "hard-search":
@@ -128,7 +129,7 @@ class Timed:
         if self.level in ("hard-belief", "hard-uniform"):
             wanted: bool | Belief = self.level == "hard-belief"
             if wanted and self.net is not None:
-                wanted = Belief(self.net, view["game"], view["seats"])
+                wanted = belief_of(self.net, view["game"], view["seats"])
             return choose_hard(view, legal, rng, self.samples, 0, beliefs=wanted)
         if self.net is not None and self.level == "hard" and view.get("game") == "coinche":
             return choose_hard(view, legal, rng, self.samples, 0, bid_net=self.net)

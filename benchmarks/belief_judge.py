@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.actions import Action
 from games.ai.belief import NETS, Belief, allowed
+from games.ai.card_belief import belief_of
 from games.ai.hard import choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import from_bytes
@@ -44,7 +45,7 @@ from games.records import parse
 from games.review.analysis import REAL_EXACT_CARDS
 from games.review.playout import finish
 from training.belief import held_out
-from training.selfplay import read_records
+from training.selfplay import numbered_shards
 
 
 def value(game: Game, seat: int, action: Action, rollouts: int, seed: str) -> float:
@@ -155,10 +156,15 @@ def summary(rows: list[dict[str, Any]]) -> str:
     differ = [d for r, d in zip(rows, diffs, strict=True) if not r["same"]]
     better = sum(1 for d in differ if d > 0)
     worse = sum(1 for d in differ if d < 0)
+    # The sign of the changes alone, without their size (a few contracts won or lost swing
+    # the mean by hundreds of points): the share of better among better and worse.
+    signed = better + worse
+    share = better / signed if signed else 0.5
+    share_half = 1.96 * math.sqrt(share * (1 - share) / signed) if signed else 0.0
     return (
         f"belief − uniform: {mean:+.3f} ± {half:.3f} a decision over {len(diffs)} positions; "
         f"{len(differ)} differ ({better} better, {worse} worse, {len(differ) - better - worse} "
-        f"equal)"
+        f"equal); better among the changed values {share:.3f} ± {share_half:.3f}"
     )
 
 
@@ -182,7 +188,25 @@ def main() -> None:
         help="instead: each sampler's log-loss of the true hands, from DRAWS deals a position",
     )
     parser.add_argument("--results", type=Path, default=None)
+    parser.add_argument(
+        "--part",
+        default="0/1",
+        metavar="I/N",
+        help="only the deals numbered I modulo N (N processes at once, each its --results)",
+    )
+    parser.add_argument(
+        "--summary",
+        type=Path,
+        nargs="*",
+        default=None,
+        metavar="RESULTS",
+        help="only print the figure of these results files together",
+    )
     args = parser.parse_args()
+    if args.summary:
+        print(summary([json.loads(x) for f in args.summary for x in f.read_text().splitlines()]))
+        return
+    part, _, parts = args.part.partition("/")
     net_path = args.net or (
         Path(__file__).resolve().parent.parent
         / "games"
@@ -190,15 +214,17 @@ def main() -> None:
         / "weights"
         / f"{NETS[(args.game, args.seats)]}.npz"
     )
-    belief = Belief(from_bytes(net_path.read_bytes()), args.game, args.seats)
+    belief = belief_of(from_bytes(net_path.read_bytes()), args.game, args.seats)
     rows: list[dict[str, Any]] = []
     if args.results and args.results.exists():
         rows = [json.loads(line) for line in args.results.read_text().splitlines() if line]
     done = {(r["deal"], r["action"]) for r in rows}
     deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
-    records = read_records(args.records, args.game, args.seats)
-    for number, record in enumerate(records):
-        if args.held and not held_out(number):
+    records = [
+        r for _, shard in numbered_shards(args.records, args.game, args.seats) for r in shard
+    ]
+    for number, record in records:
+        if (args.held and not held_out(number)) or number % int(parts) != int(part):
             continue
         for index, game, seat in positions(record):
             if len(rows) >= args.positions or time.monotonic() > deadline:

@@ -35,7 +35,7 @@ from games.ai import belief as bf
 from games.ai.knowledge import Knowledge
 from games.records import parse
 from training.runs import ROOT, Run, atomic_write, deadline_of
-from training.selfplay import read_records
+from training.selfplay import numbered_shards
 
 HIDDEN = (64, 64)
 """Small: the self-play is dear (seconds of CPU a deal), its deals few, and a deal's rows alike."""
@@ -92,9 +92,9 @@ def build_rows(run: Run, records: Path, game: str, seats: int) -> Path:
     if path.exists():
         return path
     start = time.process_time()
-    found = read_records(records, game, seats)
+    found = [r for _, shard in numbered_shards(records, game, seats) for r in shard]
     columns: dict[str, list[Any]] = {"x": [], "y": [], "allow": [], "room": [], "deal": []}
-    for i, record in enumerate(found):
+    for i, record in found:
         for key, values in rows_of(record, i).items():
             columns[key] += values
     out = io.BytesIO()

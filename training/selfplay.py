@@ -75,23 +75,37 @@ def shard_path(run: Run, game: str, seats: int, k: int) -> Path:
     return run.folder / "shards" / f"{game}{seats}_{k:03d}.jsonl.gz"
 
 
-def read_records(folder: Path, game: str, seats: int) -> list[dict[str, Any]]:
-    """Every record of one game and seat count in a run folder's shards, in shard order."""
-    out: list[dict[str, Any]] = []
+def numbered_shards(
+    folder: Path, game: str, seats: int
+) -> list[tuple[int, list[tuple[int, dict[str, Any]]]]]:
+    """Each shard of one game in a run folder: (its number k, its records numbered
+    k × ``SHARD`` + i). Numbers follow the shards, not the order read, so that a deal keeps its
+    number (and its place in or out of the held-out deals) when a shard before it is missing."""
+    out = []
     for path in sorted((folder / "shards").glob(f"{game}{seats}_*.jsonl.gz")):
+        k = int(path.name.split("_")[-1].split(".")[0])
         with gzip.open(path, "rt") as lines:
-            out += [json.loads(line) for line in lines if line.strip()]
+            records = [json.loads(line) for line in lines if line.strip()]
+        out.append((k, [(k * SHARD + i, r) for i, r in enumerate(records)]))
     return out
 
 
 def generate(
-    run: Run, game: str, seats: int, deals: int, samples: int | None, deadline: float
+    run: Run,
+    game: str,
+    seats: int,
+    deals: int,
+    samples: int | None,
+    deadline: float,
+    part: tuple[int, int] = (0, 1),
 ) -> bool:
+    """The shards of ``deals`` deals of one game (those of ``part`` = (i, n): every shard k
+    with k % n == i, so that n processes share one run); False when the time is up."""
     player = str(run.config["player"])
-    """The shards of ``deals`` deals of one game; False when the time is up."""
+    index, parts = part
     for k in range(math.ceil(deals / SHARD)):
         path = shard_path(run, game, seats, k)
-        if path.exists():
+        if k % parts != index or path.exists():
             continue
         if time.monotonic() > deadline:
             return False
@@ -129,7 +143,15 @@ def main() -> None:
         "--player", default="hard", choices=("hard", "normal"), help="who plays every seat"
     )
     parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")
+    parser.add_argument(
+        "--part",
+        default="0/1",
+        metavar="I/N",
+        help="this process's share of the shards (k %% N == I): N processes at once on one run",
+    )
     args = parser.parse_args()
+    index, _, parts = args.part.partition("/")
+    part = (int(index), int(parts))
     run = Run(
         args.run, {"seed": args.seed, "player": args.player, "samples": args.samples}, ("shards",)
     )
@@ -138,7 +160,7 @@ def main() -> None:
         head, _, deals = spec.partition("=")
         name, _, seats = head.partition(":")
         samples = args.samples or None
-        if not generate(run, name, int(seats or 4), int(deals or 100), samples, deadline):
+        if not generate(run, name, int(seats or 4), int(deals or 100), samples, deadline, part):
             print("out of time: run the same command again to go on", file=sys.stderr)
             return
     print("done")

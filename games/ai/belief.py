@@ -24,14 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 import numpy as np
 
 from games.ai import knowledge as kn
 from games.ai.knowledge import Knowledge
-from games.ai.nets import Array, Mlp, load
+from games.ai.nets import Array, Mlp
 from games.ai.profiles import profile
 from games.cards import SUITS
 from games.coinche import LEVELS
@@ -353,22 +352,6 @@ def allowed(know: Knowledge, view: GameView) -> list[list[bool]]:
     return out
 
 
-def has_net(game: str, seats: int) -> bool:
-    """Whether a belief network ships for ``game`` at ``seats``."""
-    name = NETS.get((game, seats))
-    if name is None:
-        return False
-    return resources.files("games.ai").joinpath(f"weights/{name}.npz").is_file()
-
-
-@cache
-def packaged(game: str, seats: int) -> Belief | None:
-    """The shipped belief of ``game`` at ``seats`` (``None`` where none ships), read once."""
-    if not has_net(game, seats):
-        return None
-    return Belief(load(NETS[(game, seats)]), game, seats)
-
-
 __all__ = [
     "FEATURES",
     "NETS",
@@ -376,9 +359,7 @@ __all__ = [
     "allowed",
     "canonical",
     "encode",
-    "has_net",
     "masked",
-    "packaged",
     "prior",
     "rooms",
     "sizes",

@@ -18,9 +18,10 @@ from typing import Final
 
 from games.actions import Action
 from games.ai import duel_value
-from games.ai.belief import Belief, packaged
+from games.ai.belief import Belief
 from games.ai.bidding import choose_bid, choose_take
 from games.ai.calling import CALL_SAMPLES, choose_call, choose_trump
+from games.ai.card_belief import packaged
 from games.ai.nets import Mlp
 from games.ai.normal import choose_normal, play_card
 from games.ai.profiles import PROFILES, Auction, profile
@@ -50,9 +51,16 @@ BID_SAMPLES: Final = 64
 
 BELIEFS: Final = False
 """Whether the hard player draws its sampled deals by the game's learned belief
-(``games.ai.belief``) where one ships, instead of uniformly fitted to hand-written claims. Off:
-the beliefs trained so far (90–120 self-play deals a game) did not measurably change the hard
-player's cards (``benchmarks/results/README.md``, issue 46), and none ships."""
+(``games.ai.belief``, ``games.ai.card_belief``) where one ships, instead of uniformly fitted to
+hand-written claims. Off: the beliefs trained so far did not measurably change the hard
+player's cards — the per-card Coinche belief of 1,450 self-play deals, which fits the hands
+far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions
+(``benchmarks/results/README.md``, issue 46) — and none ships."""
+
+BELIEF_AUCTION: Final = False
+"""Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the
+card play, and the auction keeps the hand-written claims (a Coinche duplicate with the claims
+left out of the auction lost, −96.6 ± 77.3 over 34 deals: ``benchmarks/results/README.md``)."""
 
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
@@ -79,7 +87,8 @@ def choose_hard(
     budget = samples if samples is not None else game.samples
     plays = [a for a in legal if a.type == "play" and a.card is not None]
     if game.auction is not None and not plays and len(legal) > 1:
-        action = _auction(game.auction, view, legal, rng, budget, bid_net, belief)
+        in_auction = belief if BELIEF_AUCTION else None
+        action = _auction(game.auction, view, legal, rng, budget, bid_net, in_auction)
         if action is not None:
             return action
     if len(plays) != len(legal) or len(plays) < 2:

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from games.ai import belief as bf
+from games.ai import card_belief as cb
 from games.ai.hard import choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import Mlp
@@ -150,7 +151,7 @@ def test_the_hard_player_with_a_belief_is_deterministic() -> None:
         assert first == again and first in legal
 
 
-@pytest.mark.parametrize(("game", "seats"), [k for k in GAMES if bf.has_net(*k)])
+@pytest.mark.parametrize(("game", "seats"), [k for k in GAMES if cb.has_net(*k)])
 def test_the_shipped_networks_load(game: str, seats: int) -> None:
-    belief = bf.packaged(game, seats)
+    belief = cb.packaged(game, seats)
     assert belief is not None and belief.net.meta["game"] == game
