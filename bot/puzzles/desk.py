@@ -21,7 +21,6 @@ import random
 from typing import Protocol
 
 import discord
-from discord.ext import tasks
 
 from bot.play.single_flight import SingleFlight
 from bot.puzzles.builtin import Entry, builtin_key, builtin_puzzles
@@ -32,6 +31,7 @@ from bot.storage.puzzles.interface import PuzzleAnswer, PuzzlePost, StoredPuzzle
 from bot.storage.storage import Storage
 from bot.storage.tables.interface import TableRow
 from bot.table.channel import NO_MENTIONS
+from bot.ui.sweeps import gateway_loop
 from games.records import ParsedRecord
 
 log = logging.getLogger(__name__)
@@ -89,10 +89,7 @@ class PuzzleDesk:
         self.host = host
         self.finder = Finder(processes)
         self._making: SingleFlight[tuple[int, str], StoredPuzzle] = SingleFlight()
-        self._sweeper = tasks.loop(seconds=SWEEP_EVERY_S)(self._sweep_once)
-        # Posts need the gateway; a bot whose cogs load without connecting (tests of the
-        # commands' registration) never sweeps.
-        self._sweeper.before_loop(self.host.wait_until_ready)
+        self._sweeper = gateway_loop(host, SWEEP_EVERY_S, self._sweep_once)
 
     @property
     def storage(self) -> Storage:

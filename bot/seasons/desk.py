@@ -24,7 +24,6 @@ import logging
 from typing import Protocol
 
 import discord
-from discord.ext import tasks
 
 from bot.seasons.screens import EndMessage, season_end
 from bot.storage.seasons.interface import SeasonPost
@@ -34,6 +33,7 @@ from bot.storage.settings.server import ServerSettings
 from bot.storage.storage import Storage
 from bot.text.i18n import t
 from bot.text.seasons import season_name
+from bot.ui.sweeps import gateway_loop
 from bot.web.links import LinkHolder
 
 log = logging.getLogger(__name__)
@@ -78,20 +78,11 @@ class SeasonHost(Protocol):
 class SeasonDesk:
     def __init__(self, host: SeasonHost) -> None:
         self.host = host
-        self._sweeper = tasks.loop(seconds=SWEEP_EVERY_S)(self._sweep_once)
-        self._sweeper.before_loop(self._ready)
+        self._sweeper = gateway_loop(host, SWEEP_EVERY_S, self._sweep_once)
 
     @property
     def storage(self) -> Storage:
         return self.host.storage
-
-    async def _ready(self) -> None:
-        """The sweep posts through the gateway: it waits for it. A bot whose cogs are loaded
-        without logging in (the tests of the commands' payloads) never sweeps, and says nothing."""
-        try:
-            await self.host.wait_until_ready()
-        except RuntimeError:
-            self._sweeper.cancel()
 
     def start(self) -> None:
         if not self._sweeper.is_running():
