@@ -30,6 +30,7 @@ from games.ai.belief import NETS
 from games.ai.card_belief import packaged
 from games.ai.deal import Deal
 from games.ai.knowledge import Rules, with_trump
+from games.ai.random_play import deal_shuffled
 from games.ai.rollout import rollout
 from games.ai.solver import Solver
 from games.registry import GAME_NAMES, new_game
@@ -90,9 +91,7 @@ def move_times(name: str, level: str, deals: int, seed: int) -> tuple[list[float
     for _ in range(deals):
         if game.over:
             game = new_game(name)
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         while not game.awaiting_deck and not game.over:
             seat = game.to_act
             assert seat is not None
@@ -116,9 +115,7 @@ def belief_times(name: str, seats: int, calls: int, seed: int) -> list[float]:
     out: list[float] = []
     while len(out) < calls:
         game = new_game(name, seats=seats, dealer=rng.randrange(seats))
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         while not game.awaiting_deck and not game.over and len(out) < calls:
             seat = game.to_act
             assert seat is not None

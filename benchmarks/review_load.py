@@ -53,6 +53,7 @@ from bot.storage.tables.interface import Snapshot
 from bot.storage.tables.settings import TableSettings
 from bot.text.i18n import t
 from games.ai import choose
+from games.ai.random_play import deal_shuffled
 from games.registry import new_game
 
 OTHER_GAMES = (("belote", 4), ("piquet", 2), ("briscola", 2), ("chiamata", 5), ("sueca", 4))
@@ -84,9 +85,7 @@ async def stored_game(
     for deal_no in range(deals):
         if game.over:
             break
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deck = deal_shuffled(game, rng)
         await bot.storage.tables.append_deal(
             row.id, deal_no, game.log[-1]["dealer"], deck, Snapshot.of(game)
         )

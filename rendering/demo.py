@@ -57,9 +57,7 @@ def random_position(
     done = 0
     while not game.over:
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            random_play.deal_shuffled(game, rng)
             continue
         seat = game.to_act
         if seat is None:
@@ -97,9 +95,7 @@ def finished_deal(name: str, seed: int) -> Position:
         if game.awaiting_deck:
             if result is not None and result["trick_points"] is not None:
                 break
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            random_play.deal_shuffled(game, rng)
             continue
         seat = game.to_act
         if seat is None:
@@ -134,9 +130,7 @@ def played(name: str, seed: int, actions: int, seats: int | None = None) -> list
     moments: list[Moment] = []
     while len(moments) < actions and not game.over:
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            random_play.deal_shuffled(game, rng)
             continue
         seat = game.to_act
         legal = game.legal_actions(seat) if seat is not None else []

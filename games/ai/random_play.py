@@ -11,7 +11,19 @@ from collections.abc import Sequence
 
 from games.actions import Action
 from games.ai.knowledge import as_piquet
+from games.base import Game
 from games.views import GameView
+
+
+def deal_shuffled(game: Game, rng: random.Random) -> list[str]:
+    """Deal ``game`` its whole deck in an order drawn from ``rng``, and return that deck.
+
+    The draws are those of shuffling the deck's list, so a seed names the same deal in every test,
+    demo and benchmark that deals this way."""
+    deck = list(game.full_deck())
+    rng.shuffle(deck)
+    game.deal(deck)
+    return deck
 
 
 def concrete(view: GameView, action: Action, rng: random.Random) -> Action:

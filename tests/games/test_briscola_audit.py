@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.actions import PLAY
+from games.ai.random_play import deal_shuffled
 from games.briscola import Briscola
 from games.cards import DECK_40
 from tests.games.conftest import cards_among
@@ -185,9 +186,7 @@ def test_engine_agrees_with_the_reference(options: dict[str, Any], seats: int, s
     game = Briscola(options=options, seats=seats, dealer=dealer)
     ref = Reference(options, seats, dealer)
     while not game.over:
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         trump_card = str(game.trump_card)
         played: set[str] = set()
         while game.phase == "play":
@@ -254,9 +253,7 @@ def test_three_player_tie_broken_only_for_a_tied_leader_end_to_end() -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4, 6])
 def test_the_face_up_card_is_drawn_last_by_the_last_seat(source: str, seats: int) -> None:
     game = Briscola(options={"trump_card_source": source, "deal_packet": 1}, seats=seats)
-    deck = list(game.full_deck())
-    random.Random(seats).shuffle(deck)
-    game.deal(deck)
+    deck = deal_shuffled(game, random.Random(seats))
     n = seats
     face_up = deck[3 * n] if source == "next_card" else deck[-1]
     assert game.view(None)["trump_card"] == face_up and game.trump == face_up[1]

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.actions import PASS, PLAY, Action
+from games.ai.random_play import deal_shuffled
 from games.base import IllegalAction
 from games.chiamata import Chiamata
 from tests.games.test_briscola_audit import POINTS, cards_in, trick_winner
@@ -186,9 +187,7 @@ def test_engine_agrees_with_the_reference(options: dict[str, Any], seed: int) ->
     game = Chiamata(options=options, dealer=dealer)
     ref = Reference(options, dealer)
     while not game.over:
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         played: set[str] = set()
         while game.phase in ("auction", "trump", "play"):
             seat = game.to_act
@@ -219,9 +218,7 @@ def test_engine_agrees_with_the_reference(options: dict[str, Any], seed: int) ->
 # ----------------------------------------------------------------------- focused examples
 def _game(**options: Any) -> Chiamata:
     game = Chiamata(options=options, dealer=4)
-    deck = list(game.full_deck())
-    random.Random(7).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(7))
     return game
 
 
@@ -264,9 +261,7 @@ def test_passed_out_deals_do_not_count(deals: int) -> None:
     rng = random.Random(deals)
     passed_out = 0
     while not game.over:
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         if len(game.log) % 3 == 0:
             for _ in range(5):
                 seat = game.to_act

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.actions import PLAY, Action, ActionTemplate
+from games.ai.random_play import deal_shuffled
 from games.base import IllegalAction
 from games.piquet import Piquet
 from games.piquet_declarations import partie_score
@@ -88,9 +89,7 @@ def play_match(
     steps = 0
     while not game.over:
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            deal_shuffled(game, rng)
             if on_deal is not None:
                 on_deal(game)
             continue
@@ -222,9 +221,7 @@ def test_views_never_show_a_card_the_viewer_may_not_see(options: dict[str, Any],
 def test_exchange_limits_follow_the_era(options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)
     game = Piquet(options=options, dealer=rng.randrange(2))
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, rng)
     c17 = game.options["rules_era"] == "c17"
     elder, younger = game.elder, game.younger
     assert game.view(elder)["exchange"] == {"min": 1, "max": 8 if c17 else 5}

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import rendering
+from games.ai.random_play import deal_shuffled
 from games.base import IllegalAction
 from games.registry import GAME_NAMES, new_game
 from rendering import (
@@ -42,9 +43,7 @@ def walk(
     deals = 0
     while not game.over and deals < 2:
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            deal_shuffled(game, rng)
             deals += 1
             continue
         seat = game.to_act
@@ -157,9 +156,7 @@ def test_swapped_hidden_cards_give_the_same_table(name: str) -> None:
         rng = random.Random(seed)
         seats = new_game(name).seats
         game = new_game(name, seats=seats, dealer=0)
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deck = deal_shuffled(game, rng)
         steps = rng.randint(1, 12)
         actions = []
         for _ in range(steps):
@@ -300,9 +297,7 @@ def test_marked_discards_stand_lifted_in_the_hand() -> None:
     from PIL import ImageChops
 
     game = new_game("piquet", seats=2, dealer=0)
-    deck = list(game.full_deck())
-    random.Random(1).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(1))
     view = game.view(game.to_act)  # type: ignore[arg-type]
     plain = decode(render_hand(view)).convert("RGB")
     card = sorted(view["hand"])[0]
@@ -317,9 +312,7 @@ def _chiamata_follow(follow_rule: str) -> tuple[Any, list[str]]:
     game = new_game("chiamata", options={"follow_rule": follow_rule}, seats=5, dealer=0)
     while True:
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            deal_shuffled(game, rng)
             continue
         seat = game.to_act
         assert seat is not None
@@ -367,9 +360,7 @@ def test_hands_of_equal_inputs_are_one_image(name: str) -> None:
         if game.over:
             break
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            deal_shuffled(game, rng)
             continue
         actor = game.to_act
         assert actor is not None

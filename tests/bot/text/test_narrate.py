@@ -10,6 +10,7 @@ from bot.text.i18n import t
 from bot.text.narrate import deal_summary, game_result, side_names, status_line
 from bot.text.rules import option_text, rules_summary
 from games.ai import choose
+from games.ai.random_play import deal_shuffled
 from games.base import Game
 from games.registry import new_game
 
@@ -36,9 +37,7 @@ def test_events_in_words() -> None:
 
 def test_the_status_line_says_whose_turn_it_is() -> None:
     game = new_game("sueca", {}, 4, dealer=3)
-    deck = list(game.full_deck())
-    Random(2).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, Random(2))
     assert status_line(game, NAMES) == "Marie to play"
     card = game.legal_actions(0)[0]
     game.apply(0, card)
@@ -87,9 +86,7 @@ def play_one_deal(name: str, seats: int, seed: int) -> Game:
     """A deal played by the easy computer player, up to its end (not passed out)."""
     for attempt in range(20):
         game = new_game(name, {}, seats, dealer=0)
-        deck = list(game.full_deck())
-        Random(seed + attempt).shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, Random(seed + attempt))
         rng = Random(seed)
         while not game.deal_results:
             seat = game.to_act
@@ -146,9 +143,7 @@ def test_the_status_line_narrates_card_plays_in_order() -> None:
     """The line names the cards on the table in the order they were played, then whose turn it
     is; once the trick is gathered, its last card and its winner (issue 11, item 3)."""
     game = new_game("sueca", {}, 4, dealer=3)
-    deck = list(game.full_deck())
-    Random(2).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, Random(2))
     plays: list[str] = []
     for seat in range(4):
         action = game.legal_actions(seat)[0]
@@ -168,9 +163,7 @@ def test_the_status_line_narrates_card_plays_in_order() -> None:
 
 def test_the_status_line_keeps_the_auction_in_order() -> None:
     game = new_game("coinche", {}, 4, dealer=3)
-    deck = list(game.full_deck())
-    Random(5).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, Random(5))
     for seat in (0, 1):
         passes = [a for a in game.legal_actions(seat) if a.type == "pass"]
         game.apply(seat, passes[0])
@@ -193,9 +186,7 @@ def test_the_deal_summary_and_the_result_say_each_number_once() -> None:
     rng = Random(4)
     while not briscola.over:
         if briscola.awaiting_deck:
-            deck = list(briscola.full_deck())
-            rng.shuffle(deck)
-            briscola.deal(deck)
+            deal_shuffled(briscola, rng)
             continue
         seat = briscola.to_act
         assert seat is not None
@@ -212,9 +203,7 @@ def test_six_players_read_team_a_and_b_as_the_images_draw_them() -> None:
     rng = Random(4)
     while not game.over:
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            deal_shuffled(game, rng)
             continue
         seat = game.to_act
         assert seat is not None
@@ -247,9 +236,7 @@ def test_piquet_declarations_are_spoken_as_at_the_table() -> None:
     assert event_text(equal, NAMES, elder=1) == "Point? Equal"
     assert event_text({**equal, "result": "none"}, NAMES, elder=1) is None
     game = new_game("piquet", {}, 2, dealer=0)
-    deck = list(game.full_deck())
-    Random(3).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, Random(3))
     rng = Random(1)
     while game.phase == "exchange":
         seat = game.to_act
@@ -266,18 +253,14 @@ def test_a_bidder_reads_the_bid_to_beat_and_a_caller_which_way_calls_go() -> Non
     from bot.text.prompts import turn_prompt
 
     coinche = new_game("coinche", {}, 4, dealer=3)
-    deck = list(coinche.full_deck())
-    Random(5).shuffle(deck)
-    coinche.deal(deck)
+    deal_shuffled(coinche, Random(5))
     assert turn_prompt(coinche.view(0), NAMES) is None
     bid = next(a for a in coinche.legal_actions(0) if a.type == "bid" and a.trump == "H")
     coinche.apply(0, bid)
     assert turn_prompt(coinche.view(1), NAMES) == f"Bid to beat: {bid.value} ♥️ (Marie)."
     names = [*NAMES, "Eva"]
     chiamata = new_game("chiamata", {}, 5, dealer=4)
-    deck = list(chiamata.full_deck())
-    Random(2).shuffle(deck)
-    chiamata.deal(deck)
+    deal_shuffled(chiamata, Random(2))
     first = turn_prompt(chiamata.view(0), names)
     assert first is not None and "the Ace bids least" in first and "the 2 bids most" in first
     call = next(a for a in chiamata.legal_actions(0) if a.type == "call" and a.rank == "K")

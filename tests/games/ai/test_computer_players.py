@@ -17,6 +17,7 @@ from games.actions import Action
 from games.ai import choose
 from games.ai.deal import Deal
 from games.ai.knowledge import Knowledge, Rules, with_trump
+from games.ai.random_play import deal_shuffled
 from games.ai.sampler import Sampler
 from games.ai.solver import Solver, distinct_moves
 from games.base import Game
@@ -30,9 +31,7 @@ def _play_deal(
     game: Game, levels: list[str], rng: random.Random, check: Any = None, samples: int = 3
 ) -> None:
     """One deal with ``levels[seat]`` at each seat, every action checked legal by the engine."""
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, rng)
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
         assert seat is not None
@@ -107,9 +106,7 @@ def _mid_play(name: str, seed: int, cards_played: int) -> Game:
     rng = random.Random(seed)
     while True:
         game = new_game(name, seats=game_class(name).SEAT_COUNTS[0])
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         plays = 0
         while not game.awaiting_deck and not game.over:
             seat = game.to_act
@@ -191,9 +188,7 @@ def test_the_chiamata_declarer_names_a_suit_whose_called_card_another_player_hol
     named = 0
     for _ in range(60):
         game = new_game("chiamata", dealer=rng.randrange(5))
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         while game.phase == "auction" or (game.phase != "play" and not game.awaiting_deck):
             seat = game.to_act
             assert seat is not None
@@ -320,9 +315,7 @@ def _hearts_of_the_bidder(weighted: bool, monkeypatch: pytest.MonkeyPatch) -> fl
 
     monkeypatch.setattr(sampler_module, "AUCTION_WEIGHTS", weighted)
     game = new_game("coinche", dealer=0)
-    deck = list(game.full_deck())
-    random.Random(7).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(7))
     game.apply(1, Action("bid", value=120, trump="H"))
     view = game.view(2)
     sampler = Sampler(Knowledge(view), view)

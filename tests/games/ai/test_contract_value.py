@@ -11,6 +11,7 @@ import pytest
 from games.ai import contract_value as cv
 from games.ai.bidding import choose_bid
 from games.ai.nets import Mlp, from_bytes, to_bytes
+from games.ai.random_play import deal_shuffled
 from games.registry import new_game
 
 RENAME = str.maketrans("SHDC", "HSCD")
@@ -61,9 +62,7 @@ def test_a_network_trained_on_other_inputs_is_refused() -> None:
 
 def _auction_view(seed: int) -> dict[str, object]:
     game = new_game("coinche", options={}, seats=4, dealer=seed % 4)
-    deck = list(game.full_deck())
-    random.Random(seed).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(seed))
     seat = game.to_act
     assert seat is not None
     return dict(game.view(seat))
@@ -72,9 +71,7 @@ def _auction_view(seed: int) -> dict[str, object]:
 @pytest.mark.parametrize("seed", range(3))
 def test_the_hard_auction_bids_legally_and_deterministically_with_a_network(seed: int) -> None:
     game = new_game("coinche", options={}, seats=4, dealer=seed % 4)
-    deck = list(game.full_deck())
-    random.Random(seed).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(seed))
     seat = game.to_act
     assert seat is not None
     view, legal = game.view(seat), game.legal_actions(seat)

@@ -13,6 +13,7 @@ from games.ai import choose, duel_value
 from games.ai import duel_value as dv
 from games.ai.hard import LEARNED_BRISCOLA2, choose_hard
 from games.ai.nets import Ensemble, Mlp, from_bytes, load, members_to_bytes, to_bytes
+from games.ai.random_play import deal_shuffled
 from games.cards import DECK_40
 from games.registry import new_game
 from games.tricks import BRISCOLA_ORDER, strength_table, trick_winner
@@ -41,9 +42,7 @@ def _play(seed: int, learned: bool = True) -> list[tuple[int, str]]:
     (``learned``) or as ``choose`` plays by default, the cards they played."""
     setup = random.Random(seed)
     game = new_game("briscola", options={"tie_rule": "last_trick"}, seats=2, dealer=0)
-    deck = list(game.full_deck())
-    setup.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, setup)
     rng = random.Random(f"play:{seed}")
     played = []
     while not game.deal_results:
@@ -137,9 +136,7 @@ def test_the_view_and_the_self_play_see_the_same_position() -> None:
     """``choose_card`` on a table's view and the self-play's ``lead`` on the same facts choose
     alike: the view is read into the position the network was trained on."""
     game = new_game("briscola", seats=2, dealer=1)
-    deck = list(game.full_deck())
-    random.Random(3).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(3))
     for _ in range(6):  # three tricks
         seat = game.to_act
         assert seat is not None

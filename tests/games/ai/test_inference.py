@@ -19,6 +19,7 @@ import games.ai.sampler as sampler_module
 from games.ai import choose
 from games.ai.knowledge import Knowledge
 from games.ai.normal import trump_strength
+from games.ai.random_play import deal_shuffled
 from games.ai.sampler import Sampler
 from games.base import Game
 from games.piquet_declarations import settle_declarations
@@ -37,9 +38,7 @@ def _views(
     while found < count:
         seats = seats or {"piquet": 2, "chiamata": 5}.get(name, 4)
         game = new_game(name, seats=seats, dealer=rng.randrange(seats))
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         while not game.awaiting_deck and not game.over:
             seat = game.to_act
             assert seat is not None

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from games.ai import choose
+from games.ai.random_play import deal_shuffled
 from games.base import Game
 from games.registry import new_game
 
@@ -16,9 +17,7 @@ def played(game_name: str, seats: int, seed: int) -> Game:
     """One deal played by the normal computer player, from a deck shuffled by ``seed``."""
     rng = random.Random(seed)
     game = new_game(game_name, seats=seats, dealer=rng.randrange(seats))
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, rng)
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
         assert seat is not None

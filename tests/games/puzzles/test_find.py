@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from games.__main__ import main
+from games.ai.random_play import deal_shuffled
 from games.ai.search import play_values
 from games.puzzles import find_puzzles
 from games.puzzles.exact import CHOICES
@@ -115,9 +116,7 @@ def test_a_deal_s_puzzles_do_not_depend_on_the_other_deals(
 ) -> None:
     game = played("sueca", 4, 21)
     rng = random.Random(1)
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, rng)
     while not game.awaiting_deck:
         seat = game.to_act
         assert seat is not None

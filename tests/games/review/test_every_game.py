@@ -9,6 +9,7 @@ import random
 import pytest
 
 from games.ai import choose
+from games.ai.random_play import deal_shuffled
 from games.base import Game
 from games.records import loads
 from games.registry import new_game
@@ -29,9 +30,7 @@ GAMES = [
 def one_deal(name: str, seats: int, seed: int) -> Game:
     rng = random.Random(seed)
     game = new_game(name, seats=seats, dealer=0)
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, rng)
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
         assert seat is not None

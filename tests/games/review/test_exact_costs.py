@@ -7,6 +7,7 @@ import json
 import random
 
 from games.actions import Action
+from games.ai.random_play import deal_shuffled
 from games.base import Game
 from games.records import ParsedRecord, loads
 from games.registry import new_game
@@ -34,9 +35,7 @@ def briscola_end(mistake: str) -> tuple[Game, int]:
     stock empty: seat 0 holds 7♥ and 5♣, seat 1 holds 3♦ and K♣, seat 0 to lead. Seat 0 then
     leads ``mistake``; the deal is played out."""
     game = new_game("briscola", seats=2, dealer=1)
-    deck = list(game.full_deck())
-    random.Random(5).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(5))
     first_legal_until(game, 36)
     assert game.to_act == 0
     assert sorted(game.view(0)["hand"]) == ["5C", "7H"]
@@ -80,9 +79,7 @@ def test_the_right_lead_costs_nothing() -> None:
 
 def test_the_seat_knows_the_deal_only_once_the_stock_is_empty() -> None:
     game = new_game("briscola", seats=2, dealer=1)
-    deck = list(game.full_deck())
-    random.Random(5).shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, random.Random(5))
     first_legal_until(game, 30)
     seat = game.to_act
     assert seat is not None and game.view(seat)["stock_size"] > 0

@@ -20,6 +20,7 @@ import pytest
 
 from games.actions import Action
 from games.ai import choose
+from games.ai.random_play import deal_shuffled
 from games.base import Game
 from games.records import loads
 from games.registry import new_game
@@ -70,9 +71,7 @@ def random_deal(name: str, seats: int, seed: int) -> Game:
     """One deal of random legal play (Piquet's exchanges by the easy player)."""
     rng = random.Random(seed)
     game = new_game(name, seats=seats, dealer=0)
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    deal_shuffled(game, rng)
     while not game.deal_results:
         seat = game.to_act
         assert seat is not None

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from games.ai import choose
+from games.ai.random_play import deal_shuffled
 from games.registry import new_game
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -22,9 +23,7 @@ def played(game_name: str, seats: int, seed: int, deals: int = 1) -> dict[str, A
     rng = random.Random(seed)
     game = new_game(game_name, seats=seats, dealer=0)
     for _ in range(deals):
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        deal_shuffled(game, rng)
         while not game.awaiting_deck and not game.over:
             seat = game.to_act
             assert seat is not None

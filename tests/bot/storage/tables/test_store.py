@@ -15,6 +15,7 @@ from bot.storage.storage import Storage
 from bot.storage.tables.interface import Snapshot, StaleAction
 from bot.storage.tables.settings import TableSettings
 from games.ai import random_play
+from games.ai.random_play import deal_shuffled
 from games.registry import GAME_NAMES, new_game
 
 
@@ -186,9 +187,7 @@ def test_a_snapshot_is_encoded_once_as_before(name: str) -> None:
     game = new_game(name, dealer=0)
     for _ in range(12):
         if game.awaiting_deck:
-            deck = list(game.full_deck())
-            rng.shuffle(deck)
-            game.deal(deck)
+            deal_shuffled(game, rng)
             continue
         seat = game.to_act
         assert seat is not None
