@@ -10,12 +10,19 @@ player, the interaction of the latest hand, and:
 - when a deal is dealt, every player's hand shows the new cards at once;
 - when the game ends, every open hand is closed.
 
+Edits of one player's hand message are made one at a time (``Hands.turn``), each showing the game
+as it is when its turn comes. A drawing takes a while (seconds on a busy machine): the hand a
+player clicked, drawn after their card, must not land after the refresh that the computers' plays
+made meanwhile, or the player whose turn it is would be left looking at "waiting for …" without
+buttons.
+
 A hand whose token has expired cannot be edited any more: its buttons carry the version they
 were drawn for, and answer "out of date" (``error_stale``) when clicked.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import logging
 from collections.abc import Callable
@@ -136,6 +143,16 @@ class Hands:
         what it shows (interaction tokens live 15 minutes)."""
         self.panel_state: dict[tuple[int, int], PanelState] = {}
         """(table, user) → what a player chose on a panel before acting (Coinche's level)."""
+        self.turns: dict[tuple[int, int], asyncio.Lock] = {}
+        """(table, user) → held while that player's hand message is being drawn and sent."""
+
+    def turn(self, key: tuple[int, int]) -> asyncio.Lock:
+        """The lock under which the hand message of ``key`` is drawn and sent, and ``held``
+        updated: whoever waits for it draws the game as it is once their turn comes."""
+        lock = self.turns.get(key)
+        if lock is None:
+            lock = self.turns[key] = asyncio.Lock()
+        return lock
 
     async def payload(
         self,
@@ -226,17 +243,18 @@ class Hands:
         """A fresh hand, as the answer to an interaction already deferred as ephemeral: the
         follow-up takes the place of the "thinking" message (and works even when editing older
         hands no longer does)."""
-        payload = await self.payload(session, interaction.user.id, user_locale(interaction))
-        message = await interaction.followup.send(
-            content=payload.content,
-            files=payload.files or [],
-            view=payload.view,
-            ephemeral=True,
-            wait=True,  # as it always does for an interaction; typed as such, it says so
-        )
         key = (session.id, interaction.user.id)
-        older = self.held.get(key)
-        self.held[key] = Held(interaction, payload.version, payload.image, message.id)
+        async with self.turn(key):
+            payload = await self.payload(session, interaction.user.id, user_locale(interaction))
+            message = await interaction.followup.send(
+                content=payload.content,
+                files=payload.files or [],
+                view=payload.view,
+                ephemeral=True,
+                wait=True,  # as it always does for an interaction; typed as such, it says so
+            )
+            older = self.held.get(key)
+            self.held[key] = Held(interaction, payload.version, payload.image, message.id)
         if older is not None and older.interaction is not interaction:
             await withdraw(older.interaction)
 
@@ -245,35 +263,38 @@ class Hands:
         message is named by its id, through this click's own token. A message whose image
         would not change keeps it (the hand of a bid)."""
         key = (session.id, interaction.user.id)
-        message = interaction.message
-        message_id = message.id if message is not None else None
-        held = self.held.get(key)
-        shown = None
-        if held is not None and message_id is not None and held.message_id == message_id:
-            shown = held.image
-            # Until this edit is known to be done, what the message shows is not known.
-            self.held[key] = held._replace(image=None)
-        payload = await self.payload(session, interaction.user.id, user_locale(interaction), shown)
-        if message is None:
-            await interaction.edit_original_response(**payload.edit())
-        else:
-            await interaction.followup.edit_message(message.id, **payload.edit())
-        if session.row.status == "playing":
-            # A game that ended meanwhile has closed and forgotten its hands (``close``).
-            self.held[key] = Held(interaction, payload.version, payload.image, message_id)
+        async with self.turn(key):
+            message = interaction.message
+            message_id = message.id if message is not None else None
+            held = self.held.get(key)
+            shown = None
+            if held is not None and message_id is not None and held.message_id == message_id:
+                shown = held.image
+                # Until this edit is known to be done, what the message shows is not known.
+                self.held[key] = held._replace(image=None)
+            locale = user_locale(interaction)
+            payload = await self.payload(session, interaction.user.id, locale, shown)
+            if message is None:
+                await interaction.edit_original_response(**payload.edit())
+            else:
+                await interaction.followup.edit_message(message.id, **payload.edit())
+            if session.row.status == "playing":
+                # A game that ended meanwhile has closed and forgotten its hands (``close``).
+                self.held[key] = Held(interaction, payload.version, payload.image, message_id)
 
     async def show(self, interaction: Interaction, session: TableSession) -> None:
         """Show ``session``'s hand in the message ``interaction`` made for another table (the
         next deal of a challenge played in ephemeral messages): from then on it is this
         table's hand message."""
         user_id = interaction.user.id
-        payload = await self.payload(session, user_id, user_locale(interaction))
-        try:
-            await interaction.edit_original_response(**payload.edit())
-        except discord.HTTPException:
-            log.info("could not show table %s in a hand message of %s", session.id, user_id)
-            return
-        self.held[(session.id, user_id)] = Held(interaction, payload.version, payload.image)
+        async with self.turn((session.id, user_id)):
+            payload = await self.payload(session, user_id, user_locale(interaction))
+            try:
+                await interaction.edit_original_response(**payload.edit())
+            except discord.HTTPException:
+                log.info("could not show table %s in a hand message of %s", session.id, user_id)
+                return
+            self.held[(session.id, user_id)] = Held(interaction, payload.version, payload.image)
         # The table may have moved on while this was drawn: show where it stopped.
         await self.refresh(session, user_id)
 
@@ -308,21 +329,22 @@ class Hands:
         if game is None or session.seat_of(user_id) is None:
             return
         key = (session.id, user_id)
-        held = self.held.get(key)
-        if held is None or held.version == shown_state(game):
-            return
-        interaction = held.interaction
-        if not editable(interaction):
-            self.held.pop(key, None)
-            return
-        # Its image is kept when it would not change (a hand that waits while others play).
-        self.held[key] = held._replace(image=None)
-        payload = await self.payload(session, user_id, user_locale(interaction), held.image)
-        try:
-            await interaction.edit_original_response(**payload.edit())
-            self.held[key] = held._replace(version=payload.version, image=payload.image)
-        except discord.HTTPException:
-            self.held.pop(key, None)
+        async with self.turn(key):
+            held = self.held.get(key)
+            if held is None or held.version == shown_state(game):
+                return
+            interaction = held.interaction
+            if not editable(interaction):
+                self.held.pop(key, None)
+                return
+            # Its image is kept when it would not change (a hand that waits while others play).
+            self.held[key] = held._replace(image=None)
+            payload = await self.payload(session, user_id, user_locale(interaction), held.image)
+            try:
+                await interaction.edit_original_response(**payload.edit())
+                self.held[key] = held._replace(version=payload.version, image=payload.image)
+            except discord.HTTPException:
+                self.held.pop(key, None)
 
     async def close(
         self, session: TableSession, saying: Callable[[str], str] | None = None
@@ -330,8 +352,12 @@ class Hands:
         """The game is over: every open hand says so (or what ``saying`` words in its owner's
         language: a challenge's table ends with its deal, not a game), without cards or
         buttons."""
-        for key, held in list(self.held.items()):
-            if key[0] == session.id:
+        for key in [k for k in self.held if k[0] == session.id]:
+            async with self.turn(key):
+                # After a hand drawn meanwhile is sent, so that it does not land over this.
+                held = self.held.get(key)
+                if held is None:
+                    continue
                 interaction = held.interaction
                 owner = user_locale(interaction)
                 text = t("hand_over", owner, id=session.id) if saying is None else saying(owner)
@@ -343,11 +369,12 @@ class Hands:
         """The player's open hand message, while its token lives, says only the sentence
         ``key`` in their language (they no longer hold the seat: its buttons would answer "not
         seated"). False when they had none."""
-        held = self.held.pop((table_id, user_id), None)
-        if held is None:
-            return False
-        interaction = held.interaction
-        return await retire(interaction, t(key, user_locale(interaction), **args))
+        async with self.turn((table_id, user_id)):
+            held = self.held.pop((table_id, user_id), None)
+            if held is None:
+                return False
+            interaction = held.interaction
+            return await retire(interaction, t(key, user_locale(interaction), **args))
 
     def acted(self, table_id: int, user_id: int) -> None:
         """The player acted: what they chose on a panel before is spent."""
@@ -358,3 +385,5 @@ class Hands:
             del self.held[key]
         for key in [k for k in self.panel_state if k[0] == table_id]:
             del self.panel_state[key]
+        for key in [k for k in self.turns if k[0] == table_id]:
+            del self.turns[key]
