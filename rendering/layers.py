@@ -336,20 +336,34 @@ class Frame:
             return cast(T, kept.value)
         outer = self.canvas.dirty
         own: list[Box] = []
+        start = len(self.laid)
         self.canvas.dirty = own
         try:
             value = draw(self.canvas)
         finally:
             self.canvas.dirty = outer
-        if not own:
+        # Layers that ``draw`` laid itself (a plate's fixed part under the whole plate) are part
+        # of what it drew.
+        inner = self.laid[start:]
+        boxes = own + [layer.box for layer in inner]
+        if not boxes:
             return value
         box = (
-            min(b[0] for b in own),
-            min(b[1] for b in own),
-            max(b[2] for b in own),
-            max(b[3] for b in own),
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
         )
-        if kept is None and (admit or self.cache.seen(full_key)) and self.free(box):
+        if (
+            kept is None
+            and (admit or self.cache.seen(full_key))
+            and not self.painted(box)
+            and not any(_overlap(box, other.box) for other in self.laid[:start])
+        ):
+            # The inner layers' pixels go on the canvas, and the new layer, which covers them,
+            # takes their place.
+            self._uncover(box)
+            del self.laid[start:]
             image = self.canvas.image
             indexed = pixels.quantized(image, box, fixed_palette(self.style))
             layer = Layer(
