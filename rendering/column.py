@@ -75,17 +75,19 @@ def draw_column(
     keep = 2 if view["phase"] == "over" else len(contract) - 2
     if len(_contract_rows(c, info.title, contract, whole)[3]) >= keep:
         room = whole
-    y = kept(c, frame, _contract_panel, info.title, contract, room)
+    y = kept(c, frame, _contract_panel, info.title, contract, room, pixels=False)
     # Two players' cards lie on the felt, beside the trick, not in the column.
     groups = [] if view["seats"] == 2 else info.cards
     fit, size = _score_fit(c, groups, y, need, info.locale, style)
-    y = kept(c, frame, _scores, y, *score_args, info.locale, fit)
+    y = kept(c, frame, _scores, y, *score_args, info.locale, fit, pixels=False)
     if view["seats"] != 2 and size != "none":
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
-            y = kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size)
+            y = kept(
+                c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size, pixels=False
+            )
     if info.log and y < H - 100:
-        kept(c, frame, _log, y, info.log_title, tuple(info.log))
+        kept(c, frame, _log, y, info.log_title, tuple(info.log), pixels=False)
 
 
 FITS: Final = ("wrap", "whole", "compact")

@@ -17,6 +17,11 @@ patches back for every later image with the same key. Two rules make a kept laye
   has been painted yet: a patch is a rectangle of pixels, so it brings the base along with it.
   Anything that must be drawn over something painted before it is drawn again instead.
 
+A layer that is seldom drawn over (a whole plate, a side panel) is kept without its RGB
+pixels, its indices alone (a third of the bytes, and no pixels to deflate): the cache holds
+three times as many. Should something be painted over one after all (the turn's arrow reaching
+a neighbour's plate), its function draws it again there first, as a layer not kept would be.
+
 The kept layers live in one ``LayerCache`` per process, bounded in bytes and emptied least
 recently used first: a drawing process draws many tables in turn.
 """
@@ -75,13 +80,14 @@ class Layer:
 
     box: Box
     packed_indices: bytes
-    packed: bytes
+    packed: bytes | None
+    """The pixels, deflated; None for a layer kept without them (``Frame.layer``)."""
     value: object = None
 
     @property
     def nbytes(self) -> int:
         """Memory held: the deflated indices and pixels."""
-        return len(self.packed_indices) + len(self.packed) + LAYER_OVERHEAD
+        return len(self.packed_indices) + len(self.packed or b"") + LAYER_OVERHEAD
 
     @property
     def size(self) -> tuple[int, int]:
@@ -92,7 +98,9 @@ class Layer:
         return Image.frombytes("P", self.size, deflate.decompress(self.packed_indices)).im
 
     def rgb(self) -> Image.Image:
-        """The layer's pixels."""
+        """The layer's pixels (one kept without them is drawn again instead: ``Frame``)."""
+        if self.packed is None:
+            raise RuntimeError("a layer kept without its pixels has none to give")
         return Image.frombytes("RGB", self.size, deflate.decompress(self.packed))
 
 
@@ -178,13 +186,20 @@ def enabled() -> bool:
 
 
 def kept(
-    c: Canvas, frame: Frame | None, draw: Callable[..., T], *args: Hashable, admit: bool = False
+    c: Canvas,
+    frame: Frame | None,
+    draw: Callable[..., T],
+    *args: Hashable,
+    admit: bool = False,
+    pixels: bool = True,
 ) -> T:
     """``draw(c, *args)``; with a ``frame``, kept as a layer under ``draw``'s name and ``args``,
     which are all that ``draw`` reads (``Frame.layer``)."""
     if frame is None:
         return draw(c, *args)
-    return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
+    return frame.layer(
+        (draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit, pixels
+    )
 
 
 def merge(boxes: Sequence[Box], size: tuple[int, int]) -> list[Box]:
@@ -288,8 +303,15 @@ class Frame:
         image, self.rows = _take_scratch(base, style)
         self.canvas = Canvas(base.size, image, copy=False)
         self.canvas.style = style
-        self.canvas.dirty = []
+        self.painted_boxes: list[Box] = []
+        """Boxes painted outside any layer being drawn."""
+        self.canvas.dirty = self.painted_boxes
         self.canvas.before_paint = self._uncover
+        self.outer: list[list[Box]] = []
+        """The painted boxes of the layers whose drawing is under way, outermost first (a
+        layer being drawn keeps its own)."""
+        self.redraw: dict[int, Callable[[Canvas], object]] = {}
+        """Hidden layers kept without their pixels, by layer: the function that draws them."""
         self.laid: list[Layer] = []
         """Layers laid back or kept in this image, in order: their indices are known."""
         self.hidden: list[Layer] = []
@@ -300,7 +322,8 @@ class Frame:
 
     def painted(self, box: Box) -> bool:
         """Whether anything was painted in ``box`` since the frame began (laid layers aside)."""
-        return any(_overlap(box, d) for d in self.canvas.dirty or [])
+        lists = (*self.outer, self.canvas.dirty or [])
+        return any(_overlap(box, d) for boxes in lists for d in boxes)
 
     def free(self, box: Box) -> bool:
         """Whether ``box`` still shows the untouched base: nothing painted or laid in it."""
@@ -312,19 +335,37 @@ class Frame:
         them since, or they would be there already)."""
         if not self.hidden:
             return
-        still = []
+        still, again = [], []
         for layer in self.hidden:
-            if _overlap(box, layer.box):
-                pixels.paste(self.canvas.image, layer.rgb(), layer.box[0], layer.box[1])
-            else:
+            if not _overlap(box, layer.box):
                 still.append(layer)
+            elif layer.packed is None:
+                again.append(layer)
+            else:
+                pixels.paste(self.canvas.image, layer.rgb(), layer.box[0], layer.box[1])
         self.hidden = still
+        for layer in again:
+            # Drawn where it lies, on the base that is still there, as painting of the image
+            # outside any layer: its box is quantised again, to the indices it already has.
+            dirty = self.canvas.dirty
+            self.canvas.dirty = self.painted_boxes
+            try:
+                self.redraw.pop(id(layer))(self.canvas)
+            finally:
+                self.canvas.dirty = dirty
 
-    def layer(self, key: Hashable, draw: Callable[[Canvas], T], admit: bool = False) -> T:
+    def layer(
+        self,
+        key: Hashable,
+        draw: Callable[[Canvas], T],
+        admit: bool = False,
+        keep_pixels: bool = True,
+    ) -> T:
         """``draw(canvas)``'s painting, laid back from the kept layer under ``key`` or drawn;
         returns what ``draw`` returned. ``key`` must hold everything ``draw`` reads. A layer is
         kept the second time its key is drawn (``admit``: the first), so that what a table shows
-        once (a bid just made) does not push out of the cache what it shows every time."""
+        once (a bid just made) does not push out of the cache what it shows every time; kept
+        without its RGB pixels unless ``keep_pixels`` (what nothing is drawn over: ``Uncovered``)."""
         full_key = (key, self.style, id(self.base))
         try:
             kept = self.cache.get(full_key)
@@ -333,15 +374,19 @@ class Frame:
         if kept is not None and self.free(kept.box):
             self.laid.append(kept)
             self.hidden.append(kept)
+            if kept.packed is None:
+                self.redraw[id(kept)] = draw
             return cast(T, kept.value)
         outer = self.canvas.dirty
         own: list[Box] = []
         start = len(self.laid)
+        self.outer.append(outer or [])
         self.canvas.dirty = own
         try:
             value = draw(self.canvas)
         finally:
             self.canvas.dirty = outer
+            self.outer.pop()
         # Layers that ``draw`` laid itself (a plate's fixed part under the whole plate) are part
         # of what it drew.
         inner = self.laid[start:]
@@ -369,7 +414,7 @@ class Frame:
             layer = Layer(
                 box,
                 deflate.compress(pixels.core_bytes(indexed)),
-                deflate.compress(image.crop(box).tobytes()),
+                deflate.compress(image.crop(box).tobytes()) if keep_pixels else None,
                 value,
             )
             self.cache.put(full_key, layer)

@@ -296,7 +296,10 @@ def _plate(
         # A plate shown once (the acting seat's, whose hand changes as it acts) is kept the
         # second time it is drawn; a waiting seat's plate, at once: it stays for the trick.
         badge = frame.layer(
-            ("_plate_face", face), lambda canvas: _plate_face(canvas, face, frame), not acting
+            ("_plate_face", face),
+            lambda canvas: _plate_face(canvas, face, frame),
+            admit=not acting,
+            keep_pixels=False,
         )
     anchor = seat_anchor(index, n)
     pw, ph = base.size_px

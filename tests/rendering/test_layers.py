@@ -252,3 +252,37 @@ def test_unchanged_plates_are_laid_back_whole(monkeypatch: pytest.MonkeyPatch) -
         assert kept == whole_image
     plates = 4 * len(run[10:])
     assert len(drawn) - plates < plates / 2  # the whole drawings draw every plate
+
+
+def test_a_layer_kept_without_its_pixels_is_drawn_again_where_painted_over() -> None:
+    """A layer kept with its indices alone is laid back as any other; where something is then
+    painted over it, it is drawn there first, and the image is the one drawn without layers."""
+    cache = LayerCache()
+    Frame(background(), "french", cache).layer("panel", _paint, admit=True, keep_pixels=False)
+    (kept,) = cache._layers.values()
+    assert kept.packed is None
+    laid = Frame(background(), "french", cache)
+    laid.layer("panel", lambda c: pytest.fail("laid back, not drawn"))
+    plain = Frame(background(), "french", LayerCache())
+    plain.layer("panel", _paint)
+    assert laid.encode() == plain.encode()
+    reference = Canvas(background().size, background())
+    _paint(reference)
+    reference.panel((450, 320, 470, 340), fill=(255, 0, 0))
+    over = Frame(background(), "french", cache)
+    assert over.layer("panel", _paint) == 7
+    over.canvas.panel((450, 320, 470, 340), fill=(255, 0, 0))
+    assert over.image().tobytes() == reference.image.tobytes()
+    whole = Frame(background(), "french", LayerCache())
+    _paint(whole.canvas)
+    whole.canvas.panel((450, 320, 470, 340), fill=(255, 0, 0))
+    assert over.encode() == whole.encode()
+
+
+def test_an_unrated_table_over_layers_kept_without_pixels_is_the_whole_drawing() -> None:
+    """The unrated tag is drawn after the panels, in the column's bottom corner, where a long
+    log panel (kept without its pixels) may lie."""
+    layers.CACHE.clear()
+    for moment in played("coinche", 8, 40):
+        kept, drawn = _both(moment, DEMO_NAMES[:4], unrated=True)
+        assert kept == drawn
