@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from PIL import Image
+from PIL import _imaging as imaging
 
 from rendering import deflate, pixels
 from rendering.canvas import Box, Canvas
@@ -94,8 +95,11 @@ class Layer:
         return (self.box[2] - self.box[0], self.box[3] - self.box[1])
 
     def indexed(self) -> ImagingCore:
-        """The layer's indices, as a core image of mode P."""
-        return Image.frombytes("P", self.size, deflate.decompress(self.packed_indices)).im
+        """The layer's indices, as a core image of mode P over the inflated bytes (what
+        ``Image.frombuffer`` does, without its checks: a third of the time of ``frombytes``)."""
+        data = deflate.decompress(self.packed_indices)
+        core: ImagingCore = imaging.map_buffer(data, self.size, "raw", 0, ("P", 0, 1))
+        return core
 
     def rgb(self) -> Image.Image:
         """The layer's pixels (one kept without them is drawn again instead: ``Frame``)."""
