@@ -55,9 +55,11 @@ needlessly are quantised to the index they already had."""
 GAP: Final = 3
 """Painted runs of tiles on one row this many tiles apart or closer are quantised as one."""
 CACHE_BYTES: Final = 12 * 1024 * 1024
-"""What a process keeps of layers at most. A four-seat table's plates and side panels take
-about 50 KB deflated (10.3 MB for 200 Coinche tables drawn in turn by one process), so this
-keeps about 240 tables: each drawing process draws any table of the bot, not a share of them."""
+"""What a process keeps of layers at most. What a four-seat table shows takes about 50 KB:
+its plates' fixed parts with their pixels (18 KB), its plates and side panels as shown, as
+indices alone (30 KB, RGB pixels would treble that). So this keeps the layers of about 240
+tables, older states of them going first (a drawing process draws its share of the tables,
+``bot.play.workers``' lanes: a third of 500 with three)."""
 LAYER_OVERHEAD: Final = 600
 """Bytes a kept layer costs beyond its pixels (its key, objects, the cache's entry)."""
 SEEN_KEPT: Final = 4096
