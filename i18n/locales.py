@@ -15,10 +15,27 @@ FAMILY: Final = {"en": "en", "fr": "fr", "it": "it", "pt": "pt-PT", "ja": "ja"}
 ``pt`` find their words here."""
 
 
+_SUPPORTED: dict[str, str] = {}
+"""Tags met, and their locale: every sentence and every place of a table asks (tens of
+thousands of times a minute on a busy bot), and Discord sends a few dozen tags."""
+_SUPPORTED_MOST: Final = 256
+
+
 def supported(locale: Any) -> str:
     """The Atout locale for a tag from Discord or a user (``en-GB`` → ``en``, ``pt-BR`` stays);
     anything Atout does not speak is English."""
-    if not isinstance(locale, str) or not LOCALE_NAME.fullmatch(locale):
+    if isinstance(locale, str):
+        known = _SUPPORTED.get(locale)
+        if known is None:
+            known = _supported(locale)
+            if len(_SUPPORTED) < _SUPPORTED_MOST:
+                _SUPPORTED[locale] = known
+        return known
+    return DEFAULT_LOCALE
+
+
+def _supported(locale: str) -> str:
+    if not LOCALE_NAME.fullmatch(locale):
         return DEFAULT_LOCALE
     tag = locale.replace("_", "-")
     for known in LOCALES:

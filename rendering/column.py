@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from games.views import GameView
@@ -74,17 +75,19 @@ def draw_column(
     keep = 2 if view["phase"] == "over" else len(contract) - 2
     if len(_contract_rows(c, info.title, contract, whole)[3]) >= keep:
         room = whole
-    y = kept(c, frame, _contract_panel, info.title, contract, room)
+    y = kept(c, frame, _contract_panel, info.title, contract, room, pixels=False)
     # Two players' cards lie on the felt, beside the trick, not in the column.
     groups = [] if view["seats"] == 2 else info.cards
     fit, size = _score_fit(c, groups, y, need, info.locale, style)
-    y = kept(c, frame, _scores, y, *score_args, info.locale, fit)
+    y = kept(c, frame, _scores, y, *score_args, info.locale, fit, pixels=False)
     if view["seats"] != 2 and size != "none":
         for group in info.cards:
             shown = (group.label, tuple(group.cards), group.count, group.crosswise_last)
-            y = kept(c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size)
+            y = kept(
+                c, frame, _table_cards, shown, y, x0, x1, style, info.locale, size, pixels=False
+            )
     if info.log and y < H - 100:
-        kept(c, frame, _log, y, info.log_title, tuple(info.log))
+        kept(c, frame, _log, y, info.log_title, tuple(info.log), pixels=False)
 
 
 FITS: Final = ("wrap", "whole", "compact")
@@ -153,17 +156,39 @@ def _contract_panel(c: Canvas, title_text: str, contract: tuple[str, ...], limit
     return y + height + 10
 
 
+ScoreRows = tuple[tuple[tuple[tuple[str, ...], bool], ...], int, int, int]
+
+
 def _score_rows(
     c: Canvas,
     labels: tuple[SideLabel, ...],
     deal_scores: tuple[object, ...],
     game_scores: tuple[object, ...],
     fit: str,
-) -> tuple[tuple[tuple[tuple[str, ...], bool], ...], int, int, int]:
+) -> ScoreRows:
     """The score panel's rows: for each side its name's rows and whether its numbers share the
     name's last row; then the x of the deal and game columns and the panel's height. ``fit``
     says how names meet a narrow column: ``wrap`` (a long name over two rows), ``whole`` (one
-    row, the numbers under it) or ``compact`` (shortened beside the numbers, distinct)."""
+    row, the numbers under it) or ``compact`` (shortened beside the numbers, distinct).
+
+    Measured text only (``Canvas.rich_width`` is the same on every canvas), so worked out once
+    per names, scores and fit: each table image asks for all three fits."""
+    return _score_layout(labels, deal_scores, game_scores, fit)
+
+
+_MEASURING: Final = Canvas((1, 1), theme.PANEL)
+"""A canvas that is only measured with (``side_lines``), never drawn on."""
+
+
+@lru_cache(maxsize=1024)
+def _score_layout(
+    labels: tuple[SideLabel, ...],
+    deal_scores: tuple[object, ...],
+    game_scores: tuple[object, ...],
+    fit: str,
+) -> ScoreRows:
+    """``_score_rows``."""
+    c = _MEASURING
     x0, x1 = 10, COLUMN - 6
     row = PANEL_ROW
 

@@ -3,12 +3,15 @@ sizes, the trick's cards, and the type scale of what the plates say.
 
 Pure arithmetic on seat indices (counted from the bottom of the image, counter-clockwise) and
 names: the table (``rendering.table``) draws at these places, the layout tests check that none
-of them overlaps another, and nothing here draws.
+of them overlaps another, and nothing here draws. What depends on seat indices alone is worked
+out once (``functools.cache``: a few seat counts, a few plates each): every table image asks
+for it again, dozens of times.
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Final
 
 from rendering import theme
@@ -56,6 +59,7 @@ CHIP: Final = 23
 """Radius of the dealer chip, which hangs on the plate's top right corner, clear of the name."""
 
 
+@cache
 def seat_anchor(index: int, n: int) -> tuple[int, int]:
     """Screen position of the ``index``-th seat counted from the bottom, counter-clockwise on
     screen, which is play order (docs/rules.md §1.3: the next player sits to the right)."""
@@ -67,6 +71,7 @@ def seat_anchor(index: int, n: int) -> tuple[int, int]:
     )
 
 
+@cache
 def wide_seat(index: int, n: int) -> bool:
     """Whether the ``index``-th plate lies above or below the trick (rather than beside it), so
     that it may be wide (``WIDE_PLATE``)."""
@@ -74,6 +79,7 @@ def wide_seat(index: int, n: int) -> bool:
     return abs(CENTRE[1] - ay) > abs(CENTRE[0] - ax) * 0.6
 
 
+@cache
 def alone_on_row(index: int, n: int) -> bool:
     """Whether no other plate shares the ``index``-th plate's height: a wide plate then may
     grow across (``LONG_PLATE_WIDTH``); one with a neighbour (the top two of five) grows down
@@ -82,11 +88,13 @@ def alone_on_row(index: int, n: int) -> bool:
     return all(abs(seat_anchor(i, n)[1] - y) > PLATE[1] for i in range(n) if i != index)
 
 
+@cache
 def two_rows(index: int, n: int) -> bool:
     """Whether the ``index``-th plate may write a name over two rows."""
     return not (wide_seat(index, n) and alone_on_row(index, n))
 
 
+@cache
 def plate_size(index: int, n: int, rows: int = 1, long: bool = False) -> tuple[int, int]:
     """Width and height of the ``index``-th plate whose name takes ``rows`` rows; ``long``: a
     wide plate grown for a long name."""
@@ -145,6 +153,7 @@ def toward_centre(
     return anchor[0] + ux * (reach + extra), anchor[1] + uy * (reach + extra), ux, uy
 
 
+@cache
 def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
     """Where the card of the ``index``-th seat from the bottom lies in the trick: x, y, w, h."""
     (rx, ry), (cw, ch) = TRICK_LAYOUT.get(n, TRICK_LAYOUT[6])
@@ -154,6 +163,7 @@ def trick_card_box(index: int, n: int) -> tuple[int, int, int, int]:
     return x, y, cw, ch
 
 
+@cache
 def outer_left(index: int, n: int) -> bool:
     """Whether the ``index``-th plate lies in the table's left half: its dealer chip then hangs
     on its top left corner and its badge on its right, so that neither reaches towards the
@@ -162,6 +172,7 @@ def outer_left(index: int, n: int) -> bool:
     return seat_anchor(index, n)[0] < CENTRE[0] - NAME_ROW
 
 
+@cache
 def plate_origin(index: int, n: int, rows: int = 1, long: bool = False) -> tuple[int, int]:
     """The top left corner of the ``index``-th plate whose name takes ``rows`` rows. A plate
     beside the table grows by its second row towards the middle of the image's height (at six,
@@ -177,6 +188,7 @@ def plate_origin(index: int, n: int, rows: int = 1, long: bool = False) -> tuple
     return down if ay < CENTRE[1] else up
 
 
+@cache
 def plate_box(index: int, n: int, rows: int = 2, long: bool = True) -> tuple[int, int, int, int]:
     """The name plate of the ``index``-th seat from the bottom whose name takes ``rows`` rows
     on a plate grown ``long`` or not (by default the largest a plate can be), badge included:

@@ -17,6 +17,11 @@ patches back for every later image with the same key. Two rules make a kept laye
   has been painted yet: a patch is a rectangle of pixels, so it brings the base along with it.
   Anything that must be drawn over something painted before it is drawn again instead.
 
+A layer that is seldom drawn over (a whole plate, a side panel) is kept without its RGB
+pixels, its indices alone (a third of the bytes, and no pixels to deflate): the cache holds
+three times as many. Should something be painted over one after all (the turn's arrow reaching
+a neighbour's plate), its function draws it again there first, as a layer not kept would be.
+
 The kept layers live in one ``LayerCache`` per process, bounded in bytes and emptied least
 recently used first: a drawing process draws many tables in turn.
 """
@@ -31,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from PIL import Image
+from PIL import _imaging as imaging
 
 from rendering import deflate, pixels
 from rendering.canvas import Box, Canvas
@@ -49,9 +55,11 @@ needlessly are quantised to the index they already had."""
 GAP: Final = 3
 """Painted runs of tiles on one row this many tiles apart or closer are quantised as one."""
 CACHE_BYTES: Final = 12 * 1024 * 1024
-"""What a process keeps of layers at most. A four-seat table's plates and side panels take
-about 50 KB deflated (10.3 MB for 200 Coinche tables drawn in turn by one process), so this
-keeps about 240 tables: each drawing process draws any table of the bot, not a share of them."""
+"""What a process keeps of layers at most. What a four-seat table shows takes about 50 KB:
+its plates' fixed parts with their pixels (18 KB), its plates and side panels as shown, as
+indices alone (30 KB, RGB pixels would treble that). So this keeps the layers of about 240
+tables, older states of them going first (a drawing process draws its share of the tables,
+``bot.play.workers``' lanes: a third of 500 with three)."""
 LAYER_OVERHEAD: Final = 600
 """Bytes a kept layer costs beyond its pixels (its key, objects, the cache's entry)."""
 SEEN_KEPT: Final = 4096
@@ -75,24 +83,30 @@ class Layer:
 
     box: Box
     packed_indices: bytes
-    packed: bytes
+    packed: bytes | None
+    """The pixels, deflated; None for a layer kept without them (``Frame.layer``)."""
     value: object = None
 
     @property
     def nbytes(self) -> int:
         """Memory held: the deflated indices and pixels."""
-        return len(self.packed_indices) + len(self.packed) + LAYER_OVERHEAD
+        return len(self.packed_indices) + len(self.packed or b"") + LAYER_OVERHEAD
 
     @property
     def size(self) -> tuple[int, int]:
         return (self.box[2] - self.box[0], self.box[3] - self.box[1])
 
     def indexed(self) -> ImagingCore:
-        """The layer's indices, as a core image of mode P."""
-        return Image.frombytes("P", self.size, deflate.decompress(self.packed_indices)).im
+        """The layer's indices, as a core image of mode P over the inflated bytes (what
+        ``Image.frombuffer`` does, without its checks: a third of the time of ``frombytes``)."""
+        data = deflate.decompress(self.packed_indices)
+        core: ImagingCore = imaging.map_buffer(data, self.size, "raw", 0, ("P", 0, 1))
+        return core
 
     def rgb(self) -> Image.Image:
-        """The layer's pixels."""
+        """The layer's pixels (one kept without them is drawn again instead: ``Frame``)."""
+        if self.packed is None:
+            raise RuntimeError("a layer kept without its pixels has none to give")
         return Image.frombytes("RGB", self.size, deflate.decompress(self.packed))
 
 
@@ -178,13 +192,20 @@ def enabled() -> bool:
 
 
 def kept(
-    c: Canvas, frame: Frame | None, draw: Callable[..., T], *args: Hashable, admit: bool = False
+    c: Canvas,
+    frame: Frame | None,
+    draw: Callable[..., T],
+    *args: Hashable,
+    admit: bool = False,
+    pixels: bool = True,
 ) -> T:
     """``draw(c, *args)``; with a ``frame``, kept as a layer under ``draw``'s name and ``args``,
     which are all that ``draw`` reads (``Frame.layer``)."""
     if frame is None:
         return draw(c, *args)
-    return frame.layer((draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit)
+    return frame.layer(
+        (draw.__qualname__, *args), lambda canvas: draw(canvas, *args), admit, pixels
+    )
 
 
 def merge(boxes: Sequence[Box], size: tuple[int, int]) -> list[Box]:
@@ -288,8 +309,15 @@ class Frame:
         image, self.rows = _take_scratch(base, style)
         self.canvas = Canvas(base.size, image, copy=False)
         self.canvas.style = style
-        self.canvas.dirty = []
+        self.painted_boxes: list[Box] = []
+        """Boxes painted outside any layer being drawn."""
+        self.canvas.dirty = self.painted_boxes
         self.canvas.before_paint = self._uncover
+        self.outer: list[list[Box]] = []
+        """The painted boxes of the layers whose drawing is under way, outermost first (a
+        layer being drawn keeps its own)."""
+        self.redraw: dict[int, Callable[[Canvas], object]] = {}
+        """Hidden layers kept without their pixels, by layer: the function that draws them."""
         self.laid: list[Layer] = []
         """Layers laid back or kept in this image, in order: their indices are known."""
         self.hidden: list[Layer] = []
@@ -300,7 +328,8 @@ class Frame:
 
     def painted(self, box: Box) -> bool:
         """Whether anything was painted in ``box`` since the frame began (laid layers aside)."""
-        return any(_overlap(box, d) for d in self.canvas.dirty or [])
+        lists = (*self.outer, self.canvas.dirty or [])
+        return any(_overlap(box, d) for boxes in lists for d in boxes)
 
     def free(self, box: Box) -> bool:
         """Whether ``box`` still shows the untouched base: nothing painted or laid in it."""
@@ -312,19 +341,37 @@ class Frame:
         them since, or they would be there already)."""
         if not self.hidden:
             return
-        still = []
+        still, again = [], []
         for layer in self.hidden:
-            if _overlap(box, layer.box):
-                pixels.paste(self.canvas.image, layer.rgb(), layer.box[0], layer.box[1])
-            else:
+            if not _overlap(box, layer.box):
                 still.append(layer)
+            elif layer.packed is None:
+                again.append(layer)
+            else:
+                pixels.paste(self.canvas.image, layer.rgb(), layer.box[0], layer.box[1])
         self.hidden = still
+        for layer in again:
+            # Drawn where it lies, on the base that is still there, as painting of the image
+            # outside any layer: its box is quantised again, to the indices it already has.
+            dirty = self.canvas.dirty
+            self.canvas.dirty = self.painted_boxes
+            try:
+                self.redraw.pop(id(layer))(self.canvas)
+            finally:
+                self.canvas.dirty = dirty
 
-    def layer(self, key: Hashable, draw: Callable[[Canvas], T], admit: bool = False) -> T:
+    def layer(
+        self,
+        key: Hashable,
+        draw: Callable[[Canvas], T],
+        admit: bool = False,
+        keep_pixels: bool = True,
+    ) -> T:
         """``draw(canvas)``'s painting, laid back from the kept layer under ``key`` or drawn;
         returns what ``draw`` returned. ``key`` must hold everything ``draw`` reads. A layer is
         kept the second time its key is drawn (``admit``: the first), so that what a table shows
-        once (a bid just made) does not push out of the cache what it shows every time."""
+        once (a bid just made) does not push out of the cache what it shows every time; kept
+        without its RGB pixels unless ``keep_pixels`` (what nothing is drawn over: ``Uncovered``)."""
         full_key = (key, self.style, id(self.base))
         try:
             kept = self.cache.get(full_key)
@@ -333,29 +380,47 @@ class Frame:
         if kept is not None and self.free(kept.box):
             self.laid.append(kept)
             self.hidden.append(kept)
+            if kept.packed is None:
+                self.redraw[id(kept)] = draw
             return cast(T, kept.value)
         outer = self.canvas.dirty
         own: list[Box] = []
+        start = len(self.laid)
+        self.outer.append(outer or [])
         self.canvas.dirty = own
         try:
             value = draw(self.canvas)
         finally:
             self.canvas.dirty = outer
-        if not own:
+            self.outer.pop()
+        # Layers that ``draw`` laid itself (a plate's fixed part under the whole plate) are part
+        # of what it drew.
+        inner = self.laid[start:]
+        boxes = own + [layer.box for layer in inner]
+        if not boxes:
             return value
         box = (
-            min(b[0] for b in own),
-            min(b[1] for b in own),
-            max(b[2] for b in own),
-            max(b[3] for b in own),
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
         )
-        if kept is None and (admit or self.cache.seen(full_key)) and self.free(box):
+        if (
+            kept is None
+            and (admit or self.cache.seen(full_key))
+            and not self.painted(box)
+            and not any(_overlap(box, other.box) for other in self.laid[:start])
+        ):
+            # The inner layers' pixels go on the canvas, and the new layer, which covers them,
+            # takes their place.
+            self._uncover(box)
+            del self.laid[start:]
             image = self.canvas.image
             indexed = pixels.quantized(image, box, fixed_palette(self.style))
             layer = Layer(
                 box,
                 deflate.compress(pixels.core_bytes(indexed)),
-                deflate.compress(image.crop(box).tobytes()),
+                deflate.compress(image.crop(box).tobytes()) if keep_pixels else None,
                 value,
             )
             self.cache.put(full_key, layer)

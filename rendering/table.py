@@ -108,11 +108,11 @@ def _bot_icon(c: Canvas, x: int, y: int, size: int) -> None:
     )
 
 
-def _dealer_chip(c: Canvas, cx: int, cy: int, locale: str, seat: int) -> None:
+def _dealer_chip(c: Canvas, cx: int, cy: int, letter: str, seat: int) -> None:
+    """The dealer's chip, its ``letter`` in the table's language (``dealer_chip``)."""
     r = CHIP
     c.mark("icon", (cx - r, cy - r, cx + r, cy + r), seat)
     c.ellipse((cx - r, cy - r, cx + r, cy + r), theme.CARD_FACE, theme.GOLD, width=3)
-    letter = text("dealer_chip", locale)
     c.rich(cx, cy - SMALL * 3 // 8, letter, SMALL, theme.BLACK, anchor="m")
 
 
@@ -193,6 +193,80 @@ def _plate_base(c: Canvas, plate: PlateBase, acting: bool = False) -> None:
         _bot_icon(c, x0 + 20 + ICON_GAP + width, top, ICON)
 
 
+@dataclass(frozen=True)
+class PlateFace:
+    """All that one seat's plate shows, and all that it is drawn from (the turn's arrow and the
+    bidding's bubble, which lie on the felt, aside): the key of its kept layer. A plate that
+    did not change since the table's last image (three of four, in a trick) is laid back whole,
+    its cards and words with it, instead of being painted again over its fixed part."""
+
+    base: PlateBase
+    seat: int
+    acting: bool
+    dealer: str | None
+    """The dealer chip's letter, on the dealer's plate only."""
+    count: int
+    """Cards in the seat's hand, drawn as backs."""
+    label: str
+    """The tricks won, in words."""
+    badge: str | None
+
+
+def _plate_face(c: Canvas, face: PlateFace, frame: Frame | None) -> Box | None:
+    """A seat's name plate: the name on the first row, the hand's size and the tricks won on the
+    second; the badge on the top edge at the left, the dealer chip on the top right corner, so
+    that neither ever covers the name or the robot icon. Returns the badge's box.
+
+    With a ``frame``, the fixed part is laid back from its own kept layer (``_plate_base``),
+    except on the acting seat, where it is drawn again over the gold ring."""
+    base = face.base
+    n = base.seats
+    pw, ph = base.size_px
+    x0, y0 = base.origin
+    c.mark("plate", (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), face.seat)
+    if face.acting:
+        c.panel(
+            (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), fill=theme.GOLD, outline=None, radius=16
+        )
+        _plate_base(c, base, True)
+    else:
+        kept(c, frame, _plate_base, base, admit=True)
+    mirrored = outer_left(base.index, n)
+    if face.dealer is not None:
+        _dealer_chip(c, x0 + 4 if mirrored else x0 + pw - 4, y0 - 6, face.dealer, face.seat)
+    count = face.count
+    back = cards.back(*MINI_BACK)
+    label = face.label
+    left = x0 + 20 + (ICON + ICON_GAP if base.robot_below else 0)
+    room = x0 + pw - left - MINI_BACK[0] - c.rich_width(label, SMALL, "condensed") - 24
+    step = min(8, room // max(1, count - 1)) if count > 1 else 8
+    for i in range(count):
+        c.sprite(back, left + i * step, y0 + ph - MINI_BACK[1] - 8)
+    c.rich(x0 + pw - 12, y0 + ph - 38, label, SMALL, theme.TEXT_DIM, "condensed", anchor="r")
+    # Only some seats wear a badge (the taker, the elder…).
+    badge = face.badge
+    if not badge:
+        return None
+    # The tab goes over the plate's top edge, clear of the dealer chip; a contract longer
+    # than that ("cappotto TA ×2") goes over two rows, the tab growing up.
+    room = pw - 40 - (CHIP - 4 if face.dealer is not None else 0)
+    rows = wrap_words(badge, SMALL, room, "condensed", 2, _measure(c, SMALL))
+    if "…" in "".join(rows):
+        # "cappotto ♠ ×2" beside the dealer chip: the suit goes to the second row rather
+        # than the word losing its end.
+        head, _, tail = badge.partition(" ")
+        rows = [head, fit_text(tail, SMALL, room, "condensed")] if tail else rows
+    width = max(c.rich_width(row, SMALL, "condensed") for row in rows) + 20
+    bx = x0 + pw - 10 - width if mirrored else x0 + 10
+    box = (bx, y0 - 30 - NAME_ROW * (len(rows) - 1), bx + width, y0 + 14)
+    c.mark("badge", box, face.seat)
+    # A tab of the plate, in its colours: gold is the turn's alone (the ring, the arrow).
+    c.panel(box, fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
+    for k, row in enumerate(rows):
+        c.rich(bx + 10, box[1] + 8 + NAME_ROW * k, row, SMALL, theme.TEXT, "condensed")
+    return box
+
+
 def _plate(
     c: Canvas,
     info: TableInfo,
@@ -201,63 +275,39 @@ def _plate(
     index: int,
     frame: Frame | None,
 ) -> None:
-    """A seat's name plate: the name on the first row, the hand's size and the tricks won on the
-    second; the badge on the top edge at the left, the dealer chip on the top right corner, so
-    that neither ever covers the name or the robot icon.
-
-    With a ``frame``, the fixed part is already there (a kept layer) and is drawn again only for
-    the acting seat (over its gold ring) or over something painted on it since."""
+    """A seat's plate (``_plate_face``), laid back whole with a ``frame`` when the table showed
+    it so before; then what the seat says in a bubble, or the arrow of its turn."""
     n = len(seats.order)
     seat = seats.order[index]
-    anchor = seat_anchor(index, n)
     base = seats.plate(index)
+    acting = view["to_act"] == seat
+    face = PlateFace(
+        base,
+        seat,
+        acting,
+        text("dealer_chip", info.locale) if view["dealer"] == seat else None,
+        view["hand_sizes"][seat],
+        plural("tricks", view["tricks_won"][seat], info.locale),
+        info.badges.get(seat) or None,
+    )
+    if frame is None:
+        badge = _plate_face(c, face, None)
+    else:
+        # A plate shown once (the acting seat's, whose hand changes as it acts) is kept the
+        # second time it is drawn; a waiting seat's plate, at once: it stays for the trick.
+        badge = frame.layer(
+            ("_plate_face", face),
+            lambda canvas: _plate_face(canvas, face, frame),
+            admit=not acting,
+            keep_pixels=False,
+        )
+    anchor = seat_anchor(index, n)
     pw, ph = base.size_px
     x0, y0 = base.origin
-    acting = view["to_act"] == seat
-    c.mark("plate", (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), seat)
-    if acting:
-        c.panel(
-            (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5), fill=theme.GOLD, outline=None, radius=16
-        )
-    if frame is None or acting or frame.painted(base.box):
-        _plate_base(c, base, acting)
-    dealer = view["dealer"] == seat
-    mirrored = outer_left(index, n)
-    if dealer:
-        _dealer_chip(c, x0 + 4 if mirrored else x0 + pw - 4, y0 - 6, info.locale, seat)
-    count = view["hand_sizes"][seat]
-    back = cards.back(*MINI_BACK)
-    label = plural("tricks", view["tricks_won"][seat], info.locale)
-    left = x0 + 20 + (ICON + ICON_GAP if base.robot_below else 0)
-    room = x0 + pw - left - MINI_BACK[0] - c.rich_width(label, SMALL, "condensed") - 24
-    step = min(8, room // max(1, count - 1)) if count > 1 else 8
-    for i in range(count):
-        c.sprite(back, left + i * step, y0 + ph - MINI_BACK[1] - 8)
-    c.rich(x0 + pw - 12, y0 + ph - 38, label, SMALL, theme.TEXT_DIM, "condensed", anchor="r")
-    # Only some seats wear a badge (the taker, the elder…) or say something in a bubble.
-    badge = info.badges.get(seat)
-    if badge:
-        # The tab goes over the plate's top edge, clear of the dealer chip; a contract longer
-        # than that ("cappotto TA ×2") goes over two rows, the tab growing up.
-        room = pw - 40 - (CHIP - 4 if dealer else 0)
-        rows = wrap_words(badge, SMALL, room, "condensed", 2, _measure(c, SMALL))
-        if "…" in "".join(rows):
-            # "cappotto ♠ ×2" beside the dealer chip: the suit goes to the second row rather
-            # than the word losing its end.
-            head, _, tail = badge.partition(" ")
-            rows = [head, fit_text(tail, SMALL, room, "condensed")] if tail else rows
-        width = max(c.rich_width(row, SMALL, "condensed") for row in rows) + 20
-        bx = x0 + pw - 10 - width if mirrored else x0 + 10
-        box = (bx, y0 - 30 - NAME_ROW * (len(rows) - 1), bx + width, y0 + 14)
-        c.mark("badge", box, seat)
-        # A tab of the plate, in its colours: gold is the turn's alone (the ring, the arrow).
-        c.panel(box, fill=theme.PANEL, outline=theme.PANEL_EDGE, radius=12)
-        for k, row in enumerate(rows):
-            c.rich(bx + 10, box[1] + 8 + NAME_ROW * k, row, SMALL, theme.TEXT, "condensed")
     bubble = info.bubbles.get(seat)
     if acting and not bubble:
         ring = (x0 - 5, y0 - 5, x0 + pw + 5, y0 + ph + 5)
-        _arrow(c, anchor, (pw, ph), seat, [ring, box] if badge else [ring])
+        _arrow(c, anchor, (pw, ph), seat, [ring, badge] if badge else [ring])
     if bubble:
         _bubble(c, anchor, (pw, ph), bubble, seat)
 
@@ -404,25 +454,37 @@ def _felt_cards(c: Canvas, info: TableInfo, style: str) -> None:
 
 def _seats(view: GameView, names: list[str], bots: list[bool]) -> Seats:
     n = view["seats"]
+    colours = tuple(
+        theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)] for seat in range(n)
+    )
     # The public view (no seat) puts seat 0 at the bottom; a seat's own view, that seat.
-    first = view["seat"] or 0
+    return _seating(n, view["seat"] or 0, tuple(names), tuple(bots), colours)
+
+
+@lru_cache(maxsize=1024)
+def _seating(
+    n: int,
+    first: int,
+    names: tuple[str, ...],
+    bots: tuple[bool, ...],
+    colours: tuple[theme.RGB, ...],
+) -> Seats:
+    """``_seats``, from all that it reads: worked out once per table (fitting the names to
+    their plates measures them again and again), not at every image."""
     order = tuple((first + i) % n for i in range(n))
     index_of = {seat: i for i, seat in enumerate(order)}
     bot = [s < len(bots) and bots[s] for s in range(n)]
     fitted = [plate_name(names[s], bot[s], index_of[s], n) for s in range(n)]
     # A name that two rows do not hold is shortened on one, kept apart from the others.
     rooms = [name_room(plate_size(index_of[s], n)[0], bot[s]) for s in range(n)]
-    short = unique_fit(names, NAME, rooms, "condensed")
+    short = unique_fit(list(names), NAME, rooms, "condensed")
     rows = tuple(f[0] if f else (short[s],) for s, f in enumerate(fitted))
-    colours = tuple(
-        theme.TEAM_COLOURS[side_of(view, seat) % len(theme.TEAM_COLOURS)] for seat in range(n)
-    )
     return Seats(
         order=order,
         names=rows,
         sizes=tuple(f[1] if f else NAME for f in fitted),
         longs=tuple(bool(f and f[2]) for f in fitted),
-        bots=tuple(bots),
+        bots=bots,
         colours=colours,
     )
 
@@ -439,9 +501,6 @@ def _draw(
     """The whole table on ``c``; with a ``frame``, what a table keeps from one image to the next
     (the plates' fixed part, panels showing what they showed) is laid back from kept layers."""
     seats = _seats(view, names, bots)
-    if frame is not None:
-        for index in range(len(seats.order)):
-            kept(c, frame, _plate_base, seats.plate(index), admit=True)
     info = table_info(view, names, locale)
     draw_column(c, view, info, names, style, frame)
     n = len(seats.order)

@@ -77,6 +77,11 @@ class Bucket:
     def free(self) -> bool:
         return self._wait() <= 0
 
+    async def room(self) -> None:
+        """Wait until a request would go at once, without taking its place."""
+        while (wait := self._wait()) > 0:
+            await asyncio.sleep(wait)
+
     async def take(self) -> None:
         """Wait for room in the bucket, and take it."""
         while (wait := self._wait()) > 0:
@@ -127,9 +132,16 @@ class TableChannel:
         return channel.get_partial_message(message_id)
 
     async def kept(self, place: Place, route: str = EDIT) -> None:
-        """Room in a bucket of a mirror's channel (an ordinary table's place has none)."""
+        """Room in a bucket of a mirror's channel (an ordinary table's place has none), taken
+        as the request goes: Discord counts a request when it arrives."""
         if place.mirror:
             await self.buckets.setdefault((place.target, route), Bucket()).take()
+
+    async def room(self, place: Place, route: str = EDIT) -> None:
+        """Wait until the bucket of a mirror's channel has room, without taking it: whoever
+        waits then prepares a request (draws the table) and takes the room as it sends it."""
+        if place.mirror:
+            await self.buckets.setdefault((place.target, route), Bucket()).room()
 
     def bucket_free(self, place: Place, route: str = EDIT) -> bool:
         """Whether a request of that route in the place's channel would go at once."""

@@ -16,8 +16,8 @@ import asyncio
 import collections
 import functools
 import io
-import json
 import logging
+import pickle
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -34,7 +34,9 @@ log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
 """Encoded images kept (tens of KB each)."""
-_cache: collections.OrderedDict[str, tuple[Callable[..., bytes], bytes]] = collections.OrderedDict()
+_cache: collections.OrderedDict[bytes, tuple[Callable[..., bytes], bytes]] = (
+    collections.OrderedDict()
+)
 """Key → the drawing function and its image. The function is kept with its image and compared
 by identity: an id in the key could be reused by another function once the first is freed (a
 test's stand-in for a drawing function), and that one would be handed the other's picture."""
@@ -64,7 +66,7 @@ async def _draw(
     holds already: ``Slots.held``), or from the cache; ``affinity``: the drawings of one table
     go to one drawing process, which keeps its layers (``bot.play.workers._draw_now``). The key
     is taken on the event loop, before any await: the views are not changed under it."""
-    key = json.dumps([fn.__module__, fn.__qualname__, args, kwargs], sort_keys=True, default=str)
+    key = drawing_key(fn, args, kwargs)
     entry = _cache.get(key)
     if entry is not None and entry[0] is fn:
         _cache.move_to_end(key)
@@ -87,12 +89,20 @@ async def _draw(
     return await _flights().run((key, fn), drawn)
 
 
+def drawing_key(fn: Callable[..., bytes], args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
+    """What a drawing is drawn from, as bytes: equal arguments give equal keys (the views are
+    built in one order), different ones never do (pickle tells 1 from True and from 1.0). A
+    fifth of the time of the JSON it replaced (90 µs a table's view), taken for every image
+    asked for, three or four an action of an open table."""
+    return pickle.dumps((fn.__module__, fn.__qualname__, args, sorted(kwargs.items())), 5)
+
+
 _in_flight: weakref.WeakKeyDictionary[
-    asyncio.AbstractEventLoop, SingleFlight[tuple[str, Callable[..., bytes]], bytes]
+    asyncio.AbstractEventLoop, SingleFlight[tuple[bytes, Callable[..., bytes]], bytes]
 ] = weakref.WeakKeyDictionary()
 
 
-def _flights() -> SingleFlight[tuple[str, Callable[..., bytes]], bytes]:
+def _flights() -> SingleFlight[tuple[bytes, Callable[..., bytes]], bytes]:
     """The drawings under way in the running event loop (tests run many loops)."""
     loop = asyncio.get_running_loop()
     flights = _in_flight.get(loop)

@@ -200,3 +200,89 @@ def test_layers_follow_the_base_they_were_drawn_on() -> None:
     frame.layer("panel", _paint, admit=True)
     # The panel's rounded corner leaves its box's corner pixel to the base.
     assert frame.canvas.image.getpixel((400, 300)) == (1, 2, 3)
+
+
+def _paint_over_kept(frame: Frame) -> int:
+    """A layer whose drawing lays another kept layer (``_paint``'s) and paints over it."""
+    frame.layer("panel", _paint, admit=True)
+    frame.canvas.panel((420, 310, 480, 350), fill=(200, 30, 30))
+    return 9
+
+
+def test_a_layer_that_lays_another_keeps_both_in_one() -> None:
+    """A plate laid back whole holds its fixed part, laid back inside it when it was drawn:
+    the outer layer's pixels are the inner layer's under what was painted over it."""
+    cache = LayerCache()
+    Frame(background(), "french", cache).layer("panel", _paint, admit=True)
+    frame = Frame(background(), "french", cache)
+    assert frame.layer("outer", lambda c: _paint_over_kept(frame), admit=True) == 9
+    assert len(frame.laid) == 1 and frame.laid[0].box == (400, 300, 501, 361)
+    drawn = frame.image()
+    plain = Canvas(background().size, background())
+    _paint(plain)
+    plain.panel((420, 310, 480, 350), fill=(200, 30, 30))
+    assert drawn.tobytes() == plain.image.tobytes()
+    again = Frame(background(), "french", cache)
+    assert again.layer("outer", lambda c: pytest.fail("laid back, not drawn")) == 9
+    assert again.image().tobytes() == plain.image.tobytes()
+    assert again.encode() == frame.encode()
+
+
+def test_unchanged_plates_are_laid_back_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a trick, the plates of the seats that neither played nor are to play are laid back
+    with their cards and words, not painted again: fewer than half of the plates are drawn,
+    and every image is still the whole drawing's."""
+    from rendering import table
+
+    drawn: list[int] = []
+    face = table._plate_face
+
+    def counted(c: Canvas, plate: table.PlateFace, frame: Frame | None) -> object:
+        drawn.append(plate.seat)
+        return face(c, plate, frame)
+
+    monkeypatch.setattr(table, "_plate_face", counted)
+    layers.CACHE.clear()
+    run = played("coinche", 5, 40)
+    for moment in run[:10]:
+        rendering.render_table(moment.public, DEMO_NAMES[:4])
+    drawn.clear()
+    for moment in run[10:]:
+        kept, whole_image = _both(moment, DEMO_NAMES[:4])
+        assert kept == whole_image
+    plates = 4 * len(run[10:])
+    assert len(drawn) - plates < plates / 2  # the whole drawings draw every plate
+
+
+def test_a_layer_kept_without_its_pixels_is_drawn_again_where_painted_over() -> None:
+    """A layer kept with its indices alone is laid back as any other; where something is then
+    painted over it, it is drawn there first, and the image is the one drawn without layers."""
+    cache = LayerCache()
+    Frame(background(), "french", cache).layer("panel", _paint, admit=True, keep_pixels=False)
+    (kept,) = cache._layers.values()
+    assert kept.packed is None
+    laid = Frame(background(), "french", cache)
+    laid.layer("panel", lambda c: pytest.fail("laid back, not drawn"))
+    plain = Frame(background(), "french", LayerCache())
+    plain.layer("panel", _paint)
+    assert laid.encode() == plain.encode()
+    reference = Canvas(background().size, background())
+    _paint(reference)
+    reference.panel((450, 320, 470, 340), fill=(255, 0, 0))
+    over = Frame(background(), "french", cache)
+    assert over.layer("panel", _paint) == 7
+    over.canvas.panel((450, 320, 470, 340), fill=(255, 0, 0))
+    assert over.image().tobytes() == reference.image.tobytes()
+    whole = Frame(background(), "french", LayerCache())
+    _paint(whole.canvas)
+    whole.canvas.panel((450, 320, 470, 340), fill=(255, 0, 0))
+    assert over.encode() == whole.encode()
+
+
+def test_an_unrated_table_over_layers_kept_without_pixels_is_the_whole_drawing() -> None:
+    """The unrated tag is drawn after the panels, in the column's bottom corner, where a long
+    log panel (kept without its pixels) may lie."""
+    layers.CACHE.clear()
+    for moment in played("coinche", 8, 40):
+        kept, drawn = _both(moment, DEMO_NAMES[:4], unrated=True)
+        assert kept == drawn

@@ -15,6 +15,8 @@ import simcord
 import rendering
 from bot.app import AtoutBot
 from bot.storage.databases.database import Database
+from bot.table.channel import EDIT, TableChannel
+from bot.table.message import TableMessage
 from tests.bot.open.players import OpenTable, open_server
 
 
@@ -83,3 +85,38 @@ async def test_mirrors_in_one_language_share_each_drawing(
         await table.play_turn()
     assert len(drawn) >= 4
     assert len(drawn) == len(set(drawn)), "a picture drawn twice"
+
+
+async def test_a_mirror_s_edit_takes_its_room_in_the_bucket_as_it_is_sent(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mirror's edit waits for room in its channel's bucket before its table is drawn (what
+    changes meanwhile is in the drawing), and takes that room only once drawn, as it is sent:
+    a drawing that waited seconds for its turn must not count as sent when it began."""
+    events: list[str] = []
+    payload, kept, room = TableMessage.payload, TableChannel.kept, TableChannel.room
+
+    async def drawn(self: TableMessage, session: Any, place: Any) -> Any:
+        events.append("drawn")
+        return await payload(self, session, place)
+
+    async def taken(self: TableChannel, place: Any, route: str = EDIT) -> None:
+        if place.mirror and route == EDIT:
+            events.append("taken")
+        await kept(self, place, route)
+
+    async def waited(self: TableChannel, place: Any, route: str = EDIT) -> None:
+        events.append("room")
+        await room(self, place, route)
+
+    monkeypatch.setattr(TableMessage, "payload", drawn)
+    monkeypatch.setattr(TableChannel, "kept", taken)
+    monkeypatch.setattr(TableChannel, "room", waited)
+    table = await two_servers_at_briscola(env)
+    events.clear()
+    for _ in range(3):
+        await table.play_turn()
+    assert "room" in events and "taken" in events
+    for at, event in enumerate(events):
+        if event == "taken":  # each edit taken was drawn first
+            assert events[:at].count("drawn") >= events[: at + 1].count("taken"), events
