@@ -36,6 +36,11 @@ settlement loop does anything else (runs due timers, awaits, returns), so that n
 the stretch it was given in. The settlement state simcord builds for every question (a frozen
 dataclass of the env's fields) is built again only when one of the fields changed.
 
+Most of a game's waiting tasks are views' expiry tasks, and for each simcord asks, twice a pass,
+whether its wait is recognised and whether it is parked: both are ``or``-like chains of questions
+that change nothing, the expiry question late in each. It is now asked first (a yes decides both
+answers: see ``_is_parked``), and which timers wake a wait is answered once per stretch.
+
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
 """
@@ -90,13 +95,16 @@ def _build(state: Any) -> None:
 class _Stretch:
     """What one synchronous stretch of a settlement pass has been told already."""
 
-    __slots__ = ("client", "expiry", "stored", "wait_for")
+    __slots__ = ("client", "expiry", "stored", "virtual_time", "wait_for", "waking", "work")
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, work: Any = None, virtual_time: float = 0.0) -> None:
         self.client = client
         self.stored: set[Any] | None = None
         self.expiry: dict[asyncio.Task[Any], bool] = {}
         self.wait_for: dict[asyncio.Task[Any], bool] = {}
+        self.work = work
+        self.virtual_time = virtual_time
+        self.waking: dict[tuple[asyncio.Task[Any], Any], list[Any]] = {}
 
 
 _stretch: _Stretch | None = None
@@ -180,11 +188,26 @@ def _settlement_state(self: Any) -> Any:
 def _virtualize(state: Any, pending: list[asyncio.Task[Any]]) -> None:
     global _stretch
     _build(state)
-    _stretch = _Stretch(state.bot)
+    _stretch = _Stretch(state.bot, state.work, state.virtual_time)
     _original_virtualize(state, pending)
 
 
 def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
+    stretch = _stretch
+    if (
+        stretch is not None
+        and stretch.work is state.work
+        and stretch.virtual_time == state.virtual_time
+    ):
+        key = (task, waiter)
+        known = stretch.waking.get(key)
+        if known is None:
+            known = stretch.waking[key] = _indexed_waking(state, task, waiter)
+        return known
+    return _indexed_waking(state, task, waiter)
+
+
+def _indexed_waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
     index = _index
     if index is None or index[0] is not state.work or index[1] != state.virtual_time:
         return _original_waking(state, task, waiter)
@@ -205,6 +228,33 @@ def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
         if _dpy_internals.is_wakeup_callback(callback, getattr(handle, "_args", ()), waiter, task):
             found.append(record)
     return found
+
+
+_original_recognized = _settlement._recognized_wait
+_original_is_parked = _settlement._is_parked
+
+
+def _recognized_wait(state: Any, task: asyncio.Task[Any], waiter: Any) -> bool:
+    """simcord's answer (an ``or`` of questions that change nothing), asking first the one that
+    answers yes for most of a game's waiting tasks: is it a view's expiry task."""
+    if _dpy_internals.view_expiry_task(state.bot, task, waiter):
+        return True
+    return bool(_original_recognized(state, task, waiter))
+
+
+def _is_parked(state: Any, task: asyncio.Task[Any], deadline: float) -> bool:
+    """simcord's answer. Its reasons are tried in turn, and every one before the expiry timer's
+    gives a reason too (the task is done, a declared wait, a listener, a view's completion):
+    so a view's expiry task waiting on a live future (``view_expiry_task`` asks that) that a
+    pending timer wakes is parked whichever comes first, without asking the others."""
+    if task.done():
+        return True
+    waiter = getattr(task, "_fut_waiter", None)
+    if _dpy_internals.view_expiry_task(
+        state.bot, task, waiter
+    ) and _settlement._timer_records_waking(state, task, waiter):
+        return True
+    return bool(_original_is_parked(state, task, deadline))
 
 
 def _set(future: asyncio.Future[None]) -> None:
@@ -297,6 +347,9 @@ def install() -> bool:
     simcord_env._virtualize_recognized_waits = _virtualize
     _settlement._virtualize_recognized_waits = _virtualize
     _settlement._timer_records_waking = _waking
+    _settlement._recognized_wait = _recognized_wait
+    _settlement._is_parked = _is_parked
+    simcord_env._is_parked = _is_parked
     _dpy_internals._stored_wait_futures = _stored_wait_futures
     _dpy_internals._view_timeout_task_identity = _view_timeout_task_identity
     _dpy_internals._listener_wait_for_frame = _listener_wait_for_frame
