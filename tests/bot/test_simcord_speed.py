@@ -179,6 +179,12 @@ def test_a_stretch_answers_as_simcord_and_its_answers_end_with_it() -> None:
         loop.close()
 
 
+def finished_future(loop: asyncio.AbstractEventLoop) -> asyncio.Future[None]:
+    future = loop.create_future()
+    future.set_result(None)
+    return future
+
+
 async def test_a_world_of_waiting_tasks_is_classified_as_simcord_classifies_it() -> None:
     """Views' expiry tasks (running, and stopped), tasks waiting for a view, a listener, a
     declared wait, plain sleeps and finished tasks, with timers before and after the settlement's
@@ -244,6 +250,17 @@ async def test_a_world_of_waiting_tasks_is_classified_as_simcord_classifies_it()
             finally:
                 simcord_speed._close()
     assert asked == 8 * len(tasks)
+    # A view's expiry task stays one while its view is not stopped, as the view is now.
+    for change in (
+        lambda: None,
+        views[3].stop,
+        lambda: setattr(views[4], "_BaseView__stopped", finished_future(loop)),
+        lambda: setattr(views[5], "extra__stopped", finished_future(loop)),
+    ):
+        change()
+        answers = [simcord_speed._expiry(client, task) for task in tasks]
+        assert answers == [simcord_speed._original_expiry(client, task) for task in tasks]
+    assert sum(answers) == 4  # seven, less the three stopped
     for task in [*tasks, *waiting]:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

@@ -39,7 +39,8 @@ dataclass of the env's fields) is built again only when one of the fields change
 Most of a game's waiting tasks are views' expiry tasks, and for each simcord asks, twice a pass,
 whether its wait is recognised and whether it is parked: both are ``or``-like chains of questions
 that change nothing, the expiry question late in each. It is now asked first (a yes decides both
-answers: see ``_is_parked``), and which timers wake a wait is answered once per stretch.
+answers: see ``_is_parked``), and which timers wake a wait is answered once per stretch. The expiry
+question itself reads the task's view from its coroutine once per task (``_expiry``).
 
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
@@ -49,9 +50,11 @@ from __future__ import annotations
 
 import asyncio
 import types
+import weakref
 from typing import Any
 
 import simcord
+from discord.ui import view as discord_view
 from simcord import _dpy_internals, _settlement
 from simcord import env as simcord_env
 
@@ -133,11 +136,49 @@ def _stored_wait_futures(client: Any) -> set[Any]:
 def _view_timeout_task_identity(client: Any, task: asyncio.Task[Any]) -> bool:
     stretch = _stretch
     if stretch is None or stretch.client is not client:
-        return _original_expiry(client, task)
+        return _expiry(client, task)
     known = stretch.expiry.get(task)
     if known is None:
-        known = stretch.expiry[task] = _original_expiry(client, task)
+        known = stretch.expiry[task] = _expiry(client, task)
     return known
+
+
+_TIMEOUT_IMPL = getattr(discord_view.BaseView, "_BaseView__timeout_task_impl", None)
+_TIMEOUT_CODE = getattr(_TIMEOUT_IMPL, "__code__", None)
+_owners: weakref.WeakKeyDictionary[asyncio.Task[Any], tuple[Any, Any, tuple[str, ...]]]
+_owners = weakref.WeakKeyDictionary()
+"""A view's expiry task -> (its view, the view's attribute names, those ending in __stopped)."""
+
+
+def _expiry(client: Any, task: asyncio.Task[Any]) -> bool:
+    """simcord's ``_view_timeout_task_identity``, which for a view's expiry task reads the view
+    from the coroutine's frame (its ``self``, which the coroutine never rebinds) and scans the
+    view's attributes for a finished ``__stopped`` future. The view is kept per task, and the
+    names to look at per set of attribute names; the futures are read as they are now."""
+    coro: Any = task.get_coro()
+    if _TIMEOUT_CODE is None or getattr(coro, "cr_code", None) is not _TIMEOUT_CODE:
+        return _original_expiry(client, task)
+    frame = getattr(coro, "cr_frame", None)
+    if frame is None:
+        return _original_expiry(client, task)
+    known = _owners.get(task)
+    if known is None:
+        owner = frame.f_locals.get("self")
+        if not isinstance(owner, discord_view.BaseView):
+            return _original_expiry(client, task)
+        attributes = vars(owner)
+        names = tuple(name for name in attributes if name.endswith("__stopped"))
+        known = _owners[task] = (owner, frozenset(attributes), names)
+    owner, keys, names = known
+    attributes = vars(owner)
+    if attributes.keys() != keys:
+        names = tuple(name for name in attributes if name.endswith("__stopped"))
+        _owners[task] = (owner, frozenset(attributes), names)
+    for name in names:
+        value = attributes[name]
+        if isinstance(value, asyncio.Future) and value.done():
+            return False
+    return True
 
 
 def _listener_wait_for_frame(client: Any, task: asyncio.Task[Any]) -> bool:
