@@ -8,6 +8,7 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import simcord
 
 from tests.support import simcord_speed
@@ -176,3 +177,90 @@ def test_a_stretch_answers_as_simcord_and_its_answers_end_with_it() -> None:
     finally:
         simcord_speed._close()
         loop.close()
+
+
+def finished_future(loop: asyncio.AbstractEventLoop) -> asyncio.Future[None]:
+    future = loop.create_future()
+    future.set_result(None)
+    return future
+
+
+async def test_a_world_of_waiting_tasks_is_classified_as_simcord_classifies_it() -> None:
+    """Views' expiry tasks (running, and stopped), tasks waiting for a view, a listener, a
+    declared wait, plain sleeps and finished tasks, with timers before and after the settlement's
+    clock: whether each wait is recognised and parked, and which timers wake it, are simcord's
+    answers, in a stretch and out of one."""
+    assert simcord.__version__ == simcord_speed.VERSION
+    loop = asyncio.get_running_loop()
+    client = discord.Client(intents=discord.Intents.none())
+    store = client._connection._view_store
+    views = [discord.ui.View(timeout=10 + i) for i in range(8)]
+    for view in views:
+        store.add_view(view)
+    views[0].stop()  # its expiry task is cancelled
+    listener = loop.create_future()
+    client._listeners = {"message": [(listener, lambda _: True)]}
+
+    async def forever(future: Any) -> None:
+        await future
+
+    waiting = [
+        loop.create_task(views[1].wait()),
+        loop.create_task(forever(listener)),
+        loop.create_task(asyncio.sleep(3)),
+        loop.create_task(asyncio.sleep(30)),
+        loop.create_task(asyncio.sleep(0)),
+    ]
+    declared = loop.create_task(asyncio.sleep(40))
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    assert sum(simcord_speed._original_expiry(client, task) for task in tasks) == 7
+    woken = next(t for t in tasks if simcord_speed._original_expiry(client, t) and t._fut_waiter)
+    woken._fut_waiter.set_result(None)  # its timer fired; the task has not run yet
+    records = [
+        SimpleNamespace(handle=handle, when=handle.when() - loop.time(), real_handle=None)
+        for handle in loop._scheduled  # type: ignore[attr-defined]
+    ]
+    asked = 0
+    for virtual_time in (0.0, 12.5, 15.5, 100.0):
+        work = SimpleNamespace(
+            callbacks=records, tasks=dict.fromkeys(tasks), external_waits={declared: "a test"}
+        )
+        state = SimpleNamespace(
+            work=work, bot=client, loop=loop, virtual_time=virtual_time, advancing=False
+        )
+        for in_stretch in (False, True):
+            if in_stretch:
+                simcord_speed._build(state)
+                simcord_speed._stretch = simcord_speed._Stretch(client, work, virtual_time)
+            try:
+                for task in tasks:
+                    waiter = getattr(task, "_fut_waiter", None)
+                    assert simcord_speed._recognized_wait(
+                        state, task, waiter
+                    ) == simcord_speed._original_recognized(state, task, waiter)
+                    for deadline in (loop.time(), loop.time() + 20):
+                        fast = simcord_speed._is_parked(state, task, deadline)
+                        assert fast == simcord_speed._original_is_parked(state, task, deadline)
+                    assert simcord_speed._waking(
+                        state, task, waiter
+                    ) == simcord_speed._original_waking(state, task, waiter)
+                    asked += 1
+            finally:
+                simcord_speed._close()
+    assert asked == 8 * len(tasks)
+    # A view's expiry task stays one while its view is not stopped, as the view is now.
+    for change in (
+        lambda: None,
+        views[3].stop,
+        lambda: setattr(views[4], "_BaseView__stopped", finished_future(loop)),
+        lambda: setattr(views[5], "extra__stopped", finished_future(loop)),
+    ):
+        change()
+        answers = [simcord_speed._expiry(client, task) for task in tasks]
+        assert answers == [simcord_speed._original_expiry(client, task) for task in tasks]
+    assert sum(answers) == 4  # seven, less the three stopped
+    for task in [*tasks, *waiting]:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

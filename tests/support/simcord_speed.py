@@ -36,6 +36,12 @@ settlement loop does anything else (runs due timers, awaits, returns), so that n
 the stretch it was given in. The settlement state simcord builds for every question (a frozen
 dataclass of the env's fields) is built again only when one of the fields changed.
 
+Most of a game's waiting tasks are views' expiry tasks, and for each simcord asks, twice a pass,
+whether its wait is recognised and whether it is parked: both are ``or``-like chains of questions
+that change nothing, the expiry question late in each. It is now asked first (a yes decides both
+answers: see ``_is_parked``), and which timers wake a wait is answered once per stretch. The expiry
+question itself reads the task's view from its coroutine once per task (``_expiry``).
+
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
 """
@@ -44,9 +50,11 @@ from __future__ import annotations
 
 import asyncio
 import types
+import weakref
 from typing import Any
 
 import simcord
+from discord.ui import view as discord_view
 from simcord import _dpy_internals, _settlement
 from simcord import env as simcord_env
 
@@ -90,13 +98,16 @@ def _build(state: Any) -> None:
 class _Stretch:
     """What one synchronous stretch of a settlement pass has been told already."""
 
-    __slots__ = ("client", "expiry", "stored", "wait_for")
+    __slots__ = ("client", "expiry", "stored", "virtual_time", "wait_for", "waking", "work")
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, work: Any = None, virtual_time: float = 0.0) -> None:
         self.client = client
         self.stored: set[Any] | None = None
         self.expiry: dict[asyncio.Task[Any], bool] = {}
         self.wait_for: dict[asyncio.Task[Any], bool] = {}
+        self.work = work
+        self.virtual_time = virtual_time
+        self.waking: dict[tuple[asyncio.Task[Any], Any], list[Any]] = {}
 
 
 _stretch: _Stretch | None = None
@@ -125,11 +136,49 @@ def _stored_wait_futures(client: Any) -> set[Any]:
 def _view_timeout_task_identity(client: Any, task: asyncio.Task[Any]) -> bool:
     stretch = _stretch
     if stretch is None or stretch.client is not client:
-        return _original_expiry(client, task)
+        return _expiry(client, task)
     known = stretch.expiry.get(task)
     if known is None:
-        known = stretch.expiry[task] = _original_expiry(client, task)
+        known = stretch.expiry[task] = _expiry(client, task)
     return known
+
+
+_TIMEOUT_IMPL = getattr(discord_view.BaseView, "_BaseView__timeout_task_impl", None)
+_TIMEOUT_CODE = getattr(_TIMEOUT_IMPL, "__code__", None)
+_owners: weakref.WeakKeyDictionary[asyncio.Task[Any], tuple[Any, Any, tuple[str, ...]]]
+_owners = weakref.WeakKeyDictionary()
+"""A view's expiry task -> (its view, the view's attribute names, those ending in __stopped)."""
+
+
+def _expiry(client: Any, task: asyncio.Task[Any]) -> bool:
+    """simcord's ``_view_timeout_task_identity``, which for a view's expiry task reads the view
+    from the coroutine's frame (its ``self``, which the coroutine never rebinds) and scans the
+    view's attributes for a finished ``__stopped`` future. The view is kept per task, and the
+    names to look at per set of attribute names; the futures are read as they are now."""
+    coro: Any = task.get_coro()
+    if _TIMEOUT_CODE is None or getattr(coro, "cr_code", None) is not _TIMEOUT_CODE:
+        return _original_expiry(client, task)
+    frame = getattr(coro, "cr_frame", None)
+    if frame is None:
+        return _original_expiry(client, task)
+    known = _owners.get(task)
+    if known is None:
+        owner = frame.f_locals.get("self")
+        if not isinstance(owner, discord_view.BaseView):
+            return _original_expiry(client, task)
+        attributes = vars(owner)
+        names = tuple(name for name in attributes if name.endswith("__stopped"))
+        known = _owners[task] = (owner, frozenset(attributes), names)
+    owner, keys, names = known
+    attributes = vars(owner)
+    if attributes.keys() != keys:
+        names = tuple(name for name in attributes if name.endswith("__stopped"))
+        _owners[task] = (owner, frozenset(attributes), names)
+    for name in names:
+        value = attributes[name]
+        if isinstance(value, asyncio.Future) and value.done():
+            return False
+    return True
 
 
 def _listener_wait_for_frame(client: Any, task: asyncio.Task[Any]) -> bool:
@@ -180,11 +229,26 @@ def _settlement_state(self: Any) -> Any:
 def _virtualize(state: Any, pending: list[asyncio.Task[Any]]) -> None:
     global _stretch
     _build(state)
-    _stretch = _Stretch(state.bot)
+    _stretch = _Stretch(state.bot, state.work, state.virtual_time)
     _original_virtualize(state, pending)
 
 
 def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
+    stretch = _stretch
+    if (
+        stretch is not None
+        and stretch.work is state.work
+        and stretch.virtual_time == state.virtual_time
+    ):
+        key = (task, waiter)
+        known = stretch.waking.get(key)
+        if known is None:
+            known = stretch.waking[key] = _indexed_waking(state, task, waiter)
+        return known
+    return _indexed_waking(state, task, waiter)
+
+
+def _indexed_waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
     index = _index
     if index is None or index[0] is not state.work or index[1] != state.virtual_time:
         return _original_waking(state, task, waiter)
@@ -205,6 +269,33 @@ def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
         if _dpy_internals.is_wakeup_callback(callback, getattr(handle, "_args", ()), waiter, task):
             found.append(record)
     return found
+
+
+_original_recognized = _settlement._recognized_wait
+_original_is_parked = _settlement._is_parked
+
+
+def _recognized_wait(state: Any, task: asyncio.Task[Any], waiter: Any) -> bool:
+    """simcord's answer (an ``or`` of questions that change nothing), asking first the one that
+    answers yes for most of a game's waiting tasks: is it a view's expiry task."""
+    if _dpy_internals.view_expiry_task(state.bot, task, waiter):
+        return True
+    return bool(_original_recognized(state, task, waiter))
+
+
+def _is_parked(state: Any, task: asyncio.Task[Any], deadline: float) -> bool:
+    """simcord's answer. Its reasons are tried in turn, and every one before the expiry timer's
+    gives a reason too (the task is done, a declared wait, a listener, a view's completion):
+    so a view's expiry task waiting on a live future (``view_expiry_task`` asks that) that a
+    pending timer wakes is parked whichever comes first, without asking the others."""
+    if task.done():
+        return True
+    waiter = getattr(task, "_fut_waiter", None)
+    if _dpy_internals.view_expiry_task(
+        state.bot, task, waiter
+    ) and _settlement._timer_records_waking(state, task, waiter):
+        return True
+    return bool(_original_is_parked(state, task, deadline))
 
 
 def _set(future: asyncio.Future[None]) -> None:
@@ -297,6 +388,9 @@ def install() -> bool:
     simcord_env._virtualize_recognized_waits = _virtualize
     _settlement._virtualize_recognized_waits = _virtualize
     _settlement._timer_records_waking = _waking
+    _settlement._recognized_wait = _recognized_wait
+    _settlement._is_parked = _is_parked
+    simcord_env._is_parked = _is_parked
     _dpy_internals._stored_wait_futures = _stored_wait_futures
     _dpy_internals._view_timeout_task_identity = _view_timeout_task_identity
     _dpy_internals._listener_wait_for_frame = _listener_wait_for_frame
