@@ -74,17 +74,39 @@ def positions(record: dict[str, Any]) -> list[tuple[int, Game, int]]:
     return out
 
 
-def judge(game: Game, seat: int, belief: Belief, rollouts: int, seed: str) -> dict[str, Any]:
+def judge(
+    game: Game,
+    seat: int,
+    belief: Belief,
+    rollouts: int,
+    seed: str,
+    worlds: float | None = None,
+    known: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One position: each player's card (the belief's on ``worlds`` times the default budget's
+    deals) and, where they differ, each card's value. ``known``: today's card and its value at
+    this position from an earlier results file (the same seed gives the same card), not chosen
+    again."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
     start = time.process_time()
-    plain = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=False)
-    learned = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=belief)
-    row: dict[str, Any] = {"uniform": plain.to_json(), "belief": learned.to_json()}
+    row: dict[str, Any] = {}
+    if known is None:
+        plain = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=False)
+        row["cpu_uniform"] = round(time.process_time() - start, 4)
+    else:
+        plain = Action.from_json(known["uniform"])
+    middle = time.process_time()
+    learned = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=belief, worlds=worlds)
+    row["cpu_belief"] = round(time.process_time() - middle, 4)
+    row.update(uniform=plain.to_json(), belief=learned.to_json())
     if plain == learned:
         row.update(same=True, diff=0.0)
     else:
-        a = value(game, seat, plain, rollouts, seed)
+        if known is not None and "value_uniform" in known:
+            a = float(known["value_uniform"])
+        else:
+            a = value(game, seat, plain, rollouts, seed)
         b = value(game, seat, learned, rollouts, seed)
         row.update(same=False, diff=round(b - a, 3), value_uniform=a, value_belief=b)
     row["cpu_s"] = round(time.process_time() - start, 2)
@@ -181,6 +203,20 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=16)
     parser.add_argument("--max-minutes", type=float, default=None)
     parser.add_argument(
+        "--worlds",
+        type=float,
+        default=None,
+        help="the belief player's deals, times the default budget's (default: BELIEF_WORLDS)",
+    )
+    parser.add_argument(
+        "--reuse",
+        type=Path,
+        nargs="*",
+        default=[],
+        metavar="RESULTS",
+        help="today's card (and its value) at each position from these earlier results",
+    )
+    parser.add_argument(
         "--likelihood",
         type=int,
         default=0,
@@ -219,6 +255,11 @@ def main() -> None:
     if args.results and args.results.exists():
         rows = [json.loads(line) for line in args.results.read_text().splitlines() if line]
     done = {(r["deal"], r["action"]) for r in rows}
+    earlier = {
+        (r["deal"], r["action"]): r
+        for f in args.reuse
+        for r in map(json.loads, f.read_text().splitlines())
+    }
     deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
     records = [
         r for _, shard in numbered_shards(args.records, args.game, args.seats) for r in shard
@@ -237,7 +278,8 @@ def main() -> None:
             if args.likelihood:
                 row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
             else:
-                row.update(judge(game, seat, belief, args.rollouts, seed))
+                known = earlier.get((number, index))
+                row.update(judge(game, seat, belief, args.rollouts, seed, args.worlds, known))
             rows.append(row)
             if args.results:
                 with args.results.open("a") as out:

@@ -62,6 +62,12 @@ BELIEF_AUCTION: Final = False
 card play, and the auction keeps the hand-written claims (a Coinche duplicate with the claims
 left out of the auction lost, −96.6 ± 77.3 over 34 deals: ``benchmarks/results/README.md``)."""
 
+BELIEF_WORLDS: Final = 2.0
+"""With the default budget, how many times as many deals the card play samples when the
+belief draws them: its draws cost a fraction of the claims' (one draw a deal instead of up to
+``games.ai.sampler.TRIES`` weighed by the claims), so the move costs about the same CPU as
+today's with this many more worlds (``benchmarks/belief_judge.py`` measures both)."""
+
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
 
@@ -75,13 +81,16 @@ def choose_hard(
     learned: bool | None = None,
     bid_net: Mlp | None = None,
     beliefs: bool | Belief | None = None,
+    worlds: float | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
     ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two). ``bid_net``: Coinche's
     own suit bids judged by that learned contract value (``games.ai.contract_value``).
     ``beliefs``: whether the sampled deals are drawn by the game's learned belief
-    (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one."""
+    (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one.
+    ``worlds``: with a belief and the default budget, the card play's samples are multiplied by
+    it (by default ``BELIEF_WORLDS``)."""
     game = profile(view["game"])
     belief = _belief(view, BELIEFS if beliefs is None else beliefs)
     budget = samples if samples is not None else game.samples
@@ -105,6 +114,8 @@ def choose_hard(
     if samples is None:
         # Many candidate cards make each sample dearer: keep the move's work about constant.
         budget = min(budget, max(MIN_SAMPLES, game.rollouts // len(cards)))
+        if belief is not None:
+            budget = max(1, round(budget * (BELIEF_WORLDS if worlds is None else worlds)))
     # The normal player's choice breaks ties and stands in if no deal can be sampled.
     fallback_rng = random.Random(rng.random())
     preferred = play_card(view, cards, fallback_rng)

@@ -1,7 +1,8 @@
 """The per-card belief (``games.ai.card_belief``): a network of other features is refused, the
 block-by-block forward pass is the plain one, an untrained network is the
 uniform draw, odds and samples keep the hard constraints, and the hard player with it is
-deterministic, its auction untouched. Small random networks: the plumbing, not the learning."""
+deterministic, its auction untouched, its
+default budget more worlds. Small random networks: the plumbing, not the learning."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import pytest
 
 from games.ai import belief as bf
 from games.ai import card_belief as cb
-from games.ai.hard import BELIEF_AUCTION, choose_hard
+from games.ai import hard
+from games.ai.hard import BELIEF_AUCTION, BELIEF_WORLDS, choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import Mlp, from_bytes, to_bytes
 from games.ai.sampler import Sampler
@@ -140,6 +142,37 @@ def test_the_hard_player_with_it_is_deterministic_and_bids_as_without() -> None:
         assert first in legal
         if table.decision != "play" and not BELIEF_AUCTION:
             assert first == choose_hard(view, legal, random.Random(4), 8, beliefs=False)
+
+
+def test_with_a_belief_the_default_budget_samples_more_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its draws are cheaper than the claims': the default budget buys ``BELIEF_WORLDS`` times
+    the deals; a budget given in samples is kept as given."""
+    budgets: list[int] = []
+
+    def spy(view: Any, cards: list[str], rng: Any, samples: int, *rest: Any) -> str:
+        budgets.append(samples)
+        return cards[0]
+
+    monkeypatch.setattr(hard, "search_play", spy)
+    belief = cb.CardBelief(_net(), "coinche", 4)
+    table = _play_views(seed=3)[0]
+    seat = table.to_act
+    assert seat is not None
+    view, legal = table.view(seat), table.legal_actions(seat)
+    for wanted, worlds, samples in (
+        (False, None, None),
+        (belief, None, None),
+        (belief, 3.0, None),
+        (belief, None, 8),
+    ):
+        choose_hard(view, legal, random.Random(1), samples, 0, beliefs=wanted, worlds=worlds)
+    plain, learned, tripled, given = budgets
+    assert BELIEF_WORLDS > 1
+    assert learned == round(plain * BELIEF_WORLDS)
+    assert tripled == 3 * plain
+    assert given == 8
 
 
 def test_training_rows_hold_each_unseen_card_where_it_is() -> None:
