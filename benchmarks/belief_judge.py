@@ -82,6 +82,7 @@ def judge(
     seed: str,
     worlds: float | None = None,
     known: dict[str, Any] | None = None,
+    weighted: bool = False,
 ) -> dict[str, Any]:
     """One position: each player's card (the belief's on ``worlds`` times the default budget's
     deals) and, where they differ, each card's value. ``known``: today's card and its value at
@@ -97,7 +98,9 @@ def judge(
     else:
         plain = Action.from_json(known["uniform"])
     middle = time.process_time()
-    learned = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=belief, worlds=worlds)
+    learned = choose_hard(
+        view, legal, random.Random(seed), None, 0, beliefs=belief, worlds=worlds, weighted=weighted
+    )
     row["cpu_belief"] = round(time.process_time() - middle, 4)
     row.update(uniform=plain.to_json(), belief=learned.to_json())
     if plain == learned:
@@ -209,6 +212,11 @@ def main() -> None:
         help="the belief player's deals, times the default budget's (default: BELIEF_WORLDS)",
     )
     parser.add_argument(
+        "--weighted",
+        action="store_true",
+        help="the belief weighs uniformly drawn deals instead of drawing them",
+    )
+    parser.add_argument(
         "--reuse",
         type=Path,
         nargs="*",
@@ -279,7 +287,11 @@ def main() -> None:
                 row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
             else:
                 known = earlier.get((number, index))
-                row.update(judge(game, seat, belief, args.rollouts, seed, args.worlds, known))
+                row.update(
+                    judge(
+                        game, seat, belief, args.rollouts, seed, args.worlds, known, args.weighted
+                    )
+                )
             rows.append(row)
             if args.results:
                 with args.results.open("a") as out:

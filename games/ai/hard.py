@@ -68,6 +68,11 @@ belief draws them: its draws cost a fraction of the claims' (one draw a deal ins
 ``games.ai.sampler.TRIES`` weighed by the claims), so the move costs about the same CPU as
 today's with this many more worlds (``benchmarks/belief_judge.py`` measures both)."""
 
+BELIEF_WEIGHTED: Final = False
+"""Whether the belief weighs the card play's deals instead of drawing them: deals drawn
+uniformly within the hard constraints, each counted in proportion to its likelihood under the
+belief (``games.ai.search.play_values``). Off: the belief draws them."""
+
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
 
@@ -82,6 +87,7 @@ def choose_hard(
     bid_net: Mlp | None = None,
     beliefs: bool | Belief | None = None,
     worlds: float | None = None,
+    weighted: bool | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
@@ -90,7 +96,8 @@ def choose_hard(
     ``beliefs``: whether the sampled deals are drawn by the game's learned belief
     (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one.
     ``worlds``: with a belief and the default budget, the card play's samples are multiplied by
-    it (by default ``BELIEF_WORLDS``)."""
+    it (by default ``BELIEF_WORLDS``). ``weighted``: the belief weighs uniformly drawn deals
+    instead of drawing them (by default ``BELIEF_WEIGHTED``)."""
     game = profile(view["game"])
     belief = _belief(view, BELIEFS if beliefs is None else beliefs)
     budget = samples if samples is not None else game.samples
@@ -128,6 +135,7 @@ def choose_hard(
         deadline,
         lambda: preferred,
         belief,
+        BELIEF_WEIGHTED if weighted is None else weighted,
     )
     return next(a for a in plays if a.card == card)
 

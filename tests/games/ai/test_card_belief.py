@@ -2,7 +2,7 @@
 block-by-block forward pass is the plain one, an untrained network is the
 uniform draw, odds and samples keep the hard constraints, and the hard player with it is
 deterministic, its auction untouched, its
-default budget more worlds. Small random networks: the plumbing, not the learning."""
+default budget more worlds, its deals weighed by it when asked. Small random networks: the plumbing, not the learning."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from games.ai.hard import BELIEF_AUCTION, BELIEF_WORLDS, choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import Mlp, from_bytes, to_bytes
 from games.ai.sampler import Sampler
+from games.ai.search import play_values
 from games.base import RECORD_FORMAT
 from games.registry import new_game, random_rules
 from tests.games.ai.test_belief import _positions
@@ -173,6 +174,31 @@ def test_with_a_belief_the_default_budget_samples_more_worlds(
     assert learned == round(plain * BELIEF_WORLDS)
     assert tripled == 3 * plain
     assert given == 8
+
+
+def test_weighed_deals_count_by_the_belief_and_alike_under_an_untrained_one() -> None:
+    """Deals drawn uniformly and weighed by the belief: an untrained network (the uniform
+    belief) weighs every deal alike, a trained one does not; the best deal weighs 1."""
+    untrained = cb.CardBelief(_net(scale=0.0), "coinche", 4)
+    trained = cb.CardBelief(_net(scale=3.0), "coinche", 4)
+    spread = 0.0
+    for table in _play_views(seed=5)[:12:3]:
+        seat = table.to_act
+        assert seat is not None
+        view = table.view(seat)
+        cards = sorted({str(a.card) for a in table.legal_actions(seat)})
+        flat = play_values(view, cards, random.Random(2), 12, belief=untrained, weighted=True)
+        assert flat.weights is not None and len(flat.weights) == len(flat.deals)
+        assert np.allclose(flat.weights, 1.0, rtol=1e-3)  # the odds are float32
+        for card in cards:
+            assert flat.total(card) == pytest.approx(sum(flat.values[card]), rel=1e-3)
+        weighed = play_values(view, cards, random.Random(2), 12, belief=trained, weighted=True)
+        assert weighed.weights is not None and max(weighed.weights) == 1.0
+        assert min(weighed.weights) > 0.0
+        spread = max(spread, 1.0 - min(weighed.weights))
+        drawn = play_values(view, cards, random.Random(2), 12, belief=trained)
+        assert drawn.weights is None
+    assert spread > 0.1
 
 
 def test_training_rows_hold_each_unseen_card_where_it_is() -> None:
