@@ -83,11 +83,13 @@ def judge(
     worlds: float | None = None,
     known: dict[str, Any] | None = None,
     weighted: bool = False,
+    control: bool = False,
 ) -> dict[str, Any]:
     """One position: each player's card (the belief's on ``worlds`` times the default budget's
     deals) and, where they differ, each card's value. ``known``: today's card and its value at
     this position from an earlier results file (the same seed gives the same card), not chosen
-    again."""
+    again. ``control``: the second player is today's on ``worlds`` times its deals, no belief
+    (what more deals alone do)."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
     start = time.process_time()
@@ -99,7 +101,14 @@ def judge(
         plain = Action.from_json(known["uniform"])
     middle = time.process_time()
     learned = choose_hard(
-        view, legal, random.Random(seed), None, 0, beliefs=belief, worlds=worlds, weighted=weighted
+        view,
+        legal,
+        random.Random(seed),
+        None,
+        0,
+        beliefs=False if control else belief,
+        worlds=worlds,
+        weighted=weighted,
     )
     row["cpu_belief"] = round(time.process_time() - middle, 4)
     row.update(uniform=plain.to_json(), belief=learned.to_json())
@@ -217,6 +226,11 @@ def main() -> None:
         help="the belief weighs uniformly drawn deals instead of drawing them",
     )
     parser.add_argument(
+        "--control",
+        action="store_true",
+        help="the second player is today's, no belief, on --worlds times its deals",
+    )
+    parser.add_argument(
         "--reuse",
         type=Path,
         nargs="*",
@@ -289,7 +303,15 @@ def main() -> None:
                 known = earlier.get((number, index))
                 row.update(
                     judge(
-                        game, seat, belief, args.rollouts, seed, args.worlds, known, args.weighted
+                        game,
+                        seat,
+                        belief,
+                        args.rollouts,
+                        seed,
+                        args.worlds,
+                        known,
+                        args.weighted,
+                        args.control,
                     )
                 )
             rows.append(row)

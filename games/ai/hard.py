@@ -95,8 +95,8 @@ def choose_hard(
     own suit bids judged by that learned contract value (``games.ai.contract_value``).
     ``beliefs``: whether the sampled deals are drawn by the game's learned belief
     (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one.
-    ``worlds``: with a belief and the default budget, the card play's samples are multiplied by
-    it (by default ``BELIEF_WORLDS``). ``weighted``: the belief weighs uniformly drawn deals
+    ``worlds``: with the default budget, the card play's samples are multiplied by it (by
+    default ``BELIEF_WORLDS`` with a belief, 1 without). ``weighted``: the belief weighs uniformly drawn deals
     instead of drawing them (by default ``BELIEF_WEIGHTED``)."""
     game = profile(view["game"])
     belief = _belief(view, BELIEFS if beliefs is None else beliefs)
@@ -121,8 +121,9 @@ def choose_hard(
     if samples is None:
         # Many candidate cards make each sample dearer: keep the move's work about constant.
         budget = min(budget, max(MIN_SAMPLES, game.rollouts // len(cards)))
-        if belief is not None:
-            budget = max(1, round(budget * (BELIEF_WORLDS if worlds is None else worlds)))
+        factor = worlds if worlds is not None else BELIEF_WORLDS if belief is not None else 1.0
+        if factor != 1.0:
+            budget = max(1, round(budget * factor))
     # The normal player's choice breaks ties and stands in if no deal can be sampled.
     fallback_rng = random.Random(rng.random())
     preferred = play_card(view, cards, fallback_rng)

@@ -167,13 +167,15 @@ def test_with_a_belief_the_default_budget_samples_more_worlds(
         (belief, None, None),
         (belief, 3.0, None),
         (belief, None, 8),
+        (False, 2.0, None),
     ):
         choose_hard(view, legal, random.Random(1), samples, 0, beliefs=wanted, worlds=worlds)
-    plain, learned, tripled, given = budgets
+    plain, learned, tripled, given, doubled = budgets
     assert BELIEF_WORLDS > 1
     assert learned == round(plain * BELIEF_WORLDS)
     assert tripled == 3 * plain
     assert given == 8
+    assert doubled == 2 * plain
 
 
 def test_weighed_deals_count_by_the_belief_and_alike_under_an_untrained_one() -> None:
