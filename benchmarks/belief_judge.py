@@ -295,7 +295,7 @@ def main() -> None:
                 return
             if (number, index) in done:
                 continue
-            row = {"deal": number, "action": index, "seat": seat}
+            row: dict[str, Any] = {"deal": number, "action": index, "seat": seat}
             seed = f"judge:{number}:{index}"
             if args.likelihood:
                 row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
