@@ -198,8 +198,28 @@ def summary(rows: list[dict[str, Any]]) -> str:
     return (
         f"belief − uniform: {mean:+.3f} ± {half:.3f} a decision over {len(diffs)} positions; "
         f"{len(differ)} differ ({better} better, {worse} worse, {len(differ) - better - worse} "
-        f"equal); better among the changed values {share:.3f} ± {share_half:.3f}"
+        f"equal); better among the changed values {share:.3f} ± {share_half:.3f}" + _cpu(rows)
     )
+
+
+def _cpu(rows: list[dict[str, Any]]) -> str:
+    """Each player's move CPU on the positions where both were timed (today's card is not
+    chosen again where ``--reuse`` gave it)."""
+    timed = [r for r in rows if "cpu_uniform" in r and "cpu_belief" in r]
+    if len(timed) < 2:
+        return ""
+    parts = []
+    for name in ("uniform", "belief"):
+        ms = sorted(1000 * float(r[f"cpu_{name}"]) for r in timed)
+        p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+        parts.append(
+            f"{name} p50 {statistics.median(ms):.1f}, mean {statistics.fmean(ms):.1f}, "
+            f"p95 {p95:.1f} ms"
+        )
+    ratio = statistics.median(
+        float(r["cpu_belief"]) / float(r["cpu_uniform"]) for r in timed if r["cpu_uniform"]
+    )
+    return f"\nmove CPU over {len(timed)} positions: {'; '.join(parts)}; median ratio {ratio:.2f}"
 
 
 def main() -> None:
