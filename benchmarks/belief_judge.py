@@ -40,6 +40,7 @@ from games.ai.hard import choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import from_bytes
 from games.ai.sampler import Sampler
+from games.ai.search import log_likelihood
 from games.base import Game
 from games.records import parse
 from games.review.analysis import REAL_EXACT_CARDS
@@ -164,6 +165,25 @@ def likelihood(
     return out
 
 
+def effective(game: Game, seat: int, belief: Belief, draws: int, rng: random.Random) -> float:
+    """The effective share of ``draws`` deals drawn uniformly and weighed by the belief (as
+    ``play_values(..., weighted=True)`` weighs them): (Σw)² / (n Σw²), 1 when all weigh alike."""
+    view = game.view(seat)
+    know = Knowledge(view)
+    sampler = _uniform(know, view)
+    odds = belief.holders(view, know)
+    logs = []
+    for _ in range(draws):
+        dealt = sampler.sample(rng)
+        if dealt is not None:
+            logs.append(log_likelihood(odds, dealt[0], sampler.unseen))
+    if not logs:
+        return 1.0
+    top = max(logs)
+    weights = [math.exp(w - top) for w in logs]
+    return sum(weights) ** 2 / (len(weights) * sum(w * w for w in weights))
+
+
 def _uniform(know: Knowledge, view: Any) -> Sampler:
     sampler = Sampler(know, view)
     sampler.claims = []
@@ -171,6 +191,14 @@ def _uniform(know: Knowledge, view: Any) -> Sampler:
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
+    if rows and "effective" in rows[0]:
+        shares = sorted(float(r["effective"]) for r in rows)
+        n = len(shares)
+        return (
+            f"effective share of the weighed deals over {n} positions: median "
+            f"{statistics.median(shares):.3f}, p10 {shares[n // 10]:.3f}, "
+            f"p90 {shares[min(n - 1, 9 * n // 10)]:.3f}"
+        )
     if rows and "uniform" in rows[0] and isinstance(rows[0]["uniform"], float):
         parts = []
         for name in ("uniform", "claims", "belief"):
@@ -265,6 +293,13 @@ def main() -> None:
         metavar="DRAWS",
         help="instead: each sampler's log-loss of the true hands, from DRAWS deals a position",
     )
+    parser.add_argument(
+        "--effective",
+        type=int,
+        default=0,
+        metavar="DRAWS",
+        help="instead: the effective share of DRAWS uniform deals weighed by the belief",
+    )
     parser.add_argument("--results", type=Path, default=None)
     parser.add_argument(
         "--part",
@@ -317,7 +352,11 @@ def main() -> None:
                 continue
             row: dict[str, Any] = {"deal": number, "action": index, "seat": seat}
             seed = f"judge:{number}:{index}"
-            if args.likelihood:
+            if args.effective:
+                row["effective"] = effective(
+                    game, seat, belief, args.effective, random.Random(seed)
+                )
+            elif args.likelihood:
                 row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
             else:
                 known = earlier.get((number, index))

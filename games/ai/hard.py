@@ -54,8 +54,9 @@ BELIEFS: Final = False
 (``games.ai.belief``, ``games.ai.card_belief``) where one ships, instead of uniformly fitted to
 hand-written claims. Off: the beliefs trained so far did not measurably change the hard
 player's cards — the per-card Coinche belief of 1,450 self-play deals, which fits the hands
-far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions
-(``benchmarks/results/README.md``, issue 46) — and none ships."""
+far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions, and
++0.9 ± 1.5 over 5,955 with twice the deals at today's move CPU (``BELIEF_WORLDS``);
+``benchmarks/results/README.md``, issue 46 — and none ships."""
 
 BELIEF_AUCTION: Final = False
 """Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the
@@ -66,12 +67,15 @@ BELIEF_WORLDS: Final = 2.0
 """With the default budget, how many times as many deals the card play samples when the
 belief draws them: its draws cost a fraction of the claims' (one draw a deal instead of up to
 ``games.ai.sampler.TRIES`` weighed by the claims), so the move costs about the same CPU as
-today's with this many more worlds (``benchmarks/belief_judge.py`` measures both)."""
+today's with this many more worlds (``benchmarks/belief_judge.py`` measures both: a median
+0.77 of today's move CPU over 522 positions, p95 251 against 261 ms)."""
 
 BELIEF_WEIGHTED: Final = False
 """Whether the belief weighs the card play's deals instead of drawing them: deals drawn
 uniformly within the hard constraints, each counted in proportion to its likelihood under the
-belief (``games.ai.search.play_values``). Off: the belief draws them."""
+belief (``games.ai.search.play_values``). Off: the weights are uneven (a median effective
+share of the deals of 0.32), and on twice the deals it judged −0.0 ± 1.7 points a decision
+over 5,955 held-out positions, no better than drawing."""
 
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""

@@ -145,7 +145,7 @@ def play_values(
         hands, rest = dealt
         sampled = tuple(tuple(rules.cards(h)) for h in hands)
         if odds is not None:
-            log_weights.append(_log_likelihood(odds, hands, sampler.unseen))
+            log_weights.append(log_likelihood(odds, hands, sampler.unseen))
         # Put the cards of the current trick back so that the deal replays it from its lead.
         for i, card in enumerate(trick):
             hands[(leader + i) % know.seats] |= 1 << card
@@ -197,7 +197,7 @@ def play_values(
     )
 
 
-def _log_likelihood(odds: list[list[float]], hands: list[int], unseen: list[int]) -> float:
+def log_likelihood(odds: list[list[float]], hands: list[int], unseen: list[int]) -> float:
     """A deal's log-likelihood under a belief, up to a constant: its unseen cards' odds of being
     where it put them (in no hand: the last column). The uniform draw's own odds are the same
     for every deal (each hand gets its room), so this is the deal's weight."""
@@ -236,4 +236,4 @@ def search_play(
     return preferred if preferred in ties else ties[0]
 
 
-__all__ = ["DD_CARDS", "PlayValues", "SampledDeal", "play_values", "search_play"]
+__all__ = ["DD_CARDS", "PlayValues", "SampledDeal", "log_likelihood", "play_values", "search_play"]
