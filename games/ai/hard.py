@@ -63,12 +63,12 @@ BELIEF_AUCTION: Final = False
 card play, and the auction keeps the hand-written claims (a Coinche duplicate with the claims
 left out of the auction lost, −96.6 ± 77.3 over 34 deals: ``benchmarks/results/README.md``)."""
 
-BELIEF_WORLDS: Final = 2.0
+BELIEF_WORLDS: Final = 2.5
 """With the default budget, how many times as many deals the card play samples when the
 belief draws them: its draws cost a fraction of the claims' (one draw a deal instead of up to
 ``games.ai.sampler.TRIES`` weighed by the claims), so the move costs about the same CPU as
-today's with this many more worlds (``benchmarks/belief_judge.py`` measures both: a median
-0.77 of today's move CPU over 522 positions, p95 251 against 261 ms)."""
+today's with this many more worlds (``benchmarks/belief_judge.py`` times both: at 2.5× a
+median 1.03 of today's move CPU over 200 held-out positions, p95 283 against 351 ms)."""
 
 BELIEF_WEIGHTED: Final = False
 """Whether the belief weighs the card play's deals instead of drawing them: deals drawn
