@@ -55,7 +55,7 @@ BELIEFS: Final = False
 hand-written claims. Off: the beliefs trained so far did not measurably change the hard
 player's cards — the per-card Coinche belief of 1,450 self-play deals, which fits the hands
 far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions, and
-+0.9 ± 1.5 over 5,955 with twice the deals at today's move CPU (``BELIEF_WORLDS``);
++0.6 ± 1.5 over 5,955 with 2.5 times the deals at today's move CPU (``BELIEF_WORLDS``);
 ``benchmarks/results/README.md``, issue 46 — and none ships."""
 
 BELIEF_AUCTION: Final = False
