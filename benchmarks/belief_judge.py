@@ -40,6 +40,7 @@ from games.ai.hard import choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import from_bytes
 from games.ai.sampler import Sampler
+from games.ai.search import log_likelihood
 from games.base import Game
 from games.records import parse
 from games.review.analysis import REAL_EXACT_CARDS
@@ -74,17 +75,51 @@ def positions(record: dict[str, Any]) -> list[tuple[int, Game, int]]:
     return out
 
 
-def judge(game: Game, seat: int, belief: Belief, rollouts: int, seed: str) -> dict[str, Any]:
+def judge(
+    game: Game,
+    seat: int,
+    belief: Belief,
+    rollouts: int,
+    seed: str,
+    worlds: float | None = None,
+    known: dict[str, Any] | None = None,
+    weighted: bool = False,
+    control: bool = False,
+) -> dict[str, Any]:
+    """One position: each player's card (the belief's on ``worlds`` times the default budget's
+    deals) and, where they differ, each card's value. ``known``: today's card and its value at
+    this position from an earlier results file (the same seed gives the same card), not chosen
+    again. ``control``: the second player is today's on ``worlds`` times its deals, no belief
+    (what more deals alone do)."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
     start = time.process_time()
-    plain = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=False)
-    learned = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=belief)
-    row: dict[str, Any] = {"uniform": plain.to_json(), "belief": learned.to_json()}
+    row: dict[str, Any] = {}
+    if known is None:
+        plain = choose_hard(view, legal, random.Random(seed), None, 0, beliefs=False)
+        row["cpu_uniform"] = round(time.process_time() - start, 4)
+    else:
+        plain = Action.from_json(known["uniform"])
+    middle = time.process_time()
+    learned = choose_hard(
+        view,
+        legal,
+        random.Random(seed),
+        None,
+        0,
+        beliefs=False if control else belief,
+        worlds=worlds,
+        weighted=weighted,
+    )
+    row["cpu_belief"] = round(time.process_time() - middle, 4)
+    row.update(uniform=plain.to_json(), belief=learned.to_json())
     if plain == learned:
         row.update(same=True, diff=0.0)
     else:
-        a = value(game, seat, plain, rollouts, seed)
+        if known is not None and "value_uniform" in known:
+            a = float(known["value_uniform"])
+        else:
+            a = value(game, seat, plain, rollouts, seed)
         b = value(game, seat, learned, rollouts, seed)
         row.update(same=False, diff=round(b - a, 3), value_uniform=a, value_belief=b)
     row["cpu_s"] = round(time.process_time() - start, 2)
@@ -130,6 +165,25 @@ def likelihood(
     return out
 
 
+def effective(game: Game, seat: int, belief: Belief, draws: int, rng: random.Random) -> float:
+    """The effective share of ``draws`` deals drawn uniformly and weighed by the belief (as
+    ``play_values(..., weighted=True)`` weighs them): (Σw)² / (n Σw²), 1 when all weigh alike."""
+    view = game.view(seat)
+    know = Knowledge(view)
+    sampler = _uniform(know, view)
+    odds = belief.holders(view, know)
+    logs = []
+    for _ in range(draws):
+        dealt = sampler.sample(rng)
+        if dealt is not None:
+            logs.append(log_likelihood(odds, dealt[0], sampler.unseen))
+    if not logs:
+        return 1.0
+    top = max(logs)
+    weights = [math.exp(w - top) for w in logs]
+    return sum(weights) ** 2 / (len(weights) * sum(w * w for w in weights))
+
+
 def _uniform(know: Knowledge, view: Any) -> Sampler:
     sampler = Sampler(know, view)
     sampler.claims = []
@@ -137,6 +191,14 @@ def _uniform(know: Knowledge, view: Any) -> Sampler:
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
+    if rows and "effective" in rows[0]:
+        shares = sorted(float(r["effective"]) for r in rows)
+        n = len(shares)
+        return (
+            f"effective share of the weighed deals over {n} positions: median "
+            f"{statistics.median(shares):.3f}, p10 {shares[n // 10]:.3f}, "
+            f"p90 {shares[min(n - 1, 9 * n // 10)]:.3f}"
+        )
     if rows and "uniform" in rows[0] and isinstance(rows[0]["uniform"], float):
         parts = []
         for name in ("uniform", "claims", "belief"):
@@ -164,8 +226,28 @@ def summary(rows: list[dict[str, Any]]) -> str:
     return (
         f"belief − uniform: {mean:+.3f} ± {half:.3f} a decision over {len(diffs)} positions; "
         f"{len(differ)} differ ({better} better, {worse} worse, {len(differ) - better - worse} "
-        f"equal); better among the changed values {share:.3f} ± {share_half:.3f}"
+        f"equal); better among the changed values {share:.3f} ± {share_half:.3f}" + _cpu(rows)
     )
+
+
+def _cpu(rows: list[dict[str, Any]]) -> str:
+    """Each player's move CPU on the positions where both were timed (today's card is not
+    chosen again where ``--reuse`` gave it)."""
+    timed = [r for r in rows if "cpu_uniform" in r and "cpu_belief" in r]
+    if len(timed) < 2:
+        return ""
+    parts = []
+    for name in ("uniform", "belief"):
+        ms = sorted(1000 * float(r[f"cpu_{name}"]) for r in timed)
+        p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+        parts.append(
+            f"{name} p50 {statistics.median(ms):.1f}, mean {statistics.fmean(ms):.1f}, "
+            f"p95 {p95:.1f} ms"
+        )
+    ratio = statistics.median(
+        float(r["cpu_belief"]) / float(r["cpu_uniform"]) for r in timed if r["cpu_uniform"]
+    )
+    return f"\nmove CPU over {len(timed)} positions: {'; '.join(parts)}; median ratio {ratio:.2f}"
 
 
 def main() -> None:
@@ -181,11 +263,42 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=16)
     parser.add_argument("--max-minutes", type=float, default=None)
     parser.add_argument(
+        "--worlds",
+        type=float,
+        default=None,
+        help="the belief player's deals, times the default budget's (default: BELIEF_WORLDS)",
+    )
+    parser.add_argument(
+        "--weighted",
+        action="store_true",
+        help="the belief weighs uniformly drawn deals instead of drawing them",
+    )
+    parser.add_argument(
+        "--control",
+        action="store_true",
+        help="the second player is today's, no belief, on --worlds times its deals",
+    )
+    parser.add_argument(
+        "--reuse",
+        type=Path,
+        nargs="*",
+        default=[],
+        metavar="RESULTS",
+        help="today's card (and its value) at each position from these earlier results",
+    )
+    parser.add_argument(
         "--likelihood",
         type=int,
         default=0,
         metavar="DRAWS",
         help="instead: each sampler's log-loss of the true hands, from DRAWS deals a position",
+    )
+    parser.add_argument(
+        "--effective",
+        type=int,
+        default=0,
+        metavar="DRAWS",
+        help="instead: the effective share of DRAWS uniform deals weighed by the belief",
     )
     parser.add_argument("--results", type=Path, default=None)
     parser.add_argument(
@@ -219,6 +332,11 @@ def main() -> None:
     if args.results and args.results.exists():
         rows = [json.loads(line) for line in args.results.read_text().splitlines() if line]
     done = {(r["deal"], r["action"]) for r in rows}
+    earlier = {
+        (r["deal"], r["action"]): r
+        for f in args.reuse
+        for r in map(json.loads, f.read_text().splitlines())
+    }
     deadline = time.monotonic() + (args.max_minutes * 60 if args.max_minutes else math.inf)
     records = [
         r for _, shard in numbered_shards(args.records, args.game, args.seats) for r in shard
@@ -232,12 +350,29 @@ def main() -> None:
                 return
             if (number, index) in done:
                 continue
-            row = {"deal": number, "action": index, "seat": seat}
+            row: dict[str, Any] = {"deal": number, "action": index, "seat": seat}
             seed = f"judge:{number}:{index}"
-            if args.likelihood:
+            if args.effective:
+                row["effective"] = effective(
+                    game, seat, belief, args.effective, random.Random(seed)
+                )
+            elif args.likelihood:
                 row.update(likelihood(game, seat, belief, args.likelihood, random.Random(seed)))
             else:
-                row.update(judge(game, seat, belief, args.rollouts, seed))
+                known = earlier.get((number, index))
+                row.update(
+                    judge(
+                        game,
+                        seat,
+                        belief,
+                        args.rollouts,
+                        seed,
+                        args.worlds,
+                        known,
+                        args.weighted,
+                        args.control,
+                    )
+                )
             rows.append(row)
             if args.results:
                 with args.results.open("a") as out:

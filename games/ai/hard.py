@@ -54,13 +54,28 @@ BELIEFS: Final = False
 (``games.ai.belief``, ``games.ai.card_belief``) where one ships, instead of uniformly fitted to
 hand-written claims. Off: the beliefs trained so far did not measurably change the hard
 player's cards — the per-card Coinche belief of 1,450 self-play deals, which fits the hands
-far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions
-(``benchmarks/results/README.md``, issue 46) — and none ships."""
+far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions, and
++0.6 ± 1.5 over 5,955 with 2.5 times the deals at today's move CPU (``BELIEF_WORLDS``);
+``benchmarks/results/README.md``, issue 46 — and none ships."""
 
 BELIEF_AUCTION: Final = False
 """Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the
 card play, and the auction keeps the hand-written claims (a Coinche duplicate with the claims
 left out of the auction lost, −96.6 ± 77.3 over 34 deals: ``benchmarks/results/README.md``)."""
+
+BELIEF_WORLDS: Final = 2.5
+"""With the default budget, how many times as many deals the card play samples when the
+belief draws them: its draws cost a fraction of the claims' (one draw a deal instead of up to
+``games.ai.sampler.TRIES`` weighed by the claims), so the move costs about the same CPU as
+today's with this many more worlds (``benchmarks/belief_judge.py`` times both: at 2.5× a
+median 1.03 of today's move CPU over 200 held-out positions, p95 283 against 351 ms)."""
+
+BELIEF_WEIGHTED: Final = False
+"""Whether the belief weighs the card play's deals instead of drawing them: deals drawn
+uniformly within the hard constraints, each counted in proportion to its likelihood under the
+belief (``games.ai.search.play_values``). Off: the weights are uneven (a median effective
+share of the deals of 0.32), and on twice the deals it judged −0.0 ± 1.7 points a decision
+over 5,955 held-out positions, no better than drawing."""
 
 DEFAULT_TIME_CAP_S: Final = 2.0
 """A safety net only: the sample budget is what normally ends a search."""
@@ -75,13 +90,18 @@ def choose_hard(
     learned: bool | None = None,
     bid_net: Mlp | None = None,
     beliefs: bool | Belief | None = None,
+    worlds: float | None = None,
+    weighted: bool | None = None,
 ) -> Action:
     """The hard player's action. ``learned`` says whether two-player Briscola's card play uses
     the learned value (``games.ai.duel_value``) or the sampled search; by default
     ``LEARNED_BRISCOLA2`` (the benchmarks set it to compare the two). ``bid_net``: Coinche's
     own suit bids judged by that learned contract value (``games.ai.contract_value``).
     ``beliefs``: whether the sampled deals are drawn by the game's learned belief
-    (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one."""
+    (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one.
+    ``worlds``: with the default budget, the card play's samples are multiplied by it (by
+    default ``BELIEF_WORLDS`` with a belief, 1 without). ``weighted``: the belief weighs uniformly drawn deals
+    instead of drawing them (by default ``BELIEF_WEIGHTED``)."""
     game = profile(view["game"])
     belief = _belief(view, BELIEFS if beliefs is None else beliefs)
     budget = samples if samples is not None else game.samples
@@ -105,6 +125,9 @@ def choose_hard(
     if samples is None:
         # Many candidate cards make each sample dearer: keep the move's work about constant.
         budget = min(budget, max(MIN_SAMPLES, game.rollouts // len(cards)))
+        factor = worlds if worlds is not None else BELIEF_WORLDS if belief is not None else 1.0
+        if factor != 1.0:
+            budget = max(1, round(budget * factor))
     # The normal player's choice breaks ties and stands in if no deal can be sampled.
     fallback_rng = random.Random(rng.random())
     preferred = play_card(view, cards, fallback_rng)
@@ -117,6 +140,7 @@ def choose_hard(
         deadline,
         lambda: preferred,
         belief,
+        BELIEF_WEIGHTED if weighted is None else weighted,
     )
     return next(a for a in plays if a.card == card)
 

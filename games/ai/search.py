@@ -13,6 +13,7 @@ player's choice from it.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -68,12 +69,20 @@ class PlayValues:
     values: dict[str, tuple[float, ...]]
     """Card → its value in each deal of ``deals``, in that order."""
     objective: Objective = "search"
+    weights: tuple[float, ...] | None = None
+    """Each deal's weight where the deals were drawn uniformly and weighed by a belief
+    (``play_values(..., weighted=True)``); ``None``: every deal counts alike."""
 
     def total(self, card: str) -> float:
-        """``card``'s values added up in deal order (what the hard player compares)."""
+        """``card``'s values added up in deal order (what the hard player compares), each
+        times its deal's weight where there are weights."""
         total = 0.0
-        for value in self.values[card]:
-            total += value
+        if self.weights is None:
+            for value in self.values[card]:
+                total += value
+            return total
+        for value, weight in zip(self.values[card], self.weights, strict=True):
+            total += value * weight
         return total
 
     def mean(self, card: str) -> float:
@@ -90,6 +99,7 @@ def play_values(
     deadline: float | None = None,
     objective: Objective = "search",
     belief: Belief | None = None,
+    weighted: bool = False,
 ) -> PlayValues:
     """For the seat of ``view``, which is to play: up to ``samples`` deals of the unseen cards
     consistent with what it knows, and in each deal the value of playing each of ``cards`` (its
@@ -99,6 +109,9 @@ def play_values(
     by ``objective`` (``PlayValues``); the exact solver plays for that objective too. The
     deals are drawn by ``belief`` where one is given (``games.ai.belief``), else uniformly
     within the hard constraints and fitted to the hand-written claims (``games.ai.sampler``).
+    ``weighted`` (with a belief): the deals are drawn uniformly within the hard constraints
+    instead, and each is weighed by its likelihood under the belief (the product of its cards'
+    odds, normalised to the best deal's); the weights are in ``PlayValues.weights``.
 
     Deterministic for a given ``rng`` state (which it advances) and ``samples``; ``deadline``
     (a ``time.monotonic()`` value) stops sampling early, after one deal at least. Fewer deals
@@ -108,7 +121,14 @@ def play_values(
     know = Knowledge(view)
     rules = know.rules
     limit = rules.profile.dd_cards if dd_cards is None else dd_cards
-    sampler = Sampler(know, view, belief)
+    odds: list[list[float]] | None = None
+    if belief is not None and weighted:
+        odds = belief.holders(view, know)
+        sampler = Sampler(know, view)
+        sampler.claims = []  # uniform within the hard constraints: the belief weighs instead
+    else:
+        sampler = Sampler(know, view, belief)
+    log_weights: list[float] = []
     table = TableScoring(view, objective)
     trick = [rules.index[c] for _, c in know.trick]
     leader = know.trick[0][0] if know.trick else know.seat
@@ -124,6 +144,8 @@ def play_values(
             break
         hands, rest = dealt
         sampled = tuple(tuple(rules.cards(h)) for h in hands)
+        if odds is not None:
+            log_weights.append(log_likelihood(odds, hands, sampler.unseen))
         # Put the cards of the current trick back so that the deal replays it from its lead.
         for i, card in enumerate(trick):
             hands[(leader + i) % know.seats] |= 1 << card
@@ -162,9 +184,29 @@ def play_values(
         if solver is not None:
             solved[(*hands, *stock)] = exact
         deals.append(SampledDeal(sampled, tuple(rules.deck[c] for c in stock), solver is not None))
+    weights = None
+    if odds is not None and log_weights:
+        top = max(log_weights)
+        weights = tuple(math.exp(w - top) for w in log_weights)
     return PlayValues(
-        tuple(cards), tuple(deals), {code: tuple(v) for code, v in values.items()}, objective
+        tuple(cards),
+        tuple(deals),
+        {code: tuple(v) for code, v in values.items()},
+        objective,
+        weights,
     )
+
+
+def log_likelihood(odds: list[list[float]], hands: list[int], unseen: list[int]) -> float:
+    """A deal's log-likelihood under a belief, up to a constant: its unseen cards' odds of being
+    where it put them (in no hand: the last column). The uniform draw's own odds are the same
+    for every deal (each hand gets its room), so this is the deal's weight."""
+    total = 0.0
+    for c in unseen:
+        row = odds[c]
+        holder = next((s for s, hand in enumerate(hands) if hand >> c & 1), len(row) - 1)
+        total += math.log(max(row[holder], 1e-12))
+    return total
 
 
 def search_play(
@@ -176,10 +218,13 @@ def search_play(
     deadline: float | None,
     fallback: Callable[[], str],
     belief: Belief | None = None,
+    weighted: bool = False,
 ) -> str:
     """The candidate card with the best total value over ``samples`` sampled deals
     (``play_values``); ``fallback()`` breaks ties and stands in when no deal can be sampled."""
-    valued = play_values(view, candidates, rng, samples, dd_cards, deadline, belief=belief)
+    valued = play_values(
+        view, candidates, rng, samples, dd_cards, deadline, belief=belief, weighted=weighted
+    )
     if not valued.deals:
         return fallback()
     totals = {code: valued.total(code) for code in candidates}
@@ -191,4 +236,4 @@ def search_play(
     return preferred if preferred in ties else ties[0]
 
 
-__all__ = ["DD_CARDS", "PlayValues", "SampledDeal", "play_values", "search_play"]
+__all__ = ["DD_CARDS", "PlayValues", "SampledDeal", "log_likelihood", "play_values", "search_play"]

@@ -1,7 +1,8 @@
 """The per-card belief (``games.ai.card_belief``): a network of other features is refused, the
 block-by-block forward pass is the plain one, an untrained network is the
 uniform draw, odds and samples keep the hard constraints, and the hard player with it is
-deterministic, its auction untouched. Small random networks: the plumbing, not the learning."""
+deterministic, its auction untouched, its
+default budget more worlds, its deals weighed by it when asked. Small random networks: the plumbing, not the learning."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ import pytest
 
 from games.ai import belief as bf
 from games.ai import card_belief as cb
-from games.ai.hard import BELIEF_AUCTION, choose_hard
+from games.ai import hard
+from games.ai.hard import BELIEF_AUCTION, BELIEF_WORLDS, choose_hard
 from games.ai.knowledge import Knowledge
 from games.ai.nets import Mlp, from_bytes, to_bytes
 from games.ai.sampler import Sampler
+from games.ai.search import play_values
 from games.base import RECORD_FORMAT
 from games.registry import new_game, random_rules
 from tests.games.ai.test_belief import _positions
@@ -140,6 +143,64 @@ def test_the_hard_player_with_it_is_deterministic_and_bids_as_without() -> None:
         assert first in legal
         if table.decision != "play" and not BELIEF_AUCTION:
             assert first == choose_hard(view, legal, random.Random(4), 8, beliefs=False)
+
+
+def test_with_a_belief_the_default_budget_samples_more_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its draws are cheaper than the claims': the default budget buys ``BELIEF_WORLDS`` times
+    the deals; a budget given in samples is kept as given."""
+    budgets: list[int] = []
+
+    def spy(view: Any, cards: list[str], rng: Any, samples: int, *rest: Any) -> str:
+        budgets.append(samples)
+        return cards[0]
+
+    monkeypatch.setattr(hard, "search_play", spy)
+    belief = cb.CardBelief(_net(), "coinche", 4)
+    table = _play_views(seed=3)[0]
+    seat = table.to_act
+    assert seat is not None
+    view, legal = table.view(seat), table.legal_actions(seat)
+    for wanted, worlds, samples in (
+        (False, None, None),
+        (belief, None, None),
+        (belief, 3.0, None),
+        (belief, None, 8),
+        (False, 2.0, None),
+    ):
+        choose_hard(view, legal, random.Random(1), samples, 0, beliefs=wanted, worlds=worlds)
+    plain, learned, tripled, given, doubled = budgets
+    assert BELIEF_WORLDS > 1
+    assert learned == round(plain * BELIEF_WORLDS)
+    assert tripled == 3 * plain
+    assert given == 8
+    assert doubled == 2 * plain
+
+
+def test_weighed_deals_count_by_the_belief_and_alike_under_an_untrained_one() -> None:
+    """Deals drawn uniformly and weighed by the belief: an untrained network (the uniform
+    belief) weighs every deal alike, a trained one does not; the best deal weighs 1."""
+    untrained = cb.CardBelief(_net(scale=0.0), "coinche", 4)
+    trained = cb.CardBelief(_net(scale=3.0), "coinche", 4)
+    spread = 0.0
+    for table in _play_views(seed=5)[:12:3]:
+        seat = table.to_act
+        assert seat is not None
+        view = table.view(seat)
+        cards = sorted({str(a.card) for a in table.legal_actions(seat)})
+        flat = play_values(view, cards, random.Random(2), 12, belief=untrained, weighted=True)
+        assert flat.weights is not None and len(flat.weights) == len(flat.deals)
+        assert np.allclose(flat.weights, 1.0, rtol=1e-3)  # the odds are float32
+        for card in cards:
+            assert flat.total(card) == pytest.approx(sum(flat.values[card]), rel=1e-3)
+        weighed = play_values(view, cards, random.Random(2), 12, belief=trained, weighted=True)
+        assert weighed.weights is not None and max(weighed.weights) == 1.0
+        assert min(weighed.weights) > 0.0
+        spread = max(spread, 1.0 - min(weighed.weights))
+        drawn = play_values(view, cards, random.Random(2), 12, belief=trained)
+        assert drawn.weights is None
+    assert spread > 0.1
 
 
 def test_training_rows_hold_each_unseen_card_where_it_is() -> None:
