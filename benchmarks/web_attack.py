@@ -70,18 +70,25 @@ async def attack(host: str, port: int, url: str, slow: int, duration: float) -> 
         nonlocal opened, closed
         source = f"127.1.{number // 250}.{1 + number % 250}"
         rng = random.Random(number)
-        await asyncio.sleep(rng.uniform(0, 1))
+
+        async def pause(seconds: float) -> None:
+            """A slow client's pause, cut short at the attack's end (not slept past it)."""
+            await asyncio.sleep(max(0.0, min(seconds, end - time.perf_counter())))
+
+        await pause(rng.uniform(0, 1))
         while time.perf_counter() < end:
             try:
                 reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
             except OSError:
-                await asyncio.sleep(1)
+                await pause(1)
                 continue
             opened += 1
             try:
                 writer.write(b"GET /robots.txt HTTP/1.1\r\nHost: atout\r\n")
-                while time.perf_counter() < end:
-                    await asyncio.sleep(2)
+                while True:
+                    await pause(2)
+                    if time.perf_counter() >= end:
+                        break
                     writer.write(b"X-Slow: 1\r\n")
                     await writer.drain()
                     if reader.at_eof():
@@ -91,7 +98,7 @@ async def attack(host: str, port: int, url: str, slow: int, duration: float) -> 
             finally:
                 closed += 1
                 writer.close()
-            await asyncio.sleep(1)
+            await pause(1)
 
     async def flooder(http: aiohttp.ClientSession) -> None:
         nonlocal flood_errors

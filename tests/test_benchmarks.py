@@ -81,7 +81,7 @@ def test_belote_cli_comparison_answers_help_without_belote_cli() -> None:
 
 def test_memory_benchmark_measures_the_process_tree_idle_and_under_load() -> None:
     idle, load = _figures(
-        "benchmarks/memory.py", "--tables", "2", "--duration", "1.5", "--calm", "0.6"
+        "benchmarks/memory.py", "--tables", "2", "--duration", "0.8", "--calm", "0.6"
     )
     assert idle["name"] == "idle" and load["name"] == "load"
     assert idle["sigterm_exit_code"] == 0  # a clean stop
@@ -95,7 +95,7 @@ def test_memory_benchmark_measures_the_process_tree_idle_and_under_load() -> Non
 
 
 def test_load_benchmark_measures_clicks_and_cpu() -> None:
-    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "2")
+    (result,) = _figures("benchmarks/load.py", "--tables", "2", "--duration", "0.8")
     assert (result["name"], result["workload"], result["tables"]) == ("load", "flat-out", 2)
     assert result["clicks"] > 0 and result["actions_per_s"] > 0
     assert _positive(result["ack_ms"]["p50"], result["click_to_table_ms"]["p99"])
@@ -107,7 +107,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
 def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> None:
     (result,) = _figures(
         "benchmarks/load.py",
-        *("--tables", "2", "--duration", "3"),
+        *("--tables", "2", "--duration", "1.5"),
         *("--mirrors", "3", "--mirror-languages", "en,fr,ja"),
     )
     assert (result["mirrors"], result["mirror_languages"]) == (3, ["en", "fr", "ja"])
@@ -118,7 +118,7 @@ def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> No
 def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -> None:
     url = asyncio.run(pg_server.new_database())
     results = _figures(
-        "benchmarks/load.py", "--tables", "2", "--duration", "2", "--db", url,
+        "benchmarks/load.py", "--tables", "2", "--duration", "0.8", "--db", url,
         "--clusters", "2", "--pin", "--image-processes", "0",
     )  # fmt: skip
     clusters = [r for r in results if r["name"] == "cluster"]
@@ -184,7 +184,7 @@ def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
 def test_review_load_benchmark_times_reviews_beside_tables_in_play() -> None:
     (result,) = _figures(
         "benchmarks/review_load.py",
-        "--tables", "2", "--duration", "2", "--warmup", "0.3", "--interval", "0.7", "--deals", "1",
+        "--tables", "2", "--duration", "1", "--warmup", "0.1", "--interval", "0.7", "--deals", "1",
         "--image-processes", "0",
     )  # fmt: skip
     assert result["tables"] == 2
