@@ -373,7 +373,7 @@ async def stop_run(
     a click while its commit may be under way. The figures, the exit code of every stop, and
     everything the bot printed."""
     run = Run(workdir, games, seed, budget_s)
-    run.kill_every_s = (1.0, 2.0)
+    run.kill_every_s = (0.5, 1.0)
     run.max_kills = len(signals)
     run.click_kill_p = 1.0
     run.stop_signals = signals

@@ -16,7 +16,7 @@ async def test_games_survive_sigkill(tmp_path: Path) -> None:
         games=2,
         seed=14,
         budget_s=150,
-        kill_every_s=(1.0, 3.0),
+        kill_every_s=(0.5, 1.5),
         max_kills=3,
         click_kill_p=0.5,
     )
