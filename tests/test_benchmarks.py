@@ -107,7 +107,7 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
 def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> None:
     (result,) = _figures(
         "benchmarks/load.py",
-        *("--tables", "2", "--duration", "1.5"),
+        *("--tables", "2", "--duration", "3"),
         *("--mirrors", "3", "--mirror-languages", "en,fr,ja"),
     )
     assert (result["mirrors"], result["mirror_languages"]) == (3, ["en", "fr", "ja"])
