@@ -186,7 +186,9 @@ def _pieces(mask: Image.Image) -> tuple[Piece, ...]:
 
     def irregular(top: int, bottom: int) -> None:
         strip = mask.crop((0, top, width, bottom))
-        columns = [strip.crop((x, 0, x + 1, bottom - top)).tobytes() for x in range(width)]
+        turned = strip.transpose(Image.Transpose.TRANSPOSE).tobytes()
+        tall = bottom - top
+        columns = [turned[x * tall : (x + 1) * tall] for x in range(width)]
         left = None
         for a, b in [*_bands(columns), (width, width)]:
             if a < width and b - a > 1 and _binary(columns[a]):
