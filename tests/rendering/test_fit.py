@@ -8,6 +8,7 @@ and their boxes, not the constants the layout was meant to use.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from unicodedata import east_asian_width
 
@@ -16,7 +17,7 @@ import pytest
 from i18n.locales import LOCALES
 from rendering.canvas import Box, Record
 from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH
-from rendering.demo import random_position
+from rendering.demo import Position, random_position
 from rendering.geometry import COLUMN, W
 from rendering.hand import draw_hand
 from rendering.info import SideLabel, side_names, wins
@@ -100,6 +101,23 @@ def views(game: str, seats: int) -> list[dict[str, object]]:
     return out
 
 
+@cache
+def first_table(game: str, seats: int, locale: str) -> tuple[tuple[Record, ...], ...]:
+    """What the first table of ``tables`` (``table(seats, locale, 0)``) draws at each view: the
+    plate test, the phone test and Piquet's declarations all read it, and it is drawn once."""
+    names, bots = table(seats, locale, 0)
+    return tuple(drawn(view, names, bots, locale) for view in views(game, seats))
+
+
+def drawn(
+    view: dict[str, object], names: list[str], bots: list[bool], locale: str
+) -> tuple[Record, ...]:
+    """What a table drawn with the French deck records."""
+    records: list[Record] = []
+    draw_table(view, names, bots, "french", locale, records=records)
+    return tuple(records)
+
+
 def inside(a: Box, b: Box) -> bool:
     return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
@@ -119,7 +137,7 @@ def joined(rows: list[str]) -> str:
     return out
 
 
-def plate_name(records: list[Record], seat: int) -> str:
+def plate_name(records: Sequence[Record], seat: int) -> str:
     """The name a plate shows: the texts inside it above its last row, joined."""
     plate = next(r.box for r in records if r.kind == "plate" and r.owner == seat)
     texts = sorted(
@@ -136,10 +154,12 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
     """A plate shows each name whole (on one row, or two broken at a space or between Japanese
     characters), its texts inside it; badges, bubbles and the game-over banner hold theirs
     whole too."""
-    for names, bots in tables(seats, locale):
-        for view in views(game, seats):
-            records: list[Record] = []
-            draw_table(view, names, bots, "french", locale, records=records)
+    for t, (names, bots) in enumerate(tables(seats, locale)):
+        for v, view in enumerate(views(game, seats)):
+            if t == 0:
+                records = first_table(game, seats, locale)[v]
+            else:
+                records = drawn(view, names, bots, locale)
             for seat in range(seats):
                 assert plate_name(records, seat) == names[seat], (view.get("phase"), seat)
             solids = [r for r in records if r.kind in ("plate", "badge", "bubble", "banner")]
@@ -171,7 +191,7 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
 def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) -> None:
     """The score sheet's heads and the deal summary's rows name each side's players whole
     (Latin names and Japanese ones)."""
-    position = random_position(game, 77, seats=seats, steps=100_000)
+    position = finished(game, seats)
     played = position.game
     for names in (table(seats, locale, 0)[0], table(seats, locale, 0, JAPANESE)[0]):
         records: list[Record] = []
@@ -191,6 +211,12 @@ def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) 
                 position.final_view, names, position.result, "french", locale, records=records
             )
             _assert_names_whole(records, image.size, side_names(played.teams(), names, locale))
+
+
+@cache
+def finished(game: str, seats: int) -> Position:
+    """A seeded match played to its end, for every language's sheets (read, never changed)."""
+    return random_position(game, 77, seats=seats, steps=100_000)
 
 
 def _assert_names_whole(
@@ -221,10 +247,8 @@ def named(member: str, drawn: list[str]) -> bool:
 def test_side_column_reads_on_a_phone(game: str, seats: int, locale: str) -> None:
     """Every text of the side column (contract, score, cards, bidding) has capitals at least
     ``PHONE_MIN_CAP`` pixels tall when the image is shown ``PHONE_WIDTH`` pixels wide."""
-    names, bots = table(seats, locale, 0)
-    for view in views(game, seats):
-        records: list[Record] = []
-        draw_table(view, names, bots, "french", locale, records=records)
+    for v, view in enumerate(views(game, seats)):
+        records = first_table(game, seats, locale)[v]
         column = [r for r in records if r.kind == "text" and r.box[2] <= COLUMN]
         assert column
         smallest = min(cap_height(r.size, r.weight) * PHONE_WIDTH / W for r in column)
@@ -415,12 +439,15 @@ def test_piquet_declarations_are_drawn_whole(locale: str) -> None:
     checked = 0
     for shift in (0, 1):
         names, bots = table(2, locale, shift, [HUMANS[0], "bob"])
-        for view in views("piquet", 2):
+        for v, view in enumerate(views("piquet", 2)):
             log = table_info(view, names, locale).log
             if not log:
                 continue
-            records: list[Record] = []
-            draw_table(view, names, bots, "french", locale, records=records)
+            # Seat 0's human and seat 1's computer: the first table of the plate test.
+            if (names, bots) == table(2, locale, 0):
+                records = first_table("piquet", 2, locale)[v]
+            else:
+                records = drawn(view, names, bots, locale)
             column = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
             assert not [t for t in column if "…" in t], column
             assert "".join(log[-1].split()) in "".join("".join(column).split()), (log, column)
