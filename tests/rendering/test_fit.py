@@ -15,14 +15,15 @@ from unicodedata import east_asian_width
 import pytest
 
 from i18n.locales import LOCALES
-from rendering.canvas import Box, Record
-from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH
+from rendering.canvas import Box, Canvas, Record
+from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH, draw_column
 from rendering.demo import Position, random_position
-from rendering.geometry import COLUMN, W
+from rendering.geometry import COLUMN, H, W
 from rendering.hand import draw_hand
 from rendering.info import SideLabel, side_names, wins
+from rendering.presenters import table_info
 from rendering.sheets import draw_deal_summary, draw_score_sheet
-from rendering.table import draw_table
+from rendering.table import background, draw_table
 from rendering.text import cap_height
 from rendering.words import text
 
@@ -101,12 +102,17 @@ def views(game: str, seats: int) -> list[dict[str, object]]:
     return out
 
 
-@cache
-def first_table(game: str, seats: int, locale: str) -> tuple[tuple[Record, ...], ...]:
-    """What the first table of ``tables`` (``table(seats, locale, 0)``) draws at each view: the
-    plate test, the phone test and Piquet's declarations all read it, and it is drawn once."""
-    names, bots = table(seats, locale, 0)
-    return tuple(drawn(view, names, bots, locale) for view in views(game, seats))
+def column(view: dict[str, object], names: list[str], locale: str) -> tuple[Record, ...]:
+    """What the side column of the table records, drawn alone: ``draw_table`` draws it first,
+    on the bare felt, from ``table_info`` (``test_the_column_drawn_alone_is_the_tables``
+    checks that it records what the whole table's first records are). The column's tests read
+    it alone: the plates, trick and banner are a good half of a table's drawing."""
+    c = Canvas((W, H), background())
+    c.style = "french"
+    records: list[Record] = []
+    c.records = records
+    draw_column(c, view, table_info(view, names, locale), names, "french")
+    return tuple(records)
 
 
 def drawn(
@@ -116,6 +122,17 @@ def drawn(
     records: list[Record] = []
     draw_table(view, names, bots, "french", locale, records=records)
     return tuple(records)
+
+
+@pytest.mark.parametrize(("game", "seats"), LAYOUTS)
+def test_the_column_drawn_alone_is_the_tables(game: str, seats: int) -> None:
+    """The column's tests draw it alone (``column``): what it records is what a whole table
+    records first, at every view, with names of both scripts, in a language of each."""
+    for locale, shift in (("ja", 1), ("pt-BR", 0)):
+        names, bots = tables(seats, locale)[2 + shift]
+        for view in views(game, seats):
+            alone = column(view, names, locale)
+            assert alone and drawn(view, names, bots, locale)[: len(alone)] == alone
 
 
 def inside(a: Box, b: Box) -> bool:
@@ -154,12 +171,9 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
     """A plate shows each name whole (on one row, or two broken at a space or between Japanese
     characters), its texts inside it; badges, bubbles and the game-over banner hold theirs
     whole too."""
-    for t, (names, bots) in enumerate(tables(seats, locale)):
-        for v, view in enumerate(views(game, seats)):
-            if t == 0:
-                records = first_table(game, seats, locale)[v]
-            else:
-                records = drawn(view, names, bots, locale)
+    for names, bots in tables(seats, locale):
+        for view in views(game, seats):
+            records = drawn(view, names, bots, locale)
             for seat in range(seats):
                 assert plate_name(records, seat) == names[seat], (view.get("phase"), seat)
             solids = [r for r in records if r.kind in ("plate", "badge", "bubble", "banner")]
@@ -247,11 +261,12 @@ def named(member: str, drawn: list[str]) -> bool:
 def test_side_column_reads_on_a_phone(game: str, seats: int, locale: str) -> None:
     """Every text of the side column (contract, score, cards, bidding) has capitals at least
     ``PHONE_MIN_CAP`` pixels tall when the image is shown ``PHONE_WIDTH`` pixels wide."""
-    for v, view in enumerate(views(game, seats)):
-        records = first_table(game, seats, locale)[v]
-        column = [r for r in records if r.kind == "text" and r.box[2] <= COLUMN]
-        assert column
-        smallest = min(cap_height(r.size, r.weight) * PHONE_WIDTH / W for r in column)
+    names, _ = table(seats, locale, 0)
+    for view in views(game, seats):
+        records = column(view, names, locale)
+        texts = [r for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+        assert texts
+        smallest = min(cap_height(r.size, r.weight) * PHONE_WIDTH / W for r in texts)
         assert smallest >= PHONE_MIN_CAP, (view.get("phase"), smallest)
 
 
@@ -401,10 +416,9 @@ def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: st
     a 16-character name or a short one, partnered, against computer players. The short name
     sits on both sides of the alternation (the stock's bug), each 16-character one on one."""
     for human, shift in (("alice", 0), ("alice", 1), (HUMANS[0], 0), (HUMANS[2], 1)):
-        names, bots = table(seats, locale, shift, [human, "bob", "carol"])
+        names, _ = table(seats, locale, shift, [human, "bob", "carol"])
         for view in views(game, seats):
-            records: list[Record] = []
-            draw_table(view, names, bots, "french", locale, records=records)
+            records = column(view, names, locale)
             panel = next(r.box for r in records if r.kind == "score")
             said = [r.text for r in records if r.kind == "text" and inside(r.box, panel)]
             assert not [t for t in said if "…" in t], (view.get("phase"), names, said)
@@ -420,7 +434,6 @@ def test_chiamata_target_holds_one_row(locale: str) -> None:
     "Doit faire 61 points" and "Precisa de 61 pontos" took two, and with a 16-character player
     and two computers the sides' names under them were shortened; "100 pour gagner" and "100
     para ganhar" took two again."""
-    from rendering.canvas import Canvas
     from rendering.column import _contract_rows
 
     c = Canvas((10, 10), (0, 0, 0))
@@ -434,23 +447,17 @@ def test_chiamata_target_holds_one_row(locale: str) -> None:
 def test_piquet_declarations_are_drawn_whole(locale: str) -> None:
     """Piquet's declarations panel shows its lines whole, over as many rows as they take (it
     cut "quart to the king, tierce to th…" on a third row)."""
-    from rendering.presenters import table_info
-
     checked = 0
     for shift in (0, 1):
-        names, bots = table(2, locale, shift, [HUMANS[0], "bob"])
-        for v, view in enumerate(views("piquet", 2)):
+        names, _ = table(2, locale, shift, [HUMANS[0], "bob"])
+        for view in views("piquet", 2):
             log = table_info(view, names, locale).log
             if not log:
                 continue
-            # Seat 0's human and seat 1's computer: the first table of the plate test.
-            if (names, bots) == table(2, locale, 0):
-                records = first_table("piquet", 2, locale)[v]
-            else:
-                records = drawn(view, names, bots, locale)
-            column = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
-            assert not [t for t in column if "…" in t], column
-            assert "".join(log[-1].split()) in "".join("".join(column).split()), (log, column)
+            records = column(view, names, locale)
+            shown = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+            assert not [t for t in shown if "…" in t], shown
+            assert "".join(log[-1].split()) in "".join("".join(shown).split()), (log, shown)
             checked += 1
     assert checked >= 4
 
@@ -460,9 +467,7 @@ def test_the_log_breaks_a_line_only_between_its_words(locale: str) -> None:
     """The side column's log (an auction, Belote's and Coinche's melds) shows whole lines, the
     newest last; a computer's number stays with its name ("Computador" over "1: Passo" was drawn
     when the first row was as narrow as the indented ones) and no row passes the panel's edge."""
-    from rendering.canvas import Canvas
     from rendering.column import _log
-    from rendering.geometry import H
     from rendering.info import said
 
     lines: list[str] = []
