@@ -139,7 +139,7 @@ def drawn(
 def test_a_table_records_its_column_then_the_rest(game: str, seats: int) -> None:
     """The tests below draw a table's column alone (``column``) or the rest alone
     (``without_column``): one then the other record what the whole table records, at every
-    view, with the Japanese names seated beside computers or Latin names (the language too)."""
+    view, in Japanese, with the Japanese names seated beside computers or Latin names."""
     names, bots = tables(seats, "ja")[3]
     for view in views(game, seats):
         alone = column(view, names, "ja")
