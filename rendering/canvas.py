@@ -177,7 +177,13 @@ class Canvas:
         width: int = 1,
     ) -> None:
         self.touch(box[0], box[1], box[2] + 1, box[3] + 1)
-        self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        x0, y0, x1, y1 = box
+        if self.image.mode == "RGB" and all(type(v) is int for v in box) and x0 <= x1 and y0 <= y1:
+            pixels.rounded_rectangle(self.image, box, radius, fill, outline, width)
+        else:
+            self._draw.rounded_rectangle(
+                box, radius=radius, fill=fill, outline=outline, width=width
+            )
 
     def ellipse(
         self,

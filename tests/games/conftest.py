@@ -44,7 +44,11 @@ def random_action(game: Game, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action; a random legal discard for Piquet's exchange template."""
     legal = game.legal_actions(seat)
     assert legal, f"seat {seat} is to act but has no legal action"
-    action = random_play.concrete(game.view(seat), rng.choice(legal), rng)
+    action = rng.choice(legal)
+    # Only a template (Piquet's exchange, its cards unchosen) reads the seat's view: the other
+    # actions are spared building one at every step of every random game.
+    if action.type == "exchange" and action.cards is None:
+        action = random_play.concrete(game.view(seat), action, rng)
     assert game.is_legal(seat, action), f"{action} drawn from the view is not legal"
     return action
 
@@ -63,18 +67,45 @@ def state_text(game: Game) -> str:
 
 
 def cards_among(value: Any, deck: frozenset[str]) -> set[str]:
-    """Every card of ``deck`` anywhere in a view (keys and values, at any depth). One walk with
-    one set: the audits ask this of every view after every action."""
+    """Every card of ``deck`` anywhere in a view (keys and values, at any depth). The audits ask
+    this of every view after every action: the plain values a view is mostly made of (strings,
+    numbers) are looked at where they are met, without a call or a stack of their own."""
     found: set[str] = set()
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
+    add = found.add
+
+    def walk(item: Any) -> None:
+        kind = type(item)
+        if kind is dict:
+            for key, inner in item.items():
+                if type(key) is str:
+                    if key in deck:
+                        add(key)
+                else:
+                    walk(key)
+                plain = type(inner)
+                if plain is str:
+                    if inner in deck:
+                        add(inner)
+                elif plain is not int and inner is not None and plain is not bool:
+                    walk(inner)
+        elif kind is list or kind is tuple:
+            for inner in item:
+                plain = type(inner)
+                if plain is str:
+                    if inner in deck:
+                        add(inner)
+                elif plain is not int and inner is not None and plain is not bool:
+                    walk(inner)
+        elif isinstance(item, str):
             if item in deck:
-                found.add(item)
+                add(item)
         elif isinstance(item, dict):
-            pending += item
-            pending += item.values()
+            for key, inner in item.items():
+                walk(key)
+                walk(inner)
         elif isinstance(item, list | tuple):
-            pending += item
+            for inner in item:
+                walk(inner)
+
+    walk(value)
     return found

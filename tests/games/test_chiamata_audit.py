@@ -22,6 +22,7 @@ from games.actions import PASS, PLAY, Action
 from games.ai.random_play import deal_shuffled
 from games.base import IllegalAction
 from games.chiamata import Chiamata
+from games.views import ChiamataView
 from tests.games.test_briscola_audit import POINTS, cards_in, trick_winner
 
 ORDER = "A3KQJ76542"
@@ -165,8 +166,10 @@ def _action(game: Chiamata, seat: int, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-def _hidden_partner_ok(game: Chiamata, seat: int | None, revealed: bool) -> None:
-    view = game.view(seat)
+def _hidden_partner_ok(
+    game: Chiamata, seat: int | None, revealed: bool, view: ChiamataView
+) -> None:
+    """What ``view`` (the seat's, just drawn) says of the partner."""
     holder = game.partner
     if holder is None:
         assert view["partner"] is None and view["alone"] is None
@@ -200,8 +203,9 @@ def test_engine_agrees_with_the_reference(options: dict[str, Any], seed: int) ->
             for viewer in (None, 0, 1, 2, 3, 4):
                 own = set(game.hands[viewer]) if viewer is not None else set()
                 public = played | ({game.called_card} if game.called_card else set())
-                assert cards_in(game.view(viewer)) <= own | public
-                _hidden_partner_ok(game, viewer, revealed)
+                view = game.view(viewer)
+                assert cards_in(view) <= own | public
+                _hidden_partner_ok(game, viewer, revealed, view)
         entry = game.log[-1]
         ref.deal(entry["dealer"], entry["deck"], entry["actions"])
         actual = game.deal_results[-1]

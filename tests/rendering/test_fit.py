@@ -8,20 +8,24 @@ and their boxes, not the constants the layout was meant to use.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from unicodedata import east_asian_width
+from unittest.mock import patch
 
 import pytest
 
 from i18n.locales import LOCALES
-from rendering.canvas import Box, Record
-from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH
-from rendering.demo import random_position
-from rendering.geometry import COLUMN, W
+from rendering import table as table_module
+from rendering.canvas import Box, Canvas, Record
+from rendering.column import PHONE_MIN_CAP, PHONE_WIDTH, draw_column
+from rendering.demo import Position, random_position
+from rendering.geometry import COLUMN, H, W
 from rendering.hand import draw_hand
 from rendering.info import SideLabel, side_names, wins
+from rendering.presenters import table_info
 from rendering.sheets import draw_deal_summary, draw_score_sheet
-from rendering.table import draw_table
+from rendering.table import background, draw_table
 from rendering.text import cap_height
 from rendering.words import text
 
@@ -100,6 +104,49 @@ def views(game: str, seats: int) -> list[dict[str, object]]:
     return out
 
 
+def column(view: dict[str, object], names: list[str], locale: str) -> tuple[Record, ...]:
+    """What the side column of a table records, drawn alone: ``draw_table`` draws it first, on
+    the bare felt, from ``table_info``. The column's tests read it alone."""
+    c = Canvas((W, H), background())
+    c.style = "french"
+    records: list[Record] = []
+    c.records = records
+    draw_column(c, view, table_info(view, names, locale), names, "french")
+    return tuple(records)
+
+
+def without_column(
+    view: dict[str, object], names: list[str], bots: list[bool], locale: str
+) -> tuple[Record, ...]:
+    """What a table records after its column (plates, trick, bubbles, banner): ``draw_table``
+    with the column left out. The plate test reads only these; the column is more than half of
+    a table's drawing. ``test_a_table_records_its_column_then_the_rest`` checks that the two
+    parts, put together, are what the whole table records."""
+    with patch.object(table_module, "draw_column", lambda *args, **kwargs: None):
+        return drawn(view, names, bots, locale)
+
+
+def drawn(
+    view: dict[str, object], names: list[str], bots: list[bool], locale: str
+) -> tuple[Record, ...]:
+    """What a table drawn with the French deck records."""
+    records: list[Record] = []
+    draw_table(view, names, bots, "french", locale, records=records)
+    return tuple(records)
+
+
+@pytest.mark.parametrize(("game", "seats"), LAYOUTS)
+def test_a_table_records_its_column_then_the_rest(game: str, seats: int) -> None:
+    """The tests below draw a table's column alone (``column``) or the rest alone
+    (``without_column``): one then the other record what the whole table records, at every
+    view, in Japanese, with the Japanese names seated beside computers or Latin names."""
+    names, bots = tables(seats, "ja")[3]
+    for view in views(game, seats):
+        alone = column(view, names, "ja")
+        assert alone
+        assert drawn(view, names, bots, "ja") == alone + without_column(view, names, bots, "ja")
+
+
 def inside(a: Box, b: Box) -> bool:
     return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
@@ -119,7 +166,7 @@ def joined(rows: list[str]) -> str:
     return out
 
 
-def plate_name(records: list[Record], seat: int) -> str:
+def plate_name(records: Sequence[Record], seat: int) -> str:
     """The name a plate shows: the texts inside it above its last row, joined."""
     plate = next(r.box for r in records if r.kind == "plate" and r.owner == seat)
     texts = sorted(
@@ -138,8 +185,7 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
     whole too."""
     for names, bots in tables(seats, locale):
         for view in views(game, seats):
-            records: list[Record] = []
-            draw_table(view, names, bots, "french", locale, records=records)
+            records = without_column(view, names, bots, locale)
             for seat in range(seats):
                 assert plate_name(records, seat) == names[seat], (view.get("phase"), seat)
             solids = [r for r in records if r.kind in ("plate", "badge", "bubble", "banner")]
@@ -171,7 +217,7 @@ def test_every_name_is_drawn_whole_on_its_plate(game: str, seats: int, locale: s
 def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) -> None:
     """The score sheet's heads and the deal summary's rows name each side's players whole
     (Latin names and Japanese ones)."""
-    position = random_position(game, 77, seats=seats, steps=100_000)
+    position = finished(game, seats)
     played = position.game
     for names in (table(seats, locale, 0)[0], table(seats, locale, 0, JAPANESE)[0]):
         records: list[Record] = []
@@ -191,6 +237,12 @@ def test_score_sheets_name_every_side_whole(game: str, seats: int, locale: str) 
                 position.final_view, names, position.result, "french", locale, records=records
             )
             _assert_names_whole(records, image.size, side_names(played.teams(), names, locale))
+
+
+@cache
+def finished(game: str, seats: int) -> Position:
+    """A seeded match played to its end, for every language's sheets (read, never changed)."""
+    return random_position(game, 77, seats=seats, steps=100_000)
 
 
 def _assert_names_whole(
@@ -221,13 +273,12 @@ def named(member: str, drawn: list[str]) -> bool:
 def test_side_column_reads_on_a_phone(game: str, seats: int, locale: str) -> None:
     """Every text of the side column (contract, score, cards, bidding) has capitals at least
     ``PHONE_MIN_CAP`` pixels tall when the image is shown ``PHONE_WIDTH`` pixels wide."""
-    names, bots = table(seats, locale, 0)
+    names, _ = table(seats, locale, 0)
     for view in views(game, seats):
-        records: list[Record] = []
-        draw_table(view, names, bots, "french", locale, records=records)
-        column = [r for r in records if r.kind == "text" and r.box[2] <= COLUMN]
-        assert column
-        smallest = min(cap_height(r.size, r.weight) * PHONE_WIDTH / W for r in column)
+        records = column(view, names, locale)
+        texts = [r for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+        assert texts
+        smallest = min(cap_height(r.size, r.weight) * PHONE_WIDTH / W for r in texts)
         assert smallest >= PHONE_MIN_CAP, (view.get("phase"), smallest)
 
 
@@ -377,10 +428,9 @@ def test_the_side_panel_names_every_team_whole(game: str, seats: int, locale: st
     a 16-character name or a short one, partnered, against computer players. The short name
     sits on both sides of the alternation (the stock's bug), each 16-character one on one."""
     for human, shift in (("alice", 0), ("alice", 1), (HUMANS[0], 0), (HUMANS[2], 1)):
-        names, bots = table(seats, locale, shift, [human, "bob", "carol"])
+        names, _ = table(seats, locale, shift, [human, "bob", "carol"])
         for view in views(game, seats):
-            records: list[Record] = []
-            draw_table(view, names, bots, "french", locale, records=records)
+            records = column(view, names, locale)
             panel = next(r.box for r in records if r.kind == "score")
             said = [r.text for r in records if r.kind == "text" and inside(r.box, panel)]
             assert not [t for t in said if "…" in t], (view.get("phase"), names, said)
@@ -396,7 +446,6 @@ def test_chiamata_target_holds_one_row(locale: str) -> None:
     "Doit faire 61 points" and "Precisa de 61 pontos" took two, and with a 16-character player
     and two computers the sides' names under them were shortened; "100 pour gagner" and "100
     para ganhar" took two again."""
-    from rendering.canvas import Canvas
     from rendering.column import _contract_rows
 
     c = Canvas((10, 10), (0, 0, 0))
@@ -410,20 +459,17 @@ def test_chiamata_target_holds_one_row(locale: str) -> None:
 def test_piquet_declarations_are_drawn_whole(locale: str) -> None:
     """Piquet's declarations panel shows its lines whole, over as many rows as they take (it
     cut "quart to the king, tierce to th…" on a third row)."""
-    from rendering.presenters import table_info
-
     checked = 0
     for shift in (0, 1):
-        names, bots = table(2, locale, shift, [HUMANS[0], "bob"])
+        names, _ = table(2, locale, shift, [HUMANS[0], "bob"])
         for view in views("piquet", 2):
             log = table_info(view, names, locale).log
             if not log:
                 continue
-            records: list[Record] = []
-            draw_table(view, names, bots, "french", locale, records=records)
-            column = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
-            assert not [t for t in column if "…" in t], column
-            assert "".join(log[-1].split()) in "".join("".join(column).split()), (log, column)
+            records = column(view, names, locale)
+            shown = [r.text for r in records if r.kind == "text" and r.box[2] <= COLUMN]
+            assert not [t for t in shown if "…" in t], shown
+            assert "".join(log[-1].split()) in "".join("".join(shown).split()), (log, shown)
             checked += 1
     assert checked >= 4
 
@@ -433,9 +479,7 @@ def test_the_log_breaks_a_line_only_between_its_words(locale: str) -> None:
     """The side column's log (an auction, Belote's and Coinche's melds) shows whole lines, the
     newest last; a computer's number stays with its name ("Computador" over "1: Passo" was drawn
     when the first row was as narrow as the indented ones) and no row passes the panel's edge."""
-    from rendering.canvas import Canvas
     from rendering.column import _log
-    from rendering.geometry import H
     from rendering.info import said
 
     lines: list[str] = []

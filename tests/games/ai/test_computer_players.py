@@ -27,6 +27,24 @@ from tests.games.conftest import random_options
 HARD_SAMPLES = 3
 
 
+def _copy(value: Any) -> Any:
+    """``copy.deepcopy`` of a view, in a fraction of its time: a view is made of dicts, lists,
+    tuples and plain values (anything else is handed to ``deepcopy``)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if kind is list:
+        return [_copy(item) for item in value]
+    if kind is tuple:
+        return tuple(_copy(item) for item in value)
+    if kind in PLAIN:
+        return value
+    return copy.deepcopy(value)
+
+
+PLAIN = (str, int, float, bool, type(None))
+
+
 def _play_deal(
     game: Game, levels: list[str], rng: random.Random, check: Any = None, samples: int = 3
 ) -> None:
@@ -37,7 +55,7 @@ def _play_deal(
         assert seat is not None
         view = game.view(seat)
         legal = game.legal_actions(seat)
-        before = copy.deepcopy(view)
+        before = _copy(view)
         action = choose(view, legal, levels[seat], rng, samples=samples)
         assert view == before, "a computer player changed the view it was given"
         if check is not None:

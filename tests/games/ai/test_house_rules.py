@@ -54,9 +54,10 @@ def _steps(game: Game, rng: random.Random, deals: int) -> Iterator[Game]:
 
 def _check_inferences(game: Game) -> None:
     """Every seat's card counting agrees with the real hands (the engine's views of them)."""
-    hands = [game.view(s)["hand"] for s in range(game.seats)]
+    views = [game.view(s) for s in range(game.seats)]
+    hands = [list(view["hand"]) for view in views]
     for seat in range(game.seats):
-        know = Knowledge(game.view(seat))
+        know = Knowledge(views[seat])
         rules = know.rules
         for other in range(game.seats):
             if other == seat:
@@ -76,9 +77,9 @@ def _check_follow_rule(game: Game) -> None:
     seat = game.to_act
     assert seat is not None
     legal = game.legal_actions(seat)
-    if game.view(seat)["phase"] != "play" or any(a.type != "play" for a in legal):
-        return
     view = game.view(seat)
+    if view["phase"] != "play" or any(a.type != "play" for a in legal):
+        return
     know = Knowledge(view)
     rules = know.rules
     lead = win = -1
