@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord import _runtime
 
 from tests.support import simcord_speed
 
@@ -27,13 +28,51 @@ class Owner:
 Owner.__module__ = "asyncio.timeouts"  # what simcord takes for an ``asyncio.timeout``
 
 
+class FakeHandle:
+    """A timer's handle (or its real-time fallback) whose cancellation a test decides."""
+
+    def __init__(self, callback: Any, args: tuple[Any, ...], cancelled: bool, when: float) -> None:
+        self._callback = callback
+        self._args = args
+        self.is_cancelled = cancelled
+        self.at = when
+
+    def cancelled(self) -> bool:
+        return self.is_cancelled
+
+    def cancel(self) -> None:
+        self.is_cancelled = True
+
+    def when(self) -> float:
+        return self.at
+
+
+class Waiter:
+    """A future no one has answered yet."""
+
+    def done(self) -> bool:
+        return False
+
+
+class Waiting:
+    """A task, waiting on its future."""
+
+    def __init__(self, waiter: Any) -> None:
+        self._fut_waiter = waiter
+
+
+def _set_result_unless_cancelled(future: Any, result: Any) -> None:
+    """Named as the callback of an ``asyncio.sleep``'s timer."""
+
+
 def random_world(rng: random.Random) -> tuple[Any, list[Any], list[Any]]:
-    """A settlement state with timers bound to, or called with, a few waiters and tasks."""
-    waiters = [object() for _ in range(6)]
+    """A settlement state with timers bound to, or called with, a few waiters and tasks, some
+    of them sleeps' timers, some with a live real-time fallback."""
+    waiters = [Waiter() for _ in range(6)]
     tasks = [object() for _ in range(4)]
     records = []
     for _ in range(60):
-        kind = rng.randrange(4)
+        kind = rng.randrange(5)
         if kind == 0:
             callback: Any = print
             args: tuple[Any, ...] = (rng.choice(waiters), 1)
@@ -43,31 +82,170 @@ def random_world(rng: random.Random) -> tuple[Any, list[Any], list[Any]]:
         elif kind == 2:
             callback = rng.choice(waiters).__reduce__  # bound to the waiter itself
             args = ()
+        elif kind == 3:
+            callback = _set_result_unless_cancelled
+            args = (rng.choice(waiters), None)
         else:
             callback = print
             args = ()
-        cancelled = rng.random() < 0.2
-        handle = SimpleNamespace(_callback=callback, _args=args, cancelled=lambda c=cancelled: c)
+        handle = FakeHandle(callback, args, rng.random() < 0.2, 0.0)
         when = rng.choice([None, 0.5, 1.0, 5.0, 9.0])
-        records.append(SimpleNamespace(handle=handle, when=when))
-    state = SimpleNamespace(work=SimpleNamespace(callbacks=records), virtual_time=1.0)
+        real = rng.choice([None, FakeHandle(None, (), rng.random() < 0.3, rng.uniform(0, 10))])
+        records.append(SimpleNamespace(handle=handle, when=when, real_handle=real))
+    state = SimpleNamespace(
+        work=SimpleNamespace(callbacks=records), virtual_time=1.0, advancing=rng.random() < 0.2
+    )
     return state, waiters, tasks
 
 
 def test_the_index_finds_what_the_scan_finds() -> None:
     assert simcord.__version__ == simcord_speed.VERSION, "the shortcuts would not be installed"
     rng = random.Random(5)
-    found = 0
+    found = sleeps = 0
     for _ in range(30):
         state, waiters, tasks = random_world(rng)
         simcord_speed._build(state)
-        for waiter in [*waiters, None]:
-            for task in tasks:
-                fast = simcord_speed._waking(state, task, waiter)
-                scan = simcord_speed._original_waking(state, task, waiter)
-                assert fast == scan
-                found += len(scan)
+        simcord_speed._stretch = simcord_speed._Stretch(None, state.work, state.virtual_time)
+        try:
+            for waiter in [*waiters, None]:
+                for task in tasks:
+                    fast = simcord_speed._waking(state, task, waiter)
+                    scan = simcord_speed._original_waking(state, task, waiter)
+                    assert fast == scan
+                    found += len(scan)
+                for deadline in (0.0, 3.0, 20.0):
+                    sleeping = simcord_speed._original_sleep_waiter(state, waiter, deadline)
+                    assert (
+                        simcord_speed._is_virtual_sleep_waiter(state, waiter, deadline) == sleeping
+                    )
+                    sleeps += sleeping
+        finally:
+            simcord_speed._close()
     assert found > 100  # the worlds do have timers that wake their waits
+    assert sleeps > 50  # and sleeps parked beyond a deadline
+
+
+def test_a_pass_over_the_same_timers_answers_as_a_new_index() -> None:
+    """A pass that sees the very timers of the last index takes it again; a timer cancelled
+    meanwhile is no longer found; a timer added or removed, or the clock moved on, makes a new
+    index."""
+    rng = random.Random(11)
+    for _ in range(20):
+        state, waiters, tasks = random_world(rng)
+        for change in range(5):
+            simcord_speed._build(state)
+            simcord_speed._stretch = simcord_speed._Stretch(None, state.work, state.virtual_time)
+            try:
+                for waiter in [*waiters, None]:
+                    for task in tasks:
+                        fast = simcord_speed._waking(state, task, waiter)
+                        assert fast == simcord_speed._original_waking(state, task, waiter)
+                    for deadline in (0.0, 20.0):
+                        fast_sleep = simcord_speed._is_virtual_sleep_waiter(state, waiter, deadline)
+                        assert fast_sleep == simcord_speed._original_sleep_waiter(
+                            state, waiter, deadline
+                        )
+            finally:
+                simcord_speed._close()
+            records = state.work.callbacks
+            if change == 0:  # cancelled since the last index: the same timers, the index kept
+                for record in rng.sample(records, 15):
+                    record.handle.cancel()
+            elif change == 1:  # one timer gone: a new index
+                records.remove(rng.choice(records))
+            elif change == 2:  # the clock moved on: timers due now
+                state.virtual_time = 6.0
+            else:  # one timer more
+                waiter = rng.choice(waiters)
+                handle = FakeHandle(_set_result_unless_cancelled, (waiter, None), False, 0.0)
+                records.append(SimpleNamespace(handle=handle, when=7.0, real_handle=None))
+
+
+def test_virtualizing_cancels_the_fallbacks_simcord_cancels() -> None:
+    """simcord's pass over every waiting task, and the shortcut's over those a timer with a
+    live fallback could wake, cancel the same fallbacks."""
+    rng = random.Random(3)
+    cancelled = 0
+    for _ in range(30):
+        world = rng.getstate()
+        results = []
+        for virtualize in (simcord_speed._virtualize, simcord_speed._original_virtualize):
+            rng.setstate(world)
+            state, waiters, _ = random_world(rng)
+            waiting = [Waiting(rng.choice([*waiters, None])) for _ in range(8)]
+            for index, task in enumerate(waiting):
+                Owner(task)  # a timeout of the task's own
+                if index % 3 == 0:
+                    state.work.callbacks.append(
+                        SimpleNamespace(
+                            handle=FakeHandle(Owner(task)._on_timeout, (), False, 0.0),
+                            when=4.0,
+                            real_handle=FakeHandle(None, (), False, 4.0),
+                        )
+                    )
+            state.bot = None
+            recognized = {id(task) for task in waiting if rng.random() < 0.6}
+
+            def recognize(state: Any, task: Any, waiter: Any, known: set[int] = recognized) -> bool:
+                return id(task) in known
+
+            original = simcord_speed._settlement._recognized_wait
+            simcord_speed._settlement._recognized_wait = recognize
+            try:
+                simcord_speed._build(state)  # as the settlement asks once per pass
+                virtualize(state, waiting)
+            finally:
+                simcord_speed._settlement._recognized_wait = original
+                simcord_speed._close()
+            results.append(
+                [
+                    record.real_handle is not None and record.real_handle.cancelled()
+                    for record in state.work.callbacks
+                ]
+            )
+        assert results[0] == results[1]
+        cancelled += sum(results[0])
+    assert cancelled > 100
+
+
+def test_a_timer_record_equals_another_as_its_dataclass_says() -> None:
+    """simcord's timer records compare field by field; the shortcut answers false at once
+    where one of two different handles is live. Each record's handle calls a wrapper of its
+    own (simcord's ``invoke``), as here."""
+    loop = asyncio.new_event_loop()
+    try:
+
+        def record(when: float | None, cancelled: bool, timer: bool) -> Any:
+            def invoke() -> None:
+                pass
+
+            handle: asyncio.Handle
+            if timer:
+                handle = asyncio.TimerHandle(when or 0.0, invoke, (), loop)
+            else:
+                handle = asyncio.Handle(invoke, (), loop)
+            if cancelled:
+                handle.cancel()
+            return _runtime._CallbackRecord(handle, when if timer else None, "invoke")
+
+        records = [
+            record(when, cancelled, timer)
+            for when in (1.0, 1.0, 2.0)
+            for cancelled in (False, True)
+            for timer in (True, False)
+        ]
+        records.append(_runtime._CallbackRecord(None, None, "invoke"))
+        records.append(_runtime._CallbackRecord(None, None, "invoke"))
+        equal = 0
+        for first in records:
+            for second in [*records, "not a record"]:
+                assert simcord_speed._record_eq(first, second) == (
+                    simcord_speed._original_record_eq(first, second)
+                )
+                equal += first is not second and first == second
+        assert equal > 0  # cancelled timers at one instant are equal records, both ways
+    finally:
+        loop.close()
 
 
 def test_an_index_of_another_pass_is_not_used() -> None:

@@ -49,13 +49,14 @@ other version runs unpatched.
 from __future__ import annotations
 
 import asyncio
+import operator
 import types
 import weakref
 from typing import Any
 
 import simcord
 from discord.ui import view as discord_view
-from simcord import _dpy_internals, _settlement
+from simcord import _dpy_internals, _runtime, _settlement
 from simcord import env as simcord_env
 
 VERSION = "3.2.1"
@@ -81,17 +82,48 @@ def _keys(record: Any) -> list[Any]:
     return keys
 
 
+_built: tuple[Any, float, tuple[Any, ...], dict[Any, list[tuple[int, Any]]]] | None = None
+"""(work state, virtual time, its timers in order, table) of the last index built."""
+_known_keys: dict[int, tuple[Any, list[Any]]] = {}
+"""id(timer record) -> (the record, ``_keys`` of it), for the records of the last index."""
+
+
 def _build(state: Any) -> None:
-    global _index
+    """The index of the pass. A pass that sees the very timers of the last index (the same
+    records in the same order, at the same virtual time: most passes of a settlement but its
+    first) takes that index again: a record cancelled since stays in it, and every question
+    asked of the index checks each record's cancellation again. A record's keys are those of
+    its handle's callback and arguments, which a handle keeps until it is cancelled (and a
+    cancelled one is never indexed): read once per record."""
+    global _index, _built, _known_keys
+    callbacks = state.work.callbacks
+    built = _built
+    if (
+        built is not None
+        and built[0] is state.work
+        and built[1] == state.virtual_time
+        and len(built[2]) == len(callbacks)
+        and all(map(operator.is_, built[2], callbacks))
+    ):
+        _index = (state.work, state.virtual_time, built[3])
+        return
     table: dict[Any, list[tuple[int, Any]]] = {}
-    for position, record in enumerate(state.work.callbacks):
+    known = _known_keys
+    kept: dict[int, tuple[Any, list[Any]]] = {}
+    for position, record in enumerate(callbacks):
         handle = record.handle
         if record.when is None or handle is None or handle.cancelled():
             continue
         if record.when <= state.virtual_time:
             continue
-        for key in dict.fromkeys(_keys(record)):
+        seen = known.get(id(record))
+        if seen is None or seen[0] is not record:
+            seen = (record, list(dict.fromkeys(_keys(record))))
+        kept[id(record)] = seen
+        for key in seen[1]:
             table.setdefault(key, []).append((position, record))
+    _known_keys = kept
+    _built = (state.work, state.virtual_time, tuple(callbacks), table)
     _index = (state.work, state.virtual_time, table)
 
 
@@ -227,10 +259,33 @@ def _settlement_state(self: Any) -> Any:
 
 
 def _virtualize(state: Any, pending: list[asyncio.Task[Any]]) -> None:
+    """simcord's ``_virtualize_recognized_waits``, which for each recognised wait cancels the
+    real-time fallback of the timers that wake it, asked only of the tasks that a timer with a
+    live fallback could wake (``_live_fallback``): for any other, whatever the answers, it
+    cancels nothing. A view's expiry timer loses its fallback in the first pass that sees its
+    wait, so most of a game's waiting tasks are asked nothing in every later pass."""
     global _stretch
     _build(state)
     _stretch = _Stretch(state.bot, state.work, state.virtual_time)
-    _original_virtualize(state, pending)
+    assert _index is not None
+    table = _index[2]
+    asked = [task for task in pending if _live_fallback(table, task)]
+    if asked:
+        _original_virtualize(state, asked)
+
+
+def _live_fallback(table: dict[Any, list[tuple[int, Any]]], task: asyncio.Task[Any]) -> bool:
+    """Whether a timer of the index that could wake ``task``'s wait (every timer that does is
+    among them: ``_indexed_waking``'s candidates) still has a live real-time fallback."""
+    waiter = getattr(task, "_fut_waiter", None)
+    candidates = table.get(("task", id(task)), [])
+    if waiter is not None:
+        candidates = [*candidates, *table.get(id(waiter), ())]
+    for _, record in candidates:
+        real = record.real_handle
+        if real is not None and not real.cancelled():
+            return True
+    return False
 
 
 def _waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
@@ -296,6 +351,64 @@ def _is_parked(state: Any, task: asyncio.Task[Any], deadline: float) -> bool:
     ) and _settlement._timer_records_waking(state, task, waiter):
         return True
     return bool(_original_is_parked(state, task, deadline))
+
+
+_original_sleep_waiter = _settlement._is_virtual_sleep_waiter
+
+
+def _is_virtual_sleep_waiter(state: Any, waiter: Any, deadline: float) -> bool:
+    """simcord's scan of every timer for an ``asyncio.sleep`` of ``waiter`` that fires after
+    the deadline, asked in a stretch of the index's only of the timers the index keeps under
+    ``waiter`` (every one called with it): a task not otherwise parked paid a scan of a game's
+    hundreds of timers in every pass."""
+    if waiter is None or waiter.done():
+        return False
+    stretch = _stretch
+    index = _index
+    if (
+        stretch is None
+        or index is None
+        or stretch.work is not state.work
+        or index[0] is not state.work
+        or stretch.virtual_time != state.virtual_time
+        or index[1] != state.virtual_time
+    ):
+        return bool(_original_sleep_waiter(state, waiter, deadline))
+    for _, record in index[2].get(id(waiter), ()):
+        handle = record.handle
+        if handle.cancelled() or record.when <= state.virtual_time:
+            continue
+        if _settlement._callback_fire_time(state, record) <= deadline:
+            continue
+        callback = _dpy_internals._original_callback(getattr(handle, "_callback", None))
+        if getattr(callback, "__name__", "") == "_set_result_unless_cancelled" and any(
+            arg is waiter for arg in getattr(handle, "_args", ())
+        ):
+            return True
+    return False
+
+
+_original_record_eq = _runtime._CallbackRecord.__eq__
+
+
+def _record_eq(self: Any, other: Any) -> Any:
+    """The timer records' dataclass ``==`` (every field), answered at once where it must be
+    false: records hold different handles, one of them live. Each record's handle calls that
+    record's own wrapper of the callback, so a live handle equals no other record's handle
+    (``TimerHandle`` compares callbacks, a plain ``Handle`` is equal only to itself). A record
+    that has run is removed from the bot's list with ``list.remove``, which compared it with
+    every timer before it field by field (a game's hundreds of views' expiry timers)."""
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    if self is other:
+        return True
+    mine, theirs = self.handle, other.handle
+    if mine is not theirs and (
+        (mine is not None and not mine.cancelled())
+        or (theirs is not None and not theirs.cancelled())
+    ):
+        return False
+    return _original_record_eq(self, other)
 
 
 def _set(future: asyncio.Future[None]) -> None:
@@ -390,6 +503,8 @@ def install() -> bool:
     _settlement._timer_records_waking = _waking
     _settlement._recognized_wait = _recognized_wait
     _settlement._is_parked = _is_parked
+    _settlement._is_virtual_sleep_waiter = _is_virtual_sleep_waiter
+    _runtime._CallbackRecord.__eq__ = _record_eq  # type: ignore[method-assign]
     simcord_env._is_parked = _is_parked
     _dpy_internals._stored_wait_futures = _stored_wait_futures
     _dpy_internals._view_timeout_task_identity = _view_timeout_task_identity
