@@ -442,3 +442,93 @@ async def test_a_world_of_waiting_tasks_is_classified_as_simcord_classifies_it()
     for task in [*tasks, *waiting]:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_a_task_parked_in_one_pass_is_asked_again_in_the_next() -> None:
+    """Views' expiry tasks and a ``discord.ext.tasks`` loop between two runs are parked; the
+    settlement remembers them from pass to pass (``_parked``), and each pass still answers as
+    simcord does after whatever changed meanwhile: a view stopped, or given a finished
+    ``__stopped`` future (or another ``__stopped`` attribute), an expiry timer cancelled, an
+    expiry task asleep again on a new future, the clock past a timer, the loop's sleep handle
+    replaced."""
+    assert simcord.__version__ == simcord_speed.VERSION
+    loop = asyncio.get_running_loop()
+    client = discord.Client(intents=discord.Intents.none())
+    store = client._connection._view_store
+    views = [discord.ui.View(timeout=10 + i) for i in range(6)]
+    for view in views:
+        store.add_view(view)
+
+    @discord.ext.tasks.loop(seconds=50)
+    async def sweep() -> None:
+        pass
+
+    sweep.start()
+    for _ in range(4):
+        await asyncio.sleep(0)
+    tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    assert len(tasks) == 7
+    records = [  # each with its real-time fallback, at the same instant
+        SimpleNamespace(handle=handle, when=handle.when() - loop.time(), real_handle=handle)
+        for handle in loop._scheduled  # type: ignore[attr-defined]
+    ]
+    work = SimpleNamespace(callbacks=records, tasks=dict.fromkeys(tasks), external_waits={})
+    expiry = {id(view): view._BaseView__timeout_task for view in views}  # type: ignore[attr-defined]
+
+    def timer_of(task: Any) -> Any:
+        return next(r for r in records if task._fut_waiter in r.handle._args)
+
+    async def step_to_a_new_sleep(view: discord.ui.View) -> None:
+        """The expiry task wakes early (the view's timeout was pushed back) and sleeps again,
+        on a new future, whose timer is not among the bot's timers."""
+        task = expiry[id(view)]
+        view.timeout = 20  # the expiry moves on
+        task._fut_waiter.set_result(None)  # type: ignore[attr-defined]
+        for _ in range(3):
+            await asyncio.sleep(0)
+
+    changes = [
+        lambda: None,
+        lambda: step_to_a_new_sleep(views[3]),
+        views[0].stop,
+        lambda: setattr(views[1], "_BaseView__stopped", finished_future(loop)),
+        lambda: timer_of(expiry[id(views[2])]).handle.cancel(),
+        lambda: setattr(sweep, "_handle", SimpleNamespace(future=loop.create_future())),
+        lambda: setattr(views[5], "extra__stopped", finished_future(loop)),
+        lambda: None,
+    ]
+    parked = []
+    simcord_speed._parked.clear()
+    try:
+        for step, change in enumerate(changes):
+            changed = change()
+            if changed is not None:
+                await changed
+            virtual_time = 14.5 if step == len(changes) - 1 else 0.0  # past views[4]'s timer
+            state = SimpleNamespace(
+                work=work, bot=client, loop=loop, virtual_time=virtual_time, advancing=False
+            )
+            simcord_speed._build(state)
+            simcord_speed._stretch = simcord_speed._Stretch(client, work, virtual_time)
+            deadlines = (loop.time(), loop.time() + 1000)  # before the timers, and after
+            try:
+                answers = [
+                    simcord_speed._is_parked(state, task, deadline)
+                    for deadline in deadlines
+                    for task in tasks
+                ]
+            finally:
+                simcord_speed._close()
+            assert answers == [
+                simcord_speed._original_is_parked(state, task, deadline)
+                for deadline in deadlines
+                for task in tasks
+            ]
+            parked.append(sum(answers))
+    finally:
+        simcord_speed._parked.clear()
+        sweep.cancel()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    assert parked[0] == 14 and parked[-1] < 8  # the changes did change answers

@@ -42,6 +42,15 @@ that change nothing, the expiry question late in each. It is now asked first (a 
 answers: see ``_is_parked``), and which timers wake a wait is answered once per stretch. The expiry
 question itself reads the task's view from its coroutine once per task (``_expiry``).
 
+A settlement makes a pass after every step any bot task takes (a dozen a click), and in each it
+asks of every waiting task whether its wait is to be virtualized and whether it is parked. Only the
+tasks a timer with a live real-time fallback could wake are asked the first (for the others the
+answer cancels nothing: ``_virtualize``); a task found parked by its view's expiry timer or its
+loop's interval is, in the next passes, asked only whether that reason still holds
+(``_still_parked``); a pass over the very timers of the last pass keeps its index; the scan for a
+sleep beyond the deadline reads the index. The timer records' ``==`` answers false at once where a
+field-by-field comparison must (``_record_eq``).
+
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
 """
@@ -230,10 +239,12 @@ def _run_due_virtual_callbacks(state: Any, deadline: float) -> None:
 
 async def _settle_internal(self: Any, **kwargs: Any) -> None:
     _close()
+    _parked.clear()
     try:
         await _original_settle(self, **kwargs)
     finally:
         _close()
+        _parked.clear()
 
 
 _last_state: list[Any] = [None, None]
@@ -339,18 +350,108 @@ def _recognized_wait(state: Any, task: asyncio.Task[Any], waiter: Any) -> bool:
 
 
 def _is_parked(state: Any, task: asyncio.Task[Any], deadline: float) -> bool:
-    """simcord's answer. Its reasons are tried in turn, and every one before the expiry timer's
-    gives a reason too (the task is done, a declared wait, a listener, a view's completion):
-    so a view's expiry task waiting on a live future (``view_expiry_task`` asks that) that a
-    pending timer wakes is parked whichever comes first, without asking the others."""
+    """simcord's answer. Its reasons are tried in turn, and every one before the interval of a
+    ``discord.ext.tasks`` loop gives a reason too (the task is done, a declared wait, a
+    listener, a view's completion, a view's expiry timer): so a view's expiry task, or a loop
+    between two runs, waiting on a live future (``view_expiry_task``, ``tasks_loop_sleep`` ask
+    that) that a pending timer wakes is parked whichever comes first, without asking the
+    others. Such a task is remembered for the settlement (``_parked``): in a later pass, while
+    it waits on that future, its view is not stopped (or its loop still sleeps on it) and the
+    timer is still pending, it is parked still."""
     if task.done():
         return True
     waiter = getattr(task, "_fut_waiter", None)
-    if _dpy_internals.view_expiry_task(
-        state.bot, task, waiter
-    ) and _settlement._timer_records_waking(state, task, waiter):
-        return True
+    if waiter is not None and not waiter.done():
+        table = _fresh_table(state)
+        known = _parked.get(task)
+        if known is not None and table is not None and _still_parked(state, task, known, table):
+            return True
+        for reason in (_dpy_internals.view_expiry_task, _loop_sleep):
+            if reason(state.bot, task, waiter):
+                found = _settlement._timer_records_waking(state, task, waiter)
+                if found:
+                    if table is not None:
+                        _remember(task, waiter, reason, found[0], table)
+                    return True
     return bool(_original_is_parked(state, task, deadline))
+
+
+def _loop_sleep(client: Any, task: asyncio.Task[Any], waiter: Any) -> bool:
+    return bool(_dpy_internals.tasks_loop_sleep(task, waiter))
+
+
+_parked: dict[asyncio.Task[Any], tuple[Any, Any, Any, Any, Any, Any]] = {}
+"""A task found parked in this settlement by its view's expiry timer or its loop's interval:
+task -> (the future it waited on, its view or its loop, the pending timer that wakes it, that
+timer's key in the index, and for a view ``_expiry``'s attribute names and ``__stopped``
+names of it). Emptied as each settlement starts and ends."""
+
+
+def _fresh_table(state: Any) -> dict[Any, list[tuple[int, Any]]] | None:
+    """The index of this stretch's timers, or None out of a stretch."""
+    stretch = _stretch
+    index = _index
+    if (
+        stretch is None
+        or index is None
+        or stretch.work is not state.work
+        or index[0] is not state.work
+        or stretch.virtual_time != state.virtual_time
+        or index[1] != state.virtual_time
+    ):
+        return None
+    return index[2]
+
+
+def _remember(
+    task: asyncio.Task[Any],
+    waiter: Any,
+    reason: Any,
+    record: Any,
+    table: dict[Any, list[tuple[int, Any]]],
+) -> None:
+    keys = names = None
+    if reason is _loop_sleep:
+        owner = _dpy_internals._tasks_loop_self(task)
+    else:
+        known = _owners.get(task)
+        if known is None:
+            return  # answered by simcord's own question (not read from the coroutine)
+        owner, keys, names = known
+    key = id(waiter)
+    if not any(entry is record for _, entry in table.get(key, ())):
+        key = ("task", id(task))
+    _parked[task] = (waiter, owner, record, key, keys, names)
+
+
+def _still_parked(
+    state: Any,
+    task: asyncio.Task[Any],
+    known: tuple[Any, Any, Any, Any, Any, Any],
+    table: dict[Any, list[tuple[int, Any]]],
+) -> bool:
+    """Whether the reason ``task`` was parked for in an earlier pass holds now: the same live
+    future waited on, the timer that wakes it still pending among the bot's timers (this
+    stretch's index holds it), and its view not stopped (simcord's question, ``_expiry``) or
+    its loop sleeping on that future (its sleep handle's future, as ``tasks_loop_sleep`` asks)."""
+    waiter, owner, record, key, keys, names = known
+    if task._fut_waiter is not waiter:  # type: ignore[attr-defined]
+        return False
+    handle = record.handle
+    if handle.cancelled() or record.when <= state.virtual_time:
+        return False
+    if not any(entry is record for _, entry in table.get(key, ())):
+        return False
+    if keys is not None:
+        attributes = vars(owner)
+        if attributes.keys() != keys:
+            return _view_timeout_task_identity(state.bot, task)
+        for name in names:  # ``_expiry``'s question, on the view's names as they are
+            value = attributes[name]
+            if isinstance(value, asyncio.Future) and value.done():
+                return False
+        return True
+    return getattr(getattr(owner, "_handle", None), "future", None) is waiter
 
 
 _original_sleep_waiter = _settlement._is_virtual_sleep_waiter
