@@ -4,6 +4,7 @@ the same timers wake the same waits, and the settlement wait gives back the same
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 from types import SimpleNamespace
 from typing import Any
@@ -532,3 +533,70 @@ async def test_a_task_parked_in_one_pass_is_asked_again_in_the_next() -> None:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     assert parked[0] == 14 and parked[-1] < 8  # the changes did change answers
+
+
+class Kept:
+    """An object that says how it is deep-copied."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Kept:
+        return Kept(copy.deepcopy(self.value, memo))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Kept) and other.value == self.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Word(str):
+    """A string of a type of its own (an enum's value)."""
+
+
+def containers(value: Any, seen: dict[int, int], out: list[Any]) -> list[Any]:
+    """The shape of a copy: each container met, as the first place it was met (so that a dict
+    met twice, or a list holding itself, reads the same in two copies)."""
+    if isinstance(value, (dict, list, tuple, Kept)):
+        if id(value) in seen:
+            out.append(("again", seen[id(value)]))
+            return out
+        seen[id(value)] = len(seen)
+        out.append(type(value).__name__)
+        items: Any = value.value if isinstance(value, Kept) else value
+        for item in items.items() if isinstance(items, dict) else items:
+            containers(item, seen, out)
+    else:
+        out.append(value)
+    return out
+
+
+def test_a_payload_is_copied_as_copy_deepcopy_copies_it() -> None:
+    """A request's body, a gateway event, a message's components: the same values, the same
+    objects met twice (or held by themselves), none of the original's lists or dicts shared."""
+    shared = {"name": "play", "name_localizations": {"fr": "jouer", "ja": "遊ぶ"}}
+    loop: list[Any] = [1]
+    loop.append(loop)
+    payload: Any = {
+        "commands": [shared, shared, {"options": [{"type": 3, "required": True}]}],
+        "numbers": [1, 2.5, None, False, -3],
+        "tuple": (1, "a", [2, {"b": None}]),
+        "atoms": (1, "a"),
+        "bytes": b"\x00\x01",
+        "kept": Kept([shared]),
+        "word": Word("piquet"),
+        "sub": Word("key"),
+        "loop": loop,
+        7: "an int key",
+    }
+    payload[("a", "tuple", "key")] = shared
+    ours = simcord_speed._deepcopy(payload)
+    theirs = copy.deepcopy(payload)
+    # Equal, read container by container (a list that holds itself has no ==).
+    assert containers(ours, {}, []) == containers(theirs, {}, []) != containers(loop, {}, [])
+    assert type(ours["word"]) is Word and ours["atoms"] is payload["atoms"] is theirs["atoms"]
+    originals = {id(c) for c in (payload, shared, loop, *payload["commands"], payload["numbers"])}
+    assert not originals & {id(ours), id(ours["commands"][0]), id(ours["loop"])}
+    assert ours["commands"][0] is ours["commands"][1] is ours[("a", "tuple", "key")]
+    memo: dict[int, Any] = {}
+    assert simcord_speed._deepcopy([shared, shared], memo)[0] is memo[id(shared)]
