@@ -600,3 +600,26 @@ def test_a_payload_is_copied_as_copy_deepcopy_copies_it() -> None:
     assert ours["commands"][0] is ours["commands"][1] is ours[("a", "tuple", "key")]
     memo: dict[int, Any] = {}
     assert simcord_speed._deepcopy([shared, shared], memo)[0] is memo[id(shared)]
+
+
+def test_the_clock_reads_as_simcords() -> None:
+    """In a bot's scope, the virtual time of its env (while that env runs that generation);
+    anywhere else, the real monotonic clock."""
+    original = simcord_speed._original_clock
+    fake = SimpleNamespace(_started=True, _runtime=object(), _generation=3, _virtual_time=123.5)
+    for scope, virtual in (
+        ((fake, 3), True),
+        ((fake, 2), False),  # an older generation's bot
+        (None, False),
+    ):
+        token = _runtime._BOT_SCOPE.set(scope)
+        try:
+            before = original()
+            fast = simcord_speed._clock_monotonic()
+            after = original()
+        finally:
+            _runtime._BOT_SCOPE.reset(token)
+        if virtual:
+            assert before == fast == after == 123.5
+        else:
+            assert before <= fast <= after and fast != 123.5
