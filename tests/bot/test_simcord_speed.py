@@ -623,3 +623,38 @@ def test_the_clock_reads_as_simcords() -> None:
             assert before == fast == after == 123.5
         else:
             assert before <= fast <= after and fast != 123.5
+
+
+async def test_the_view_stores_futures_are_simcords() -> None:
+    """Views of several items each, a modal, a view stopped, a ``__stopped`` attribute added,
+    replaced or not a future: the store's futures are those simcord gathers, as they are now."""
+    loop = asyncio.get_running_loop()
+    client = discord.Client(intents=discord.Intents.none())
+    store = client._connection._view_store
+    views = []
+    for index in range(4):
+        view = discord.ui.View(timeout=None)
+        for button in range(index + 1):
+            view.add_item(discord.ui.Button(label="b", custom_id=f"v{index}:{button}"))
+        store.add_view(view)
+        views.append(view)
+    modal = discord.ui.Modal(title="m", custom_id="modal")
+    modal.add_item(discord.ui.TextInput(label="t", custom_id="t"))
+    store.add_view(modal)
+    original = simcord_speed._original_stored
+    simcord_speed._stopped_names.clear()
+    try:
+        for change in (
+            lambda: None,
+            views[0].stop,
+            lambda: setattr(views[1], "_BaseView__stopped", loop.create_future()),
+            lambda: setattr(views[2], "other__stopped", loop.create_future()),
+            lambda: setattr(views[3], "late__stopped", "not a future"),
+            lambda: setattr(modal, "_BaseView__stopped", loop.create_future()),
+        ):
+            change()
+            gathered = original(client)
+            assert simcord_speed._scan_stored(client) == gathered
+        assert len(gathered) == 5 and modal._BaseView__stopped in gathered  # type: ignore[attr-defined]
+    finally:
+        simcord_speed._stopped_names.clear()

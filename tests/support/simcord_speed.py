@@ -174,10 +174,49 @@ def _close() -> None:
 def _stored_wait_futures(client: Any) -> set[Any]:
     stretch = _stretch
     if stretch is None or stretch.client is not client:
-        return _original_stored(client)
+        return _scan_stored(client)
     if stretch.stored is None:
-        stretch.stored = _original_stored(client)
+        stretch.stored = _scan_stored(client)
     return stretch.stored
+
+
+def _scan_stored(client: Any) -> set[Any]:
+    """simcord's ``_stored_wait_futures``: the ``__stopped`` futures of every view and modal of
+    the view store. simcord reads a view's attributes once for each of its items (a hand's
+    view, once per card button); here once per view, and through the names of its
+    ``__stopped`` attributes, found again whenever its attribute names change."""
+    store = getattr(_dpy_internals.get_state(client), "_view_store", None)
+    futures: set[Any] = set()
+    if store is None:
+        return futures
+    seen: set[int] = set()
+    for entries in getattr(store, "_views", {}).values():
+        for item in entries.values():
+            view = getattr(item, "_view", None)
+            if view is None or id(view) in seen:
+                continue
+            seen.add(id(view))
+            _add_stopped(view, futures)
+    for modal in getattr(store, "_modals", {}).values():
+        _add_stopped(modal, futures)
+    return futures
+
+
+_stopped_names: dict[int, tuple[Any, Any, tuple[str, ...]]] = {}
+"""id(view) -> (the view, its attribute names, those ending in __stopped): emptied with
+each settlement (``_settle_internal``), so that no view outlives its tests in it."""
+
+
+def _add_stopped(view: Any, futures: set[Any]) -> None:
+    attributes = vars(view)
+    known = _stopped_names.get(id(view))
+    if known is None or known[0] is not view or attributes.keys() != known[1]:
+        names = tuple(name for name in attributes if name.endswith("__stopped"))
+        known = _stopped_names[id(view)] = (view, frozenset(attributes), names)
+    for name in known[2]:
+        value = attributes[name]
+        if isinstance(value, asyncio.Future):
+            futures.add(value)
 
 
 def _view_timeout_task_identity(client: Any, task: asyncio.Task[Any]) -> bool:
@@ -246,11 +285,13 @@ def _run_due_virtual_callbacks(state: Any, deadline: float) -> None:
 async def _settle_internal(self: Any, **kwargs: Any) -> None:
     _close()
     _parked.clear()
+    _stopped_names.clear()
     try:
         await _original_settle(self, **kwargs)
     finally:
         _close()
         _parked.clear()
+        _stopped_names.clear()
 
 
 _last_state: list[Any] = [None, None]
