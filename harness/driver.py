@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 import simcord
+from simcord.results import to_discord_message
 
 from bot.app import AtoutBot
 from bot.play.sessions import TableSession
@@ -281,8 +282,12 @@ class Table:
         return next(t for t in self.channel.threads if t.id == thread_id)
 
     def table_message(self) -> Any:
+        """The table message as ``where().history()`` gives it, built alone: every turn asks for
+        it, and the history builds a ``discord.Message`` of each message of the thread."""
         message_id = self.session.row.table_message_id
-        return next(m for m in self.where().history() if m.id == message_id)
+        stored = self.world.backend.messages.get(self.where().id, {}).get(message_id)
+        assert stored is not None and stored.visible_to(None), "no table message"
+        return to_discord_message(self.world, stored)
 
     # ------------------------------------------------------------------------- play
     async def hand(self, player: simcord.MemberActor) -> Any:
