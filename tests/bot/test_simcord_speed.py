@@ -99,29 +99,39 @@ def random_world(rng: random.Random) -> tuple[Any, list[Any], list[Any]]:
     return state, waiters, tasks
 
 
+def one_pass_answers_as_the_scan(
+    state: Any, waiters: list[Any], tasks: list[Any], deadlines: tuple[float, ...]
+) -> tuple[int, int]:
+    """In a pass's stretch (its index built), which timers wake each wait and whether each
+    waiter sleeps beyond each deadline are the scan's answers; returns how many timers woke a
+    wait and how many sleeps were beyond a deadline."""
+    found = sleeps = 0
+    simcord_speed._build(state)
+    simcord_speed._stretch = simcord_speed._Stretch(None, state.work, state.virtual_time)
+    try:
+        for waiter in [*waiters, None]:
+            for task in tasks:
+                scan = simcord_speed._original_waking(state, task, waiter)
+                assert simcord_speed._waking(state, task, waiter) == scan
+                found += len(scan)
+            for deadline in deadlines:
+                sleeping = simcord_speed._original_sleep_waiter(state, waiter, deadline)
+                assert simcord_speed._is_virtual_sleep_waiter(state, waiter, deadline) == sleeping
+                sleeps += sleeping
+    finally:
+        simcord_speed._close()
+    return found, sleeps
+
+
 def test_the_index_finds_what_the_scan_finds() -> None:
     assert simcord.__version__ == simcord_speed.VERSION, "the shortcuts would not be installed"
     rng = random.Random(5)
     found = sleeps = 0
     for _ in range(30):
         state, waiters, tasks = random_world(rng)
-        simcord_speed._build(state)
-        simcord_speed._stretch = simcord_speed._Stretch(None, state.work, state.virtual_time)
-        try:
-            for waiter in [*waiters, None]:
-                for task in tasks:
-                    fast = simcord_speed._waking(state, task, waiter)
-                    scan = simcord_speed._original_waking(state, task, waiter)
-                    assert fast == scan
-                    found += len(scan)
-                for deadline in (0.0, 3.0, 20.0):
-                    sleeping = simcord_speed._original_sleep_waiter(state, waiter, deadline)
-                    assert (
-                        simcord_speed._is_virtual_sleep_waiter(state, waiter, deadline) == sleeping
-                    )
-                    sleeps += sleeping
-        finally:
-            simcord_speed._close()
+        woken, slept = one_pass_answers_as_the_scan(state, waiters, tasks, (0.0, 3.0, 20.0))
+        found += woken
+        sleeps += slept
     assert found > 100  # the worlds do have timers that wake their waits
     assert sleeps > 50  # and sleeps parked beyond a deadline
 
@@ -134,20 +144,7 @@ def test_a_pass_over_the_same_timers_answers_as_a_new_index() -> None:
     for _ in range(20):
         state, waiters, tasks = random_world(rng)
         for change in range(5):
-            simcord_speed._build(state)
-            simcord_speed._stretch = simcord_speed._Stretch(None, state.work, state.virtual_time)
-            try:
-                for waiter in [*waiters, None]:
-                    for task in tasks:
-                        fast = simcord_speed._waking(state, task, waiter)
-                        assert fast == simcord_speed._original_waking(state, task, waiter)
-                    for deadline in (0.0, 20.0):
-                        fast_sleep = simcord_speed._is_virtual_sleep_waiter(state, waiter, deadline)
-                        assert fast_sleep == simcord_speed._original_sleep_waiter(
-                            state, waiter, deadline
-                        )
-            finally:
-                simcord_speed._close()
+            one_pass_answers_as_the_scan(state, waiters, tasks, (0.0, 20.0))
             records = state.work.callbacks
             if change == 0:  # cancelled since the last index: the same timers, the index kept
                 for record in rng.sample(records, 15):
@@ -364,6 +361,15 @@ def finished_future(loop: asyncio.AbstractEventLoop) -> asyncio.Future[None]:
     return future
 
 
+def stored_views(count: int) -> tuple[discord.Client, list[discord.ui.View]]:
+    """A client whose view store holds ``count`` views, expiring in 10, 11... seconds."""
+    client = discord.Client(intents=discord.Intents.none())
+    views = [discord.ui.View(timeout=10 + i) for i in range(count)]
+    for view in views:
+        client._connection._view_store.add_view(view)
+    return client, views
+
+
 async def test_a_world_of_waiting_tasks_is_classified_as_simcord_classifies_it() -> None:
     """Views' expiry tasks (running, and stopped), tasks waiting for a view, a listener, a
     declared wait, plain sleeps and finished tasks, with timers before and after the settlement's
@@ -371,11 +377,7 @@ async def test_a_world_of_waiting_tasks_is_classified_as_simcord_classifies_it()
     answers, in a stretch and out of one."""
     assert simcord.__version__ == simcord_speed.VERSION
     loop = asyncio.get_running_loop()
-    client = discord.Client(intents=discord.Intents.none())
-    store = client._connection._view_store
-    views = [discord.ui.View(timeout=10 + i) for i in range(8)]
-    for view in views:
-        store.add_view(view)
+    client, views = stored_views(8)
     views[0].stop()  # its expiry task is cancelled
     listener = loop.create_future()
     client._listeners = {"message": [(listener, lambda _: True)]}
@@ -454,11 +456,7 @@ async def test_a_task_parked_in_one_pass_is_asked_again_in_the_next() -> None:
     replaced."""
     assert simcord.__version__ == simcord_speed.VERSION
     loop = asyncio.get_running_loop()
-    client = discord.Client(intents=discord.Intents.none())
-    store = client._connection._view_store
-    views = [discord.ui.View(timeout=10 + i) for i in range(6)]
-    for view in views:
-        store.add_view(view)
+    client, views = stored_views(6)
 
     @discord.ext.tasks.loop(seconds=50)
     async def sweep() -> None:

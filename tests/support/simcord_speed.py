@@ -511,18 +511,10 @@ def _is_virtual_sleep_waiter(state: Any, waiter: Any, deadline: float) -> bool:
     hundreds of timers in every pass."""
     if waiter is None or waiter.done():
         return False
-    stretch = _stretch
-    index = _index
-    if (
-        stretch is None
-        or index is None
-        or stretch.work is not state.work
-        or index[0] is not state.work
-        or stretch.virtual_time != state.virtual_time
-        or index[1] != state.virtual_time
-    ):
+    table = _fresh_table(state)
+    if table is None:
         return bool(_original_sleep_waiter(state, waiter, deadline))
-    for _, record in index[2].get(id(waiter), ()):
+    for _, record in table.get(id(waiter), ()):
         handle = record.handle
         if handle.cancelled() or record.when <= state.virtual_time:
             continue
