@@ -49,7 +49,12 @@ answer cancels nothing: ``_virtualize``); a task found parked by its view's expi
 loop's interval is, in the next passes, asked only whether that reason still holds
 (``_still_parked``); a pass over the very timers of the last pass keeps its index; the scan for a
 sleep beyond the deadline reads the index. The timer records' ``==`` answers false at once where a
-field-by-field comparison must (``_record_eq``).
+field-by-field comparison must (``_record_eq``). The view store's ``__stopped`` futures are
+gathered once per view, not once per item (``_scan_stored``).
+
+Outside the settlement: simcord's deep copies of JSON payloads (the HTTP log of every request,
+gateway events) copy dicts and lists directly (``_deepcopy``), and its ``time.monotonic`` no longer
+runs an import statement at each call (``_clock_monotonic``).
 
 It is installed only on the simcord version it was written against (pinned in pyproject); any
 other version runs unpatched.
