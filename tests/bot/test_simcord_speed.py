@@ -1,5 +1,7 @@
-"""The suite's simcord shortcuts (``tests.support.simcord_speed``) answer exactly as simcord's own scan:
-the same timers wake the same waits, and the settlement wait gives back the same futures."""
+"""The suite's simcord shortcuts (``tests.support.simcord_speed``) answer exactly as simcord's own
+code: the same timers wake the same waits, the same tasks are parked pass after pass, the same
+fallbacks are cancelled, the settlement wait gives back the same futures, and the view store's
+futures, the timer records' equality, the payloads' deep copies and the clock are simcord's."""
 
 from __future__ import annotations
 
