@@ -658,3 +658,33 @@ async def test_the_view_stores_futures_are_simcords() -> None:
         assert len(gathered) == 5 and modal._BaseView__stopped in gathered  # type: ignore[attr-defined]
     finally:
         simcord_speed._stopped_names.clear()
+
+
+def test_all_parked_is_simcords_count_of_the_parked_asking_the_busy_task_first() -> None:
+    """Whether every waiting task is parked, as simcord's ``len(parked) == len(pending)``; the
+    task a pass found busy is asked first in the next, and the questions stop at a busy one."""
+    rng = random.Random(2)
+    tasks = [Waiting(None) for _ in range(12)]
+    original = simcord_speed.simcord_env._is_parked
+    try:
+        for _ in range(200):
+            busy = {id(task) for task in tasks if rng.random() < 0.15}
+            asked: list[Any] = []
+
+            def is_parked(
+                state: Any, task: Any, deadline: float, known: set[int] = busy, seen: Any = asked
+            ) -> bool:
+                seen.append(task)
+                return id(task) not in known
+
+            simcord_speed.simcord_env._is_parked = is_parked
+            last = simcord_speed._unparked[0]
+            pending = rng.sample(tasks, rng.randrange(1, len(tasks)))
+            parked = [task for task in pending if id(task) not in busy]
+            assert simcord_speed._all_parked(None, pending, 0.0) == (len(parked) == len(pending))
+            if last in pending:
+                assert asked[0] is last
+            assert all(id(task) not in busy for task in asked[:-1])  # no further than a busy one
+    finally:
+        simcord_speed.simcord_env._is_parked = original
+        simcord_speed._unparked[0] = None

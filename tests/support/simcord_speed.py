@@ -292,11 +292,152 @@ async def _settle_internal(self: Any, **kwargs: Any) -> None:
     _parked.clear()
     _stopped_names.clear()
     try:
-        await _original_settle(self, **kwargs)
+        await _settle_loop(self, **kwargs)
     finally:
         _close()
         _parked.clear()
         _stopped_names.clear()
+        _unparked[0] = None
+
+
+_unparked: list[Any] = [None]
+"""The task a pass of the settlement last found not parked: the next pass asks it first."""
+
+
+def _all_parked(state: Any, pending: list[asyncio.Task[Any]], deadline: float) -> bool:
+    """Whether every task of ``pending`` is parked (simcord's ``len(parked) == len(pending)``),
+    asking first the task the last pass found not parked, and no further than a task that is
+    not: a busy click takes a dozen passes, of which only the last finds all parked."""
+    last = _unparked[0]
+    ordered = pending
+    if last is not None and last in pending:
+        ordered = [last, *(task for task in pending if task is not last)]
+    for task in ordered:
+        if not simcord_env._is_parked(state, task, deadline):
+            _unparked[0] = task
+            return False
+    _unparked[0] = None
+    return True
+
+
+async def _settle_loop(
+    self: Any,
+    *,
+    timeout: float | None = None,
+    idle: float = 0.05,
+    dispatch: str | None = None,
+    _deadline: float | None = None,
+) -> None:
+    """simcord 3.2.1's ``Env._settle_internal``, line for line, but for the list of parked tasks
+    of each pass: simcord classifies every waiting task, and uses the list to see whether all
+    are parked, when nothing else (a native job, an active callback) keeps the bot busy anyway;
+    and for the message of a timeout. Here it is asked only when nothing else keeps the bot
+    busy, through ``_all_parked``, and made whole for a timeout's message."""
+    env = simcord_env
+    effective = (
+        self.settle_timeout if timeout is None else self._validate_timeout(timeout, "timeout")
+    )
+    interval = self._validate_idle(idle)
+    assert self._loop is not None
+    self._last_dispatch = dispatch
+    deadline = self._loop.time() + effective if _deadline is None else _deadline
+    stable_empty = 0
+    while True:
+        env._run_due_virtual_callbacks(self._settlement_state(), deadline)
+        await env.asyncio.sleep(0)
+        advancing = self._real_advance_task or self._advance_task
+        if advancing is not None and advancing is not env._current_task():
+            done, _ = await env.asyncio.wait(
+                (advancing,), timeout=max(0.0, deadline - self._loop.time())
+            )
+            if not done:
+                raise TimeoutError("bot did not settle while advancing time")
+            if self._real_advance_task is advancing:
+                self._real_advance_task = None
+            advancing.result()
+            continue
+        pending = [task for task in env._owned_tasks(self._settlement_state()) if not task.done()]
+        callbacks = env._active_callbacks(self._settlement_state())
+        native_pending = tuple(self._work.executors)
+        if not pending and not callbacks and not native_pending:
+            stable_empty += 1
+            if stable_empty >= 2:
+                return
+            continue
+        stable_empty = 0
+        env._virtualize_recognized_waits(self._settlement_state(), pending)
+        active_callbacks = [
+            record
+            for record in callbacks
+            if not env._callback_is_parked(self._settlement_state(), record, deadline)
+        ]
+        if (
+            not native_pending
+            and not active_callbacks
+            and _all_parked(self._settlement_state(), pending, deadline)
+        ):
+            # Recheck after another loop turn so a resumed continuation or
+            # callback scheduled by a just-finished task cannot escape.
+            await env.asyncio.sleep(0)
+            again = [task for task in env._owned_tasks(self._settlement_state()) if not task.done()]
+            env._virtualize_recognized_waits(self._settlement_state(), again)
+            again_callbacks = [
+                record
+                for record in env._active_callbacks(self._settlement_state())
+                if not env._callback_is_parked(self._settlement_state(), record, deadline)
+            ]
+            if (
+                not self._work.executors
+                and not again_callbacks
+                and all(env._is_parked(self._settlement_state(), task, deadline) for task in again)
+            ):
+                return
+            continue
+        remaining = deadline - self._loop.time()
+        if remaining <= 0:
+            parked = [
+                task for task in pending if env._is_parked(self._settlement_state(), task, deadline)
+            ]
+            stuck = [task for task in pending if task not in parked]
+            raise TimeoutError(
+                env._settle_timeout_message(
+                    self._settlement_state(), stuck, pending, effective, active_callbacks
+                )
+            )
+        wait_for = min(interval, remaining)
+        if pending or native_pending:
+            await env.asyncio.wait(
+                (*pending, *native_pending),
+                timeout=wait_for,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+        else:
+            await env.asyncio.sleep(wait_for)
+        # A busy task can make progress forever. The deadline is absolute,
+        # so progress never extends it.
+        if self._loop.time() >= deadline:
+            pending = [
+                task for task in env._owned_tasks(self._settlement_state()) if not task.done()
+            ]
+            env._virtualize_recognized_waits(self._settlement_state(), pending)
+            parked = [
+                task for task in pending if env._is_parked(self._settlement_state(), task, deadline)
+            ]
+            active_callbacks = [
+                record
+                for record in env._active_callbacks(self._settlement_state())
+                if not env._callback_is_parked(self._settlement_state(), record, deadline)
+            ]
+            if self._work.executors or active_callbacks or len(parked) != len(pending):
+                raise TimeoutError(
+                    env._settle_timeout_message(
+                        self._settlement_state(),
+                        [task for task in pending if task not in parked],
+                        pending,
+                        effective,
+                        active_callbacks,
+                    )
+                )
 
 
 _last_state: list[Any] = [None, None]
