@@ -15,7 +15,7 @@ from bot.app import AtoutBot
 from bot.storage.challenges.interface import Challenge
 from games.actions import Action
 from games.base import Game
-from harness.driver import Table, cards_shown
+from harness.driver import Table, cards_shown, read_once
 
 Decide = Callable[[Game, int], Action]
 
@@ -65,7 +65,7 @@ def cards_seen_by(env: simcord.Env, user_id: int) -> dict[int, set[str]]:
         for message in messages.values():
             if not message_accessible(backend, channel_id, message, user_id):
                 continue
-            found = cards_shown(message)
+            found = read_once(env, cards_shown, message)
             if found or any(a.get("filename", "").startswith("hand-") for a in message.attachments):
                 seen[message.id] = found
     return seen

@@ -8,12 +8,14 @@ and clicks it. Nothing is applied to the engine directly.
 from __future__ import annotations
 
 import json
+import operator
 import random
 import re
 from functools import cache
 from typing import Any
 
 import simcord
+from simcord.results import to_discord_message
 
 from bot.app import AtoutBot
 from bot.play.sessions import TableSession
@@ -152,11 +154,27 @@ def unreadable_suits(message: Any) -> list[str]:
     return found
 
 
+def read_once(world: simcord.Env, reader: Any, message: Any) -> Any:
+    """``reader(message)``, read again only once the message has changed. The checks after
+    every click read every message of the world (a game's hundreds of hands), and all but a
+    few are as they were at the last click. simcord's edit of a stored message gives it a new
+    content, components and embeds (it never changes them in place), so a message whose three
+    are the very objects it had is the message that was read."""
+    reads: dict[tuple[int, Any], tuple[Any, ...]] = world.__dict__.setdefault("driver_reads", {})
+    now = (message, message.content, message.components, getattr(message, "embeds", None))
+    known = reads.get((id(message), reader))
+    if known is not None and all(map(operator.is_, known[:4], now)):
+        return known[4]
+    value = reader(message)
+    reads[id(message), reader] = (*now, value)
+    return value
+
+
 def assert_suits_readable(world: simcord.Env) -> None:
     """Every message the bot sent, hands included, writes its suits readably on both themes."""
     for messages in world.backend.messages.values():
         for message in messages.values():
-            dim = unreadable_suits(message)
+            dim = read_once(world, unreadable_suits, message)
             assert not dim, f"message {message.id} writes dim suits: {dim}"
 
 
@@ -166,7 +184,7 @@ def assert_no_hidden_cards(world: simcord.Env, public: set[str]) -> None:
         for message in messages.values():
             if message.is_ephemeral:
                 continue
-            leaked = cards_shown(message) - public
+            leaked = read_once(world, cards_shown, message) - public
             assert not leaked, f"message {message.id} shows {sorted(leaked)}: {message.content!r}"
 
 
@@ -264,8 +282,12 @@ class Table:
         return next(t for t in self.channel.threads if t.id == thread_id)
 
     def table_message(self) -> Any:
+        """The table message as ``where().history()`` gives it, built alone: every turn asks for
+        it, and the history builds a ``discord.Message`` of each message of the thread."""
         message_id = self.session.row.table_message_id
-        return next(m for m in self.where().history() if m.id == message_id)
+        stored = self.world.backend.messages.get(self.where().id, {}).get(message_id)
+        assert stored is not None and stored.visible_to(None), "no table message"
+        return to_discord_message(self.world, stored)
 
     # ------------------------------------------------------------------------- play
     async def hand(self, player: simcord.MemberActor) -> Any:

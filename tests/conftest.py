@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 from hypothesis import settings as hypothesis_settings
 
+import bot.play.drawing
 import bot.ui.emojis
 from bot.app import AtoutBot, create_bot
 from bot.config import Settings
@@ -52,6 +53,13 @@ simcord_speed.install()
 # drawing is a function of the style and the suit: drawn once a worker, each bot uploads the same
 # bytes. (The drawing itself is tested from ``rendering.emoji``: tests/bot/ui/test_emojis.py.)
 bot.ui.emojis.suit_emoji = functools.cache(bot.ui.emojis.suit_emoji)  # type: ignore[assignment]
+
+# And each bot's start warms the drawing (``bot.ui.images.warm_up``): it draws a table and a
+# hand of sample games, so that fonts, sprites and palettes are built before anybody waits for
+# them (17 ms of a thread's CPU a bot, 200 bots in the bot tests). The drawing is of fixed
+# positions and what it builds is kept by the process: drawn once a worker, each bot's warm-up
+# gives the same bytes. (A drawing process's own warm-up runs in that process.)
+bot.play.drawing.warm = functools.cache(bot.play.drawing.warm)
 
 
 class KeptModule(importlib.abc.Loader):

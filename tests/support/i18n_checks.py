@@ -162,9 +162,11 @@ def format_problems(catalogue: Catalogue, locale: str) -> list[str]:
         compiled = bundle.get_message(key)
         if compiled.value is None:
             continue
-        for count in (0, 1, 2, 5, 21):
-            values = sample_values(variables(message))
-            if "count" in values:
+        values = sample_values(variables(message))
+        # The plural forms of every language a count selects on; a message without a count
+        # formats the same each time, once.
+        for count in (0, 1, 2, 5, 21) if "count" in values else (None,):
+            if count is not None:
                 values["count"] = count
             _, errors = bundle.format_pattern(compiled.value, values)
             if errors:

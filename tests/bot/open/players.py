@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.results import to_discord_message
 
 from bot.app import AtoutBot
 from bot.play.sessions import TableSession
@@ -117,8 +118,14 @@ class OpenTable:
         return next(t for t in server.channel.threads if t.id == mirror.thread_id)
 
     def mirror_message(self, user_id: int) -> Any:
+        """The mirror's table message as its thread's history gives it, built alone (the
+        history builds a ``discord.Message`` of every message, and every click reads each
+        mirror's)."""
         place = next(p for p in places(self.session) if user_id in p.users)
-        return next(m for m in self.mirror_channel(user_id).history() if m.id == place.message_id)
+        where = self.mirror_channel(user_id)
+        stored = self.env.backend.messages.get(where.id, {}).get(place.message_id)
+        assert stored is not None and stored.visible_to(None), "no mirror message"
+        return to_discord_message(self.env, stored)
 
     def mirror_messages(self) -> list[Any]:
         """Each mirror's table message, one per server."""
