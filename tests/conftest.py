@@ -38,7 +38,7 @@ from bot.web.text import WEB
 from harness.pg_server import NoPostgres, PgServer
 from i18n.catalogue import read_resource
 from rendering.words import IMAGES
-from tests.support import simcord_speed
+from tests.support import early_runs, simcord_speed
 
 # CI runs the property tests on a fixed sequence of examples, so that a landing is never decided
 # by the luck of a draw; locally each run explores new examples.
@@ -137,7 +137,22 @@ COMPILED_ROOMS = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # the run's first process has done all this before the workers started
+    option = config.option
+    selecting = bool(
+        option.keyword or option.markexpr or getattr(option, "lf", False) or option.collectonly
+    )
+    early = early_runs.wanted(config.args, selecting)
+    # mypy reads only the sources; the screenshot script imports the bot, compiled just below.
+    early_runs.start([name for name in early if name == "mypy"])
     share_compiled_code(config)
+    early_runs.start([name for name in early if name != "mypy"])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        early_runs.stop()
 
 
 def share_compiled_code(config: pytest.Config) -> None:

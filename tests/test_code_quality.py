@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import early_runs
+
 ROOT = Path(__file__).resolve().parents[1]
 
 FORBIDDEN = {
@@ -237,8 +239,8 @@ def test_ruff_lint_and_format_are_clean() -> None:
     assert fmt.returncode == 0, fmt.stdout + fmt.stderr
 
 
-def test_mypy_is_clean() -> None:
-    done = _run("mypy")
+def test_mypy_is_clean(tmp_path: Path) -> None:
+    done, _ = early_runs.run("mypy", tmp_path, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -2,18 +2,19 @@
 its moments (``--no-browser``: HTML, so the suite needs neither Chromium nor Playwright), in more
 than one language. The script runs in a process of its own with the suite's simcord shortcuts
 (``tests.support.simcord_speed``, exact), which halve its time; both languages in one run, which
-imports the bot, starts its computer players' process and reads the catalogues once.
+imports the bot, starts its computer players' process and reads the catalogues once. It starts
+with the suite, at the lowest priority (``tests.support.early_runs``), and the test checks what
+it made.
 """
 
 from __future__ import annotations
 
 import html
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from bot.text.i18n import t
+from tests.support import early_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,29 +59,13 @@ def says(page: str, key: str, language: str, **params: object) -> bool:
     return all(part in page for part in fragments(key, language, **params))
 
 
-LANGUAGES = ["en", "fr"]
+LANGUAGES = early_runs.PREVIEW_LANGUAGES
 
 
 def test_preview_script_reaches_every_moment_of_every_game(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tests.support.simcord_speed",
-            "benchmarks/preview.py",
-            "--no-browser",
-            "--lang",
-            ",".join(LANGUAGES),
-            "--out",
-            str(tmp_path),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
+    done, out = early_runs.run("preview", tmp_path, timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr
-    pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in tmp_path.glob("*.html")}
+    pages = {p.stem: html.unescape(p.read_text("utf-8")) for p in out.glob("*.html")}
     expected = set()
     for language in LANGUAGES:
         expected |= {f"{game}-{m}-{language}" for game, moments in MOMENTS.items() for m in moments}
