@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.registry import GAME_NAMES
+from tests.support import early_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,10 +27,21 @@ def _run(*args: str) -> str:
     return done.stdout
 
 
+def _early(name: str, tmp_path: Path) -> str:
+    """The output of a benchmark started with the run (``tests.support.early_runs``: its
+    arguments are there), or run now."""
+    done, _ = early_runs.run(name, tmp_path, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _parsed(out: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+
+
 def _figures(*args: str) -> list[dict[str, Any]]:
     """A benchmark's results with ``--json``: what is measured, not how the line words it."""
-    lines = _run(*args, "--json").splitlines()
-    return [json.loads(line) for line in lines if line.startswith("{")]
+    return _parsed(_run(*args, "--json"))
 
 
 def _positive(*values: object) -> bool:
@@ -42,8 +54,8 @@ def test_engine_benchmark_measures_every_game() -> None:
     assert all(r["deals_per_s"] > 0 for r in results)
 
 
-def test_render_benchmark_prints_time_and_size() -> None:
-    out = _run("benchmarks/render.py", "--renders", "2", "--tables", "2", "--fill-tables", "3")
+def test_render_benchmark_prints_time_and_size(tmp_path: Path) -> None:
+    out = _early("render", tmp_path)
     lines = re.findall(r"^(\w+) ([\w ]+): [\d.]+ ms, \d+ KB$", out, re.M)
     assert ("coinche", "table") in lines and ("piquet", "hand") in lines
     # The memory a fresh drawing process holds, then with layers of 3 tables more in its cache.
@@ -130,17 +142,15 @@ def test_load_benchmark_runs_two_pinned_clusters_on_postgresql(pg_server: Any) -
     assert _positive(total["cpu_ms_per_action"])
 
 
-def test_restart_benchmark_prints_one_line() -> None:
-    (result,) = _figures("benchmarks/restart.py", "--tables", "3", "--clicks", "2")
+def test_restart_benchmark_prints_one_line(tmp_path: Path) -> None:
+    (result,) = _parsed(_early("restart", tmp_path))  # 3 tables, 2 clicks
     assert (result["tables"], result["first_clicks"]) == (3, 2)
     assert _positive(result["start_to_ready_ms"], result["ack_ms"]["p50"])
     assert result["hands_shown"] <= 2
 
 
-def test_leaderboard_benchmark_prints_its_three_figures() -> None:
-    results = _figures(
-        "benchmarks/leaderboard.py", "--players", "30", "--games", "120", "--samples", "5"
-    )
+def test_leaderboard_benchmark_prints_its_three_figures(tmp_path: Path) -> None:
+    results = _parsed(_early("leaderboard", tmp_path))
     timed = [r for r in results if "wall_ms" in r]
     assert [r["name"] for r in timed] == [
         "/leaderboard (image included)",
@@ -152,11 +162,8 @@ def test_leaderboard_benchmark_prints_its_three_figures() -> None:
     )
 
 
-def test_challenge_benchmark_prints_its_figures() -> None:
-    results = _figures(
-        "benchmarks/challenge.py", "--attempts", "20", "--deals", "2", "--variants", "3",
-        "--samples", "3",
-    )  # fmt: skip
+def test_challenge_benchmark_prints_its_figures(tmp_path: Path) -> None:
+    results = _parsed(_early("challenge", tmp_path))  # 20 attempts
     timed = [r for r in results if "wall_ms" in r]
     assert [(r["name"], r["backend"], r["attempts"]) for r in timed] == [
         ("/challenge standings (image included)", "sqlite", 20),
@@ -168,11 +175,9 @@ def test_challenge_benchmark_prints_its_figures() -> None:
     )
 
 
-def test_review_benchmark_prints_each_level_s_cost_and_the_time() -> None:
+def test_review_benchmark_prints_each_level_s_cost_and_the_time(tmp_path: Path) -> None:
     # Belote: the game whose deals are the quickest to play and review at every level.
-    (result,) = _figures(
-        "benchmarks/review.py", "--games", "belote", "--deals", "2", "--samples", "1"
-    )
+    (result,) = _parsed(_early("review", tmp_path))  # 2 deals
     assert (result["name"], result["deals"], result["unit"]) == ("belote", 2, "points")
     assert set(result["cost"]) == {"easy", "normal", "hard"}
     assert all(_positive(c["mean"]) for c in result["cost"].values())
@@ -207,10 +212,8 @@ def test_puzzles_benchmark_prints_counts_kinds_who_finds_them_and_the_time() -> 
     assert _positive(result["seconds"]["p50"], result["seconds"]["p95"])
 
 
-def test_season_board_benchmark_prints_its_figures() -> None:
-    results = _figures(
-        "benchmarks/season_board.py", "--players", "40", "--games", "160", "--samples", "3"
-    )
+def test_season_board_benchmark_prints_its_figures(tmp_path: Path) -> None:
+    results = _parsed(_early("season_board", tmp_path))  # 40 players, 160 games
     timed = [r for r in results if "cpu_ms" in r]
     assert [r["name"] for r in timed] == [
         "/leaderboard season: (no divisions, image included)",
