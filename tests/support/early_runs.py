@@ -92,7 +92,10 @@ def start(names: Sequence[str]) -> None:
                 [sys.executable, "-m", "tests.support.early_runs", name, str(place)],
                 cwd=ROOT,
                 stdin=subprocess.DEVNULL,
-                start_new_session=True,
+                # A group of its own, to end it whole; not a session of its own, whose
+                # scheduling group (Linux's autogroup) would share the cores with the tests'
+                # as an equal, whatever its nice value.
+                process_group=0,
             )
         )
 
