@@ -277,24 +277,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     moves tests from the end of a queue: so each share starts with its part of the long tests,
     dealt in turn, and the run ends on short tests taken from wherever they are left."""
     workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    # Except the tests that check a run started with the suite (``early_runs``): they come
+    # last, so that their run has had the idle time of the whole suite, and is done.
+    checks = {test for _, test in early_runs.RUNS.values()}
+    late = [item for item in items if item.nodeid in checks]
 
     def long(item: pytest.Item) -> bool:
         path = resolved(item.path)
         return path.parent == TESTS or path in LONG_FIRST
 
-    first = [i for i in items if resolved(i.path).parent == TESTS]
+    first = [i for i in items if resolved(i.path).parent == TESTS and i.nodeid not in checks]
     first += [i for i in items if resolved(i.path) in LONG_FIRST]
     rest = [item for item in items if not long(item)]
     shares: list[list[pytest.Item]] = [first[k::workers] for k in range(workers)]
+    ends = [late[k::workers] for k in range(workers)]
     total = len(items)
     for k, share in enumerate(shares):
         # xdist sends the n-th of w idle workers (what is left) // (w - n) tests.
         size = total // (workers - k)
-        take = max(0, size - len(share))
-        share += rest[:take]
+        take = len(rest) if k == workers - 1 else max(0, size - len(share) - len(ends[k]))
+        share += rest[:take] + ends[k]
         del rest[:take]
         total -= len(share)
-    shares[-1] += rest
     items[:] = [item for share in shares for item in share]
 
 

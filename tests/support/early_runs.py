@@ -34,41 +34,41 @@ PREVIEW_LANGUAGES = ["en", "fr"]
 """The languages the screenshot script is checked in (both in one run of it)."""
 
 RUNS: dict[str, tuple[str, str]] = {
-    "mypy": ("-m mypy", "tests/test_code_quality.py"),
+    "mypy": ("-m mypy", "tests/test_code_quality.py::test_mypy_is_clean"),
     "preview": (
         "-m tests.support.simcord_speed benchmarks/preview.py --no-browser"
         f" --lang {','.join(PREVIEW_LANGUAGES)} --out {{out}}",
-        "tests/test_preview.py",
+        "tests/test_preview.py::test_preview_script_reaches_every_moment_of_every_game",
     ),
     # The benchmarks whose smoke tests assert on what they print, not on how fast the machine
     # was (no wall-clock phase, no sampling): a niced run only takes longer.
     "render": (
         "benchmarks/render.py --renders 2 --tables 2 --fill-tables 3",
-        "tests/test_benchmarks.py",
+        "tests/test_benchmarks.py::test_render_benchmark_prints_time_and_size",
     ),
     "review": (
         "benchmarks/review.py --games belote --deals 2 --samples 1 --json",
-        "tests/test_benchmarks.py",
+        "tests/test_benchmarks.py::test_review_benchmark_prints_each_level_s_cost_and_the_time",
     ),
     "restart": (
         "benchmarks/restart.py --tables 3 --clicks 2 --json",
-        "tests/test_benchmarks.py",
+        "tests/test_benchmarks.py::test_restart_benchmark_prints_one_line",
     ),
     "leaderboard": (
         "benchmarks/leaderboard.py --players 30 --games 120 --samples 5 --json",
-        "tests/test_benchmarks.py",
+        "tests/test_benchmarks.py::test_leaderboard_benchmark_prints_its_three_figures",
     ),
     "challenge": (
         "benchmarks/challenge.py --attempts 20 --deals 2 --variants 3 --samples 3 --json",
-        "tests/test_benchmarks.py",
+        "tests/test_benchmarks.py::test_challenge_benchmark_prints_its_figures",
     ),
     "season_board": (
         "benchmarks/season_board.py --players 40 --games 160 --samples 3 --json",
-        "tests/test_benchmarks.py",
+        "tests/test_benchmarks.py::test_season_board_benchmark_prints_its_figures",
     ),
 }
 """Each run's arguments to Python, as a command line (``{out}``: the directory it writes in),
-and the test module that checks it."""
+and the test that checks it."""
 
 _started: list[subprocess.Popen[bytes]] = []
 
@@ -120,14 +120,17 @@ def wanted(args: Sequence[str], selecting: bool) -> list[str]:
     named = [Path(arg.split("::")[0]).resolve() for arg in args] or [ROOT / "tests"]
     return [
         name
-        for name, (_, module) in RUNS.items()
-        if any(place == ROOT / module or place in (ROOT / module).parents for place in named)
+        for name, (_, test) in RUNS.items()
+        for module in [ROOT / test.split("::")[0]]
+        if any(place == module or place in module.parents for place in named)
     ]
 
 
 def run(name: str, out: Path, timeout: float) -> tuple[subprocess.CompletedProcess[str], Path]:
     """The run's result and the directory it wrote in: the early run's if one was started, else
     the command run now in ``out``."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]
+    assert current in ("", RUNS[name][1]), f"{name} is checked by {RUNS[name][1]}, not {current}"
     place = os.environ.get(ENV)
     if place is None or not (Path(place) / name).is_dir():
         done = subprocess.run(
