@@ -113,17 +113,22 @@ def stop() -> None:
 
 
 def wanted(args: Sequence[str], selecting: bool) -> list[str]:
-    """The runs whose test module the run's paths include; none where tests are picked by name
-    or mark (their module may well be left out)."""
+    """The runs whose test the run's paths include (a directory, the test's module, or the test
+    itself); none where tests are picked by name or mark (theirs may well be left out)."""
     if selecting:
         return []
-    named = [Path(arg.split("::")[0]).resolve() for arg in args] or [ROOT / "tests"]
-    return [
-        name
-        for name, (_, test) in RUNS.items()
-        for module in [ROOT / test.split("::")[0]]
-        if any(place == module or place in module.parents for place in named)
-    ]
+    named = [arg.split("::") for arg in args] or [["tests"]]
+    out = []
+    for name, (_, test) in RUNS.items():
+        module, function = test.split("::")
+        for path, *inside in named:
+            place = Path(path).resolve()
+            if place in (ROOT / module).parents or (
+                place == ROOT / module and (not inside or inside[0].split("[")[0] == function)
+            ):
+                out.append(name)
+                break
+    return out
 
 
 def run(name: str, out: Path, timeout: float) -> tuple[subprocess.CompletedProcess[str], Path]:
