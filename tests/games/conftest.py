@@ -76,20 +76,19 @@ def cards_among(value: Any, deck: frozenset[str]) -> set[str]:
     def walk(item: Any) -> None:
         kind = type(item)
         if kind is dict:
-            for key, inner in item.items():
+            for key in item:
                 if type(key) is str:
                     if key in deck:
                         add(key)
                 else:
                     walk(key)
-                plain = type(inner)
-                if plain is str:
-                    if inner in deck:
-                        add(inner)
-                elif plain is not int and inner is not None and plain is not bool:
-                    walk(inner)
+            inners = item.values()
         elif kind is list or kind is tuple:
-            for inner in item:
+            inners = item
+        else:
+            inners = None
+        if inners is not None:
+            for inner in inners:
                 plain = type(inner)
                 if plain is str:
                     if inner in deck:
