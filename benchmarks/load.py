@@ -21,6 +21,9 @@ concurrently. Printed, one line per run:
   routes deep-copy every payload), which a real bot does not pay; and this script's people's
   (choosing and making their clicks), which it does not pay either;
 - drawings per action, by kind (table, hand...), and the drawing processes' CPU time per image.
+- the bot's REST requests that count against Discord's global limit (50 a second for a bot
+  unless Discord raised it; an interaction's routes do not count), per second and per action,
+  by route in ``--json``: simcord does not enforce that limit, Discord does.
 
 Run: ``python benchmarks/load.py --tables 200 --workload flat-out --duration 60``. The machine
 is shared: run it under ``nice`` and compare medians of several runs.
@@ -107,6 +110,21 @@ DEFAULT_PAUSE_S = Settings().ai_pause_s
 MENTION = re.compile(r"<@(\d+)>")
 ACK_METHODS = ("respond_with_message", "defer", "defer_update", "update_source")
 
+GLOBAL_LIMIT_PER_S = 50
+"""Discord's global rate limit: the REST requests a bot may make a second, in all, unless
+Discord has raised it for that bot. Interaction routes (a click's answer, a hand's edits) are
+not bound by it; a table message's edits, pings and their deletion are."""
+SNOWFLAKE = re.compile(r"/\d{6,}")
+
+
+def rest_route(method: str, path: str) -> str:
+    """A request's route as Discord counts it for the global limit: ``interaction`` for the
+    routes of an interaction's token (not bound by the limit), else the method and the path
+    with its ids left out (``PATCH /channels/{id}/messages/{id}``)."""
+    if path.startswith(("/interactions/", "/webhooks/")):
+        return "interaction"
+    return f"{method} {SNOWFLAKE.sub('/{id}', path)}"
+
 
 @dataclass
 class Click:
@@ -141,6 +159,9 @@ class Probe:
     simcord_s: float = 0.0
     players_s: float = 0.0
     """CPU time of this script's people choosing and making their clicks (not the bot's)."""
+    requests: collections.Counter[str] = field(default_factory=collections.Counter)
+    """The bot's REST requests by route (``rest_route``): Discord lets a bot make 50 requests a
+    second in all (its global limit), interaction routes not counted."""
     drawings: collections.Counter[str] = field(default_factory=collections.Counter)
     """Images drawn (in a drawing process or thread), by drawing function: what an action costs
     the drawing processes is mostly these."""
@@ -195,6 +216,7 @@ def install_hooks(env: simcord.Env, probe: Probe) -> None:
     dispatch = simcord_router.dispatch
 
     def timed_dispatch(*args: Any, **kw: Any) -> Any:
+        probe.requests[rest_route(args[1], args[2])] += 1
         start = time.thread_time()  # CPU time: the wall clock counts other work's turns too
         try:
             return dispatch(*args, **kw)
@@ -687,6 +709,7 @@ async def run(
             wall_start = time.perf_counter()
             simcord_start, players_start = probe.simcord_s, probe.players_s
             drawings_start = collections.Counter(probe.drawings)
+            requests_start = collections.Counter(probe.requests)
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
             players_task = asyncio.get_running_loop().create_task(players.run())
             # The event loop's own CPU time (not the wall clock, which a shared machine's other
@@ -708,6 +731,7 @@ async def run(
             simcord_share = (probe.simcord_s - simcord_start) / cpu if cpu else 0.0
             players_share = (probe.players_s - players_start) / cpu if cpu else 0.0
             drawn = probe.drawings - drawings_start
+            requests = probe.requests - requests_start
             counts_after = sum(
                 s.game.action_count for s in bot.tables.sessions.values() if s.game is not None
             )
@@ -732,6 +756,8 @@ async def run(
     over_3s = sum(1 for a in acks if a > 3000) + unanswered
     actions = (counts_after - counts_before) / wall
     done = max(1, counts_after - counts_before)
+    bound = {route: count for route, count in requests.items() if route != "interaction"}
+    bound_per_s = sum(bound.values()) / wall
     server = ""
     server_ms: float | None = None
     if server_end[1] > server_start[1]:
@@ -758,6 +784,11 @@ async def run(
         "players_share": players_share,
         "drawing_ms_per_image": (tree_cpu - cpu) * 1000 / max(1, sum(drawn.values())),
         "drawings_per_action": {kind: count / done for kind, count in sorted(drawn.items())},
+        "global_limit_requests_per_s": bound_per_s,
+        "global_limit_requests_per_action": {
+            route: count / done for route, count in sorted(bound.items())
+        },
+        "interaction_requests_per_s": requests["interaction"] / wall,
     }
     line = (
         f"{workload}, {tables} tables, {duration:.0f} s: "
@@ -780,6 +811,9 @@ async def run(
             or "none"
         )
         + f" ({figures['drawing_ms_per_image']:.1f} ms of CPU each in the drawing processes)"
+        + f"; requests under Discord's global limit {bound_per_s:.0f}/s"
+        f" ({sum(bound.values()) / done:.2f} per action; the limit is {GLOBAL_LIMIT_PER_S}/s"
+        f" unless raised), on interaction routes {requests['interaction'] / wall:.0f}/s"
     )
     if mirrors:
         figures["mirrors"] = mirrors

@@ -114,6 +114,12 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
     assert _positive(result["cpu_ms_per_action"], result["tree_cpu_ms_per_action"])
     assert 0 <= result["acks_over_3s"] <= result["clicks"]
     assert result["drawings_per_action"]["table"] > 0 and 0 <= result["simcord_share"] < 1
+    # Discord's global limit: the table message's edits count against it, a click's answer and
+    # the hands' edits (an interaction's routes) do not.
+    bound = result["global_limit_requests_per_action"]
+    assert bound["PATCH /channels/{id}/messages/{id}"] > 0
+    assert not any("interaction" in route or "webhooks" in route for route in bound)
+    assert result["global_limit_requests_per_s"] > 0 and result["interaction_requests_per_s"] > 0
 
 
 def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> None:
