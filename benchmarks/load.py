@@ -70,6 +70,7 @@ from benchmarks.figures import add_json_option, percentile, report
 from bot.app import AtoutBot, create_bot
 from bot.challenge.controller import Challenges
 from bot.config import Settings
+from bot.global_limit import DISCORD_LIMIT, GlobalLimit, exempt, install
 from bot.play import workers
 from bot.play.driving import schedule_drive
 from bot.play.lobby import join, seat_computer, start_game
@@ -110,10 +111,6 @@ DEFAULT_PAUSE_S = Settings().ai_pause_s
 MENTION = re.compile(r"<@(\d+)>")
 ACK_METHODS = ("respond_with_message", "defer", "defer_update", "update_source")
 
-GLOBAL_LIMIT_PER_S = 50
-"""Discord's global rate limit: the REST requests a bot may make a second, in all, unless
-Discord has raised it for that bot. Interaction routes (a click's answer, a hand's edits) are
-not bound by it; a table message's edits, pings and their deletion are."""
 SNOWFLAKE = re.compile(r"/\d{6,}")
 
 
@@ -121,7 +118,7 @@ def rest_route(method: str, path: str) -> str:
     """A request's route as Discord counts it for the global limit: ``interaction`` for the
     routes of an interaction's token (not bound by the limit), else the method and the path
     with its ids left out (``PATCH /channels/{id}/messages/{id}``)."""
-    if path.startswith(("/interactions/", "/webhooks/")):
+    if exempt(path):
         return "interaction"
     return f"{method} {SNOWFLAKE.sub('/{id}', path)}"
 
@@ -599,10 +596,12 @@ async def run(
     mirrors: int = 0,
     profile: str | None = None,
     languages: tuple[str, ...] = ("en",),
+    discord_rate: int = 0,
 ) -> tuple[str, dict[str, object]]:
     """The run's line for people, and its figures (``--json``). ``mirrors``: open tables, each
     of one person of that many servers, shown in a thread of each (0: the servers' own
-    tables, two people each)."""
+    tables, two people each). ``discord_rate``: the bot keeps to Discord's global limit at
+    that rate during the run (the tables are opened without it), as ``python -m bot`` does."""
     logging.basicConfig(level=logging.CRITICAL)
     flat_out = workload == "flat-out"
     with tempfile.TemporaryDirectory() as tmp:
@@ -708,6 +707,9 @@ async def run(
             tree_start = tree_cpu_s(os.getpid())
             wall_start = time.perf_counter()
             simcord_start, players_start = probe.simcord_s, probe.players_s
+            limit = GlobalLimit(discord_rate) if discord_rate else None
+            if limit is not None:
+                install(bot.http, limit)
             drawings_start = collections.Counter(probe.drawings)
             requests_start = collections.Counter(probe.requests)
             lag_task = asyncio.get_running_loop().create_task(loop_lag(lag, stop))
@@ -789,6 +791,8 @@ async def run(
             route: count / done for route, count in sorted(bound.items())
         },
         "interaction_requests_per_s": requests["interaction"] / wall,
+        "discord_rate": discord_rate,
+        "requests_that_waited_for_the_limit": limit.waited / max(1, limit.taken) if limit else 0.0,
     }
     line = (
         f"{workload}, {tables} tables, {duration:.0f} s: "
@@ -812,8 +816,14 @@ async def run(
         )
         + f" ({figures['drawing_ms_per_image']:.1f} ms of CPU each in the drawing processes)"
         + f"; requests under Discord's global limit {bound_per_s:.0f}/s"
-        f" ({sum(bound.values()) / done:.2f} per action; the limit is {GLOBAL_LIMIT_PER_S}/s"
+        f" ({sum(bound.values()) / done:.2f} per action; the limit is {DISCORD_LIMIT}/s"
         f" unless raised), on interaction routes {requests['interaction'] / wall:.0f}/s"
+        + (
+            f"; kept to {discord_rate}/s: {figures['requests_that_waited_for_the_limit']:.0%}"
+            " of them waited for their place"
+            if limit
+            else ""
+        )
     )
     if mirrors:
         figures["mirrors"] = mirrors
@@ -856,6 +866,8 @@ def clusters(args: argparse.Namespace) -> None:
                 f"--db={args.db}",
                 f"--cluster={index}/{count}",
                 f"--image-processes={args.image_processes}",
+                # The limit is the bot's: the clusters share it.
+                f"--discord-rate={max(1, args.discord_rate // count) if args.discord_rate else 0}",
                 "--json",
                 *(["--simcord-clock"] if args.simcord_clock else []),
             ],
@@ -948,10 +960,19 @@ def main() -> None:
         help="keep simcord's bookkeeping of the bot's timers during the run (see release_loop)",
     )
     parser.add_argument(
+        "--discord-rate",
+        type=int,
+        default=0,
+        help="keep to Discord's global limit at this many requests a second during the run, as"
+        " python -m bot does (ATOUT_DISCORD_RATE, 45); default 0: none, what the bot itself can do",
+    )
+    parser.add_argument(
         "--profile", help="write cProfile's statistics of the bot's process during the run here"
     )
     add_json_option(parser)
     args = parser.parse_args()
+    if args.discord_rate < 0:
+        parser.error("--discord-rate is a number of requests a second, 0 or more")
     if args.clusters:
         if not args.db:
             parser.error("--clusters needs --db (a database the clusters share)")
@@ -973,6 +994,7 @@ def main() -> None:
         args.mirrors,
         args.profile,
         tuple(args.mirror_languages.split(",")),
+        args.discord_rate,
     )
     line, figures = asyncio.run(result)
     # A cluster's parent reads the line too, to print it beside the figures it sums.

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.challenge.controller import Challenges
 from bot.challenge.listener import ChallengeListener
 from bot.config import Settings
+from bot.global_limit import GlobalLimit, install
 from bot.open.tables import OpenTables
 from bot.play import workers
 from bot.play.computers import ChooseFn, default_choose
@@ -95,6 +96,8 @@ class AtoutBot(commands.Bot):
             **shard_options,
         )
         self.settings = settings
+        self.global_limit: GlobalLimit | None = None
+        """Discord's global limit as this process keeps it (``Settings.discord_rate``)."""
         # Storage stamps a game's end on the clock the seasons' sweep reads (Discord's).
         database.use_clock(discord.utils.utcnow)
         workers.configure_images(settings.image_processes)
@@ -184,6 +187,11 @@ class AtoutBot(commands.Bot):
         await answer_unknown(interaction)
 
     async def setup_hook(self) -> None:
+        # Every request from here on keeps to Discord's global limit (``bot.global_limit``):
+        # what discord.py sends while it logs in comes before, and is a few requests.
+        if self.settings.discord_rate:
+            self.global_limit = GlobalLimit(self.settings.discord_rate)
+            install(self.http, self.global_limit)
         # Logged in: the drawing processes start now, while the commands are synced and the
         # tables restored, so that the first clicks find them warm sooner. (Not before the
         # login: a refused token would wait for them to start before it exits.)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.global_limit import DEFAULT_RATE, MAX_RATE
 from bot.play.workers import MAX_IMAGE_PROCESSES, default_image_processes
 from bot.process.logs import redact
 from bot.storage.databases.postgres import is_postgres_url
@@ -56,6 +57,11 @@ class Settings:
     niced below everything else: one by default for ``python -m bot``; 0 computes them in a
     thread of the bot (a tiny machine: no process of its own, tables slower during a review),
     as the tests do."""
+    discord_rate: int = 0
+    """``ATOUT_DISCORD_RATE``: the REST requests a second this process may make that count
+    against Discord's global limit (``bot.global_limit``); 0 keeps to none, as the tests under
+    simcord and the benchmarks do. ``python -m bot``: ``DEFAULT_RATE``, or its share of it for
+    a cluster that runs some of the shards (``default_discord_rate``)."""
     health_file: str | None = None
     """``ATOUT_HEALTH_FILE``: where the running bot writes its health every few seconds, for
     ``python -m bot health`` (Docker's ``HEALTHCHECK``, ``bot.process.health``); none by default."""
@@ -97,6 +103,14 @@ def _whole(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def default_discord_rate(shards: Shards | None) -> int:
+    """``DEFAULT_RATE``, shared among the clusters as the shards are: the limit is the bot's,
+    whichever process makes the requests."""
+    if shards is None:
+        return DEFAULT_RATE
+    return max(1, DEFAULT_RATE * len(set(shards.ids)) // shards.count)
+
+
 def load_settings(
     environ: Mapping[str, str] | None = None, dotenv: str | os.PathLike[str] = ".env"
 ) -> Settings:
@@ -129,6 +143,9 @@ def load_settings(
         raise ValueError(
             t("cli_review_processes", most=MAX_REVIEW_PROCESSES, value=repr(reviewing))
         )
+    rate = merged.get("ATOUT_DISCORD_RATE", "").strip()
+    if rate and not (_whole(rate) and int(rate) <= MAX_RATE):
+        raise ValueError(t("cli_discord_rate", most=MAX_RATE, value=repr(rate)))
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=db,
@@ -137,6 +154,7 @@ def load_settings(
         shards=shards,
         image_processes=int(drawing) if drawing else default_image_processes(),
         review_processes=int(reviewing) if reviewing else DEFAULT_REVIEW_PROCESSES,
+        discord_rate=int(rate) if rate else default_discord_rate(shards),
         health_file=merged.get("ATOUT_HEALTH_FILE", "").strip() or None,
         web=web_settings(merged),
     )

@@ -122,6 +122,16 @@ def test_load_benchmark_measures_clicks_and_cpu() -> None:
     assert result["global_limit_requests_per_s"] > 0 and result["interaction_requests_per_s"] > 0
 
 
+def test_load_benchmark_keeps_to_a_discord_rate_when_asked() -> None:
+    """``--discord-rate``: the bot keeps to Discord's global limit during the run, as ``python
+    -m bot`` does (``bot.global_limit``): past the rate, requests wait their place."""
+    (result,) = _figures(
+        "benchmarks/load.py", "--tables", "2", "--duration", "0.8", "--discord-rate", "2"
+    )
+    assert result["discord_rate"] == 2
+    assert result["requests_that_waited_for_the_limit"] > 0
+
+
 def test_load_benchmark_measures_open_tables_mirrored_in_three_languages() -> None:
     (result,) = _figures(
         "benchmarks/load.py",

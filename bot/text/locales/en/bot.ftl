@@ -24,6 +24,7 @@ cli_not_sqlite = ATOUT_DB names { $where }, which is not Atout's SQLite database
 cli_ai_pause = ATOUT_AI_PAUSE must be a number of seconds between 0 and 60, not { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES must be a number of drawing processes between 0 and { $most } (0 draws in threads), not { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES must be a number of review processes between 0 and { $most } (0 reviews in a thread), not { $value }
+cli_discord_rate = ATOUT_DISCORD_RATE must be a number of requests a second between 0 and { $most } (0: no limit), not { $value }
 cli_db_url = ATOUT_DB must be the path of a SQLite file or a postgresql:// URL, not { $value }
 action_pass = Pass
 action_coinche = Coinche

@@ -24,6 +24,7 @@ cli_not_sqlite = ATOUT_DB désigne { $where }, qui n'est pas la base SQLite d'At
 cli_ai_pause = ATOUT_AI_PAUSE doit être un nombre de secondes entre 0 et 60, pas { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES doit être un nombre de processus de dessin entre 0 et { $most } (0 dessine dans des threads), pas { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES doit être un nombre de processus de revue de jeu entre 0 et { $most } (0 les calcule dans un thread), pas { $value }
+cli_discord_rate = ATOUT_DISCORD_RATE doit être un nombre de requêtes par seconde entre 0 et { $most } (0 : aucune limite), pas { $value }
 cli_db_url = ATOUT_DB doit être le chemin d'un fichier SQLite ou une URL postgresql://, pas { $value }
 action_pass = Passer
 action_coinche = Coincher

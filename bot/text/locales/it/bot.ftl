@@ -24,6 +24,7 @@ cli_not_sqlite = ATOUT_DB indica { $where }, che non è il database SQLite di At
 cli_ai_pause = ATOUT_AI_PAUSE deve essere un numero di secondi tra 0 e 60, non { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES deve essere un numero di processi di disegno tra 0 e { $most } (0 disegna nei thread), non { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES deve essere un numero di processi di revisione tra 0 e { $most } (0 le calcola in un thread), non { $value }
+cli_discord_rate = ATOUT_DISCORD_RATE deve essere un numero di richieste al secondo tra 0 e { $most } (0: nessun limite), non { $value }
 cli_db_url = ATOUT_DB deve essere il percorso di un file SQLite o un URL postgresql://, non { $value }
 action_pass = Passo
 action_coinche = Coinche

@@ -24,6 +24,7 @@ cli_not_sqlite = ATOUT_DB が指す { $where } は Atout の SQLite データベ
 cli_ai_pause = ATOUT_AI_PAUSE は 0 から 60 までの秒数にしてください（今の値: { $value }）
 cli_image_processes = ATOUT_IMAGE_PROCESSES は 0 から { $most } までの描画プロセス数にしてください（0 はスレッドで描画。今の値: { $value }）
 cli_review_processes = ATOUT_REVIEW_PROCESSES は 0 から { $most } までの振り返り用プロセス数にしてください（0 はスレッドで計算。今の値: { $value }）
+cli_discord_rate = ATOUT_DISCORD_RATE は 0 から { $most } までの毎秒のリクエスト数にしてください（0 は制限なし。今の値: { $value }）
 cli_db_url = ATOUT_DB には SQLite ファイルのパスか postgresql:// の URL を指定してください（今の値: { $value }）
 action_pass = パス
 action_coinche = コワンシュ

@@ -17,6 +17,7 @@ cli_no_database = O Atout não consegue abrir o banco de dados { $where } ({ $re
 cli_no_sqlite = O Atout não consegue abrir o seu banco de dados SQLite { $where } ({ $reason }): verifique ATOUT_DB, o caminho de um arquivo numa pasta onde o Atout possa escrever (um nome novo cria um banco novo).
 cli_not_sqlite = ATOUT_DB aponta para { $where }, que não é o banco de dados SQLite do Atout ({ $reason }): informe o caminho do arquivo do banco do Atout (um nome novo cria um), ou uma URL postgresql://.
 cli_review_processes = ATOUT_REVIEW_PROCESSES precisa ser um número de processos de revisão entre 0 e { $most } (0 as calcula em uma thread), não { $value }
+cli_discord_rate = ATOUT_DISCORD_RATE precisa ser um número de requisições por segundo entre 0 e { $most } (0: sem limite), não { $value }
 cli_db_url = ATOUT_DB precisa ser o caminho de um arquivo SQLite ou uma URL postgresql://, não { $value }
 action_take = Pego { $trump }
 action_exchange_range = Marque { $low } a { $high } cartas para trocar

@@ -25,6 +25,7 @@ cli_not_sqlite = ATOUT_DB aponta para { $where }, que não é a base de dados SQ
 cli_ai_pause = ATOUT_AI_PAUSE tem de ser um número de segundos entre 0 e 60, não { $value }
 cli_image_processes = ATOUT_IMAGE_PROCESSES tem de ser um número de processos de desenho entre 0 e { $most } (0 desenha em threads), não { $value }
 cli_review_processes = ATOUT_REVIEW_PROCESSES tem de ser um número de processos de revisão entre 0 e { $most } (0 calcula-as numa thread), não { $value }
+cli_discord_rate = ATOUT_DISCORD_RATE tem de ser um número de pedidos por segundo entre 0 e { $most } (0: sem limite), não { $value }
 cli_db_url = ATOUT_DB tem de ser o caminho de um ficheiro SQLite ou um URL postgresql://, não { $value }
 action_pass = Passo
 action_coinche = Coinche
