@@ -12,7 +12,6 @@ import pytest
 import simcord
 from discord.http import Route
 
-from bot.app import create_bot
 from bot.config import Settings, load_settings
 from bot.global_limit import DEFAULT_RATE, MAX_RATE, GlobalLimit, exempt, install
 from bot.text.i18n import t
@@ -156,30 +155,26 @@ def _counted(world: simcord.Env) -> int:
     return sum(1 for entry in world.backend.http_requests if not exempt(entry.path))
 
 
-async def test_every_counted_request_of_a_whole_game_keeps_to_the_limit(
-    settings: Settings,
-) -> None:
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The suite's bot, keeping to a limit it never reaches: every request it counts is seen."""
+    return dataclasses.replace(settings, discord_rate=1_000)
+
+
+async def test_every_counted_request_of_a_whole_game_keeps_to_the_limit(env: simcord.Env) -> None:
     """Installed when the bot starts, before its commands are synced: from then on every
     request that Discord counts took its place, and no answer to a click did. (How the places
     are given is the tests above: simcord's timers would wait in real time.)"""
-    bot = create_bot(dataclasses.replace(settings, discord_rate=1_000))
-    world = simcord.Env(bot, settle_timeout=30.0)
-    await world.start()
-    try:
-        limit = bot.global_limit
-        assert limit is not None and limit.rate == 1_000
-        before_start = _counted(world) - limit.taken  # discord.py's login, before the hook
-        guild = world.create_guild()
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(world.create_user("alice"))
-        table = Table(world, channel, [alice])
-        await table.open("briscola", computers=1, seats=2, hands_to_win=1)
-        await table.play_to_end()
-        assert limit.taken > 20, "the table's messages, edits and pings"
-        assert _counted(world) - limit.taken == before_start
-        answers = len(world.backend.http_requests) - _counted(world)
-        assert answers > 20, "the clicks' answers and the hands went, not counted"
-    finally:
-        await world.shutdown()
-        await bot.storage.close()
-    world.raise_errors()
+    limit = env.bot.global_limit  # type: ignore[attr-defined]
+    assert limit is not None and limit.rate == 1_000
+    before_start = _counted(env) - limit.taken  # discord.py's login, before the hook
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env, channel, [alice])
+    await table.open("briscola", computers=1, seats=2, hands_to_win=1)
+    await table.play_to_end()
+    assert limit.taken > 20, "the table's messages, edits and pings"
+    assert _counted(env) - limit.taken == before_start
+    answers = len(env.backend.http_requests) - _counted(env)
+    assert answers > 20, "the clicks' answers and the hands went, not counted"
