@@ -225,6 +225,14 @@ class Table:
         self.public: PublicCards | None = None
         """When set, every click is followed by the hidden-information check."""
 
+    @classmethod
+    def alone(cls, world: simcord.Env, name: str = "alice") -> Table:
+        """The most common table of the tests: one person, in a server of their own, at its
+        "cards" channel (computers fill the other seats at ``open``)."""
+        guild = world.create_guild()
+        channel = guild.create_text_channel("cards")
+        return cls(world, channel, [guild.add_member(world.create_user(name))])
+
     @property
     def bot(self) -> AtoutBot:
         return self.world.bot  # type: ignore[return-value]

@@ -168,10 +168,7 @@ async def test_every_counted_request_of_a_whole_game_keeps_to_the_limit(env: sim
     limit = env.bot.global_limit  # type: ignore[attr-defined]
     assert limit is not None and limit.rate == 1_000
     before_start = _counted(env) - limit.taken  # discord.py's login, before the hook
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
     await table.play_to_end()
     assert limit.taken > 20, "the table's messages, edits and pings"

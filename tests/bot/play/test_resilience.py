@@ -21,10 +21,7 @@ from tests.conftest import restart
 
 
 async def open_briscola(env: simcord.Env) -> Table:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
     return table
 
@@ -125,10 +122,7 @@ async def test_a_failing_computer_player_still_exchanges_at_piquet(
         raise RuntimeError("the computer player crashed")
 
     env.bot.tables.choose = broken  # type: ignore[attr-defined]
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("piquet", computers=1, target_score=30, games_to_win_match=1)
     await table.play_to_end()
     game = table.session.game

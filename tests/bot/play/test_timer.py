@@ -33,10 +33,7 @@ async def test_a_turn_timer_plays_for_an_absent_player(env: simcord.Env) -> None
 
 
 async def test_acting_in_time_stops_the_timer(env: simcord.Env) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("sueca", computers=3, games_to_win=1, turn_timer=120)
     await table.play_turn()
     version = table.session.game.action_count  # type: ignore[union-attr]
@@ -48,10 +45,7 @@ async def test_acting_in_time_stops_the_timer(env: simcord.Env) -> None:
 async def test_the_timer_is_armed_again_after_a_restart(
     env: simcord.Env, settings: Settings
 ) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("sueca", computers=3, games_to_win=1, turn_timer=120)
     version = table.session.game.action_count  # type: ignore[union-attr]
     await restart(env, settings)

@@ -100,10 +100,7 @@ async def test_a_table_without_a_person_cannot_start(env: simcord.Env) -> None:
 
 
 async def test_the_thread_name_carries_the_table_number(env: simcord.Env) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("briscola", computers=1, seats=2)
     assert f"#{table.table_id}" in table.where().name
 

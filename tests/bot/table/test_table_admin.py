@@ -47,10 +47,7 @@ async def test_abandoning_a_lobby_closes_its_message(env: simcord.Env) -> None:
 
 
 async def test_a_finished_game_cannot_be_abandoned_afterwards(env: simcord.Env) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
     session = table.session  # a session object still held when the game ends (a race)
     await table.play_to_end()

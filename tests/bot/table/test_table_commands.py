@@ -35,10 +35,7 @@ async def test_house_rules_are_chosen_in_the_lobby_by_the_starter(env: simcord.E
 
 
 async def test_computer_levels_are_stored_per_seat(env: simcord.Env) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("sueca", computers=3, games_to_win=1)
     levels = [s.ai_level for s in table.session.row.seat_list]
     assert levels == [None, "easy", "normal", "hard"]

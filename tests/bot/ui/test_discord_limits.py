@@ -56,10 +56,7 @@ async def test_a_hand_open_for_15_minutes_is_not_edited(env: simcord.Env) -> Non
 
 
 async def test_an_old_table_message_is_replaced_at_the_next_deal(env: simcord.Env) -> None:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("briscola", computers=1, seats=2, hands_to_win=2)
     first = table.session.row.table_message_id
     await env.advance_time(61 * 60)

@@ -50,10 +50,7 @@ async def test_the_emojis_are_uploaded_once_and_written(
     uploaded = names(env)
     assert sorted(uploaded) == sorted(emoji_name(style, suit) for style, suit in EMOJI_SUITS)
     assert suit_text("S") == f"<:{emoji_name('french', 'S')}:{uploaded[emoji_name('french', 'S')]}>"
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("coinche", computers=3, target_score=100)
     # A card on the table is named with its suit's emoji; a bid may have none (80 TA).
     await table.play_until(lambda game: bool(game.public_view()["trick"]))
@@ -97,10 +94,7 @@ async def test_a_refused_upload_leaves_the_fallback_and_the_bot_plays(
     try:
         assert marks.current() is marks.NONE
         assert "suit emojis unavailable (HTTPException" in caplog.text
-        guild = world.create_guild()
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(world.create_user("alice"))
-        table = Table(world, channel, [alice])
+        table = Table.alone(world)
         await table.open("belote", computers=3, target_score=100)
         await table.play_until(lambda game: len(game.log) > 1)
         assert "<:" not in table.table_message().content

@@ -159,10 +159,7 @@ async def test_a_click_on_a_hand_rebuilds_its_view_once(
     """discord.py rebuilds the clicked message's whole view for every item whose template
     matches the id; the answer to unknown ids is not one of them (it matched every ``atout:``
     id, and each click on a hand was rebuilt twice). Unknown ids are still answered (above)."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    alice = guild.add_member(env.create_user("alice"))
-    table = Table(env, channel, [alice])
+    table = Table.alone(env)
     await table.open("briscola", computers=1, seats=2, hands_to_win=1)
     rebuilt: list[int] = []
     from_message = discord.ui.View.from_message.__func__  # type: ignore[attr-defined]

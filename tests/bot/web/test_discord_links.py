@@ -79,10 +79,7 @@ async def test_no_link_button_without_the_setting(tmp_path: Path) -> None:
     world = simcord.Env(bot, settle_timeout=30.0)
     await world.start()
     try:
-        guild = world.create_guild()
-        channel = guild.create_text_channel("cards")
-        alice = guild.add_member(world.create_user("alice"))
-        table = Table(world, channel, [alice])
+        table = Table.alone(world)
         await table.open("briscola", computers=1, seats=2, hands_to_win=1)
         await table.play_until(lambda g: g.over)
         assert bot.web is None and bot.web_links.links is None
