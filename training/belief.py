@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import io
 import math
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -34,6 +33,7 @@ import numpy.typing as npt
 from games.ai import belief as bf
 from games.ai.knowledge import Knowledge
 from games.records import parse
+from training.player import install
 from training.runs import ROOT, Run, atomic_write, deadline_of
 from training.selfplay import numbered_shards
 
@@ -294,9 +294,7 @@ def main() -> None:
     run = Run(args.run, config, ("nets",))
     net_path = run.folder / "nets" / "net.npz"
     if args.install:
-        name = bf.NETS[(args.game, args.seats)]
-        target = ROOT / "games" / "ai" / "weights" / f"{name}.npz"
-        shutil.copyfile(net_path, target)
+        target = install(net_path, args.game, args.seats)
         print(f"{net_path} → {target} ({target.stat().st_size} bytes)")
         return
     deadline = deadline_of(args.max_minutes)

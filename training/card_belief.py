@@ -1,7 +1,7 @@
 """Train a per-card belief (``games.ai.card_belief``) on the hard player's self-play records.
 
-    nice -n 19 python -m training.card_belief --run training/runs/card_belief_coinche4 \\
-        --game coinche --seats 4
+    nice -n 19 python -m training.card_belief --run training/runs/card_belief_coinche4_big \\
+        --game coinche --seats 4 --deals 6030 --jobs 2 --epochs 4 --lr 0.0005 --install
     nice -n 19 python -m training.card_belief --run training/runs/card_belief_coinche4 \\
         --game coinche --seats 4 --compare training/runs/belief_coinche4_big/nets/net.npz
 
@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import io
 import math
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -40,8 +39,9 @@ from games.ai.knowledge import Knowledge
 from games.ai.nets import Mlp, from_bytes
 from games.records import parse
 from training.belief import HELD_OUT, held_out
+from training.player import install
 from training.runs import ROOT, Run, atomic_write, deadline_of
-from training.selfplay import numbered_shards
+from training.selfplay import numbered_shards, play_until
 
 HIDDEN = (64, 32)
 COLUMNS = ("card", "holder", "suit_holder", "card_holder", "deal", "y", "allow", "room", "deal_id")
@@ -367,10 +367,19 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--weight-decay", type=float, default=1e-3)
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=0,
+        help="first grow the self-play of --records to this many deals of the game (resumable)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="self-play processes (with --deals)")
     parser.add_argument("--rows-only", action="store_true", help="build the rows, not train")
     parser.add_argument("--max-minutes", type=float, default=None, help="stop (resumably) after")
     parser.add_argument("--compare", type=Path, default=None, metavar="NET.npz")
-    parser.add_argument("--install", action="store_true", help="copy the trained network")
+    parser.add_argument(
+        "--install", action="store_true", help="then ship the network (games/ai/weights/)"
+    )
     args = parser.parse_args()
     config = {
         "game": args.game,
@@ -385,16 +394,15 @@ def main() -> None:
     }
     run = Run(args.run, config, ("rows", "nets"))
     net_path = run.folder / "nets" / "net.npz"
-    if args.install:
-        name = bf.NETS[(args.game, args.seats)]
-        target = ROOT / "games" / "ai" / "weights" / f"{name}.npz"
-        shutil.copyfile(net_path, target)
-        print(f"{net_path} → {target} ({target.stat().st_size} bytes)")
-        return
     if args.compare:
         compare(run, args)
         return
     deadline = deadline_of(args.max_minutes)
+    if args.deals and not play_until(
+        args.records, args.game, args.seats, args.deals, args.jobs, deadline
+    ):
+        print("out of time: run the same command again to go on", file=sys.stderr)
+        return
     if not build_rows(run, args.records, args.game, args.seats, deadline):
         print("out of time: run the same command again to go on", file=sys.stderr)
         return
@@ -404,6 +412,9 @@ def main() -> None:
         print("out of time: run the same command again to go on", file=sys.stderr)
         return
     print(f"done: {net_path} ({math.ceil(net_path.stat().st_size / 1024)} kB)")
+    if args.install:
+        target = install(net_path, args.game, args.seats)
+        print(f"installed: {target} ({target.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":

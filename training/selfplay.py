@@ -1,15 +1,17 @@
 """Self-play records of today's hard player: the data the belief networks learn from.
 
-    nice -n 19 python -m training.selfplay --run training/runs/selfplay --game coinche --deals 600
+    nice -n 19 python -m training.selfplay --run training/runs/selfplay --game coinche:4=600
 
 Each deal is dealt at random under house rules drawn at random from the lobby's (as
 ``benchmarks/ai_duel.py --rules random`` draws them) and played to its end by the hard player
-at every seat, as a table's hard player plays but on ``--samples`` sampled deals a decision (the
-table's default budget when 0; no time cap: deterministic for the seed). A smaller budget
-plays the same way with noisier estimates, at a fraction of the CPU: what the machine allows. What is kept is the deal's record (``atout-record/1``: the rules,
-the dealer, the deck and every action), not any view or feature: the networks' inputs are
-rebuilt from the records by replaying them (``games.records.replay``), so a change of inputs
-needs no new self-play, only a change of the player does.
+at every seat, as a table's hard player plays but without its learned belief (a network learns
+the search's habits, not an earlier network's) and on ``--samples`` sampled deals a decision
+(the table's default budget when 0; no time cap: deterministic for the seed). A smaller budget
+plays the same way with noisier estimates, at a fraction of the CPU: what the machine allows.
+What is kept is the deal's record (``atout-record/1``: the rules, the dealer, the deck and
+every action), not any view or feature: the networks' inputs are rebuilt from the records by
+replaying them (``games.records.replay``), so a change of inputs needs no new self-play, only a
+change of the player does (``training.player`` tells when: a shipped network's fingerprint).
 
 The records go in shards of ``SHARD`` deals (``shards/<game><seats>_KKK.jsonl.gz``), each written
 whole; stop the command at any time and run it again to go on.
@@ -24,10 +26,12 @@ import math
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from games.ai.hard import choose_hard
+from games.ai.normal import choose_normal
 from games.base import RECORD_FORMAT
 from games.registry import new_game, random_rules
 from training.runs import ROOT, Run, atomic_write, deadline_of
@@ -43,7 +47,7 @@ def play_deal(
     samples: int | None = None,
     player: str = "hard",
 ) -> dict[str, Any]:
-    """One deal of ``game_name`` at ``seats`` played by the hard player at every seat (on
+    """One deal of ``game_name`` at ``seats`` played by ``player`` at every seat (the hard one on
     ``samples`` sampled deals a decision, or the table's budget): its record (one deal), with
     the house rules drawn from ``rng``."""
     options = random_rules(game_name, rng)
@@ -57,9 +61,14 @@ def play_deal(
         seat = game.to_act
         assert seat is not None
         legal = game.legal_actions(seat)
-        action = (
-            legal[0] if len(legal) == 1 else choose_hard(game.view(seat), legal, rng, samples, 0)
-        )
+        if len(legal) == 1:
+            action = legal[0]
+        elif player == "normal":
+            action = choose_normal(game.view(seat), legal, rng)
+        else:
+            # The hard player without a learned belief: the belief learns how the search plays,
+            # not how an earlier belief made it play (``training.player`` fingerprints the same).
+            action = choose_hard(game.view(seat), legal, rng, samples, 0, beliefs=False)
         actions.append({"seat": seat, **action.to_json()})
         game.apply(seat, action)
     return {
@@ -123,6 +132,38 @@ def generate(
             }
         )
     return True
+
+
+SAMPLES = 16
+"""Sampled deals a decision of the self-play that the shipped beliefs learned from (a quarter of
+Coinche's table budget: what the machine allows)."""
+
+
+def records_run(folder: Path) -> Run:
+    """The self-play run the belief networks read by default (seed 1, the hard player)."""
+    return Run(folder, {"seed": 1, "player": "hard", "samples": SAMPLES}, ("shards",))
+
+
+def _part(folder: Path, game: str, seats: int, deals: int, deadline: float, part: str) -> bool:
+    index, _, parts = part.partition("/")
+    return generate(
+        records_run(folder), game, seats, deals, SAMPLES, deadline, (int(index), int(parts))
+    )
+
+
+def play_until(folder: Path, game: str, seats: int, deals: int, jobs: int, deadline: float) -> bool:
+    """The default self-play run of ``folder`` grown to ``deals`` deals of ``game`` (``jobs``
+    processes sharing the shards); False when the time is up. ``deadline`` is
+    ``time.monotonic()``'s, which the processes of one machine share."""
+    records_run(folder)  # refuses a run of other settings before any process starts
+    if jobs <= 1:
+        return _part(folder, game, seats, deals, deadline, "0/1")
+    with ProcessPoolExecutor(jobs) as pool:
+        done = [
+            pool.submit(_part, folder, game, seats, deals, deadline, f"{i}/{jobs}")
+            for i in range(jobs)
+        ]
+        return all(f.result() for f in done)
 
 
 def main() -> None:

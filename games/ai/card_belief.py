@@ -329,6 +329,11 @@ def has_net(game: str, seats: int) -> bool:
     return resources.files("games.ai").joinpath(f"weights/{name}.npz").is_file()
 
 
+def shipped() -> list[tuple[str, int]]:
+    """The (game, seat count) pairs whose belief network ships."""
+    return [key for key in sorted(bf.NETS) if has_net(*key)]
+
+
 @cache
 def packaged(game: str, seats: int) -> bf.Belief | None:
     """The shipped belief of ``game`` at ``seats``, of either kind (``None`` where none
@@ -348,4 +353,5 @@ __all__ = [
     "has_net",
     "packaged",
     "parts",
+    "shipped",
 ]

@@ -49,14 +49,14 @@ MIN_SAMPLES: Final = 16
 BID_SAMPLES: Final = 64
 """Sampled deals per suit behind a Coinche auction decision (at most the move's budget)."""
 
-BELIEFS: Final = False
-"""Whether the hard player draws its sampled deals by the game's learned belief
+BELIEFS: Final = True
+"""Whether the hard player draws its card play's sampled deals by the game's learned belief
 (``games.ai.belief``, ``games.ai.card_belief``) where one ships, instead of uniformly fitted to
-hand-written claims. Off: the beliefs trained so far did not measurably change the hard
-player's cards — the per-card Coinche belief of 1,450 self-play deals, which fits the hands
-far better than the claims, −0.6 ± 1.7 points a decision over 5,433 held-out positions, and
-+0.6 ± 1.5 over 5,955 with 2.5 times the deals at today's move CPU (``BELIEF_WORLDS``);
-``benchmarks/results/README.md``, issue 46 — and none ships."""
+hand-written claims. On: Coinche's per-card belief, learned from 6,030 deals of this player's
+self-play, won a duplicate against the same player without it by +26.5 ± 12.8 points a deal
+over 1,000 paired deals on random house rules, at about the same move CPU (2.5 times the
+deals: ``BELIEF_WORLDS``; p50 85 against 99 ms, p95 295 against 288 ms). Where no belief
+ships, nothing changes (``benchmarks/results/README.md``, issue 46)."""
 
 BELIEF_AUCTION: Final = False
 """Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the

@@ -151,7 +151,35 @@ def test_the_hard_player_with_a_belief_is_deterministic() -> None:
         assert first == again and first in legal
 
 
-@pytest.mark.parametrize(("game", "seats"), [k for k in GAMES if cb.has_net(*k)])
+@pytest.mark.parametrize(("game", "seats"), cb.shipped())
 def test_the_shipped_networks_load(game: str, seats: int) -> None:
     belief = cb.packaged(game, seats)
     assert belief is not None and belief.net.meta["game"] == game
+
+
+@pytest.mark.parametrize(("game", "seats"), [("coinche", 4), ("sueca", 4)])
+def test_the_hard_player_draws_its_card_play_by_the_shipped_belief(
+    game: str, seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a belief ships, the hard player's card play draws its deals by it; elsewhere
+    uniformly, fitted to the claims (``BELIEFS`` on)."""
+    from games.ai import search
+
+    drawn_by: list[object] = []
+
+    class Spy(Sampler):
+        def __init__(self, *args: object) -> None:
+            drawn_by.append(args[2] if len(args) > 2 else None)
+            super().__init__(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "Sampler", Spy)
+    table = next(
+        t
+        for t in _positions(game, seats, seed=5)
+        if t.phase == "play" and len(t.legal_actions(t.to_act or 0)) > 1
+    )
+    seat = table.to_act
+    assert seat is not None
+    choose_hard(table.view(seat), table.legal_actions(seat), random.Random(1), 4)
+    assert drawn_by == [cb.packaged(game, seats)]
+    assert (drawn_by[0] is not None) == cb.has_net(game, seats)
