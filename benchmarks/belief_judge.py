@@ -266,7 +266,7 @@ def main() -> None:
         "--worlds",
         type=float,
         default=None,
-        help="the belief player's deals, times the default budget's (default: BELIEF_WORLDS)",
+        help="the belief player's deals, times the default budget's (default: BELIEF_WORLDS[game])",
     )
     parser.add_argument(
         "--weighted",

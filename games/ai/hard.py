@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 from games.actions import Action
@@ -52,23 +54,26 @@ BID_SAMPLES: Final = 64
 BELIEFS: Final = True
 """Whether the hard player draws its card play's sampled deals by the game's learned belief
 (``games.ai.belief``, ``games.ai.card_belief``) where one ships, instead of uniformly fitted to
-hand-written claims. On: Coinche's per-card belief, learned from 6,030 deals of this player's
-self-play, won a duplicate against the same player without it by +26.5 ± 12.8 points a deal
-over 1,000 paired deals on random house rules, at about the same move CPU (2.5 times the
-deals: ``BELIEF_WORLDS``; p50 85 against 99 ms, p95 295 against 288 ms). Where no belief
-ships, nothing changes (``benchmarks/results/README.md``, issue 46)."""
+hand-written claims. On: each per-card belief that ships won a duplicate against the same player
+without it, over 1,000 paired deals on random house rules at about the same move CPU —
+Coinche's (6,030 self-play deals) by +26.5 ± 12.8 points a deal (2.5 times the deals:
+``BELIEF_WORLDS``; p50 85 against 99 ms, p95 295 against 288 ms), Sueca's (4,740 deals) by
++1.6 ± 0.9 card points (p50 22.5 against 21.4 ms). Where no belief ships, nothing changes
+(``benchmarks/results/README.md``, issue 46)."""
 
 BELIEF_AUCTION: Final = False
 """Whether the auction's sampled deals are drawn by the belief too. Off: the belief is for the
 card play, and the auction keeps the hand-written claims (a Coinche duplicate with the claims
 left out of the auction lost, −96.6 ± 77.3 over 34 deals: ``benchmarks/results/README.md``)."""
 
-BELIEF_WORLDS: Final = 2.5
+BELIEF_WORLDS: Final[Mapping[str, float]] = MappingProxyType({"coinche": 2.5})
 """With the default budget, how many times as many deals the card play samples when the
-belief draws them: its draws cost a fraction of the claims' (one draw a deal instead of up to
-``games.ai.sampler.TRIES`` weighed by the claims), so the move costs about the same CPU as
-today's with this many more worlds (``benchmarks/belief_judge.py`` times both: at 2.5× a
-median 1.03 of today's move CPU over 200 held-out positions, p95 283 against 351 ms)."""
+belief draws them, by game (1 where not named). In Coinche its draws cost a fraction of the
+claims' (one draw a deal instead of up to ``games.ai.sampler.TRIES`` weighed by the claims), so
+the move costs about the same CPU as without it with 2.5 times the worlds
+(``benchmarks/belief_judge.py`` times both: a median 1.03 of the move CPU without it over 200
+held-out positions, p95 283 against 351 ms). Elsewhere the claims cost little: in Sueca 2.5
+times the worlds cost 2.4 times the move CPU (p50 53 against 22 ms over 115 positions)."""
 
 BELIEF_WEIGHTED: Final = False
 """Whether the belief weighs the card play's deals instead of drawing them: deals drawn
@@ -100,7 +105,7 @@ def choose_hard(
     ``beliefs``: whether the sampled deals are drawn by the game's learned belief
     (``games.ai.belief``) where one ships; by default ``BELIEFS``; a ``Belief`` to use that one.
     ``worlds``: with the default budget, the card play's samples are multiplied by it (by
-    default ``BELIEF_WORLDS`` with a belief, 1 without). ``weighted``: the belief weighs uniformly drawn deals
+    default the game's ``BELIEF_WORLDS`` with a belief, 1 without). ``weighted``: the belief weighs uniformly drawn deals
     instead of drawing them (by default ``BELIEF_WEIGHTED``)."""
     game = profile(view["game"])
     belief = _belief(view, BELIEFS if beliefs is None else beliefs)
@@ -125,7 +130,13 @@ def choose_hard(
     if samples is None:
         # Many candidate cards make each sample dearer: keep the move's work about constant.
         budget = min(budget, max(MIN_SAMPLES, game.rollouts // len(cards)))
-        factor = worlds if worlds is not None else BELIEF_WORLDS if belief is not None else 1.0
+        factor = (
+            worlds
+            if worlds is not None
+            else BELIEF_WORLDS.get(view["game"], 1.0)
+            if belief is not None
+            else 1.0
+        )
         if factor != 1.0:
             budget = max(1, round(budget * factor))
     # The normal player's choice breaks ties and stands in if no deal can be sampled.

@@ -157,7 +157,7 @@ def test_the_shipped_networks_load(game: str, seats: int) -> None:
     assert belief is not None and belief.net.meta["game"] == game
 
 
-@pytest.mark.parametrize(("game", "seats"), [("coinche", 4), ("sueca", 4)])
+@pytest.mark.parametrize(("game", "seats"), [("coinche", 4), ("sueca", 4), ("belote", 4)])
 def test_the_hard_player_draws_its_card_play_by_the_shipped_belief(
     game: str, seats: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -148,7 +148,7 @@ def test_the_hard_player_with_it_is_deterministic_and_bids_as_without() -> None:
 def test_with_a_belief_the_default_budget_samples_more_worlds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Its draws are cheaper than the claims': the default budget buys ``BELIEF_WORLDS`` times
+    """Its draws are cheaper than the claims': the default budget buys Coinche's ``BELIEF_WORLDS`` times
     the deals; a budget given in samples is kept as given."""
     budgets: list[int] = []
 
@@ -171,8 +171,8 @@ def test_with_a_belief_the_default_budget_samples_more_worlds(
     ):
         choose_hard(view, legal, random.Random(1), samples, 0, beliefs=wanted, worlds=worlds)
     plain, learned, tripled, given, doubled = budgets
-    assert BELIEF_WORLDS > 1
-    assert learned == round(plain * BELIEF_WORLDS)
+    assert BELIEF_WORLDS["coinche"] > 1
+    assert learned == round(plain * BELIEF_WORLDS["coinche"])
     assert tripled == 3 * plain
     assert given == 8
     assert doubled == 2 * plain
