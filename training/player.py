@@ -21,8 +21,8 @@ from pathlib import Path
 from games.ai import belief as bf
 from games.ai.hard import choose_hard
 from games.ai.nets import from_bytes, members_to_bytes, to_bytes
-from games.registry import new_game, random_rules
 from training.runs import ROOT
+from training.selfplay import random_deal
 
 POSITIONS = 40
 """Decisions fingerprinted: enough that a changed search or bidder moves at least one of them."""
@@ -36,15 +36,7 @@ def fingerprint(game_name: str, seats: int, positions: int = POSITIONS) -> str:
     rng = random.Random(f"fingerprint:{game_name}:{seats}")
     chosen: list[dict[str, object]] = []
     while len(chosen) < positions:
-        game = new_game(
-            game_name,
-            options=random_rules(game_name, rng),
-            seats=seats,
-            dealer=rng.randrange(seats),
-        )
-        deck = list(game.full_deck())
-        rng.shuffle(deck)
-        game.deal(deck)
+        game = random_deal(game_name, seats, rng)[0]
         while not game.awaiting_deck and not game.over and len(chosen) < positions:
             seat = game.to_act
             assert seat is not None

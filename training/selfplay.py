@@ -32,12 +32,27 @@ from typing import Any
 
 from games.ai.hard import choose_hard
 from games.ai.normal import choose_normal
-from games.base import RECORD_FORMAT
+from games.base import RECORD_FORMAT, Game
 from games.registry import new_game, random_rules
 from training.runs import ROOT, Run, atomic_write, deadline_of
 
 SHARD = 10
 """Deals a shard: the unit a stopped run loses at most (a Coinche deal is seconds of CPU)."""
+
+
+def random_deal(
+    game_name: str, seats: int, rng: random.Random
+) -> tuple[Game, dict[str, Any], int, list[str]]:
+    """A deal of ``game_name`` dealt from ``rng``: random house rules, dealer and deck (in that
+    order, so that a seed gives the same deal to every caller); the game, its rules, dealer
+    and deck."""
+    options = random_rules(game_name, rng)
+    dealer = rng.randrange(seats)
+    game = new_game(game_name, options=options, seats=seats, dealer=dealer)
+    deck = list(game.full_deck())
+    rng.shuffle(deck)
+    game.deal(deck)
+    return game, options, dealer, deck
 
 
 def play_deal(
@@ -50,12 +65,7 @@ def play_deal(
     """One deal of ``game_name`` at ``seats`` played by ``player`` at every seat (the hard one on
     ``samples`` sampled deals a decision, or the table's budget): its record (one deal), with
     the house rules drawn from ``rng``."""
-    options = random_rules(game_name, rng)
-    dealer = rng.randrange(seats)
-    game = new_game(game_name, options=options, seats=seats, dealer=dealer)
-    deck = list(game.full_deck())
-    rng.shuffle(deck)
-    game.deal(deck)
+    game, options, dealer, deck = random_deal(game_name, seats, rng)
     actions: list[dict[str, Any]] = []
     while not game.awaiting_deck and not game.over:
         seat = game.to_act
